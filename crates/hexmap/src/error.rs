@@ -1,0 +1,65 @@
+//! The crate's error type: every problem found in a map, with its location.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::diag::Diagnostic;
+
+/// What kind of problem a map [`Diagnostic`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The TOML does not parse, or does not have the expected shape.
+    Toml,
+    /// The layout is unusable (no sheets, empty extents, bad digit count, ...).
+    Layout,
+    /// A terrain grid line is missing, repeated, of the wrong length, or uses an unknown symbol.
+    Grid,
+    /// A string is not a hex label of this map.
+    BadLabel,
+    /// A label names a hex outside the map's extents or in a hole.
+    OffMap,
+    /// Two consecutive hexes of a road, trail or hexside pair do not share a hexside.
+    NotAdjacent,
+    /// Something given twice.
+    Duplicate,
+    /// A name is unknown (terrain, area, ...).
+    UnknownName,
+    /// A limit of the model is exceeded (for example more than 64 hex feature kinds).
+    TooMany,
+    /// A unit or other item of a position is invalid.
+    Position,
+}
+
+/// All problems found in a map or position, in the order found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Error {
+    /// The problems; never empty.
+    pub diagnostics: Vec<Diagnostic<ErrorKind>>,
+}
+
+impl Error {
+    /// An error holding these diagnostics.
+    pub fn new(diagnostics: Vec<Diagnostic<ErrorKind>>) -> Self {
+        Error { diagnostics }
+    }
+
+    /// The first problem's kind.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        self.diagnostics.first().map(|d| d.kind)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,454 @@
+//! Printed hex labels (`0512`, `2428`, `w2819`) and the layout that ties them to [`Hex`]es.
+//!
+//! A printed label is an optional one-letter sheet prefix followed by two numbers of a fixed
+//! number of digits each. Which number is the row and which the column is declared by the
+//! map ([`LabelOrder`]); so are the hex orientation, which printed lines are shifted half a hex,
+//! and which compass direction each number grows toward.
+//!
+//! # From printed numbers to axial coordinates
+//! Lines are the straight lines of hexes: columns on a [`Orientation::Flat`] map (flat-topped
+//! hexes), rows on a [`Orientation::Pointy`] map. The lines named by [`Layout::shifted`] (odd or
+//! even, counted 1-based exactly as printed) sit half a hex toward the *higher* numbers of the
+//! other axis. Adjacency depends only on these two facts; the compass directions
+//! ([`Layout::rows_grow`], [`Layout::columns_grow`]) only decide how a drawing is oriented, so
+//! that it is not mirrored.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::coord::Hex;
+
+/// A label as printed on a map: optional sheet prefix plus two numbers.
+///
+/// `first` and `second` are the two numbers in printed order; which of them is the row is the
+/// map's [`LabelOrder`]. `width` is the number of digits of each number (2 for `0512`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Label {
+    /// One-letter sheet prefix (`w` in `w2819`), if any.
+    pub sheet: Option<char>,
+    /// The first printed number (`05` in `0512`).
+    pub first: u16,
+    /// The second printed number (`12` in `0512`).
+    pub second: u16,
+    /// Digits per number, for printing with leading zeros.
+    pub width: u8,
+}
+
+/// Why a string is not a label.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LabelError {
+    /// Empty input.
+    #[error("empty hex label")]
+    Empty,
+    /// The digits are not two numbers of the expected width.
+    #[error(
+        "hex label `{label}` must be {expected} digits (two numbers of {width} digits), optionally after a one-letter sheet prefix"
+    )]
+    Digits {
+        /// The text given.
+        label: String,
+        /// Total digits expected.
+        expected: usize,
+        /// Digits per number.
+        width: u8,
+    },
+    /// The sheet prefix is not one this map declares.
+    #[error("hex label `{label}` has sheet prefix `{prefix}`, but this map's sheets are {known}")]
+    UnknownSheet {
+        /// The text given.
+        label: String,
+        /// The prefix found.
+        prefix: char,
+        /// The sheets the map declares, readable.
+        known: String,
+    },
+}
+
+impl Label {
+    /// Parse a label of `width` digits per number with any one-letter prefix.
+    ///
+    /// ```
+    /// use hexmap::Label;
+    /// let l = Label::parse("w2819", 2).unwrap();
+    /// assert_eq!((l.sheet, l.first, l.second), (Some('w'), 28, 19));
+    /// assert_eq!(l.to_string(), "w2819");
+    /// assert!(Label::parse("281", 2).is_err());
+    /// ```
+    pub fn parse(text: &str, width: u8) -> Result<Label, LabelError> {
+        let text = text.trim();
+        let mut chars = text.chars();
+        let (sheet, digits) = match chars.next() {
+            None => return Err(LabelError::Empty),
+            Some(c) if c.is_ascii_alphabetic() => (Some(c), chars.as_str()),
+            Some(_) => (None, text),
+        };
+        let w = usize::from(width);
+        let bad = || LabelError::Digits {
+            label: text.to_string(),
+            expected: 2 * w,
+            width,
+        };
+        if w == 0 || digits.len() != 2 * w || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let first = digits[..w].parse::<u16>().map_err(|_| bad())?;
+        let second = digits[w..].parse::<u16>().map_err(|_| bad())?;
+        Ok(Label {
+            sheet,
+            first,
+            second,
+            width,
+        })
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = self.sheet {
+            write!(f, "{s}")?;
+        }
+        let w = usize::from(self.width);
+        write!(f, "{:0w$}{:0w$}", self.first, self.second)
+    }
+}
+
+impl Serialize for Label {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Whether hexes have a flat top (straight columns) or a pointed top (straight rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Orientation {
+    /// Flat-topped hexes: columns are straight, rows zig-zag.
+    Flat,
+    /// Pointy-topped hexes: rows are straight, columns zig-zag.
+    Pointy,
+}
+
+/// Which printed number comes first in a label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum LabelOrder {
+    /// Row first, then column (Leyte: `2428` is row 24, column 28).
+    RowColumn,
+    /// Column first, then row.
+    ColumnRow,
+}
+
+/// Odd or even printed lines (1-based, as printed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Parity {
+    /// Lines 1, 3, 5, ...
+    Odd,
+    /// Lines 2, 4, 6, ...
+    Even,
+}
+
+/// A compass direction, for how a drawing is oriented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Compass {
+    /// Up on the drawing.
+    North,
+    /// Down on the drawing.
+    South,
+    /// Right on the drawing.
+    East,
+    /// Left on the drawing.
+    West,
+}
+
+/// One sheet of a map: its prefix, printed extents and where it sits in the whole map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The one-letter prefix of its labels, or `None` for an unprefixed map.
+    pub prefix: Option<char>,
+    /// First and last printed row number.
+    pub rows: (u16, u16),
+    /// First and last printed column number.
+    pub columns: (u16, u16),
+    /// Added to a printed row number to place the sheet in the whole map.
+    pub row_offset: i32,
+    /// Added to a printed column number to place the sheet in the whole map.
+    pub column_offset: i32,
+}
+
+/// How printed labels map to hexes, and how the map is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Flat or pointy-topped hexes.
+    pub orientation: Orientation,
+    /// Row first or column first in labels.
+    pub order: LabelOrder,
+    /// Digits per number in a label (2 for `0512`).
+    pub digits: u8,
+    /// Which printed lines (columns when flat, rows when pointy) sit half a hex toward higher
+    /// numbers of the other axis.
+    pub shifted: Parity,
+    /// The compass direction row numbers grow toward (`North` or `South`).
+    pub rows_grow: Compass,
+    /// The compass direction column numbers grow toward (`East` or `West`).
+    pub columns_grow: Compass,
+    /// The sheets; a map without prefixes has one sheet with `prefix: None`.
+    pub sheets: Vec<Sheet>,
+}
+
+/// Row and column of a hex in whole-map printed numbering (sheet offsets applied).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Offset {
+    /// Column number.
+    pub col: i32,
+    /// Row number.
+    pub row: i32,
+}
+
+impl Layout {
+    /// 0 when odd lines are shifted, 1 when even lines are: the rounding term of the
+    /// offset <-> axial conversion.
+    fn stagger(&self) -> i32 {
+        match self.shifted {
+            Parity::Odd => 0,
+            Parity::Even => 1,
+        }
+    }
+
+    /// Whole-map printed `(col, row)` to axial.
+    pub fn offset_to_hex(&self, o: Offset) -> Hex {
+        let e = self.stagger();
+        match self.orientation {
+            // Straight rows; a shifted row sits half a hex toward higher columns.
+            Orientation::Pointy => Hex::new(o.col - (o.row + e).div_euclid(2), o.row),
+            // Straight columns; a shifted column sits half a hex toward higher rows.
+            Orientation::Flat => Hex::new(o.col, o.row - (o.col + e).div_euclid(2)),
+        }
+    }
+
+    /// Axial to whole-map printed `(col, row)`; the inverse of [`Layout::offset_to_hex`].
+    pub fn hex_to_offset(&self, h: Hex) -> Offset {
+        let e = self.stagger();
+        match self.orientation {
+            Orientation::Pointy => Offset {
+                col: h.q + (h.r + e).div_euclid(2),
+                row: h.r,
+            },
+            Orientation::Flat => Offset {
+                col: h.q,
+                row: h.r + (h.q + e).div_euclid(2),
+            },
+        }
+    }
+
+    /// Whether a whole-map line number is one of the shifted lines.
+    pub fn is_shifted(&self, line: i32) -> bool {
+        (line.rem_euclid(2) == 1) == (self.shifted == Parity::Odd)
+    }
+
+    /// Parse a label with this layout's digit width and check its sheet prefix.
+    pub fn parse_label(&self, text: &str) -> Result<Label, LabelError> {
+        let label = Label::parse(text, self.digits)?;
+        if self.sheet(label.sheet).is_none() {
+            let known = self
+                .sheets
+                .iter()
+                .map(|s| match s.prefix {
+                    Some(p) => format!("`{p}`"),
+                    None => "unprefixed".to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(match label.sheet {
+                Some(prefix) => LabelError::UnknownSheet {
+                    label: text.trim().to_string(),
+                    prefix,
+                    known,
+                },
+                None => LabelError::Digits {
+                    label: text.trim().to_string(),
+                    expected: 2 * usize::from(self.digits),
+                    width: self.digits,
+                },
+            });
+        }
+        Ok(label)
+    }
+
+    fn sheet(&self, prefix: Option<char>) -> Option<&Sheet> {
+        self.sheets.iter().find(|s| s.prefix == prefix)
+    }
+
+    /// The printed (row, column) of a label, per this layout's order.
+    pub fn row_col(&self, label: Label) -> (u16, u16) {
+        match self.order {
+            LabelOrder::RowColumn => (label.first, label.second),
+            LabelOrder::ColumnRow => (label.second, label.first),
+        }
+    }
+
+    /// The label printed for a sheet's (row, column).
+    pub fn label_at(&self, prefix: Option<char>, row: u16, col: u16) -> Label {
+        let (first, second) = match self.order {
+            LabelOrder::RowColumn => (row, col),
+            LabelOrder::ColumnRow => (col, row),
+        };
+        Label {
+            sheet: prefix,
+            first,
+            second,
+            width: self.digits,
+        }
+    }
+
+    /// Whether the label lies within its sheet's printed extents.
+    pub fn in_extents(&self, label: Label) -> bool {
+        let Some(sheet) = self.sheet(label.sheet) else {
+            return false;
+        };
+        let (row, col) = self.row_col(label);
+        (sheet.rows.0..=sheet.rows.1).contains(&row)
+            && (sheet.columns.0..=sheet.columns.1).contains(&col)
+    }
+
+    /// The whole-map offset of a label (sheet offsets applied), if its sheet exists.
+    pub fn label_offset(&self, label: Label) -> Option<Offset> {
+        let sheet = self.sheet(label.sheet)?;
+        let (row, col) = self.row_col(label);
+        Some(Offset {
+            col: i32::from(col) + sheet.column_offset,
+            row: i32::from(row) + sheet.row_offset,
+        })
+    }
+
+    /// The hex a label names, if it lies within its sheet's extents.
+    pub fn label_to_hex(&self, label: Label) -> Option<Hex> {
+        if !self.in_extents(label) {
+            return None;
+        }
+        self.label_offset(label).map(|o| self.offset_to_hex(o))
+    }
+
+    /// The label of a hex, if it lies within some sheet's extents.
+    pub fn hex_to_label(&self, hex: Hex) -> Option<Label> {
+        let o = self.hex_to_offset(hex);
+        self.sheets.iter().find_map(|s| {
+            let row = u16::try_from(o.row - s.row_offset).ok()?;
+            let col = u16::try_from(o.col - s.column_offset).ok()?;
+            let label = self.label_at(s.prefix, row, col);
+            self.in_extents(label).then_some(label)
+        })
+    }
+
+    /// Every label of every sheet, in sheet order, then row, then column.
+    pub fn labels(&self) -> impl Iterator<Item = Label> + '_ {
+        self.sheets.iter().flat_map(move |s| {
+            (s.rows.0..=s.rows.1).flat_map(move |row| {
+                (s.columns.0..=s.columns.1).map(move |col| self.label_at(s.prefix, row, col))
+            })
+        })
+    }
+}
+
+impl FromStr for Orientation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "flat" => Ok(Orientation::Flat),
+            "pointy" => Ok(Orientation::Pointy),
+            _ => Err(format!(
+                "unknown orientation `{s}` (expected `flat` or `pointy`)"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(orientation: Orientation, shifted: Parity) -> Layout {
+        Layout {
+            orientation,
+            order: LabelOrder::RowColumn,
+            digits: 2,
+            shifted,
+            rows_grow: Compass::North,
+            columns_grow: Compass::East,
+            sheets: vec![Sheet {
+                prefix: None,
+                rows: (1, 29),
+                columns: (1, 32),
+                row_offset: 0,
+                column_offset: 0,
+            }],
+        }
+    }
+
+    #[test]
+    fn every_label_round_trips_in_every_layout() {
+        for o in [Orientation::Flat, Orientation::Pointy] {
+            for p in [Parity::Odd, Parity::Even] {
+                let l = layout(o, p);
+                let mut seen = std::collections::HashSet::new();
+                for label in l.labels() {
+                    let hex = l.label_to_hex(label).unwrap();
+                    assert!(seen.insert(hex), "two labels on {hex:?}");
+                    assert_eq!(l.hex_to_label(hex), Some(label));
+                }
+                assert_eq!(seen.len(), 928);
+            }
+        }
+    }
+
+    #[test]
+    fn straight_lines_are_adjacent_and_stagger_follows_parity() {
+        // Pointy, even rows shifted toward higher columns: row 2 col 1 touches row 1 cols 1 and 2.
+        let l = layout(Orientation::Pointy, Parity::Even);
+        let h = |s: &str| l.label_to_hex(l.parse_label(s).unwrap()).unwrap();
+        assert!(h("0101").is_adjacent(h("0102")));
+        assert!(h("0201").is_adjacent(h("0101")));
+        assert!(h("0201").is_adjacent(h("0102")));
+        assert!(!h("0202").is_adjacent(h("0101")));
+        // Odd rows shifted instead: row 1 col 1 touches row 2 cols 1 and 2.
+        let l = layout(Orientation::Pointy, Parity::Odd);
+        let h = |s: &str| l.label_to_hex(l.parse_label(s).unwrap()).unwrap();
+        assert!(h("0101").is_adjacent(h("0202")));
+        assert!(!h("0201").is_adjacent(h("0102")));
+        // Flat: columns straight; even columns shifted toward higher rows.
+        let l = layout(Orientation::Flat, Parity::Even);
+        let h = |s: &str| l.label_to_hex(l.parse_label(s).unwrap()).unwrap();
+        assert!(h("0101").is_adjacent(h("0201")));
+        assert!(h("0102").is_adjacent(h("0101")));
+        assert!(h("0102").is_adjacent(h("0201")));
+        assert!(!h("0202").is_adjacent(h("0101")));
+    }
+
+    #[test]
+    fn label_parsing_checks_width_and_sheet() {
+        let l = layout(Orientation::Flat, Parity::Even);
+        assert!(l.parse_label("0512").is_ok());
+        assert!(matches!(
+            l.parse_label("512"),
+            Err(LabelError::Digits { .. })
+        ));
+        assert!(matches!(
+            l.parse_label("w0512"),
+            Err(LabelError::UnknownSheet { .. })
+        ));
+        assert!(matches!(l.parse_label(""), Err(LabelError::Empty)));
+        assert!(matches!(
+            l.parse_label("05x2"),
+            Err(LabelError::Digits { .. })
+        ));
+        assert_eq!(Label::parse("w2819", 2).unwrap().to_string(), "w2819");
+    }
+}

@@ -1,0 +1,190 @@
+//! Units on hexes and zones of control.
+
+use crate::coord::Hex;
+use crate::map::{HexMap, NONE};
+
+/// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
+///
+/// `S` is the caller's side type (an enum of the game's players).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit<S> {
+    /// Unique identifier (`J-16-9`).
+    pub id: String,
+    /// Whose unit it is.
+    pub side: S,
+    /// Where it is.
+    pub hex: Hex,
+    /// Whether it exerts a zone of control.
+    pub exerts_zoc: bool,
+}
+
+/// Why a unit cannot be placed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// The unit's hex is not on the map.
+    #[error("unit `{id}` is on hex {hex}, which is not on the map")]
+    OffMap {
+        /// The unit.
+        id: String,
+        /// Its hex, as a label where it has one.
+        hex: String,
+    },
+    /// Two units share an identifier.
+    #[error("unit id `{0}` is used twice")]
+    DuplicateId(String),
+}
+
+/// Units placed on a map, indexed by hex.
+#[derive(Clone, Debug)]
+pub struct Position<S> {
+    units: Vec<Unit<S>>,
+    /// Graph node of each unit.
+    nodes: Vec<u32>,
+    /// CSR: units on node `n` are `by_node[start[n]..start[n+1]]`.
+    start: Vec<u32>,
+    by_node: Vec<u32>,
+}
+
+impl<S: Copy + Eq> Position<S> {
+    /// Place units on a map. Every unit must be on an on-map hex and have a unique id.
+    pub fn new(map: &HexMap, units: Vec<Unit<S>>) -> Result<Self, Vec<PositionError>> {
+        let mut errors = Vec::new();
+        let mut nodes = Vec::with_capacity(units.len());
+        let mut ids = std::collections::BTreeSet::new();
+        for u in &units {
+            if !ids.insert(u.id.as_str()) {
+                errors.push(PositionError::DuplicateId(u.id.clone()));
+            }
+            match map.node(u.hex) {
+                Some(n) => nodes.push(u32::try_from(n.index()).unwrap_or(NONE)),
+                None => {
+                    errors.push(PositionError::OffMap {
+                        id: u.id.clone(),
+                        hex: map.label_text(u.hex),
+                    });
+                    nodes.push(NONE);
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let (start, by_node) = csr(map.len(), nodes.iter().enumerate().map(|(i, n)| (*n, i)));
+        Ok(Position {
+            units,
+            nodes,
+            start,
+            by_node,
+        })
+    }
+
+    /// All units, in the order given.
+    pub fn units(&self) -> &[Unit<S>] {
+        &self.units
+    }
+
+    /// Unit by index.
+    pub fn unit(&self, index: usize) -> Option<&Unit<S>> {
+        self.units.get(index)
+    }
+
+    /// The unit with this id.
+    pub fn find(&self, id: &str) -> Option<(usize, &Unit<S>)> {
+        self.units.iter().enumerate().find(|(_, u)| u.id == id)
+    }
+
+    /// Indices of the units on a hex.
+    pub fn at(&self, map: &HexMap, hex: Hex) -> &[u32] {
+        match map.node(hex) {
+            Some(n) => self.at_node(n.index()),
+            None => &[],
+        }
+    }
+
+    pub(crate) fn at_node(&self, node: usize) -> &[u32] {
+        let (a, b) = (self.start[node] as usize, self.start[node + 1] as usize);
+        &self.by_node[a..b]
+    }
+
+    /// Whether a unit of `side` is on the hex.
+    pub fn occupied_by(&self, map: &HexMap, hex: Hex, side: S) -> bool {
+        self.at(map, hex)
+            .iter()
+            .any(|&u| self.units[u as usize].side == side)
+    }
+
+    /// The zone-of-control layer of one side: each on-map hex adjacent to a unit of `side` that
+    /// exerts a ZOC, except across a hexside that blocks ZOC or is impassable.
+    pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
+        let adj = map.adjacency();
+        let mut pairs = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            if u.side != side || !u.exerts_zoc {
+                continue;
+            }
+            let n = self.nodes[i] as usize;
+            for a in adj[n] {
+                if a.node != NONE && a.side.passes_zoc() {
+                    pairs.push((a.node, i));
+                }
+            }
+        }
+        let (start, by_node) = csr(map.len(), pairs.into_iter());
+        ZocLayer { start, by_node }
+    }
+}
+
+/// Build a compressed adjacency list: for each node, the sorted items given for it.
+fn csr(nodes: usize, pairs: impl Iterator<Item = (u32, usize)>) -> (Vec<u32>, Vec<u32>) {
+    let mut pairs: Vec<(u32, u32)> = pairs
+        .filter(|(n, _)| (*n as usize) < nodes)
+        .map(|(n, i)| (n, u32::try_from(i).unwrap_or(NONE)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut start = vec![0u32; nodes + 1];
+    for (n, _) in &pairs {
+        start[*n as usize + 1] += 1;
+    }
+    for i in 0..nodes {
+        start[i + 1] += start[i];
+    }
+    (start, pairs.into_iter().map(|(_, i)| i).collect())
+}
+
+/// Which hexes one side's units control, and by which units.
+#[derive(Clone, Debug)]
+pub struct ZocLayer {
+    start: Vec<u32>,
+    by_node: Vec<u32>,
+}
+
+impl ZocLayer {
+    /// Indices (into [`Position::units`]) of the units whose ZOC covers the hex, sorted.
+    pub fn controllers(&self, map: &HexMap, hex: Hex) -> &[u32] {
+        match map.node(hex) {
+            Some(n) => self.controllers_of_node(n.index()),
+            None => &[],
+        }
+    }
+
+    pub(crate) fn controllers_of_node(&self, node: usize) -> &[u32] {
+        let (a, b) = (self.start[node] as usize, self.start[node + 1] as usize);
+        &self.by_node[a..b]
+    }
+
+    /// Whether any unit's ZOC covers the hex.
+    pub fn controls(&self, map: &HexMap, hex: Hex) -> bool {
+        !self.controllers(map, hex).is_empty()
+    }
+
+    /// Every controlled hex, in label order.
+    pub fn hexes<'m>(&'m self, map: &'m HexMap) -> impl Iterator<Item = Hex> + 'm {
+        map.hexes()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.start[*i] != self.start[*i + 1])
+            .map(|(_, h)| h.hex)
+    }
+}

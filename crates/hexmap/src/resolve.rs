@@ -1,0 +1,188 @@
+//! Resolving references from one document to another (a state file's map), at the edge.
+//!
+//! Engines parse from strings; when a document names another one (`map = "../maps/x.toml"`),
+//! they ask a [`Resolver`]. A service embedding an engine supplies its own (or
+//! [`NoResolver`] / [`MemoryResolver`]) and is never made to read arbitrary paths;
+//! [`FsResolver`] reads files, optionally confined to a root directory.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+/// A document's name (used in diagnostics and to resolve its own references) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    /// The name, e.g. a path.
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Why a reference could not be resolved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot load `{reference}`: {reason}")]
+pub struct ResolveError {
+    /// The reference as written.
+    pub reference: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// Turns a reference written in a document into another document.
+pub trait Resolver {
+    /// Resolve `reference`, written in the document named `from` (if any).
+    fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError>;
+}
+
+/// Resolves nothing: for inputs that must be self-contained.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoResolver;
+
+impl Resolver for NoResolver {
+    fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
+        Err(ResolveError {
+            reference: reference.to_string(),
+            reason: "this input may not refer to other documents".to_string(),
+        })
+    }
+}
+
+/// Resolves names from an in-memory table (references are looked up as written).
+#[derive(Clone, Debug, Default)]
+pub struct MemoryResolver {
+    /// Name -> text.
+    pub documents: BTreeMap<String, String>,
+}
+
+impl MemoryResolver {
+    /// Add a document.
+    pub fn with(mut self, name: impl Into<String>, text: impl Into<String>) -> Self {
+        self.documents.insert(name.into(), text.into());
+        self
+    }
+}
+
+impl Resolver for MemoryResolver {
+    fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
+        self.documents
+            .get(reference)
+            .map(|t| Document {
+                name: reference.to_string(),
+                text: t.clone(),
+            })
+            .ok_or_else(|| ResolveError {
+                reference: reference.to_string(),
+                reason: "no such document".to_string(),
+            })
+    }
+}
+
+/// Reads files relative to the referring document's directory.
+///
+/// With a root ([`FsResolver::confined`]), a reference that leads outside the root (by `..`,
+/// an absolute path, or a symbolic link) is refused.
+#[derive(Clone, Debug, Default)]
+pub struct FsResolver {
+    root: Option<PathBuf>,
+}
+
+impl FsResolver {
+    /// Read any file the process may read (for a command line tool run by its user).
+    pub fn unconfined() -> Self {
+        FsResolver { root: None }
+    }
+
+    /// Read only files inside `root`.
+    pub fn confined(root: impl Into<PathBuf>) -> Self {
+        FsResolver {
+            root: Some(root.into()),
+        }
+    }
+}
+
+/// `base/reference` with `.` and `..` folded lexically.
+fn join(base: &Path, reference: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in base.join(reference).components() {
+        match c {
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl Resolver for FsResolver {
+    fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError> {
+        let err = |reason: String| ResolveError {
+            reference: reference.to_string(),
+            reason,
+        };
+        let base = from
+            .and_then(|f| Path::new(f).parent())
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let path = join(&base, reference);
+        if let Some(root) = &self.root {
+            let root = root
+                .canonicalize()
+                .map_err(|e| err(format!("root {}: {e}", root.display())))?;
+            let real = path
+                .canonicalize()
+                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+            if !real.starts_with(&root) {
+                return Err(err(format!(
+                    "{} is outside {}",
+                    path.display(),
+                    root.display()
+                )));
+            }
+        }
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+        Ok(Document {
+            name: path.to_string_lossy().into_owned(),
+            text,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_folds_parent_dirs() {
+        assert_eq!(
+            join(Path::new("fixtures/leyte"), "../maps/a.toml"),
+            PathBuf::from("fixtures/maps/a.toml")
+        );
+        assert_eq!(join(Path::new(""), "../a.toml"), PathBuf::from("../a.toml"));
+    }
+
+    #[test]
+    fn confined_resolver_refuses_escapes() {
+        let dir = std::env::temp_dir().join(format!("hexmap-resolve-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("inner")).unwrap();
+        std::fs::write(dir.join("inner/a.toml"), "x").unwrap();
+        std::fs::write(dir.join("b.toml"), "y").unwrap();
+        let from = dir.join("inner/state.toml");
+        let from = from.to_str().unwrap();
+        let r = FsResolver::confined(dir.join("inner"));
+        assert_eq!(r.resolve("a.toml", Some(from)).unwrap().text, "x");
+        assert!(r.resolve("../b.toml", Some(from)).is_err());
+        assert_eq!(
+            FsResolver::unconfined()
+                .resolve("../b.toml", Some(from))
+                .unwrap()
+                .text,
+            "y"
+        );
+        assert!(NoResolver.resolve("a.toml", None).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
