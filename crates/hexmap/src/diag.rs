@@ -188,7 +188,8 @@ mod tests {
         let s = Source::new(Some("a.toml"), "x = 1\ny = \"é\"\nz");
         assert_eq!(s.locate(0), Location { line: 1, column: 1 });
         assert_eq!(s.locate(6), Location { line: 2, column: 1 });
-        assert_eq!(s.locate(12), Location { line: 2, column: 7 });
+        assert_eq!(s.locate(13), Location { line: 2, column: 7 });
+        assert_eq!(s.locate(12), Location { line: 2, column: 6 });
         assert_eq!(s.locate(999).line, 3);
         let d: Diagnostic<()> = s.at(
             Diagnostic::new((), "bad").key("y").label("0512"),

@@ -1,0 +1,257 @@
+//! Map reading, ZOC and tracing on the hand-drawn fixture maps.
+
+use hexmap::{
+    Cut, ErrorKind, HexMap, Obstacle, Position, TargetRule, Targets, TraceRules, Tracer, Unit,
+    search,
+};
+
+fn load(name: &str) -> HexMap {
+    let path = format!("{}/../../fixtures/maps/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    HexMap::from_toml_str(&text, Some(name)).unwrap()
+}
+
+fn labels(map: &HexMap, hexes: &[hexmap::Hex]) -> Vec<String> {
+    hexes.iter().map(|h| map.label_text(*h)).collect()
+}
+
+#[test]
+fn snapshot_every_map_summary() {
+    insta::glob!("../../../fixtures/maps", "*.toml", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let map = HexMap::from_toml_str(&text, Some(&name)).unwrap();
+        insta::assert_snapshot!(map.summary());
+    });
+}
+
+#[test]
+fn every_problem_in_a_broken_map_is_reported_with_its_line() {
+    let text = std::fs::read_to_string(format!(
+        "{}/../../fixtures/maps/invalid/many-problems.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let err = HexMap::from_toml_str(&text, Some("many-problems.toml")).unwrap_err();
+    insta::assert_snapshot!(err.to_string());
+    let kinds: Vec<ErrorKind> = err.diagnostics.iter().map(|d| d.kind).collect();
+    for k in [
+        ErrorKind::Grid,
+        ErrorKind::OffMap,
+        ErrorKind::BadLabel,
+        ErrorKind::Duplicate,
+        ErrorKind::NotAdjacent,
+    ] {
+        assert!(kinds.contains(&k), "{k:?} missing");
+    }
+    assert!(err.diagnostics.iter().all(|d| d.location.is_some()));
+}
+
+#[test]
+fn bad_toml_is_located() {
+    let err = HexMap::from_toml_str(
+        "name = \"x\"\n[layout]\norientation = \"hexagonal\"\n",
+        Some("x.toml"),
+    )
+    .unwrap_err();
+    assert_eq!(err.kind(), Some(ErrorKind::Toml));
+    assert_eq!(err.diagnostics[0].location.map(|l| l.line), Some(3));
+}
+
+#[test]
+fn worked_example_three_free_hexes_then_road() {
+    let map = load("line.toml");
+    let h = |l: &str| map.parse(l).unwrap();
+    let targets = Targets::new(&map, [h("1009")]);
+    let rules = TraceRules::default();
+    let free = |_| None::<()>;
+
+    let path = search(&map, h("1002"), &targets, rules, free).unwrap();
+    assert_eq!(
+        labels(&map, &path.hexes),
+        [
+            "1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"
+        ]
+    );
+    let cut = search(&map, h("1001"), &targets, rules, free).unwrap_err();
+    assert_eq!(
+        cut.frontier,
+        vec![hexmap::Blocked {
+            hex: h("1005"),
+            obstacle: Obstacle::OffRoad
+        }]
+    );
+
+    let tracer = Tracer::new(&map, targets.clone(), rules, free);
+    let all = tracer.trace_all(&[h("1002"), h("1001"), h("1009"), h("1007")]);
+    assert_eq!(
+        labels(&map, &all[0].as_ref().unwrap().hexes),
+        labels(&map, &path.hexes)
+    );
+    assert!(all[1].is_none());
+    assert_eq!(labels(&map, &all[2].as_ref().unwrap().hexes), ["1009"]);
+    assert_eq!(
+        labels(&map, &all[3].as_ref().unwrap().hexes),
+        ["1007", "1008", "1009"]
+    );
+}
+
+#[test]
+fn target_rule_on_chain_versus_adjoining() {
+    // Road 1002-1006; beach 1007 off the road. From 1001 the chain runs into the beach.
+    let map = HexMap::from_toml_str(
+        &std::fs::read_to_string(format!(
+            "{}/../../fixtures/maps/line.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+        .replace(
+            r#"roads = [["1006", "1007", "1008", "1009"]]"#,
+            r#"roads = [["1002", "1003", "1004", "1005", "1006"]]"#,
+        ),
+        None,
+    )
+    .unwrap();
+    let h = |l: &str| map.parse(l).unwrap();
+    let targets = Targets::new(&map, [h("1007")]);
+    let free = |_| None::<()>;
+    let literal = TraceRules::default();
+    let relaxed = TraceRules {
+        target: TargetRule::MayAdjoinChain,
+        ..literal
+    };
+    assert!(search(&map, h("1001"), &targets, literal, free).is_err());
+    let p = search(&map, h("1001"), &targets, relaxed, free).unwrap();
+    assert_eq!(
+        labels(&map, &p.hexes),
+        ["1001", "1002", "1003", "1004", "1005", "1006", "1007"]
+    );
+    assert!(
+        Tracer::new(&map, targets.clone(), literal, free)
+            .trace(h("1001"))
+            .is_none()
+    );
+    assert!(
+        Tracer::new(&map, targets.clone(), relaxed, free)
+            .trace(h("1001"))
+            .is_some()
+    );
+    // Within the three free hexes the target needs no road either way.
+    assert!(search(&map, h("1004"), &targets, literal, free).is_ok());
+}
+
+#[test]
+fn zoc_stops_at_blocking_and_impassable_hexsides_and_names_its_units() {
+    let map = load("zoc-walls.toml");
+    let h = |l: &str| map.parse(l).unwrap();
+    let position = Position::new(
+        &map,
+        vec![
+            Unit {
+                id: "J-1".into(),
+                side: 'J',
+                hex: h("0202"),
+                exerts_zoc: true,
+            },
+            Unit {
+                id: "J-2".into(),
+                side: 'J',
+                hex: h("0101"),
+                exerts_zoc: true,
+            },
+            Unit {
+                id: "J-3".into(),
+                side: 'J',
+                hex: h("0304"),
+                exerts_zoc: false,
+            },
+            Unit {
+                id: "U-1".into(),
+                side: 'U',
+                hex: h("0103"),
+                exerts_zoc: true,
+            },
+        ],
+    )
+    .unwrap();
+    let zoc = position.zoc(&map, 'J');
+    let ids = |hex| -> Vec<&str> {
+        zoc.controllers(&map, h(hex))
+            .iter()
+            .map(|&i| position.units()[i as usize].id.as_str())
+            .collect()
+    };
+    // 0202's neighbours: across the river (0203) and the cliff (0302) there is no ZOC.
+    let controlled: Vec<String> = zoc.hexes(&map).map(|x| map.label_text(x)).collect();
+    assert!(!controlled.contains(&"0203".to_string()));
+    assert!(!controlled.contains(&"0302".to_string()));
+    assert_eq!(ids("0102"), ["J-1", "J-2"]);
+    assert_eq!(ids("0201"), ["J-1", "J-2"]);
+    // J-3 exerts no ZOC; J-1 and J-2 do not control their own hexes.
+    assert!(ids("0303").is_empty());
+    assert!(ids("0202").iter().all(|id| *id != "J-1"));
+    assert!(position.occupied_by(&map, h("0103"), 'U'));
+}
+
+#[test]
+fn positions_reject_off_map_units_and_duplicate_ids() {
+    let map = load("zoc-walls.toml");
+    let h = |l: &str| {
+        map.layout()
+            .label_to_hex(map.layout().parse_label(l).unwrap())
+            .unwrap()
+    };
+    let errs = Position::new(
+        &map,
+        vec![
+            Unit {
+                id: "A".into(),
+                side: 0,
+                hex: h("0404"),
+                exerts_zoc: true,
+            },
+            Unit {
+                id: "A".into(),
+                side: 0,
+                hex: h("0101"),
+                exerts_zoc: true,
+            },
+        ],
+    )
+    .unwrap_err();
+    let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        text,
+        [
+            "unit `A` is on hex 0404, which is not on the map",
+            "unit id `A` is used twice"
+        ]
+    );
+}
+
+#[test]
+fn cut_frontier_names_what_blocks_each_hex() {
+    let map = load("zoc-walls.toml");
+    let h = |l: &str| map.parse(l).unwrap();
+    // Everything east of column 1 is blocked: the unit at 0101 cannot reach the east edge.
+    let targets = Targets::new(&map, map.area("edge").unwrap().hexes.iter().copied());
+    let cut: Cut<&str> = search(&map, h("0101"), &targets, TraceRules::default(), |x| {
+        let l = map.label_text(x);
+        (l.ends_with('2')).then_some("enemy")
+    })
+    .unwrap_err();
+    let f: Vec<(String, Obstacle<&str>)> = cut
+        .frontier
+        .iter()
+        .map(|b| (map.label_text(b.hex), b.obstacle.clone()))
+        .collect();
+    assert_eq!(
+        f,
+        [
+            ("0102".to_string(), Obstacle::NotFree("enemy")),
+            ("0202".to_string(), Obstacle::NotFree("enemy")),
+            ("0302".to_string(), Obstacle::NotFree("enemy")),
+            ("0402".to_string(), Obstacle::NotFree("enemy")),
+        ]
+    );
+}
