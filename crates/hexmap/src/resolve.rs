@@ -78,8 +78,9 @@ impl Resolver for MemoryResolver {
 
 /// Reads files relative to the referring document's directory.
 ///
-/// With a root ([`FsResolver::confined`]), a reference that leads outside the root (by `..`,
-/// an absolute path, or a symbolic link) is refused.
+/// With a root ([`FsResolver::confined`]), relative document names are taken relative to the
+/// root (so names in diagnostics stay short and machine-independent), and a reference that
+/// leads outside the root (by `..`, an absolute path, or a symbolic link) is refused.
 #[derive(Clone, Debug, Default)]
 pub struct FsResolver {
     root: Option<PathBuf>,
@@ -127,27 +128,39 @@ impl Resolver for FsResolver {
             .map(Path::to_path_buf)
             .unwrap_or_default();
         let path = join(&base, reference);
+        let on_disk = match &self.root {
+            Some(root) if path.is_relative() => root.join(&path),
+            _ => path.clone(),
+        };
         if let Some(root) = &self.root {
             let root = root
                 .canonicalize()
-                .map_err(|e| err(format!("root {}: {e}", root.display())))?;
-            let real = path
+                .map_err(|e| err(format!("root {}: {}", root.display(), io_reason(&e))))?;
+            let real = on_disk
                 .canonicalize()
-                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+                .map_err(|e| err(format!("{}: {}", path.display(), io_reason(&e))))?;
             if !real.starts_with(&root) {
                 return Err(err(format!(
-                    "{} is outside {}",
-                    path.display(),
-                    root.display()
+                    "{} is outside the allowed folder",
+                    path.display()
                 )));
             }
         }
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(&on_disk)
+            .map_err(|e| err(format!("{}: {}", path.display(), io_reason(&e))))?;
         Ok(Document {
             name: path.to_string_lossy().into_owned(),
             text,
         })
+    }
+}
+
+/// An I/O error in words, without the platform's error code.
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
     }
 }
 
@@ -175,6 +188,19 @@ mod tests {
         let r = FsResolver::confined(dir.join("inner"));
         assert_eq!(r.resolve("a.toml", Some(from)).unwrap().text, "x");
         assert!(r.resolve("../b.toml", Some(from)).is_err());
+        // Relative names are relative to the root, and keep their short form.
+        let doc = FsResolver::confined(&dir)
+            .resolve("../a.toml", Some("inner/x/state.toml"))
+            .unwrap();
+        assert_eq!(
+            (doc.name.as_str(), doc.text.as_str()),
+            ("inner/a.toml", "x")
+        );
+        assert!(
+            FsResolver::confined(&dir)
+                .resolve("../../etc/passwd", Some("inner/s.toml"))
+                .is_err()
+        );
         assert_eq!(
             FsResolver::unconfined()
                 .resolve("../b.toml", Some(from))

@@ -1,5 +1,7 @@
 //! Map reading, ZOC and tracing on the hand-drawn fixture maps.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use hexmap::{
     Cut, ErrorKind, HexMap, Obstacle, Position, TargetRule, Targets, TraceRules, Tracer, Unit,
     search,

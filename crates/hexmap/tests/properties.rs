@@ -1,6 +1,8 @@
 //! Property tests on random small maps: the all-units tracer agrees with the per-unit search,
 //! every path found obeys the rules, and an extra enemy unit never creates a path.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use hexmap::{
     Compass, Hex, HexMap, LabelOrder, Layout, MapBuilder, Orientation, Parity, Position, Sheet,
     TargetRule, Targets, TraceRules, Tracer, Unit, check_path, search,

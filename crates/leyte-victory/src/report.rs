@@ -1,0 +1,288 @@
+//! The [`Report`]: scores, ratio, level, margins and the evidence for every point.
+//!
+//! Its serde form is the JSON other tools parse; the field names are stable (see
+//! `docs/json.md`). Its `Display` is the readable text a player can check by hand.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::ratio::{Margins, Ratio, VictoryLevel};
+use crate::unit::Side;
+
+/// Version of the report's JSON shape; bumped on any incompatible change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The outcome of a scenario, with its evidence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Version of this shape ([`SCHEMA_VERSION`]).
+    pub schema_version: u32,
+    /// The scenario's name.
+    pub scenario: String,
+    /// The map's name.
+    pub map: String,
+    /// The victory level (L11).
+    pub level: VictoryLevel,
+    /// US : Japanese.
+    pub ratio: Ratio,
+    /// The U.S. Player's points.
+    pub us: SideScore,
+    /// The Japanese Player's points.
+    pub japanese: SideScore,
+    /// Points needed to change the level, each way.
+    pub margins: Margins,
+    /// Every territorial objective, held or not, and why.
+    pub objectives: Vec<ObjectiveStatus>,
+    /// One entry per unit that must trace a Line of Communications.
+    pub loc: Vec<LocEntry>,
+    /// Readings applied (see `docs/rulings.md`).
+    pub notes: Vec<String>,
+}
+
+/// One player's points.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SideScore {
+    /// Sum of the awards.
+    pub total: u64,
+    /// Each award, in rule order.
+    pub awards: Vec<Award>,
+}
+
+/// What an award is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AwardKind {
+    /// An enemy unit eliminated (L4).
+    Elimination,
+    /// A territorial objective held (L5).
+    Objective,
+    /// The Japanese beach bonus (L6).
+    BeachBonus,
+    /// An enemy unit that cannot trace a Line of Communications (L9).
+    LocCut,
+    /// A unit that left the map (scenario rule).
+    Exit,
+    /// Too few units left the map (scenario rule).
+    ExitShortfall,
+}
+
+/// One award of Victory Points, with its evidence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Award {
+    /// What for.
+    pub kind: AwardKind,
+    /// How many points.
+    pub vp: u32,
+    /// The rule (`L4`, `L5 + L7`, ...).
+    pub rule: String,
+    /// One line for a person.
+    pub text: String,
+    /// The unit behind it, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// That unit's rating as printed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<String>,
+    /// The hex behind it, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hex: Option<String>,
+    /// The objective's name, for objective awards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<String>,
+    /// The Line of Communications traced, start first (objectives of a tracing side).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
+    /// What cut the Line of Communications (LOC-cut awards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<Vec<BlockedHex>>,
+}
+
+/// Why a hex could not be entered by a Line of Communications.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum BlockReason {
+    /// An enemy unit is on it.
+    EnemyUnit {
+        /// The enemy units there.
+        units: Vec<String>,
+    },
+    /// It is in an enemy zone of control and no friendly unit is on it.
+    EnemyZoc {
+        /// The enemy units whose ZOC covers it.
+        units: Vec<String>,
+    },
+    /// It could only be reached after the first three hexes, off the road/trail net.
+    OffRoad,
+}
+
+/// A hex on the frontier of a cut Line of Communications.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlockedHex {
+    /// The hex.
+    pub hex: String,
+    /// Why it is blocked.
+    pub reason: BlockReason,
+}
+
+/// One unit's Line of Communications.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LocEntry {
+    /// The unit.
+    pub unit: String,
+    /// Its side.
+    pub side: Side,
+    /// Its hex.
+    pub hex: String,
+    /// Whether it traces a Line of Communications.
+    pub traced: bool,
+    /// The path, start first, when traced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
+    /// What blocks it, when cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<Vec<BlockedHex>>,
+}
+
+/// A territorial objective at the end of the scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ObjectiveStatus {
+    /// Its name.
+    pub name: String,
+    /// Who can score it.
+    pub side: Side,
+    /// Its hexes (for a per-unit objective, the hexes with the feature).
+    pub hexes: Vec<String>,
+    /// Points awarded for it.
+    pub vp: u32,
+    /// Whether it scored.
+    pub held: bool,
+    /// Units that earned it.
+    pub by: Vec<String>,
+    /// Units of a tracing side that occupy it but cannot trace a Line of Communications.
+    pub without_loc: Vec<String>,
+    /// A note (e.g. placeholder amounts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl fmt::Display for BlockReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BlockReason::EnemyUnit { units } => write!(f, "occupied by {}", units.join(", ")),
+            BlockReason::EnemyZoc { units } => write!(f, "in ZOC of {}", units.join(", ")),
+            BlockReason::OffRoad => {
+                write!(f, "off the road/trail net beyond the first three hexes")
+            }
+        }
+    }
+}
+
+fn frontier_text(f: &[BlockedHex]) -> String {
+    if f.is_empty() {
+        return "no hex reachable at all (surrounded by impassable hexsides or map edge)"
+            .to_string();
+    }
+    f.iter()
+        .map(|b| format!("{} {}", b.hex, b.reason))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Leyte: {} (map: {})", self.scenario, self.map)?;
+        let band = match self.ratio.hundredths {
+            Some(_) => self.level.band(),
+            None if self.ratio.us > 0 => "the Japanese have no points",
+            None => "no points on either side",
+        };
+        writeln!(
+            f,
+            "Result: {} [L11]: US {} : Japanese {} = {} ({band})",
+            self.level, self.us.total, self.japanese.total, self.ratio.text,
+        )?;
+        for (name, score) in [
+            ("U.S. Player", &self.us),
+            ("Japanese Player", &self.japanese),
+        ] {
+            writeln!(f)?;
+            writeln!(f, "{name}: {} VP", score.total)?;
+            if score.awards.is_empty() {
+                writeln!(f, "  (no awards)")?;
+            }
+            for a in &score.awards {
+                writeln!(f, "  {:>4}  {:<8} {}", format!("+{}", a.vp), a.rule, a.text)?;
+                if let Some(p) = &a.path {
+                    writeln!(f, "                 LOC: {}", p.join(" "))?;
+                }
+                if let Some(fr) = &a.frontier {
+                    writeln!(f, "                 cut: {}", frontier_text(fr))?;
+                }
+            }
+        }
+        writeln!(f)?;
+        writeln!(f, "Objectives [L5]:")?;
+        if self.objectives.is_empty() {
+            writeln!(f, "  (none in this scenario)")?;
+        }
+        for o in &self.objectives {
+            let state = if o.held {
+                format!("held by {} (+{})", o.by.join(", "), o.vp)
+            } else {
+                "not held".to_string()
+            };
+            write!(
+                f,
+                "  {} ({}, {}): {state}",
+                o.name,
+                o.side,
+                o.hexes.join(" ")
+            )?;
+            if !o.without_loc.is_empty() {
+                write!(
+                    f,
+                    "; occupied without a LOC by {}",
+                    o.without_loc.join(", ")
+                )?;
+            }
+            if let Some(n) = &o.note {
+                write!(f, " [{n}]")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f)?;
+        writeln!(f, "Lines of Communications [L7, L8]:")?;
+        if self.loc.is_empty() {
+            writeln!(f, "  (no unit must trace)")?;
+        }
+        for e in &self.loc {
+            match (&e.path, &e.frontier) {
+                (Some(p), _) => writeln!(f, "  {} at {}: traced {}", e.unit, e.hex, p.join(" "))?,
+                (None, Some(fr)) => {
+                    writeln!(f, "  {} at {}: CUT: {}", e.unit, e.hex, frontier_text(fr))?
+                }
+                (None, None) => writeln!(f, "  {} at {}: CUT", e.unit, e.hex)?,
+            }
+        }
+        writeln!(f)?;
+        write!(f, "Margins: ")?;
+        match self.margins.us {
+            Some(m) => write!(f, "the US needs {} more VP for {}", m.vp, m.reaches)?,
+            None => write!(f, "the US is at the top level")?,
+        }
+        write!(f, "; ")?;
+        match self.margins.japanese {
+            Some(m) => writeln!(f, "the Japanese need {} more VP for {}.", m.vp, m.reaches)?,
+            None => writeln!(f, "the Japanese are at the top level.")?,
+        }
+        if !self.notes.is_empty() {
+            writeln!(f)?;
+            writeln!(f, "Notes:")?;
+            for n in &self.notes {
+                writeln!(f, "  - {n}")?;
+            }
+        }
+        Ok(())
+    }
+}

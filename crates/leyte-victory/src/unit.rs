@@ -1,0 +1,223 @@
+//! Sides, combat ratings and Victory Point values (L3).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A player of Leyte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Side {
+    /// The U.S. Player.
+    Us,
+    /// The Japanese Player.
+    Japanese,
+}
+
+impl Side {
+    /// The other player.
+    pub fn enemy(self) -> Side {
+        match self {
+            Side::Us => Side::Japanese,
+            Side::Japanese => Side::Us,
+        }
+    }
+
+    /// Short name (`US`, `Japanese`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Us => "US",
+            Side::Japanese => "Japanese",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A unit's combat strengths as printed on its counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Rating {
+    /// A non-artillery unit, printed attack-defense-movement (`4-6-5`).
+    Standard {
+        /// Attack Strength.
+        attack: u32,
+        /// Defense Strength.
+        defense: u32,
+        /// Movement Allowance (never counts for VP).
+        movement: Option<u32>,
+    },
+    /// An artillery unit, entered barrage-FPF-defense-movement (`6-4-2-3`).
+    Artillery {
+        /// Barrage Strength.
+        barrage: u32,
+        /// Final Protective Fire Strength.
+        final_protective_fire: u32,
+        /// Defense Strength.
+        defense: u32,
+        /// Movement Allowance (never counts for VP).
+        movement: Option<u32>,
+    },
+}
+
+/// Why a rating string is not a rating.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("rating `{text}` must be {expected}, whole numbers separated by `-`")]
+pub struct RatingError {
+    /// The text given.
+    pub text: String,
+    /// What was expected, in words.
+    pub expected: &'static str,
+}
+
+fn numbers(text: &str, n: usize, expected: &'static str) -> Result<Vec<u32>, RatingError> {
+    let parts: Result<Vec<u32>, _> = text
+        .trim()
+        .split('-')
+        .map(|p| p.trim().parse::<u32>())
+        .collect();
+    match parts {
+        Ok(v) if v.len() == n => Ok(v),
+        _ => Err(RatingError {
+            text: text.to_string(),
+            expected,
+        }),
+    }
+}
+
+impl Rating {
+    /// A non-artillery rating as printed, attack-defense-movement: `"4-6-5"`.
+    ///
+    /// ```
+    /// use leyte_victory::Rating;
+    /// assert_eq!(Rating::standard("4-6-5").unwrap().vp(), 10);
+    /// assert!(Rating::standard("4-6").is_err());
+    /// ```
+    pub fn standard(text: &str) -> Result<Rating, RatingError> {
+        let v = numbers(
+            text,
+            3,
+            "attack-defense-movement (three numbers, e.g. 4-6-5)",
+        )?;
+        Ok(Rating::Standard {
+            attack: v[0],
+            defense: v[1],
+            movement: Some(v[2]),
+        })
+    }
+
+    /// An artillery rating, barrage-FPF-defense-movement: `"6-4-2-3"`.
+    ///
+    /// ```
+    /// use leyte_victory::Rating;
+    /// assert_eq!(Rating::artillery("6-4-2-3").unwrap().vp(), 12);
+    /// ```
+    pub fn artillery(text: &str) -> Result<Rating, RatingError> {
+        let v = numbers(
+            text,
+            4,
+            "barrage-final protective fire-defense-movement (four numbers, e.g. 6-4-2-3)",
+        )?;
+        Ok(Rating::Artillery {
+            barrage: v[0],
+            final_protective_fire: v[1],
+            defense: v[2],
+            movement: Some(v[3]),
+        })
+    }
+
+    /// The unit's Victory Point value (L3): attack + defense; for artillery barrage + final
+    /// protective fire + defense. Movement never counts.
+    pub fn vp(&self) -> u32 {
+        match *self {
+            Rating::Standard {
+                attack, defense, ..
+            } => attack + defense,
+            Rating::Artillery {
+                barrage,
+                final_protective_fire,
+                defense,
+                ..
+            } => barrage + final_protective_fire + defense,
+        }
+    }
+
+    /// The sum behind [`Rating::vp`], for explanations (`4+6`).
+    pub fn vp_sum(&self) -> String {
+        match *self {
+            Rating::Standard {
+                attack, defense, ..
+            } => format!("{attack}+{defense}"),
+            Rating::Artillery {
+                barrage,
+                final_protective_fire,
+                defense,
+                ..
+            } => format!("{barrage}+{final_protective_fire}+{defense}"),
+        }
+    }
+}
+
+impl fmt::Display for Rating {
+    /// As printed: `4-6-5`, or `6-4-2-3` (artillery); movement omitted when unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (nums, m) = match *self {
+            Rating::Standard {
+                attack,
+                defense,
+                movement,
+            } => (vec![attack, defense], movement),
+            Rating::Artillery {
+                barrage,
+                final_protective_fire,
+                defense,
+                movement,
+            } => (vec![barrage, final_protective_fire, defense], movement),
+        };
+        let mut parts: Vec<String> = nums.iter().map(u32::to_string).collect();
+        if let Some(m) = m {
+            parts.push(m.to_string());
+        }
+        write!(f, "{}", parts.join("-"))?;
+        if matches!(self, Rating::Artillery { .. }) {
+            write!(f, " art")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn l3_values() {
+        assert_eq!(Rating::standard("4-6-5").unwrap().vp(), 10);
+        assert_eq!(Rating::standard(" 3-2-5 ").unwrap().vp(), 5);
+        assert_eq!(Rating::artillery("6-4-2-3").unwrap().vp(), 12);
+        let no_move = Rating::Standard {
+            attack: 7,
+            defense: 1,
+            movement: None,
+        };
+        assert_eq!(no_move.vp(), 8);
+        assert_eq!(no_move.to_string(), "7-1");
+        assert_eq!(
+            Rating::artillery("6-4-2-3").unwrap().to_string(),
+            "6-4-2-3 art"
+        );
+    }
+
+    #[test]
+    fn malformed_ratings() {
+        for bad in ["", "4-6", "4-6-5-1", "a-6-5", "4--5", "-1-2-3"] {
+            assert!(Rating::standard(bad).is_err(), "{bad}");
+        }
+        assert!(Rating::artillery("6-4-2").is_err());
+    }
+}
