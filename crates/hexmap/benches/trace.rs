@@ -1,0 +1,389 @@
+//! All-units supply tracing: [`hexmap::Tracer`] against a per-unit breadth-first search written
+//! with the `pathfinding` crate.
+//!
+//! Each scenario is a generated, seeded map (see [`generate`]): flat-topped hexes, the west edge
+//! column is the beach (the targets), meandering roads and trails cover about a fifth of the
+//! hexes, and friendly (side 0) and enemy (side 1) units are scattered over it. A hex is free
+//! for side 0 when it holds no side-1 unit and is not in side-1 ZOC unless a side-0 unit is on
+//! it (Leyte's rule); that test is precomputed once per scenario into a table by graph node.
+//!
+//! Two contenders answer "which friendly units trace (K = 3 hexes of any terrain, then along
+//! roads and trails, target on the chain)":
+//! - `tracer`: `Tracer::new` + `trace_all` over every friendly unit (preparation included);
+//! - `pathfinding-bfs`: one `pathfinding::prelude::bfs` per friendly unit over states
+//!   `(Hex, steps so far capped at K+1)`, with the same transition rules as `hexmap::search`.
+//!
+//! The setup asserts that both (and `hexmap::search`) give the same traced/cut answer for every
+//! unit, that every path obeys the rules, and that some but not all units trace.
+//!
+//! ```sh
+//! cargo bench -p hexmap --bench trace
+//! ```
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hexmap::{
+    Compass, Direction, Hex, HexMap, LabelOrder, Layout, MapBuilder, Offset, Orientation, Parity,
+    Path, Position, Sheet, Targets, TraceRules, Tracer, Unit, check_path, search,
+};
+use pathfinding::prelude::bfs;
+
+/// The seed of every scenario, chosen among seeds 1 to 8 so that most but not all friendly units
+/// trace and most cut-offs are the enemy's doing. `TRACE_SEED=n` in the environment overrides
+/// it (the setup still asserts that some but not all units trace).
+const SEED: u64 = 5;
+
+/// The share of hexes the road/trail walks must cover before the generator stops adding walks.
+const ROAD_SHARE: f64 = 0.20;
+
+/// A tiny seeded PRNG (splitmix64): no `rand` dependency, same numbers on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
+    fn below(&mut self, n: u32) -> u32 {
+        u32::try_from(self.next_u64() % u64::from(n)).unwrap()
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + i32::try_from(self.below(u32::try_from(hi - lo + 1).unwrap())).unwrap()
+    }
+}
+
+/// A generated map, its units and its targets.
+struct Scenario {
+    map: HexMap,
+    position: Position<u8>,
+    targets: Vec<Hex>,
+}
+
+/// Flat-topped, row-column labels, `width` columns by `height` rows, one unprefixed sheet.
+fn layout(width: u16, height: u16) -> Layout {
+    Layout {
+        orientation: Orientation::Flat,
+        order: LabelOrder::RowColumn,
+        digits: if width.max(height) > 99 { 3 } else { 2 },
+        shifted: Parity::Even,
+        rows_grow: Compass::South,
+        columns_grow: Compass::East,
+        sheets: vec![Sheet {
+            prefix: None,
+            rows: (1, height),
+            columns: (1, width),
+            row_offset: 0,
+            column_offset: 0,
+        }],
+    }
+}
+
+/// Generate a scenario: the beach is column 1 (the targets); random walks that drift across the
+/// map lay roads and trails (every third one starts on the beach heading inland) until they
+/// cover [`ROAD_SHARE`] of the hexes; then `friendly` side-0 and `enemy` side-1 units go on
+/// distinct random hexes off the beach: friendly units on or next to the road/trail net, every
+/// third enemy unit on it and the others anywhere.
+fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u64) -> Scenario {
+    let layout = layout(width, height);
+    let (w, h) = (i32::from(width), i32::from(height));
+    let mut rng = Rng(seed);
+    let at = |col: i32, row: i32| layout.offset_to_hex(Offset { col, row });
+    let index = |hex: Hex| {
+        let o = layout.hex_to_offset(hex);
+        ((1..=w).contains(&o.col) && (1..=h).contains(&o.row))
+            .then(|| usize::try_from((o.row - 1) * w + (o.col - 1)).unwrap())
+    };
+    let label = |hex: Hex| layout.hex_to_label(hex).unwrap().to_string();
+    let cells = usize::from(width) * usize::from(height);
+
+    // Roads and trails: walks with a drift direction that itself turns now and then.
+    let mut covered = vec![false; cells];
+    let mut covered_count = 0usize;
+    let mut builder = MapBuilder::new(format!("generated {width}x{height}"), layout.clone());
+    let mut walks = 0u32;
+    while (covered_count as f64) < ROAD_SHARE * cells as f64 {
+        let (start, mut drift) = if walks % 3 == 0 {
+            // From the beach, inland: directions 0 and 1 both go to the next column east.
+            (at(1, rng.range(1, h)), rng.below(2))
+        } else {
+            (at(rng.range(1, w), rng.range(1, h)), rng.below(6))
+        };
+        walks += 1;
+        let len = rng.range(w / 2, w * 3 / 2);
+        let mut path = vec![start];
+        let mut cur = start;
+        for _ in 0..len {
+            if rng.below(12) == 0 {
+                drift = (drift + if rng.below(2) == 0 { 1 } else { 5 }) % 6;
+            }
+            let turn = match rng.below(20) {
+                0..=8 => 0,
+                9..=13 => 1,
+                14..=18 => 5,
+                _ => 2 + 2 * rng.below(2),
+            };
+            let next = cur.neighbor(Direction::ALL[usize::try_from((drift + turn) % 6).unwrap()]);
+            if index(next).is_none() {
+                break;
+            }
+            if path.len() >= 2 && next == path[path.len() - 2] {
+                continue;
+            }
+            path.push(next);
+            cur = next;
+        }
+        if path.len() < 2 {
+            continue;
+        }
+        for hex in &path {
+            let i = index(*hex).unwrap();
+            if !covered[i] {
+                covered[i] = true;
+                covered_count += 1;
+            }
+        }
+        let labels: Vec<String> = path.iter().map(|hex| label(*hex)).collect();
+        builder = if rng.below(2) == 0 {
+            builder.road(labels)
+        } else {
+            builder.trail(labels)
+        };
+    }
+    let map = builder.build().expect("the generated map is valid");
+
+    // Units on distinct hexes, never on the beach.
+    let mut taken = vec![false; cells];
+    let mut units = Vec::with_capacity(friendly + enemy);
+    for (side, count, prefix) in [(0u8, friendly, "F"), (1u8, enemy, "E")] {
+        let mut placed = 0;
+        while placed < count {
+            let hex = at(rng.range(2, w), rng.range(1, h));
+            let i = index(hex).unwrap();
+            // Friendly units stand on or next to a road or trail; every third enemy unit
+            // stands on one, the others anywhere.
+            let near_net = covered[i]
+                || hex
+                    .neighbors()
+                    .into_iter()
+                    .any(|n| index(n).is_some_and(|j| covered[j]));
+            let wanted = match side {
+                0 => near_net,
+                _ => placed % 3 != 0 || covered[i],
+            };
+            if taken[i] || !wanted {
+                continue;
+            }
+            taken[i] = true;
+            placed += 1;
+            units.push(Unit {
+                id: format!("{prefix}{placed}"),
+                side,
+                hex,
+                exerts_zoc: true,
+            });
+        }
+    }
+    let position = Position::new(&map, units).expect("the generated units are on the map");
+    let targets = (1..=h).map(|row| at(1, row)).collect();
+    Scenario {
+        map,
+        position,
+        targets,
+    }
+}
+
+/// Everything both contenders share: the free table (by graph node), the target table and set,
+/// and the friendly units' hexes.
+struct Prepared {
+    scenario: Scenario,
+    free: Vec<bool>,
+    is_target: Vec<bool>,
+    targets: Targets,
+    starts: Vec<Hex>,
+}
+
+impl Prepared {
+    fn new(scenario: Scenario) -> Self {
+        let (map, position) = (&scenario.map, &scenario.position);
+        let enemy_zoc = position.zoc(map, 1);
+        // Node `i` of the map is `map.hexes()[i]`, so this is indexed by `map.node(hex)`.
+        let free = map
+            .hexes()
+            .iter()
+            .map(|info| {
+                let hex = info.hex;
+                !position.occupied_by(map, hex, 1)
+                    && (!enemy_zoc.controls(map, hex) || position.occupied_by(map, hex, 0))
+            })
+            .collect();
+        let targets = Targets::new(map, scenario.targets.iter().copied());
+        let is_target = map
+            .hexes()
+            .iter()
+            .map(|info| targets.contains(map, info.hex))
+            .collect();
+        let starts = position
+            .units()
+            .iter()
+            .filter(|u| u.side == 0)
+            .map(|u| u.hex)
+            .collect();
+        Prepared {
+            scenario,
+            free,
+            is_target,
+            targets,
+            starts,
+        }
+    }
+
+    fn map(&self) -> &HexMap {
+        &self.scenario.map
+    }
+
+    /// The free test as `hexmap` wants it: `None` when free, `Some(())` when blocked.
+    fn blocked(&self, hex: Hex) -> Option<()> {
+        match self.map().node(hex) {
+            Some(n) if self.free[n.index()] => None,
+            _ => Some(()),
+        }
+    }
+
+    /// Contender: prepare a `Tracer` and answer every friendly unit.
+    fn tracer(&self, rules: TraceRules) -> Vec<Option<Path>> {
+        let tracer = Tracer::new(self.map(), self.targets.clone(), rules, |hex| {
+            self.blocked(hex)
+        });
+        tracer.trace_all(&self.starts)
+    }
+
+    /// Baseline: one `pathfinding` BFS per friendly unit over `(hex, steps capped at K+1)`.
+    fn baseline(&self, rules: TraceRules) -> Vec<Option<Vec<(Hex, u32)>>> {
+        self.starts
+            .iter()
+            .map(|start| self.baseline_one(*start, rules))
+            .collect()
+    }
+
+    fn baseline_one(&self, start: Hex, rules: TraceRules) -> Option<Vec<(Hex, u32)>> {
+        let map = self.map();
+        let k = rules.free_hexes;
+        bfs(
+            &(start, 0u32),
+            |&(u, p)| {
+                map.neighbors(u).filter_map(move |(v, side)| {
+                    if side.impassable {
+                        return None;
+                    }
+                    let n = map.node(v)?.index();
+                    if !self.free[n] {
+                        return None;
+                    }
+                    let np = (p + 1).min(k + 1);
+                    let chain_ok = np <= k
+                        || (map.hexes()[n].on_road_net && (p < k + 1 || side.road_or_trail()));
+                    chain_ok.then_some((v, np))
+                })
+            },
+            |&(hex, _)| map.node(hex).is_some_and(|n| self.is_target[n.index()]),
+        )
+    }
+
+    /// Assert that the tracer, the baseline and `hexmap::search` agree for every unit, that
+    /// every path is valid, and that some but not all units trace; print what was generated.
+    fn verify(&self, name: &str, rules: TraceRules) {
+        let map = self.map();
+        let tracer = self.tracer(rules);
+        let baseline = self.baseline(rules);
+        let mut traced = 0;
+        for (i, start) in self.starts.iter().enumerate() {
+            let searched = search(map, *start, &self.targets, rules, |hex| self.blocked(hex));
+            let label = map.label_text(*start);
+            assert_eq!(
+                tracer[i].is_some(),
+                baseline[i].is_some(),
+                "{name}: tracer and baseline disagree on {label}"
+            );
+            assert_eq!(
+                searched.is_ok(),
+                baseline[i].is_some(),
+                "{name}: search and baseline disagree on {label}"
+            );
+            if let (Some(t), Some(b), Ok(s)) = (&tracer[i], &baseline[i], &searched) {
+                traced += 1;
+                let b = Path {
+                    hexes: b.iter().map(|(hex, _)| *hex).collect(),
+                };
+                for path in [t, &b, s] {
+                    check_path(map, path, &self.targets, rules, |hex| self.blocked(hex))
+                        .unwrap_or_else(|e| panic!("{name}: bad path from {label}: {e}"));
+                }
+                assert_eq!(
+                    b.hexes.len(),
+                    s.hexes.len(),
+                    "{name}: shortest paths differ"
+                );
+            }
+        }
+        // Units that would trace if nothing blocked: the others are cut by distance alone.
+        let open = self
+            .starts
+            .iter()
+            .filter(|start| search(map, **start, &self.targets, rules, |_| None::<()>).is_ok())
+            .count();
+        let on_net = map.hexes().iter().filter(|h| h.on_road_net).count();
+        println!(
+            "{name}: {} hexes, road/trail net {on_net} hexes ({:.1}%), {} friendly units, \
+             {traced} traced, {} cut ({} by enemy units and ZOC, {} by distance alone)",
+            map.len(),
+            100.0 * on_net as f64 / map.len() as f64,
+            self.starts.len(),
+            self.starts.len() - traced,
+            open - traced,
+            self.starts.len() - open,
+        );
+        assert!(
+            traced > 0 && traced < self.starts.len(),
+            "{name}: {traced} of {} traced; the scenario must have both",
+            self.starts.len()
+        );
+    }
+}
+
+fn bench_all_units(c: &mut Criterion) {
+    let rules = TraceRules::default();
+    for (width, height, units) in [(60u16, 60u16, 30usize), (140, 140, 60)] {
+        let name = format!("{width}x{height}");
+        let seed = std::env::var("TRACE_SEED").map_or(SEED, |s| s.parse().unwrap());
+        let prepared = Prepared::new(generate(width, height, units, units, seed));
+        prepared.verify(&name, rules);
+        let mut group = c.benchmark_group(format!("all-units/{name}"));
+        group.bench_function("tracer", |b| {
+            b.iter(|| black_box(prepared.tracer(black_box(rules))));
+        });
+        group.bench_function("pathfinding-bfs", |b| {
+            b.iter(|| black_box(prepared.baseline(black_box(rules))));
+        });
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = bench_all_units
+}
+criterion_main!(benches);
