@@ -183,8 +183,18 @@ fn frontier_text(f: &[BlockedHex]) -> String {
         return "no hex reachable at all (surrounded by impassable hexsides or map edge)"
             .to_string();
     }
-    f.iter()
-        .map(|b| format!("{} {}", b.hex, b.reason))
+    // Group hexes by reason, reasons in order of first appearance (the frontier is in label order).
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for b in f {
+        let reason = b.reason.to_string();
+        match groups.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, hexes)) => hexes.push(&b.hex),
+            None => groups.push((reason, vec![&b.hex])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(reason, hexes)| format!("{}: {reason}", hexes.join(" ")))
         .collect::<Vec<_>>()
         .join("; ")
 }
