@@ -1,0 +1,110 @@
+//! Invariants the rulebook implies, on random positions over the stand-in map.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use hexmap::HexMap;
+use leyte_victory::{
+    Objective, ObjectiveKind, Position, Rating, Ratio, Scenario, Side, Unit, VictoryLevel, beach,
+    score,
+};
+use proptest::prelude::*;
+
+fn map() -> HexMap {
+    let text = include_str!("../../../fixtures/maps/leyte-standin.toml");
+    HexMap::from_toml_str(text, Some("leyte-standin.toml")).unwrap()
+}
+
+fn scenario(map: &HexMap) -> Scenario {
+    let mut s = Scenario::new("Random", &[beach::NORTHERN, beach::EASTERN]);
+    for (i, l) in ["2215", "2312", "2918"].iter().enumerate() {
+        s.objectives.push(Objective {
+            name: format!("US objective {i}"),
+            side: Side::Us,
+            vp: 20,
+            kind: ObjectiveKind::Occupy {
+                hexes: vec![map.parse(l).unwrap()],
+            },
+            note: None,
+        });
+    }
+    s.objectives.push(Objective {
+        name: "Airfields".into(),
+        side: Side::Japanese,
+        vp: 10,
+        kind: ObjectiveKind::PerUnitNear {
+            feature: "airfield".into(),
+        },
+        note: None,
+    });
+    s
+}
+
+/// Random units on distinct hexes: (hex index, side, attack, defense).
+fn units() -> impl Strategy<Value = Vec<(usize, bool, u32, u32)>> {
+    prop::collection::vec((0usize..776, any::<bool>(), 0u32..8, 0u32..8), 0..25)
+}
+
+fn position(map: &HexMap, raw: &[(usize, bool, u32, u32)]) -> Position {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut p = Position::default();
+    for (i, (h, us, a, d)) in raw.iter().enumerate() {
+        let hex = map.hexes()[*h % map.len()].hex;
+        if !seen.insert(hex) {
+            continue;
+        }
+        p.units.push(Unit {
+            id: format!("U{i}"),
+            side: if *us { Side::Us } else { Side::Japanese },
+            rating: Rating::Standard {
+                attack: *a,
+                defense: *d,
+                movement: Some(4),
+            },
+            hex,
+            zoc: true,
+        });
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// An extra Japanese unit can cut Lines of Communications but never restore one: the US
+    /// total never rises and the Japanese total never falls.
+    #[test]
+    fn an_extra_japanese_unit_never_helps_the_us(raw in units(), extra in 0usize..776) {
+        let map = map();
+        let s = scenario(&map);
+        let before = position(&map, &raw);
+        let hex = map.hexes()[extra % map.len()].hex;
+        prop_assume!(before.units.iter().all(|u| u.hex != hex));
+        let mut after = before.clone();
+        after.units.push(Unit {
+            id: "EXTRA".into(),
+            side: Side::Japanese,
+            rating: Rating::Standard { attack: 1, defense: 1, movement: Some(4) },
+            hex,
+            zoc: true,
+        });
+        let a = score(&map, &s, &before).unwrap();
+        let b = score(&map, &s, &after).unwrap();
+        prop_assert!(b.us.total <= a.us.total);
+        prop_assert!(b.japanese.total >= a.japanese.total);
+        for (x, y) in a.loc.iter().zip(&b.loc) {
+            prop_assert!(x.traced || !y.traced, "{} gained a LOC", x.unit);
+        }
+        // Totals are the sums of their awards.
+        prop_assert_eq!(b.us.total, b.us.awards.iter().map(|w| u64::from(w.vp)).sum::<u64>());
+    }
+
+    /// The schedule gives every pair of scores exactly one level, and more US points never
+    /// lower it (nor more Japanese points raise it).
+    #[test]
+    fn the_schedule_is_total_and_monotone(us in 0u64..2000, jp in 0u64..2000) {
+        let l = Ratio::new(us, jp).level();
+        prop_assert_eq!(VictoryLevel::ALL.iter().filter(|x| **x == l).count(), 1);
+        prop_assert!(Ratio::new(us + 1, jp).level() <= l);
+        prop_assert!(Ratio::new(us, jp + 1).level() >= l);
+    }
+}
