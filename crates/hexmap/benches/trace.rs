@@ -261,9 +261,7 @@ impl Prepared {
 
     /// Contender: prepare a `Tracer` and answer every friendly unit.
     fn tracer(&self, rules: TraceRules) -> Vec<Option<Path>> {
-        let tracer = Tracer::new(self.map(), self.targets.clone(), rules, |hex| {
-            self.blocked(hex)
-        });
+        let tracer = Tracer::new(self.map(), &self.targets, rules, |hex| self.blocked(hex));
         tracer.trace_all(&self.starts)
     }
 

@@ -56,7 +56,7 @@
 //! assert!(search(&map, hex("1001"), &targets, TraceRules::default(), nothing_blocks).is_err());
 //!
 //! // All units at once.
-//! let tracer = Tracer::new(&map, targets, TraceRules::default(), nothing_blocks);
+//! let tracer = Tracer::new(&map, &targets, TraceRules::default(), nothing_blocks);
 //! let starts: Vec<_> = position.units().iter().map(|u| u.hex).collect();
 //! let traced: Vec<bool> = tracer.trace_all(&starts).iter().map(Option::is_some).collect();
 //! assert_eq!(traced, [true, false]);

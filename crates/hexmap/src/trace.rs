@@ -241,7 +241,7 @@ pub fn search<R>(
 pub struct Tracer<'m> {
     map: &'m HexMap,
     rules: TraceRules,
-    targets: Targets,
+    targets: &'m Targets,
     free: Vec<bool>,
     /// For hexes from which the rest of a path can follow the chain: the next hex toward a
     /// target (itself for a target that ends the chain); `NONE` otherwise.
@@ -252,7 +252,7 @@ impl<'m> Tracer<'m> {
     /// Prepare: evaluate the free test once per hex and flood from the targets.
     pub fn new<R>(
         map: &'m HexMap,
-        targets: Targets,
+        targets: &'m Targets,
         rules: TraceRules,
         free: impl Fn(Hex) -> Option<R>,
     ) -> Self {

@@ -84,7 +84,7 @@ fn worked_example_three_free_hexes_then_road() {
         }]
     );
 
-    let tracer = Tracer::new(&map, targets.clone(), rules, free);
+    let tracer = Tracer::new(&map, &targets, rules, free);
     let all = tracer.trace_all(&[h("1002"), h("1001"), h("1009"), h("1007")]);
     assert_eq!(
         labels(&map, &all[0].as_ref().unwrap().hexes),
@@ -129,12 +129,12 @@ fn target_rule_on_chain_versus_adjoining() {
         ["1001", "1002", "1003", "1004", "1005", "1006", "1007"]
     );
     assert!(
-        Tracer::new(&map, targets.clone(), literal, free)
+        Tracer::new(&map, &targets, literal, free)
             .trace(h("1001"))
             .is_none()
     );
     assert!(
-        Tracer::new(&map, targets.clone(), relaxed, free)
+        Tracer::new(&map, &targets, relaxed, free)
             .trace(h("1001"))
             .is_some()
     );

@@ -190,7 +190,7 @@ proptest! {
     fn tracer_agrees_with_search_and_paths_obey_the_rules(w in world()) {
         let free = free_test(&w, &w.enemies);
         let targets = Targets::new(&w.map, w.targets.iter().copied());
-        let tracer = Tracer::new(&w.map, targets.clone(), w.rules, &free);
+        let tracer = Tracer::new(&w.map, &targets, w.rules, &free);
         let all = tracer.trace_all(&w.friends);
         for (start, fast) in w.friends.iter().zip(&all) {
             let slow = search(&w.map, *start, &targets, w.rules, &free);

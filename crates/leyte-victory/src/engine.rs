@@ -207,7 +207,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
             (!zoc.is_empty() && !friendly).then(|| BlockReason::EnemyZoc { units: ids(zoc) })
         };
         let targets = Targets::new(map, target_hexes.iter().copied());
-        let tracer = Tracer::new(map, targets.clone(), rules, free);
+        let tracer = Tracer::new(map, &targets, rules, free);
         let indices: Vec<usize> = (0..position.units.len())
             .filter(|&i| position.units[i].side == side)
             .collect();
