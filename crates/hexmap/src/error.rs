@@ -29,8 +29,6 @@ pub enum ErrorKind {
     UnknownName,
     /// A limit of the model is exceeded (for example more than 64 hex feature kinds).
     TooMany,
-    /// A unit or other item of a position is invalid.
-    Position,
 }
 
 /// All problems found in a map or position, in the order found.

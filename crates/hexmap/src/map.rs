@@ -641,10 +641,22 @@ impl MapBuilder {
         // Hexes in label order.
         let mut terrain_names: Vec<String> = vec![self.default_terrain.clone()];
         let mut hexes: Vec<HexInfo> = Vec::new();
+        let mut placed: BTreeMap<Hex, Label> = BTreeMap::new();
         for label in layout.labels() {
             let Some(hex) = layout.label_to_hex(label) else {
                 continue;
             };
+            if let Some(first) = placed.insert(hex, label) {
+                c.push(
+                    Diagnostic::new(
+                        ErrorKind::Layout,
+                        format!("sheets overlap: {first} and {label} are the same hex"),
+                    )
+                    .key("layout.sheets"),
+                    None,
+                );
+                return Err(Error::new(c.into_vec()));
+            }
             let terrain = match terrain_of.get(&hex) {
                 Some(None) => continue,
                 Some(Some(t)) => t.clone(),

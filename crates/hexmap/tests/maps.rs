@@ -257,3 +257,37 @@ fn cut_frontier_names_what_blocks_each_hex() {
         ]
     );
 }
+
+#[test]
+fn sheets_carry_prefixes_and_must_not_overlap() {
+    let sheets = r#"
+name = "two sheets"
+[layout]
+orientation = "flat"
+label = "column-row"
+shifted = "even"
+rows_grow = "south"
+columns_grow = "east"
+[[layout.sheets]]
+prefix = "w"
+rows = [1, 3]
+columns = [1, 4]
+[[layout.sheets]]
+prefix = "e"
+rows = [1, 3]
+columns = [5, 8]
+"#;
+    let map = HexMap::from_toml_str(sheets, None).unwrap();
+    assert_eq!(map.len(), 24);
+    // Column 4 of the west sheet touches column 5 of the east sheet.
+    assert!(
+        map.parse("w0401")
+            .unwrap()
+            .is_adjacent(map.parse("e0501").unwrap())
+    );
+    assert_eq!(map.label_text(map.parse("e0803").unwrap()), "e0803");
+    assert!(map.parse("0401").is_err());
+    let overlap = sheets.replace("columns = [5, 8]", "columns = [4, 8]");
+    let err = HexMap::from_toml_str(&overlap, None).unwrap_err();
+    assert!(err.to_string().contains("sheets overlap"), "{err}");
+}
