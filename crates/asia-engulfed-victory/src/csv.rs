@@ -1,0 +1,507 @@
+//! 0.1.1 Current Strategic Value: who controls each Strategic Hex, and the sum of Steps 1-3.
+
+use hexmap::Label;
+use serde::Serialize;
+
+use crate::model::{Check, Faction, Influence, Side, State, StrategicHex};
+use crate::report::Note;
+
+/// The highest box of the Current ESV track: a larger input counts as this (ruling).
+pub const ESV_TRACK_TOP: i64 = 5;
+
+/// Why a hex counts as controlled by a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ControlBasis {
+    /// The state gives its controller.
+    Given,
+    /// Ground units of one side occupy it.
+    GroundUnits,
+    /// Final check (0.3): a Neutral Country with a Pro-Axis marker and no Allied ground unit in
+    /// Tokyo.
+    ProAxisInfluence,
+    /// Final check (0.3): a Neutral Country with a Pro-Soviet marker and an Allied ground unit in
+    /// Tokyo.
+    ProSovietInfluence,
+    /// Final check (0.3): a Neutral Country with a Pro-West marker and an Allied ground unit in
+    /// Tokyo.
+    ProWestInfluence,
+}
+
+impl ControlBasis {
+    /// Words for the text report.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ControlBasis::Given => "control given",
+            ControlBasis::GroundUnits => "ground units",
+            ControlBasis::ProAxisInfluence => {
+                "Pro-Axis marker, no Allied ground unit in Tokyo (0.3)"
+            }
+            ControlBasis::ProSovietInfluence => {
+                "Pro-Soviet marker, Allied ground unit in Tokyo (0.3)"
+            }
+            ControlBasis::ProWestInfluence => "Pro-West marker, Allied ground unit in Tokyo (0.3)",
+        }
+    }
+}
+
+/// Who controls a hex and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Control {
+    /// The controlling side.
+    pub side: Side,
+    /// Why.
+    pub basis: ControlBasis,
+}
+
+/// What a term of the sum counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TermKind {
+    /// Step 1: Soviet and Western Strategic Hexes under Axis control (+1 each).
+    AlliedStrategicHexesUnderAxisControl,
+    /// Step 1: Allied Collapse markers in the Strategic Warfare Box (+1 each).
+    AlliedCollapseMarkers,
+    /// Step 2: Axis Strategic Hexes under Allied control (-1 each), except in a Policy Affected
+    /// Country.
+    AxisStrategicHexesUnderAlliedControl,
+    /// Step 2: Military Takeover markers in the Strategic Warfare Box (-1 each).
+    MilitaryTakeoverMarkers,
+    /// Step 3 (*): the Current ESV, if an Axis Strategic Hex inside Japan is under Allied control.
+    CurrentEsv,
+}
+
+impl TermKind {
+    /// The rulebook's words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            TermKind::AlliedStrategicHexesUnderAxisControl => {
+                "Soviet and Western Strategic Hexes under Axis control"
+            }
+            TermKind::AlliedCollapseMarkers => {
+                "Allied Collapse markers in the Strategic Warfare Box"
+            }
+            TermKind::AxisStrategicHexesUnderAlliedControl => {
+                "Axis Strategic Hexes under Allied control"
+            }
+            TermKind::MilitaryTakeoverMarkers => {
+                "Military Takeover markers in the Strategic Warfare Box"
+            }
+            TermKind::CurrentEsv => {
+                "Current ESV, if an Axis Strategic Hex inside Japan is under Allied control"
+            }
+        }
+    }
+}
+
+/// A hex behind a term.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CountedHex {
+    /// Its label.
+    pub label: Label,
+    /// Its name.
+    pub name: String,
+    /// Who controls it and why.
+    pub control: Control,
+}
+
+/// A hex that would count but does not, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExcludedHex {
+    /// Its label.
+    pub label: Label,
+    /// Its name.
+    pub name: String,
+    /// The rule that excludes it.
+    pub rule: &'static str,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// One term of the Current Strategic Value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CsvTerm {
+    /// The rule (`0.1.1 Step 1`).
+    pub rule: &'static str,
+    /// What it counts.
+    pub kind: TermKind,
+    /// Its signed contribution.
+    pub value: i64,
+    /// The hexes behind it.
+    pub hexes: Vec<CountedHex>,
+    /// Hexes left out by an exception.
+    pub excluded: Vec<ExcludedHex>,
+}
+
+/// The Current Strategic Value (0.1.1), term by term.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CurrentStrategicValue {
+    /// The terms, in rule order.
+    pub terms: Vec<CsvTerm>,
+    /// Their sum.
+    pub total: i64,
+}
+
+/// Whether an Allied (Soviet or Western) ground unit stands in Tokyo.
+pub fn allied_ground_unit_in_tokyo(state: &State, tokyo: Label) -> bool {
+    state
+        .units
+        .iter()
+        .any(|u| u.label == tokyo && u.faction.side() == Side::Allies)
+}
+
+/// Control of a hex from the state alone: the given controller, else the side whose ground
+/// units occupy it (none if both or neither).
+pub fn own_control(hex: &StrategicHex, state: &State) -> Option<Control> {
+    if let Some(f) = hex.controller {
+        return Some(Control {
+            side: f.side(),
+            basis: ControlBasis::Given,
+        });
+    }
+    let mut sides = state
+        .units
+        .iter()
+        .filter(|u| u.label == hex.label)
+        .map(|u| u.faction.side());
+    let first = sides.next()?;
+    if sides.all(|s| s == first) {
+        Some(Control {
+            side: first,
+            basis: ControlBasis::GroundUnits,
+        })
+    } else {
+        None
+    }
+}
+
+/// Control of a hex at this check: [`own_control`], and at a Final check the 0.3 additions for
+/// hexes in Neutral Countries with an Influence marker.
+pub fn control(
+    hex: &StrategicHex,
+    state: &State,
+    allied_in_tokyo: bool,
+    notes: &mut Vec<Note>,
+) -> Option<Control> {
+    let own = own_control(hex, state);
+    if state.check != Check::Final {
+        return own;
+    }
+    let Some(country) = hex.country.as_ref().and_then(|c| state.countries.get(c)) else {
+        return own;
+    };
+    let Some(influence) = country.influence else {
+        return own;
+    };
+    if !country.neutral {
+        return own;
+    }
+    let by_influence = match (influence, allied_in_tokyo) {
+        (Influence::ProAxis, false) => Some(ControlBasis::ProAxisInfluence),
+        (Influence::ProSoviet, true) => Some(ControlBasis::ProSovietInfluence),
+        (Influence::ProWest, true) => Some(ControlBasis::ProWestInfluence),
+        _ => None,
+    };
+    let Some(basis) = by_influence else {
+        return own;
+    };
+    let decided = Control {
+        side: influence.side(),
+        basis,
+    };
+    if let Some(o) = own
+        && o.side != decided.side
+    {
+        notes.push(Note::new(
+            "influence-decides-neutral-hex",
+            format!(
+                "0.3: {} ({}) is in a Neutral Country with a {} marker; at the Final check that decides its control ({}), over its {} ({})",
+                hex.name,
+                hex.label,
+                influence.title(),
+                decided.side.title(),
+                o.basis.describe(),
+                o.side.title()
+            ),
+        ));
+    }
+    Some(decided)
+}
+
+/// Compute the Current Strategic Value (0.1.1) of a state.
+///
+/// `esv` is the Current ESV as the track shows it ([`effective_esv`]) in Dai Senso alone, and
+/// `None` in the combined game, where the European war is played on the TK map and Step 3 (*)
+/// does not apply.
+pub fn current_strategic_value(
+    state: &State,
+    tokyo: Label,
+    esv: Option<i64>,
+    notes: &mut Vec<Note>,
+) -> CurrentStrategicValue {
+    let allied_in_tokyo = allied_ground_unit_in_tokyo(state, tokyo);
+    let mut allied_hexes = Vec::new();
+    let mut axis_hexes = Vec::new();
+    let mut excluded = Vec::new();
+    let mut japan = Vec::new();
+    for hex in &state.strategic_hexes {
+        if let Some(c) = &hex.country
+            && !state.countries.contains_key(c)
+        {
+            notes.push(Note::new(
+                "unknown-country",
+                format!(
+                    "{} ({}) names country `{c}`, which is not declared: treated as in no country",
+                    hex.name, hex.label
+                ),
+            ));
+        }
+        let Some(ctl) = control(hex, state, allied_in_tokyo, notes) else {
+            continue;
+        };
+        let counted = CountedHex {
+            label: hex.label,
+            name: hex.name.clone(),
+            control: ctl,
+        };
+        match (hex.faction, ctl.side) {
+            (Faction::Soviet | Faction::Western, Side::Axis) => allied_hexes.push(counted),
+            (Faction::Axis, Side::Allies) => {
+                if hex.inside_japan {
+                    japan.push(counted.clone());
+                }
+                let policy = hex
+                    .country
+                    .as_ref()
+                    .and_then(|k| state.countries.get(k).map(|c| (k, c)))
+                    .filter(|(_, c)| c.policy_affected);
+                match policy {
+                    Some((key, c)) => excluded.push(ExcludedHex {
+                        label: hex.label,
+                        name: hex.name.clone(),
+                        rule: "0.1.1 Step 2 exception",
+                        reason: format!(
+                            "in a Policy Affected Country (13.6.1): {}",
+                            c.name.clone().unwrap_or_else(|| key.clone())
+                        ),
+                    }),
+                    None => axis_hexes.push(counted),
+                }
+            }
+            _ => {}
+        }
+    }
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    let mut terms = vec![
+        CsvTerm {
+            rule: "0.1.1 Step 1",
+            kind: TermKind::AlliedStrategicHexesUnderAxisControl,
+            value: count(allied_hexes.len()),
+            hexes: allied_hexes,
+            excluded: Vec::new(),
+        },
+        CsvTerm {
+            rule: "0.1.1 Step 1",
+            kind: TermKind::AlliedCollapseMarkers,
+            value: i64::from(state.strategic_warfare_box.allied_collapse),
+            hexes: Vec::new(),
+            excluded: Vec::new(),
+        },
+        CsvTerm {
+            rule: "0.1.1 Step 2",
+            kind: TermKind::AxisStrategicHexesUnderAlliedControl,
+            value: -count(axis_hexes.len()),
+            hexes: axis_hexes,
+            excluded,
+        },
+        CsvTerm {
+            rule: "0.1.1 Step 2",
+            kind: TermKind::MilitaryTakeoverMarkers,
+            value: -i64::from(state.strategic_warfare_box.military_takeover),
+            hexes: Vec::new(),
+            excluded: Vec::new(),
+        },
+    ];
+    if let Some(esv) = esv {
+        let value = if japan.is_empty() {
+            0
+        } else {
+            if esv < 0 {
+                notes.push(Note::new(
+                    "negative-esv-adds-zero",
+                    format!(
+                        "0.1.1 Step 3 exception: the Current ESV is {esv}, a negative number, so Step 3 adds 0"
+                    ),
+                ));
+            }
+            esv.max(0)
+        };
+        terms.push(CsvTerm {
+            rule: "0.1.1 Step 3 (*)",
+            kind: TermKind::CurrentEsv,
+            value,
+            hexes: japan,
+            excluded: Vec::new(),
+        });
+    }
+    let total = terms.iter().map(|t| t.value).sum();
+    CurrentStrategicValue { terms, total }
+}
+
+/// The Current ESV as the track shows it: above the top box it counts as the top box (ruling).
+/// A missing ESV (an invalid Dai Senso state) counts as 0, with a note.
+pub fn effective_esv(given: Option<i64>, notes: &mut Vec<Note>) -> i64 {
+    match given {
+        None => {
+            notes.push(Note::new(
+                "esv-missing",
+                "no Current ESV given: counted as 0 (State::validate reports this)",
+            ));
+            0
+        }
+        Some(v) if v > ESV_TRACK_TOP => {
+            notes.push(Note::new(
+                "esv-above-track",
+                format!(
+                    "the Current ESV given is {v}; the Current ESV track ends at {ESV_TRACK_TOP}, so it counts as {ESV_TRACK_TOP} (ruling)"
+                ),
+            ));
+            ESV_TRACK_TOP
+        }
+        Some(v) => v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{
+        Country, Game, GroundUnit, MarkerSide, Rules, StrategicHex, VpMarker, WarState,
+    };
+
+    fn label(s: &str) -> Label {
+        Label::parse(s, 2).unwrap()
+    }
+
+    fn hex(l: &str, name: &str, faction: Faction) -> StrategicHex {
+        StrategicHex {
+            label: label(l),
+            name: name.into(),
+            faction,
+            country: None,
+            inside_japan: false,
+            controller: None,
+        }
+    }
+
+    fn state(check: Check) -> State {
+        let mut s = State::new(
+            Game::DaiSenso,
+            check,
+            WarState::TotalWar,
+            VpMarker::new("1", MarkerSide::AlliedCrusade),
+        );
+        s.current_esv = Some(0);
+        s
+    }
+
+    fn tokyo() -> Label {
+        Rules::default().tokyo
+    }
+
+    #[test]
+    fn control_is_given_else_by_ground_units_of_one_side() {
+        let mut s = state(Check::Seasonal);
+        let mut h = hex("w4015", "Peiping", Faction::Western);
+        assert_eq!(own_control(&h, &s), None);
+        s.units.push(GroundUnit {
+            label: label("w4015"),
+            faction: Faction::Axis,
+        });
+        assert_eq!(
+            own_control(&h, &s),
+            Some(Control {
+                side: Side::Axis,
+                basis: ControlBasis::GroundUnits
+            })
+        );
+        s.units.push(GroundUnit {
+            label: label("w4015"),
+            faction: Faction::Western,
+        });
+        assert_eq!(own_control(&h, &s), None, "both sides: undecided");
+        h.controller = Some(Faction::Soviet);
+        assert_eq!(own_control(&h, &s).map(|c| c.side), Some(Side::Allies));
+    }
+
+    #[test]
+    fn influence_counts_only_at_the_final_check_and_depends_on_tokyo() {
+        for (check, influence, allied_in_tokyo, expected) in [
+            (Check::Seasonal, Influence::ProWest, true, None),
+            (Check::Final, Influence::ProWest, true, Some(Side::Allies)),
+            (Check::Final, Influence::ProSoviet, true, Some(Side::Allies)),
+            (Check::Final, Influence::ProWest, false, None),
+            (Check::Final, Influence::ProAxis, false, Some(Side::Axis)),
+            (Check::Final, Influence::ProAxis, true, None),
+        ] {
+            let mut s = state(check);
+            s.countries.insert(
+                "nei".into(),
+                Country {
+                    name: None,
+                    neutral: true,
+                    policy_affected: false,
+                    influence: Some(influence),
+                },
+            );
+            let mut h = hex("w2819", "Batavia", Faction::Axis);
+            h.country = Some("nei".into());
+            let got = control(&h, &s, allied_in_tokyo, &mut Vec::new()).map(|c| c.side);
+            assert_eq!(got, expected, "{check:?} {influence:?} {allied_in_tokyo}");
+        }
+    }
+
+    #[test]
+    fn policy_affected_axis_hexes_are_excluded_from_step_two() {
+        let mut s = state(Check::Seasonal);
+        s.countries.insert(
+            "nei".into(),
+            Country {
+                name: Some("Netherlands East Indies".into()),
+                neutral: false,
+                policy_affected: true,
+                influence: None,
+            },
+        );
+        let mut batavia = hex("w2819", "Batavia", Faction::Axis);
+        batavia.country = Some("nei".into());
+        batavia.controller = Some(Faction::Western);
+        s.strategic_hexes.push(batavia);
+        let csv = current_strategic_value(&s, tokyo(), Some(0), &mut Vec::new());
+        assert_eq!(csv.total, 0);
+        assert_eq!(csv.terms[2].excluded.len(), 1);
+        assert!(
+            csv.terms[2].excluded[0]
+                .reason
+                .contains("Netherlands East Indies")
+        );
+    }
+
+    #[test]
+    fn step_three_adds_the_esv_only_for_japan_and_never_below_zero() {
+        let mut s = state(Check::Seasonal);
+        let mut okinawa = hex("e4012", "Okinawa", Faction::Axis);
+        okinawa.inside_japan = true;
+        s.strategic_hexes.push(okinawa.clone());
+        let total =
+            |s: &State, esv| current_strategic_value(s, tokyo(), esv, &mut Vec::new()).total;
+        assert_eq!(total(&s, Some(3)), 0, "not under Allied control");
+        s.strategic_hexes[0].controller = Some(Faction::Western);
+        assert_eq!(total(&s, Some(3)), -1 + 3);
+        assert_eq!(total(&s, Some(-2)), -1);
+        assert_eq!(total(&s, None), -1, "no Step 3 in the combined game");
+        let mut notes = Vec::new();
+        assert_eq!(effective_esv(Some(9), &mut notes), 5);
+        assert_eq!(notes.len(), 1);
+    }
+}

@@ -1,0 +1,76 @@
+//! The crate's error type: every problem found in a state or VP track, with its location.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// A problem found in a state or track, located by file, key path, label, line and column.
+pub type Diagnostic = hexmap::Diagnostic<ErrorKind>;
+
+/// What kind of problem a [`Diagnostic`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The TOML does not parse, or does not have the expected shape.
+    Toml,
+    /// A string is not a hex label (`w2819`, `e4904`).
+    BadLabel,
+    /// A faction is not `axis`, `soviet` or `western`.
+    UnknownFaction,
+    /// A keyword value (game, check, war state, influence, winner) is not one of the known ones.
+    UnknownValue,
+    /// A country key is not declared under `[countries]`.
+    UnknownCountry,
+    /// A marker is placed in a box that is not on the VP track (or cannot be in that box).
+    OffTrack,
+    /// Something given twice (a strategic hex, a box id).
+    Duplicate,
+    /// The CSV ranges of a VP track overlap, leave gaps or are empty.
+    TrackRanges,
+    /// A VP track is badly shaped (no boxes, boxes out of order, VP not increasing, ...).
+    TrackShape,
+    /// The VP marker is given on both its Rising Sun and Allied Crusade sides, or on neither.
+    MarkerSides,
+    /// A key that belongs to the other game (`[tk]` in Dai Senso alone, or missing in the
+    /// combined game).
+    Game,
+    /// A required value is missing (the Current ESV in Dai Senso alone).
+    Missing,
+    /// Values that contradict each other (ground units of both sides on one hex, an automatic
+    /// victory that the rest of the state does not match).
+    Inconsistent,
+    /// A referenced document (a VP track file) cannot be loaded.
+    Resolve,
+}
+
+/// All problems found in a state or track, in the order found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Error {
+    /// The problems; never empty.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Error {
+    /// An error holding these diagnostics.
+    pub fn new(diagnostics: Vec<Diagnostic>) -> Self {
+        Error { diagnostics }
+    }
+
+    /// The first problem's kind.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        self.diagnostics.first().map(|d| d.kind)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}

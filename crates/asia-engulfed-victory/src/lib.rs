@@ -1,0 +1,119 @@
+//! The victory rules of *Axis Empires: Dai Senso!* (DS), alone and in the *Axis Empires*
+//! combined game with *Totaler Krieg!* (AE): rules 0.1-0.4 of the Seasonal Victory Phase.
+//!
+//! One pure function, [`evaluate`], turns a [`State`] and the table's [`Rules`] into a
+//! [`Report`] that names the rule behind every step:
+//!
+//! 1. **Current Strategic Value** (0.1.1, [`current_strategic_value`]): Steps 1-3 as terms,
+//!    each with the hexes behind it and the hexes an exception leaves out. Control of a hex is
+//!    given, or follows the ground units on it; at a Final check (0.3) Influence markers in
+//!    Neutral Countries decide, depending on an Allied ground unit in Tokyo.
+//! 2. **VP marker placement** (0.1.2, [`place_vp_marker`]) on a [`VpTrack`] that is data: the
+//!    printed DS track by default ([`VpTrack::dai_senso`]), or one read from TOML and validated
+//!    (every CSV in exactly one box).
+//! 3. **Automatic Victory** (0.2), **V-J Day victory** (0.3) and **Combined Game Victory**
+//!    (0.4), with the TK map's results as inputs.
+//! 4. **Margins**: how far the CSV is from moving the marker, and from changing the result.
+//!
+//! The rulebook leaves some cases open; each reading chosen is written in
+//! `docs/asia-engulfed.md` ("Rulings") and appears in the report's `notes` when applied.
+//!
+//! States are read from TOML with [`State::from_toml_str`], which reports every problem at once
+//! with file, key, label, line and column ([`Error`]); a VP track file named by a state is
+//! loaded through a [`hexmap::resolve::Resolver`] the caller supplies; this crate never touches
+//! the file system.
+//!
+//! # Example
+//! ```
+//! use asia_engulfed_victory::{MarkerSide, Rules, Side, State, evaluate};
+//! use hexmap::resolve::NoResolver;
+//!
+//! // 0.3: the historical result, Allied Crusade 2 vs Japanese Mandate 2. Labels other than
+//! // Batavia (w2819) are stand-ins.
+//! let state = State::from_toml_str(r#"
+//! game = "dai-senso"
+//! check = "final"
+//! war_state = "total-war"
+//! current_esv = 0
+//! vp_marker = { allied_crusade = "2" }
+//! japanese_mandate = "2"
+//!
+//! [[strategic_hexes]]
+//! label = "w2718"
+//! name = "Palembang"
+//! faction = "axis"
+//! controller = "western"
+//!
+//! [[strategic_hexes]]
+//! label = "w2819"
+//! name = "Batavia"
+//! faction = "axis"
+//! controller = "western"
+//!
+//! [[strategic_hexes]]
+//! label = "e4507"
+//! name = "Seoul"
+//! faction = "axis"
+//! controller = "western"
+//!
+//! [[strategic_hexes]]
+//! label = "e4111"
+//! name = "Taipei"
+//! faction = "axis"
+//! controller = "western"
+//!
+//! [[strategic_hexes]]
+//! label = "e3020"
+//! name = "Truk"
+//! faction = "axis"
+//! controller = "western"
+//!
+//! [[strategic_hexes]]
+//! label = "e4012"
+//! name = "Okinawa"
+//! faction = "axis"
+//! controller = "western"
+//! "#, Some("historical.toml"), &NoResolver).unwrap();
+//!
+//! let report = evaluate(&state, &Rules::default());
+//! assert_eq!(report.csv.total, -6);
+//! assert_eq!(report.vp_marker.box_id, "2");
+//! assert_eq!(report.vp_marker.side, MarkerSide::AlliedCrusade);
+//! let vp = report.vp.as_ref().unwrap();
+//! assert_eq!((vp.axis.total, vp.allies.total), (2, 2));
+//! assert_eq!(report.winner, Some(Side::Axis)); // a tie goes to the Axis
+//! println!("{report}");
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod csv;
+pub mod error;
+pub mod model;
+pub mod placement;
+pub mod report;
+pub mod spec;
+pub mod track;
+pub mod victory;
+
+pub use csv::{
+    Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex, TermKind,
+    current_strategic_value,
+};
+pub use error::{Diagnostic, Error, ErrorKind};
+pub use model::{
+    BonusVp, Check, Country, Faction, GAMES, Game, GroundUnit, Influence, MapAutomaticVictory,
+    MarkerSide, Rules, Side, State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker,
+    WarState,
+};
+pub use placement::{Placement, place_vp_marker};
+pub use report::{
+    Margins, MarkerMargins, MarkerShift, Note, Report, ResultMargins, ResultShift, SCHEMA_VERSION,
+    evaluate,
+};
+pub use spec::{StateSpec, TrackSpec};
+pub use track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
+pub use victory::{
+    AutomaticVictory, AutomaticVictoryKind, Combined, CombinedResult, Effect, GameMap, MapResult,
+    MarkerReport, PlacementBasis, SideVp, VpPart, VpScore, VpSource,
+};

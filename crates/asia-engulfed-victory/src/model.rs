@@ -1,0 +1,615 @@
+//! The game state a victory check reads, and the [`Rules`] that configure it.
+//!
+//! Build a [`State`] in Rust (public fields, [`State::new`] for the defaults) or read one from
+//! TOML ([`State::from_toml_str`]); [`State::validate`] reports what a hand-built state got
+//! wrong, with the same key paths the TOML reader uses.
+
+use std::collections::BTreeMap;
+
+use hexmap::Label;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Diagnostic, Error, ErrorKind};
+use crate::track::VpTrack;
+
+/// The games this crate scores, as written in a state's `game` key.
+pub const GAMES: &[&str] = &["dai-senso", "axis-empires"];
+
+/// Which game is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Game {
+    /// *Dai Senso!* played alone: the European war is summarised by the Current ESV track.
+    DaiSenso,
+    /// *Axis Empires*, the combined game of *Totaler Krieg!* (TK map) and *Dai Senso!* (DS map).
+    AxisEmpires,
+}
+
+impl Game {
+    /// The rulebook's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Game::DaiSenso => "Dai Senso! alone",
+            Game::AxisEmpires => "Axis Empires combined game",
+        }
+    }
+}
+
+/// A seasonal Victory Point Check (0.1) or the Final Victory Point Check at the end of the game
+/// (0.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Check {
+    /// The Victory Point Check at the beginning of a Seasonal Turn (0.1).
+    Seasonal,
+    /// The Final Victory Point Check when the game ends (0.3).
+    Final,
+}
+
+/// The War State; it only moves forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum WarState {
+    /// Pre-War.
+    PreWar,
+    /// Limited War.
+    LimitedWar,
+    /// Total War.
+    TotalWar,
+}
+
+impl WarState {
+    /// The rulebook's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            WarState::PreWar => "Pre-War",
+            WarState::LimitedWar => "Limited War",
+            WarState::TotalWar => "Total War",
+        }
+    }
+}
+
+/// One of the two sides that win or lose: the Axis faction, or the combined Allied factions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Side {
+    /// The Axis faction.
+    Axis,
+    /// The Allied factions (Soviet and Western) together.
+    Allies,
+}
+
+impl Side {
+    /// The rulebook's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Side::Axis => "Axis",
+            Side::Allies => "Allies",
+        }
+    }
+
+    /// As an adjective: `Axis`, `Allied`.
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Side::Axis => "Axis",
+            Side::Allies => "Allied",
+        }
+    }
+
+    /// `Axis wins`, `Allies win`.
+    pub fn wins(self) -> &'static str {
+        match self {
+            Side::Axis => "Axis wins",
+            Side::Allies => "Allies win",
+        }
+    }
+}
+
+/// The face of the VP marker that is up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum MarkerSide {
+    /// Rising Sun: the Axis is ahead.
+    RisingSun,
+    /// Allied Crusade: the Allies are ahead.
+    AlliedCrusade,
+}
+
+impl MarkerSide {
+    /// The side this face favours.
+    pub fn side(self) -> Side {
+        match self {
+            MarkerSide::RisingSun => Side::Axis,
+            MarkerSide::AlliedCrusade => Side::Allies,
+        }
+    }
+
+    /// The rulebook's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            MarkerSide::RisingSun => "Rising Sun",
+            MarkerSide::AlliedCrusade => "Allied Crusade",
+        }
+    }
+
+    /// The TOML key naming this face (`rising_sun`, `allied_crusade`).
+    pub fn key(self) -> &'static str {
+        match self {
+            MarkerSide::RisingSun => "rising_sun",
+            MarkerSide::AlliedCrusade => "allied_crusade",
+        }
+    }
+}
+
+/// A faction owning Strategic Hexes and ground units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Faction {
+    /// The Axis faction (Japan on the DS map).
+    Axis,
+    /// The Soviet faction.
+    Soviet,
+    /// The Western faction (in the seed's examples China's Peiping and Nanking count as Allied
+    /// Strategic Hexes; both Allied factions count alike in Step 1).
+    Western,
+}
+
+impl Faction {
+    /// The side this faction plays for.
+    pub fn side(self) -> Side {
+        match self {
+            Faction::Axis => Side::Axis,
+            Faction::Soviet | Faction::Western => Side::Allies,
+        }
+    }
+
+    /// The rulebook's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Faction::Axis => "Axis",
+            Faction::Soviet => "Soviet",
+            Faction::Western => "Western",
+        }
+    }
+}
+
+/// An Influence marker in a Neutral Country (read at the Final check, 0.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Influence {
+    /// Pro-Axis.
+    ProAxis,
+    /// Pro-Soviet.
+    ProSoviet,
+    /// Pro-West.
+    ProWest,
+}
+
+impl Influence {
+    /// The side the marker leans to.
+    pub fn side(self) -> Side {
+        match self {
+            Influence::ProAxis => Side::Axis,
+            Influence::ProSoviet | Influence::ProWest => Side::Allies,
+        }
+    }
+
+    /// The rulebook's words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Influence::ProAxis => "Pro-Axis",
+            Influence::ProSoviet => "Pro-Soviet",
+            Influence::ProWest => "Pro-West",
+        }
+    }
+}
+
+/// Where the VP marker is before the check, and which face is up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VpMarker {
+    /// The id of its box on the track (`"0"`, `"1"`, ..., `"automatic-victory"`).
+    #[serde(rename = "box")]
+    pub box_id: String,
+    /// The face up.
+    pub side: MarkerSide,
+}
+
+impl VpMarker {
+    /// A marker in `box_id` showing `side`.
+    pub fn new(box_id: impl Into<String>, side: MarkerSide) -> Self {
+        VpMarker {
+            box_id: box_id.into(),
+            side,
+        }
+    }
+}
+
+/// The markers in the Strategic Warfare Box that count in the Current Strategic Value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct StrategicWarfareBox {
+    /// Allied Collapse markers (+1 each, Step 1).
+    pub allied_collapse: u32,
+    /// Military Takeover markers (-1 each, Step 2).
+    pub military_takeover: u32,
+}
+
+/// A country whose status matters to the Current Strategic Value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Country {
+    /// Its name, for the report.
+    pub name: Option<String>,
+    /// A Neutral Country (its Influence marker counts at the Final check, 0.3).
+    pub neutral: bool,
+    /// A Policy Affected Country (13.6.1): Axis Strategic Hexes in it under Allied control do
+    /// not count in Step 2.
+    pub policy_affected: bool,
+    /// Its Influence marker, if any.
+    pub influence: Option<Influence>,
+}
+
+/// A Strategic Hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StrategicHex {
+    /// Its printed label (`w2819`).
+    pub label: Label,
+    /// Its name (`Batavia`).
+    pub name: String,
+    /// Whose Strategic Hex it is.
+    pub faction: Faction,
+    /// The key of its country under [`State::countries`], if any.
+    pub country: Option<String>,
+    /// Whether it is inside Japan (Step 3).
+    pub inside_japan: bool,
+    /// Who controls it, when given; otherwise control follows the ground units on it.
+    pub controller: Option<Faction>,
+}
+
+/// A ground unit: it controls the hex it occupies and may stand in Tokyo.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GroundUnit {
+    /// The hex it occupies.
+    pub label: Label,
+    /// Its faction.
+    pub faction: Faction,
+}
+
+/// Bonus VPs for returning the V-E or V-J Day marker to the Turn Track (14.45).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct BonusVp {
+    /// The Axis faction's.
+    pub axis: u32,
+    /// The Allied factions'.
+    pub allies: u32,
+}
+
+/// An automatic victory won on one map, with the War State it was won in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MapAutomaticVictory {
+    /// Who won it.
+    pub winner: Side,
+    /// The War State on that map when it was won.
+    pub war_state: WarState,
+}
+
+/// The results of the TK map, which enter the combined game (0.4) as inputs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TkResult {
+    /// The Axis VP on the TK VP track (a planted Axis Tide marker, or the VP marker's Axis side).
+    pub axis_vp: u32,
+    /// The Allied VP on the TK VP track (the Allied Crusade marker's box).
+    pub allied_vp: u32,
+    /// Axis Bonus VPs earned on the TK map (14.45).
+    pub axis_bonus_vp: u32,
+    /// Allied Bonus VPs earned on the TK map (14.45).
+    pub allied_bonus_vp: u32,
+    /// An automatic victory won on the TK map, if any.
+    pub automatic_victory: Option<MapAutomaticVictory>,
+    /// Whether play on the TK map has stopped (V-E Day removed during Total War, 0.4).
+    pub play_stopped: bool,
+}
+
+/// Everything a victory check reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Dai Senso alone or the combined game.
+    pub game: Game,
+    /// Seasonal or Final check.
+    pub check: Check,
+    /// The War State on the DS map.
+    pub war_state: WarState,
+    /// A turn name for display (`Aug-Sept 1940`).
+    pub turn: Option<String>,
+    /// The Current ESV (Dai Senso alone; ignored with a note in the combined game).
+    pub current_esv: Option<i64>,
+    /// The VP marker before the check.
+    pub vp_marker: VpMarker,
+    /// The box holding the Japanese Mandate marker, if it is on the track.
+    pub japanese_mandate: Option<String>,
+    /// The box holding the Hakko Ichiu marker, if it is on the track (it scores nothing).
+    pub hakko_ichiu: Option<String>,
+    /// Markers in the Strategic Warfare Box.
+    pub strategic_warfare_box: StrategicWarfareBox,
+    /// Countries by key.
+    pub countries: BTreeMap<String, Country>,
+    /// The Strategic Hexes that matter (others may be left out).
+    pub strategic_hexes: Vec<StrategicHex>,
+    /// Ground units that matter (on Strategic Hexes and in Tokyo).
+    pub units: Vec<GroundUnit>,
+    /// Bonus VPs earned on the DS map (14.45).
+    pub bonus_vp: BonusVp,
+    /// Play on the DS map has stopped before this check (combined game, 0.4 / 0.2 (c)).
+    pub play_stopped: bool,
+    /// Play on the DS map stopped earlier because the Allies won an automatic victory there
+    /// during Total War (0.2 (c) exception: the Allied Crusade marker was frozen in the 4 VP box).
+    pub allied_automatic_victory_held: bool,
+    /// The VP track (default: the printed DS track).
+    pub track: VpTrack,
+    /// Tokyo's hex, overriding [`Rules::tokyo`].
+    pub tokyo: Option<Label>,
+    /// The TK map's results (combined game only).
+    pub tk: Option<TkResult>,
+}
+
+impl State {
+    /// A state on the printed DS track with nothing on the map and the marker as given.
+    pub fn new(game: Game, check: Check, war_state: WarState, vp_marker: VpMarker) -> Self {
+        State {
+            game,
+            check,
+            war_state,
+            turn: None,
+            current_esv: None,
+            vp_marker,
+            japanese_mandate: None,
+            hakko_ichiu: None,
+            strategic_warfare_box: StrategicWarfareBox::default(),
+            countries: BTreeMap::new(),
+            strategic_hexes: Vec::new(),
+            units: Vec::new(),
+            bonus_vp: BonusVp::default(),
+            play_stopped: false,
+            allied_automatic_victory_held: false,
+            track: VpTrack::dai_senso(),
+            tokyo: None,
+            tk: None,
+        }
+    }
+
+    /// Every problem in a state, with the key paths of the TOML format (no line numbers: a
+    /// state built in Rust has none). The TOML reader runs the same checks.
+    pub fn validate(&self) -> Result<(), Error> {
+        let found = problems(self);
+        if found.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::new(found))
+        }
+    }
+}
+
+/// The problems of a state, keyed by TOML key path.
+pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    // Markers on the track.
+    let marker_key = format!("vp_marker.{}", state.vp_marker.side.key());
+    if state.track.index_of(&state.vp_marker.box_id).is_none() {
+        out.push(off_track(
+            &marker_key,
+            &state.vp_marker.box_id,
+            "the VP marker",
+            &state.track,
+        ));
+    }
+    for (key, what, id) in [
+        (
+            "japanese_mandate",
+            "the Japanese Mandate marker",
+            &state.japanese_mandate,
+        ),
+        ("hakko_ichiu", "the Hakko Ichiu marker", &state.hakko_ichiu),
+    ] {
+        let Some(id) = id else { continue };
+        match state.track.index_of(id) {
+            None => out.push(off_track(key, id, what, &state.track)),
+            Some(i) if state.track.boxes()[i].vp.is_none() => out.push(
+                Diagnostic::new(
+                    ErrorKind::OffTrack,
+                    format!("{what} cannot be in the Automatic Victory box `{id}`"),
+                )
+                .key(key)
+                .label(id.clone()),
+            ),
+            Some(_) => {}
+        }
+    }
+    // Strategic hexes: duplicates, countries, control.
+    let mut seen: BTreeMap<Label, usize> = BTreeMap::new();
+    for (i, hex) in state.strategic_hexes.iter().enumerate() {
+        if let Some(first) = seen.insert(hex.label, i) {
+            seen.insert(hex.label, first);
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Duplicate,
+                    format!(
+                        "strategic hex {} ({}) is listed twice (first as {})",
+                        hex.label, hex.name, state.strategic_hexes[first].name
+                    ),
+                )
+                .key(format!("strategic_hexes[{i}].label"))
+                .label(hex.label.to_string()),
+            );
+        }
+        if let Some(c) = &hex.country
+            && !state.countries.contains_key(c)
+        {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::UnknownCountry,
+                    format!(
+                        "country `{c}` of {} is not declared under [countries] (known: {})",
+                        hex.name,
+                        known(state.countries.keys())
+                    ),
+                )
+                .key(format!("strategic_hexes[{i}].country"))
+                .label(c.clone()),
+            );
+        }
+        if hex.controller.is_none() {
+            let sides: Vec<Side> = state
+                .units
+                .iter()
+                .filter(|u| u.label == hex.label)
+                .map(|u| u.faction.side())
+                .collect();
+            if sides.contains(&Side::Axis) && sides.contains(&Side::Allies) {
+                out.push(
+                    Diagnostic::new(
+                        ErrorKind::Inconsistent,
+                        format!(
+                            "ground units of both sides are on {} ({}): give its `controller`",
+                            hex.label, hex.name
+                        ),
+                    )
+                    .key(format!("strategic_hexes[{i}]"))
+                    .label(hex.label.to_string()),
+                );
+            }
+        }
+    }
+    // The game's own keys.
+    match (state.game, &state.tk) {
+        (Game::DaiSenso, Some(_)) => out.push(
+            Diagnostic::new(
+                ErrorKind::Game,
+                "[tk] is given, but the game is dai-senso (TK results belong to the axis-empires combined game)",
+            )
+            .key("tk"),
+        ),
+        (Game::AxisEmpires, None) => out.push(
+            Diagnostic::new(
+                ErrorKind::Game,
+                "the axis-empires combined game needs the TK map's results under [tk]",
+            )
+            .key("game"),
+        ),
+        _ => {}
+    }
+    if state.game == Game::DaiSenso && state.current_esv.is_none() {
+        out.push(
+            Diagnostic::new(
+                ErrorKind::Missing,
+                "Dai Senso alone needs `current_esv` (0.1.1 Step 3 and European Theater Collapse read it)",
+            )
+            .key("current_esv"),
+        );
+    }
+    if state.allied_automatic_victory_held {
+        let key = "allied_automatic_victory_held";
+        let mut why = Vec::new();
+        if state.game != Game::AxisEmpires {
+            why.push("it exists only in the axis-empires combined game (0.2 (c))".to_string());
+        }
+        if state.war_state != WarState::TotalWar {
+            why.push("it is won only during Total War".to_string());
+        }
+        if !state.play_stopped {
+            why.push("it stops play on the DS map: set `play_stopped = true`".to_string());
+        }
+        let highest = state.track.highest_numbered();
+        let top = highest.map(|i| state.track.boxes()[i].id.as_str());
+        if state.vp_marker.side != MarkerSide::AlliedCrusade
+            || Some(state.vp_marker.box_id.as_str()) != top
+        {
+            why.push(format!(
+                "it leaves the Allied Crusade marker in the highest numbered box (`{}`), but vp_marker is {} in box `{}`",
+                top.unwrap_or("?"),
+                state.vp_marker.side.title(),
+                state.vp_marker.box_id
+            ));
+        }
+        for w in why {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Inconsistent,
+                    format!("an Allied automatic victory held on the DS map: {w}"),
+                )
+                .key(key),
+            );
+        }
+    }
+    if let Some(tk) = &state.tk
+        && let Some(av) = tk.automatic_victory
+        && av.winner == Side::Allies
+        && av.war_state != WarState::LimitedWar
+        && tk.allied_vp != 4
+    {
+        out.push(
+            Diagnostic::new(
+                ErrorKind::Inconsistent,
+                format!(
+                    "an Allied automatic victory on the TK map outside Limited War freezes that map at 4 VP, but allied_vp is {}",
+                    tk.allied_vp
+                ),
+            )
+            .key("tk.allied_vp"),
+        );
+    }
+    out
+}
+
+fn off_track(key: &str, id: &str, what: &str, track: &VpTrack) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::OffTrack,
+        format!(
+            "{what} is in box `{id}`, which is not on the VP track (boxes: {})",
+            known(track.boxes().iter().map(|b| &b.id))
+        ),
+    )
+    .key(key)
+    .label(id)
+}
+
+fn known<'a>(names: impl Iterator<Item = &'a String>) -> String {
+    let v: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// How the rules are played: the choices the rulebook leaves to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Tokyo's hex (0.3: `e4904`); a state's `tokyo` overrides it.
+    pub tokyo: Label,
+    /// Add the 14.45 Bonus VPs at the Final check of Dai Senso alone (0.3 is silent; 14.45
+    /// awards them). In the combined game 0.4 always adds them.
+    pub bonus_vp_in_dai_senso: bool,
+    /// The most VPs the Allied factions may earn on one map's VP track (0.4 clarification: 4).
+    /// Applied in the combined game, to track VP; Bonus VPs come on top.
+    pub allied_vp_cap_per_map: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            tokyo: Label {
+                sheet: Some('e'),
+                first: 49,
+                second: 4,
+                width: 2,
+            },
+            bonus_vp_in_dai_senso: true,
+            allied_vp_cap_per_map: 4,
+        }
+    }
+}

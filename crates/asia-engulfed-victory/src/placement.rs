@@ -1,0 +1,63 @@
+//! 0.1.2 VP Marker Placement: the box and face a Current Strategic Value gives the marker.
+
+use crate::model::MarkerSide;
+use crate::track::VpTrack;
+
+/// Where 0.1.2 puts the VP marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The box's index on the track, 0 = leftmost.
+    pub box_index: usize,
+    /// The face up.
+    pub side: MarkerSide,
+    /// The CSV fell in the box that keeps the marker's face (the 0 box: +1 or +2).
+    pub kept_side: bool,
+    /// The Japanese Mandate marker held a Rising Sun marker back in its box.
+    pub capped_by_japanese_mandate: bool,
+}
+
+/// Place the VP marker for a Current Strategic Value (0.1.2).
+///
+/// `previous_side` is the face up before the check (kept in the 0 box); `japanese_mandate` is
+/// the index of the box holding the Japanese Mandate marker, if it is on the track: a Rising
+/// Sun marker that would go to a box right of it goes to its box instead.
+///
+/// ```
+/// use asia_engulfed_victory::{MarkerSide, VpTrack, place_vp_marker};
+/// let track = VpTrack::dai_senso();
+/// // +2: the 0 box, face kept.
+/// let p = place_vp_marker(&track, 2, MarkerSide::AlliedCrusade, None);
+/// assert_eq!((track.boxes()[p.box_index].id.as_str(), p.side), ("0", MarkerSide::AlliedCrusade));
+/// // +3: the 1 VP box, Rising Sun.
+/// let p = place_vp_marker(&track, 3, MarkerSide::AlliedCrusade, None);
+/// assert_eq!((track.boxes()[p.box_index].id.as_str(), p.side), ("1", MarkerSide::RisingSun));
+/// // 0: the 1 VP box, Allied Crusade.
+/// let p = place_vp_marker(&track, 0, MarkerSide::RisingSun, None);
+/// assert_eq!((track.boxes()[p.box_index].id.as_str(), p.side), ("1", MarkerSide::AlliedCrusade));
+/// // +9 with the Japanese Mandate marker in the 2 VP box: held back to the 2 VP box.
+/// let p = place_vp_marker(&track, 9, MarkerSide::RisingSun, Some(2));
+/// assert_eq!((p.box_index, p.capped_by_japanese_mandate), (2, true));
+/// ```
+pub fn place_vp_marker(
+    track: &VpTrack,
+    csv: i64,
+    previous_side: MarkerSide,
+    japanese_mandate: Option<usize>,
+) -> Placement {
+    let cell = track.cell(csv);
+    let side = cell.side.unwrap_or(previous_side);
+    let mut placement = Placement {
+        box_index: cell.box_index,
+        side,
+        kept_side: cell.side.is_none(),
+        capped_by_japanese_mandate: false,
+    };
+    if let Some(jm) = japanese_mandate
+        && side == MarkerSide::RisingSun
+        && placement.box_index > jm
+    {
+        placement.box_index = jm;
+        placement.capped_by_japanese_mandate = true;
+    }
+    placement
+}

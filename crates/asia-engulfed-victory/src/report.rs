@@ -1,0 +1,807 @@
+//! The [`Report`] of one victory check: [`evaluate`], its serde form and its text form.
+
+use std::fmt::{self, Write as _};
+
+use serde::Serialize;
+
+use crate::csv::{CurrentStrategicValue, current_strategic_value, effective_esv};
+use crate::model::{Check, Game, MarkerSide, Rules, Side, State, WarState};
+use crate::victory::{
+    AutomaticVictory, Combined, CombinedResult, Context, Decision, Effect, MarkerReport,
+    PlacementBasis, VpScore, decide,
+};
+
+/// The version of the report's JSON shape.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A ruling or rule applied, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// A stable id (`esv-above-track`).
+    pub id: &'static str,
+    /// The sentence.
+    pub text: String,
+}
+
+impl Note {
+    /// A note.
+    pub fn new(id: &'static str, text: impl Into<String>) -> Self {
+        Note {
+            id,
+            text: text.into(),
+        }
+    }
+}
+
+/// How far the CSV is from moving the VP marker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerShift {
+    /// The CSV change needed (positive: toward the Axis).
+    pub csv_change: i64,
+    /// The CSV that does it.
+    pub csv: i64,
+    /// The box the marker would go to.
+    #[serde(rename = "box")]
+    pub box_id: String,
+    /// The face it would show.
+    pub side: MarkerSide,
+    /// Whether the Japanese Mandate cap would hold it back there.
+    pub capped_by_japanese_mandate: bool,
+}
+
+/// The nearest CSVs, up and down, that put the marker in another box or on another face.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MarkerMargins {
+    /// The smallest rise that moves it (`null`: none does).
+    pub up: Option<MarkerShift>,
+    /// The smallest fall that moves it (`null`: none does).
+    pub down: Option<MarkerShift>,
+}
+
+/// A CSV change that changes the result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultShift {
+    /// The CSV change needed (positive for the Axis, negative for the Allies).
+    pub csv_change: i64,
+    /// The CSV that does it.
+    pub csv: i64,
+    /// The result then, in words.
+    pub outcome: String,
+    /// The winner then (Final check), if decided.
+    pub winner: Option<Side>,
+    /// The automatic victory then, if any.
+    pub automatic_victory: Option<AutomaticVictory>,
+}
+
+/// What CSV change each side needs to change the result: the automatic victory (or the combined
+/// game's standing) at a seasonal check, the winner at a Final check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultMargins {
+    /// The smallest CSV rise that changes the result (`null`: none does).
+    pub axis: Option<ResultShift>,
+    /// The smallest CSV fall that changes the result (`null`: none does).
+    pub allies: Option<ResultShift>,
+}
+
+/// Margins, found by scanning CSVs across the track's finite ranges.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Margins {
+    /// The VP marker.
+    pub marker: MarkerMargins,
+    /// The result.
+    pub result: ResultMargins,
+}
+
+/// The outcome of one victory check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// The report's JSON shape version ([`SCHEMA_VERSION`]).
+    pub schema_version: u32,
+    /// Seasonal or Final.
+    pub check: Check,
+    /// The War State on the DS map.
+    pub war_state: WarState,
+    /// The turn, if given.
+    pub turn: Option<String>,
+    /// 0.1.1: the Current Strategic Value.
+    pub csv: CurrentStrategicValue,
+    /// 0.1.2 (and 0.2 (c)): the VP marker after the check.
+    pub vp_marker: MarkerReport,
+    /// 0.2: the automatic victory this check brings on the DS map, if any.
+    pub automatic_victory: Option<AutomaticVictory>,
+    /// Whether play on the DS map has stopped after this check.
+    pub play_stopped: bool,
+    /// 0.3 / 0.4: the VP at a Final check.
+    pub vp: Option<VpScore>,
+    /// The winner at a Final check (`null` at a seasonal check).
+    pub winner: Option<Side>,
+    /// 0.4: the combined game (Axis Empires only).
+    pub combined: Option<Combined>,
+    /// How far the result is from changing.
+    pub margins: Margins,
+    /// Rulings and rules applied, in words.
+    pub notes: Vec<Note>,
+}
+
+/// Run the victory check of a state.
+///
+/// Pure and total: a state that fails [`State::validate`] is still evaluated, with its
+/// problems noted and worked around (an unknown box counts as absent, a missing Current ESV as
+/// 0).
+pub fn evaluate(state: &State, rules: &Rules) -> Report {
+    let mut notes = Vec::new();
+    if let Err(e) = state.validate() {
+        for d in &e.diagnostics {
+            notes.push(Note::new("invalid-state", d.to_string()));
+        }
+    }
+    let tokyo = state.tokyo.unwrap_or(rules.tokyo);
+    let esv = match state.game {
+        Game::DaiSenso => Some(effective_esv(state.current_esv, &mut notes)),
+        Game::AxisEmpires => {
+            if state.current_esv.is_some() {
+                notes.push(Note::new(
+                    "esv-ignored-in-combined-game",
+                    "* rules belong to Dai Senso alone: in the combined game the European war is played on the TK map, so the Current ESV given is ignored (no 0.1.1 Step 3, no European Theater Collapse)",
+                ));
+            }
+            None
+        }
+    };
+    let csv = current_strategic_value(state, tokyo, esv, &mut notes);
+    let box_index = |id: &Option<String>| {
+        id.as_deref()
+            .and_then(|i| state.track.index_of(i))
+            .filter(|&i| state.track.boxes()[i].vp.is_some())
+    };
+    let ctx = Context {
+        state,
+        rules,
+        esv,
+        japanese_mandate: box_index(&state.japanese_mandate),
+        hakko_ichiu: box_index(&state.hakko_ichiu),
+    };
+    let decision = decide(csv.total, &ctx, &mut notes);
+    let margins = margins(csv.total, &ctx, &decision);
+    if state.check == Check::Final
+        && state.game == Game::DaiSenso
+        && decision.automatic_victory.is_none()
+        && let Some(vp) = &decision.vp
+        && vp.axis.total == vp.allies.total
+    {
+        notes.push(Note::new(
+            "tie-to-the-axis",
+            format!(
+                "0.3: the VP scores are tied {}-{}, so the Axis faction wins",
+                vp.axis.total, vp.allies.total
+            ),
+        ));
+    }
+    if let Some(c) = &decision.combined
+        && let CombinedResult::VictoryPoints { axis, allies, .. } = c.result
+        && axis == allies
+    {
+        notes.push(Note::new(
+            "tie-to-the-axis",
+            format!(
+                "0.4: the combined VP scores are tied {axis}-{allies}, so the Axis faction wins"
+            ),
+        ));
+    }
+    if state.war_state == WarState::PreWar {
+        notes.push(Note::new(
+            "pre-war",
+            "Pre-War: Asian Domination needs Total War and Japanese Surrender Limited War, so neither can be won; European Theater Collapse (*) names no War State and can (ruling)",
+        ));
+    }
+    Report {
+        schema_version: SCHEMA_VERSION,
+        check: state.check,
+        war_state: state.war_state,
+        turn: state.turn.clone(),
+        csv,
+        vp_marker: decision.marker,
+        automatic_victory: decision.automatic_victory,
+        play_stopped: decision.play_stopped,
+        vp: decision.vp,
+        winner: decision.winner,
+        combined: decision.combined,
+        margins,
+        notes,
+    }
+}
+
+/// What "the result" is for the margins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ResultKey {
+    Seasonal(Option<AutomaticVictory>, Option<CombinedResult>),
+    Final(Option<Side>),
+}
+
+fn result_key(state: &State, d: &Decision) -> ResultKey {
+    match state.check {
+        // In the combined game the result is the combined game's standing (a TK automatic
+        // victory won earlier already decides it); alone, the DS automatic victory.
+        Check::Seasonal => match &d.combined {
+            Some(c) => ResultKey::Seasonal(None, Some(c.result.clone())),
+            None => ResultKey::Seasonal(d.automatic_victory, None),
+        },
+        Check::Final => ResultKey::Final(d.winner),
+    }
+}
+
+/// The outcome of a decision in words.
+fn outcome(state: &State, d: &Decision) -> String {
+    let av = |a: &AutomaticVictory| {
+        let effect = match a.effect {
+            Effect::EndsGame => "",
+            Effect::StopsPlayOnMap => ", play on the DS map stops",
+        };
+        format!(
+            "{} automatic victory by {} ({}){effect}",
+            a.winner.adjective(),
+            a.kind.title(),
+            a.rule
+        )
+    };
+    match (state.check, &d.combined) {
+        (_, Some(c)) => combined_outcome(&c.result),
+        (Check::Seasonal, None) => d
+            .automatic_victory
+            .as_ref()
+            .map_or_else(|| "no automatic victory".to_string(), av),
+        (Check::Final, None) => match (&d.automatic_victory, &d.vp, d.winner) {
+            (Some(a), _, _) => av(a),
+            (None, Some(vp), Some(w)) => format!(
+                "the {} on VP, Axis {} - Allies {}",
+                w.wins(),
+                vp.axis.total,
+                vp.allies.total
+            ),
+            _ => "undecided".to_string(),
+        },
+    }
+}
+
+/// The combined game's standing in words.
+fn combined_outcome(result: &CombinedResult) -> String {
+    match result {
+        CombinedResult::AxisAutomaticVictory { map } => format!(
+            "the combined game ends with an Axis victory (automatic victory on the {}, 0.4)",
+            map.title()
+        ),
+        CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => format!(
+            "the combined game ends with an Allied victory (automatic victory during Limited War on the {}, 0.2 (c))",
+            map.title()
+        ),
+        CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
+            "the combined game ends with an Allied victory (automatic victories on both maps, 0.4)"
+                .to_string()
+        }
+        CombinedResult::PlayGoesOn {
+            allied_automatic_victory_on,
+        } => {
+            if allied_automatic_victory_on.is_empty() {
+                "no automatic victory on either map: play goes on".to_string()
+            } else {
+                let maps: Vec<&str> = allied_automatic_victory_on
+                    .iter()
+                    .map(|m| m.title())
+                    .collect();
+                format!(
+                    "play goes on; Allied automatic victory held on the {} (needed on both maps)",
+                    maps.join(" and ")
+                )
+            }
+        }
+        CombinedResult::VictoryPoints {
+            winner,
+            axis,
+            allies,
+        } => format!(
+            "the {} the combined game on VP, Axis {axis} - Allies {allies} (0.4: most VP wins, a tie goes to the Axis)",
+            winner.wins()
+        ),
+    }
+}
+
+fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
+    let (lo, hi) = ctx.state.track.finite_span();
+    let at = |c: i64| decide(c, ctx, &mut Vec::new());
+    let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
+    let here = marker_key(now);
+    let here_result = result_key(ctx.state, now);
+    // Beyond the finite ends of the track nothing changes, so one step past them is enough.
+    let up: Vec<i64> = (csv.saturating_add(1)..=hi.max(csv).saturating_add(1)).collect();
+    let down: Vec<i64> = (lo.min(csv).saturating_sub(1)..csv).rev().collect();
+    let marker_shift = |cs: &[i64]| {
+        cs.iter().find_map(|&c| {
+            let d = at(c);
+            (marker_key(&d) != here).then(|| MarkerShift {
+                csv_change: c - csv,
+                csv: c,
+                box_id: d.marker.box_id.clone(),
+                side: d.marker.side,
+                capped_by_japanese_mandate: d.marker.capped_by_japanese_mandate,
+            })
+        })
+    };
+    let result_shift = |cs: &[i64]| {
+        cs.iter().find_map(|&c| {
+            let d = at(c);
+            (result_key(ctx.state, &d) != here_result).then(|| ResultShift {
+                csv_change: c - csv,
+                csv: c,
+                outcome: outcome(ctx.state, &d),
+                winner: d.winner,
+                automatic_victory: d.automatic_victory,
+            })
+        })
+    };
+    Margins {
+        marker: MarkerMargins {
+            up: marker_shift(&up),
+            down: marker_shift(&down),
+        },
+        result: ResultMargins {
+            axis: result_shift(&up),
+            allies: result_shift(&down),
+        },
+    }
+}
+
+fn signed(v: i64) -> String {
+    format!("{v:+}")
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.write_heading(&mut s);
+        self.write_csv(&mut s);
+        self.write_marker(&mut s);
+        self.write_automatic_victory(&mut s);
+        self.write_combined(&mut s);
+        self.write_vp(&mut s);
+        self.write_result(&mut s);
+        self.write_margins(&mut s);
+        if !self.notes.is_empty() {
+            s.push_str("\nNotes\n");
+            for n in &self.notes {
+                let _ = writeln!(s, "  - {}", n.text);
+            }
+        }
+        f.write_str(&s)
+    }
+}
+
+impl Report {
+    fn write_heading(&self, s: &mut String) {
+        let check = match self.check {
+            Check::Seasonal => "Victory Point Check (0.1)",
+            Check::Final => "Final Victory Point Check (0.3)",
+        };
+        let _ = write!(s, "{check}, {}", self.war_state.title());
+        if let Some(t) = &self.turn {
+            let _ = write!(s, ", {t}");
+        }
+        s.push('\n');
+    }
+
+    fn write_csv(&self, s: &mut String) {
+        s.push_str("\nCurrent Strategic Value (0.1.1)\n");
+        for t in &self.csv.terms {
+            let _ = writeln!(
+                s,
+                "  {:<18} {:>4}  {}",
+                t.rule,
+                signed(t.value),
+                t.kind.describe()
+            );
+            for h in &t.hexes {
+                let _ = writeln!(
+                    s,
+                    "  {:<18}        {} {} ({} control: {})",
+                    "",
+                    h.label,
+                    h.name,
+                    h.control.side.adjective(),
+                    h.control.basis.describe()
+                );
+            }
+            for x in &t.excluded {
+                let _ = writeln!(
+                    s,
+                    "  {:<18}        not counted: {} {}, {} ({})",
+                    "", x.label, x.name, x.reason, x.rule
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "  {:<18} {:>4}  Current Strategic Value",
+            "=",
+            signed(self.csv.total)
+        );
+    }
+
+    fn write_marker(&self, s: &mut String) {
+        s.push_str("\nVP marker placement (0.1.2)\n");
+        let m = &self.vp_marker;
+        let _ = writeln!(
+            s,
+            "  before: box {}, {} face up",
+            m.previous.box_id,
+            m.previous.side.title()
+        );
+        let vp =
+            m.vp.map_or("Automatic Victory box".to_string(), |v| format!("{v} VP"));
+        let how = match m.basis {
+            PlacementBasis::Csv => {
+                let range = m.range.map_or(String::new(), |r| format!("CSV {r}"));
+                if m.kept_side {
+                    format!("{range}: the marker keeps its face")
+                } else {
+                    range
+                }
+            }
+            PlacementBasis::CombinedGameException => {
+                "0.2 (c) exception: instead of the Allied Automatic Victory box during Total War"
+                    .to_string()
+            }
+            PlacementBasis::PlayStopped => {
+                "play on the DS map has stopped: the marker does not move".to_string()
+            }
+            PlacementBasis::FrozenByAutomaticVictory => {
+                "frozen by the Allied automatic victory held on the DS map".to_string()
+            }
+        };
+        let _ = writeln!(
+            s,
+            "  after:  box {} ({vp}), {} face up [{how}]",
+            m.box_id,
+            m.side.title()
+        );
+        if m.capped_by_japanese_mandate {
+            let _ = writeln!(
+                s,
+                "  held back by the Japanese Mandate marker in box {} (0.1.2)",
+                m.box_id
+            );
+        }
+    }
+
+    fn write_automatic_victory(&self, s: &mut String) {
+        s.push_str("\nAutomatic Victory (0.2)\n");
+        match &self.automatic_victory {
+            Some(a) => {
+                let _ = match a.effect {
+                    Effect::EndsGame => writeln!(
+                        s,
+                        "  the {} by {} ({}): the game ends",
+                        a.winner.wins(),
+                        a.kind.title(),
+                        a.rule
+                    ),
+                    Effect::StopsPlayOnMap => writeln!(
+                        s,
+                        "  {} automatic victory on the DS map by {} ({}): play there stops, frozen at 4 VP; the Allies need one on both maps (0.4)",
+                        a.winner.adjective(),
+                        a.kind.title(),
+                        a.rule
+                    ),
+                };
+            }
+            None => s.push_str("  none\n"),
+        }
+        if self.play_stopped {
+            s.push_str("  play on the DS map has stopped\n");
+        }
+    }
+
+    fn write_combined(&self, s: &mut String) {
+        let Some(c) = &self.combined else { return };
+        s.push_str("\nCombined Game (0.4)\n");
+        for map in [&c.tk, &c.ds] {
+            let _ = write!(s, "  {}: ", map.map.title());
+            match (map.axis_vp, map.allied_vp, map.allied_vp_counted) {
+                (Some(ax), Some(al), Some(counted)) => {
+                    let _ = write!(s, "Axis {ax} + {} Bonus VP, Allies {al}", map.axis_bonus_vp);
+                    if counted != al {
+                        let _ = write!(s, " (capped at {counted})");
+                    }
+                    let _ = write!(s, " + {} Bonus VP", map.allied_bonus_vp);
+                }
+                _ => s.push_str("VP scored at the Final check"),
+            }
+            if let Some(av) = map.automatic_victory {
+                let _ = write!(
+                    s,
+                    "; {} automatic victory in {}",
+                    av.winner.adjective(),
+                    av.war_state.title()
+                );
+            }
+            if map.play_stopped {
+                s.push_str("; play stopped");
+            }
+            s.push('\n');
+        }
+    }
+
+    fn write_vp(&self, s: &mut String) {
+        let Some(vp) = &self.vp else { return };
+        s.push_str("\nVictory Points (0.3");
+        if self.combined.is_some() {
+            s.push_str(", 0.4");
+        }
+        s.push_str(")\n");
+        for (side, sv) in [(Side::Axis, &vp.axis), (Side::Allies, &vp.allies)] {
+            let _ = writeln!(s, "  {} {}", side.title(), sv.total);
+            for p in &sv.parts {
+                let at = p
+                    .box_id
+                    .as_ref()
+                    .map_or(String::new(), |b| format!(" in box {b}"));
+                let _ = write!(
+                    s,
+                    "    {:>2}  {}: {}{at} ({})",
+                    p.vp,
+                    p.map.title(),
+                    p.source.title(),
+                    p.rule
+                );
+                if let Some(n) = &p.note {
+                    let _ = write!(s, "; {n}");
+                }
+                s.push('\n');
+            }
+        }
+    }
+
+    fn write_result(&self, s: &mut String) {
+        match (&self.combined, self.winner) {
+            (Some(c), _) => {
+                let _ = writeln!(s, "\nResult: {}", combined_outcome(&c.result));
+            }
+            (None, Some(w)) => {
+                let how = match (&self.automatic_victory, &self.vp) {
+                    (Some(a), _) => format!("by {} ({})", a.kind.title(), a.rule),
+                    (None, Some(vp)) => format!(
+                        "on VP, Axis {} - Allies {} (0.3: most VP wins, a tie goes to the Axis)",
+                        vp.axis.total, vp.allies.total
+                    ),
+                    _ => String::new(),
+                };
+                let _ = writeln!(s, "\nResult: the {} {how}", w.wins());
+            }
+            (None, None) => {}
+        }
+    }
+
+    fn write_margins(&self, s: &mut String) {
+        s.push_str("\nMargins (CSV changes, found by scanning)\n");
+        let shift = |d: &Option<MarkerShift>, way: &str| match d {
+            Some(x) => format!(
+                "  marker {way}: CSV {} (to {}) moves it to box {}, {} face{}\n",
+                signed(x.csv_change),
+                signed(x.csv),
+                x.box_id,
+                x.side.title(),
+                if x.capped_by_japanese_mandate {
+                    " (held there by the Japanese Mandate)"
+                } else {
+                    ""
+                }
+            ),
+            None => format!("  marker {way}: no CSV change moves it\n"),
+        };
+        s.push_str(&shift(&self.margins.marker.up, "up"));
+        s.push_str(&shift(&self.margins.marker.down, "down"));
+        let result = |r: &Option<ResultShift>, side: Side, dir: &str| match r {
+            Some(x) => format!(
+                "  {}: CSV {} (to {}) changes the result: {}\n",
+                side.title(),
+                signed(x.csv_change),
+                signed(x.csv),
+                x.outcome
+            ),
+            None => format!("  {}: no CSV {dir} changes the result\n", side.title()),
+        };
+        s.push_str(&result(&self.margins.result.axis, Side::Axis, "rise"));
+        s.push_str(&result(&self.margins.result.allies, Side::Allies, "fall"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Game, MarkerSide, StrategicWarfareBox, TkResult, VpMarker};
+    use crate::victory::{AutomaticVictoryKind, GameMap};
+
+    /// A state whose CSV is `csv`, from Strategic Warfare Box markers alone.
+    fn state(
+        game: Game,
+        check: Check,
+        war: WarState,
+        marker: (&str, MarkerSide),
+        csv: i64,
+    ) -> State {
+        let mut s = State::new(game, check, war, VpMarker::new(marker.0, marker.1));
+        s.strategic_warfare_box = StrategicWarfareBox {
+            allied_collapse: u32::try_from(csv.max(0)).unwrap(),
+            military_takeover: u32::try_from((-csv).max(0)).unwrap(),
+        };
+        match game {
+            Game::DaiSenso => s.current_esv = Some(0),
+            Game::AxisEmpires => s.tk = Some(TkResult::default()),
+        }
+        s
+    }
+
+    use MarkerSide::{AlliedCrusade as AC, RisingSun as RS};
+
+    #[test]
+    fn japanese_surrender_fires_in_and_beyond_the_two_box_in_limited_war_only() {
+        for (csv, war, fires) in [
+            (-5, WarState::LimitedWar, false),
+            (-6, WarState::LimitedWar, true),
+            (-11, WarState::LimitedWar, true),
+            (-20, WarState::LimitedWar, true),
+            (-6, WarState::TotalWar, false),
+            (-6, WarState::PreWar, false),
+        ] {
+            let r = evaluate(
+                &state(Game::DaiSenso, Check::Seasonal, war, ("1", AC), csv),
+                &Rules::default(),
+            );
+            let kind = r.automatic_victory.map(|a| a.kind);
+            assert_eq!(
+                kind == Some(AutomaticVictoryKind::JapaneseSurrender),
+                fires,
+                "{csv} {war:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn asian_domination_needs_total_war() {
+        let r = evaluate(
+            &state(
+                Game::DaiSenso,
+                Check::Seasonal,
+                WarState::TotalWar,
+                ("4", RS),
+                15,
+            ),
+            &Rules::default(),
+        );
+        assert_eq!(r.automatic_victory.map(|a| a.winner), Some(Side::Axis));
+        let r = evaluate(
+            &state(
+                Game::DaiSenso,
+                Check::Seasonal,
+                WarState::LimitedWar,
+                ("4", RS),
+                15,
+            ),
+            &Rules::default(),
+        );
+        assert_eq!(r.automatic_victory, None);
+        assert_eq!(r.vp_marker.box_id, "automatic-victory");
+    }
+
+    #[test]
+    fn combined_game_minus_seventeen_freezes_the_ds_map_in_the_four_box() {
+        let r = evaluate(
+            &state(
+                Game::AxisEmpires,
+                Check::Seasonal,
+                WarState::TotalWar,
+                ("4", AC),
+                -17,
+            ),
+            &Rules::default(),
+        );
+        assert_eq!(r.vp_marker.box_id, "4");
+        assert_eq!(r.vp_marker.basis, PlacementBasis::CombinedGameException);
+        assert!(r.play_stopped);
+        let c = r.combined.unwrap();
+        assert_eq!(
+            c.result,
+            CombinedResult::PlayGoesOn {
+                allied_automatic_victory_on: vec![GameMap::Ds]
+            }
+        );
+    }
+
+    #[test]
+    fn the_combined_example_is_allies_six_axis_five() {
+        let mut s = state(
+            Game::AxisEmpires,
+            Check::Final,
+            WarState::TotalWar,
+            ("2", AC),
+            -7,
+        );
+        s.japanese_mandate = Some("2".into());
+        s.tk = Some(TkResult {
+            axis_vp: 2,
+            allied_vp: 4,
+            axis_bonus_vp: 1,
+            ..TkResult::default()
+        });
+        let r = evaluate(&s, &Rules::default());
+        let vp = r.vp.unwrap();
+        assert_eq!((vp.axis.total, vp.allies.total), (5, 6));
+        assert_eq!(r.winner, Some(Side::Allies));
+    }
+
+    #[test]
+    fn bonus_vp_in_dai_senso_can_be_turned_off() {
+        let mut s = state(
+            Game::DaiSenso,
+            Check::Final,
+            WarState::TotalWar,
+            ("2", AC),
+            -7,
+        );
+        s.japanese_mandate = Some("2".into());
+        s.bonus_vp.allies = 1;
+        assert_eq!(evaluate(&s, &Rules::default()).winner, Some(Side::Allies));
+        let rules = Rules {
+            bonus_vp_in_dai_senso: false,
+            ..Rules::default()
+        };
+        assert_eq!(evaluate(&s, &rules).winner, Some(Side::Axis), "2-2 tie");
+    }
+
+    #[test]
+    fn margins_count_the_kept_face_and_the_mandate_cap() {
+        // +2 in the 0 box, Allied Crusade kept: +1 more flips to Rising Sun 1, -2 to Allied 1.
+        let r = evaluate(
+            &state(
+                Game::DaiSenso,
+                Check::Seasonal,
+                WarState::LimitedWar,
+                ("1", AC),
+                2,
+            ),
+            &Rules::default(),
+        );
+        assert_eq!(r.margins.marker.up.as_ref().map(|m| m.csv_change), Some(1));
+        assert_eq!(
+            r.margins.marker.down.as_ref().map(|m| m.csv_change),
+            Some(-2)
+        );
+        // Capped in the 2 VP box: no rise moves it, and the Axis can win no automatic victory.
+        let mut s = state(
+            Game::DaiSenso,
+            Check::Seasonal,
+            WarState::TotalWar,
+            ("2", RS),
+            9,
+        );
+        s.japanese_mandate = Some("2".into());
+        let r = evaluate(&s, &Rules::default());
+        assert!(r.vp_marker.capped_by_japanese_mandate);
+        assert_eq!(r.margins.marker.up, None);
+        assert_eq!(r.margins.result.axis, None);
+        assert_eq!(r.margins.result.allies.map(|m| m.csv), Some(-17));
+    }
+
+    #[test]
+    fn an_invalid_hand_built_state_is_evaluated_with_notes() {
+        let mut s = state(
+            Game::DaiSenso,
+            Check::Seasonal,
+            WarState::TotalWar,
+            ("9", AC),
+            0,
+        );
+        s.current_esv = None;
+        let r = evaluate(&s, &Rules::default());
+        assert!(r.notes.iter().any(|n| n.id == "invalid-state"));
+        assert_eq!(r.vp_marker.box_id, "1");
+    }
+}

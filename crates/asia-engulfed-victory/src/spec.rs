@@ -1,0 +1,927 @@
+//! The TOML formats (a state, a VP track) and their readers. See `docs/asia-engulfed.md`.
+//!
+//! Reading is two passes: serde reads the shape (one error, located, if the TOML is bad); then
+//! every value is converted and checked, all problems reported at once with file, key path,
+//! label, line and column. Keyword values (`faction = "axis"`) are read as located strings and
+//! converted here, so that each bad one is reported where it is.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::ops::Range;
+
+use hexmap::resolve::Resolver;
+use hexmap::{Label, Source};
+use serde::de::{self, IntoDeserializer};
+use serde::{Deserialize, Deserializer};
+use toml::Spanned;
+
+use crate::error::{Diagnostic, Error, ErrorKind};
+use crate::model::{
+    BonusVp, Country, GroundUnit, MapAutomaticVictory, MarkerSide, State, StrategicHex,
+    StrategicWarfareBox, TkResult, VpMarker, problems,
+};
+#[cfg(feature = "schema")]
+use crate::model::{Check, Faction, Game, Influence, Side, WarState};
+use crate::track::{BoxRanges, CsvRange, VpBox, VpTrack};
+
+/// A state as written in TOML, before conversion.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StateSpec {
+    /// `dai-senso` or `axis-empires`.
+    #[cfg_attr(feature = "schema", schemars(with = "Game"))]
+    pub game: Spanned<String>,
+    /// `seasonal` or `final`.
+    #[cfg_attr(feature = "schema", schemars(with = "Check"))]
+    pub check: Spanned<String>,
+    /// `pre-war`, `limited-war` or `total-war`.
+    #[cfg_attr(feature = "schema", schemars(with = "WarState"))]
+    pub war_state: Spanned<String>,
+    /// A turn name for display.
+    #[serde(default)]
+    pub turn: Option<String>,
+    /// The Current ESV (Dai Senso alone).
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<i64>"))]
+    pub current_esv: Option<Spanned<i64>>,
+    /// The VP marker before the check: `{ allied_crusade = "0" }` or `{ rising_sun = "1" }`.
+    #[cfg_attr(feature = "schema", schemars(with = "VpMarkerSpec"))]
+    pub vp_marker: Spanned<VpMarkerSpec>,
+    /// The box of the Japanese Mandate marker.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub japanese_mandate: Option<Spanned<String>>,
+    /// The box of the Hakko Ichiu marker.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub hakko_ichiu: Option<Spanned<String>>,
+    /// Markers in the Strategic Warfare Box.
+    #[serde(default)]
+    pub strategic_warfare_box: StrategicWarfareBoxSpec,
+    /// Countries by key.
+    #[serde(default)]
+    pub countries: BTreeMap<String, CountrySpec>,
+    /// Strategic Hexes.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<StrategicHexSpec>"))]
+    pub strategic_hexes: Vec<Spanned<StrategicHexSpec>>,
+    /// Ground units.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<UnitSpec>"))]
+    pub units: Vec<Spanned<UnitSpec>>,
+    /// Bonus VPs on the DS map (14.45).
+    #[serde(default)]
+    pub bonus_vp: BonusVpSpec,
+    /// Play on the DS map has stopped.
+    #[serde(default)]
+    pub play_stopped: bool,
+    /// Play on the DS map stopped because of an Allied automatic victory in Total War.
+    #[serde(default)]
+    pub allied_automatic_victory_held: bool,
+    /// Another VP track: a file (`"tracks/x.toml"`) or an inline `[track]` table.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<TrackRefSchema>"))]
+    pub track: Option<Spanned<TrackRef>>,
+    /// Tokyo's hex (default `e4904`).
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub tokyo: Option<Spanned<String>>,
+    /// The TK map's results (combined game only).
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<TkSpec>"))]
+    pub tk: Option<Spanned<TkSpec>>,
+}
+
+/// `vp_marker`: exactly one face, naming the box.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct VpMarkerSpec {
+    /// The box, Rising Sun face up.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub rising_sun: Option<Spanned<String>>,
+    /// The box, Allied Crusade face up.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub allied_crusade: Option<Spanned<String>>,
+}
+
+/// `[strategic_warfare_box]`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StrategicWarfareBoxSpec {
+    /// Allied Collapse markers.
+    #[serde(default)]
+    pub allied_collapse: u32,
+    /// Military Takeover markers.
+    #[serde(default)]
+    pub military_takeover: u32,
+}
+
+/// `[countries.KEY]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CountrySpec {
+    /// Its name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A Neutral Country.
+    #[serde(default)]
+    pub neutral: bool,
+    /// A Policy Affected Country (13.6.1).
+    #[serde(default)]
+    pub policy_affected: bool,
+    /// `pro-axis`, `pro-soviet` or `pro-west`.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Influence>"))]
+    pub influence: Option<Spanned<String>>,
+}
+
+/// `[[strategic_hexes]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StrategicHexSpec {
+    /// `w2819`.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub label: Spanned<String>,
+    /// `Batavia`.
+    pub name: String,
+    /// `axis`, `soviet` or `western`.
+    #[cfg_attr(feature = "schema", schemars(with = "Faction"))]
+    pub faction: Spanned<String>,
+    /// A key under `[countries]`.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub country: Option<Spanned<String>>,
+    /// Inside Japan (0.1.1 Step 3).
+    #[serde(default)]
+    pub inside_japan: bool,
+    /// `axis`, `soviet` or `western`; without it, ground units on the hex decide.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Faction>"))]
+    pub controller: Option<Spanned<String>>,
+}
+
+/// `[[units]]`: a ground unit.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct UnitSpec {
+    /// The hex it occupies.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub label: Spanned<String>,
+    /// `axis`, `soviet` or `western`.
+    #[cfg_attr(feature = "schema", schemars(with = "Faction"))]
+    pub faction: Spanned<String>,
+    /// A name for people (ignored).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `bonus_vp = { axis = 0, allies = 0 }`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BonusVpSpec {
+    /// The Axis faction's.
+    #[serde(default)]
+    pub axis: u32,
+    /// The Allied factions'.
+    #[serde(default)]
+    pub allies: u32,
+}
+
+/// `[tk]`: the TK map's results.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TkSpec {
+    /// Axis VP on the TK track.
+    pub axis_vp: u32,
+    /// Allied VP on the TK track.
+    pub allied_vp: u32,
+    /// Axis Bonus VPs (14.45).
+    #[serde(default)]
+    pub axis_bonus_vp: u32,
+    /// Allied Bonus VPs (14.45).
+    #[serde(default)]
+    pub allied_bonus_vp: u32,
+    /// `{ winner = "axis" | "allies", war_state = "..." }`.
+    #[serde(default)]
+    pub automatic_victory: Option<MapAutomaticVictorySpec>,
+    /// Play on the TK map has stopped.
+    #[serde(default)]
+    pub play_stopped: bool,
+}
+
+/// `automatic_victory = { winner, war_state }`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct MapAutomaticVictorySpec {
+    /// `axis` or `allies`.
+    #[cfg_attr(feature = "schema", schemars(with = "Side"))]
+    pub winner: Spanned<String>,
+    /// The War State it was won in.
+    #[cfg_attr(feature = "schema", schemars(with = "WarState"))]
+    pub war_state: Spanned<String>,
+}
+
+/// A VP track: a file name, or the track inline.
+#[derive(Clone, Debug)]
+pub enum TrackRef {
+    /// `track = "tracks/x.toml"`, resolved relative to the state.
+    File(String),
+    /// `[track]` with `[[track.boxes]]`.
+    Inline(TrackSpec),
+}
+
+impl<'de> Deserialize<'de> for TrackRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = TrackRef;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a track file name or a track table")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<TrackRef, E> {
+                Ok(TrackRef::File(v.to_string()))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<TrackRef, A::Error> {
+                TrackSpec::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(TrackRef::Inline)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The JSON Schema shape of [`TrackRef`].
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum TrackRefSchema {
+    File(String),
+    Inline(TrackSpec),
+}
+
+/// A VP track as written in TOML.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TrackSpec {
+    /// The track's name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A note for people (ignored).
+    #[serde(default)]
+    pub note: Option<String>,
+    /// The boxes, left to right.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<BoxSpec>"))]
+    pub boxes: Vec<Spanned<BoxSpec>>,
+}
+
+/// `[[boxes]]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BoxSpec {
+    /// The box's id.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub id: Spanned<String>,
+    /// Its VP; leave out for the Automatic Victory box.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
+    pub vp: Option<Spanned<u32>>,
+    /// CSVs that put the marker here keeping its face (the 0 box only).
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<RangeSpec>"))]
+    pub keeps_side: Option<Spanned<RangeSpec>>,
+    /// CSVs that put the marker here Rising Sun up.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<RangeSpec>"))]
+    pub rising_sun: Option<Spanned<RangeSpec>>,
+    /// CSVs that put the marker here Allied Crusade up.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<RangeSpec>"))]
+    pub allied_crusade: Option<Spanned<RangeSpec>>,
+}
+
+/// `{ min = -5, max = 0 }`; leave out an end for "or less" / "or more".
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct RangeSpec {
+    /// Lowest CSV.
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// Highest CSV.
+    #[serde(default)]
+    pub max: Option<i64>,
+}
+
+/// Key path -> span, for locating diagnostics raised on the converted model.
+#[derive(Debug, Default)]
+struct Spans(BTreeMap<String, Range<usize>>);
+
+impl Spans {
+    fn put<T>(&mut self, key: impl Into<String>, s: &Spanned<T>) {
+        self.0.insert(key.into(), s.span());
+    }
+
+    /// The span of the key or of its nearest recorded parent.
+    fn find(&self, key: &str) -> Option<Range<usize>> {
+        let mut k = key;
+        loop {
+            if let Some(s) = self.0.get(k) {
+                return Some(s.clone());
+            }
+            let cut = k.rfind(['.', '[']);
+            match cut {
+                Some(i) => k = &k[..i],
+                None => return self.0.get("").cloned(),
+            }
+        }
+    }
+}
+
+/// Locate a model diagnostic (keyed `boxes[1].vp`) in a source, prefixing its key.
+fn locate(mut d: Diagnostic, source: &Source<'_>, spans: &Spans, prefix: &str) -> Diagnostic {
+    let key = d.key.take().unwrap_or_default();
+    let span = spans.find(&key);
+    let full = format!("{prefix}{key}");
+    d.key = (!full.is_empty()).then_some(full);
+    source.at(d, span)
+}
+
+/// Whether `key` is `prefix` or lies under it.
+fn under(key: &str, prefix: &str) -> bool {
+    key.strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+}
+
+/// A kebab-case keyword, through the enum's own serde names.
+fn keyword<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, String> {
+    T::deserialize(text.into_deserializer()).map_err(|e: de::value::Error| {
+        // serde says "unknown variant `x`, expected ..."; keep the "expected ..." part.
+        let e = e.to_string();
+        match e.split_once(", ") {
+            Some((_, expected)) => expected.to_string(),
+            None => e,
+        }
+    })
+}
+
+struct Reader<'a> {
+    source: Source<'a>,
+    found: Vec<Diagnostic>,
+    spans: Spans,
+}
+
+impl<'a> Reader<'a> {
+    fn push(&mut self, d: Diagnostic, span: Range<usize>) {
+        let d = self.source.at(d, Some(span));
+        self.found.push(d);
+    }
+
+    fn keyword<T: for<'de> Deserialize<'de>>(
+        &mut self,
+        s: &Spanned<String>,
+        key: &str,
+        kind: ErrorKind,
+        what: &str,
+    ) -> Option<T> {
+        self.spans.put(key, s);
+        match keyword::<T>(s.get_ref()) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.push(
+                    Diagnostic::new(kind, format!("{what} `{}`: {e}", s.get_ref()))
+                        .key(key)
+                        .label(s.get_ref().clone()),
+                    s.span(),
+                );
+                None
+            }
+        }
+    }
+
+    fn faction(&mut self, s: &Spanned<String>, key: &str) -> Option<crate::model::Faction> {
+        self.keyword(s, key, ErrorKind::UnknownFaction, "unknown faction")
+    }
+
+    fn label(&mut self, s: &Spanned<String>, key: &str) -> Option<Label> {
+        self.spans.put(key, s);
+        let text = s.get_ref();
+        let bad = |why: String| {
+            Diagnostic::new(ErrorKind::BadLabel, why)
+                .key(key)
+                .label(text.clone())
+        };
+        match Label::parse(text, 2) {
+            Ok(l) if matches!(l.sheet, Some('w' | 'e')) => Some(l),
+            Ok(_) => {
+                self.push(
+                    bad(format!(
+                        "hex label `{text}` needs the map-half prefix `w` or `e` (as in `w2819`)"
+                    )),
+                    s.span(),
+                );
+                None
+            }
+            Err(e) => {
+                self.push(bad(e.to_string()), s.span());
+                None
+            }
+        }
+    }
+}
+
+impl VpTrack {
+    /// Read and validate a VP track file.
+    ///
+    /// ```
+    /// let track = asia_engulfed_victory::VpTrack::from_toml_str(r#"
+    /// name = "Two boxes"
+    /// [[boxes]]
+    /// id = "1"
+    /// vp = 1
+    /// rising_sun = { min = 1 }
+    /// allied_crusade = { max = 0 }
+    /// "#, Some("two.toml")).unwrap();
+    /// assert_eq!(track.boxes().len(), 1);
+    /// ```
+    pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<VpTrack, Error> {
+        let source = Source::new(name, text);
+        let spec: TrackSpec = toml::from_str(text)
+            .map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))?;
+        track_from_spec(&spec, source, "")
+    }
+}
+
+fn track_from_spec(spec: &TrackSpec, source: Source<'_>, prefix: &str) -> Result<VpTrack, Error> {
+    let mut spans = Spans::default();
+    let mut found = Vec::new();
+    let mut boxes = Vec::new();
+    for (i, b) in spec.boxes.iter().enumerate() {
+        let key = format!("boxes[{i}]");
+        spans.put(key.clone(), b);
+        let b = b.get_ref();
+        spans.put(format!("{key}.id"), &b.id);
+        if let Some(v) = &b.vp {
+            spans.put(format!("{key}.vp"), v);
+        }
+        let range = |r: &Spanned<RangeSpec>| CsvRange {
+            min: r.get_ref().min,
+            max: r.get_ref().max,
+        };
+        for (k, r) in [
+            ("keeps_side", &b.keeps_side),
+            ("rising_sun", &b.rising_sun),
+            ("allied_crusade", &b.allied_crusade),
+        ] {
+            if let Some(r) = r {
+                spans.put(format!("{key}.{k}"), r);
+            }
+        }
+        let ranges = match &b.keeps_side {
+            Some(k) => {
+                if b.rising_sun.is_some() || b.allied_crusade.is_some() {
+                    found.push(locate(
+                        Diagnostic::new(
+                            ErrorKind::TrackShape,
+                            format!(
+                                "box `{}` keeps the marker's face, so it takes no `rising_sun` or `allied_crusade` range",
+                                b.id.get_ref()
+                            ),
+                        )
+                        .key(format!("{key}.keeps_side"))
+                        .label(b.id.get_ref().clone()),
+                        &source,
+                        &spans,
+                        prefix,
+                    ));
+                }
+                BoxRanges::KeepsSide(range(k))
+            }
+            None => BoxRanges::Sides {
+                rising_sun: b.rising_sun.as_ref().map(range),
+                allied_crusade: b.allied_crusade.as_ref().map(range),
+            },
+        };
+        boxes.push(VpBox {
+            id: b.id.get_ref().clone(),
+            vp: b.vp.as_ref().map(|v| *v.get_ref()),
+            ranges,
+        });
+    }
+    let track = VpTrack::new(spec.name.clone(), boxes);
+    if let Err(e) = &track {
+        for d in &e.diagnostics {
+            found.push(locate(d.clone(), &source, &spans, prefix));
+        }
+    }
+    match track {
+        Ok(t) if found.is_empty() => Ok(t),
+        _ => Err(Error::new(found)),
+    }
+}
+
+impl State {
+    /// Read a state from TOML, reporting every problem found.
+    ///
+    /// `name` names the text in diagnostics and is passed to `resolver` when the state names a
+    /// track file (`track = "tracks/x.toml"`); the crate itself never reads files.
+    pub fn from_toml_str(
+        text: &str,
+        name: Option<&str>,
+        resolver: &dyn Resolver,
+    ) -> Result<State, Error> {
+        let source = Source::new(name, text);
+        let spec: StateSpec = toml::from_str(text)
+            .map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))?;
+        from_spec(&spec, source, resolver)
+    }
+}
+
+fn from_spec(
+    spec: &StateSpec,
+    source: Source<'_>,
+    resolver: &dyn Resolver,
+) -> Result<State, Error> {
+    let mut r = Reader {
+        source,
+        found: Vec::new(),
+        spans: Spans::default(),
+    };
+    // Keys whose model checks would be misled by a value that failed to convert.
+    let mut broken: BTreeSet<String> = BTreeSet::new();
+    r.spans.0.insert(String::new(), spec.game.span());
+
+    let game = r.keyword(&spec.game, "game", ErrorKind::UnknownValue, "unknown game");
+    if game.is_none() {
+        broken.extend(
+            ["game", "tk", "current_esv", "allied_automatic_victory_held"].map(String::from),
+        );
+    }
+    let check = r.keyword(
+        &spec.check,
+        "check",
+        ErrorKind::UnknownValue,
+        "unknown check",
+    );
+    let war_state = r.keyword(
+        &spec.war_state,
+        "war_state",
+        ErrorKind::UnknownValue,
+        "unknown War State",
+    );
+    if war_state.is_none() {
+        broken.insert("allied_automatic_victory_held".into());
+    }
+    if let Some(e) = &spec.current_esv {
+        r.spans.put("current_esv", e);
+    }
+
+    // The VP marker: exactly one face.
+    r.spans.put("vp_marker", &spec.vp_marker);
+    let vm = spec.vp_marker.get_ref();
+    let vp_marker = match (&vm.rising_sun, &vm.allied_crusade) {
+        (Some(b), None) => {
+            r.spans.put("vp_marker.rising_sun", b);
+            Some(VpMarker::new(b.get_ref().clone(), MarkerSide::RisingSun))
+        }
+        (None, Some(b)) => {
+            r.spans.put("vp_marker.allied_crusade", b);
+            Some(VpMarker::new(
+                b.get_ref().clone(),
+                MarkerSide::AlliedCrusade,
+            ))
+        }
+        (Some(_), Some(_)) => {
+            r.push(
+                Diagnostic::new(
+                    ErrorKind::MarkerSides,
+                    "the Rising Sun and Allied Crusade sides both given: the VP marker shows one face (give `rising_sun` or `allied_crusade`)",
+                )
+                .key("vp_marker"),
+                spec.vp_marker.span(),
+            );
+            None
+        }
+        (None, None) => {
+            r.push(
+                Diagnostic::new(
+                    ErrorKind::MarkerSides,
+                    "the VP marker needs its face and box: `{ rising_sun = \"1\" }` or `{ allied_crusade = \"0\" }`",
+                )
+                .key("vp_marker"),
+                spec.vp_marker.span(),
+            );
+            None
+        }
+    };
+    if vp_marker.is_none() {
+        broken.extend(["vp_marker", "allied_automatic_victory_held"].map(String::from));
+    }
+    for (key, m) in [
+        ("japanese_mandate", &spec.japanese_mandate),
+        ("hakko_ichiu", &spec.hakko_ichiu),
+    ] {
+        if let Some(m) = m {
+            r.spans.put(key, m);
+        }
+    }
+
+    // Countries.
+    let mut countries = BTreeMap::new();
+    for (k, c) in &spec.countries {
+        let influence = c.influence.as_ref().and_then(|i| {
+            r.keyword(
+                i,
+                &format!("countries.{k}.influence"),
+                ErrorKind::UnknownValue,
+                "unknown Influence marker",
+            )
+        });
+        countries.insert(
+            k.clone(),
+            Country {
+                name: c.name.clone(),
+                neutral: c.neutral,
+                policy_affected: c.policy_affected,
+                influence,
+            },
+        );
+    }
+
+    // Strategic hexes.
+    let mut strategic_hexes = Vec::new();
+    for (i, h) in spec.strategic_hexes.iter().enumerate() {
+        let key = format!("strategic_hexes[{i}]");
+        r.spans.put(key.clone(), h);
+        let h = h.get_ref();
+        let label = r.label(&h.label, &format!("{key}.label"));
+        let faction = r.faction(&h.faction, &format!("{key}.faction"));
+        if let Some(c) = &h.country {
+            r.spans.put(format!("{key}.country"), c);
+        }
+        let controller = h
+            .controller
+            .as_ref()
+            .map(|c| r.faction(c, &format!("{key}.controller")));
+        let (Some(label), Some(faction)) = (label, faction) else {
+            continue;
+        };
+        // A controller that failed to convert still stops the ground-unit check.
+        let controller = match controller {
+            Some(Some(f)) => Some(f),
+            Some(None) => Some(faction),
+            None => None,
+        };
+        strategic_hexes.push((
+            i,
+            StrategicHex {
+                label,
+                name: h.name.clone(),
+                faction,
+                country: h.country.as_ref().map(|c| c.get_ref().clone()),
+                inside_japan: h.inside_japan,
+                controller,
+            },
+        ));
+    }
+
+    // Units.
+    let mut units = Vec::new();
+    for (i, u) in spec.units.iter().enumerate() {
+        let key = format!("units[{i}]");
+        r.spans.put(key.clone(), u);
+        let u = u.get_ref();
+        let label = r.label(&u.label, &format!("{key}.label"));
+        let faction = r.faction(&u.faction, &format!("{key}.faction"));
+        if let (Some(label), Some(faction)) = (label, faction) {
+            units.push(GroundUnit { label, faction });
+        }
+    }
+
+    let tokyo = spec.tokyo.as_ref().and_then(|t| r.label(t, "tokyo"));
+
+    // The TK map.
+    let tk = spec.tk.as_ref().map(|t| {
+        r.spans.put("tk", t);
+        let t = t.get_ref();
+        let automatic_victory = t.automatic_victory.as_ref().and_then(|a| {
+            let winner = r.keyword(
+                &a.winner,
+                "tk.automatic_victory.winner",
+                ErrorKind::UnknownValue,
+                "unknown winner",
+            );
+            let war_state = r.keyword(
+                &a.war_state,
+                "tk.automatic_victory.war_state",
+                ErrorKind::UnknownValue,
+                "unknown War State",
+            );
+            Some(MapAutomaticVictory {
+                winner: winner?,
+                war_state: war_state?,
+            })
+        });
+        TkResult {
+            axis_vp: t.axis_vp,
+            allied_vp: t.allied_vp,
+            axis_bonus_vp: t.axis_bonus_vp,
+            allied_bonus_vp: t.allied_bonus_vp,
+            automatic_victory,
+            play_stopped: t.play_stopped,
+        }
+    });
+
+    // The track.
+    let track = match &spec.track {
+        None => Some(VpTrack::dai_senso()),
+        Some(t) => {
+            r.spans.put("track", t);
+            match t.get_ref() {
+                TrackRef::Inline(ts) => match track_from_spec(ts, r.source, "track.") {
+                    Ok(track) => Some(track),
+                    Err(e) => {
+                        r.found.extend(e.diagnostics);
+                        None
+                    }
+                },
+                TrackRef::File(path) => match resolver.resolve(path, r.source.name) {
+                    Err(e) => {
+                        r.push(
+                            Diagnostic::new(ErrorKind::Resolve, e.to_string())
+                                .key("track")
+                                .label(path.clone()),
+                            t.span(),
+                        );
+                        None
+                    }
+                    Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name)) {
+                        Ok(track) => Some(track),
+                        Err(e) => {
+                            r.found.extend(e.diagnostics);
+                            None
+                        }
+                    },
+                },
+            }
+        }
+    };
+    if track.is_none() {
+        broken.extend(
+            [
+                "vp_marker",
+                "japanese_mandate",
+                "hakko_ichiu",
+                "allied_automatic_victory_held",
+            ]
+            .map(String::from),
+        );
+    }
+
+    // Model checks, located through the recorded spans. Strategic hexes dropped above are not
+    // in the model, so their indexes are mapped back.
+    let index_of_spec: Vec<usize> = strategic_hexes.iter().map(|(i, _)| *i).collect();
+    let state = State {
+        game: game.unwrap_or(crate::model::Game::DaiSenso),
+        check: check.unwrap_or(crate::model::Check::Seasonal),
+        war_state: war_state.unwrap_or(crate::model::WarState::PreWar),
+        turn: spec.turn.clone(),
+        current_esv: spec.current_esv.as_ref().map(|e| *e.get_ref()),
+        vp_marker: vp_marker.unwrap_or_else(|| VpMarker::new("0", MarkerSide::AlliedCrusade)),
+        japanese_mandate: spec.japanese_mandate.as_ref().map(|m| m.get_ref().clone()),
+        hakko_ichiu: spec.hakko_ichiu.as_ref().map(|m| m.get_ref().clone()),
+        strategic_warfare_box: StrategicWarfareBox {
+            allied_collapse: spec.strategic_warfare_box.allied_collapse,
+            military_takeover: spec.strategic_warfare_box.military_takeover,
+        },
+        countries,
+        strategic_hexes: strategic_hexes.into_iter().map(|(_, h)| h).collect(),
+        units,
+        bonus_vp: BonusVp {
+            axis: spec.bonus_vp.axis,
+            allies: spec.bonus_vp.allies,
+        },
+        play_stopped: spec.play_stopped,
+        allied_automatic_victory_held: spec.allied_automatic_victory_held,
+        track: track.unwrap_or_default(),
+        tokyo,
+        tk,
+    };
+    for mut d in problems(&state) {
+        if let Some(k) = &d.key {
+            let k = remap_hex_index(k, &index_of_spec);
+            if broken.iter().any(|b| under(&k, b)) {
+                continue;
+            }
+            d.key = Some(k);
+        }
+        let d = locate(d, &r.source, &r.spans, "");
+        r.found.push(d);
+    }
+    if r.found.is_empty() {
+        Ok(state)
+    } else {
+        r.found.sort_by_key(|d| (d.file.clone(), d.location));
+        Err(Error::new(r.found))
+    }
+}
+
+/// `strategic_hexes[i]...` of the model -> the same hex's index in the file.
+fn remap_hex_index(key: &str, index_of_spec: &[usize]) -> String {
+    let Some(rest) = key.strip_prefix("strategic_hexes[") else {
+        return key.to_string();
+    };
+    let Some(close) = rest.find(']') else {
+        return key.to_string();
+    };
+    let Ok(i) = rest[..close].parse::<usize>() else {
+        return key.to_string();
+    };
+    let j = index_of_spec.get(i).copied().unwrap_or(i);
+    format!("strategic_hexes[{j}]{}", &rest[close + 1..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap::resolve::{MemoryResolver, NoResolver};
+
+    const HEAD: &str =
+        "game = \"dai-senso\"\ncheck = \"seasonal\"\nwar_state = \"total-war\"\ncurrent_esv = 0\n";
+
+    #[test]
+    fn a_marker_with_both_faces_is_an_error() {
+        let text = format!("{HEAD}vp_marker = {{ rising_sun = \"1\", allied_crusade = \"1\" }}\n");
+        let e = State::from_toml_str(&text, Some("s.toml"), &NoResolver).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::MarkerSides));
+        assert_eq!(e.diagnostics[0].location.map(|l| l.line), Some(5));
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_its_line() {
+        let text = format!(
+            "{HEAD}vp_marker = {{ allied_crusade = \"9\" }}\n\
+             [[strategic_hexes]]\nlabel = \"w28\"\nname = \"A\"\nfaction = \"dutch\"\n\
+             [[strategic_hexes]]\nlabel = \"w2819\"\nname = \"B\"\nfaction = \"axis\"\ncountry = \"x\"\n"
+        );
+        let e = State::from_toml_str(&text, Some("s.toml"), &NoResolver).unwrap_err();
+        let kinds: Vec<ErrorKind> = e.diagnostics.iter().map(|d| d.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                ErrorKind::OffTrack,
+                ErrorKind::BadLabel,
+                ErrorKind::UnknownFaction,
+                ErrorKind::UnknownCountry
+            ]
+        );
+        // The unknown country is on the second hex, index 1 in the file (the first was dropped).
+        assert_eq!(
+            e.diagnostics[3].key.as_deref(),
+            Some("strategic_hexes[1].country")
+        );
+        assert!(e.diagnostics.iter().all(|d| d.location.is_some()));
+    }
+
+    #[test]
+    fn a_track_file_is_read_through_the_resolver() {
+        let track = "[[boxes]]\nid = \"1\"\nvp = 1\nrising_sun = { min = 1 }\nallied_crusade = { max = 0 }\n";
+        let text = format!("{HEAD}vp_marker = {{ allied_crusade = \"1\" }}\ntrack = \"t.toml\"\n");
+        let resolver = MemoryResolver::default().with("t.toml", track);
+        let s = State::from_toml_str(&text, Some("s.toml"), &resolver).unwrap();
+        assert_eq!(s.track.boxes().len(), 1);
+        let e = State::from_toml_str(&text, Some("s.toml"), &NoResolver).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::Resolve));
+        let bad =
+            MemoryResolver::default().with("t.toml", track.replace("{ max = 0 }", "{ max = -1 }"));
+        let e = State::from_toml_str(&text, Some("s.toml"), &bad).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::TrackRanges));
+        assert_eq!(e.diagnostics[0].file.as_deref(), Some("t.toml"));
+    }
+
+    #[test]
+    fn tk_belongs_to_the_combined_game() {
+        let text = format!(
+            "{HEAD}vp_marker = {{ allied_crusade = \"1\" }}\n[tk]\naxis_vp = 1\nallied_vp = 1\n"
+        );
+        let e = State::from_toml_str(&text, None, &NoResolver).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::Game));
+        let text = text
+            .replace("dai-senso", "axis-empires")
+            .replace("current_esv = 0\n", "");
+        assert!(State::from_toml_str(&text, None, &NoResolver).is_ok());
+    }
+}
