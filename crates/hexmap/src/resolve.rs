@@ -78,38 +78,58 @@ impl Resolver for MemoryResolver {
 
 /// Reads files relative to the referring document's directory.
 ///
-/// With a root ([`FsResolver::confined`]), relative document names are taken relative to the
-/// root (so names in diagnostics stay short and machine-independent), and a reference that
-/// leads outside the root (by `..`, an absolute path, or a symbolic link) is refused.
+/// - [`FsResolver::unconfined`]: any file the process may read; relative names are relative to
+///   the current directory (a command line tool run by its user).
+/// - [`FsResolver::confined`]`(root)`: relative names are relative to `root` (so names in
+///   diagnostics stay short and machine-independent) and nothing outside `root` is read.
+/// - [`FsResolver::within`]`(root)`: names stay relative to the current directory, but nothing
+///   outside `root` is read.
+///
+/// "Outside" is judged on the real path, so `..`, absolute paths and symbolic links cannot
+/// escape.
 #[derive(Clone, Debug, Default)]
 pub struct FsResolver {
-    root: Option<PathBuf>,
+    /// Relative names are relative to this directory (the current one when `None`).
+    base: Option<PathBuf>,
+    /// Nothing outside this directory is read.
+    confine: Option<PathBuf>,
 }
 
 impl FsResolver {
-    /// Read any file the process may read (for a command line tool run by its user).
+    /// Read any file the process may read.
     pub fn unconfined() -> Self {
-        FsResolver { root: None }
+        FsResolver::default()
     }
 
-    /// Read only files inside `root`.
+    /// Read only files inside `root`, with relative names taken relative to `root`.
     pub fn confined(root: impl Into<PathBuf>) -> Self {
+        let root = root.into();
         FsResolver {
-            root: Some(root.into()),
+            base: Some(root.clone()),
+            confine: Some(root),
         }
+    }
+
+    /// Read only files inside `root`; relative names keep their meaning.
+    pub fn within(mut self, root: impl Into<PathBuf>) -> Self {
+        self.confine = Some(root.into());
+        self
     }
 }
 
-/// `base/reference` with `.` and `..` folded lexically.
+/// `base/reference` with `.` and `..` folded lexically. Leading `..`s of a relative path are
+/// kept (`../../x` stays `../../x`); `..` at the root of an absolute path stays at the root.
 fn join(base: &Path, reference: &str) -> PathBuf {
     let mut out = PathBuf::new();
     for c in base.join(reference).components() {
         match c {
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
                 }
-            }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(".."),
+            },
             Component::CurDir => {}
             other => out.push(other),
         }
@@ -128,14 +148,24 @@ impl Resolver for FsResolver {
             .map(Path::to_path_buf)
             .unwrap_or_default();
         let path = join(&base, reference);
-        let on_disk = match &self.root {
-            Some(root) if path.is_relative() => root.join(&path),
+        let on_disk = match &self.base {
+            Some(b) if path.is_relative() => b.join(&path),
             _ => path.clone(),
         };
-        if let Some(root) = &self.root {
-            let root = root
-                .canonicalize()
-                .map_err(|e| err(format!("root {}: {}", root.display(), io_reason(&e))))?;
+        if on_disk.is_dir() {
+            return Err(err(format!(
+                "{}: is a directory, not a file",
+                path.display()
+            )));
+        }
+        if let Some(root) = &self.confine {
+            let root = root.canonicalize().map_err(|e| {
+                err(format!(
+                    "allowed folder {}: {}",
+                    root.display(),
+                    io_reason(&e)
+                ))
+            })?;
             let real = on_disk
                 .canonicalize()
                 .map_err(|e| err(format!("{}: {}", path.display(), io_reason(&e))))?;
@@ -175,6 +205,12 @@ mod tests {
             PathBuf::from("fixtures/maps/a.toml")
         );
         assert_eq!(join(Path::new(""), "../a.toml"), PathBuf::from("../a.toml"));
+        assert_eq!(
+            join(Path::new(""), "../../etc/passwd"),
+            PathBuf::from("../../etc/passwd")
+        );
+        assert_eq!(join(Path::new("a"), "../../../b"), PathBuf::from("../../b"));
+        assert_eq!(join(Path::new("/a"), "../../b"), PathBuf::from("/b"));
     }
 
     #[test]

@@ -1,0 +1,287 @@
+//! `victory`: score, check and explain end-of-game states of board wargames.
+//!
+//! A state file is TOML whose `game` key picks the engine (`leyte`, `dai-senso`,
+//! `axis-empires`). The engines do the work and own every output shape: `score` prints an
+//! engine's readable report (its `Display`) or its serde report with `game` and `file` in front;
+//! `check` prints the engines' diagnostics; `explain` reads the Leyte report's `loc` entry;
+//! `schema` prints the schemars schema of a game's state format.
+//!
+//! # Design
+//! - `main` returns an [`ExitCode`]: 0 success, 1 bad input (after reporting every file), 2
+//!   usage error (clap's). No input panics: files are read as bytes and every failure becomes a
+//!   [`problem::Problem`], printed as `file:line:col: message`.
+//! - Commands build their whole output first ([`Outcome`]) and print it at the end, so output is
+//!   byte-identical from run to run and a closed pipe (`victory score x | head`) is not an error.
+//! - References inside a state file are resolved relative to it ([`resolver::CliResolver`]);
+//!   `--confine DIR` refuses those outside DIR.
+//! - `anyhow` is used only for I/O context; engine errors keep their own types to the end.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+mod engines;
+mod explain;
+mod input;
+mod problem;
+mod resolver;
+
+use input::Game;
+use problem::{Problem, ProblemJson};
+use resolver::CliResolver;
+
+const EXAMPLES: &str = "\
+Examples:
+  victory score fixtures/leyte/objective-two-hexes-one-unit-traces.toml
+  victory score --format json fixtures/leyte/*.toml
+  victory check fixtures/leyte/*.toml
+  victory explain fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml --unit US-1
+  victory schema leyte > leyte.schema.json
+
+Exit status: 0 success, 1 bad input (every file is still reported), 2 usage error.";
+
+/// Score, check and explain end-of-game states of board wargames (Leyte, Axis Empires:
+/// Dai Senso!).
+#[derive(Debug, Parser)]
+#[command(name = "victory", version, after_help = EXAMPLES, arg_required_else_help = true)]
+struct Cli {
+    /// Read the map and track files that state files refer to only inside DIR
+    ///
+    /// A reference leading outside DIR (by `..`, an absolute path or a symbolic link) is
+    /// refused. The files named on the command line are read as given.
+    #[arg(long, global = true, value_name = "DIR")]
+    confine: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Score end-of-game states: victory level, points, and the evidence for every point.
+    #[command(after_help = "\
+Examples:
+  victory score fixtures/leyte/objective-two-hexes-one-unit-traces.toml
+  victory score --format json fixtures/leyte/ratio-*.toml > reports.json
+
+Several files give one report each, in order: as text, separated by a blank line and headed
+`==> FILE <==`; as JSON, an array (one file gives one object). A file that fails is reported on
+stderr and the others are still scored; the exit status is then 1.")]
+    Score {
+        /// State files (TOML with a `game` key).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Validate state files: every problem, not just the first.
+    #[command(after_help = "\
+Examples:
+  victory check fixtures/leyte/*.toml
+  victory check --format json fixtures/leyte/invalid/*.toml
+
+Text: `FILE: ok` on stdout for each good file; each problem on stderr as
+`file:line:col: message`. JSON: one array on stdout of every problem of every file, each
+{file, line, column, key, label, kind, message} (`[]` when all are good).")]
+    Check {
+        /// State files (TOML with a `game` key).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Explain one Leyte unit's Line of Communications, hex by hex, or what cuts it.
+    #[command(after_help = "\
+A traced LOC is listed from the unit's hex to the beach hex, each hex marked `any terrain` or
+`road/trail`; a cut one lists every blocked hex at the edge of what the unit can reach and why.
+
+Examples:
+  victory explain fixtures/leyte/objective-two-hexes-one-unit-traces.toml --unit US-2
+  victory explain fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml --unit US-1")]
+    Explain {
+        /// A Leyte state file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The unit's id, as in the file's `[[units]]`.
+        #[arg(long, value_name = "ID")]
+        unit: String,
+    },
+    /// Print the JSON Schema of a game's state file format (for taplo / Even Better TOML).
+    #[command(after_help = "\
+Examples:
+  victory schema leyte > leyte.schema.json
+  victory schema dai-senso > dai-senso.schema.json
+
+Then put `#:schema ./leyte.schema.json` on the first line of a state file, or add a [[rule]]
+with `schema.path` to .taplo.toml.")]
+    Schema {
+        /// The game.
+        #[arg(value_enum, value_name = "GAME")]
+        game: Game,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Readable text.
+    Text,
+    /// JSON (see docs/json.md).
+    Json,
+}
+
+/// What a command prints, and whether any input was bad.
+#[derive(Debug, Default)]
+struct Outcome {
+    stdout: String,
+    stderr: Vec<String>,
+    failed: bool,
+}
+
+impl Outcome {
+    fn problems(&mut self, problems: &[Problem]) {
+        self.failed = true;
+        self.stderr.extend(problems.iter().map(ToString::to_string));
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors to stderr with 2.
+            return match e.print() {
+                Err(err) if err.kind() != io::ErrorKind::BrokenPipe => ExitCode::from(1),
+                _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+            };
+        }
+    };
+    let outcome = match run(cli) {
+        Ok(o) => o,
+        Err(e) => Outcome {
+            stderr: vec![format!("error: {e:#}")],
+            failed: true,
+            ..Outcome::default()
+        },
+    };
+    let printed = print(&outcome);
+    if outcome.failed || printed.is_err() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Print an outcome; a closed stdout (a pipe into `head`) is not an error.
+fn print(outcome: &Outcome) -> io::Result<()> {
+    let mut err = io::stderr().lock();
+    for line in &outcome.stderr {
+        let _ = writeln!(err, "{line}");
+    }
+    let mut out = io::stdout().lock();
+    match out
+        .write_all(outcome.stdout.as_bytes())
+        .and_then(|()| out.flush())
+    {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            let _ = writeln!(err, "error: cannot write the output: {e}");
+            Err(e)
+        }
+        Ok(()) => Ok(()),
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    let resolver = match &cli.confine {
+        Some(dir) => CliResolver::confined(dir)?,
+        None => CliResolver::unconfined(),
+    };
+    Ok(match cli.command {
+        Command::Score { files, format } => score(&files, format, &resolver)?,
+        Command::Check { files, format } => check(&files, format, &resolver)?,
+        Command::Explain { file, unit } => {
+            let mut o = Outcome::default();
+            match input::read(&file).and_then(|i| explain::explain(&i, &unit, &resolver)) {
+                Ok(text) => o.stdout = text,
+                Err(p) => o.problems(&p),
+            }
+            o
+        }
+        Command::Schema { game } => Outcome {
+            stdout: json(&engines::schema(game))?,
+            ..Outcome::default()
+        },
+    })
+}
+
+/// Pretty JSON with a final newline.
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
+
+fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
+    let mut o = Outcome::default();
+    let mut scored = Vec::new();
+    for path in files {
+        match input::read(path).and_then(|i| engines::score(&i, resolver)) {
+            Ok(s) => scored.push(s),
+            Err(p) => o.problems(&p),
+        }
+    }
+    o.stdout = match format {
+        Format::Json if files.len() == 1 => match scored.first() {
+            Some(s) => json(s)?,
+            None => String::new(),
+        },
+        Format::Json => json(&scored)?,
+        Format::Text => {
+            let several = files.len() > 1;
+            let texts: Vec<String> = scored
+                .iter()
+                .map(|s| {
+                    if several {
+                        format!("==> {} <==\n{}", s.file, s.report)
+                    } else {
+                        s.report.to_string()
+                    }
+                })
+                .collect();
+            texts.join("\n")
+        }
+    };
+    Ok(o)
+}
+
+fn check(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
+    let mut o = Outcome::default();
+    let mut all = Vec::new();
+    for path in files {
+        let problems = match input::read(path) {
+            Err(p) => p,
+            Ok(i) => engines::score(&i, resolver).err().unwrap_or_default(),
+        };
+        if problems.is_empty() {
+            if format == Format::Text {
+                o.stdout
+                    .push_str(&format!("{}: ok\n", path.to_string_lossy()));
+            }
+        } else {
+            o.failed = true;
+            if format == Format::Text {
+                o.stderr.extend(problems.iter().map(ToString::to_string));
+            }
+            all.extend(problems);
+        }
+    }
+    if format == Format::Json {
+        let flat: Vec<ProblemJson<'_>> = all.iter().map(ProblemJson::from).collect();
+        o.stdout = json(&flat)?;
+    }
+    Ok(o)
+}

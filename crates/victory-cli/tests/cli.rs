@@ -1,0 +1,568 @@
+//! The `victory` binary end to end: each test runs the real program from the workspace root, so
+//! file names in its output are short and machine-independent (`fixtures/leyte/...`).
+//!
+//! Every run is checked for the contract that holds on any input: exit status 0, 1 or 2, and
+//! never a panic or a backtrace.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// What one run printed.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Status and both streams, for snapshots.
+    fn transcript(&self) -> String {
+        format!(
+            "exit status: {}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Run `victory` with these arguments in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::cargo_bin("victory")
+        .unwrap()
+        .current_dir(dir)
+        .env("RUST_BACKTRACE", "1")
+        .args(args)
+        .output()
+        .unwrap();
+    let run = Run {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(
+        [0, 1, 2].contains(&run.code),
+        "unexpected exit status: {run:?}"
+    );
+    assert!(
+        !run.stderr.contains("panicked") && !run.stderr.contains("stack backtrace"),
+        "panic: {run:?}"
+    );
+    run
+}
+
+/// Run `victory` from the workspace root.
+fn run(args: &[&str]) -> Run {
+    run_in(&root(), args)
+}
+
+/// A fixture's name relative to the workspace root.
+fn short(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The `*.toml` files of a folder, sorted, relative to the workspace root.
+fn tomls(dir: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| short(&p))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A scratch folder of this test binary, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const SCORED: &str = "{objective-two-hexes-one-unit-traces,loc-through-empty-enemy-zoc-is-cut,exit-awards-and-shortfall,loc-japanese-trace-when-scenario-says-16-34,final-historical-two-two-tie-axis-wins,combined-example-allies-six-axis-five,custom-track-from-file,european-theater-collapse-esv-five}.toml";
+
+#[test]
+fn score_text_and_json_of_both_games() {
+    let mut seen = 0;
+    for dir in ["fixtures/leyte", "fixtures/asia-engulfed"] {
+        insta::glob!(&root().join(dir), SCORED, |path| {
+            seen += 1;
+            let file = short(path);
+            let text = run(&["score", &file]);
+            assert_eq!((text.code, text.stderr.as_str()), (0, ""), "{text:?}");
+            assert_eq!(run(&["score", &file]).stdout, text.stdout, "deterministic");
+            insta::assert_snapshot!("score_text", text.stdout);
+
+            let json = run(&["score", "--format", "json", &file]);
+            assert_eq!((json.code, json.stderr.as_str()), (0, ""), "{json:?}");
+            assert_eq!(
+                run(&["score", "--format", "json", &file]).stdout,
+                json.stdout,
+                "deterministic"
+            );
+            // `game` and `file` come first, then the engine's report.
+            let game = if dir.ends_with("leyte") {
+                "leyte".to_string()
+            } else {
+                let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+                v["game"].as_str().unwrap().to_string()
+            };
+            assert!(
+                json.stdout.starts_with(&format!(
+                    "{{\n  \"game\": \"{game}\",\n  \"file\": \"{file}\",\n  \"schema_version\": 1,\n"
+                )),
+                "{}",
+                json.stdout
+            );
+            insta::assert_snapshot!("score_json", json.stdout);
+        });
+    }
+    assert_eq!(seen, 8, "the chosen fixtures exist");
+}
+
+#[test]
+fn score_several_files_reports_all_and_fails_if_one_fails() {
+    let files = [
+        "fixtures/leyte/ratio-000-to-000.toml",
+        "fixtures/leyte/invalid/duplicate-unit-id.toml",
+        "fixtures/asia-engulfed/final-historical-two-two-tie-axis-wins.toml",
+    ];
+    let mut args = vec!["score"];
+    args.extend(files);
+    let text = run(&args);
+    assert_eq!(text.code, 1);
+    let single = |f: &str| run(&["score", f]).stdout;
+    assert_eq!(
+        text.stdout,
+        format!(
+            "==> {} <==\n{}\n==> {} <==\n{}",
+            files[0],
+            single(files[0]),
+            files[2],
+            single(files[2])
+        )
+    );
+    insta::assert_snapshot!(text.stderr, @"fixtures/leyte/invalid/duplicate-unit-id.toml:16:6: unit id `US-1` is used twice (first at `units[0]`) (at `eliminated[0].id`, label `US-1`)\n");
+
+    let mut args = vec!["score", "--format", "json"];
+    args.extend(files);
+    let json = run(&args);
+    assert_eq!(json.code, 1);
+    assert_eq!(json.stderr, text.stderr);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let listed: Vec<&str> = v
+        .as_array()
+        .expect("several files give an array")
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, [files[0], files[2]]);
+    assert_eq!(v[0]["game"], "leyte");
+    assert_eq!(v[1]["game"], "dai-senso");
+
+    // Only bad files: nothing on stdout but the empty array.
+    let json = run(&[
+        "score",
+        "--format",
+        "json",
+        "fixtures/leyte/invalid/bad-toml.toml",
+        "fixtures/no-such-file.toml",
+    ]);
+    insta::assert_snapshot!(json.transcript(), @r"
+    exit status: 1
+    --- stdout
+    []
+    --- stderr
+    fixtures/leyte/invalid/bad-toml.toml:9:1: missing field `side`
+    fixtures/no-such-file.toml: no such file
+    ");
+    // One bad file in JSON: nothing on stdout.
+    let json = run(&["score", "--format", "json", "fixtures/no-such-file.toml"]);
+    assert_eq!((json.code, json.stdout.as_str()), (1, ""));
+}
+
+#[test]
+fn check_valid_fixtures_are_ok() {
+    let mut files = tomls("fixtures/leyte");
+    files.extend(tomls("fixtures/asia-engulfed"));
+    assert!(files.len() > 8);
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let text = run(&args);
+    assert_eq!((text.code, text.stderr.as_str()), (0, ""), "{text:?}");
+    let expected: String = files.iter().map(|f| format!("{f}: ok\n")).collect();
+    assert_eq!(text.stdout, expected);
+
+    args.insert(1, "--format");
+    args.insert(2, "json");
+    let json = run(&args);
+    assert_eq!(
+        (json.code, json.stdout.as_str(), json.stderr.as_str()),
+        (0, "[]\n", "")
+    );
+}
+
+#[test]
+fn check_invalid_fixtures_reports_every_problem() {
+    for (name, dir) in [
+        ("leyte", "fixtures/leyte/invalid"),
+        ("asia_engulfed", "fixtures/asia-engulfed/invalid"),
+    ] {
+        let files = tomls(dir);
+        let mut args = vec!["check"];
+        args.extend(files.iter().map(String::as_str));
+        let text = run(&args);
+        assert_eq!((text.code, text.stdout.as_str()), (1, ""), "{text:?}");
+        // Every file has at least one problem (located in the file, or in a map or track file
+        // it refers to), and the run of all of them reports each one's.
+        for f in &files {
+            let alone = run(&["check", f]);
+            assert_eq!(alone.code, 1, "{f}");
+            assert!(!alone.stderr.is_empty(), "{f}");
+            assert!(text.stderr.contains(&alone.stderr), "{f}");
+        }
+        insta::assert_snapshot!(format!("check_text_{name}"), text.stderr);
+
+        args.insert(1, "--format");
+        args.insert(2, "json");
+        let json = run(&args);
+        assert_eq!((json.code, json.stderr.as_str()), (1, ""), "{json:?}");
+        let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+        let problems = v.as_array().unwrap();
+        assert_eq!(problems.len(), text.stderr.lines().count());
+        for p in problems {
+            let keys: Vec<&String> = p.as_object().unwrap().keys().collect();
+            assert_eq!(
+                keys,
+                ["column", "file", "key", "kind", "label", "line", "message"],
+                "{p}"
+            );
+        }
+        insta::assert_snapshot!(format!("check_json_{name}"), json.stdout);
+    }
+}
+
+#[test]
+fn check_reports_problems_in_a_referenced_map() {
+    let file = "crates/victory-cli/tests/data/broken-map.toml";
+    let text = run(&["check", file]);
+    assert_eq!((text.code, text.stdout.as_str()), (1, ""));
+    let json = run(&["check", "--format", "json", file]);
+    assert_eq!(json.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let problems = v.as_array().unwrap();
+    assert!(!problems.is_empty());
+    assert_eq!(problems.len(), text.stderr.lines().count());
+    for p in problems {
+        assert_eq!(p["file"], "fixtures/maps/invalid/many-problems.toml", "{p}");
+        assert!(p["kind"].as_str().unwrap().starts_with("map/"), "{p}");
+        assert!(p["line"].is_u64(), "{p}");
+    }
+}
+
+#[test]
+fn explain_traced_cut_and_other_units() {
+    let cases = [
+        // Traced, one hex of any terrain to the beach.
+        (
+            "traced_one_hex",
+            "fixtures/leyte/objective-two-hexes-one-unit-traces.toml",
+            "US-2",
+        ),
+        // Traced: three hexes of any terrain, then the road to the beach.
+        (
+            "traced_then_road",
+            "fixtures/leyte/loc-three-off-road-hexes-then-road.toml",
+            "US-1",
+        ),
+        // Traced under the may-adjoin-chain reading: the beach hex is beside the chain.
+        (
+            "traced_beach_beside_chain",
+            "fixtures/leyte/loc-beach-may-adjoin-chain-reading.toml",
+            "US-1",
+        ),
+        // A Japanese unit tracing to the scenario's Japanese LOC hexes.
+        (
+            "traced_japanese",
+            "fixtures/leyte/loc-japanese-trace-when-scenario-says-16-34.toml",
+            "J-1",
+        ),
+        // Cut by enemy zones of control.
+        (
+            "cut_by_zoc",
+            "fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml",
+            "US-1",
+        ),
+        // Cut: the fourth hex is off the road/trail net.
+        (
+            "cut_off_road",
+            "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
+            "US-1",
+        ),
+        // A unit whose side need not trace.
+        (
+            "need_not_trace",
+            "fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml",
+            "J-1",
+        ),
+        // An eliminated unit.
+        (
+            "eliminated",
+            "fixtures/leyte/elimination-4-6-5-is-worth-10.toml",
+            "J-16-9",
+        ),
+    ];
+    for (name, file, unit) in cases {
+        let r = run(&["explain", file, "--unit", unit]);
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{name}: {r:?}");
+        insta::assert_snapshot!(format!("explain_{name}"), r.stdout);
+    }
+}
+
+#[test]
+fn explain_errors() {
+    let r = run(&[
+        "explain",
+        "fixtures/leyte/objective-two-hexes-one-unit-traces.toml",
+        "--unit",
+        "US-9",
+    ]);
+    insta::assert_snapshot!(r.transcript(), @r"
+    exit status: 1
+    --- stdout
+    --- stderr
+    fixtures/leyte/objective-two-hexes-one-unit-traces.toml: no unit `US-9` in this file; the units that must trace a Line of Communications: US-1, US-2
+    ");
+    let r = run(&[
+        "explain",
+        "fixtures/asia-engulfed/final-historical-two-two-tie-axis-wins.toml",
+        "--unit",
+        "US-1",
+    ]);
+    insta::assert_snapshot!(r.transcript(), @r"
+    exit status: 1
+    --- stdout
+    --- stderr
+    fixtures/asia-engulfed/final-historical-two-two-tie-axis-wins.toml: `explain` traces Leyte's Lines of Communications; this is a `dai-senso` file, which has none (try `victory score`)
+    ");
+    let r = run(&[
+        "explain",
+        "fixtures/leyte/invalid/missing-map-file.toml",
+        "--unit",
+        "US-1",
+    ]);
+    insta::assert_snapshot!(r.transcript(), @r"
+    exit status: 1
+    --- stdout
+    --- stderr
+    fixtures/leyte/invalid/missing-map-file.toml:3:7: cannot load `../../maps/no-such-map.toml`: fixtures/maps/no-such-map.toml: no such file (at `map`, label `../../maps/no-such-map.toml`)
+    ");
+    // `--unit` is required.
+    let r = run(&[
+        "explain",
+        "fixtures/leyte/objective-two-hexes-one-unit-traces.toml",
+    ]);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+}
+
+#[test]
+fn schema_is_json_schema_of_the_state_format() {
+    for (game, keys) in [
+        ("leyte", &["game", "map", "scenario", "units"][..]),
+        (
+            "dai-senso",
+            &["game", "check", "vp_marker", "strategic_hexes"][..],
+        ),
+        ("axis-empires", &["game", "check", "vp_marker", "tk"][..]),
+    ] {
+        let r = run(&["schema", game]);
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{r:?}");
+        assert_eq!(run(&["schema", game]).stdout, r.stdout, "deterministic");
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert!(v["$schema"].as_str().unwrap().contains("json-schema.org"));
+        assert_eq!(v["type"], "object");
+        for k in keys {
+            assert!(v["properties"].get(k).is_some(), "{game}: no `{k}`");
+        }
+    }
+    let r = run(&["schema", "chess"]);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr
+            .contains("[possible values: leyte, dai-senso, axis-empires]")
+    );
+}
+
+#[test]
+fn bad_files_are_clean_errors() {
+    let dir = scratch("bad-files");
+    std::fs::write(dir.join("chess.toml"), "game = \"chess\"\n").unwrap();
+    std::fs::write(dir.join("no-game.toml"), "[scenario]\nname = \"x\"\n").unwrap();
+    std::fs::write(dir.join("game-number.toml"), "game = 1945\n").unwrap();
+    std::fs::write(dir.join("empty.toml"), "").unwrap();
+    std::fs::write(dir.join("bad-syntax.toml"), "game = \"leyte\"\n[[units]\n").unwrap();
+    let garbage: Vec<u8> = (0u32..512)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(dir.join("garbage.toml"), garbage).unwrap();
+    std::fs::write(dir.join("latin1.toml"), b"game = \"leyte\"\n# caf\xe9\n").unwrap();
+    std::fs::write(
+        dir.join("nul.toml"),
+        b"game = \"leyte\"\n\0\0\0\x01\x02".as_slice(),
+    )
+    .unwrap();
+    std::fs::create_dir(dir.join("folder.toml")).unwrap();
+    let files = [
+        "chess.toml",
+        "no-game.toml",
+        "game-number.toml",
+        "empty.toml",
+        "bad-syntax.toml",
+        "garbage.toml",
+        "latin1.toml",
+        "nul.toml",
+        "folder.toml",
+        "missing.toml",
+    ];
+    for command in ["score", "check"] {
+        let mut args = vec![command];
+        args.extend(files);
+        let r = run_in(&dir, &args);
+        assert_eq!(r.code, 1);
+        assert_eq!(r.stdout, "");
+        assert_eq!(r.stderr.lines().count(), files.len(), "{}", r.stderr);
+        insta::assert_snapshot!(format!("bad_files_{command}"), r.stderr);
+        // Each file alone gives the same line.
+        for (f, line) in files.iter().zip(r.stderr.lines()) {
+            let alone = run_in(&dir, &[command, f]);
+            assert_eq!((alone.code, alone.stderr.trim_end()), (1, line));
+        }
+    }
+    let r = run_in(&dir, &["explain", "garbage.toml", "--unit", "X"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("garbage.toml:"), "{}", r.stderr);
+}
+
+#[test]
+fn confine_refuses_references_outside_the_folder() {
+    let file = "fixtures/leyte/ratio-000-to-000.toml";
+    // The map is in fixtures/maps: inside `fixtures`, outside `fixtures/leyte`.
+    let inside = run(&["--confine", "fixtures", "score", file]);
+    assert_eq!(inside.code, 0, "{inside:?}");
+    assert_eq!(inside.stdout, run(&["score", file]).stdout);
+    let outside = run(&["score", file, "--confine", "fixtures/leyte"]);
+    insta::assert_snapshot!(outside.transcript(), @r"
+    exit status: 1
+    --- stdout
+    --- stderr
+    fixtures/leyte/ratio-000-to-000.toml:5:7: cannot load `../maps/loc-corridor.toml`: fixtures/maps/loc-corridor.toml is outside the folder given to --confine (fixtures/leyte) (at `map`, label `../maps/loc-corridor.toml`)
+    ");
+    // Dai Senso track files too.
+    let track = "fixtures/asia-engulfed/custom-track-from-file.toml";
+    assert_eq!(
+        run(&["--confine", "fixtures/asia-engulfed", "check", track]).code,
+        0
+    );
+    let r = run(&[
+        "--confine",
+        "fixtures/asia-engulfed/invalid",
+        "check",
+        track,
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("is outside the folder given to --confine"),
+        "{}",
+        r.stderr
+    );
+
+    // An escape by `..` from a scratch folder.
+    let dir = scratch("confine");
+    std::fs::create_dir(dir.join("inner")).unwrap();
+    std::fs::copy(
+        root().join("fixtures/maps/loc-corridor.toml"),
+        dir.join("map.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("inner/state.toml"),
+        "game = \"leyte\"\nmap = \"../map.toml\"\n[scenario]\nname = \"T\"\nactive_beaches = []\n",
+    )
+    .unwrap();
+    assert_eq!(run_in(&dir, &["check", "inner/state.toml"]).code, 0);
+    let r = run_in(&dir, &["--confine", "inner", "check", "inner/state.toml"]);
+    insta::assert_snapshot!(r.transcript(), @r"
+    exit status: 1
+    --- stdout
+    --- stderr
+    inner/state.toml:2:7: cannot load `../map.toml`: map.toml is outside the folder given to --confine (inner) (at `map`, label `../map.toml`)
+    ");
+    let r = run(&["--confine", "no-such-folder", "check", file]);
+    insta::assert_snapshot!(r.transcript(), @r"
+    exit status: 1
+    --- stdout
+    --- stderr
+    error: --confine no-such-folder: no such folder
+    ");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &[][..],
+        &["score"][..],
+        &["check"][..],
+        &["frobnicate"][..],
+        &["score", "--format", "xml", "x.toml"][..],
+        &["score", "--bogus", "x.toml"][..],
+        &["schema"][..],
+    ] {
+        let r = run(args);
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}: {r:?}");
+        assert!(!r.stderr.is_empty());
+    }
+    let r = run(&["score", "--format", "xml", "x.toml"]);
+    insta::assert_snapshot!(r.stderr, @r"
+    error: invalid value 'xml' for '--format <FORMAT>'
+      [possible values: text, json]
+
+    For more information, try '--help'.
+    ");
+}
+
+#[test]
+fn version_and_help() {
+    let r = run(&["--version"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (0, concat!("victory ", env!("CARGO_PKG_VERSION"), "\n"), "")
+    );
+    for command in ["", "score", "check", "explain", "schema"] {
+        let mut args: Vec<&str> = command.split_whitespace().collect();
+        args.push("--help");
+        let r = run(&args);
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{args:?}");
+        assert!(r.stdout.contains("Examples:"), "{args:?}: {}", r.stdout);
+        let name = if command.is_empty() {
+            "victory"
+        } else {
+            command
+        };
+        insta::assert_snapshot!(format!("help_{name}"), r.stdout);
+    }
+}
