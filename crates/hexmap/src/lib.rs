@@ -73,6 +73,8 @@ pub mod position;
 pub mod resolve;
 pub mod spec;
 mod summary;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod trace;
 
 pub use coord::{Direction, Hex};

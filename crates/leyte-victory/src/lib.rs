@@ -54,6 +54,8 @@ mod model;
 pub mod ratio;
 pub mod report;
 pub mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod unit;
 
 pub use engine::score;

@@ -1,0 +1,320 @@
+//! SVG pictures of the fixture maps: snapshots of the small ones, well-formedness, element
+//! counts, determinism and orientation for all of them.
+
+#![cfg(feature = "svg")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use hexmap::svg::{
+    Anchor, Counter, Highlight, MapDrawing, Mark, Route, Shade, Style, Swatch, Symbol,
+};
+use hexmap::{
+    Compass, HexMap, LabelOrder, Layout, MapBuilder, Orientation, Parity, Position, Sheet, Unit,
+};
+
+fn load(name: &str) -> HexMap {
+    let path = format!("{}/../../fixtures/maps/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    HexMap::from_toml_str(&text, Some(name)).unwrap()
+}
+
+fn every_map() -> Vec<(String, HexMap)> {
+    let dir = format!("{}/../../fixtures/maps", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 3);
+    names.into_iter().map(|n| (n.clone(), load(&n))).collect()
+}
+
+fn count(doc: &roxmltree::Document<'_>, tag: &str, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.has_tag_name(tag) && n.attribute("class") == Some(class))
+        .count()
+}
+
+/// The overlay example on the line map: a path, a counter, a highlight, a shade, a mark, legend
+/// entries, a title and a caption that needs escaping.
+fn line_with_overlays(map: &HexMap) -> String {
+    let hex = |l: &str| map.parse(l).unwrap();
+    let units = vec![
+        Unit {
+            id: "J".to_string(),
+            side: 1u8,
+            hex: hex("1004"),
+            exerts_zoc: true,
+        },
+        Unit {
+            id: "A".to_string(),
+            side: 0u8,
+            hex: hex("1002"),
+            exerts_zoc: true,
+        },
+    ];
+    let position = Position::new(map, units).unwrap();
+    let mut d = MapDrawing::new(map);
+    d.title("Line <with> overlays & marks")
+        .caption("A's path runs through J's zone of control: \"cut\" at 1003.")
+        .shade_zoc(&position.zoc(map, 1), &Shade::hatch("#c92a2a"))
+        .path(
+            &[hex("1002"), hex("1003"), hex("1004"), hex("1005")],
+            &Route::new("#6a1b9a"),
+        )
+        .path(&[hex("1009")], &Route::new("#6a1b9a").dashed())
+        .counter(
+            hex("1002"),
+            Counter::new("US-1", "#4f6b2a", "#ffffff")
+                .rating("4-6-5")
+                .badge(Symbol::Cross, "#c92a2a"),
+        )
+        .counter(
+            hex("1004"),
+            Counter::new("J-16-9-extra-long", "#f2c14e", "#1a1a1a")
+                .short_label("16-9")
+                .rating("4-6-5"),
+        )
+        .counter(hex("1004"), Counter::new("J-2", "#f2c14e", "#1a1a1a"))
+        .highlight(hex("1003"), Highlight::new("#c92a2a").label("ZOC"))
+        .highlight(hex("1007"), Highlight::new("#d9480f").hatched())
+        .mark(
+            hex("1006"),
+            Mark::new(Symbol::Star, "#f59f00", Anchor::UpperLeft),
+        )
+        .mark(
+            hex("1008"),
+            Mark::new(Symbol::HollowStar, "#495057", Anchor::UpperLeft),
+        )
+        .mark(
+            hex("1005"),
+            Mark::new(Symbol::Warning, "#d9480f", Anchor::UpperRight),
+        )
+        .legend_heading("Overlays")
+        .legend(Swatch::Arrow("#6a1b9a".into()), "path")
+        .legend(Swatch::Hatch("#c92a2a".into()), "J's zone of control")
+        .legend(Swatch::Symbol(Symbol::Cross, "#c92a2a".into()), "cut off");
+    d.finish()
+}
+
+#[test]
+fn snapshot_line_map() {
+    let map = load("line.toml");
+    insta::assert_snapshot!(MapDrawing::new(&map).finish());
+}
+
+#[test]
+fn snapshot_zoc_walls_map() {
+    let map = load("zoc-walls.toml");
+    insta::assert_snapshot!(MapDrawing::new(&map).finish());
+}
+
+#[test]
+fn snapshot_line_map_with_overlays() {
+    let map = load("line.toml");
+    let svg = line_with_overlays(&map);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(count(&doc, "g", "counter"), 3);
+    assert_eq!(count(&doc, "g", "path"), 1);
+    assert_eq!(count(&doc, "circle", "path"), 1);
+    assert_eq!(count(&doc, "rect", "tag"), 1);
+    assert_eq!(count(&doc, "polygon", "highlight"), 2);
+    // J at 1004 controls 1003 and 1005.
+    assert_eq!(count(&doc, "polygon", "shade"), 2);
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(title.text(), Some("Line <with> overlays & marks"));
+    // The long label does not fit two to a hex: the short one is used.
+    assert!(svg.contains(">16-9<"));
+    assert!(!svg.contains("J-16-9-extra-long"));
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn every_map_is_well_formed_complete_and_deterministic() {
+    for (name, map) in every_map() {
+        let svg = MapDrawing::new(&map).finish();
+        assert_eq!(
+            svg,
+            MapDrawing::new(&map).finish(),
+            "{name}: not deterministic"
+        );
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        let width: f64 = root.attribute("width").unwrap().parse().unwrap();
+        assert!(width > 0.0 && width < 2500.0, "{name}: width {width}");
+        assert_eq!(count(&doc, "polygon", "hex"), map.len(), "{name}");
+        let extents = map.layout().labels().count();
+        assert_eq!(
+            count(&doc, "polygon", "hole"),
+            extents - map.len(),
+            "{name}"
+        );
+        let labels: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("polygon") && n.attribute("class") == Some("hex"))
+            .filter_map(|n| n.attribute("data-label"))
+            .collect();
+        let expected: Vec<String> = map.hexes().iter().map(|h| h.label.to_string()).collect();
+        assert_eq!(labels, expected, "{name}");
+        let roads = map.graph().edge_weights().filter(|w| w.road).count();
+        let road_path = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("road"));
+        match road_path {
+            Some(p) => assert_eq!(p.attribute("d").unwrap().matches('M').count(), roads),
+            None => assert_eq!(roads, 0, "{name}"),
+        }
+        assert_eq!(
+            count(&doc, "path", "area"),
+            map.areas().iter().filter(|a| !a.hexes.is_empty()).count(),
+            "{name}"
+        );
+        // The overlay example works on every map too (on its first hexes).
+        let hexes: Vec<_> = map.hexes().iter().take(3).map(|h| h.hex).collect();
+        let mut d = MapDrawing::new(&map);
+        d.path(&hexes, &Route::new("#000"))
+            .counter(hexes[0], Counter::new("X", "#fff", "#000").rating("1-1-1"))
+            .highlight(hexes[1], Highlight::new("#f00").label("why"));
+        roxmltree::Document::parse(&d.finish()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+#[test]
+fn adjacent_hexes_are_one_hex_apart_on_the_picture() {
+    for (name, map) in every_map() {
+        let d = MapDrawing::with_style(&map, Style::sized(10.0));
+        let expected = 10.0 * 3f64.sqrt();
+        for e in map.graph().edge_indices() {
+            let (a, b) = map.graph().edge_endpoints(e).unwrap();
+            let (ax, ay) = d.centre(map.hex_of(a).unwrap());
+            let (bx, by) = d.centre(map.hex_of(b).unwrap());
+            let dist = ((ax - bx).powi(2) + (ay - by).powi(2)).sqrt();
+            assert!(
+                (dist - expected).abs() < 1e-6,
+                "{name}: {} - {} drawn {dist} apart",
+                map.label_text(map.hex_of(a).unwrap()),
+                map.label_text(map.hex_of(b).unwrap())
+            );
+        }
+    }
+}
+
+#[test]
+fn leyte_standin_is_drawn_north_up_east_right() {
+    let Ok(text) = std::fs::read_to_string(format!(
+        "{}/../../fixtures/maps/leyte-standin.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )) else {
+        return; // not drawn yet
+    };
+    let map = HexMap::from_toml_str(&text, Some("leyte-standin.toml")).unwrap();
+    let d = MapDrawing::new(&map);
+    let (w, h) = d.map_size();
+    assert!((1100.0..=1300.0).contains(&w), "map area {w} px wide");
+    let at = |l: &str| d.centre(map.parse(l).unwrap());
+    for l in ["2428", "2528", "2628"] {
+        let (x, y) = at(l);
+        assert!(x > w * 0.75 && y < h * 0.3, "northern beach {l} at {x},{y}");
+    }
+    let max_x = map
+        .hexes()
+        .iter()
+        .map(|i| d.centre(i.hex).0)
+        .fold(0.0, f64::max);
+    for l in ["1032", "1132", "1232", "1332"] {
+        let (x, _) = at(l);
+        assert!(
+            (x - max_x).abs() < 1e-6,
+            "eastern beach {l} not at the right edge"
+        );
+    }
+    // Row 29 above row 1; column 32 right of column 1.
+    assert!(at("2901").1 < at("0301").1);
+    assert!(at("1032").0 > at("1001").0);
+}
+
+fn layout(orientation: Orientation, rows_grow: Compass, columns_grow: Compass) -> Layout {
+    Layout {
+        orientation,
+        order: LabelOrder::RowColumn,
+        digits: 2,
+        shifted: Parity::Odd,
+        rows_grow,
+        columns_grow,
+        sheets: vec![Sheet {
+            prefix: None,
+            rows: (1, 3),
+            columns: (1, 3),
+            row_offset: 0,
+            column_offset: 0,
+        }],
+    }
+}
+
+#[test]
+fn compass_directions_orient_the_picture() {
+    for o in [Orientation::Flat, Orientation::Pointy] {
+        for (rg, cg) in [
+            (Compass::North, Compass::East),
+            (Compass::South, Compass::East),
+            (Compass::North, Compass::West),
+            (Compass::South, Compass::West),
+        ] {
+            let map = MapBuilder::new("m", layout(o, rg, cg)).build().unwrap();
+            let d = MapDrawing::new(&map);
+            let at = |l: &str| d.centre(map.parse(l).unwrap());
+            let (up, right) = (at("0202").1 > at("0302").1, at("0203").0 > at("0202").0);
+            assert_eq!(up, rg == Compass::North, "{o:?} {rg:?} {cg:?}");
+            assert_eq!(right, cg == Compass::East, "{o:?} {rg:?} {cg:?}");
+            // A shifted line sits half a hex toward higher numbers of the other axis.
+            match o {
+                // Column 1 is shifted: 0101 is half a hex toward row 2 from 0102.
+                Orientation::Flat => {
+                    let (y1, y2, y0) = (at("0101").1, at("0201").1, at("0102").1);
+                    assert!((y0 - y1).abs() * 2.0 - (y2 - y1).abs() < 1e-6);
+                    assert_eq!(y1 < y0, rg == Compass::North);
+                }
+                // Row 1 is shifted: 0101 is half a hex toward column 2 from 0201.
+                Orientation::Pointy => {
+                    let (x1, x0) = (at("0101").0, at("0201").0);
+                    assert_eq!(x1 > x0, cg == Compass::East);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn text_is_escaped_everywhere() {
+    let l = layout(Orientation::Flat, Compass::North, Compass::East);
+    let map = MapBuilder::new("A & B", l)
+        .terrain("0101", "<weird> & \"terrain\"")
+        .place("Saint-Lô & <Co>", "0202")
+        .area("x", "Area 'quoted'", ["0101"])
+        .build()
+        .unwrap();
+    let mut d = MapDrawing::new(&map);
+    d.caption("1 < 2 & 3 > 2")
+        .counter(
+            map.parse("0101").unwrap(),
+            Counter::new("<U&1>", "#000", "#fff"),
+        )
+        .highlight(
+            map.parse("0303").unwrap(),
+            Highlight::new("#f00").label("a&b"),
+        );
+    let svg = d.finish();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    for t in [
+        "Saint-Lô & <Co>",
+        "<weird> & \"terrain\"",
+        "Area 'quoted'",
+        "1 < 2 & 3 > 2",
+        "<U&1>",
+        "a&b",
+    ] {
+        assert!(texts.contains(&t), "{t} missing");
+    }
+}

@@ -1,0 +1,403 @@
+//! A [`Report`] drawn on its map as SVG (feature `svg`): the map the way the engine saw it.
+//!
+//! [`render`] draws the map ([`hexmap::svg::MapDrawing`]) with the active Beach Areas and
+//! those of the beach bonus outlined, the Japanese zones of control hatched, every unit as a counter (US olive, Japanese
+//! yellow; short id and rating), each traced Line of Communications as an arrow from the unit to
+//! its beach, each cut-off unit with a ✕ badge and the hexes that cut it tagged with the reason
+//! (`ZOC`, `enemy`, `off-road`), objectives as filled (held) or hollow (not held) stars, and a
+//! caption with both totals, the ratio and the level.
+//!
+//! ```
+//! use hexmap::resolve::FsResolver;
+//! let text = r#"
+//! game = "leyte"
+//! map = "fixtures/maps/loc-corridor.toml"
+//! [scenario]
+//! name = "Example"
+//! active_beaches = ["northern-beach"]
+//! [[units]]
+//! id = "US-1"
+//! side = "us"
+//! rating = "4-6-5"
+//! hex = "1002"
+//! "#;
+//! let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+//! let game = leyte_victory::load(text, Some("example.toml"), &FsResolver::confined(root)).unwrap();
+//! let report = leyte_victory::score(&game.map, &game.scenario, &game.position).unwrap();
+//! let svg = leyte_victory::svg::render_game(&game, &report);
+//! assert!(svg.contains("US 0 : Japanese 0"));
+//! ```
+
+use hexmap::svg::{Anchor, Counter, Highlight, MapDrawing, Mark, Route, Shade, Swatch, Symbol};
+use hexmap::{Hex, HexMap};
+
+use crate::model::{ObjectiveKind, Position, Scenario};
+use crate::report::{AwardKind, BlockReason, Report, SideScore};
+use crate::state::Game;
+use crate::unit::{Rating, Side};
+
+/// Fill of US counters.
+pub const US_COLOUR: &str = "#4f6b2a";
+/// Fill of Japanese counters.
+pub const JAPANESE_COLOUR: &str = "#f2c14e";
+/// Hatch of the Japanese zones of control.
+pub const JAPANESE_ZOC: &str = "#c92a2a";
+/// A traced US Line of Communications.
+pub const US_LOC: &str = "#6a1b9a";
+/// A traced Japanese Line of Communications (16.34).
+pub const JAPANESE_LOC: &str = "#d9480f";
+/// The ✕ on a cut-off unit.
+pub const CUT: &str = "#c92a2a";
+
+const HELD: &str = "#f59f00";
+const NOT_HELD: &str = "#495057";
+const BLOCK_ZOC: &str = "#c92a2a";
+const BLOCK_ENEMY: &str = "#862e9c";
+const BLOCK_OFF_ROAD: &str = "#d9480f";
+
+fn side_colours(side: Side) -> (&'static str, &'static str) {
+    match side {
+        Side::Us => (US_COLOUR, "#ffffff"),
+        Side::Japanese => (JAPANESE_COLOUR, "#1a1a1a"),
+    }
+}
+
+/// The id without its side prefix (`US-7-17` -> `7-17`), for small counters.
+fn short_id(id: &str) -> Option<&str> {
+    let (head, rest) = id.split_once('-')?;
+    (!rest.is_empty() && head.chars().all(|c| c.is_ascii_alphabetic())).then_some(rest)
+}
+
+/// The rating as printed, without the `art` suffix (artillery shows four numbers).
+fn rating_text(r: &Rating) -> String {
+    r.to_string().trim_end_matches(" art").to_string()
+}
+
+fn block_tag(reason: &BlockReason) -> (&'static str, &'static str) {
+    match reason {
+        BlockReason::EnemyZoc { .. } => ("ZOC", BLOCK_ZOC),
+        BlockReason::EnemyUnit { .. } => ("enemy", BLOCK_ENEMY),
+        BlockReason::OffRoad => ("off-road", BLOCK_OFF_ROAD),
+    }
+}
+
+fn kind_name(kind: AwardKind) -> &'static str {
+    match kind {
+        AwardKind::Elimination => "eliminations",
+        AwardKind::Objective => "objectives",
+        AwardKind::BeachBonus => "beach bonus",
+        AwardKind::LocCut => "LOCs cut",
+        AwardKind::Exit => "exits",
+        AwardKind::ExitShortfall => "exit shortfall",
+    }
+}
+
+/// `objectives 25, eliminations 10`, in rule order.
+fn breakdown(score: &SideScore) -> String {
+    let mut parts: Vec<(AwardKind, u64)> = Vec::new();
+    for a in &score.awards {
+        match parts.iter_mut().find(|(k, _)| *k == a.kind) {
+            Some((_, v)) => *v += u64::from(a.vp),
+            None => parts.push((a.kind, u64::from(a.vp))),
+        }
+    }
+    if parts.is_empty() {
+        return "no points".to_string();
+    }
+    parts
+        .iter()
+        .map(|(k, v)| format!("{} {v}", kind_name(*k)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The headline: `US 25 : Japanese 10 = 2.50 to 1 — U.S. Substantive`.
+pub fn headline(report: &Report) -> String {
+    format!(
+        "US {} : Japanese {} = {} \u{2014} {}",
+        report.us.total, report.japanese.total, report.ratio.text, report.level
+    )
+}
+
+/// Draw a loaded game and its report.
+pub fn render_game(game: &Game, report: &Report) -> String {
+    render(&game.map, &game.scenario, &game.position, report)
+}
+
+/// Draw a report on its map: units, Japanese ZOC, Lines of Communications (traced or cut, and
+/// why), objectives, active Beach Areas, and the totals, ratio and level in the caption.
+///
+/// `report` should be [`crate::score`]'s answer for the same map, scenario and position; hexes
+/// and units it names that are not on the map are skipped.
+pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &Report) -> String {
+    drawing(map, scenario, position, report).finish()
+}
+
+/// The drawing [`render`] finishes, for callers who want to add to it.
+pub fn drawing<'m>(
+    map: &'m HexMap,
+    scenario: &Scenario,
+    position: &Position,
+    report: &Report,
+) -> MapDrawing<'m> {
+    let parse = |l: &str| map.parse(l).ok();
+    let mut d = MapDrawing::new(map);
+    d.title(format!(
+        "Leyte \u{2014} {} (map: {})",
+        report.scenario, report.map
+    ));
+    d.caption(headline(report));
+    d.caption(format!(
+        "US: {}.  Japanese: {}.",
+        breakdown(&report.us),
+        breakdown(&report.japanese)
+    ));
+    let off: Vec<String> = position
+        .eliminated
+        .iter()
+        .map(|u| format!("{} ({})", u.id, rating_text(&u.rating)))
+        .collect();
+    if !off.is_empty() {
+        d.caption(format!("Eliminated: {}.", off.join(", ")));
+    }
+    let exited: Vec<String> = position
+        .exited
+        .iter()
+        .map(|u| match u.hex {
+            Some(h) => format!("{} by {}", u.id, map.label_text(h)),
+            None => u.id.clone(),
+        })
+        .collect();
+    if !exited.is_empty() {
+        d.caption(format!("Exited: {}.", exited.join(", ")));
+    }
+    // Beach Areas: the active ones (LOC targets) and those of the beach bonus.
+    let mut beaches: Vec<&str> = Vec::new();
+    for k in scenario
+        .active_beaches
+        .iter()
+        .chain(&scenario.beach_bonus.areas)
+    {
+        if !beaches.contains(&k.as_str()) {
+            beaches.push(k);
+        }
+    }
+    d.areas(beaches.iter().copied());
+    for k in &beaches {
+        let Some(area) = map.area(k) else { continue };
+        let active = scenario.active_beaches.iter().any(|a| a == k);
+        let bonus = scenario.beach_bonus.areas.iter().any(|a| a == k);
+        let role = match (active, bonus) {
+            (true, true) => "active (LOC target), beach bonus",
+            (true, false) => "active (LOC target)",
+            _ => "beach bonus only",
+        };
+        d.area_label(*k, format!("{}: {role}", area.name));
+    }
+
+    // Japanese zones of control.
+    let units: Vec<hexmap::Unit<Side>> = position
+        .units
+        .iter()
+        .map(|u| hexmap::Unit {
+            id: u.id.clone(),
+            side: u.side,
+            hex: u.hex,
+            exerts_zoc: u.zoc,
+        })
+        .collect();
+    let mut any_zoc = false;
+    if let Ok(placed) = hexmap::Position::new(map, units) {
+        let zoc = placed.zoc(map, Side::Japanese);
+        any_zoc = zoc.hexes(map).next().is_some();
+        d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC));
+    }
+
+    // Lines of Communications: traced paths, and what cut the others.
+    let mut traced = [false, false];
+    let mut cut_units: Vec<&str> = Vec::new();
+    let mut blocked: Vec<(Hex, &'static str, &'static str)> = Vec::new();
+    for e in &report.loc {
+        if let Some(p) = &e.path {
+            let hexes: Vec<Hex> = p.iter().filter_map(|l| parse(l)).collect();
+            let route = match e.side {
+                Side::Us => Route::new(US_LOC),
+                Side::Japanese => Route::new(JAPANESE_LOC),
+            };
+            d.path(&hexes, &route);
+            traced[usize::from(e.side == Side::Japanese)] = true;
+        } else {
+            cut_units.push(e.unit.as_str());
+            for b in e.frontier.iter().flatten() {
+                let Some(h) = parse(&b.hex) else { continue };
+                let (tag, colour) = block_tag(&b.reason);
+                if !blocked.iter().any(|(bh, t, _)| *bh == h && *t == tag) {
+                    blocked.push((h, tag, colour));
+                }
+            }
+        }
+    }
+    for (h, tag, colour) in &blocked {
+        d.highlight(*h, Highlight::new(*colour).label(*tag));
+    }
+
+    // Objectives: stars on the hexes of "occupy" objectives; a star badge on each unit that
+    // scores a per-unit objective.
+    let per_unit: Vec<&str> = scenario
+        .objectives
+        .iter()
+        .filter(|o| matches!(o.kind, ObjectiveKind::PerUnitNear { .. }))
+        .map(|o| o.name.as_str())
+        .collect();
+    let mut scorers: Vec<&str> = Vec::new();
+    for o in &report.objectives {
+        if per_unit.contains(&o.name.as_str()) {
+            scorers.extend(o.by.iter().map(String::as_str));
+            continue;
+        }
+        let mark = if o.held {
+            Mark::new(Symbol::Star, HELD, Anchor::UpperLeft)
+        } else {
+            Mark::new(Symbol::HollowStar, NOT_HELD, Anchor::UpperLeft)
+        };
+        for h in o.hexes.iter().filter_map(|l| parse(l)) {
+            d.mark(h, mark.clone());
+        }
+    }
+
+    // Counters, US first so a stack reads the same every time.
+    let mut sides = [false, false];
+    for side in [Side::Us, Side::Japanese] {
+        for u in position.units.iter().filter(|u| u.side == side) {
+            sides[usize::from(side == Side::Japanese)] = true;
+            let (fill, text) = side_colours(side);
+            let mut c = Counter::new(u.id.clone(), fill, text).rating(rating_text(&u.rating));
+            if let Some(s) = short_id(&u.id) {
+                c = c.short_label(s);
+            }
+            if cut_units.contains(&u.id.as_str()) {
+                c = c.badge(Symbol::Cross, CUT);
+            }
+            if scorers.contains(&u.id.as_str()) {
+                c = c.badge(Symbol::Star, HELD);
+            }
+            d.counter(u.hex, c);
+        }
+    }
+
+    // Legend: what this picture adds to the map.
+    if sides.iter().any(|s| *s) {
+        d.legend_heading("Units");
+    }
+    if sides[0] {
+        d.legend(
+            Swatch::Counter {
+                fill: US_COLOUR.into(),
+                text: "#ffffff".into(),
+            },
+            "US unit (id, rating)",
+        );
+    }
+    if sides[1] {
+        d.legend(
+            Swatch::Counter {
+                fill: JAPANESE_COLOUR.into(),
+                text: "#1a1a1a".into(),
+            },
+            "Japanese unit (id, rating)",
+        );
+    }
+    if any_zoc {
+        d.legend(
+            Swatch::Hatch(JAPANESE_ZOC.into()),
+            "Japanese zone of control",
+        );
+    }
+    if !report.loc.is_empty() {
+        d.legend_heading("Lines of Communications");
+    }
+    if traced[0] {
+        d.legend(Swatch::Arrow(US_LOC.into()), "US LOC traced to a beach");
+    }
+    if traced[1] {
+        d.legend(Swatch::Arrow(JAPANESE_LOC.into()), "Japanese LOC traced");
+    }
+    if !cut_units.is_empty() {
+        d.legend(
+            Swatch::Symbol(Symbol::Cross, CUT.into()),
+            format!("LOC cut: {}", cut_units.join(", ")),
+        );
+    }
+    for (tag, colour, text) in [
+        ("ZOC", BLOCK_ZOC, "cut here: enemy ZOC, no friendly unit"),
+        ("enemy", BLOCK_ENEMY, "cut here: enemy unit"),
+        (
+            "off-road",
+            BLOCK_OFF_ROAD,
+            "cut here: off road/trail after 3 hexes",
+        ),
+    ] {
+        if blocked.iter().any(|(_, t, _)| *t == tag) {
+            d.legend(
+                Swatch::Highlight(colour.into()),
+                format!("\u{201c}{tag}\u{201d} {text}"),
+            );
+        }
+    }
+    if !report.objectives.is_empty() {
+        d.legend_heading("Objectives");
+    }
+    for o in &report.objectives {
+        let who = if o.by.is_empty() {
+            String::new()
+        } else {
+            format!(" by {}", o.by.join(", "))
+        };
+        let state = if o.held {
+            format!("held{who}, +{}", o.vp)
+        } else {
+            "not held".to_string()
+        };
+        if per_unit.contains(&o.name.as_str()) {
+            let sym = if o.held {
+                Swatch::Symbol(Symbol::Star, HELD.into())
+            } else {
+                Swatch::Symbol(Symbol::HollowStar, NOT_HELD.into())
+            };
+            d.legend(
+                sym,
+                format!(
+                    "{} ({}, per unit; star on each scoring counter): {state}",
+                    o.name, o.side
+                ),
+            );
+        } else {
+            let sym = if o.held {
+                Swatch::Symbol(Symbol::Star, HELD.into())
+            } else {
+                Swatch::Symbol(Symbol::HollowStar, NOT_HELD.into())
+            };
+            // "Hex 2215" need not be followed by 2215 again.
+            let hexes = if o.hexes.iter().all(|h| o.name.contains(h.as_str())) {
+                String::new()
+            } else {
+                format!(" {}", o.hexes.join(" "))
+            };
+            d.legend(sym, format!("{}{hexes} ({}): {state}", o.name, o.side));
+        }
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_ids_drop_the_side_prefix_only() {
+        assert_eq!(short_id("US-7-17"), Some("7-17"));
+        assert_eq!(short_id("J-16-9"), Some("16-9"));
+        assert_eq!(short_id("7-17"), None);
+        assert_eq!(short_id("US"), None);
+    }
+}

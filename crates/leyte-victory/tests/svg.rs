@@ -1,0 +1,153 @@
+//! SVG pictures of scored fixtures: snapshots of small ones; for every fixture, well-formed XML
+//! with one counter per unit, one arrow per traced LOC, one ✕ per cut unit, the headline in the
+//! caption, and the same bytes twice.
+
+#![cfg(feature = "svg")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::{Path, PathBuf};
+
+use hexmap::resolve::FsResolver;
+use leyte_victory::{Game, Report};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// Load and score a fixture named relative to the workspace root (`fixtures/leyte/x.toml`).
+fn scored(name: &str) -> (Game, Report) {
+    let text = std::fs::read_to_string(root().join(name)).unwrap();
+    let game = leyte_victory::load(&text, Some(name), &FsResolver::confined(root()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let report = leyte_victory::score(&game.map, &game.scenario, &game.position)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (game, report)
+}
+
+fn render(name: &str) -> String {
+    let (game, report) = scored(name);
+    leyte_victory::svg::render_game(&game, &report)
+}
+
+fn count(doc: &roxmltree::Document<'_>, tag: &str, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.has_tag_name(tag) && n.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn snapshot_loc_cut_by_empty_enemy_zoc() {
+    insta::assert_snapshot!(render(
+        "fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml"
+    ));
+}
+
+#[test]
+fn snapshot_objective_two_hexes_one_unit_traces() {
+    insta::assert_snapshot!(render(
+        "fixtures/leyte/objective-two-hexes-one-unit-traces.toml"
+    ));
+}
+
+#[test]
+fn snapshot_airfields_per_unit() {
+    insta::assert_snapshot!(render(
+        "fixtures/leyte/objective-airfields-per-unit-once.toml"
+    ));
+}
+
+#[test]
+fn the_caption_gives_totals_ratio_and_level() {
+    let svg = render("fixtures/leyte/objective-two-hexes-one-unit-traces.toml");
+    assert!(svg.contains("US 25 : Japanese 10 = 2.50 to 1 \u{2014} U.S. Substantive"));
+}
+
+#[test]
+fn every_fixture_draws_well_formed_complete_and_deterministic() {
+    let dir = root().join("fixtures/leyte");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    assert!(names.len() > 10);
+    for n in names {
+        let name = format!("fixtures/leyte/{n}");
+        let (game, report) = scored(&name);
+        let svg = leyte_victory::svg::render_game(&game, &report);
+        assert_eq!(
+            svg,
+            leyte_victory::svg::render(&game.map, &game.scenario, &game.position, &report),
+            "{name}: not deterministic"
+        );
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(count(&doc, "polygon", "hex"), game.map.len(), "{name}");
+        // One counter per unit (no fixture stacks more than four on a hex).
+        assert_eq!(
+            count(&doc, "g", "counter"),
+            game.position.units.len(),
+            "{name}"
+        );
+        // One arrow per traced LOC of more than one hex, a ring for a unit on its beach.
+        let traced: Vec<usize> = report
+            .loc
+            .iter()
+            .filter_map(|e| e.path.as_ref().map(Vec::len))
+            .collect();
+        assert_eq!(
+            count(&doc, "g", "path"),
+            traced.iter().filter(|n| **n > 1).count(),
+            "{name}"
+        );
+        assert_eq!(
+            count(&doc, "circle", "path"),
+            traced.iter().filter(|n| **n == 1).count(),
+            "{name}"
+        );
+        // A ✕ badge on each cut unit, and a tagged highlight on each blocking hex.
+        let cut = report.loc.iter().filter(|e| !e.traced).count();
+        let crosses = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("counter"))
+            .flat_map(|c| c.descendants())
+            .filter(|n| n.attribute("class") == Some("symbol") && n.has_tag_name("g"))
+            .count();
+        assert_eq!(crosses, cut, "{name}");
+        let mut blocked: Vec<&str> = report
+            .loc
+            .iter()
+            .flat_map(|e| e.frontier.iter().flatten())
+            .map(|b| b.hex.as_str())
+            .collect();
+        blocked.sort_unstable();
+        blocked.dedup();
+        assert!(count(&doc, "rect", "tag") >= blocked.len(), "{name}");
+        // Active and beach-bonus Beach Areas outlined.
+        let mut keys: Vec<&String> = game
+            .scenario
+            .active_beaches
+            .iter()
+            .chain(&game.scenario.beach_bonus.areas)
+            .collect();
+        keys.sort();
+        keys.dedup();
+        let areas = keys
+            .iter()
+            .filter(|k| game.map.area(k).is_some_and(|a| !a.hexes.is_empty()))
+            .count();
+        assert_eq!(count(&doc, "path", "area"), areas, "{name}");
+        let caption = format!(
+            "US {} : Japanese {} = {}",
+            report.us.total, report.japanese.total, report.ratio.text
+        );
+        let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+        assert!(
+            texts.iter().any(|t| t.starts_with(&caption)),
+            "{name}: no caption `{caption}`"
+        );
+    }
+}
