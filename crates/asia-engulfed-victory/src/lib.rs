@@ -93,6 +93,8 @@ pub mod model;
 pub mod placement;
 pub mod report;
 pub mod spec;
+#[cfg(feature = "svg")]
+pub mod svg;
 pub mod track;
 pub mod victory;
 

@@ -67,6 +67,30 @@ pub fn score(input: &Input, resolver: &CliResolver) -> Result<Scored, Vec<Proble
     })
 }
 
+/// Draw a file with its game's engine (the engines' `svg` feature).
+pub fn render(input: &Input, resolver: &CliResolver) -> Result<String, Vec<Problem>> {
+    match input.game {
+        Game::Leyte => {
+            let game = leyte_victory::load(&input.text, Some(&input.name), resolver)
+                .map_err(|e| problems(e.diagnostics))?;
+            let report = leyte_victory::score(&game.map, &game.scenario, &game.position)
+                .map_err(|e| problems(e.diagnostics))?;
+            Ok(leyte_victory::svg::render_game(&game, &report))
+        }
+        Game::DaiSenso | Game::AxisEmpires => {
+            let state = asia_engulfed_victory::State::from_toml_str(
+                &input.text,
+                Some(&input.name),
+                resolver,
+            )
+            .map_err(|e| problems(e.diagnostics))?;
+            let report =
+                asia_engulfed_victory::evaluate(&state, &asia_engulfed_victory::Rules::default());
+            Ok(asia_engulfed_victory::svg::render(&state, &report))
+        }
+    }
+}
+
 /// Every problem, as the command line reports it.
 pub fn problems<K: Serialize>(ds: Vec<hexmap::Diagnostic<K>>) -> Vec<Problem> {
     ds.into_iter().map(problem::from_engine).collect()

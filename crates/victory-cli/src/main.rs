@@ -4,7 +4,7 @@
 //! `axis-empires`). The engines do the work and own every output shape: `score` prints an
 //! engine's readable report (its `Display`) or its serde report with `game` and `file` in front;
 //! `check` prints the engines' diagnostics; `explain` reads the Leyte report's `loc` entry;
-//! `schema` prints the schemars schema of a game's state format.
+//! `schema` prints the schemars schema of a game's state format; `render` writes the engines' SVG.
 //!
 //! # Design
 //! - `main` returns an [`ExitCode`]: 0 success, 1 bad input (after reporting every file), 2
@@ -39,6 +39,7 @@ Examples:
   victory check fixtures/leyte/*.toml
   victory explain fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml --unit US-1
   victory schema leyte > leyte.schema.json
+  victory render fixtures/leyte/assault-scenario-end-position.toml -o assault.svg
 
 Exit status: 0 success, 1 bad input (every file is still reported), 2 usage error.";
 
@@ -122,6 +123,26 @@ with `schema.path` to .taplo.toml.")]
         /// The game.
         #[arg(value_enum, value_name = "GAME")]
         game: Game,
+    },
+    /// Draw a state as SVG: a Leyte position and its LOCs, or the Dai Senso VP track.
+    #[command(after_help = "\
+Examples:
+  victory render fixtures/leyte/assault-scenario-end-position.toml -o assault.svg
+  victory render fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml -o track.svg
+  victory render fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml -o - | rsvg-convert > cut.png
+
+Leyte: units as counters, Japanese ZOC hatched, each traced LOC drawn to its beach, each cut
+unit marked with a symbol and its blocking hexes tagged, objectives held (filled star) or not
+(hollow star), and the score in the caption. Dai Senso: the VP track as printed with both sides'
+CSV ranges, the marker on its side and box, the Japanese Mandate and Hakko Ichiu markers, and the
+CSV terms that placed it. The same file always gives the same bytes.")]
+    Render {
+        /// A state file (TOML with a `game` key).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Where to write the SVG (`-` for standard output).
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: PathBuf,
     },
 }
 
@@ -215,6 +236,17 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             stdout: json(&engines::schema(game))?,
             ..Outcome::default()
         },
+        Command::Render { file, output } => {
+            let mut o = Outcome::default();
+            match input::read(&file).and_then(|i| engines::render(&i, &resolver)) {
+                Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
+                Ok(svg) => std::fs::write(&output, svg).map_err(|e| {
+                    anyhow::anyhow!("cannot write {}: {e}", output.to_string_lossy())
+                })?,
+                Err(p) => o.problems(&p),
+            }
+            o
+        }
     })
 }
 

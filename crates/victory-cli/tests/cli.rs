@@ -552,7 +552,7 @@ fn version_and_help() {
         (r.code, r.stdout.as_str(), r.stderr.as_str()),
         (0, concat!("victory ", env!("CARGO_PKG_VERSION"), "\n"), "")
     );
-    for command in ["", "score", "check", "explain", "schema"] {
+    for command in ["", "score", "check", "explain", "schema", "render"] {
         let mut args: Vec<&str> = command.split_whitespace().collect();
         args.push("--help");
         let r = run(&args);
@@ -565,4 +565,81 @@ fn version_and_help() {
         };
         insta::assert_snapshot!(format!("help_{name}"), r.stdout);
     }
+}
+
+#[test]
+fn render_writes_the_engines_svg_for_each_game() {
+    let dir = scratch("render");
+    for (fixture, marker) in [
+        (
+            "fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml",
+            "US-1",
+        ),
+        (
+            "fixtures/leyte/assault-scenario-end-position.toml",
+            "US-7-32",
+        ),
+        (
+            "fixtures/asia-engulfed/vp-check-plus-three-flips-to-rising-sun.toml",
+            "Rising Sun",
+        ),
+        (
+            "fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml",
+            "Allied Crusade",
+        ),
+    ] {
+        let out = dir.join("out.svg");
+        let out = out.to_str().unwrap();
+        let r = run(&["render", fixture, "-o", out]);
+        assert_eq!(
+            (r.code, r.stdout.as_str(), r.stderr.as_str()),
+            (0, "", ""),
+            "{fixture}"
+        );
+        let svg = std::fs::read_to_string(out).unwrap();
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{fixture}"
+        );
+        assert!(svg.trim_end().ends_with("</svg>"), "{fixture}");
+        assert!(svg.contains(marker), "{fixture} lacks {marker}");
+        // `-o -` prints the same bytes.
+        let again = run(&["render", fixture, "-o", "-"]);
+        assert_eq!(again.code, 0);
+        assert_eq!(again.stdout, svg, "{fixture}: not deterministic");
+    }
+}
+
+#[test]
+fn render_reports_bad_input_and_unwritable_output() {
+    let bad = run(&[
+        "render",
+        "fixtures/leyte/invalid/many-problems.toml",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(bad.code, 1);
+    assert!(bad.stdout.is_empty());
+    assert!(
+        bad.stderr
+            .contains("fixtures/leyte/invalid/many-problems.toml:25:10: rating `4-6`"),
+        "{}",
+        bad.stderr
+    );
+    let nowhere = run(&[
+        "render",
+        "fixtures/leyte/ratio-000-to-000.toml",
+        "-o",
+        "no-such-folder/out.svg",
+    ]);
+    assert_eq!(nowhere.code, 1);
+    assert!(
+        nowhere
+            .stderr
+            .starts_with("error: cannot write no-such-folder/out.svg"),
+        "{}",
+        nowhere.stderr
+    );
+    let usage = run(&["render", "fixtures/leyte/ratio-000-to-000.toml"]);
+    assert_eq!(usage.code, 2);
 }

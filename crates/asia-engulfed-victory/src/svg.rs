@@ -1,0 +1,1857 @@
+//! A [`Report`] drawn as SVG (feature `svg`): the VP track the way the engine placed the marker.
+//!
+//! [`render`] draws, top to bottom:
+//!
+//! - a title with the check (seasonal 0.1 or Final 0.3), the War State and the turn, and a
+//!   subtitle with the game, the track's name and the Current Strategic Value;
+//! - a banner with the automatic victory (0.2) or the result, when there is one;
+//! - the VP track as printed: one box per track box, left to right, each with its VP and the CSV
+//!   ranges of both faces (Rising Sun on top, Allied Crusade below; the 0 box "keeps side"). The
+//!   range the CSV fell in is outlined under a `CSV +3` tag. Below the ranges each box holds its
+//!   counters: the VP marker on its face (a red sun disc marked `RS`, or a blue star marked `AC`),
+//!   its position before the check drawn faintly with an arrow to the new one, and the Japanese
+//!   Mandate (`JM`) and Hakko Ichiu (`HI`) markers. A dashed line marks the Japanese Mandate cap
+//!   when it held the marker back;
+//! - a sentence saying how the marker got there (0.1.2, or the 0.2 (c) exception, or play
+//!   stopped);
+//! - the Current Strategic Value term by term (rule, value, the hexes behind it, the hexes left
+//!   out) with its total, beside the outcome: automatic victory, the VP per side and the winner
+//!   at a Final check, both maps and the combined result in the combined game (0.4), and the
+//!   margins;
+//! - the report's notes.
+//!
+//! The picture is [`WIDTH`] pixels wide; its height follows the content. Text is wrapped by an
+//! estimate of its width in DejaVu Sans / Verdana (the fonts asked for), so lines do not run
+//! into each other. The output is deterministic: the same state and report give byte-identical
+//! SVG (coordinates have at most one decimal; everything is drawn in track or report order). All
+//! text is escaped for XML; nothing outside the file is referenced.
+//!
+//! ```
+//! use asia_engulfed_victory::{Rules, State, evaluate, svg};
+//! use hexmap::resolve::NoResolver;
+//!
+//! let state = State::from_toml_str(r#"
+//! game = "dai-senso"
+//! check = "seasonal"
+//! war_state = "limited-war"
+//! current_esv = 0
+//! vp_marker = { allied_crusade = "0" }
+//! [strategic_warfare_box]
+//! allied_collapse = 3
+//! "#, Some("state.toml"), &NoResolver).unwrap();
+//! let report = evaluate(&state, &Rules::default());
+//! let picture = svg::render(&state, &report);
+//! assert!(picture.starts_with("<svg"));
+//! assert!(picture.contains("CSV +3"));
+//! assert_eq!(picture, svg::render(&state, &report));
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::csv::{ControlBasis, CsvTerm};
+use crate::model::{Check, Game, MarkerSide, Side, State};
+use crate::report::{MarkerShift, Report, ResultShift};
+use crate::track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
+use crate::victory::{
+    AutomaticVictory, Combined, CombinedResult, Effect, GameMap, MapResult, PlacementBasis, SideVp,
+    VpSource,
+};
+
+/// The picture's width in pixels.
+pub const WIDTH: f64 = 1240.0;
+
+/// The Rising Sun face, the Axis side and positive CSV terms.
+pub const RISING_SUN: &str = "#c92a2a";
+/// The Allied Crusade face, the Allied side and negative CSV terms.
+pub const ALLIED_CRUSADE: &str = "#1c4e9c";
+/// The Japanese Mandate counter.
+pub const JAPANESE_MANDATE: &str = "#f2c14e";
+/// The Hakko Ichiu counter.
+pub const HAKKO_ICHIU: &str = "#6741d9";
+
+const RISING_SUN_LIGHT: &str = "#fdeaea";
+const ALLIED_CRUSADE_LIGHT: &str = "#e6edf9";
+const KEEP_LIGHT: &str = "#eef0f2";
+const AUTOMATIC_VICTORY_LIGHT: &str = "#fff3bf";
+const HEADER_LIGHT: &str = "#f8f9fa";
+const INK: &str = "#212529";
+const MUTED: &str = "#495057";
+const FAINT: &str = "#868e96";
+const RULE_LINE: &str = "#adb5bd";
+const BOX_LINE: &str = "#343a40";
+const ARROW: &str = "#343a40";
+const CAP_LINE: &str = "#a0522d";
+const NEUTRAL_BANNER: &str = "#495057";
+
+const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Geneva, sans-serif";
+
+const MARGIN: f64 = 24.0;
+const GUTTER: f64 = 128.0;
+const BOX_GAP: f64 = 10.0;
+const MAX_BOX_WIDTH: f64 = 230.0;
+const CALLOUT_H: f64 = 36.0;
+const HEADER_H: f64 = 46.0;
+const RANGE_H: f64 = 46.0;
+const MARKER_AREA_H: f64 = 104.0;
+const COUNTER_AREA_H: f64 = 88.0;
+const COLUMN_GAP: f64 = 36.0;
+const LEFT_W: f64 = 640.0;
+
+/// Draw the VP track with the marker where `report` put it, the CSV that put it there and the
+/// outcome, as a standalone SVG document.
+///
+/// `report` should be `evaluate(state, ...)`: the track, the Japanese Mandate and Hakko Ichiu
+/// boxes and the game come from `state`, everything else from `report`. In a hand-built state
+/// that fails [`State::validate`], a Japanese Mandate or Hakko Ichiu marker in a box the track
+/// does not know is left out, and the VP marker is drawn in the box of the report's index (it
+/// is always drawn exactly once).
+pub fn render(state: &State, report: &Report) -> String {
+    let mut c = Canvas::default();
+    let mut y = MARGIN;
+    y = title(&mut c, state, report, y);
+    y = banner(&mut c, state, report, y);
+    y = track(&mut c, state, report, y);
+    y = placement(&mut c, state, report, y);
+    let right_x = MARGIN + LEFT_W + COLUMN_GAP;
+    let right_w = WIDTH - MARGIN - right_x;
+    let left_end = csv_column(&mut c, report, MARGIN, LEFT_W, y);
+    let right_end = outcome_column(&mut c, state, report, right_x, right_w, y);
+    y = left_end.max(right_end);
+    if let Some(comb) = &report.combined {
+        y = combined_section(&mut c, state, report, comb, y + 10.0);
+    }
+    y = notes(&mut c, report, y);
+    let height = (y + MARGIN).ceil();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}" role="img">"#,
+        w = num(WIDTH),
+        h = num(height),
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(&heading(state, report)));
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
+        num(WIDTH),
+        num(height)
+    );
+    out.push_str(&c.body);
+    out.push_str("</svg>\n");
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing primitives.
+
+/// Where a text's x is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// How a text looks.
+#[derive(Clone, Copy)]
+struct Font {
+    size: f64,
+    bold: bool,
+    italic: bool,
+    fill: &'static str,
+    anchor: Anchor,
+}
+
+impl Font {
+    const fn new(size: f64) -> Font {
+        Font {
+            size,
+            bold: false,
+            italic: false,
+            fill: INK,
+            anchor: Anchor::Start,
+        }
+    }
+
+    const fn bold(mut self) -> Font {
+        self.bold = true;
+        self
+    }
+
+    const fn italic(mut self) -> Font {
+        self.italic = true;
+        self
+    }
+
+    const fn fill(mut self, fill: &'static str) -> Font {
+        self.fill = fill;
+        self
+    }
+
+    const fn anchor(mut self, anchor: Anchor) -> Font {
+        self.anchor = anchor;
+        self
+    }
+
+    const fn size(mut self, size: f64) -> Font {
+        self.size = size;
+        self
+    }
+
+    /// The distance from one baseline to the next.
+    fn line_height(self) -> f64 {
+        (self.size * 1.35).round()
+    }
+}
+
+#[derive(Default)]
+struct Canvas {
+    body: String,
+}
+
+impl Canvas {
+    fn raw(&mut self, s: &str) {
+        self.body.push_str(s);
+        self.body.push('\n');
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn rect(
+        &mut self,
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        rx: f64,
+        fill: &str,
+        stroke: Option<(&str, f64)>,
+        extra: &str,
+    ) {
+        let mut s = format!(
+            r#"<rect x="{}" y="{}" width="{}" height="{}""#,
+            num(x),
+            num(y),
+            num(w),
+            num(h)
+        );
+        if rx > 0.0 {
+            let _ = write!(s, r#" rx="{}""#, num(rx));
+        }
+        let _ = write!(s, r#" fill="{fill}""#);
+        if let Some((colour, width)) = stroke {
+            let _ = write!(s, r#" stroke="{colour}" stroke-width="{}""#, num(width));
+        }
+        if !extra.is_empty() {
+            s.push(' ');
+            s.push_str(extra);
+        }
+        s.push_str("/>");
+        self.raw(&s);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str, width: f64, extra: &str) {
+        let mut s = format!(
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{stroke}" stroke-width="{}""#,
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(width)
+        );
+        if !extra.is_empty() {
+            s.push(' ');
+            s.push_str(extra);
+        }
+        s.push_str("/>");
+        self.raw(&s);
+    }
+
+    fn text(&mut self, x: f64, y: f64, font: Font, content: &str) {
+        let mut s = format!(
+            r#"<text x="{}" y="{}" font-size="{}" fill="{}""#,
+            num(x),
+            num(y),
+            num(font.size),
+            font.fill
+        );
+        if font.bold {
+            s.push_str(r#" font-weight="bold""#);
+        }
+        if font.italic {
+            s.push_str(r#" font-style="italic""#);
+        }
+        match font.anchor {
+            Anchor::Start => {}
+            Anchor::Middle => s.push_str(r#" text-anchor="middle""#),
+            Anchor::End => s.push_str(r#" text-anchor="end""#),
+        }
+        let _ = write!(s, ">{}</text>", esc(content));
+        self.raw(&s);
+    }
+
+    /// Wrapped text from baseline `y`; returns the baseline after the last line.
+    fn paragraph(&mut self, x: f64, y: f64, width: f64, font: Font, content: &str) -> f64 {
+        let mut y = y;
+        for line in wrap(content, width, font) {
+            self.text(x, y, font, &line);
+            y += font.line_height();
+        }
+        y
+    }
+}
+
+/// A coordinate with at most one decimal, without a trailing `.0` and never `-0`.
+fn num(x: f64) -> String {
+    let s = format!("{x:.1}");
+    let s = s.strip_suffix(".0").unwrap_or(&s);
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// XML-escaped text.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 forbids.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A character's advance in em, rounded up from DejaVu Sans (Verdana is alike).
+fn char_em(c: char) -> f64 {
+    match c {
+        ' ' => 0.33,
+        'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | '`' => 0.3,
+        'f' | 't' | 'r' | 'I' | 'J' | '(' | ')' | '[' | ']' | '{' | '}' | '-' | '/' => 0.42,
+        'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.95,
+        'A'..='Z' => 0.74,
+        '0'..='9' | '+' | '=' | '<' | '>' | '#' | '~' | '*' | '_' => 0.66,
+        c if c.is_ascii() => 0.62,
+        _ => 0.85,
+    }
+}
+
+/// The estimated width of `s` in `font`.
+fn text_width(s: &str, font: Font) -> f64 {
+    let em: f64 = s.chars().map(char_em).sum();
+    em * font.size * if font.bold { 1.1 } else { 1.0 }
+}
+
+/// Greedy word wrap to `width` pixels; a word longer than a line is broken.
+fn wrap(s: &str, width: f64, font: Font) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in s.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&candidate, font) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word alone; break it if it is still too long.
+        for ch in word.chars() {
+            let mut next = line.clone();
+            next.push(ch);
+            if !line.is_empty() && text_width(&next, font) > width {
+                lines.push(std::mem::take(&mut line));
+                line.push(ch);
+            } else {
+                line = next;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// Items joined by `, ` and wrapped between items; an item wider than a line is wrapped alone.
+fn wrap_items(items: &[String], width: f64, font: Font) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for (k, item) in items.iter().enumerate() {
+        let piece = if k + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let candidate = if line.is_empty() {
+            piece.clone()
+        } else {
+            format!("{line} {piece}")
+        };
+        if text_width(&candidate, font) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if text_width(&piece, font) <= width {
+            line = piece;
+        } else {
+            let mut parts = wrap(&piece, width, font);
+            line = parts.pop().unwrap_or_default();
+            lines.extend(parts);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The text on one line, or split at the word boundary that makes the longer line shortest.
+fn two_lines(s: &str, font: Font) -> Vec<String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let mut best = vec![s.to_string()];
+    let mut best_w = text_width(s, font);
+    for k in 1..words.len() {
+        let a = words[..k].join(" ");
+        let b = words[k..].join(" ");
+        let wide = text_width(&a, font).max(text_width(&b, font));
+        if wide < best_w {
+            best_w = wide;
+            best = vec![a, b];
+        }
+    }
+    best
+}
+
+/// The font, shrunk (not below 8 px) until every line fits in `width`.
+fn fit(lines: &[&str], width: f64, font: Font) -> Font {
+    let mut f = font;
+    while f.size > 8.0 && lines.iter().any(|l| text_width(l, f) > width) {
+        f.size -= 0.5;
+    }
+    f
+}
+
+/// The text with its first letter in lower case.
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(f) => f.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `+3`, `-5`, `0`.
+fn signed(v: i64) -> String {
+    if v == 0 {
+        "0".to_string()
+    } else {
+        format!("{v:+}")
+    }
+}
+
+/// A range as printed on the track: outward from the 0 box (`+3..+5`, `0..-5`), open ends as
+/// `+15 or more` and `-17 or less`.
+fn range_text(r: CsvRange, side: Option<MarkerSide>) -> String {
+    match (r.min, r.max) {
+        (Some(a), Some(b)) if a == b => signed(a),
+        (Some(a), Some(b)) => match side {
+            Some(MarkerSide::AlliedCrusade) => format!("{}..{}", signed(b), signed(a)),
+            _ => format!("{}..{}", signed(a), signed(b)),
+        },
+        (Some(a), None) => format!("{} or more", signed(a)),
+        (None, Some(b)) => format!("{} or less", signed(b)),
+        (None, None) => "any CSV".to_string(),
+    }
+}
+
+fn face_colour(side: MarkerSide) -> &'static str {
+    match side {
+        MarkerSide::RisingSun => RISING_SUN,
+        MarkerSide::AlliedCrusade => ALLIED_CRUSADE,
+    }
+}
+
+fn side_colour(side: Side) -> &'static str {
+    match side {
+        Side::Axis => RISING_SUN,
+        Side::Allies => ALLIED_CRUSADE,
+    }
+}
+
+fn value_colour(v: i64) -> &'static str {
+    match v {
+        0 => FAINT,
+        v if v > 0 => RISING_SUN,
+        _ => ALLIED_CRUSADE,
+    }
+}
+
+/// A box's name for sentences.
+fn box_name(track: &VpTrack, id: &str) -> String {
+    track
+        .index_of(id)
+        .map_or_else(|| format!("box `{id}`"), |i| track.boxes()[i].title())
+}
+
+/// The box's label on the track: `0`, `2 VP`, `Automatic Victory`, or its id.
+fn box_label(b: &VpBox) -> (String, Option<String>) {
+    match b.vp {
+        None => ("Automatic Victory".to_string(), None),
+        Some(0) if b.id == "0" => ("0".to_string(), None),
+        Some(v) if v.to_string() == b.id => (format!("{v} VP"), None),
+        Some(v) => (b.id.clone(), Some(format!("{v} VP"))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Title and banner.
+
+/// The title: check, War State, turn (and the combined game's name).
+fn heading(state: &State, report: &Report) -> String {
+    let check = match report.check {
+        Check::Seasonal => "Victory Point Check (0.1)",
+        Check::Final => "Final Victory Point Check (0.3)",
+    };
+    let mut s = format!("{check} · {}", report.war_state.title());
+    if let Some(t) = &report.turn {
+        let _ = write!(s, " · {t}");
+    }
+    if state.game == Game::AxisEmpires {
+        s.push_str(" · Axis Empires");
+    }
+    s
+}
+
+fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
+    let width = WIDTH - 2.0 * MARGIN;
+    let font = Font::new(22.0).bold();
+    let mut y = c.paragraph(MARGIN, y + 20.0, width, font, &heading(state, report));
+    let track = state.track.name().unwrap_or("VP track");
+    let esv = match (state.game, state.current_esv) {
+        (Game::DaiSenso, Some(e)) => format!(" · Current ESV {e}"),
+        _ => String::new(),
+    };
+    let sub = format!(
+        "{} · {track}{esv} · Current Strategic Value {}",
+        state.game.title(),
+        signed(report.csv.total)
+    );
+    y = c.paragraph(MARGIN, y - 4.0, width, Font::new(14.0).fill(MUTED), &sub);
+    y + 2.0
+}
+
+/// The combined game's standing in words.
+fn combined_outcome(result: &CombinedResult) -> String {
+    match result {
+        CombinedResult::AxisAutomaticVictory { map } => format!(
+            "The Axis wins the combined game: automatic victory on the {} (0.4).",
+            map.title()
+        ),
+        CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => format!(
+            "The Allies win the combined game: automatic victory during Limited War on the {} (0.2 (c)).",
+            map.title()
+        ),
+        CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
+            "The Allies win the combined game: automatic victories on both maps (0.4).".to_string()
+        }
+        CombinedResult::PlayGoesOn {
+            allied_automatic_victory_on,
+        } => {
+            if allied_automatic_victory_on.is_empty() {
+                "No automatic victory on either map: play goes on.".to_string()
+            } else {
+                let maps: Vec<&str> = allied_automatic_victory_on
+                    .iter()
+                    .map(|m| m.title())
+                    .collect();
+                format!(
+                    "Play goes on: an Allied automatic victory is held on the {} only; the Allies need one on both maps (0.4).",
+                    maps.join(" and ")
+                )
+            }
+        }
+        CombinedResult::VictoryPoints {
+            winner,
+            axis,
+            allies,
+        } => format!(
+            "The {} the combined game on VP, Axis {axis} - Allies {allies} (0.4: most VP wins, a tie goes to the Axis).",
+            winner.wins()
+        ),
+    }
+}
+
+fn automatic_victory_text(a: &AutomaticVictory, game: Game) -> String {
+    match a.effect {
+        Effect::EndsGame => format!(
+            "The {} by {} ({}): the {} ends.",
+            a.winner.wins(),
+            a.kind.title(),
+            a.rule,
+            match game {
+                Game::DaiSenso => "game",
+                Game::AxisEmpires => "combined game",
+            }
+        ),
+        Effect::StopsPlayOnMap => format!(
+            "{} automatic victory on the DS map by {} ({}): play on the DS map stops with the Allied Crusade marker frozen in the highest numbered box; the Allies need an automatic victory on both maps (0.4).",
+            a.winner.adjective(),
+            a.kind.title(),
+            a.rule
+        ),
+    }
+}
+
+fn banner(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
+    let mut lines: Vec<String> = Vec::new();
+    let mut head = String::new();
+    let mut winner: Option<Side> = None;
+    if let Some(a) = &report.automatic_victory {
+        head = format!("AUTOMATIC VICTORY (0.2) · {}", a.kind.title());
+        lines.push(automatic_victory_text(a, state.game));
+        winner = Some(a.winner);
+        if let Some(comb) = &report.combined
+            && a.effect == Effect::StopsPlayOnMap
+        {
+            lines.push(format!(
+                "Combined game: {}",
+                lower_first(&combined_outcome(&comb.result))
+            ));
+            winner = comb.result.winner().or(Some(a.winner));
+        }
+    } else if let Some(comb) = &report.combined {
+        if let Some(w) = comb.result.winner() {
+            head = "RESULT (0.4)".to_string();
+            lines.push(combined_outcome(&comb.result));
+            winner = Some(w);
+        }
+    } else if let (Some(w), Some(vp)) = (report.winner, &report.vp) {
+        head = "RESULT (0.3)".to_string();
+        let tie = if vp.axis.total == vp.allies.total {
+            ": a tie goes to the Axis"
+        } else {
+            ": most VP wins"
+        };
+        lines.push(format!(
+            "The {} on VP, Axis {} - Allies {}{tie}.",
+            w.wins(),
+            vp.axis.total,
+            vp.allies.total
+        ));
+        winner = Some(w);
+    }
+    if lines.is_empty() {
+        return y;
+    }
+    let fill = winner.map_or(NEUTRAL_BANNER, side_colour);
+    let x = MARGIN;
+    let w = WIDTH - 2.0 * MARGIN;
+    let icon = 64.0;
+    let text_x = x + icon + 10.0;
+    let text_w = w - icon - 24.0;
+    let head_font = Font::new(15.0).bold().fill("#ffffff");
+    let body_font = Font::new(15.0).fill("#ffffff");
+    let wrapped: Vec<Vec<String>> = lines.iter().map(|l| wrap(l, text_w, body_font)).collect();
+    let n_lines: usize = wrapped.iter().map(Vec::len).sum();
+    let h = (14.0 + head_font.line_height() + n_lines as f64 * body_font.line_height() + 8.0)
+        .max(icon + 12.0);
+    let top = y + 12.0;
+    c.raw(r#"<g class="banner">"#);
+    c.rect(x, top, w, h, 8.0, fill, None, "");
+    // The winner's emblem on a white disc, so the colour is not the only sign.
+    let (cx, cy) = (x + 8.0 + icon / 2.0, top + h / 2.0);
+    c.raw(&format!(
+        r##"<circle cx="{}" cy="{}" r="{}" fill="#ffffff"/>"##,
+        num(cx),
+        num(cy),
+        num(icon / 2.0 - 4.0)
+    ));
+    match winner {
+        Some(Side::Axis) => sun(c, cx, cy, 14.0, RISING_SUN),
+        Some(Side::Allies) => star(c, cx, cy, 19.0, ALLIED_CRUSADE),
+        None => {}
+    }
+    let mut ty = top + 8.0 + head_font.size;
+    c.text(text_x, ty, head_font, &head);
+    ty += head_font.line_height();
+    for group in &wrapped {
+        for l in group {
+            c.text(text_x, ty, body_font, l);
+            ty += body_font.line_height();
+        }
+    }
+    c.raw("</g>");
+    top + h
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counters.
+
+/// A sun disc with rays.
+fn sun(c: &mut Canvas, cx: f64, cy: f64, r: f64, colour: &str) {
+    let mut d = String::new();
+    for k in 0..12 {
+        let a = f64::from(k) * std::f64::consts::PI / 6.0;
+        let (s, co) = a.sin_cos();
+        let _ = write!(
+            d,
+            "M{},{}L{},{}",
+            num(cx + co * r * 1.2),
+            num(cy + s * r * 1.2),
+            num(cx + co * r * 1.55),
+            num(cy + s * r * 1.55)
+        );
+    }
+    c.raw(&format!(
+        r#"<path d="{d}" stroke="{colour}" stroke-width="{}" stroke-linecap="round"/>"#,
+        num((r / 6.0).max(1.5))
+    ));
+    c.raw(&format!(
+        r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}"/>"#,
+        num(cx),
+        num(cy),
+        num(r)
+    ));
+}
+
+/// A five-pointed star.
+fn star(c: &mut Canvas, cx: f64, cy: f64, r: f64, colour: &str) {
+    let mut pts = Vec::new();
+    for k in 0..10 {
+        let a = -std::f64::consts::FRAC_PI_2 + f64::from(k) * std::f64::consts::PI / 5.0;
+        let rr = if k % 2 == 0 { r } else { r * 0.42 };
+        let (s, co) = a.sin_cos();
+        pts.push(format!("{},{}", num(cx + co * rr), num(cy + s * rr)));
+    }
+    c.raw(&format!(
+        r#"<polygon points="{}" fill="{colour}"/>"#,
+        pts.join(" ")
+    ));
+}
+
+/// The VP marker on `side`, centred at (`cx`, `cy`), `s` pixels square.
+fn vp_counter(c: &mut Canvas, cx: f64, cy: f64, s: f64, side: MarkerSide) {
+    let (x, y) = (cx - s / 2.0, cy - s / 2.0);
+    match side {
+        MarkerSide::RisingSun => {
+            c.rect(x, y, s, s, 6.0, "#ffffff", Some((RISING_SUN, 3.0)), "");
+            sun(c, cx, cy - s * 0.1, s * 0.2, RISING_SUN);
+            c.text(
+                cx,
+                cy + s * 0.42,
+                Font::new((s * 0.2).round())
+                    .bold()
+                    .fill(RISING_SUN)
+                    .anchor(Anchor::Middle),
+                "RS",
+            );
+        }
+        MarkerSide::AlliedCrusade => {
+            c.rect(x, y, s, s, 6.0, ALLIED_CRUSADE, Some(("#0b2a5b", 3.0)), "");
+            star(c, cx, cy - s * 0.1, s * 0.3, "#ffffff");
+            c.text(
+                cx,
+                cy + s * 0.42,
+                Font::new((s * 0.2).round())
+                    .bold()
+                    .fill("#ffffff")
+                    .anchor(Anchor::Middle),
+                "AC",
+            );
+        }
+    }
+}
+
+/// A labelled marker counter (Japanese Mandate, Hakko Ichiu).
+#[allow(clippy::too_many_arguments)]
+fn label_counter(
+    c: &mut Canvas,
+    cx: f64,
+    cy: f64,
+    s: f64,
+    fill: &str,
+    ink: &'static str,
+    short: &str,
+    words: [&str; 2],
+) {
+    c.rect(
+        cx - s / 2.0,
+        cy - s / 2.0,
+        s,
+        s,
+        6.0,
+        fill,
+        Some((BOX_LINE, 1.5)),
+        "",
+    );
+    let big = Font::new((s * 0.3).round())
+        .bold()
+        .fill(ink)
+        .anchor(Anchor::Middle);
+    c.text(cx, cy - s * 0.08, big, short);
+    let small = fit(
+        &words,
+        s - 6.0,
+        Font::new((s * 0.16).round())
+            .fill(ink)
+            .anchor(Anchor::Middle),
+    );
+    c.text(cx, cy + s * 0.2, small, words[0]);
+    c.text(cx, cy + s * 0.2 + small.line_height(), small, words[1]);
+}
+
+/// An arrow from (`x1`, `y`) to (`x2`, `y`).
+fn arrow(c: &mut Canvas, x1: f64, x2: f64, y: f64) {
+    let dir = if x2 >= x1 { 1.0 } else { -1.0 };
+    let head = 10.0;
+    let shaft_end = x2 - dir * head;
+    c.line(x1, y, shaft_end, y, ARROW, 3.0, r#"stroke-linecap="round""#);
+    c.raw(&format!(
+        r#"<polygon points="{},{} {},{} {},{}" fill="{ARROW}"/>"#,
+        num(x2),
+        num(y),
+        num(shaft_end),
+        num(y - 6.0),
+        num(shaft_end),
+        num(y + 6.0)
+    ));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The track.
+
+struct TrackGeometry {
+    x0: f64,
+    w: f64,
+}
+
+impl TrackGeometry {
+    fn left(&self, i: usize) -> f64 {
+        self.x0 + i as f64 * (self.w + BOX_GAP)
+    }
+
+    fn centre(&self, i: usize) -> f64 {
+        self.left(i) + self.w / 2.0
+    }
+}
+
+/// The row a cell's range is drawn in: 0 = Rising Sun, 1 = Allied Crusade, `None` = both.
+fn row_of(side: Option<MarkerSide>) -> Option<usize> {
+    match side {
+        Some(MarkerSide::RisingSun) => Some(0),
+        Some(MarkerSide::AlliedCrusade) => Some(1),
+        None => None,
+    }
+}
+
+fn track(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
+    let t = &state.track;
+    let boxes = t.boxes();
+    let n = boxes.len().max(1);
+    let avail = WIDTH - 2.0 * MARGIN - GUTTER;
+    let w = ((avail - (n - 1) as f64 * BOX_GAP) / n as f64).min(MAX_BOX_WIDTH);
+    let g = TrackGeometry {
+        x0: MARGIN + GUTTER,
+        w,
+    };
+    let m = &report.vp_marker;
+    // A hand-built state may name a box the track does not have: the report's index stands in,
+    // so the marker is always drawn once.
+    let marker_index = t
+        .index_of(&m.box_id)
+        .or_else(|| (m.box_index < boxes.len()).then_some(m.box_index));
+    let previous_index = t.index_of(&m.previous.box_id);
+    let on_track = |id: &Option<String>| {
+        id.as_deref()
+            .and_then(|i| t.index_of(i))
+            .filter(|&i| boxes[i].vp.is_some())
+    };
+    let jm = on_track(&state.japanese_mandate);
+    let hi = on_track(&state.hakko_ichiu);
+    let has_counters = jm.is_some() || hi.is_some();
+
+    let top = y + 8.0 + CALLOUT_H;
+    let ranges_top = top + HEADER_H;
+    let marker_top = ranges_top + 2.0 * RANGE_H;
+    let counters_top = marker_top + MARKER_AREA_H;
+    let bottom = counters_top + if has_counters { COUNTER_AREA_H } else { 0.0 };
+
+    c.raw(r#"<g class="vp-track">"#);
+    gutter(c, top, ranges_top, marker_top, counters_top, has_counters);
+
+    // Boxes.
+    for (i, b) in boxes.iter().enumerate() {
+        draw_box(c, &g, i, b, top, bottom);
+    }
+
+    // The range the CSV fell in, and its tag.
+    let csv = report.csv.total;
+    let cell = t.cell(csv);
+    csv_callout(c, &g, state, report, cell, y + 8.0, top, ranges_top);
+
+    // The Japanese Mandate cap.
+    if m.capped_by_japanese_mandate
+        && let Some(j) = jm
+    {
+        let x = g.left(j) + g.w + BOX_GAP / 2.0;
+        c.line(
+            x,
+            top - 6.0,
+            x,
+            bottom + 4.0,
+            CAP_LINE,
+            4.0,
+            r#"stroke-dasharray="9 5" class="japanese-mandate-cap""#,
+        );
+        c.text(
+            x - 6.0,
+            top - 10.0,
+            Font::new(12.0).bold().fill(CAP_LINE).anchor(Anchor::End),
+            "JM cap",
+        );
+    }
+
+    // Counter sizes: one alone in a box, or two side by side.
+    let single = (g.w - 24.0).clamp(24.0, 64.0);
+    let pair = ((g.w - 30.0) / 2.0).clamp(24.0, 64.0);
+    let marker_cy = marker_top + 12.0 + 32.0;
+    let label_y = marker_cy + 32.0 + 16.0;
+    let label_font = Font::new(12.0).fill(MUTED).anchor(Anchor::Middle);
+    let moved = previous_index != marker_index || m.previous.side != m.side;
+    let mut marker_x = marker_index.map(|i| g.centre(i));
+    let mut ghost: Option<(f64, usize)> = None;
+    if moved && let Some(p) = previous_index {
+        ghost = Some((g.centre(p), p));
+    }
+    if let (Some((gx, p)), Some(i), Some(mx)) = (ghost, marker_index, marker_x)
+        && p == i
+    {
+        let off = pair / 2.0 + 7.0;
+        ghost = Some((gx - off, p));
+        marker_x = Some(mx + off);
+    }
+    let shared = matches!((ghost, marker_index), (Some((_, p)), Some(i)) if p == i);
+    let s = if shared { pair } else { single };
+    if let Some((gx, _)) = ghost {
+        c.raw(&format!(
+            r#"<g class="vp-marker-previous" opacity="0.35"><title>{}</title>"#,
+            esc(&format!(
+                "Before the check: {} face up in the {}",
+                m.previous.side.title(),
+                box_name(t, &m.previous.box_id)
+            ))
+        ));
+        vp_counter(c, gx, marker_cy, s, m.previous.side);
+        c.raw("</g>");
+        c.text(gx, label_y, label_font, "before");
+    }
+    if let Some(mx) = marker_x {
+        if let Some((gx, _)) = ghost {
+            let gap = 5.0;
+            let (from, to) = if mx >= gx {
+                (gx + s / 2.0 + gap, mx - s / 2.0 - gap)
+            } else {
+                (gx - s / 2.0 - gap, mx + s / 2.0 + gap)
+            };
+            arrow(c, from, to, marker_cy);
+        }
+        let placed = match m.basis {
+            PlacementBasis::Csv => format!("placed by CSV {}", signed(csv)),
+            PlacementBasis::CombinedGameException => "placed by the 0.2 (c) exception".into(),
+            PlacementBasis::PlayStopped => "play stopped: not moved".into(),
+            PlacementBasis::FrozenByAutomaticVictory => "frozen by an automatic victory".into(),
+        };
+        c.raw(&format!(
+            r#"<g class="vp-marker" data-box="{}" data-side="{}"><title>{}</title>"#,
+            esc(&m.box_id),
+            m.side.key(),
+            esc(&format!(
+                "VP marker: {} face up in the {} ({placed})",
+                m.side.title(),
+                box_name(t, &m.box_id)
+            ))
+        ));
+        vp_counter(c, mx, marker_cy, s, m.side);
+        c.raw("</g>");
+        // 0.2 (c): from the Automatic Victory box the CSV reached to the box the marker went to.
+        if m.basis == PlacementBasis::CombinedGameException
+            && let Some(i) = marker_index
+            && cell.box_index != i
+            && cell.box_index < boxes.len()
+        {
+            let from = g.centre(cell.box_index);
+            let dir = if from > mx { 1.0 } else { -1.0 };
+            let to = mx + dir * (s / 2.0 + 5.0);
+            c.raw(r#"<g class="exception-arrow">"#);
+            c.line(
+                from,
+                marker_cy,
+                to + dir * 10.0,
+                marker_cy,
+                ARROW,
+                2.5,
+                r#"stroke-dasharray="7 5""#,
+            );
+            c.raw(&format!(
+                r#"<polygon points="{},{} {},{} {},{}" fill="{ARROW}"/>"#,
+                num(to),
+                num(marker_cy),
+                num(to + dir * 10.0),
+                num(marker_cy - 6.0),
+                num(to + dir * 10.0),
+                num(marker_cy + 6.0)
+            ));
+            c.text(
+                from,
+                marker_cy - 10.0,
+                Font::new(12.0).bold().fill(MUTED).anchor(Anchor::Middle),
+                "0.2 (c)",
+            );
+            c.text(
+                from,
+                marker_cy + 20.0,
+                Font::new(11.0).fill(MUTED).anchor(Anchor::Middle),
+                "exception",
+            );
+            c.raw("</g>");
+        }
+        let label = if shared {
+            "after".to_string()
+        } else if !moved {
+            format!("{} (stayed)", m.side.title())
+        } else {
+            m.side.title().to_string()
+        };
+        let f = fit(
+            &[&label],
+            g.w - 8.0,
+            label_font.bold().fill(face_colour(m.side)),
+        );
+        c.text(mx, label_y, f, &label);
+    }
+
+    // Japanese Mandate and Hakko Ichiu.
+    let counter_cy = counters_top + 8.0 + 32.0;
+    let both_same = matches!((jm, hi), (Some(a), Some(b)) if a == b);
+    let (s, off) = if both_same {
+        (pair, pair / 2.0 + 7.0)
+    } else {
+        (single, 0.0)
+    };
+    if let Some(j) = jm {
+        c.raw(r#"<g class="japanese-mandate"><title>Japanese Mandate marker</title>"#);
+        label_counter(
+            c,
+            g.centre(j) - off,
+            counter_cy,
+            s,
+            JAPANESE_MANDATE,
+            INK,
+            "JM",
+            ["Japanese", "Mandate"],
+        );
+        c.raw("</g>");
+    }
+    if let Some(h) = hi {
+        c.raw(r#"<g class="hakko-ichiu"><title>Hakko Ichiu marker (scores nothing)</title>"#);
+        label_counter(
+            c,
+            g.centre(h) + off,
+            counter_cy,
+            s,
+            HAKKO_ICHIU,
+            "#ffffff",
+            "HI",
+            ["Hakko", "Ichiu"],
+        );
+        c.raw("</g>");
+    }
+    c.raw("</g>");
+    bottom
+}
+
+/// Row labels left of the boxes.
+fn gutter(
+    c: &mut Canvas,
+    top: f64,
+    ranges_top: f64,
+    marker_top: f64,
+    counters_top: f64,
+    has_counters: bool,
+) {
+    let x = MARGIN;
+    let w = GUTTER - 12.0;
+    let name = Font::new(13.0).bold();
+    let hint = Font::new(11.0).fill(FAINT);
+    let two = |c: &mut Canvas, y_mid: f64, a: &str, b: &str, colour: &'static str, tx: f64| {
+        let f = fit(&[a], x + w - tx, name.fill(colour));
+        c.text(tx, y_mid - 2.0, f, a);
+        c.text(tx, y_mid + 13.0, fit(&[b], x + w - tx, hint), b);
+    };
+    two(c, top + HEADER_H / 2.0, "VP box", "scores", INK, x);
+    sun(c, x + 7.0, ranges_top + RANGE_H / 2.0, 5.0, RISING_SUN);
+    two(
+        c,
+        ranges_top + RANGE_H / 2.0,
+        "Rising Sun",
+        "CSV range",
+        RISING_SUN,
+        x + 20.0,
+    );
+    star(
+        c,
+        x + 7.0,
+        ranges_top + RANGE_H * 1.5 - 1.0,
+        8.0,
+        ALLIED_CRUSADE,
+    );
+    two(
+        c,
+        ranges_top + RANGE_H * 1.5,
+        "Allied Crusade",
+        "CSV range",
+        ALLIED_CRUSADE,
+        x + 20.0,
+    );
+    two(
+        c,
+        marker_top + MARKER_AREA_H / 2.0 - 6.0,
+        "VP marker",
+        "before → after",
+        INK,
+        x,
+    );
+    if has_counters {
+        two(
+            c,
+            counters_top + COUNTER_AREA_H / 2.0 - 6.0,
+            "Markers",
+            "on the track",
+            INK,
+            x,
+        );
+    }
+}
+
+fn draw_box(c: &mut Canvas, g: &TrackGeometry, i: usize, b: &VpBox, top: f64, bottom: f64) {
+    let x = g.left(i);
+    let w = g.w;
+    let ranges_top = top + HEADER_H;
+    let header_fill = if b.vp.is_none() {
+        AUTOMATIC_VICTORY_LIGHT
+    } else {
+        HEADER_LIGHT
+    };
+    c.raw(&format!(r#"<g class="vp-box" data-box="{}">"#, esc(&b.id)));
+    c.rect(x, top, w, bottom - top, 4.0, "#ffffff", None, "");
+    c.rect(x, top, w, HEADER_H, 0.0, header_fill, None, "");
+    // Header: the VP.
+    let (label, sub) = box_label(b);
+    let big = Font::new(20.0).bold().anchor(Anchor::Middle);
+    match sub {
+        None => {
+            if text_width(&label, big) <= w - 10.0 {
+                c.text(x + w / 2.0, top + HEADER_H / 2.0 + 7.0, big, &label);
+            } else {
+                let lines = two_lines(&label, big.size(16.0));
+                let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+                let f = fit(&refs, w - 10.0, big.size(16.0));
+                let lh = f.line_height();
+                let first =
+                    top + HEADER_H / 2.0 + f.size * 0.35 - (lines.len() as f64 - 1.0) * lh / 2.0;
+                for (k, l) in lines.iter().enumerate() {
+                    c.text(x + w / 2.0, first + k as f64 * lh, f, l);
+                }
+            }
+        }
+        Some(sub) => {
+            let f = fit(&[&label], w - 10.0, big.size(16.0));
+            c.text(x + w / 2.0, top + 20.0, f, &label);
+            c.text(
+                x + w / 2.0,
+                top + 38.0,
+                Font::new(12.0).fill(MUTED).anchor(Anchor::Middle),
+                &sub,
+            );
+        }
+    }
+    // Ranges.
+    let range_font = Font::new(17.0).bold().anchor(Anchor::Middle);
+    match b.ranges {
+        BoxRanges::KeepsSide(r) => {
+            c.rect(x, ranges_top, w, 2.0 * RANGE_H, 0.0, KEEP_LIGHT, None, "");
+            let text = range_text(r, None);
+            let f = fit(&[&text], w - 12.0, range_font.fill(INK));
+            c.text(x + w / 2.0, ranges_top + RANGE_H - 4.0, f, &text);
+            let k = fit(
+                &["keeps side"],
+                w - 12.0,
+                Font::new(13.0).italic().fill(MUTED).anchor(Anchor::Middle),
+            );
+            c.text(x + w / 2.0, ranges_top + RANGE_H + 16.0, k, "keeps side");
+        }
+        BoxRanges::Sides {
+            rising_sun,
+            allied_crusade,
+        } => {
+            for (row, r, light, ink, side) in [
+                (
+                    0.0,
+                    rising_sun,
+                    RISING_SUN_LIGHT,
+                    RISING_SUN,
+                    MarkerSide::RisingSun,
+                ),
+                (
+                    1.0,
+                    allied_crusade,
+                    ALLIED_CRUSADE_LIGHT,
+                    ALLIED_CRUSADE,
+                    MarkerSide::AlliedCrusade,
+                ),
+            ] {
+                let ry = ranges_top + row * RANGE_H;
+                c.rect(x, ry, w, RANGE_H, 0.0, light, None, "");
+                let (text, font) = match r {
+                    Some(r) => (range_text(r, Some(side)), range_font.fill(ink)),
+                    None => (
+                        "none".to_string(),
+                        Font::new(13.0).italic().fill(FAINT).anchor(Anchor::Middle),
+                    ),
+                };
+                let f = fit(&[&text], w - 12.0, font);
+                c.text(x + w / 2.0, ry + RANGE_H / 2.0 + f.size * 0.36, f, &text);
+            }
+            c.line(
+                x,
+                ranges_top + RANGE_H,
+                x + w,
+                ranges_top + RANGE_H,
+                "#ffffff",
+                2.0,
+                "",
+            );
+        }
+    }
+    c.line(x, ranges_top, x + w, ranges_top, BOX_LINE, 1.0, "");
+    c.line(
+        x,
+        ranges_top + 2.0 * RANGE_H,
+        x + w,
+        ranges_top + 2.0 * RANGE_H,
+        BOX_LINE,
+        1.0,
+        "",
+    );
+    c.rect(
+        x,
+        top,
+        w,
+        bottom - top,
+        4.0,
+        "none",
+        Some((BOX_LINE, 2.0)),
+        "",
+    );
+    c.raw("</g>");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn csv_callout(
+    c: &mut Canvas,
+    g: &TrackGeometry,
+    state: &State,
+    report: &Report,
+    cell: TrackCell,
+    zone_top: f64,
+    top: f64,
+    ranges_top: f64,
+) {
+    if cell.box_index >= state.track.boxes().len() {
+        return;
+    }
+    let csv = report.csv.total;
+    let x = g.left(cell.box_index);
+    let (ry, rh, colour) = match row_of(cell.side) {
+        Some(row) => (
+            ranges_top + row as f64 * RANGE_H,
+            RANGE_H,
+            cell.side.map_or(INK, face_colour),
+        ),
+        None => (ranges_top, 2.0 * RANGE_H, INK),
+    };
+    let informational = report.vp_marker.basis != PlacementBasis::Csv
+        && report.vp_marker.basis != PlacementBasis::CombinedGameException;
+    let dash = if informational {
+        r#"stroke-dasharray="6 4" class="csv-cell""#
+    } else {
+        r#"class="csv-cell""#
+    };
+    c.rect(
+        x + 2.5,
+        ry + 2.5,
+        g.w - 5.0,
+        rh - 5.0,
+        3.0,
+        "none",
+        Some((INK, 3.5)),
+        dash,
+    );
+    let label = if informational {
+        format!("CSV {} (not applied)", signed(csv))
+    } else {
+        format!("CSV {}", signed(csv))
+    };
+    let font = Font::new(15.0).bold().anchor(Anchor::Middle);
+    let font = if informational {
+        font.fill(colour)
+    } else {
+        font.fill("#ffffff")
+    };
+    let tw = text_width(&label, font) + 18.0;
+    let th = 24.0;
+    // Centred on the box, but kept on the canvas.
+    let cx = g
+        .centre(cell.box_index)
+        .min(WIDTH - MARGIN - tw / 2.0)
+        .max(MARGIN + GUTTER + tw / 2.0);
+    let tip = g.centre(cell.box_index);
+    let ty = zone_top + 2.0;
+    c.raw(r#"<g class="csv-tag">"#);
+    if informational {
+        c.rect(
+            cx - tw / 2.0,
+            ty,
+            tw,
+            th,
+            12.0,
+            "#ffffff",
+            Some((colour, 2.0)),
+            r#"stroke-dasharray="5 3""#,
+        );
+    } else {
+        c.rect(cx - tw / 2.0, ty, tw, th, 12.0, colour, None, "");
+    }
+    c.raw(&format!(
+        r#"<polygon points="{},{} {},{} {},{}" fill="{colour}"/>"#,
+        num(tip - 7.0),
+        num(ty + th - 0.5),
+        num(tip + 7.0),
+        num(ty + th - 0.5),
+        num(tip),
+        num(top - 1.0)
+    ));
+    c.text(cx, ty + th / 2.0 + 5.5, font, &label);
+    c.raw("</g>");
+}
+
+// ---------------------------------------------------------------------------------------------
+// How the marker got there.
+
+fn placement_text(state: &State, report: &Report) -> String {
+    let t = &state.track;
+    let m = &report.vp_marker;
+    let csv = signed(report.csv.total);
+    let cell = t.cell(report.csv.total);
+    let range = |side: Option<MarkerSide>| {
+        m.range
+            .map_or_else(|| "no range".to_string(), |r| range_text(r, side))
+    };
+    let here = box_name(t, &m.box_id);
+    let before = box_name(t, &m.previous.box_id);
+    match m.basis {
+        PlacementBasis::Csv if m.kept_side => format!(
+            "CSV {csv} falls in the {} range {}, which keeps the marker's face: the VP marker goes to the {here} with its {} face still up (0.1.2).",
+            here,
+            range(None),
+            m.side.title()
+        ),
+        PlacementBasis::Csv if m.capped_by_japanese_mandate => {
+            let would = t
+                .boxes()
+                .get(cell.box_index)
+                .map_or_else(|| "a box further right".to_string(), VpBox::title);
+            format!(
+                "CSV {csv} falls in the Rising Sun range {} of the {would}, but while the Japanese Mandate marker is on the track the Rising Sun marker cannot go right of it: capped, the VP marker goes to the {here}, Rising Sun face up (0.1.2).",
+                range(Some(MarkerSide::RisingSun))
+            )
+        }
+        PlacementBasis::Csv => {
+            let moved = if m.previous.box_id == m.box_id && m.previous.side == m.side {
+                format!("the VP marker stays there, {} face up", m.side.title())
+            } else if m.previous.box_id == m.box_id {
+                format!(
+                    "the VP marker stays in the {here} and flips from its {} face to its {} face",
+                    m.previous.side.title(),
+                    m.side.title()
+                )
+            } else {
+                format!(
+                    "the VP marker moves from the {before} ({} face) to the {here}, {} face up",
+                    m.previous.side.title(),
+                    m.side.title()
+                )
+            };
+            format!(
+                "CSV {csv} falls in the {} range {} of the {here}: {moved} (0.1.2).",
+                m.side.title(),
+                range(Some(m.side))
+            )
+        }
+        PlacementBasis::CombinedGameException => format!(
+            "CSV {csv} falls in the Allied Crusade range {} of the Automatic Victory box during Total War: by the 0.2 (c) exception the VP marker goes to the {here} instead, Allied Crusade face up, and play on the DS map stops.",
+            range(Some(MarkerSide::AlliedCrusade))
+        ),
+        PlacementBasis::PlayStopped => format!(
+            "Play on the DS map has stopped (0.4): at a seasonal check the VP marker stays in the {here}, {} face up; CSV {csv} (outlined dashed) is shown for information.",
+            m.side.title()
+        ),
+        PlacementBasis::FrozenByAutomaticVictory => format!(
+            "The Allied automatic victory held on the DS map froze the Allied Crusade marker in the {here}: it does not move, at a Final check either (0.2 (c), 0.4); CSV {csv} (outlined dashed) is shown for information."
+        ),
+    }
+}
+
+fn placement(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
+    let font = Font::new(15.0);
+    let text = placement_text(state, report);
+    let y = c.paragraph(
+        MARGIN,
+        y + 28.0,
+        WIDTH - 2.0 * MARGIN,
+        font,
+        &format!("Placement: {text}"),
+    );
+    y + 4.0
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Current Strategic Value.
+
+fn section_title(c: &mut Canvas, x: f64, y: f64, w: f64, text: &str) -> f64 {
+    let f = Font::new(17.0).bold();
+    let y = y + 30.0;
+    c.text(x, y, f, text);
+    c.line(x, y + 7.0, x + w, y + 7.0, RULE_LINE, 1.0, "");
+    y + 28.0
+}
+
+fn hex_item(h: &crate::csv::CountedHex) -> String {
+    match h.control.basis {
+        ControlBasis::Given => format!("{} {}", h.label, h.name),
+        ControlBasis::GroundUnits => format!("{} {} (ground units)", h.label, h.name),
+        b => format!("{} {} ({})", h.label, h.name, b.describe()),
+    }
+}
+
+fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
+    let desc_x = x + 178.0;
+    let desc_w = x + w - desc_x;
+    let quiet = t.value == 0 && t.hexes.is_empty() && t.excluded.is_empty();
+    let rule = Font::new(12.5)
+        .bold()
+        .fill(if quiet { FAINT } else { MUTED });
+    c.text(x, y, fit(&[t.rule], 124.0, rule), t.rule);
+    c.text(
+        x + 164.0,
+        y,
+        Font::new(16.0)
+            .bold()
+            .fill(value_colour(t.value))
+            .anchor(Anchor::End),
+        &signed(t.value),
+    );
+    let desc = Font::new(13.5).fill(if quiet { FAINT } else { INK });
+    let mut ny = c.paragraph(desc_x, y, desc_w, desc, t.kind.describe());
+    if !t.hexes.is_empty() {
+        let items: Vec<String> = t.hexes.iter().map(hex_item).collect();
+        let f = Font::new(12.5).fill(MUTED);
+        for line in wrap_items(&items, desc_w, f) {
+            c.text(desc_x, ny, f, &line);
+            ny += f.line_height();
+        }
+    }
+    for e in &t.excluded {
+        ny = c.paragraph(
+            desc_x,
+            ny,
+            desc_w,
+            Font::new(12.5).italic().fill(FAINT),
+            &format!(
+                "not counted: {} {}, {} ({})",
+                e.label, e.name, e.reason, e.rule
+            ),
+        );
+    }
+    ny + 6.0
+}
+
+fn csv_column(c: &mut Canvas, report: &Report, x: f64, w: f64, y: f64) -> f64 {
+    c.raw(r#"<g class="csv">"#);
+    let mut y = section_title(c, x, y, w, "Current Strategic Value (0.1.1)");
+    for t in &report.csv.terms {
+        y = csv_term(c, t, x, w, y);
+    }
+    c.line(x, y - 8.0, x + w, y - 8.0, RULE_LINE, 1.0, "");
+    y += 12.0;
+    c.text(x, y, Font::new(15.0).bold(), "Total");
+    c.text(
+        x + 164.0,
+        y + 1.0,
+        Font::new(20.0)
+            .bold()
+            .fill(value_colour(report.csv.total))
+            .anchor(Anchor::End),
+        &signed(report.csv.total),
+    );
+    c.text(
+        x + 178.0,
+        y,
+        Font::new(15.0).bold(),
+        "Current Strategic Value",
+    );
+    c.raw("</g>");
+    y + 8.0
+}
+
+// ---------------------------------------------------------------------------------------------
+// The outcome.
+
+fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64, y: f64) -> f64 {
+    c.raw(r#"<g class="outcome">"#);
+    let body = Font::new(13.5);
+    let mut y = section_title(c, x, y, w, "Automatic Victory (0.2)");
+    match &report.automatic_victory {
+        Some(a) => {
+            let f = body.bold().fill(side_colour(a.winner));
+            y = c.paragraph(x, y, w, f, &automatic_victory_text(a, state.game));
+        }
+        None => y = c.paragraph(x, y, w, body.fill(MUTED), "None."),
+    }
+    if report.play_stopped {
+        y = c.paragraph(
+            x,
+            y,
+            w,
+            body.italic().fill(MUTED),
+            "Play on the DS map has stopped.",
+        );
+    }
+    // The combined game's VP are drawn full width below both columns.
+    if report.combined.is_none()
+        && let Some(vp) = &report.vp
+    {
+        y = section_title(c, x, y - 8.0, w, "Victory Points (0.3)");
+        y = side_vp(c, state, Side::Axis, &vp.axis, x, w, y);
+        y = side_vp(c, state, Side::Allies, &vp.allies, x, w, y + 4.0);
+        if let Some(winner) = report.winner {
+            let how = match &report.automatic_victory {
+                Some(a) => format!(", by {} ({}) whatever the VP", a.kind.title(), a.rule),
+                None if vp.axis.total == vp.allies.total => {
+                    " (tied on VP: a tie goes to the Axis)".to_string()
+                }
+                None => " (most VP wins)".to_string(),
+            };
+            y = c.paragraph(
+                x,
+                y + 6.0,
+                w,
+                Font::new(15.0).bold().fill(side_colour(winner)),
+                &format!("Winner: the {}{how}.", winner.title()),
+            );
+        }
+    }
+    y = margins_section(c, state, report, x, w, y);
+    c.raw("</g>");
+    y
+}
+
+fn side_vp(c: &mut Canvas, state: &State, side: Side, vp: &SideVp, x: f64, w: f64, y: f64) -> f64 {
+    let colour = side_colour(side);
+    let head = Font::new(15.0).bold().fill(colour);
+    c.text(x, y, head, side.title());
+    c.text(
+        x + w,
+        y,
+        Font::new(18.0).bold().fill(colour).anchor(Anchor::End),
+        &format!("{} VP", vp.total),
+    );
+    let mut y = y + head.line_height();
+    if vp.parts.is_empty() {
+        y = c.paragraph(x + 42.0, y, w - 42.0, Font::new(12.5).fill(FAINT), "no VP");
+    }
+    for p in &vp.parts {
+        let what = match (&p.box_id, p.source) {
+            (Some(b), VpSource::RisingSunMarker | VpSource::AlliedCrusadeMarker) => {
+                format!("{} in the {}", p.source.title(), box_name(&state.track, b))
+            }
+            (Some(b), _) => format!("{} in the {}", p.source.title(), box_name(&state.track, b)),
+            (None, _) => p.source.title().to_string(),
+        };
+        let mut line = format!("{}: {what} ({})", p.map.title(), p.rule);
+        if let Some(n) = &p.note {
+            let _ = write!(line, "; {n}");
+        }
+        c.text(
+            x + 30.0,
+            y,
+            Font::new(13.0).bold().anchor(Anchor::End),
+            &p.vp.to_string(),
+        );
+        y = c.paragraph(x + 42.0, y, w - 42.0, Font::new(12.5).fill(MUTED), &line);
+    }
+    y
+}
+
+/// `4 + 1 bonus`, `5 capped at 4 + 0 bonus`, or a dash before the Final check.
+fn map_vp(track: Option<u32>, counted: Option<u32>, bonus: u32) -> String {
+    match (track, counted) {
+        (Some(t), Some(k)) if k < t => format!(
+            "{t} capped at {k} + {bonus} bonus = {}",
+            k.saturating_add(bonus)
+        ),
+        (Some(t), _) => format!("{t} + {bonus} bonus = {}", t.saturating_add(bonus)),
+        (None, _) => "scored at the Final check".to_string(),
+    }
+}
+
+fn map_status(m: &MapResult) -> String {
+    let mut parts = Vec::new();
+    if let Some(av) = m.automatic_victory {
+        parts.push(format!(
+            "{} automatic victory ({})",
+            av.winner.adjective(),
+            av.war_state.title()
+        ));
+    }
+    if m.play_stopped {
+        parts.push("play stopped".to_string());
+    }
+    parts.join("; ")
+}
+
+/// The combined game (0.4), full width: both maps' VP with Bonus VPs and caps, the totals and
+/// the result.
+fn combined_section(
+    c: &mut Canvas,
+    state: &State,
+    report: &Report,
+    comb: &Combined,
+    y: f64,
+) -> f64 {
+    let x = MARGIN;
+    let w = WIDTH - 2.0 * MARGIN;
+    c.raw(r#"<g class="combined">"#);
+    let mut y = section_title(c, x, y, w, "Combined game (0.4): both maps");
+    let col_axis = x + 110.0;
+    let col_allies = x + 460.0;
+    let col_status = x + 810.0;
+    let col_w = 330.0;
+    let status_w = x + w - col_status;
+    let head = Font::new(13.0).bold();
+    c.text(x, y, head.fill(MUTED), "Map");
+    c.text(col_axis, y, head.fill(RISING_SUN), "Axis VP (+ Bonus VP)");
+    c.text(
+        col_allies,
+        y,
+        head.fill(ALLIED_CRUSADE),
+        &format!(
+            "Allied VP (capped at {} per map, + Bonus VP)",
+            comb.allied_vp_cap_per_map
+        ),
+    );
+    c.text(col_status, y, head.fill(MUTED), "Map status");
+    y += 8.0;
+    c.line(x, y, x + w, y, RULE_LINE, 1.0, "");
+    y += 22.0;
+    let cell = Font::new(14.0);
+    let small = Font::new(12.0).fill(MUTED);
+    for m in [&comb.tk, &comb.ds] {
+        c.text(x, y, Font::new(14.0).bold(), m.map.title());
+        let axis = map_vp(m.axis_vp, m.axis_vp, m.axis_bonus_vp);
+        let allies = map_vp(m.allied_vp, m.allied_vp_counted, m.allied_bonus_vp);
+        let mut ya = c.paragraph(col_axis, y, col_w, cell, &axis);
+        let mut yb = c.paragraph(col_allies, y, col_w, cell, &allies);
+        // Where the DS map's VP come from: the markers and their boxes.
+        if m.map == GameMap::Ds
+            && let Some(vp) = &report.vp
+        {
+            for (sv, col_x, col_y) in [
+                (&vp.axis, col_axis, &mut ya),
+                (&vp.allies, col_allies, &mut yb),
+            ] {
+                for p in sv
+                    .parts
+                    .iter()
+                    .filter(|p| p.map == GameMap::Ds && p.source != VpSource::BonusVp)
+                {
+                    let at = p.box_id.as_deref().map_or_else(String::new, |b| {
+                        format!(" in the {}", box_name(&state.track, b))
+                    });
+                    let line = format!("{} VP: {}{at}", p.vp, p.source.title());
+                    *col_y = c.paragraph(col_x, *col_y - 2.0, col_w, small, &line) + 2.0;
+                }
+            }
+        }
+        let status = map_status(m);
+        let ys = if status.is_empty() {
+            y
+        } else {
+            c.paragraph(
+                col_status,
+                y,
+                status_w,
+                Font::new(13.0).italic().fill(MUTED),
+                &status,
+            )
+        };
+        y = ya.max(yb).max(ys) + 6.0;
+    }
+    if let Some(vp) = &report.vp {
+        c.line(x, y - 10.0, x + w, y - 10.0, RULE_LINE, 1.0, "");
+        y += 10.0;
+        c.text(x, y, Font::new(15.0).bold(), "Total");
+        c.text(
+            col_axis,
+            y,
+            Font::new(17.0).bold().fill(RISING_SUN),
+            &format!("Axis {} VP", vp.axis.total),
+        );
+        c.text(
+            col_allies,
+            y,
+            Font::new(17.0).bold().fill(ALLIED_CRUSADE),
+            &format!("Allies {} VP", vp.allies.total),
+        );
+        y += 26.0;
+    }
+    let colour = comb.result.winner().map_or(INK, side_colour);
+    y = c.paragraph(
+        x,
+        y + 2.0,
+        w,
+        Font::new(15.0).bold().fill(colour),
+        &combined_outcome(&comb.result),
+    );
+    c.raw("</g>");
+    y
+}
+
+fn margins_section(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64, y: f64) -> f64 {
+    let mut y = section_title(c, x, y - 8.0, w, "Margins (CSV change needed)");
+    let font = Font::new(12.5).fill(MUTED);
+    let shift = |d: &Option<MarkerShift>, way: &str| match d {
+        Some(s) => format!(
+            "Marker {way}: CSV {} (to {}) puts it in the {}, {} face{}.",
+            signed(s.csv_change),
+            signed(s.csv),
+            box_name(&state.track, &s.box_id),
+            s.side.title(),
+            if s.capped_by_japanese_mandate {
+                ", held there by the Japanese Mandate"
+            } else {
+                ""
+            }
+        ),
+        None => format!("Marker {way}: no CSV change moves it."),
+    };
+    let result = |r: &Option<ResultShift>, side: Side, dir: &str| match r {
+        Some(s) => format!(
+            "{}: CSV {} (to {}) changes the result: {}.",
+            side.title(),
+            signed(s.csv_change),
+            signed(s.csv),
+            s.outcome
+        ),
+        None => format!("{}: no CSV {dir} changes the result.", side.title()),
+    };
+    for line in [
+        shift(&report.margins.marker.up, "up"),
+        shift(&report.margins.marker.down, "down"),
+        result(&report.margins.result.axis, Side::Axis, "rise"),
+        result(&report.margins.result.allies, Side::Allies, "fall"),
+    ] {
+        y = c.paragraph(x, y, w, font, &line);
+    }
+    y
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notes.
+
+fn notes(c: &mut Canvas, report: &Report, y: f64) -> f64 {
+    if report.notes.is_empty() {
+        return y;
+    }
+    let x = MARGIN;
+    let w = WIDTH - 2.0 * MARGIN;
+    c.raw(r#"<g class="notes">"#);
+    let mut y = section_title(c, x, y, w, "Notes");
+    let font = Font::new(12.5).fill(MUTED);
+    for n in &report.notes {
+        c.text(x + 4.0, y, font, "•");
+        y = c.paragraph(x + 18.0, y, w - 18.0, font, &n.text) + 3.0;
+    }
+    c.raw("</g>");
+    y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_have_at_most_one_decimal() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(2.25), "2.2");
+        assert_eq!(num(-0.01), "0");
+        assert_eq!(num(-4.5), "-4.5");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(esc("a<b & \"c\"'"), "a&lt;b &amp; &quot;c&quot;&apos;");
+        assert_eq!(esc("x\u{1}y"), "x?y");
+    }
+
+    #[test]
+    fn ranges_read_outward_from_the_zero_box() {
+        let ac = Some(MarkerSide::AlliedCrusade);
+        let rs = Some(MarkerSide::RisingSun);
+        assert_eq!(range_text(CsvRange::between(3, 5), rs), "+3..+5");
+        assert_eq!(range_text(CsvRange::between(-5, 0), ac), "0..-5");
+        assert_eq!(range_text(CsvRange::at_least(15), rs), "+15 or more");
+        assert_eq!(range_text(CsvRange::at_most(-17), ac), "-17 or less");
+        assert_eq!(range_text(CsvRange::between(1, 2), None), "+1..+2");
+        assert_eq!(range_text(CsvRange::between(1, 1), None), "+1");
+    }
+
+    #[test]
+    fn wrapping_keeps_lines_inside_the_width() {
+        let f = Font::new(13.0);
+        let text = "Soviet and Western Strategic Hexes under Axis control, and a verylongwordthatcannotfitatall";
+        for line in wrap(text, 120.0, f) {
+            assert!(text_width(&line, f) <= 120.0, "{line}");
+        }
+        assert_eq!(wrap("", 100.0, f), vec![String::new()]);
+    }
+}
