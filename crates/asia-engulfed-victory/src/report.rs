@@ -264,7 +264,7 @@ fn outcome(state: &State, d: &Decision) -> String {
 }
 
 /// The combined game's standing in words.
-fn combined_outcome(result: &CombinedResult) -> String {
+pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
     match result {
         CombinedResult::AxisAutomaticVictory { map } => format!(
             "the combined game ends with an Axis victory (automatic victory on the {}, 0.4)",

@@ -559,44 +559,13 @@ fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     y + 2.0
 }
 
-/// The combined game's standing in words.
+/// The combined game's standing as a sentence (the report's words, capitalised).
 fn combined_outcome(result: &CombinedResult) -> String {
-    match result {
-        CombinedResult::AxisAutomaticVictory { map } => format!(
-            "The Axis wins the combined game: automatic victory on the {} (0.4).",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => format!(
-            "The Allies win the combined game: automatic victory during Limited War on the {} (0.2 (c)).",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
-            "The Allies win the combined game: automatic victories on both maps (0.4).".to_string()
-        }
-        CombinedResult::PlayGoesOn {
-            allied_automatic_victory_on,
-        } => {
-            if allied_automatic_victory_on.is_empty() {
-                "No automatic victory on either map: play goes on.".to_string()
-            } else {
-                let maps: Vec<&str> = allied_automatic_victory_on
-                    .iter()
-                    .map(|m| m.title())
-                    .collect();
-                format!(
-                    "Play goes on: an Allied automatic victory is held on the {} only; the Allies need one on both maps (0.4).",
-                    maps.join(" and ")
-                )
-            }
-        }
-        CombinedResult::VictoryPoints {
-            winner,
-            axis,
-            allies,
-        } => format!(
-            "The {} the combined game on VP, Axis {axis} - Allies {allies} (0.4: most VP wins, a tie goes to the Axis).",
-            winner.wins()
-        ),
+    let words = crate::report::combined_outcome(result);
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => words,
     }
 }
 

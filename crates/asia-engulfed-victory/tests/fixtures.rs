@@ -1,44 +1,10 @@
 //! Every fixture under `fixtures/asia-engulfed/`: the text and JSON reports of the valid ones,
 //! the diagnostics of the invalid ones.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use asia_engulfed_victory::{Rules, State, evaluate};
-use hexmap::resolve::{Document, ResolveError, Resolver};
-
-/// Reads a referenced file relative to the referring fixture (tests only: the crate reads no
-/// files). Names in diagnostics are kept relative to `fixtures/asia-engulfed/` so snapshots do
-/// not depend on the checkout's path.
-struct FixtureResolver {
-    root: PathBuf,
-}
-
-impl Resolver for FixtureResolver {
-    fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError> {
-        let base = from
-            .and_then(|f| Path::new(f).parent())
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        let mut name = PathBuf::new();
-        for c in base.join(reference).components() {
-            match c {
-                Component::ParentDir => {
-                    name.pop();
-                }
-                Component::CurDir => {}
-                other => name.push(other),
-            }
-        }
-        let text = std::fs::read_to_string(self.root.join(&name)).map_err(|e| ResolveError {
-            reference: reference.to_string(),
-            reason: format!("{}: {}", name.display(), e.kind()),
-        })?;
-        Ok(Document {
-            name: name.to_string_lossy().replace('\\', "/"),
-            text,
-        })
-    }
-}
+use hexmap::resolve::FsResolver;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/asia-engulfed")
@@ -62,7 +28,7 @@ fn settings() -> insta::Settings {
 
 #[test]
 fn fixtures_report() {
-    let resolver = FixtureResolver { root: root() };
+    let resolver = FsResolver::confined(root());
     insta::glob!("../../../fixtures/asia-engulfed", "*.toml", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let name = relative_name(path);
@@ -78,7 +44,7 @@ fn fixtures_report() {
 
 #[test]
 fn invalid_fixtures_diagnostics() {
-    let resolver = FixtureResolver { root: root() };
+    let resolver = FsResolver::confined(root());
     insta::glob!(
         "../../../fixtures/asia-engulfed/invalid",
         "*.toml",

@@ -4,7 +4,7 @@
 #![cfg(feature = "svg")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use asia_engulfed_victory::svg::{self, WIDTH};
 use asia_engulfed_victory::{
@@ -12,39 +12,7 @@ use asia_engulfed_victory::{
     evaluate,
 };
 use hexmap::Label;
-use hexmap::resolve::{Document, ResolveError, Resolver};
-
-/// Reads a referenced file relative to the referring fixture, as `tests/fixtures.rs` does.
-struct FixtureResolver {
-    root: PathBuf,
-}
-
-impl Resolver for FixtureResolver {
-    fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError> {
-        let base = from
-            .and_then(|f| Path::new(f).parent())
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        let mut name = PathBuf::new();
-        for c in base.join(reference).components() {
-            match c {
-                Component::ParentDir => {
-                    name.pop();
-                }
-                Component::CurDir => {}
-                other => name.push(other),
-            }
-        }
-        let text = std::fs::read_to_string(self.root.join(&name)).map_err(|e| ResolveError {
-            reference: reference.to_string(),
-            reason: format!("{}: {}", name.display(), e.kind()),
-        })?;
-        Ok(Document {
-            name: name.to_string_lossy().replace('\\', "/"),
-            text,
-        })
-    }
-}
+use hexmap::resolve::FsResolver;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/asia-engulfed")
@@ -52,7 +20,7 @@ fn root() -> PathBuf {
 
 fn load(name: &str) -> (State, Report) {
     let text = std::fs::read_to_string(root().join(name)).unwrap();
-    let resolver = FixtureResolver { root: root() };
+    let resolver = FsResolver::confined(root());
     let state = State::from_toml_str(&text, Some(name), &resolver)
         .unwrap_or_else(|e| panic!("{name} should be valid:\n{e}"));
     let report = evaluate(&state, &Rules::default());

@@ -91,6 +91,18 @@ impl<K> fmt::Display for Diagnostic<K> {
     }
 }
 
+/// Write diagnostics one per line (no trailing newline): the `Display` of every error type of
+/// the workspace.
+pub fn write_lines<K>(f: &mut fmt::Formatter<'_>, diagnostics: &[Diagnostic<K>]) -> fmt::Result {
+    for (i, d) in diagnostics.iter().enumerate() {
+        if i > 0 {
+            writeln!(f)?;
+        }
+        write!(f, "{d}")?;
+    }
+    Ok(())
+}
+
 /// The text being parsed, for turning byte spans into line and column.
 #[derive(Clone, Copy, Debug)]
 pub struct Source<'a> {

@@ -145,17 +145,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
     if !problems.is_empty() {
         return Err(Error::new(problems));
     }
-    let units: Vec<hexmap::Unit<Side>> = position
-        .units
-        .iter()
-        .map(|u| hexmap::Unit {
-            id: u.id.clone(),
-            side: u.side,
-            hex: u.hex,
-            exerts_zoc: u.zoc,
-        })
-        .collect();
-    let placed = hexmap::Position::new(map, units).map_err(|errs| {
+    let placed = position.on_map(map).map_err(|errs| {
         Error::new(
             errs.into_iter()
                 .map(|e| Diagnostic::new(ErrorKind::Hex, e.to_string()))

@@ -48,13 +48,7 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{d}")?;
-        }
-        Ok(())
+        hexmap::diag::write_lines(f, &self.diagnostics)
     }
 }
 

@@ -202,6 +202,26 @@ pub struct Position {
     pub exited: Vec<OffMapUnit>,
 }
 
+impl Position {
+    /// The units on the map as a [`hexmap::Position`] (for zones of control and tracing).
+    pub fn on_map(
+        &self,
+        map: &HexMap,
+    ) -> Result<hexmap::Position<Side>, Vec<hexmap::PositionError>> {
+        let units = self
+            .units
+            .iter()
+            .map(|u| hexmap::Unit {
+                id: u.id.clone(),
+                side: u.side,
+                hex: u.hex,
+                exerts_zoc: u.zoc,
+            })
+            .collect();
+        hexmap::Position::new(map, units)
+    }
+}
+
 /// Builds a [`Position`] from printed labels and rating strings, checking everything at once.
 ///
 /// ```

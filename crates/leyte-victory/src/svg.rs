@@ -196,18 +196,8 @@ pub fn drawing<'m>(
     }
 
     // Japanese zones of control.
-    let units: Vec<hexmap::Unit<Side>> = position
-        .units
-        .iter()
-        .map(|u| hexmap::Unit {
-            id: u.id.clone(),
-            side: u.side,
-            hex: u.hex,
-            exerts_zoc: u.zoc,
-        })
-        .collect();
     let mut any_zoc = false;
-    if let Ok(placed) = hexmap::Position::new(map, units) {
+    if let Ok(placed) = position.on_map(map) {
         let zoc = placed.zoc(map, Side::Japanese);
         any_zoc = zoc.hexes(map).next().is_some();
         d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC));
