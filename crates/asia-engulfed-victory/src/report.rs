@@ -311,9 +311,13 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
     let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
     let here = marker_key(now);
     let here_result = result_key(ctx.state, now);
-    // Beyond the finite ends of the track nothing changes, so one step past them is enough.
-    let up: Vec<i64> = (csv.saturating_add(1)..=hi.max(csv).saturating_add(1)).collect();
-    let down: Vec<i64> = (lo.min(csv).saturating_sub(1)..csv).rev().collect();
+    // Beyond the finite ends of the track nothing changes, so the scan covers only the finite
+    // span and one step past each end, however far outside it the CSV lies.
+    let up: Vec<i64> =
+        (csv.saturating_add(1).max(lo.saturating_sub(1))..=hi.saturating_add(1)).collect();
+    let down: Vec<i64> = (lo.saturating_sub(1)..csv.min(hi.saturating_add(2)))
+        .rev()
+        .collect();
     let marker_shift = |cs: &[i64]| {
         cs.iter().find_map(|&c| {
             let d = at(c);

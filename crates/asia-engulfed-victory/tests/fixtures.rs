@@ -61,3 +61,42 @@ fn invalid_fixtures_diagnostics() {
         }
     );
 }
+
+/// Absurd but well-formed numbers neither panic nor exhaust memory: the margins scan stays
+/// within the track's finite span however far outside it the CSV lies.
+#[test]
+fn extreme_counts_and_esv_are_answered() {
+    let base = std::fs::read_to_string(root().join("step-three-adds-current-esv.toml")).unwrap();
+    let kept: Vec<&str> = base
+        .lines()
+        .filter(|l| {
+            !l.starts_with("current_esv")
+                && !l.starts_with("[strategic_warfare_box]")
+                && !l.starts_with("allied_collapse")
+                && !l.starts_with("military_takeover")
+        })
+        .collect();
+    for (collapse, takeover, esv) in [
+        (u32::MAX, 0, i64::MAX),
+        (0, u32::MAX, i64::MIN),
+        (u32::MAX, u32::MAX, 0),
+    ] {
+        // Top-level keys first, then the tables of the original file.
+        let text = format!(
+            "current_esv = {esv}\n{}\n[strategic_warfare_box]\nallied_collapse = {collapse}\nmilitary_takeover = {takeover}\n",
+            kept.join("\n")
+        );
+        let state =
+            State::from_toml_str(&text, Some("extreme.toml"), &FsResolver::confined(root()))
+                .unwrap();
+        let report = evaluate(&state, &Rules::default());
+        let sum: i64 = report.csv.terms.iter().map(|t| t.value).sum();
+        assert_eq!(report.csv.total, sum);
+        let step_one_and_two = i64::from(collapse) - i64::from(takeover);
+        assert!(
+            (report.csv.total - step_one_and_two).abs() < 1000,
+            "{}",
+            report.csv.total
+        );
+    }
+}

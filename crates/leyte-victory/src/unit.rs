@@ -137,13 +137,15 @@ impl Rating {
         match *self {
             Rating::Standard {
                 attack, defense, ..
-            } => attack + defense,
+            } => attack.saturating_add(defense),
             Rating::Artillery {
                 barrage,
                 final_protective_fire,
                 defense,
                 ..
-            } => barrage + final_protective_fire + defense,
+            } => barrage
+                .saturating_add(final_protective_fire)
+                .saturating_add(defense),
         }
     }
 
@@ -211,6 +213,16 @@ mod tests {
             Rating::artillery("6-4-2-3").unwrap().to_string(),
             "6-4-2-3 art"
         );
+    }
+
+    #[test]
+    fn absurd_strengths_saturate_instead_of_overflowing() {
+        let huge = Rating::Standard {
+            attack: u32::MAX,
+            defense: u32::MAX,
+            movement: None,
+        };
+        assert_eq!(huge.vp(), u32::MAX);
     }
 
     #[test]
