@@ -94,6 +94,10 @@ pub(crate) struct Adj {
 
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// The most hexes a map's extents may hold (a guard against absurd input, far above any
+/// printed map).
+pub const MAX_HEXES: u64 = 1_000_000;
+
 /// A validated hex map: which hexes exist, their terrain and features, named places and areas,
 /// and a petgraph graph with one edge per shared hexside.
 ///
@@ -995,6 +999,24 @@ fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
                 ));
             }
         }
+    }
+    let total: u64 = layout
+        .sheets
+        .iter()
+        .map(|s| {
+            let n = |(lo, hi): (u16, u16)| u64::from(hi.saturating_sub(lo)) + 1;
+            n(s.rows) * n(s.columns)
+        })
+        .sum();
+    if total > MAX_HEXES {
+        c.push(
+            Diagnostic::new(
+                ErrorKind::TooMany,
+                format!("the extents hold {total} hexes; a map may hold at most {MAX_HEXES}"),
+            )
+            .key("layout"),
+            None,
+        );
     }
     let has_none = layout.sheets.iter().any(|s| s.prefix.is_none());
     if has_none && layout.sheets.len() > 1 {

@@ -291,3 +291,21 @@ columns = [5, 8]
     let err = HexMap::from_toml_str(&overlap, None).unwrap_err();
     assert!(err.to_string().contains("sheets overlap"), "{err}");
 }
+
+#[test]
+fn absurd_extents_are_refused_not_allocated() {
+    let text = r#"
+name = "huge"
+[layout]
+orientation = "flat"
+label = "row-column"
+digits = 4
+rows = [1, 9999]
+columns = [1, 9999]
+shifted = "odd"
+rows_grow = "north"
+columns_grow = "east"
+"#;
+    let err = HexMap::from_toml_str(text, None).unwrap_err();
+    assert_eq!(err.kind(), Some(ErrorKind::TooMany));
+}
