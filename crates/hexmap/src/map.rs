@@ -1000,6 +1000,10 @@ fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
             }
         }
     }
+    let has_none = layout.sheets.iter().any(|s| s.prefix.is_none());
+    if has_none && layout.sheets.len() > 1 {
+        bad("either every sheet has a prefix or there is exactly one sheet".to_string());
+    }
     let total: u64 = layout
         .sheets
         .iter()
@@ -1017,9 +1021,5 @@ fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
             .key("layout"),
             None,
         );
-    }
-    let has_none = layout.sheets.iter().any(|s| s.prefix.is_none());
-    if has_none && layout.sheets.len() > 1 {
-        bad("either every sheet has a prefix or there is exactly one sheet".to_string());
     }
 }
