@@ -25,3 +25,10 @@ bench:
 # Everything CI runs.
 ci:
     bash .ci/run
+
+# Render every fixture to PNG under target/pictures, to look at them as a player would
+# (needs rsvg-convert: `apt-get install librsvg2-bin`).
+pictures:
+    mkdir -p target/pictures
+    cargo build -q -p victory-cli
+    for f in fixtures/leyte/*.toml fixtures/asia-engulfed/*.toml; do ./target/debug/victory render "$f" -o - | rsvg-convert > "target/pictures/$(basename "$f" .toml).png"; done
