@@ -312,22 +312,9 @@ fn num(x: f64) -> String {
     }
 }
 
-/// XML-escaped text.
+/// XML-escaped text (hexmap's escaping, shared by every picture of the workspace).
 fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
+    hexmap::svg::escape(s)
 }
 
 /// A character's advance in em, rounded up from DejaVu Sans (Verdana is alike).
