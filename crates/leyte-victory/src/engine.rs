@@ -471,15 +471,22 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
     }
 
     // Scenario exit rules.
+    let through = |u: &crate::model::OffMapUnit, side: Side, hexes: &[hexmap::Hex]| {
+        u.side == side && (hexes.is_empty() || u.hex.is_some_and(|h| hexes.contains(&h)))
+    };
     for u in &position.exited {
-        let matching = scenario.exits.iter().find(|e| {
-            e.side == u.side && (e.hexes.is_empty() || u.hex.is_some_and(|h| e.hexes.contains(&h)))
-        });
+        let matching = scenario.exits.iter().find(|e| through(u, e.side, &e.hexes));
         let Some(e) = matching else {
-            notes.push(format!(
-                "{} {} left the map, but no exit award of the scenario applies to it.",
-                u.side, u.id
-            ));
+            let required = scenario
+                .exit_requirements
+                .iter()
+                .any(|r| through(u, r.side, &r.hexes));
+            if !required {
+                notes.push(format!(
+                    "{} {} left the map, but no exit award or requirement of the scenario applies to it.",
+                    u.side, u.id
+                ));
+            }
             continue;
         };
         let vp = match e.value {
@@ -509,10 +516,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
         let done = position
             .exited
             .iter()
-            .filter(|u| {
-                u.side == r.side
-                    && (r.hexes.is_empty() || u.hex.is_some_and(|h| r.hexes.contains(&h)))
-            })
+            .filter(|u| through(u, r.side, &r.hexes))
             .count();
         if (done as u64) < u64::from(r.units) {
             let through: Vec<String> = r.hexes.iter().map(|h| label(*h)).collect();
