@@ -175,11 +175,6 @@ impl<'a, K> Collector<'a, K> {
         self.found.push(d);
     }
 
-    /// Record a diagnostic that already carries its location.
-    pub fn push_located(&mut self, d: Diagnostic<K>) {
-        self.found.push(d);
-    }
-
     /// Whether anything was recorded.
     pub fn is_empty(&self) -> bool {
         self.found.is_empty()

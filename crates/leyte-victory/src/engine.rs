@@ -307,6 +307,17 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
     for o in &scenario.objectives {
         let must_trace = scenario.loc.sides.contains(&o.side);
         let rule = if must_trace { "L5+L7" } else { "L5" };
+        // One award for unit `i` of this objective, with its LOC as evidence.
+        let objective_award = |i: usize, text: String| {
+            let u = &position.units[i];
+            Award {
+                unit: Some(u.id.clone()),
+                hex: Some(label(u.hex)),
+                objective: Some(o.name.clone()),
+                path: loc.get(&i).and_then(|r| r.path.clone()),
+                ..base(AwardKind::Objective, o.vp, rule, text)
+            }
+        };
         let mut status = ObjectiveStatus {
             name: o.name.clone(),
             side: o.side,
@@ -339,16 +350,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
                     if must_trace {
                         text.push_str(" (traces a LOC)");
                     }
-                    award(
-                        o.side,
-                        Award {
-                            unit: Some(u.id.clone()),
-                            hex: Some(label(u.hex)),
-                            objective: Some(o.name.clone()),
-                            path: loc.get(&i).and_then(|r| r.path.clone()),
-                            ..base(AwardKind::Objective, o.vp, rule, text)
-                        },
-                    );
+                    award(o.side, objective_award(i, text));
                 }
             }
             ObjectiveKind::PerUnitNear { feature } => {
@@ -372,27 +374,14 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
                     status.held = true;
                     status.vp += o.vp;
                     status.by.push(u.id.clone());
-                    award(
-                        o.side,
-                        Award {
-                            unit: Some(u.id.clone()),
-                            hex: Some(label(u.hex)),
-                            objective: Some(o.name.clone()),
-                            path: loc.get(&i).and_then(|r| r.path.clone()),
-                            ..base(
-                                AwardKind::Objective,
-                                o.vp,
-                                rule,
-                                format!(
-                                    "{}: {} at {} is {how} {feature} {}",
-                                    o.name,
-                                    u.id,
-                                    label(u.hex),
-                                    label(*near)
-                                ),
-                            )
-                        },
+                    let text = format!(
+                        "{}: {} at {} is {how} {feature} {}",
+                        o.name,
+                        u.id,
+                        label(u.hex),
+                        label(*near)
                     );
+                    award(o.side, objective_award(i, text));
                 }
             }
         }
