@@ -20,7 +20,7 @@ review:
 
 # The tracing benchmark (see docs/performance.md).
 bench:
-    cargo bench -p hexmap --bench trace
+    cargo bench -p wargame-hexmap --bench trace
 
 # Everything CI runs.
 ci:

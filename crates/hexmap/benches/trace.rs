@@ -17,7 +17,7 @@
 //! unit, that every path obeys the rules, and that some but not all units trace.
 //!
 //! ```sh
-//! cargo bench -p hexmap --bench trace
+//! cargo bench -p wargame-hexmap --bench trace
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

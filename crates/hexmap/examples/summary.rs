@@ -1,7 +1,7 @@
 //! Print a map's summary, then trace a path on it.
 //!
 //! ```sh
-//! cargo run -p hexmap --example summary -- fixtures/maps/leyte-standin.toml 0914
+//! cargo run -p wargame-hexmap --example summary -- fixtures/maps/leyte-standin.toml 0914
 //! ```
 //! The optional second argument is a start hex; the path is traced (K = 3, then roads and
 //! trails, nothing blocking) to the map's first area.

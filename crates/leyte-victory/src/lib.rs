@@ -48,6 +48,11 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+/// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
+/// tool depending on this crate alone reaches the map types and the resolvers
+/// (`leyte_victory::hexmap::resolve::FsResolver`) at the exact version the engine uses.
+pub use hexmap;
+
 mod engine;
 mod error;
 mod model;
