@@ -25,18 +25,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("w3213", "Saigon"),
     ] {
         let label = Label::parse(label, 2)?;
-        state.strategic_hexes.push(StrategicHex {
-            label,
-            name: name.into(),
-            faction: Faction::Western,
-            country: None,
-            inside_japan: false,
-            controller: None,
-        });
-        state.units.push(GroundUnit {
-            label,
-            faction: Faction::Axis,
-        });
+        state
+            .strategic_hexes
+            .push(StrategicHex::new(label, name, Faction::Western));
+        state.units.push(GroundUnit::new(label, Faction::Axis));
     }
     state.validate()?;
     let report = evaluate(&state, &Rules::default());

@@ -1,24 +1,28 @@
-//! Load a state from a TOML string (the 0.4 combined-game example fixture) and print its
-//! report as text and as JSON-ready data.
+//! Load a state file (by default the 0.4 combined-game example fixture) and print its report.
 //!
-//! Run with `cargo run -p asia-engulfed-victory --example load_fixture`.
+//! Run from the workspace root with `cargo run -p asia-engulfed-victory --example load_fixture`,
+//! or give another self-contained state file (one naming no track file) as the first argument:
+//! `cargo run -p asia-engulfed-victory --example load_fixture -- STATE.toml`.
 
-use asia_engulfed_victory::{Rules, Side, State, evaluate};
+use asia_engulfed_victory::{Rules, State, evaluate};
 use hexmap::resolve::NoResolver;
 
-const FIXTURE: &str =
-    include_str!("../../../fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml");
+/// The fixture read when no path is given, relative to the workspace root.
+const DEFAULT: &str = "fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml";
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let state = State::from_toml_str(
-        FIXTURE,
-        Some("combined-example-allies-six-axis-five.toml"),
-        &NoResolver,
-    )?;
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| DEFAULT.to_string());
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let state = State::from_toml_str(&text, Some(&path), &NoResolver)?;
     let report = evaluate(&state, &Rules::default());
     println!("{report}");
-    let vp = report.vp.as_ref().ok_or("a Final check scores VP")?;
-    assert_eq!((vp.axis.total, vp.allies.total), (5, 6));
-    assert_eq!(report.winner, Some(Side::Allies));
+    if let Some(vp) = &report.vp {
+        println!(
+            "Axis {} VP, Allies {} VP; winner: {:?}",
+            vp.axis.total, vp.allies.total, report.winner
+        );
+    }
     Ok(())
 }

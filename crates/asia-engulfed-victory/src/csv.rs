@@ -12,6 +12,7 @@ pub const ESV_TRACK_TOP: i64 = 5;
 /// Why a hex counts as controlled by a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ControlBasis {
     /// The state gives its controller.
     Given,
@@ -47,6 +48,7 @@ impl ControlBasis {
 
 /// Who controls a hex and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Control {
     /// The controlling side.
     pub side: Side,
@@ -57,6 +59,7 @@ pub struct Control {
 /// What a term of the sum counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum TermKind {
     /// Step 1: Soviet and Western Strategic Hexes under Axis control (+1 each).
     AlliedStrategicHexesUnderAxisControl,
@@ -96,6 +99,7 @@ impl TermKind {
 
 /// A hex behind a term.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CountedHex {
     /// Its label.
     pub label: Label,
@@ -107,6 +111,7 @@ pub struct CountedHex {
 
 /// A hex that would count but does not, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct ExcludedHex {
     /// Its label.
     pub label: Label,
@@ -120,6 +125,7 @@ pub struct ExcludedHex {
 
 /// One term of the Current Strategic Value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CsvTerm {
     /// The rule (`0.1.1 Step 1`).
     pub rule: &'static str,
@@ -135,6 +141,7 @@ pub struct CsvTerm {
 
 /// The Current Strategic Value (0.1.1), term by term.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CurrentStrategicValue {
     /// The terms, in rule order.
     pub terms: Vec<CsvTerm>,
@@ -232,7 +239,45 @@ pub fn control(
 ///
 /// `esv` is the Current ESV as the track shows it ([`effective_esv`]) in Dai Senso alone, and
 /// `None` in the combined game, where the European war is played on the TK map and Step 3 (*)
-/// does not apply.
+/// does not apply. Rulings applied are pushed to `notes`.
+///
+/// ```
+/// use asia_engulfed_victory::{
+///     Check, Faction, Game, MarkerSide, Rules, State, StrategicHex, StrategicWarfareBox,
+///     TermKind, VpMarker, WarState, current_strategic_value,
+/// };
+/// use hexmap::Label;
+///
+/// let mut state = State::new(
+///     Game::DaiSenso,
+///     Check::Seasonal,
+///     WarState::TotalWar,
+///     VpMarker::new("1", MarkerSide::AlliedCrusade),
+/// );
+/// let label = |l: &str| Label::parse(l, 2).unwrap();
+/// // Step 2: Okinawa, an Axis Strategic Hex inside Japan, under Allied control ...
+/// state.strategic_hexes.push(
+///     StrategicHex::new(label("e4012"), "Okinawa", Faction::Axis)
+///         .inside_japan()
+///         .controlled_by(Faction::Western),
+/// );
+/// // ... Step 1: two Allied Collapse markers; Step 2: one Military Takeover marker.
+/// state.strategic_warfare_box = StrategicWarfareBox::new(2, 1);
+///
+/// let mut notes = Vec::new();
+/// let csv = current_strategic_value(&state, Rules::default().tokyo, Some(3), &mut notes);
+/// let values: Vec<(TermKind, i64)> = csv.terms.iter().map(|t| (t.kind, t.value)).collect();
+/// assert_eq!(values, [
+///     (TermKind::AlliedStrategicHexesUnderAxisControl, 0),
+///     (TermKind::AlliedCollapseMarkers, 2),
+///     (TermKind::AxisStrategicHexesUnderAlliedControl, -1),
+///     (TermKind::MilitaryTakeoverMarkers, -1),
+///     (TermKind::CurrentEsv, 3), // Step 3 (*): Japan is entered, so the Current ESV counts
+/// ]);
+/// assert_eq!(csv.total, 3);
+/// assert_eq!(csv.terms[2].hexes[0].name, "Okinawa");
+/// assert!(notes.is_empty());
+/// ```
 pub fn current_strategic_value(
     state: &State,
     tokyo: Label,

@@ -45,16 +45,42 @@ pub enum ErrorKind {
 }
 
 /// All problems found in a state or track, in the order found.
+///
+/// ```
+/// use asia_engulfed_victory::{ErrorKind, State};
+/// use hexmap::resolve::NoResolver;
+///
+/// let err = State::from_toml_str(r#"
+/// game = "dai-senso"
+/// check = "seasonal"
+/// war_state = "total-war"
+/// vp_marker = { rising_sun = "7" }
+/// "#, Some("state.toml"), &NoResolver).unwrap_err();
+/// let kinds: Vec<ErrorKind> = err.diagnostics().iter().map(|d| d.kind).collect();
+/// assert_eq!(kinds, [ErrorKind::Missing, ErrorKind::OffTrack]); // no current_esv, no box 7
+/// assert_eq!(err.kind(), Some(ErrorKind::Missing));
+/// assert_eq!(err.into_diagnostics().len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct Error {
     /// The problems; never empty.
-    pub diagnostics: Vec<Diagnostic>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 impl Error {
     /// An error holding these diagnostics.
     pub fn new(diagnostics: Vec<Diagnostic>) -> Self {
         Error { diagnostics }
+    }
+
+    /// The problems, in the order found; never empty.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The problems, by value.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
     }
 
     /// The first problem's kind.

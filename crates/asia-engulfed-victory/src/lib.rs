@@ -124,3 +124,8 @@ pub use victory::{
     AutomaticVictory, AutomaticVictoryKind, Combined, CombinedResult, Effect, GameMap, MapResult,
     MarkerReport, PlacementBasis, SideVp, VpPart, VpScore, VpSource,
 };
+
+// The crate README's examples run as doctests, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -19,6 +19,7 @@ pub const GAMES: &[&str] = &["dai-senso", "axis-empires"];
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub enum Game {
     /// *Dai Senso!* played alone: the European war is summarised by the Current ESV track.
     DaiSenso,
@@ -38,6 +39,8 @@ impl Game {
 
 /// A seasonal Victory Point Check (0.1) or the Final Victory Point Check at the end of the game
 /// (0.3).
+///
+/// Exhaustive on purpose: the rulebook has exactly these two checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -49,6 +52,8 @@ pub enum Check {
 }
 
 /// The War State; it only moves forward.
+///
+/// Exhaustive on purpose: the rulebook has exactly these three War States.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -73,6 +78,8 @@ impl WarState {
 }
 
 /// One of the two sides that win or lose: the Axis faction, or the combined Allied factions.
+///
+/// Exhaustive on purpose: the game has exactly two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -110,6 +117,8 @@ impl Side {
 }
 
 /// The face of the VP marker that is up.
+///
+/// Exhaustive on purpose: the marker has exactly two faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -147,6 +156,8 @@ impl MarkerSide {
 }
 
 /// A faction owning Strategic Hexes and ground units.
+///
+/// Exhaustive on purpose: Axis Empires has exactly these three factions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -180,6 +191,8 @@ impl Faction {
 }
 
 /// An Influence marker in a Neutral Country (read at the Final check, 0.3).
+///
+/// Exhaustive on purpose: one kind of Influence marker per faction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -212,6 +225,8 @@ impl Influence {
 }
 
 /// Where the VP marker is before the check, and which face is up.
+///
+/// Exhaustive on purpose: a marker is a box and a face.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VpMarker {
     /// The id of its box on the track (`"0"`, `"1"`, ..., `"automatic-victory"`).
@@ -232,7 +247,10 @@ impl VpMarker {
 }
 
 /// The markers in the Strategic Warfare Box that count in the Current Strategic Value.
+///
+/// Build one with [`StrategicWarfareBox::new`] (or set the fields of the default, empty box).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct StrategicWarfareBox {
     /// Allied Collapse markers (+1 each, Step 1).
     pub allied_collapse: u32,
@@ -240,8 +258,35 @@ pub struct StrategicWarfareBox {
     pub military_takeover: u32,
 }
 
+impl StrategicWarfareBox {
+    /// A box holding this many Allied Collapse and Military Takeover markers.
+    ///
+    /// ```
+    /// use asia_engulfed_victory::StrategicWarfareBox;
+    /// let swb = StrategicWarfareBox::new(3, 1);
+    /// assert_eq!((swb.allied_collapse, swb.military_takeover), (3, 1));
+    /// ```
+    pub fn new(allied_collapse: u32, military_takeover: u32) -> Self {
+        StrategicWarfareBox {
+            allied_collapse,
+            military_takeover,
+        }
+    }
+}
+
 /// A country whose status matters to the Current Strategic Value.
+///
+/// Build one with [`Country::named`] and the builder methods (or set the fields of
+/// [`Country::default`]).
+///
+/// ```
+/// use asia_engulfed_victory::{Country, Influence};
+/// let nei = Country::named("Netherlands East Indies").neutral().with_influence(Influence::ProWest);
+/// assert!(nei.neutral && !nei.policy_affected);
+/// assert_eq!(nei.influence, Some(Influence::ProWest));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Country {
     /// Its name, for the report.
     pub name: Option<String>,
@@ -254,8 +299,40 @@ pub struct Country {
     pub influence: Option<Influence>,
 }
 
+impl Country {
+    /// A country with this name for the report: not neutral, not Policy Affected, no Influence
+    /// marker.
+    pub fn named(name: impl Into<String>) -> Self {
+        Country {
+            name: Some(name.into()),
+            ..Country::default()
+        }
+    }
+
+    /// The same country, a Neutral Country (its Influence marker counts at the Final check).
+    pub fn neutral(mut self) -> Self {
+        self.neutral = true;
+        self
+    }
+
+    /// The same country, a Policy Affected Country (13.6.1).
+    pub fn policy_affected(mut self) -> Self {
+        self.policy_affected = true;
+        self
+    }
+
+    /// The same country with this Influence marker.
+    pub fn with_influence(mut self, influence: Influence) -> Self {
+        self.influence = Some(influence);
+        self
+    }
+}
+
 /// A Strategic Hex.
+///
+/// Build one with [`StrategicHex::new`] and the builder methods.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct StrategicHex {
     /// Its printed label (`w2819`).
     pub label: Label,
@@ -271,8 +348,54 @@ pub struct StrategicHex {
     pub controller: Option<Faction>,
 }
 
+impl StrategicHex {
+    /// `faction`'s Strategic Hex `name` at `label`: in no country, outside Japan, its control
+    /// following the ground units on it.
+    ///
+    /// ```
+    /// use asia_engulfed_victory::{Faction, StrategicHex};
+    /// use hexmap::Label;
+    /// let okinawa = StrategicHex::new(Label::parse("e4012", 2).unwrap(), "Okinawa", Faction::Axis)
+    ///     .inside_japan()
+    ///     .controlled_by(Faction::Western);
+    /// assert!(okinawa.inside_japan);
+    /// assert_eq!(okinawa.controller, Some(Faction::Western));
+    /// ```
+    pub fn new(label: Label, name: impl Into<String>, faction: Faction) -> Self {
+        StrategicHex {
+            label,
+            name: name.into(),
+            faction,
+            country: None,
+            inside_japan: false,
+            controller: None,
+        }
+    }
+
+    /// The same hex, in the country with this key under [`State::countries`].
+    pub fn in_country(mut self, key: impl Into<String>) -> Self {
+        self.country = Some(key.into());
+        self
+    }
+
+    /// The same hex, inside Japan (0.1.1 Step 3).
+    pub fn inside_japan(mut self) -> Self {
+        self.inside_japan = true;
+        self
+    }
+
+    /// The same hex, its control given: `faction` controls it.
+    pub fn controlled_by(mut self, faction: Faction) -> Self {
+        self.controller = Some(faction);
+        self
+    }
+}
+
 /// A ground unit: it controls the hex it occupies and may stand in Tokyo.
+///
+/// Build one with [`GroundUnit::new`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct GroundUnit {
     /// The hex it occupies.
     pub label: Label,
@@ -280,7 +403,16 @@ pub struct GroundUnit {
     pub faction: Faction,
 }
 
+impl GroundUnit {
+    /// A ground unit of `faction` on `label`.
+    pub fn new(label: Label, faction: Faction) -> Self {
+        GroundUnit { label, faction }
+    }
+}
+
 /// Bonus VPs for returning the V-E or V-J Day marker to the Turn Track (14.45).
+///
+/// Exhaustive on purpose: one count per side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BonusVp {
     /// The Axis faction's.
@@ -291,6 +423,7 @@ pub struct BonusVp {
 
 /// An automatic victory won on one map, with the War State it was won in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct MapAutomaticVictory {
     /// Who won it.
     pub winner: Side,
@@ -298,8 +431,26 @@ pub struct MapAutomaticVictory {
     pub war_state: WarState,
 }
 
+impl MapAutomaticVictory {
+    /// An automatic victory won by `winner` during `war_state`.
+    pub fn new(winner: Side, war_state: WarState) -> Self {
+        MapAutomaticVictory { winner, war_state }
+    }
+}
+
 /// The results of the TK map, which enter the combined game (0.4) as inputs.
+///
+/// Build one with [`TkResult::new`] and the builder methods (or set the fields of
+/// [`TkResult::default`]).
+///
+/// ```
+/// use asia_engulfed_victory::TkResult;
+/// // 0.4's example: on the TK map the Axis has 2 VP and 1 Bonus VP, the Allies 4 VP.
+/// let tk = TkResult::new(2, 4).with_bonus_vp(1, 0);
+/// assert_eq!((tk.axis_vp, tk.allied_vp, tk.axis_bonus_vp), (2, 4, 1));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct TkResult {
     /// The Axis VP on the TK VP track (a planted Axis Tide marker, or the VP marker's Axis side).
     pub axis_vp: u32,
@@ -315,8 +466,67 @@ pub struct TkResult {
     pub play_stopped: bool,
 }
 
+impl TkResult {
+    /// The Axis and Allied VP on the TK VP track; no Bonus VPs, no automatic victory, play
+    /// going on.
+    pub fn new(axis_vp: u32, allied_vp: u32) -> Self {
+        TkResult {
+            axis_vp,
+            allied_vp,
+            ..TkResult::default()
+        }
+    }
+
+    /// The same results with these Bonus VPs earned on the TK map (14.45).
+    pub fn with_bonus_vp(mut self, axis: u32, allies: u32) -> Self {
+        self.axis_bonus_vp = axis;
+        self.allied_bonus_vp = allies;
+        self
+    }
+
+    /// The same results with an automatic victory won on the TK map.
+    pub fn with_automatic_victory(mut self, automatic_victory: MapAutomaticVictory) -> Self {
+        self.automatic_victory = Some(automatic_victory);
+        self
+    }
+
+    /// The same results with play on the TK map stopped.
+    pub fn with_play_stopped(mut self) -> Self {
+        self.play_stopped = true;
+        self
+    }
+}
+
 /// Everything a victory check reads.
+///
+/// Read one from TOML with [`State::from_toml_str`], which reports every problem with its line,
+/// or build one in Rust: [`State::new`], then set the public fields. The fields stay public
+/// because every value can be evaluated: [`evaluate`](crate::evaluate) is total and notes
+/// what is inconsistent, and [`State::validate`] reports the same problems the TOML reader
+/// does. New fields may be added, so there is no struct literal outside this crate.
+///
+/// ```
+/// use asia_engulfed_victory::{
+///     Check, Faction, Game, GroundUnit, MarkerSide, State, StrategicHex, VpMarker, WarState,
+/// };
+/// use hexmap::Label;
+///
+/// let mut state = State::new(
+///     Game::DaiSenso,
+///     Check::Seasonal,
+///     WarState::LimitedWar,
+///     VpMarker::new("0", MarkerSide::AlliedCrusade),
+/// );
+/// let peiping = Label::parse("w4015", 2).unwrap(); // a stand-in label
+/// state.strategic_hexes.push(StrategicHex::new(peiping, "Peiping", Faction::Western));
+/// state.units.push(GroundUnit::new(peiping, Faction::Axis));
+/// // Dai Senso alone reads the Current ESV: without it the state is incomplete.
+/// assert!(state.validate().is_err());
+/// state.current_esv = Some(0);
+/// assert!(state.validate().is_ok());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct State {
     /// Dai Senso alone or the combined game.
     pub game: Game,
@@ -587,7 +797,19 @@ fn known<'a>(names: impl Iterator<Item = &'a String>) -> String {
 }
 
 /// How the rules are played: the choices the rulebook leaves to the table.
+///
+/// Start from [`Rules::default`] (the readings in `docs/asia-engulfed.md`) and change it with
+/// the `with_*` methods.
+///
+/// ```
+/// use asia_engulfed_victory::Rules;
+/// let rules = Rules::default().with_bonus_vp_in_dai_senso(false);
+/// assert!(!rules.bonus_vp_in_dai_senso);
+/// assert_eq!(rules.allied_vp_cap_per_map, 4);
+/// assert_eq!(rules.tokyo.to_string(), "e4904");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Rules {
     /// Tokyo's hex (0.3: `e4904`); a state's `tokyo` overrides it.
     pub tokyo: Label,
@@ -611,5 +833,26 @@ impl Default for Rules {
             bonus_vp_in_dai_senso: true,
             allied_vp_cap_per_map: 4,
         }
+    }
+}
+
+impl Rules {
+    /// The same rules with Tokyo on this hex.
+    pub fn with_tokyo(mut self, tokyo: Label) -> Self {
+        self.tokyo = tokyo;
+        self
+    }
+
+    /// The same rules, adding (or not) the 14.45 Bonus VPs at the Final check of Dai Senso
+    /// alone.
+    pub fn with_bonus_vp_in_dai_senso(mut self, add: bool) -> Self {
+        self.bonus_vp_in_dai_senso = add;
+        self
+    }
+
+    /// The same rules with this cap on the Allied VPs per map in the combined game.
+    pub fn with_allied_vp_cap_per_map(mut self, cap: u32) -> Self {
+        self.allied_vp_cap_per_map = cap;
+        self
     }
 }

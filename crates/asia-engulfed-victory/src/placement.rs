@@ -5,6 +5,7 @@ use crate::track::VpTrack;
 
 /// Where 0.1.2 puts the VP marker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Placement {
     /// The box's index on the track, 0 = leftmost.
     pub box_index: usize,

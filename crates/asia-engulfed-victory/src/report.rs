@@ -16,6 +16,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// A ruling or rule applied, in words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Note {
     /// A stable id (`esv-above-track`).
     pub id: &'static str,
@@ -35,6 +36,7 @@ impl Note {
 
 /// How far the CSV is from moving the VP marker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct MarkerShift {
     /// The CSV change needed (positive: toward the Axis).
     pub csv_change: i64,
@@ -51,6 +53,7 @@ pub struct MarkerShift {
 
 /// The nearest CSVs, up and down, that put the marker in another box or on another face.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct MarkerMargins {
     /// The smallest rise that moves it (`null`: none does).
     pub up: Option<MarkerShift>,
@@ -60,6 +63,7 @@ pub struct MarkerMargins {
 
 /// A CSV change that changes the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct ResultShift {
     /// The CSV change needed (positive for the Axis, negative for the Allies).
     pub csv_change: i64,
@@ -76,6 +80,7 @@ pub struct ResultShift {
 /// What CSV change each side needs to change the result: the automatic victory (or the combined
 /// game's standing) at a seasonal check, the winner at a Final check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct ResultMargins {
     /// The smallest CSV rise that changes the result (`null`: none does).
     pub axis: Option<ResultShift>,
@@ -85,6 +90,7 @@ pub struct ResultMargins {
 
 /// Margins, found by scanning CSVs across the track's finite ranges.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Margins {
     /// The VP marker.
     pub marker: MarkerMargins,
@@ -94,6 +100,7 @@ pub struct Margins {
 
 /// The outcome of one victory check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Report {
     /// The report's JSON shape version ([`SCHEMA_VERSION`]).
     pub schema_version: u32,
@@ -128,10 +135,60 @@ pub struct Report {
 /// Pure and total: a state that fails [`State::validate`] is still evaluated, with its
 /// problems noted and worked around (an unknown box counts as absent, a missing Current ESV as
 /// 0).
+///
+/// From TOML, the 0.1.2 example's second check: +3 turns the marker to its Rising Sun face.
+///
+/// ```
+/// use asia_engulfed_victory::{MarkerSide, Rules, State, evaluate};
+/// use hexmap::resolve::NoResolver;
+///
+/// let state = State::from_toml_str(r#"
+/// game = "dai-senso"
+/// check = "seasonal"
+/// war_state = "limited-war"
+/// current_esv = 0
+/// vp_marker = { allied_crusade = "0" }
+///
+/// [strategic_warfare_box]
+/// allied_collapse = 3
+/// "#, Some("state.toml"), &NoResolver).unwrap();
+/// let report = evaluate(&state, &Rules::default());
+/// assert_eq!(report.csv.total, 3);
+/// assert_eq!((report.vp_marker.box_id.as_str(), report.vp_marker.side), ("1", MarkerSide::RisingSun));
+/// assert_eq!(report.automatic_victory, None);
+/// // One fewer point and the marker stays in the 0 box on its Allied Crusade face.
+/// assert_eq!(report.margins.marker.down.as_ref().map(|m| m.csv_change), Some(-1));
+/// ```
+///
+/// From memory, the combined game's Final check (0.4's example): the Allies win 6 to 5.
+///
+/// ```
+/// use asia_engulfed_victory::{
+///     Check, Game, MarkerSide, Rules, Side, State, StrategicWarfareBox, TkResult, VpMarker,
+///     WarState, evaluate,
+/// };
+///
+/// let mut state = State::new(
+///     Game::AxisEmpires,
+///     Check::Final,
+///     WarState::TotalWar,
+///     VpMarker::new("2", MarkerSide::AlliedCrusade),
+/// );
+/// state.strategic_warfare_box = StrategicWarfareBox::new(0, 7); // a CSV of -7
+/// state.japanese_mandate = Some("2".into());
+/// state.tk = Some(TkResult::new(2, 4).with_bonus_vp(1, 0));
+/// state.validate().unwrap();
+///
+/// let report = evaluate(&state, &Rules::default());
+/// let vp = report.vp.as_ref().unwrap();
+/// assert_eq!((vp.axis.total, vp.allies.total), (5, 6));
+/// assert_eq!(report.winner, Some(Side::Allies));
+/// assert!(report.combined.is_some());
+/// ```
 pub fn evaluate(state: &State, rules: &Rules) -> Report {
     let mut notes = Vec::new();
     if let Err(e) = state.validate() {
-        for d in &e.diagnostics {
+        for d in e.diagnostics() {
             notes.push(Note::new("invalid-state", d.to_string()));
         }
     }

@@ -28,6 +28,7 @@ use crate::track::{BoxRanges, CsvRange, VpBox, VpTrack};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct StateSpec {
     /// `dai-senso` or `axis-empires`.
     #[cfg_attr(feature = "schema", schemars(with = "Game"))]
@@ -97,6 +98,7 @@ pub struct StateSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct VpMarkerSpec {
     /// The box, Rising Sun face up.
     #[serde(default)]
@@ -112,6 +114,7 @@ pub struct VpMarkerSpec {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct StrategicWarfareBoxSpec {
     /// Allied Collapse markers.
     #[serde(default)]
@@ -125,6 +128,7 @@ pub struct StrategicWarfareBoxSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct CountrySpec {
     /// Its name.
     #[serde(default)]
@@ -145,6 +149,7 @@ pub struct CountrySpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct StrategicHexSpec {
     /// `w2819`.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
@@ -171,6 +176,7 @@ pub struct StrategicHexSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct UnitSpec {
     /// The hex it occupies.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
@@ -187,6 +193,7 @@ pub struct UnitSpec {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct BonusVpSpec {
     /// The Axis faction's.
     #[serde(default)]
@@ -200,6 +207,7 @@ pub struct BonusVpSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct TkSpec {
     /// Axis VP on the TK track.
     pub axis_vp: u32,
@@ -223,6 +231,7 @@ pub struct TkSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct MapAutomaticVictorySpec {
     /// `axis` or `allies`.
     #[cfg_attr(feature = "schema", schemars(with = "Side"))]
@@ -234,6 +243,7 @@ pub struct MapAutomaticVictorySpec {
 
 /// A VP track: a file name, or the track inline.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum TrackRef {
     /// `track = "tracks/x.toml"`, resolved relative to the state.
     File(String),
@@ -275,6 +285,7 @@ enum TrackRefSchema {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct TrackSpec {
     /// The track's name.
     #[serde(default)]
@@ -291,6 +302,7 @@ pub struct TrackSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct BoxSpec {
     /// The box's id.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
@@ -317,6 +329,7 @@ pub struct BoxSpec {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct RangeSpec {
     /// Lowest CSV.
     #[serde(default)]
@@ -523,7 +536,7 @@ fn track_from_spec(spec: &TrackSpec, source: Source<'_>, prefix: &str) -> Result
     }
     let track = VpTrack::new(spec.name.clone(), boxes);
     if let Err(e) = &track {
-        for d in &e.diagnostics {
+        for d in e.diagnostics() {
             found.push(locate(d.clone(), &source, &spans, prefix));
         }
     }
@@ -754,7 +767,7 @@ fn from_spec(
                 TrackRef::Inline(ts) => match track_from_spec(ts, r.source, "track.") {
                     Ok(track) => Some(track),
                     Err(e) => {
-                        r.found.extend(e.diagnostics);
+                        r.found.extend(e.into_diagnostics());
                         None
                     }
                 },
@@ -771,7 +784,7 @@ fn from_spec(
                     Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name)) {
                         Ok(track) => Some(track),
                         Err(e) => {
-                            r.found.extend(e.diagnostics);
+                            r.found.extend(e.into_diagnostics());
                             None
                         }
                     },
@@ -867,7 +880,7 @@ mod tests {
         let text = format!("{HEAD}vp_marker = {{ rising_sun = \"1\", allied_crusade = \"1\" }}\n");
         let e = State::from_toml_str(&text, Some("s.toml"), &NoResolver).unwrap_err();
         assert_eq!(e.kind(), Some(ErrorKind::MarkerSides));
-        assert_eq!(e.diagnostics[0].location.map(|l| l.line), Some(5));
+        assert_eq!(e.diagnostics()[0].location.map(|l| l.line), Some(5));
     }
 
     #[test]
@@ -878,7 +891,7 @@ mod tests {
              [[strategic_hexes]]\nlabel = \"w2819\"\nname = \"B\"\nfaction = \"axis\"\ncountry = \"x\"\n"
         );
         let e = State::from_toml_str(&text, Some("s.toml"), &NoResolver).unwrap_err();
-        let kinds: Vec<ErrorKind> = e.diagnostics.iter().map(|d| d.kind).collect();
+        let kinds: Vec<ErrorKind> = e.diagnostics().iter().map(|d| d.kind).collect();
         assert_eq!(
             kinds,
             [
@@ -890,10 +903,10 @@ mod tests {
         );
         // The unknown country is on the second hex, index 1 in the file (the first was dropped).
         assert_eq!(
-            e.diagnostics[3].key.as_deref(),
+            e.diagnostics()[3].key.as_deref(),
             Some("strategic_hexes[1].country")
         );
-        assert!(e.diagnostics.iter().all(|d| d.location.is_some()));
+        assert!(e.diagnostics().iter().all(|d| d.location.is_some()));
     }
 
     #[test]
@@ -909,7 +922,7 @@ mod tests {
             MemoryResolver::default().with("t.toml", track.replace("{ max = 0 }", "{ max = -1 }"));
         let e = State::from_toml_str(&text, Some("s.toml"), &bad).unwrap_err();
         assert_eq!(e.kind(), Some(ErrorKind::TrackRanges));
-        assert_eq!(e.diagnostics[0].file.as_deref(), Some("t.toml"));
+        assert_eq!(e.diagnostics()[0].file.as_deref(), Some("t.toml"));
     }
 
     #[test]

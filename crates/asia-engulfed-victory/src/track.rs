@@ -15,6 +15,7 @@ use crate::model::MarkerSide;
 
 /// An inclusive range of Current Strategic Values; a missing end is open (`-17 or less`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub struct CsvRange {
     /// The lowest CSV in the range, or `None` for "or less".
     pub min: Option<i64>,
@@ -68,6 +69,7 @@ impl fmt::Display for CsvRange {
 /// Which CSVs put the marker in a box, and on which face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum BoxRanges {
     /// The 0 box: the marker goes here and keeps whichever face was up (0.1.2).
     KeepsSide(CsvRange),
@@ -82,6 +84,7 @@ pub enum BoxRanges {
 
 /// One box of the VP track.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct VpBox {
     /// The box's id (`"0"`, `"1"`, ..., `"automatic-victory"`).
     pub id: String,
@@ -92,6 +95,34 @@ pub struct VpBox {
 }
 
 impl VpBox {
+    /// A box with this id, scoring `vp` (`None` for the Automatic Victory box), taking the
+    /// marker for these CSVs. [`VpTrack::new`] checks the boxes together.
+    ///
+    /// ```
+    /// use asia_engulfed_victory::{BoxRanges, CsvRange, VpBox, VpTrack};
+    /// // A short track: the 0 box, one VP box, the Automatic Victory box.
+    /// let track = VpTrack::new(Some("short".into()), vec![
+    ///     VpBox::new("0", Some(0), BoxRanges::KeepsSide(CsvRange::between(1, 2))),
+    ///     VpBox::new("1", Some(1), BoxRanges::Sides {
+    ///         rising_sun: Some(CsvRange::between(3, 5)),
+    ///         allied_crusade: Some(CsvRange::between(-5, 0)),
+    ///     }),
+    ///     VpBox::new("automatic-victory", None, BoxRanges::Sides {
+    ///         rising_sun: Some(CsvRange::at_least(6)),
+    ///         allied_crusade: Some(CsvRange::at_most(-6)),
+    ///     }),
+    /// ]).unwrap();
+    /// assert_eq!(track.boxes()[2].title(), "Automatic Victory box");
+    /// assert_eq!(track.cell(7).box_index, 2);
+    /// ```
+    pub fn new(id: impl Into<String>, vp: Option<u32>, ranges: BoxRanges) -> Self {
+        VpBox {
+            id: id.into(),
+            vp,
+            ranges,
+        }
+    }
+
     /// The box's name for people: `2 VP box`, `0 box`, `Automatic Victory box`.
     pub fn title(&self) -> String {
         match self.vp {
@@ -105,6 +136,7 @@ impl VpBox {
 
 /// Where one CSV puts the marker: a box and a face, or "keep the face" (`side: None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TrackCell {
     /// Index of the box, 0 = leftmost.
     pub box_index: usize,
@@ -196,6 +228,20 @@ impl VpTrack {
     /// | 3 VP | +9 to +11 | -11 to -13 |
     /// | 4 VP | +12 to +14 | -14 to -16 |
     /// | Automatic Victory | +15 or more | -17 or less |
+    ///
+    /// ```
+    /// use asia_engulfed_victory::{MarkerSide, VpTrack};
+    /// let track = VpTrack::dai_senso();
+    /// let ids: Vec<&str> = track.boxes().iter().map(|b| b.id.as_str()).collect();
+    /// assert_eq!(ids, ["0", "1", "2", "3", "4", "automatic-victory"]);
+    /// // -6 puts the marker in the 2 VP box on its Allied Crusade face ...
+    /// let cell = track.cell(-6);
+    /// assert_eq!((cell.box_index, cell.side), (2, Some(MarkerSide::AlliedCrusade)));
+    /// // ... and +1 in the 0 box, which keeps the face that was up.
+    /// assert_eq!(track.cell(1).side, None);
+    /// assert_eq!(track.range_of(-6).unwrap().to_string(), "-10 to -6");
+    /// assert_eq!(track.highest_numbered(), Some(4));
+    /// ```
     pub fn dai_senso() -> VpTrack {
         let sides = |rs: CsvRange, ac: CsvRange| BoxRanges::Sides {
             rising_sun: Some(rs),
@@ -579,7 +625,7 @@ mod tests {
         assert!(text.contains("gap"), "{text}");
         assert!(text.contains("above +20"), "{text}");
         assert!(
-            err.diagnostics
+            err.diagnostics()
                 .iter()
                 .all(|d| d.kind == ErrorKind::TrackRanges)
         );

@@ -12,6 +12,8 @@ use crate::report::Note;
 use crate::track::{CsvRange, VpTrack};
 
 /// One of the two maps of the combined game.
+///
+/// Exhaustive on purpose: the combined game has exactly two maps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameMap {
@@ -34,6 +36,7 @@ impl GameMap {
 /// The ways of 0.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum AutomaticVictoryKind {
     /// The VP marker in the Automatic Victory box during Total War.
     AsianDomination,
@@ -57,6 +60,7 @@ impl AutomaticVictoryKind {
 /// What an automatic victory does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Effect {
     /// The game ends (in the combined game: the whole combined game).
     EndsGame,
@@ -67,6 +71,7 @@ pub enum Effect {
 
 /// An automatic victory (0.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct AutomaticVictory {
     /// Who wins it.
     pub winner: Side,
@@ -81,6 +86,7 @@ pub struct AutomaticVictory {
 /// How the marker came to its box at this check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum PlacementBasis {
     /// Placed by the Current Strategic Value (0.1.2).
     Csv,
@@ -95,6 +101,7 @@ pub enum PlacementBasis {
 
 /// The VP marker after the check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct MarkerReport {
     /// The box's id.
     #[serde(rename = "box")]
@@ -121,6 +128,7 @@ pub struct MarkerReport {
 /// What a VP comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum VpSource {
     /// The VP marker on its Rising Sun face.
     RisingSunMarker,
@@ -152,6 +160,7 @@ impl VpSource {
 
 /// One contribution to a side's VP.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct VpPart {
     /// The rule.
     pub rule: &'static str,
@@ -170,6 +179,7 @@ pub struct VpPart {
 
 /// One side's VP, part by part.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct SideVp {
     /// The sum of the parts.
     pub total: u32,
@@ -186,6 +196,7 @@ impl SideVp {
 
 /// Both sides' VP at the Final check (0.3; in the combined game both maps, 0.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct VpScore {
     /// The Axis faction.
     pub axis: SideVp,
@@ -206,6 +217,7 @@ impl VpScore {
 
 /// One map's results in the combined game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct MapResult {
     /// Which map.
     pub map: GameMap,
@@ -228,6 +240,7 @@ pub struct MapResult {
 /// How the combined game stands (0.2 (c), 0.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum CombinedResult {
     /// An Axis automatic victory on either map ends the combined game with an Axis victory.
     AxisAutomaticVictory {
@@ -273,6 +286,7 @@ impl CombinedResult {
 
 /// The combined game (0.4): both maps and the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Combined {
     /// The most VPs the Allies may earn on one map's track.
     pub allied_vp_cap_per_map: u32,

@@ -53,7 +53,7 @@ fn invalid_fixtures_diagnostics() {
             let name = relative_name(path);
             let err = State::from_toml_str(&text, Some(&name), &resolver)
                 .expect_err("an invalid fixture must not read");
-            for d in &err.diagnostics {
+            for d in err.diagnostics() {
                 assert!(d.file.is_some(), "{name}: {d} has no file");
                 assert!(d.location.is_some(), "{name}: {d} has no line");
             }

@@ -86,7 +86,7 @@ proptest! {
             if is_max { r.max = r.max.map(|m| m + delta) } else { r.min = r.min.map(|m| m + delta) }
         });
         let err = VpTrack::new(None, broken).unwrap_err();
-        prop_assert!(err.diagnostics.iter().any(|d| d.kind == ErrorKind::TrackRanges), "{}", err);
+        prop_assert!(err.diagnostics().iter().any(|d| d.kind == ErrorKind::TrackRanges), "{}", err);
     }
 }
 
@@ -116,6 +116,7 @@ fn slots(r: &BoxRanges) -> Vec<(u8, CsvRange)> {
             .into_iter()
             .filter_map(|(s, r)| r.map(|r| (s, r)))
             .collect(),
+        _ => unreachable!("a new kind of box ranges"),
     }
 }
 
@@ -145,11 +146,11 @@ fn with_slot(r: &mut BoxRanges, slot: u8, f: impl FnOnce(&mut CsvRange)) {
 /// optional Automatic Victory box; the outermost ranges are open-ended.
 fn generated(keep: i64, rising: &[i64], allied: &[i64], automatic_victory: bool) -> Vec<VpBox> {
     let n = rising.len().max(allied.len());
-    let mut boxes = vec![VpBox {
-        id: "0".into(),
-        vp: Some(0),
-        ranges: BoxRanges::KeepsSide(CsvRange::between(1, keep)),
-    }];
+    let mut boxes = vec![VpBox::new(
+        "0",
+        Some(0),
+        BoxRanges::KeepsSide(CsvRange::between(1, keep)),
+    )];
     let mut up = keep + 1;
     let mut down = 0;
     for i in 0..n {
@@ -172,24 +173,24 @@ fn generated(keep: i64, rising: &[i64], allied: &[i64], automatic_victory: bool)
             down -= w;
             r
         });
-        boxes.push(VpBox {
-            id: (i + 1).to_string(),
-            vp: u32::try_from(i + 1).ok(),
-            ranges: BoxRanges::Sides {
+        boxes.push(VpBox::new(
+            (i + 1).to_string(),
+            u32::try_from(i + 1).ok(),
+            BoxRanges::Sides {
                 rising_sun: rs,
                 allied_crusade: ac,
             },
-        });
+        ));
     }
     if automatic_victory {
-        boxes.push(VpBox {
-            id: "automatic-victory".into(),
-            vp: None,
-            ranges: BoxRanges::Sides {
+        boxes.push(VpBox::new(
+            "automatic-victory",
+            None,
+            BoxRanges::Sides {
                 rising_sun: Some(CsvRange::at_least(up)),
                 allied_crusade: Some(CsvRange::at_most(down)),
             },
-        });
+        ));
     }
     boxes
 }
@@ -238,7 +239,7 @@ mod evaluate_is_total {
             state.japanese_mandate = mandate.map(|m| m.to_string());
             state.play_stopped = stopped;
             if combined {
-                state.tk = Some(TkResult { axis_vp: 2, allied_vp: 3, ..TkResult::default() });
+                state.tk = Some(TkResult::new(2, 3));
             }
             let report = evaluate(&state, &Rules::default());
             prop_assert_eq!(report.csv.total, i64::from(collapse) - i64::from(takeover));

@@ -191,19 +191,14 @@ fn text_is_escaped() {
     );
     state.current_esv = Some(0);
     state.turn = Some("<Nov & Dec> \"1940\"".into());
-    state.strategic_hexes.push(StrategicHex {
-        label: Label {
-            sheet: Some('w'),
-            first: 40,
-            second: 15,
-            width: 2,
-        },
-        name: "Peiping <&> 'old'".into(),
-        faction: Faction::Western,
-        country: None,
-        inside_japan: false,
-        controller: Some(Faction::Axis),
-    });
+    state.strategic_hexes.push(
+        StrategicHex::new(
+            Label::parse("w4015", 2).unwrap(),
+            "Peiping <&> 'old'",
+            Faction::Western,
+        )
+        .controlled_by(Faction::Axis),
+    );
     let report = evaluate(&state, &Rules::default());
     let picture = svg::render(&state, &report);
     let doc = roxmltree::Document::parse(&picture).unwrap();

@@ -26,8 +26,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::{
-    Compass, Direction, Hex, HexMap, LabelOrder, Layout, MapBuilder, Offset, Orientation, Parity,
-    Path, Position, Sheet, Targets, TraceRules, Tracer, Unit, check_path, search,
+    Compass, Direction, Hex, HexMap, Layout, MapBuilder, Offset, Orientation, Parity, Path,
+    Position, Targets, TraceRules, Tracer, Unit, check_path, search,
 };
 use pathfinding::prelude::bfs;
 
@@ -71,21 +71,10 @@ struct Scenario {
 
 /// Flat-topped, row-column labels, `width` columns by `height` rows, one unprefixed sheet.
 fn layout(width: u16, height: u16) -> Layout {
-    Layout {
-        orientation: Orientation::Flat,
-        order: LabelOrder::RowColumn,
-        digits: if width.max(height) > 99 { 3 } else { 2 },
-        shifted: Parity::Even,
-        rows_grow: Compass::South,
-        columns_grow: Compass::East,
-        sheets: vec![Sheet {
-            prefix: None,
-            rows: (1, height),
-            columns: (1, width),
-            row_offset: 0,
-            column_offset: 0,
-        }],
-    }
+    Layout::row_column(Orientation::Flat, 1..=height, 1..=width)
+        .with_digits(if width.max(height) > 99 { 3 } else { 2 })
+        .with_shifted(Parity::Even)
+        .with_growth(Compass::South, Compass::East)
 }
 
 /// Generate a scenario: the beach is column 1 (the targets); random walks that drift across the
@@ -112,7 +101,7 @@ fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u64) -
     let mut builder = MapBuilder::new(format!("generated {width}x{height}"), layout.clone());
     let mut walks = 0u32;
     while (covered_count as f64) < ROAD_SHARE * cells as f64 {
-        let (start, mut drift) = if walks % 3 == 0 {
+        let (start, mut drift) = if walks.is_multiple_of(3) {
             // From the beach, inland: directions 0 and 1 both go to the next column east.
             (at(1, rng.range(1, h)), rng.below(2))
         } else {
@@ -185,12 +174,7 @@ fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u64) -
             }
             taken[i] = true;
             placed += 1;
-            units.push(Unit {
-                id: format!("{prefix}{placed}"),
-                side,
-                hex,
-                exerts_zoc: true,
-            });
+            units.push(Unit::new(format!("{prefix}{placed}"), side, hex));
         }
     }
     let position = Position::new(&map, units).expect("the generated units are on the map");
@@ -319,9 +303,7 @@ impl Prepared {
             );
             if let (Some(t), Some(b), Ok(s)) = (&tracer[i], &baseline[i], &searched) {
                 traced += 1;
-                let b = Path {
-                    hexes: b.iter().map(|(hex, _)| *hex).collect(),
-                };
+                let b = Path::new(b.iter().map(|(hex, _)| *hex).collect());
                 for path in [t, &b, s] {
                     check_path(map, path, &self.targets, rules, |hex| self.blocked(hex))
                         .unwrap_or_else(|e| panic!("{name}: bad path from {label}: {e}"));

@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// Axial coordinates are a property of the grid, not of any printed numbering: a map's
 /// [`Layout`](crate::Layout) converts between them and the labels printed on the map.
+///
+/// Closed (exhaustive, build it with a literal or [`Hex::new`]): a hex of the grid is exactly
+/// its two axial coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Hex {
     /// Axial q (the cube x coordinate).
@@ -18,6 +21,8 @@ pub struct Hex {
 ///
 /// Directions are numbered counter-clockwise starting from `+q`; which compass point each one
 /// faces depends on the map's orientation and is a drawing concern only.
+///
+/// Closed: a hex has six sides, [`Direction::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Direction(u8);
 

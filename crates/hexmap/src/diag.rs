@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// A 1-based line and column in a source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[non_exhaustive]
 pub struct Location {
     /// 1-based line.
     pub line: u32,
@@ -18,8 +19,24 @@ pub struct Location {
     pub column: u32,
 }
 
-/// One problem found in an input.
+impl Location {
+    /// A 1-based line and column.
+    pub fn new(line: u32, column: u32) -> Location {
+        Location { line, column }
+    }
+}
+
+/// One problem found in an input: [`Diagnostic::new`], then [`Diagnostic::key`] and
+/// [`Diagnostic::label`]; [`Source::at`] adds the file and line.
+///
+/// ```
+/// use hexmap::{Diagnostic, Source};
+/// let text = "x = 1\ny = 2\n";
+/// let d = Source::new(Some("a.toml"), text).at(Diagnostic::new("bad", "y is wrong").key("y"), Some(6..7));
+/// assert_eq!(d.to_string(), "a.toml:2:1: y is wrong (at `y`)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Diagnostic<K> {
     /// What kind of problem.
     pub kind: K,

@@ -32,16 +32,51 @@ pub enum ErrorKind {
 }
 
 /// All problems found in a map or position, in the order found.
+///
+/// `Display` writes one problem per line, `file:line:column: message (at key, label)`.
+///
+/// ```
+/// let err = hexmap::HexMap::from_toml_str(r#"
+/// name = "broken"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [places]
+/// Nowhere = "1010"
+/// "#, Some("broken.toml")).unwrap_err();
+/// assert_eq!(err.kind(), Some(hexmap::ErrorKind::OffMap));
+/// assert_eq!(err.diagnostics()[0].key.as_deref(), Some("places.Nowhere"));
+/// assert_eq!(
+///     err.to_string(),
+///     "broken.toml:12:11: hex 1010 is outside the map's rows and columns \
+///      (at `places.Nowhere`, label `1010`)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct Error {
-    /// The problems; never empty.
-    pub diagnostics: Vec<Diagnostic<ErrorKind>>,
+    /// The problems, in the order found.
+    diagnostics: Vec<Diagnostic<ErrorKind>>,
 }
 
 impl Error {
-    /// An error holding these diagnostics.
+    /// An error holding these diagnostics (a map error has at least one).
     pub fn new(diagnostics: Vec<Diagnostic<ErrorKind>>) -> Self {
         Error { diagnostics }
+    }
+
+    /// The problems, in the order found.
+    pub fn diagnostics(&self) -> &[Diagnostic<ErrorKind>] {
+        &self.diagnostics
+    }
+
+    /// The problems, owned (to merge into another error or wrap in another crate's kinds).
+    pub fn into_diagnostics(self) -> Vec<Diagnostic<ErrorKind>> {
+        self.diagnostics
     }
 
     /// The first problem's kind.

@@ -14,6 +14,7 @@
 //! that it is not mirrored.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -122,6 +123,8 @@ impl Serialize for Label {
 }
 
 /// Whether hexes have a flat top (straight columns) or a pointed top (straight rows).
+///
+/// Closed (exhaustive): a hex is flat or pointy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -133,6 +136,8 @@ pub enum Orientation {
 }
 
 /// Which printed number comes first in a label.
+///
+/// Closed (exhaustive): a label has two numbers, so one of them comes first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -144,6 +149,8 @@ pub enum LabelOrder {
 }
 
 /// Odd or even printed lines (1-based, as printed).
+///
+/// Closed (exhaustive): a line number is odd or even.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -155,6 +162,9 @@ pub enum Parity {
 }
 
 /// A compass direction, for how a drawing is oriented.
+///
+/// Closed (exhaustive): rows and columns of a printed map grow toward one of the four cardinal
+/// points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -170,7 +180,19 @@ pub enum Compass {
 }
 
 /// One sheet of a map: its prefix, printed extents and where it sits in the whole map.
+///
+/// Made with [`Sheet::new`] (an unprefixed map) or [`Sheet::prefixed`], then
+/// [`Sheet::with_offset`]:
+///
+/// ```
+/// use hexmap::Sheet;
+/// let west = Sheet::prefixed('w', 1..=29, 1..=32);
+/// let east = Sheet::prefixed('e', 1..=29, 1..=32).with_offset(0, 32);
+/// assert_eq!((east.prefix, east.rows, east.columns), (Some('e'), (1, 29), (1, 32)));
+/// assert_eq!((west.column_offset, east.column_offset), (0, 32));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Sheet {
     /// The one-letter prefix of its labels, or `None` for an unprefixed map.
     pub prefix: Option<char>,
@@ -185,7 +207,37 @@ pub struct Sheet {
 }
 
 /// How printed labels map to hexes, and how the map is drawn.
+///
+/// Made with [`Layout::row_column`] or [`Layout::column_row`] (one unprefixed sheet) or
+/// [`Layout::new`] (any sheets), then the `with_*` setters. The defaults are two digits per
+/// number, even lines shifted, rows growing north and columns growing east.
+///
+/// ```
+/// use hexmap::{Compass, Layout, Orientation, Parity, Sheet};
+///
+/// // Nine pointy hexes in row 10, labelled `1001` to `1009`.
+/// let line = Layout::row_column(Orientation::Pointy, 10..=10, 1..=9);
+/// assert_eq!(line.labels().count(), 9);
+/// let hex = line.label_to_hex(line.parse_label("1005").unwrap()).unwrap();
+/// assert_eq!(line.hex_to_label(hex).unwrap().to_string(), "1005");
+///
+/// // Flat hexes numbered column first, odd columns shifted, rows growing south, 3 digits.
+/// let big = Layout::column_row(Orientation::Flat, 1..=120, 1..=80)
+///     .with_shifted(Parity::Odd)
+///     .with_growth(Compass::South, Compass::East)
+///     .with_digits(3);
+/// assert!(big.parse_label("012034").is_ok());
+///
+/// // Two prefixed sheets side by side.
+/// let two = Layout::row_column(Orientation::Pointy, 1..=1, 1..=1).with_sheets(vec![
+///     Sheet::prefixed('w', 1..=29, 1..=32),
+///     Sheet::prefixed('e', 1..=29, 1..=32).with_offset(0, 32),
+/// ]);
+/// assert!(two.parse_label("e0101").is_ok());
+/// assert!(two.parse_label("0101").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Layout {
     /// Flat or pointy-topped hexes.
     pub orientation: Orientation,
@@ -213,7 +265,117 @@ pub struct Offset {
     pub row: i32,
 }
 
+impl Sheet {
+    /// The sheet of an unprefixed map: printed rows and columns, first to last, placed at
+    /// offset (0, 0).
+    pub fn new(rows: RangeInclusive<u16>, columns: RangeInclusive<u16>) -> Sheet {
+        Sheet {
+            prefix: None,
+            rows: (*rows.start(), *rows.end()),
+            columns: (*columns.start(), *columns.end()),
+            row_offset: 0,
+            column_offset: 0,
+        }
+    }
+
+    /// A sheet whose labels start with a one-letter prefix (`w` in `w2819`), placed at offset
+    /// (0, 0).
+    pub fn prefixed(
+        prefix: char,
+        rows: RangeInclusive<u16>,
+        columns: RangeInclusive<u16>,
+    ) -> Sheet {
+        Sheet {
+            prefix: Some(prefix),
+            ..Sheet::new(rows, columns)
+        }
+    }
+
+    /// Place the sheet in the whole map: `row` and `column` are added to its printed numbers.
+    pub fn with_offset(mut self, row: i32, column: i32) -> Sheet {
+        self.row_offset = row;
+        self.column_offset = column;
+        self
+    }
+}
+
 impl Layout {
+    /// A layout with these sheets and the defaults: two digits per number, even lines shifted,
+    /// rows growing north, columns growing east.
+    ///
+    /// ```
+    /// use hexmap::{LabelOrder, Layout, Orientation, Sheet};
+    /// let l = Layout::new(Orientation::Flat, LabelOrder::ColumnRow, vec![Sheet::new(1..=2, 1..=3)]);
+    /// assert_eq!(l.labels().map(|l| l.to_string()).collect::<Vec<_>>(),
+    ///            ["0101", "0201", "0301", "0102", "0202", "0302"]);
+    /// ```
+    pub fn new(orientation: Orientation, order: LabelOrder, sheets: Vec<Sheet>) -> Layout {
+        Layout {
+            orientation,
+            order,
+            digits: 2,
+            shifted: Parity::Even,
+            rows_grow: Compass::North,
+            columns_grow: Compass::East,
+            sheets,
+        }
+    }
+
+    /// Labels printed row first (`2428` is row 24, column 28), one unprefixed sheet with these
+    /// printed rows and columns, and the defaults of [`Layout::new`].
+    pub fn row_column(
+        orientation: Orientation,
+        rows: RangeInclusive<u16>,
+        columns: RangeInclusive<u16>,
+    ) -> Layout {
+        Layout::new(
+            orientation,
+            LabelOrder::RowColumn,
+            vec![Sheet::new(rows, columns)],
+        )
+    }
+
+    /// Labels printed column first (`0512` is column 5, row 12), one unprefixed sheet with these
+    /// printed columns and rows, and the defaults of [`Layout::new`].
+    pub fn column_row(
+        orientation: Orientation,
+        columns: RangeInclusive<u16>,
+        rows: RangeInclusive<u16>,
+    ) -> Layout {
+        Layout::new(
+            orientation,
+            LabelOrder::ColumnRow,
+            vec![Sheet::new(rows, columns)],
+        )
+    }
+
+    /// With this many digits per number (2 for `0512`).
+    pub fn with_digits(mut self, digits: u8) -> Layout {
+        self.digits = digits;
+        self
+    }
+
+    /// With these printed lines (columns when flat, rows when pointy) shifted half a hex toward
+    /// higher numbers of the other axis.
+    pub fn with_shifted(mut self, shifted: Parity) -> Layout {
+        self.shifted = shifted;
+        self
+    }
+
+    /// With row numbers growing toward `rows` (`North` or `South`) and column numbers toward
+    /// `columns` (`East` or `West`).
+    pub fn with_growth(mut self, rows: Compass, columns: Compass) -> Layout {
+        self.rows_grow = rows;
+        self.columns_grow = columns;
+        self
+    }
+
+    /// With these sheets instead.
+    pub fn with_sheets(mut self, sheets: Vec<Sheet>) -> Layout {
+        self.sheets = sheets;
+        self
+    }
+
     /// 0 when odd lines are shifted, 1 when even lines are: the rounding term of the
     /// offset <-> axial conversion.
     fn stagger(&self) -> i32 {
@@ -376,21 +538,7 @@ mod tests {
     use super::*;
 
     fn layout(orientation: Orientation, shifted: Parity) -> Layout {
-        Layout {
-            orientation,
-            order: LabelOrder::RowColumn,
-            digits: 2,
-            shifted,
-            rows_grow: Compass::North,
-            columns_grow: Compass::East,
-            sheets: vec![Sheet {
-                prefix: None,
-                rows: (1, 29),
-                columns: (1, 32),
-                row_offset: 0,
-                column_offset: 0,
-            }],
-        }
+        Layout::row_column(orientation, 1..=29, 1..=32).with_shifted(shifted)
     }
 
     #[test]

@@ -39,10 +39,7 @@
 //! "#, Some("line.toml")).unwrap();
 //!
 //! let hex = |l: &str| map.parse(l).unwrap();
-//! let units = vec![
-//!     Unit { id: "A".into(), side: 0, hex: hex("1002"), exerts_zoc: true },
-//!     Unit { id: "B".into(), side: 0, hex: hex("1001"), exerts_zoc: true },
-//! ];
+//! let units = vec![Unit::new("A", 0, hex("1002")), Unit::new("B", 0, hex("1001"))];
 //! let position = Position::new(&map, units).unwrap();
 //! let targets = Targets::new(&map, [hex("1009")]);
 //! let nothing_blocks = |_h| None::<()>;
@@ -61,6 +58,30 @@
 //! let traced: Vec<bool> = tracer.trace_all(&starts).iter().map(Option::is_some).collect();
 //! assert_eq!(traced, [true, false]);
 //! ```
+//!
+//! # Public dependencies and stability
+//!
+//! The crate is 0.x: a minor release (0.1 -> 0.2) may break the API, a patch release does not.
+//! Structs whose fields will grow (hexside features such as rivers, layout options, overlay
+//! options) and enums that will gain variants are `#[non_exhaustive]`: build them with their
+//! constructors and `with_*` setters ([`Layout::row_column`], [`Sheet::prefixed`],
+//! [`Unit::new`], [`TraceRules::new`], [`Hexside::with`], ...), and give a `match` on their
+//! variants a `_` arm. Closed vocabularies ([`Orientation`], [`LabelOrder`], [`Parity`],
+//! [`Compass`], [`Direction`], [`Hex`]) stay exhaustive.
+//!
+//! Three other crates appear in the public API; their versions are part of it, and changing
+//! their major version is a breaking change of this crate:
+//!
+//! - **petgraph 0.8**: [`HexMap::graph`], [`HexMap::node`] and the [`Layer`] views return
+//!   petgraph types. Name them through the re-export [`hexmap::petgraph`](crate::petgraph) (for
+//!   example `hexmap::petgraph::graph::NodeIndex`), so that your petgraph is always the one the
+//!   map was built with.
+//! - **toml 1**: the [`spec`] types hold [`toml::Spanned`] values and [`Source::toml_error`]
+//!   takes a [`toml::de::Error`]; name them through the re-export [`hexmap::toml`](crate::toml).
+//! - **serde 1**: public types implement `serde::Serialize` (labels, hexes, diagnostics, places)
+//!   and the [`spec`] types `serde::Deserialize`; only the traits appear, no serde types.
+//!
+//! With the `schema` feature the spec types also implement `schemars::JsonSchema` (schemars 1).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -92,4 +113,35 @@ pub use trace::{
     Blocked, Cut, Obstacle, Path, TargetRule, Targets, TraceRules, Tracer, check_path, search,
 };
 
+/// The petgraph crate (0.8) whose types [`HexMap::graph`], [`HexMap::node`] and [`Layer`]
+/// use; name them as `hexmap::petgraph::...` so the versions always match.
+///
+/// ```
+/// use hexmap::petgraph::algo::connected_components;
+/// use hexmap::petgraph::graph::NodeIndex;
+///
+/// let map = hexmap::HexMap::from_toml_str(r#"
+/// name = "tiny"
+/// [layout]
+/// orientation = "flat"
+/// label = "column-row"
+/// rows = [1, 2]
+/// columns = [1, 2]
+/// shifted = "even"
+/// rows_grow = "south"
+/// columns_grow = "east"
+/// "#, None).unwrap();
+/// let node: NodeIndex<u32> = map.node(map.parse("0101").unwrap()).unwrap();
+/// assert_eq!(map.hex_of(node), map.parse("0101").ok());
+/// assert_eq!(connected_components(map.graph()), 1);
+/// ```
 pub use petgraph;
+
+/// The toml crate (1.x) whose [`toml::Spanned`] the [`spec`] types hold and whose
+/// [`toml::de::Error`] [`Source::toml_error`] reads; name them as `hexmap::toml::...`.
+pub use toml;
+
+// The crate README's examples run as doctests, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -13,7 +13,18 @@ use crate::error::{Error, ErrorKind};
 use crate::layout::{Label, Layout, Offset};
 
 /// The features of one hexside (the edge between two adjacent on-map hexes).
+///
+/// More features (rivers, ...) will be added; make one with [`Hexside::default`] and
+/// [`Hexside::with`]:
+///
+/// ```
+/// use hexmap::{Hexside, HexsideKind};
+/// let side = Hexside::default().with(HexsideKind::Trail).with(HexsideKind::BlocksZoc);
+/// assert!(side.trail && side.road_or_trail() && !side.passes_zoc());
+/// assert!(side.has(HexsideKind::BlocksZoc) && !side.has(HexsideKind::Road));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub struct Hexside {
     /// A road crosses this hexside.
     pub road: bool,
@@ -26,6 +37,27 @@ pub struct Hexside {
 }
 
 impl Hexside {
+    /// With this feature added.
+    pub fn with(mut self, kind: HexsideKind) -> Hexside {
+        match kind {
+            HexsideKind::Road => self.road = true,
+            HexsideKind::Trail => self.trail = true,
+            HexsideKind::BlocksZoc => self.blocks_zoc = true,
+            HexsideKind::Impassable => self.impassable = true,
+        }
+        self
+    }
+
+    /// Whether it has this feature.
+    pub fn has(self, kind: HexsideKind) -> bool {
+        match kind {
+            HexsideKind::Road => self.road,
+            HexsideKind::Trail => self.trail,
+            HexsideKind::BlocksZoc => self.blocks_zoc,
+            HexsideKind::Impassable => self.impassable,
+        }
+    }
+
     /// A road or a trail crosses it.
     pub fn road_or_trail(self) -> bool {
         self.road || self.trail
@@ -40,6 +72,7 @@ impl Hexside {
 /// The kinds of hexside feature, for builders and diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum HexsideKind {
     /// See [`Hexside::road`].
     Road,
@@ -53,6 +86,7 @@ pub enum HexsideKind {
 
 /// What the map knows about one on-map hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HexInfo {
     /// The hex.
     pub hex: Hex,
@@ -68,6 +102,7 @@ pub struct HexInfo {
 
 /// A named place (a town, a city) on one hex.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Place {
     /// The name as printed.
     pub name: String,
@@ -77,6 +112,7 @@ pub struct Place {
 
 /// A named group of hexes (Leyte's Northern Beach Area).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Area {
     /// Key used in data files (`northern-beach`).
     pub key: String,
@@ -342,6 +378,7 @@ pub enum LabelProblem {
 
 /// Where a builder input came from, for diagnostics.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Origin {
     /// Key path in the source (`hexsides.roads[2][1]`).
     pub key: String,
@@ -361,6 +398,7 @@ impl Origin {
 
 /// A label as written somewhere, with where.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LabelRef {
     /// The text as written.
     pub text: String,
@@ -380,18 +418,29 @@ enum Cell {
 /// with [`MapBuilder::hole`].
 ///
 /// ```
-/// use hexmap::{MapBuilder, Layout, LabelOrder, Orientation, Parity, Compass, Sheet};
-/// let layout = Layout {
-///     orientation: Orientation::Pointy, order: LabelOrder::RowColumn, digits: 2,
-///     shifted: Parity::Even, rows_grow: Compass::North, columns_grow: Compass::East,
-///     sheets: vec![Sheet { prefix: None, rows: (10, 10), columns: (1, 9), row_offset: 0, column_offset: 0 }],
-/// };
-/// let map = MapBuilder::new("line", layout)
+/// use hexmap::{ErrorKind, Layout, MapBuilder, Orientation};
+///
+/// // Nine pointy hexes in row 10 (`1001` to `1009`), even rows shifted, rows growing north.
+/// let layout = Layout::row_column(Orientation::Pointy, 10..=10, 1..=9);
+/// let map = MapBuilder::new("line", layout.clone())
+///     .terrain("1003", "forest")
+///     .place("Roadhead", "1006")
+///     .area("beach", "Beach", ["1009"])
 ///     .road(["1006", "1007", "1008", "1009"])
 ///     .build()
 ///     .unwrap();
 /// assert_eq!(map.len(), 9);
 /// assert!(map.on_road_net(map.parse("1006").unwrap()));
+/// assert_eq!(map.terrain(map.parse("1003").unwrap()), Some("forest"));
+///
+/// // Every problem is reported at once.
+/// let err = MapBuilder::new("bad", layout)
+///     .road(["1001", "1003"])
+///     .place("Nowhere", "2001")
+///     .build()
+///     .unwrap_err();
+/// let kinds: Vec<_> = err.diagnostics().iter().map(|d| d.kind).collect();
+/// assert_eq!(kinds, [ErrorKind::OffMap, ErrorKind::NotAdjacent]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct MapBuilder {
@@ -907,12 +956,7 @@ impl MapBuilder {
                     (b, dir.opposite().index())
                 };
                 let side = sides.entry(key).or_default();
-                match kind {
-                    HexsideKind::Road => side.road = true,
-                    HexsideKind::Trail => side.trail = true,
-                    HexsideKind::BlocksZoc => side.blocks_zoc = true,
-                    HexsideKind::Impassable => side.impassable = true,
-                }
+                *side = side.with(*kind);
             }
         }
 

@@ -5,8 +5,18 @@ use crate::map::{HexMap, NONE};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
-/// `S` is the caller's side type (an enum of the game's players).
+/// `S` is the caller's side type (an enum of the game's players). Made with [`Unit::new`]:
+///
+/// ```
+/// use hexmap::{Hex, Unit};
+/// let a = Unit::new("US-7-17", 'U', Hex::new(3, 1));
+/// assert!(a.exerts_zoc);
+/// let b = Unit::new("J-HQ", 'J', Hex::new(4, 1)).without_zoc();
+/// assert!(!b.exerts_zoc);
+/// assert!(Unit::new("J-16-9", 'J', Hex::new(5, 1)).with_zoc(true).exerts_zoc);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Unit<S> {
     /// Unique identifier (`J-16-9`).
     pub id: String,
@@ -16,6 +26,29 @@ pub struct Unit<S> {
     pub hex: Hex,
     /// Whether it exerts a zone of control.
     pub exerts_zoc: bool,
+}
+
+impl<S> Unit<S> {
+    /// A unit that exerts a zone of control.
+    pub fn new(id: impl Into<String>, side: S, hex: Hex) -> Unit<S> {
+        Unit {
+            id: id.into(),
+            side,
+            hex,
+            exerts_zoc: true,
+        }
+    }
+
+    /// With or without a zone of control.
+    pub fn with_zoc(mut self, exerts_zoc: bool) -> Unit<S> {
+        self.exerts_zoc = exerts_zoc;
+        self
+    }
+
+    /// Without a zone of control.
+    pub fn without_zoc(self) -> Unit<S> {
+        self.with_zoc(false)
+    }
 }
 
 /// Why a unit cannot be placed.
@@ -36,6 +69,40 @@ pub enum PositionError {
 }
 
 /// Units placed on a map, indexed by hex.
+///
+/// ```
+/// use hexmap::{HexMap, Position, PositionError, Unit};
+///
+/// let map = HexMap::from_toml_str(r#"
+/// name = "Nine hexes in a line"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// "#, None)?;
+/// let hex = |l: &str| map.parse(l).unwrap();
+/// let position = Position::new(&map, vec![
+///     Unit::new("A", "allies", hex("1002")),
+///     Unit::new("B", "allies", hex("1002")),
+///     Unit::new("X", "axis", hex("1008")),
+/// ]).unwrap();
+/// assert_eq!(position.at(&map, hex("1002")), [0, 1]);
+/// assert!(position.occupied_by(&map, hex("1008"), "axis"));
+/// assert_eq!(position.find("X").map(|(i, _)| i), Some(2));
+///
+/// // Every problem at once: a duplicate id, a unit off the map.
+/// let errors = Position::new(&map, vec![
+///     Unit::new("A", "allies", hex("1001")),
+///     Unit::new("A", "allies", hexmap::Hex::new(40, 40)),
+/// ]).unwrap_err();
+/// assert!(matches!(errors[0], PositionError::DuplicateId(_)));
+/// assert!(matches!(errors[1], PositionError::OffMap { .. }));
+/// # Ok::<(), hexmap::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Position<S> {
     units: Vec<Unit<S>>,
@@ -116,6 +183,38 @@ impl<S: Copy + Eq> Position<S> {
 
     /// The zone-of-control layer of one side: each on-map hex adjacent to a unit of `side` that
     /// exerts a ZOC, except across a hexside that blocks ZOC or is impassable.
+    ///
+    /// ```
+    /// use hexmap::{HexMap, Position, Unit};
+    ///
+    /// // A river between 1005 and 1006 blocks zones of control.
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "Nine hexes in a line"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [10, 10]
+    /// columns = [1, 9]
+    /// shifted = "even"
+    /// rows_grow = "north"
+    /// columns_grow = "east"
+    /// [hexsides]
+    /// blocks_zoc = [["1005", "1006"]]
+    /// "#, None)?;
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let position = Position::new(&map, vec![
+    ///     Unit::new("X", "axis", hex("1002")),
+    ///     Unit::new("Y", "axis", hex("1005")),
+    ///     Unit::new("Z", "axis", hex("1009")).without_zoc(),
+    /// ]).unwrap();
+    /// let zoc = position.zoc(&map, "axis");
+    /// let labels: Vec<String> = zoc.hexes(&map).map(|h| map.label_text(h)).collect();
+    /// assert_eq!(labels, ["1001", "1003", "1004"]); // not 1006: the river; not 1008: Z
+    /// assert_eq!(zoc.controllers(&map, hex("1004")), [1]); // indices into `position.units()`
+    /// assert!(!zoc.controls(&map, hex("1006")));
+    /// assert!(!position.zoc(&map, "allies").controls(&map, hex("1003")));
+    /// # Ok::<(), hexmap::Error>(())
+    /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
         let adj = map.adjacency();
         let mut pairs = Vec::new();

@@ -10,6 +10,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// A document's name (used in diagnostics and to resolve its own references) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Document {
     /// The name, e.g. a path.
     pub name: String,
@@ -17,9 +18,20 @@ pub struct Document {
     pub text: String,
 }
 
+impl Document {
+    /// A document with this name and text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Document {
+        Document {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+}
+
 /// Why a reference could not be resolved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot load `{reference}`: {reason}")]
+#[non_exhaustive]
 pub struct ResolveError {
     /// The reference as written.
     pub reference: String,
@@ -27,26 +39,93 @@ pub struct ResolveError {
     pub reason: String,
 }
 
+impl ResolveError {
+    /// `reference` (as written) cannot be loaded, for `reason`.
+    ///
+    /// ```
+    /// let e = hexmap::resolve::ResolveError::new("maps/x.toml", "no such document");
+    /// assert_eq!(e.to_string(), "cannot load `maps/x.toml`: no such document");
+    /// ```
+    pub fn new(reference: impl Into<String>, reason: impl Into<String>) -> ResolveError {
+        ResolveError {
+            reference: reference.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
 /// Turns a reference written in a document into another document.
+///
+/// A service can supply its own, for example one that reads from a database:
+///
+/// ```
+/// use hexmap::resolve::{Document, ResolveError, Resolver};
+///
+/// /// Serves one map, under any name.
+/// struct OneMap(&'static str);
+///
+/// impl Resolver for OneMap {
+///     fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
+///         if reference.ends_with(".toml") {
+///             Ok(Document::new(reference, self.0))
+///         } else {
+///             Err(ResolveError::new(reference, "not a map"))
+///         }
+///     }
+/// }
+///
+/// let r = OneMap("name = \"x\"");
+/// assert_eq!(r.resolve("a.toml", None).unwrap().text, "name = \"x\"");
+/// assert!(r.resolve("a.txt", None).is_err());
+/// ```
 pub trait Resolver {
     /// Resolve `reference`, written in the document named `from` (if any).
     fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError>;
 }
 
 /// Resolves nothing: for inputs that must be self-contained.
+///
+/// ```
+/// use hexmap::resolve::{NoResolver, Resolver};
+/// let e = NoResolver.resolve("../maps/line.toml", Some("state.toml")).unwrap_err();
+/// assert_eq!(e.reference, "../maps/line.toml");
+/// assert_eq!(e.to_string(), "cannot load `../maps/line.toml`: this input may not refer to other documents");
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoResolver;
 
 impl Resolver for NoResolver {
     fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
-        Err(ResolveError {
-            reference: reference.to_string(),
-            reason: "this input may not refer to other documents".to_string(),
-        })
+        Err(ResolveError::new(
+            reference,
+            "this input may not refer to other documents",
+        ))
     }
 }
 
 /// Resolves names from an in-memory table (references are looked up as written).
+///
+/// ```
+/// use hexmap::HexMap;
+/// use hexmap::resolve::{MemoryResolver, Resolver};
+///
+/// let maps = MemoryResolver::default().with("maps/tiny.toml", r#"
+/// name = "tiny"
+/// [layout]
+/// orientation = "flat"
+/// label = "column-row"
+/// rows = [1, 2]
+/// columns = [1, 2]
+/// shifted = "even"
+/// rows_grow = "south"
+/// columns_grow = "east"
+/// "#);
+/// // A state file that says `map = "maps/tiny.toml"` gets the map from the table.
+/// let doc = maps.resolve("maps/tiny.toml", Some("state.toml")).unwrap();
+/// let map = HexMap::from_toml_str(&doc.text, Some(&doc.name)).unwrap();
+/// assert_eq!(map.len(), 4);
+/// assert!(maps.resolve("maps/other.toml", None).is_err());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct MemoryResolver {
     /// Name -> text.
@@ -65,14 +144,8 @@ impl Resolver for MemoryResolver {
     fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
         self.documents
             .get(reference)
-            .map(|t| Document {
-                name: reference.to_string(),
-                text: t.clone(),
-            })
-            .ok_or_else(|| ResolveError {
-                reference: reference.to_string(),
-                reason: "no such document".to_string(),
-            })
+            .map(|t| Document::new(reference, t.clone()))
+            .ok_or_else(|| ResolveError::new(reference, "no such document"))
     }
 }
 
@@ -87,6 +160,26 @@ impl Resolver for MemoryResolver {
 ///
 /// "Outside" is judged on the real path, so `..`, absolute paths and symbolic links cannot
 /// escape.
+///
+/// ```
+/// use hexmap::resolve::{FsResolver, Resolver};
+///
+/// // A scratch folder holding `maps/a.toml` and, outside `maps`, `secret.toml`.
+/// let dir = std::env::temp_dir().join(format!("hexmap-fs-doctest-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("maps"))?;
+/// std::fs::write(dir.join("maps/a.toml"), "name = \"a\"")?;
+/// std::fs::write(dir.join("secret.toml"), "")?;
+///
+/// // Names relative to the root, nothing read outside it.
+/// let r = FsResolver::confined(dir.join("maps"));
+/// let doc = r.resolve("a.toml", Some("state.toml"))?;
+/// assert_eq!((doc.name.as_str(), doc.text.as_str()), ("a.toml", "name = \"a\""));
+/// let refused = r.resolve("../secret.toml", Some("state.toml")).unwrap_err();
+/// assert_eq!(refused.reason, "../secret.toml is outside the allowed folder");
+///
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct FsResolver {
     /// Relative names are relative to this directory (the current one when `None`).
@@ -139,10 +232,7 @@ fn join(base: &Path, reference: &str) -> PathBuf {
 
 impl Resolver for FsResolver {
     fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError> {
-        let err = |reason: String| ResolveError {
-            reference: reference.to_string(),
-            reason,
-        };
+        let err = |reason: String| ResolveError::new(reference, reason);
         let base = from
             .and_then(|f| Path::new(f).parent())
             .map(Path::to_path_buf)
@@ -178,10 +268,7 @@ impl Resolver for FsResolver {
         }
         let text = std::fs::read_to_string(&on_disk)
             .map_err(|e| err(format!("{}: {}", path.display(), io_reason(&e))))?;
-        Ok(Document {
-            name: path.to_string_lossy().into_owned(),
-            text,
-        })
+        Ok(Document::new(path.to_string_lossy(), text))
     }
 }
 

@@ -51,8 +51,13 @@ use crate::layout::{Compass, LabelOrder, Layout, Orientation, Parity, Sheet};
 use crate::map::{HexMap, HexsideKind, LabelRef, MapBuilder, Origin};
 
 /// A map as written in TOML, before validation.
+///
+/// Like the other `*Spec` types it is `#[non_exhaustive]` (the format grows) and uses
+/// [`toml::Spanned`] (re-exported as [`crate::toml`]) for values whose position is reported in
+/// diagnostics.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MapSpec {
     /// The map's name.
@@ -84,6 +89,7 @@ pub struct MapSpec {
 /// `[layout]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LayoutSpec {
     /// `flat` or `pointy`.
@@ -117,6 +123,7 @@ fn two() -> u8 {
 /// `[[layout.sheets]]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SheetSpec {
     /// One-letter prefix.
@@ -136,6 +143,7 @@ pub struct SheetSpec {
 /// `[terrain]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TerrainSpec {
     /// Terrain of hexes the grid does not cover (default `clear`).
@@ -157,6 +165,7 @@ pub struct TerrainSpec {
 /// `[areas.KEY]`.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AreaSpec {
     /// Name for people.
@@ -169,6 +178,7 @@ pub struct AreaSpec {
 /// `[hexsides]`: roads and trails as paths of labels, the others as pairs.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HexsidesSpec {
     /// Road paths.
@@ -340,7 +350,7 @@ impl MapSpec {
             Ok(map) if found.is_empty() => Ok(map),
             Ok(_) => Err(Error::new(found)),
             Err(e) => {
-                found.extend(e.diagnostics);
+                found.extend(e.into_diagnostics());
                 Err(Error::new(found))
             }
         }

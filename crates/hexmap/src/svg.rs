@@ -24,7 +24,24 @@
 //! use hexmap::HexMap;
 //! use hexmap::svg::{Counter, Highlight, MapDrawing, Route, Swatch};
 //!
-//! let map = HexMap::from_toml_str(include_str!("../../../fixtures/maps/line.toml"), None).unwrap();
+//! let map = HexMap::from_toml_str(r#"
+//! name = "Nine hexes in a line"
+//! [layout]
+//! orientation = "pointy"
+//! label = "row-column"
+//! rows = [10, 10]
+//! columns = [1, 9]
+//! shifted = "even"
+//! rows_grow = "north"
+//! columns_grow = "east"
+//! [places]
+//! Roadhead = "1006"
+//! [areas.beach]
+//! name = "Beach"
+//! hexes = ["1009"]
+//! [hexsides]
+//! roads = [["1006", "1007", "1008", "1009"]]
+//! "#, None).unwrap();
 //! let hex = |l: &str| map.parse(l).unwrap();
 //! let mut drawing = MapDrawing::new(&map);
 //! drawing
@@ -62,8 +79,19 @@ fn sqrt3() -> f64 {
 /// Sizes, colours and fonts of a drawing.
 ///
 /// [`Style::sized`] derives every size from the hex size; [`Style::fit`] picks a hex size for a
-/// map; [`Default`] is `Style::sized(DEFAULT_HEX_SIZE)`.
+/// map; [`Default`] is `Style::sized(DEFAULT_HEX_SIZE)`. Start from one of them and change
+/// fields:
+///
+/// ```
+/// use hexmap::svg::Style;
+/// let mut style = Style::sized(24.0);
+/// style.road = "#000000".to_string();
+/// style.holes = None;
+/// assert_eq!(style.hex_size, 24.0);
+/// assert_eq!(Style::default(), Style::sized(hexmap::svg::DEFAULT_HEX_SIZE));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Style {
     /// Centre-to-corner size of a hex, in pixels (a side is as long).
     pub hex_size: f64,
@@ -294,6 +322,7 @@ pub enum Symbol {
 
 /// Where in a hex a [`Mark`] sits, as drawn (not by compass).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Anchor {
     /// The hex centre (where a counter would be).
     Centre,
@@ -308,8 +337,9 @@ pub enum Anchor {
     LowerRight,
 }
 
-/// A symbol on a hex.
+/// A symbol on a hex: [`Mark::new`].
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Mark {
     /// Which symbol.
     pub symbol: Symbol,
@@ -321,6 +351,12 @@ pub struct Mark {
 
 impl Mark {
     /// A mark.
+    ///
+    /// ```
+    /// use hexmap::svg::{Anchor, Mark, Symbol};
+    /// let m = Mark::new(Symbol::Check, "#2e7d32", Anchor::UpperRight);
+    /// assert_eq!(m.colour, "#2e7d32");
+    /// ```
     pub fn new(symbol: Symbol, colour: impl Into<String>, anchor: Anchor) -> Mark {
         Mark {
             symbol,
@@ -331,7 +367,14 @@ impl Mark {
 }
 
 /// A hex picked out in a colour, with an optional short tag (`ZOC`, `off-road`).
+///
+/// ```
+/// use hexmap::svg::Highlight;
+/// let h = Highlight::new("#e65100").label("off-road").hatched();
+/// assert_eq!((h.label.as_deref(), h.hatch), (Some("off-road"), true));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Highlight {
     /// Fill and outline colour; the tag is white on it, so pick a dark one.
     pub colour: String,
@@ -365,7 +408,14 @@ impl Highlight {
 }
 
 /// How [`MapDrawing::shade`] covers hexes: a diagonal hatch or a light tint, no outline.
+///
+/// ```
+/// use hexmap::svg::Shade;
+/// assert!(Shade::hatch("#c62828").hatch);
+/// assert!(!Shade::tint("#1565c0").hatch);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Shade {
     /// The colour.
     pub colour: String,
@@ -393,7 +443,14 @@ impl Shade {
 
 /// How a path is drawn: a line through the hex centres, a disc at the start and an arrowhead
 /// pointing into the last hex.
+///
+/// ```
+/// use hexmap::svg::Route;
+/// let r = Route::new("#6a1b9a").dashed();
+/// assert!(r.dashed);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Route {
     /// Line colour.
     pub colour: String,
@@ -417,8 +474,10 @@ impl Route {
     }
 }
 
-/// A small symbol on a counter's corner (a cut-off unit's ✕).
+/// A small symbol on a counter's corner (a cut-off unit's ✕): [`Badge::new`] or
+/// [`Counter::badge`].
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Badge {
     /// Which symbol.
     pub symbol: Symbol,
@@ -426,12 +485,32 @@ pub struct Badge {
     pub colour: String,
 }
 
+impl Badge {
+    /// A badge.
+    pub fn new(symbol: Symbol, colour: impl Into<String>) -> Badge {
+        Badge {
+            symbol,
+            colour: colour.into(),
+        }
+    }
+}
+
 /// A unit counter: a rounded square in the side's colour with a label and a rating.
 ///
 /// Text is sized to fit the counter; when the label would be smaller than
 /// [`Style::min_counter_font`] the short label (if any) is used instead. Several counters on a
 /// hex are drawn side by side, smaller.
+///
+/// ```
+/// use hexmap::svg::{Counter, Symbol};
+/// let c = Counter::new("US-7-17", "#556b2f", "#ffffff")
+///     .short_label("7-17")
+///     .rating("4-6-5")
+///     .badge(Symbol::Cross, "#c62828");
+/// assert_eq!((c.label.as_str(), c.badges.len()), ("US-7-17", 1));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Counter {
     /// Fill colour (the side's colour).
     pub fill: String,
@@ -478,10 +557,7 @@ impl Counter {
 
     /// With a badge.
     pub fn badge(mut self, symbol: Symbol, colour: impl Into<String>) -> Counter {
-        self.badges.push(Badge {
-            symbol,
-            colour: colour.into(),
-        });
+        self.badges.push(Badge::new(symbol, colour));
         self
     }
 }
@@ -1684,19 +1760,19 @@ impl<'a, 'm> Renderer<'a, 'm> {
             for (c, (dx, dy, side)) in counters.iter().zip(&slots).take(shown) {
                 self.counter(c, x + dx * self.s, y + dy * self.s, side * self.s);
             }
-            if shown < counters.len() {
-                if let Some((dx, dy, side)) = slots.last() {
-                    let more = format!("+{}", counters.len() - shown);
-                    let size = side * self.s;
-                    let font = fit_font(&more, size, 0.4, true);
-                    self.text(
-                        x + dx * self.s,
-                        y + dy * self.s + font * 0.35,
-                        font,
-                        " class=\"more\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#1a1a1a\"",
-                        &more,
-                    );
-                }
+            if shown < counters.len()
+                && let Some((dx, dy, side)) = slots.last()
+            {
+                let more = format!("+{}", counters.len() - shown);
+                let size = side * self.s;
+                let font = fit_font(&more, size, 0.4, true);
+                self.text(
+                    x + dx * self.s,
+                    y + dy * self.s + font * 0.35,
+                    font,
+                    " class=\"more\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#1a1a1a\"",
+                    &more,
+                );
             }
         }
         self.w("</g>\n");
@@ -1719,11 +1795,11 @@ impl<'a, 'm> Renderer<'a, 'm> {
         );
         let mut label = c.label.as_str();
         let mut lf = fit_font(label, a, 0.36, true);
-        if lf < min {
-            if let Some(short) = &c.short_label {
-                label = short;
-                lf = fit_font(label, a, 0.36, true);
-            }
+        if lf < min
+            && let Some(short) = &c.short_label
+        {
+            label = short;
+            lf = fit_font(label, a, 0.36, true);
         }
         let fill = escape(&c.text_colour);
         match &c.rating {

@@ -27,6 +27,7 @@ use crate::map::{HexMap, NONE};
 
 /// Whether the target must be on the road/trail chain when the path is longer than K.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TargetRule {
     /// The target is the last hex of the chain and obeys the chain's rules (the literal reading).
     #[default]
@@ -35,8 +36,17 @@ pub enum TargetRule {
     MayAdjoinChain,
 }
 
-/// The parameters of a trace.
+/// The parameters of a trace: [`TraceRules::new`], then [`TraceRules::with_target`].
+///
+/// ```
+/// use hexmap::{TargetRule, TraceRules};
+/// let literal = TraceRules::new(3);
+/// assert_eq!(literal, TraceRules::default());
+/// let relaxed = TraceRules::new(3).with_target(TargetRule::MayAdjoinChain);
+/// assert_eq!((relaxed.free_hexes, relaxed.target), (3, TargetRule::MayAdjoinChain));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct TraceRules {
     /// K: how many hexes after the start may be of any terrain.
     pub free_hexes: u32,
@@ -44,13 +54,27 @@ pub struct TraceRules {
     pub target: TargetRule,
 }
 
+impl TraceRules {
+    /// K = `free_hexes` hexes of any terrain, then roads and trails, with the target on the
+    /// chain ([`TargetRule::OnChain`]).
+    pub fn new(free_hexes: u32) -> TraceRules {
+        TraceRules {
+            free_hexes,
+            target: TargetRule::OnChain,
+        }
+    }
+
+    /// With this target rule.
+    pub fn with_target(mut self, target: TargetRule) -> TraceRules {
+        self.target = target;
+        self
+    }
+}
+
 impl Default for TraceRules {
     /// K = 3, target on the chain (Leyte's Line of Communications, literal reading).
     fn default() -> Self {
-        TraceRules {
-            free_hexes: 3,
-            target: TargetRule::OnChain,
-        }
+        TraceRules::new(3)
     }
 }
 
@@ -84,13 +108,22 @@ impl Targets {
 
 /// A traced path `h0..hn`, start first, target last.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Path {
     /// The hexes, start first.
     pub hexes: Vec<Hex>,
 }
 
+impl Path {
+    /// A path through these hexes, start first (to verify with [`check_path`]).
+    pub fn new(hexes: Vec<Hex>) -> Path {
+        Path { hexes }
+    }
+}
+
 /// What stops a path from entering a hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Obstacle<R> {
     /// The caller's free test failed, for this reason.
     NotFree(R),
@@ -101,6 +134,7 @@ pub enum Obstacle<R> {
 
 /// A hex the search could not enter, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Blocked<R> {
     /// The hex.
     pub hex: Hex,
@@ -110,6 +144,7 @@ pub struct Blocked<R> {
 
 /// Why no path exists: every hex on the frontier of what was reachable, and what blocks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Cut<R> {
     /// Blocked hexes adjacent to the reachable region, in label order.
     pub frontier: Vec<Blocked<R>>,
@@ -121,6 +156,52 @@ pub struct Cut<R> {
 ///
 /// `free` answers `None` for a hex a path may enter and `Some(reason)` for one it may not; it is
 /// called at most once per hex.
+///
+/// ```
+/// use hexmap::{HexMap, Obstacle, Targets, TraceRules, search};
+///
+/// // Two rows of nine hexes; a road runs 1006-1009 to the target 1009.
+/// let map = HexMap::from_toml_str(r#"
+/// name = "Two rows"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 11]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [hexsides]
+/// roads = [["1006", "1007", "1008", "1009"]]
+/// "#, None)?;
+/// let hex = |l: &str| map.parse(l).unwrap();
+/// let targets = Targets::new(&map, [hex("1009")]);
+/// let rules = TraceRules::new(3);
+///
+/// // Nothing in the way: three hexes of any terrain, then along the road.
+/// let path = search(&map, hex("1002"), &targets, rules, |_| None::<&str>).unwrap();
+/// let labels: Vec<String> = path.hexes.iter().map(|h| map.label_text(*h)).collect();
+/// assert_eq!(labels, ["1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"]);
+///
+/// // An enemy zone of control on 1004 and 1104: the cut says what blocks the way.
+/// let zoc = [hex("1004"), hex("1104")];
+/// let free = |h| zoc.contains(&h).then_some("enemy ZOC");
+/// let cut = search(&map, hex("1002"), &targets, rules, free).unwrap_err();
+/// let frontier: Vec<(String, Obstacle<&str>)> = cut
+///     .frontier
+///     .iter()
+///     .map(|b| (map.label_text(b.hex), b.obstacle.clone()))
+///     .collect();
+/// assert_eq!(
+///     frontier,
+///     [
+///         ("1004".to_string(), Obstacle::NotFree("enemy ZOC")),
+///         ("1104".to_string(), Obstacle::NotFree("enemy ZOC")),
+///     ]
+/// );
+/// assert_eq!(cut.reached, 6); // 1001-1003 and 1101-1103, the start included
+/// # Ok::<(), hexmap::Error>(())
+/// ```
 pub fn search<R>(
     map: &HexMap,
     start: Hex,
@@ -237,6 +318,36 @@ pub fn search<R>(
 /// Preparation floods once from the targets along free road/trail hexes (O(map)); each start
 /// is then a breadth-first search of depth at most K+1. The answer (traced or not) is the same as
 /// [`search`]'s; the path may differ where several shortest paths exist but obeys the same rules.
+///
+/// ```
+/// use hexmap::{HexMap, Targets, TraceRules, Tracer};
+///
+/// let map = HexMap::from_toml_str(r#"
+/// name = "Nine hexes in a line"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [hexsides]
+/// roads = [["1006", "1007", "1008", "1009"]]
+/// "#, None)?;
+/// let hex = |l: &str| map.parse(l).unwrap();
+/// let targets = Targets::new(&map, [hex("1009")]);
+/// // 1007 is blocked (an enemy unit, say).
+/// let tracer = Tracer::new(&map, &targets, TraceRules::new(3), |h| (h == hex("1007")).then_some(()));
+/// assert!(!tracer.is_free(hex("1007")));
+///
+/// // Every start at once: 1008 is beyond the block; the others' road is cut at 1007.
+/// let starts = [hex("1002"), hex("1008"), hex("1009")];
+/// let traced: Vec<Option<usize>> =
+///     tracer.trace_all(&starts).iter().map(|p| p.as_ref().map(|p| p.hexes.len())).collect();
+/// assert_eq!(traced, [None, Some(2), Some(1)]);
+/// # Ok::<(), hexmap::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Tracer<'m> {
     map: &'m HexMap,

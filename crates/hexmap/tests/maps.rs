@@ -36,7 +36,7 @@ fn every_problem_in_a_broken_map_is_reported_with_its_line() {
     .unwrap();
     let err = HexMap::from_toml_str(&text, Some("many-problems.toml")).unwrap_err();
     insta::assert_snapshot!(err.to_string());
-    let kinds: Vec<ErrorKind> = err.diagnostics.iter().map(|d| d.kind).collect();
+    let kinds: Vec<ErrorKind> = err.diagnostics().iter().map(|d| d.kind).collect();
     for k in [
         ErrorKind::Grid,
         ErrorKind::OffMap,
@@ -46,7 +46,7 @@ fn every_problem_in_a_broken_map_is_reported_with_its_line() {
     ] {
         assert!(kinds.contains(&k), "{k:?} missing");
     }
-    assert!(err.diagnostics.iter().all(|d| d.location.is_some()));
+    assert!(err.diagnostics().iter().all(|d| d.location.is_some()));
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn bad_toml_is_located() {
     )
     .unwrap_err();
     assert_eq!(err.kind(), Some(ErrorKind::Toml));
-    assert_eq!(err.diagnostics[0].location.map(|l| l.line), Some(3));
+    assert_eq!(err.diagnostics()[0].location.map(|l| l.line), Some(3));
 }
 
 #[test]
@@ -76,13 +76,8 @@ fn worked_example_three_free_hexes_then_road() {
         ]
     );
     let cut = search(&map, h("1001"), &targets, rules, free).unwrap_err();
-    assert_eq!(
-        cut.frontier,
-        vec![hexmap::Blocked {
-            hex: h("1005"),
-            obstacle: Obstacle::OffRoad
-        }]
-    );
+    let frontier: Vec<_> = cut.frontier.iter().map(|b| (b.hex, &b.obstacle)).collect();
+    assert_eq!(frontier, [(h("1005"), &Obstacle::OffRoad)]);
 
     let tracer = Tracer::new(&map, &targets, rules, free);
     let all = tracer.trace_all(&[h("1002"), h("1001"), h("1009"), h("1007")]);
@@ -118,10 +113,7 @@ fn target_rule_on_chain_versus_adjoining() {
     let targets = Targets::new(&map, [h("1007")]);
     let free = |_| None::<()>;
     let literal = TraceRules::default();
-    let relaxed = TraceRules {
-        target: TargetRule::MayAdjoinChain,
-        ..literal
-    };
+    let relaxed = literal.with_target(TargetRule::MayAdjoinChain);
     assert!(search(&map, h("1001"), &targets, literal, free).is_err());
     let p = search(&map, h("1001"), &targets, relaxed, free).unwrap();
     assert_eq!(
@@ -149,30 +141,10 @@ fn zoc_stops_at_blocking_and_impassable_hexsides_and_names_its_units() {
     let position = Position::new(
         &map,
         vec![
-            Unit {
-                id: "J-1".into(),
-                side: 'J',
-                hex: h("0202"),
-                exerts_zoc: true,
-            },
-            Unit {
-                id: "J-2".into(),
-                side: 'J',
-                hex: h("0101"),
-                exerts_zoc: true,
-            },
-            Unit {
-                id: "J-3".into(),
-                side: 'J',
-                hex: h("0304"),
-                exerts_zoc: false,
-            },
-            Unit {
-                id: "U-1".into(),
-                side: 'U',
-                hex: h("0103"),
-                exerts_zoc: true,
-            },
+            Unit::new("J-1", 'J', h("0202")),
+            Unit::new("J-2", 'J', h("0101")),
+            Unit::new("J-3", 'J', h("0304")).without_zoc(),
+            Unit::new("U-1", 'U', h("0103")),
         ],
     )
     .unwrap();
@@ -205,20 +177,7 @@ fn positions_reject_off_map_units_and_duplicate_ids() {
     };
     let errs = Position::new(
         &map,
-        vec![
-            Unit {
-                id: "A".into(),
-                side: 0,
-                hex: h("0404"),
-                exerts_zoc: true,
-            },
-            Unit {
-                id: "A".into(),
-                side: 0,
-                hex: h("0101"),
-                exerts_zoc: true,
-            },
-        ],
+        vec![Unit::new("A", 0, h("0404")), Unit::new("A", 0, h("0101"))],
     )
     .unwrap_err();
     let text: Vec<String> = errs.iter().map(ToString::to_string).collect();

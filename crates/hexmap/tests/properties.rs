@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{
-    Compass, Hex, HexMap, LabelOrder, Layout, MapBuilder, Orientation, Parity, Position, Sheet,
-    TargetRule, Targets, TraceRules, Tracer, Unit, check_path, search,
+    Compass, Hex, HexMap, Layout, MapBuilder, Orientation, Parity, Position, TargetRule, Targets,
+    TraceRules, Tracer, Unit, check_path, search,
 };
 use proptest::prelude::*;
 
@@ -33,25 +33,14 @@ fn world() -> impl Strategy<Value = World> {
         any::<bool>(),
     )
         .prop_map(|(rows, cols, flat, odd, seeds, k, adjoin)| {
-            let layout = Layout {
-                orientation: if flat {
-                    Orientation::Flat
-                } else {
-                    Orientation::Pointy
-                },
-                order: LabelOrder::RowColumn,
-                digits: 2,
-                shifted: if odd { Parity::Odd } else { Parity::Even },
-                rows_grow: Compass::North,
-                columns_grow: Compass::East,
-                sheets: vec![Sheet {
-                    prefix: None,
-                    rows: (1, rows),
-                    columns: (1, cols),
-                    row_offset: 0,
-                    column_offset: 0,
-                }],
+            let orientation = if flat {
+                Orientation::Flat
+            } else {
+                Orientation::Pointy
             };
+            let layout = Layout::row_column(orientation, 1..=rows, 1..=cols)
+                .with_shifted(if odd { Parity::Odd } else { Parity::Even })
+                .with_growth(Compass::North, Compass::East);
             let mut rng = seeds[0] | 1;
             let mut next = move || {
                 rng ^= rng << 13;
@@ -126,14 +115,11 @@ fn world() -> impl Strategy<Value = World> {
             let friends = pick(next() % 5 + 1, &mut next);
             let enemies = pick(next() % 4, &mut next);
             let targets = pick(next() % 3 + 1, &mut next);
-            let rules = TraceRules {
-                free_hexes: k,
-                target: if adjoin {
-                    TargetRule::MayAdjoinChain
-                } else {
-                    TargetRule::OnChain
-                },
-            };
+            let rules = TraceRules::new(k).with_target(if adjoin {
+                TargetRule::MayAdjoinChain
+            } else {
+                TargetRule::OnChain
+            });
             World {
                 map,
                 friends,
@@ -148,20 +134,10 @@ fn world() -> impl Strategy<Value = World> {
 fn free_test(w: &World, enemies: &[Hex]) -> impl Fn(Hex) -> Option<&'static str> {
     let mut units: Vec<Unit<u8>> = Vec::new();
     for (i, h) in w.friends.iter().enumerate() {
-        units.push(Unit {
-            id: format!("F{i}"),
-            side: 0,
-            hex: *h,
-            exerts_zoc: true,
-        });
+        units.push(Unit::new(format!("F{i}"), 0, *h));
     }
     for (i, h) in enemies.iter().enumerate() {
-        units.push(Unit {
-            id: format!("E{i}"),
-            side: 1,
-            hex: *h,
-            exerts_zoc: true,
-        });
+        units.push(Unit::new(format!("E{i}"), 1, *h));
     }
     let position = Position::new(&w.map, units).unwrap();
     let zoc = position.zoc(&w.map, 1);

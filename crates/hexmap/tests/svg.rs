@@ -7,9 +7,7 @@
 use hexmap::svg::{
     Anchor, Counter, Highlight, MapDrawing, Mark, Route, Shade, Style, Swatch, Symbol,
 };
-use hexmap::{
-    Compass, HexMap, LabelOrder, Layout, MapBuilder, Orientation, Parity, Position, Sheet, Unit,
-};
+use hexmap::{Compass, HexMap, Layout, MapBuilder, Orientation, Parity, Position, Unit};
 
 fn load(name: &str) -> HexMap {
     let path = format!("{}/../../fixtures/maps/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -40,18 +38,8 @@ fn count(doc: &roxmltree::Document<'_>, tag: &str, class: &str) -> usize {
 fn line_with_overlays(map: &HexMap) -> String {
     let hex = |l: &str| map.parse(l).unwrap();
     let units = vec![
-        Unit {
-            id: "J".to_string(),
-            side: 1u8,
-            hex: hex("1004"),
-            exerts_zoc: true,
-        },
-        Unit {
-            id: "A".to_string(),
-            side: 0u8,
-            hex: hex("1002"),
-            exerts_zoc: true,
-        },
+        Unit::new("J", 1u8, hex("1004")),
+        Unit::new("A", 0u8, hex("1002")),
     ];
     let position = Position::new(map, units).unwrap();
     let mut d = MapDrawing::new(map);
@@ -235,21 +223,9 @@ fn leyte_standin_is_drawn_north_up_east_right() {
 }
 
 fn layout(orientation: Orientation, rows_grow: Compass, columns_grow: Compass) -> Layout {
-    Layout {
-        orientation,
-        order: LabelOrder::RowColumn,
-        digits: 2,
-        shifted: Parity::Odd,
-        rows_grow,
-        columns_grow,
-        sheets: vec![Sheet {
-            prefix: None,
-            rows: (1, 3),
-            columns: (1, 3),
-            row_offset: 0,
-            column_offset: 0,
-        }],
-    }
+    Layout::row_column(orientation, 1..=3, 1..=3)
+        .with_shifted(Parity::Odd)
+        .with_growth(rows_grow, columns_grow)
 }
 
 #[test]

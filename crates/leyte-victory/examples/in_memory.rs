@@ -5,26 +5,14 @@
 //! cargo run -p leyte-victory --example in_memory
 //! ```
 
-use hexmap::{Compass, LabelOrder, Layout, MapBuilder, Orientation, Parity, Sheet};
-use leyte_victory::{Objective, ObjectiveKind, PositionBuilder, Scenario, Side, beach, score};
+use leyte_victory::hexmap::{Compass, Layout, MapBuilder, Orientation, Parity};
+use leyte_victory::{Objective, PositionBuilder, Scenario, Side, beach, score};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Two rows of nine hexes: a road from 1006 to the Northern beach at 1009.
-    let layout = Layout {
-        orientation: Orientation::Pointy,
-        order: LabelOrder::RowColumn,
-        digits: 2,
-        shifted: Parity::Even,
-        rows_grow: Compass::North,
-        columns_grow: Compass::East,
-        sheets: vec![Sheet {
-            prefix: None,
-            rows: (10, 11),
-            columns: (1, 9),
-            row_offset: 0,
-            column_offset: 0,
-        }],
-    };
+    let layout = Layout::row_column(Orientation::Pointy, 10..=11, 1..=9)
+        .with_shifted(Parity::Even)
+        .with_growth(Compass::North, Compass::East);
     let map = MapBuilder::new("In-memory corridor", layout)
         .road(["1006", "1007", "1008", "1009"])
         .feature("airfield", "1104")
@@ -33,25 +21,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .area(beach::SOUTHERN, "Southern Beach Area", ["1101"])
         .build()?;
 
-    let mut scenario = Scenario::new("In-memory example", &[beach::NORTHERN]);
-    scenario.objectives.push(Objective {
-        name: "Roadhead".into(),
-        side: Side::Us,
-        vp: 20,
-        kind: ObjectiveKind::Occupy {
-            hexes: vec![map.parse("1006")?],
-        },
-        note: None,
-    });
-    scenario.objectives.push(Objective {
-        name: "Airfields".into(),
-        side: Side::Japanese,
-        vp: 10,
-        kind: ObjectiveKind::PerUnitNear {
-            feature: "airfield".into(),
-        },
-        note: None,
-    });
+    let scenario = Scenario::new("In-memory example", &[beach::NORTHERN])
+        .with_objective(Objective::occupy(
+            "Roadhead",
+            Side::Us,
+            20,
+            [map.parse("1006")?],
+        ))
+        .with_objective(Objective::per_unit_near(
+            "Airfields",
+            Side::Japanese,
+            10,
+            "airfield",
+        ));
 
     let position = PositionBuilder::new(&map)
         .unit("US-1", Side::Us, "4-6-5", "1006") // on the road: traces, holds the Roadhead

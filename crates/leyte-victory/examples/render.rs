@@ -36,7 +36,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let report = match leyte_victory::score(&game.map, &game.scenario, &game.position) {
+        let report = match game.score() {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("{e}");

@@ -139,6 +139,62 @@ struct LocResult {
 /// Score a position: every award with its evidence, the ratio, the level and the margins.
 ///
 /// The position and scenario are checked against the map first; every problem is reported.
+///
+/// ```
+/// use leyte_victory::{
+///     AwardKind, ExitRequirement, Objective, PositionBuilder, Scenario, Side, VictoryLevel, beach,
+///     score,
+/// };
+///
+/// // Two rows of nine hexes: a road 1006-1009 to the Northern beach at 1009, airfields at 1103
+/// // and 1105.
+/// # let map = hexmap::HexMap::from_toml_str(r#"
+/// # name = "LOC corridor"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 11]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # [features]
+/// # airfield = ["1103", "1105"]
+/// # [areas.northern-beach]
+/// # name = "Northern Beach Area"
+/// # hexes = ["1009"]
+/// # [areas.eastern-beach]
+/// # name = "Eastern Beach Area"
+/// # hexes = ["1109"]
+/// # [areas.southern-beach]
+/// # name = "Southern Beach Area"
+/// # hexes = ["1101"]
+/// # [hexsides]
+/// # roads = [["1006", "1007", "1008", "1009"]]
+/// # "#, None).unwrap();
+/// let scenario = Scenario::new("Example", &[beach::NORTHERN])
+///     .with_objective(Objective::occupy("Roadhead", Side::Us, 20, [map.parse("1006").unwrap()]))
+///     .with_objective(Objective::per_unit_near("Airfields", Side::Japanese, 10, "airfield"))
+///     .with_exit_requirement(ExitRequirement::new(Side::Us, [], 1, 5));
+/// let position = PositionBuilder::new(&map)
+///     .unit("US-1", Side::Us, "4-6-5", "1006") // on the road: traces, holds the Roadhead
+///     .unit("J-1", Side::Japanese, "1-1-4", "1104") // next to both airfields: scores once
+///     .eliminated("J-2", Side::Japanese, "2-2-4")
+///     .build()
+///     .unwrap();
+/// let report = score(&map, &scenario, &position).unwrap();
+/// assert_eq!(report.us.total, 20 + 4);
+/// assert_eq!(report.japanese.total, 10 + 5); // the airfields, and no US unit exited
+/// let kinds: Vec<AwardKind> = report.japanese.awards.iter().map(|a| a.kind).collect();
+/// assert_eq!(kinds, [AwardKind::Objective, AwardKind::ExitShortfall]);
+/// assert_eq!(report.ratio.text, "1.60 to 1");
+/// assert_eq!(report.level, VictoryLevel::JapaneseMarginal);
+/// assert!(report.loc[0].traced);
+///
+/// // A scenario naming an area the map lacks is an error, not a silent zero.
+/// let wrong = Scenario::new("Wrong", &["western-beach"]);
+/// assert!(score(&map, &wrong, &position).is_err());
+/// ```
 pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<Report, Error> {
     let mut problems = check_scenario(map, scenario);
     problems.extend(check_position(map, position));
@@ -156,10 +212,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
     let mut notes = Vec::new();
 
     // L7, L8, L10: Lines of Communications for each side that must trace.
-    let rules = TraceRules {
-        free_hexes: scenario.loc.free_hexes,
-        target: scenario.loc.target,
-    };
+    let rules = TraceRules::new(scenario.loc.free_hexes).with_target(scenario.loc.target);
     let mut loc: BTreeMap<usize, LocResult> = BTreeMap::new();
     let mut loc_entries = Vec::new();
     for &side in &scenario.loc.sides {
@@ -227,6 +280,8 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
                                     reason: match b.obstacle {
                                         Obstacle::NotFree(r) => r,
                                         Obstacle::OffRoad => BlockReason::OffRoad,
+                                        // `Obstacle` is non-exhaustive; hexmap 0.1 has no other.
+                                        _ => BlockReason::OffRoad,
                                     },
                                 })
                                 .collect(),
@@ -254,6 +309,8 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
             match rules.target {
                 hexmap::TargetRule::OnChain => "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading",
                 hexmap::TargetRule::MayAdjoinChain => "the road/trail chain may run into the last hex across any hexside",
+                // `TargetRule` is non-exhaustive; hexmap 0.1 has no other.
+                _ => "another target rule",
             }
         ));
     }

@@ -33,16 +33,40 @@ pub enum ErrorKind {
 }
 
 /// All problems found, in the order found.
+///
+/// ```
+/// use leyte_victory::ErrorKind;
+/// use hexmap::resolve::NoResolver;
+///
+/// let err = leyte_victory::load("game = \"dai-senso\"", None, &NoResolver).unwrap_err();
+/// assert_eq!(err.diagnostics()[0].kind, ErrorKind::Toml); // no map, no scenario
+/// assert!(!err.into_diagnostics().is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct Error {
     /// The problems; never empty.
-    pub diagnostics: Vec<Diagnostic>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 impl Error {
     /// An error holding these diagnostics.
     pub fn new(diagnostics: Vec<Diagnostic>) -> Self {
         Error { diagnostics }
+    }
+
+    /// The problems, in the order found; never empty.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The problems, by value.
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
+    /// The first problem's kind.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        self.diagnostics.first().map(|d| d.kind)
     }
 }
 
@@ -55,7 +79,7 @@ impl fmt::Display for Error {
 impl From<hexmap::Error> for Error {
     fn from(e: hexmap::Error) -> Self {
         Error::new(
-            e.diagnostics
+            e.into_diagnostics()
                 .into_iter()
                 .map(|d| d.map_kind(ErrorKind::Map))
                 .collect(),

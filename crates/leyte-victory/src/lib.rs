@@ -22,18 +22,37 @@
 //!
 //! # Example
 //! ```
-//! use leyte_victory::{PositionBuilder, Scenario, Side, Objective, ObjectiveKind, VictoryLevel, score};
+//! use leyte_victory::{BeachBonus, Objective, PositionBuilder, Scenario, Side, VictoryLevel, score};
 //!
-//! let map = hexmap::HexMap::from_toml_str(include_str!("../../../fixtures/maps/line.toml"), None).unwrap();
-//! let mut scenario = Scenario::new("Example", &["beach"]);
-//! scenario.beach_bonus.areas.clear(); // this little map has no Northern/Eastern beaches
-//! scenario.objectives.push(Objective {
-//!     name: "Roadhead".into(),
-//!     side: Side::Us,
-//!     vp: 20,
-//!     kind: ObjectiveKind::Occupy { hexes: vec![map.parse("1006").unwrap()] },
-//!     note: None,
-//! });
+//! // Nine hexes in a row, 1001-1009; a road 1006-1009; a beach at 1009.
+//! const LINE: &str = r#"
+//! name = "Nine hexes in a line (test map)"
+//!
+//! [layout]
+//! orientation = "pointy"
+//! label = "row-column"
+//! rows = [10, 10]
+//! columns = [1, 9]
+//! shifted = "even"
+//! rows_grow = "north"
+//! columns_grow = "east"
+//!
+//! [places]
+//! Roadhead = "1006"
+//!
+//! [areas.beach]
+//! name = "Beach"
+//! hexes = ["1009"]
+//!
+//! [hexsides]
+//! roads = [["1006", "1007", "1008", "1009"]]
+//! "#;
+//!
+//! let map = hexmap::HexMap::from_toml_str(LINE, None).unwrap();
+//! let scenario = Scenario::new("Example", &["beach"])
+//!     // this little map has no Northern/Eastern beaches
+//!     .with_beach_bonus(BeachBonus::none())
+//!     .with_objective(Objective::occupy("Roadhead", Side::Us, 20, [map.parse("1006").unwrap()]));
 //! let position = PositionBuilder::new(&map)
 //!     .unit("US-1", Side::Us, "4-6-5", "1006")   // traces along the road: +20 objective
 //!     .unit("US-2", Side::Us, "3-2-5", "1001")   // fourth hex off the road: cut, +5 to Japan
@@ -76,7 +95,37 @@ pub use report::{
 pub use state::{GAME, Game, load};
 pub use unit::{Rating, RatingError, Side};
 
-/// Load a state and score it in one step.
+/// Load a state and score it in one step: [`load`], then [`score`].
+///
+/// ```
+/// use hexmap::resolve::NoResolver;
+/// use leyte_victory::{AwardKind, VictoryLevel};
+///
+/// // A self-contained state: the map is an inline table, so nothing needs resolving. Its
+/// // Northern Beach Area is 1009; the Eastern is off this little map (L6 names both).
+/// let report = leyte_victory::score_toml(r#"
+/// game = "leyte"
+/// map = { name = "Line", layout = { orientation = "pointy", label = "row-column", rows = [10, 10], columns = [1, 9], shifted = "even", rows_grow = "north", columns_grow = "east" }, areas = { northern-beach = { name = "Northern Beach Area", hexes = ["1009"] }, eastern-beach = { name = "Eastern Beach Area", hexes = [] } }, hexsides = { roads = [["1006", "1007", "1008", "1009"]] } }
+///
+/// [scenario]
+/// name = "Example"
+/// active_beaches = ["northern-beach"]
+///
+/// [[units]]                    # four hexes off the road from the beach: cut (L9)
+/// id = "US-1"
+/// side = "us"
+/// rating = "3-2-5"
+/// hex = "1001"
+///
+/// [[eliminated]]               # L4: 4 + 6
+/// id = "J-1"
+/// side = "japanese"
+/// rating = "4-6-5"
+/// "#, Some("example.toml"), &NoResolver).unwrap();
+/// assert_eq!((report.us.total, report.japanese.total), (10, 5));
+/// assert_eq!(report.japanese.awards[0].kind, AwardKind::LocCut);
+/// assert_eq!(report.level, VictoryLevel::Draw); // 2.00 to 1
+/// ```
 pub fn score_toml(
     text: &str,
     name: Option<&str>,
@@ -85,3 +134,8 @@ pub fn score_toml(
     let game = load(text, name, resolver)?;
     score(&game.map, &game.scenario, &game.position)
 }
+
+// The crate README's examples run as doctests, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

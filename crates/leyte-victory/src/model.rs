@@ -16,6 +16,7 @@ pub mod beach {
 
 /// How a territorial objective is held (L5).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ObjectiveKind {
     /// `vp` once when a unit of the side occupies the hex (or any one of the hexes).
     Occupy {
@@ -32,7 +33,10 @@ pub enum ObjectiveKind {
 }
 
 /// A territorial objective of a scenario (L5).
+///
+/// Build one with [`Objective::occupy`] or [`Objective::per_unit_near`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Objective {
     /// Name for people (`Carigara`).
     pub name: String,
@@ -46,8 +50,81 @@ pub struct Objective {
     pub note: Option<String>,
 }
 
+impl Objective {
+    /// `vp` to `side` once when one of its units occupies the hex, or any one of the hexes
+    /// (L5; for the US only with a Line of Communications, L7).
+    ///
+    /// ```
+    /// use leyte_victory::{Objective, ObjectiveKind, Side};
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let carigara = Objective::occupy("Carigara", Side::Us, 20, [map.parse("1006").unwrap()])
+    ///     .with_note("placeholder amount");
+    /// assert_eq!(carigara.vp, 20);
+    /// assert!(matches!(&carigara.kind, ObjectiveKind::Occupy { hexes } if hexes.len() == 1));
+    /// ```
+    pub fn occupy(
+        name: impl Into<String>,
+        side: Side,
+        vp: u32,
+        hexes: impl IntoIterator<Item = Hex>,
+    ) -> Objective {
+        Objective {
+            name: name.into(),
+            side,
+            vp,
+            kind: ObjectiveKind::Occupy {
+                hexes: hexes.into_iter().collect(),
+            },
+            note: None,
+        }
+    }
+
+    /// `vp` to `side` "for each unit on or adjacent to" a hex with the map feature `feature`
+    /// (L5; scenario 16.1's Airfield hexes: `"airfield"`). A unit next to two such hexes still
+    /// scores once.
+    ///
+    /// ```
+    /// use leyte_victory::{Objective, ObjectiveKind, Side};
+    /// let airfields = Objective::per_unit_near("Airfields", Side::Japanese, 10, "airfield");
+    /// assert!(matches!(&airfields.kind, ObjectiveKind::PerUnitNear { feature } if feature == "airfield"));
+    /// ```
+    pub fn per_unit_near(
+        name: impl Into<String>,
+        side: Side,
+        vp_per_unit: u32,
+        feature: impl Into<String>,
+    ) -> Objective {
+        Objective {
+            name: name.into(),
+            side,
+            vp: vp_per_unit,
+            kind: ObjectiveKind::PerUnitNear {
+                feature: feature.into(),
+            },
+            note: None,
+        }
+    }
+
+    /// The same objective with a note shown beside it in the report.
+    pub fn with_note(mut self, note: impl Into<String>) -> Objective {
+        self.note = Some(note.into());
+        self
+    }
+}
+
 /// What an exited unit is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ExitValue {
     /// The unit's Victory Point value (L3).
     UnitValue,
@@ -56,7 +133,10 @@ pub enum ExitValue {
 }
 
 /// Victory Points for units that left the map.
+///
+/// Build one with [`ExitAward::new`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExitAward {
     /// Whose units.
     pub side: Side,
@@ -68,8 +148,38 @@ pub struct ExitAward {
     pub scorer: Side,
 }
 
+impl ExitAward {
+    /// `value` to `side` for each of its units that left the map through one of `hexes` (any
+    /// hex when empty).
+    ///
+    /// ```
+    /// use leyte_victory::{ExitAward, ExitValue, Side};
+    /// let exit = ExitAward::new(Side::Us, [], ExitValue::UnitValue);
+    /// assert_eq!(exit.scorer, Side::Us);
+    /// let denied = ExitAward::new(Side::Japanese, [], ExitValue::Fixed(5)).scored_by(Side::Us);
+    /// assert_eq!(denied.scorer, Side::Us);
+    /// ```
+    pub fn new(side: Side, hexes: impl IntoIterator<Item = Hex>, value: ExitValue) -> ExitAward {
+        ExitAward {
+            side,
+            hexes: hexes.into_iter().collect(),
+            value,
+            scorer: side,
+        }
+    }
+
+    /// The same award, scored by `scorer` instead of the exiting side.
+    pub fn scored_by(mut self, scorer: Side) -> ExitAward {
+        self.scorer = scorer;
+        self
+    }
+}
+
 /// Victory Points to `scorer` when fewer than `units` units of `side` exited through `hexes`.
+///
+/// Build one with [`ExitRequirement::new`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExitRequirement {
     /// Whose units must exit.
     pub side: Side,
@@ -85,8 +195,57 @@ pub struct ExitRequirement {
     pub note: Option<String>,
 }
 
+impl ExitRequirement {
+    /// `vp` to the other side, once, when fewer than `units` units of `side` left the map
+    /// through one of `hexes` (any hex when empty).
+    ///
+    /// ```
+    /// use leyte_victory::{ExitRequirement, Side};
+    /// let r = ExitRequirement::new(Side::Us, [], 1, 5).with_note("16.3");
+    /// assert_eq!((r.scorer, r.units, r.vp), (Side::Japanese, 1, 5));
+    /// ```
+    pub fn new(
+        side: Side,
+        hexes: impl IntoIterator<Item = Hex>,
+        units: u32,
+        vp: u32,
+    ) -> ExitRequirement {
+        ExitRequirement {
+            side,
+            hexes: hexes.into_iter().collect(),
+            units,
+            vp,
+            scorer: side.enemy(),
+            note: None,
+        }
+    }
+
+    /// The same requirement, its shortfall scored by `scorer` instead of the other side.
+    pub fn scored_by(mut self, scorer: Side) -> ExitRequirement {
+        self.scorer = scorer;
+        self
+    }
+
+    /// The same requirement with a note shown with its award.
+    pub fn with_note(mut self, note: impl Into<String>) -> ExitRequirement {
+        self.note = Some(note.into());
+        self
+    }
+}
+
 /// Who must trace a Line of Communications, and how (L7, L8, L10).
+///
+/// Start from [`LocRules::default`] (the US traces, 3 hexes of any terrain, the literal
+/// reading) and change it with the `with_*` methods.
+///
+/// ```
+/// use hexmap::TargetRule;
+/// use leyte_victory::{LocRules, Side};
+/// let rules = LocRules::default().with_target(TargetRule::MayAdjoinChain);
+/// assert_eq!((rules.sides.as_slice(), rules.free_hexes), ([Side::Us].as_slice(), 3));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LocRules {
     /// The sides that must trace (US only by default; 16.34 may add the Japanese).
     pub sides: Vec<Side>,
@@ -109,9 +268,42 @@ impl Default for LocRules {
     }
 }
 
+impl LocRules {
+    /// The same rules with these sides tracing.
+    pub fn with_sides(mut self, sides: impl IntoIterator<Item = Side>) -> LocRules {
+        self.sides = sides.into_iter().collect();
+        self
+    }
+
+    /// The same rules with this many hexes of any terrain before the road/trail chain.
+    pub fn with_free_hexes(mut self, free_hexes: u32) -> LocRules {
+        self.free_hexes = free_hexes;
+        self
+    }
+
+    /// The same rules with this reading of the last hex.
+    pub fn with_target(mut self, target: TargetRule) -> LocRules {
+        self.target = target;
+        self
+    }
+
+    /// The same rules with the Japanese also tracing, to these hexes (when a scenario applies
+    /// 16.34).
+    pub fn with_japanese_targets(mut self, targets: impl IntoIterator<Item = Hex>) -> LocRules {
+        if !self.sides.contains(&Side::Japanese) {
+            self.sides.push(Side::Japanese);
+        }
+        self.japanese_targets = targets.into_iter().collect();
+        self
+    }
+}
+
 /// The beach bonus (L6): the Japanese Player's Victory Points for occupying a beach hex of
 /// these areas, in every scenario.
+///
+/// [`BeachBonus::default`] is the rule: 40 VP for the Northern and Eastern Beach Areas.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BeachBonus {
     /// 40.
     pub vp: u32,
@@ -128,8 +320,35 @@ impl Default for BeachBonus {
     }
 }
 
+impl BeachBonus {
+    /// `vp` for occupying a beach hex of these areas (keys of the map's `[areas]`).
+    ///
+    /// ```
+    /// use leyte_victory::{BeachBonus, beach};
+    /// assert_eq!(BeachBonus::new(40, [beach::NORTHERN, beach::EASTERN]), BeachBonus::default());
+    /// ```
+    pub fn new(vp: u32, areas: impl IntoIterator<Item = impl Into<String>>) -> BeachBonus {
+        BeachBonus {
+            vp,
+            areas: areas.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// No beach bonus: no area scores it (for a map without the Northern and Eastern Beach
+    /// Areas, which [`BeachBonus::default`] names).
+    pub fn none() -> BeachBonus {
+        BeachBonus {
+            vp: 0,
+            areas: Vec::new(),
+        }
+    }
+}
+
 /// A scenario's victory conditions.
+///
+/// Build one with [`Scenario::new`] and the `with_*` methods (or push to the public fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Scenario {
     /// Name (`American Assault (16.1)`).
     pub name: String,
@@ -161,10 +380,43 @@ impl Scenario {
             beach_bonus: BeachBonus::default(),
         }
     }
+
+    /// The same scenario with one more territorial objective.
+    pub fn with_objective(mut self, objective: Objective) -> Scenario {
+        self.objectives.push(objective);
+        self
+    }
+
+    /// The same scenario with one more exit award.
+    pub fn with_exit(mut self, exit: ExitAward) -> Scenario {
+        self.exits.push(exit);
+        self
+    }
+
+    /// The same scenario with one more exit requirement.
+    pub fn with_exit_requirement(mut self, requirement: ExitRequirement) -> Scenario {
+        self.exit_requirements.push(requirement);
+        self
+    }
+
+    /// The same scenario with these Line of Communications rules.
+    pub fn with_loc(mut self, loc: LocRules) -> Scenario {
+        self.loc = loc;
+        self
+    }
+
+    /// The same scenario with this beach bonus.
+    pub fn with_beach_bonus(mut self, beach_bonus: BeachBonus) -> Scenario {
+        self.beach_bonus = beach_bonus;
+        self
+    }
 }
 
 /// A unit on the map at the end of the scenario.
+///
+/// Build one with [`Unit::new`], or let [`PositionBuilder`] parse labels and printed ratings.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Unit {
     /// Unique id (`US-7-17`, `J-16-9`).
     pub id: String,
@@ -178,8 +430,38 @@ pub struct Unit {
     pub zoc: bool,
 }
 
+impl Unit {
+    /// A unit of `side` with this rating on `hex`, exerting a zone of control.
+    ///
+    /// ```
+    /// use leyte_victory::{Rating, Side, Unit};
+    /// let hex = hexmap::Hex::new(0, 0);
+    /// let u = Unit::new("US-1", Side::Us, Rating::standard("4-6-5").unwrap(), hex);
+    /// assert!(u.zoc);
+    /// assert!(!u.without_zoc().zoc);
+    /// ```
+    pub fn new(id: impl Into<String>, side: Side, rating: Rating, hex: Hex) -> Unit {
+        Unit {
+            id: id.into(),
+            side,
+            rating,
+            hex,
+            zoc: true,
+        }
+    }
+
+    /// The same unit, exerting no zone of control.
+    pub fn without_zoc(mut self) -> Unit {
+        self.zoc = false;
+        self
+    }
+}
+
 /// A unit no longer on the map: eliminated, or exited (with the hex it left by).
+///
+/// Build one with [`OffMapUnit::eliminated`] or [`OffMapUnit::exited`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OffMapUnit {
     /// Unique id.
     pub id: String,
@@ -191,18 +473,119 @@ pub struct OffMapUnit {
     pub hex: Option<Hex>,
 }
 
-/// An end-of-scenario position.
+impl OffMapUnit {
+    /// An eliminated unit (L4).
+    ///
+    /// ```
+    /// use leyte_victory::{OffMapUnit, Rating, Side};
+    /// let j = OffMapUnit::eliminated("J-1", Side::Japanese, Rating::standard("4-6-5").unwrap());
+    /// assert_eq!((j.rating.vp(), j.hex), (10, None));
+    /// ```
+    pub fn eliminated(id: impl Into<String>, side: Side, rating: Rating) -> OffMapUnit {
+        OffMapUnit {
+            id: id.into(),
+            side,
+            rating,
+            hex: None,
+        }
+    }
+
+    /// A unit that left the map, by `hex` when known.
+    pub fn exited(
+        id: impl Into<String>,
+        side: Side,
+        rating: Rating,
+        hex: Option<Hex>,
+    ) -> OffMapUnit {
+        OffMapUnit {
+            id: id.into(),
+            side,
+            rating,
+            hex,
+        }
+    }
+}
+
+/// An end-of-scenario position, checked against its map: every unit on a hex of the map, unit
+/// ids unique (on the map, eliminated and exited together), no hex holding units of both sides.
+///
+/// Build one with [`PositionBuilder`] (printed labels and ratings) or [`Position::new`] (hexes
+/// and [`Rating`]s); the empty position is [`Position::default`]. [`crate::score`] checks the
+/// position against the map it is given again.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Position {
-    /// Units on the map.
-    pub units: Vec<Unit>,
-    /// Eliminated units.
-    pub eliminated: Vec<OffMapUnit>,
-    /// Units that left the map.
-    pub exited: Vec<OffMapUnit>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) eliminated: Vec<OffMapUnit>,
+    pub(crate) exited: Vec<OffMapUnit>,
 }
 
 impl Position {
+    /// Check units against `map` and make a position of them; every problem is reported.
+    ///
+    /// ```
+    /// use leyte_victory::{OffMapUnit, Position, Rating, Side, Unit};
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let rating = Rating::standard("4-6-5").unwrap();
+    /// let position = Position::new(
+    ///     &map,
+    ///     vec![Unit::new("US-1", Side::Us, rating, map.parse("1002").unwrap())],
+    ///     vec![OffMapUnit::eliminated("J-1", Side::Japanese, rating)],
+    ///     vec![],
+    /// )
+    /// .unwrap();
+    /// assert_eq!((position.units().len(), position.eliminated().len()), (1, 1));
+    ///
+    /// // Two units with one id:
+    /// let twice = vec![
+    ///     Unit::new("US-1", Side::Us, rating, map.parse("1002").unwrap()),
+    ///     Unit::new("US-1", Side::Us, rating, map.parse("1003").unwrap()),
+    /// ];
+    /// assert!(Position::new(&map, twice, vec![], vec![]).is_err());
+    /// ```
+    pub fn new(
+        map: &HexMap,
+        units: Vec<Unit>,
+        eliminated: Vec<OffMapUnit>,
+        exited: Vec<OffMapUnit>,
+    ) -> Result<Position, crate::Error> {
+        let position = Position {
+            units,
+            eliminated,
+            exited,
+        };
+        let errors = crate::engine::check_position(map, &position);
+        if errors.is_empty() {
+            Ok(position)
+        } else {
+            Err(crate::Error::new(errors))
+        }
+    }
+
+    /// Units on the map.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Eliminated units.
+    pub fn eliminated(&self) -> &[OffMapUnit] {
+        &self.eliminated
+    }
+
+    /// Units that left the map.
+    pub fn exited(&self) -> &[OffMapUnit] {
+        &self.exited
+    }
+
     /// The units on the map as a [`hexmap::Position`] (for zones of control and tracing).
     pub fn on_map(
         &self,
@@ -211,12 +594,7 @@ impl Position {
         let units = self
             .units
             .iter()
-            .map(|u| hexmap::Unit {
-                id: u.id.clone(),
-                side: u.side,
-                hex: u.hex,
-                exerts_zoc: u.zoc,
-            })
+            .map(|u| hexmap::Unit::new(u.id.clone(), u.side, u.hex).with_zoc(u.zoc))
             .collect();
         hexmap::Position::new(map, units)
     }
@@ -225,15 +603,37 @@ impl Position {
 /// Builds a [`Position`] from printed labels and rating strings, checking everything at once.
 ///
 /// ```
-/// use leyte_victory::{PositionBuilder, Side};
-/// # let map = hexmap::HexMap::from_toml_str(include_str!("../../../fixtures/maps/line.toml"), None).unwrap();
+/// use leyte_victory::{ErrorKind, PositionBuilder, Side};
+/// # let map = hexmap::HexMap::from_toml_str(r#"
+/// # name = "Nine hexes in a line"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 10]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # "#, None).unwrap();
 /// let position = PositionBuilder::new(&map)
 ///     .unit("US-1", Side::Us, "4-6-5", "1002")
 ///     .artillery("US-A", Side::Us, "6-4-2-3", "1003")
 ///     .eliminated("J-9", Side::Japanese, "4-6-5")
+///     .exited("US-X", Side::Us, "3-2-5", "1009")
 ///     .build()
 ///     .unwrap();
-/// assert_eq!(position.units.len(), 2);
+/// assert_eq!(position.units().len(), 2);
+/// assert_eq!(position.units()[1].rating.vp(), 12); // 6 + 4 + 2
+/// assert_eq!((position.eliminated().len(), position.exited().len()), (1, 1));
+///
+/// // Every problem at once: a rating with two numbers, a hex off the map.
+/// let err = PositionBuilder::new(&map)
+///     .unit("US-1", Side::Us, "4-6", "1002")
+///     .unit("US-2", Side::Us, "4-6-5", "2002")
+///     .build()
+///     .unwrap_err();
+/// let kinds: Vec<ErrorKind> = err.diagnostics().iter().map(|d| d.kind).collect();
+/// assert_eq!(kinds, [ErrorKind::Rating, ErrorKind::Hex]);
 /// ```
 #[derive(Debug)]
 pub struct PositionBuilder<'m> {

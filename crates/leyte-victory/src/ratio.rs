@@ -23,6 +23,7 @@ use serde::Serialize;
 /// The seven victory levels, best for the US first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum VictoryLevel {
     /// 3.0 or more to 1.
     UsDecisive,
@@ -113,7 +114,15 @@ impl fmt::Display for VictoryLevel {
 }
 
 /// US points to Japanese points, as looked up in the schedule.
+///
+/// ```
+/// use leyte_victory::{Ratio, VictoryLevel};
+/// let r = Ratio::new(599, 200);
+/// assert_eq!((r.hundredths, r.text.as_str()), (Some(299), "2.99 to 1")); // rounded down
+/// assert_eq!(r.level(), VictoryLevel::UsSubstantive);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Ratio {
     /// US Victory Points.
     pub us: u64,
@@ -153,6 +162,7 @@ impl Ratio {
 
 /// How many more points a side needs to change the level, and the level it would reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Margin {
     /// Victory Points needed.
     pub vp: u64,
@@ -161,7 +171,16 @@ pub struct Margin {
 }
 
 /// Margins both ways from the current score.
+///
+/// ```
+/// use leyte_victory::{Margins, VictoryLevel};
+/// // 2 : 1 is a Draw; one more US point makes it 3 : 1.
+/// let m = Margins::of(2, 1);
+/// let us = m.us.unwrap();
+/// assert_eq!((us.vp, us.reaches), (1, VictoryLevel::UsDecisive));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Margins {
     /// More US points needed to raise the level; `None` at U.S. Decisive.
     pub us: Option<Margin>,

@@ -15,6 +15,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// The outcome of a scenario, with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Report {
     /// Version of this shape ([`SCHEMA_VERSION`]).
     pub schema_version: u32,
@@ -42,6 +43,7 @@ pub struct Report {
 
 /// One player's points.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct SideScore {
     /// Sum of the awards.
     pub total: u64,
@@ -52,6 +54,7 @@ pub struct SideScore {
 /// What an award is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum AwardKind {
     /// An enemy unit eliminated (L4).
     Elimination,
@@ -69,6 +72,7 @@ pub enum AwardKind {
 
 /// One award of Victory Points, with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Award {
     /// What for.
     pub kind: AwardKind,
@@ -101,6 +105,7 @@ pub struct Award {
 /// Why a hex could not be entered by a Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum BlockReason {
     /// An enemy unit is on it.
     EnemyUnit {
@@ -118,6 +123,7 @@ pub enum BlockReason {
 
 /// A hex on the frontier of a cut Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct BlockedHex {
     /// The hex.
     pub hex: String,
@@ -127,6 +133,7 @@ pub struct BlockedHex {
 
 /// One unit's Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct LocEntry {
     /// The unit.
     pub unit: String,
@@ -146,6 +153,7 @@ pub struct LocEntry {
 
 /// A territorial objective at the end of the scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct ObjectiveStatus {
     /// Its name.
     pub name: String,

@@ -30,6 +30,7 @@ pub const GAME: &str = "leyte";
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct StateSpec {
     /// Always `"leyte"`.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
@@ -57,6 +58,7 @@ pub struct StateSpec {
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(untagged))]
+#[non_exhaustive]
 pub enum MapRef {
     /// A path relative to the state file.
     Path(String),
@@ -88,6 +90,7 @@ impl<'de> Deserialize<'de> for MapRef {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ScenarioSpec {
     /// Name.
     pub name: String,
@@ -116,6 +119,7 @@ pub struct ScenarioSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ObjectiveSpec {
     /// Name.
     pub name: String,
@@ -144,6 +148,7 @@ pub struct ObjectiveSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ExitSpec {
     /// Whose units.
     pub side: Side,
@@ -177,6 +182,7 @@ mod serde_json_value {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ExitRequirementSpec {
     /// Whose units must exit.
     pub side: Side,
@@ -205,6 +211,7 @@ fn one() -> u32 {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct LocSpec {
     /// Sides that must trace (default `["us"]`).
     #[serde(default)]
@@ -225,6 +232,7 @@ pub struct LocSpec {
 #[derive(Clone, Copy, Debug, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub enum TargetSpec {
     /// The beach hex must be on the road/trail chain (literal).
     OnChain,
@@ -238,6 +246,7 @@ pub enum TargetSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct UnitSpec {
     /// Unique id.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
@@ -278,17 +287,69 @@ pub struct UnitSpec {
     pub name: Option<String>,
 }
 
-/// A loaded state: its map, scenario and position, all checked.
+/// A loaded state: its map, scenario and position, all checked against each other by [`load`].
+///
+/// ```
+/// use hexmap::resolve::NoResolver;
+/// let game = leyte_victory::load(r#"
+/// game = "leyte"
+/// note = "a tiny game"
+/// map = { name = "Three hexes", layout = { orientation = "pointy", label = "row-column", rows = [10, 10], columns = [1, 3], shifted = "even", rows_grow = "north", columns_grow = "east" }, areas = { northern-beach = { name = "Northern Beach Area", hexes = ["1003"] }, eastern-beach = { name = "Eastern Beach Area", hexes = [] } } }
+/// [scenario]
+/// name = "Test"
+/// active_beaches = []
+/// loc = { sides = [] }
+/// [[units]]
+/// id = "J-1"
+/// side = "japanese"
+/// rating = "1-1-4"
+/// hex = "1002"
+/// "#, None, &NoResolver).unwrap();
+/// assert_eq!(game.map().name(), "Three hexes");
+/// assert_eq!(game.position().units()[0].id, "J-1");
+/// assert_eq!(game.note(), Some("a tiny game"));
+/// let report = game.score().unwrap();
+/// let (map, scenario, position) = game.into_parts();
+/// assert_eq!(report, leyte_victory::score(&map, &scenario, &position).unwrap());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
+    pub(crate) map: HexMap,
+    pub(crate) scenario: Scenario,
+    pub(crate) position: Position,
+    pub(crate) note: Option<String>,
+}
+
+impl Game {
     /// The map.
-    pub map: HexMap,
+    pub fn map(&self) -> &HexMap {
+        &self.map
+    }
+
     /// The scenario.
-    pub scenario: Scenario,
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
     /// The position.
-    pub position: Position,
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
     /// A note from the file.
-    pub note: Option<String>,
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// Score it: [`crate::score`] on its map, scenario and position.
+    pub fn score(&self) -> Result<crate::Report, Error> {
+        crate::score(&self.map, &self.scenario, &self.position)
+    }
+
+    /// The map, the scenario and the position, by value.
+    pub fn into_parts(self) -> (HexMap, Scenario, Position) {
+        (self.map, self.scenario, self.position)
+    }
 }
 
 struct Reader<'a, 'm> {
@@ -389,6 +450,56 @@ fn side_name(s: Side) -> &'static str {
 
 /// Load a state from TOML text. `name` (a path) names the file in diagnostics and is what a map
 /// path is relative to; `resolver` loads the referenced map (the crate itself reads no files).
+///
+/// Every problem is reported at once, with file, key, label, line and column.
+///
+/// ```
+/// use hexmap::resolve::MemoryResolver;
+/// use leyte_victory::{ErrorKind, Side};
+///
+/// // The map file the state refers to, served from memory (an `FsResolver` reads it from disk).
+/// let maps = MemoryResolver::default().with("line.toml", r#"
+/// name = "Nine hexes in a line"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [areas.northern-beach]
+/// name = "Northern Beach Area"
+/// hexes = ["1009"]
+/// [areas.eastern-beach]
+/// name = "Eastern Beach Area"
+/// hexes = []
+/// [hexsides]
+/// roads = [["1006", "1007", "1008", "1009"]]
+/// "#);
+/// let state = r#"
+/// game = "leyte"
+/// map = "line.toml"
+/// [scenario]
+/// name = "Example"
+/// active_beaches = ["northern-beach"]
+/// [[units]]
+/// id = "US-1"
+/// side = "us"
+/// rating = "4-6-5"
+/// hex = "1002"
+/// "#;
+/// let game = leyte_victory::load(state, Some("example.toml"), &maps).unwrap();
+/// assert_eq!(game.scenario().active_beaches, ["northern-beach"]);
+/// assert_eq!(game.position().units()[0].side, Side::Us);
+///
+/// // A unit off the map and an unknown beach area, both reported, with their lines.
+/// let broken = state.replace("\"1002\"", "\"1202\"").replace("[\"northern-beach\"]", "[\"north\"]");
+/// let err = leyte_victory::load(&broken, Some("example.toml"), &maps).unwrap_err();
+/// let kinds: Vec<ErrorKind> = err.diagnostics().iter().map(|d| d.kind).collect();
+/// assert_eq!(kinds, [ErrorKind::Scenario, ErrorKind::Hex]);
+/// assert!(err.to_string().contains("example.toml:"));
+/// ```
 pub fn load(text: &str, name: Option<&str>, resolver: &dyn Resolver) -> Result<Game, Error> {
     let source = Source::new(name, text);
     let spec: StateSpec = toml::from_str(text)

@@ -8,10 +8,29 @@
 //! caption with both totals, the ratio and the level.
 //!
 //! ```
-//! use hexmap::resolve::FsResolver;
+//! use hexmap::resolve::MemoryResolver;
+//! let maps = MemoryResolver::default().with("corridor.toml", r#"
+//! name = "LOC corridor"
+//! [layout]
+//! orientation = "pointy"
+//! label = "row-column"
+//! rows = [10, 11]
+//! columns = [1, 9]
+//! shifted = "even"
+//! rows_grow = "north"
+//! columns_grow = "east"
+//! [areas.northern-beach]
+//! name = "Northern Beach Area"
+//! hexes = ["1009"]
+//! [areas.eastern-beach]
+//! name = "Eastern Beach Area"
+//! hexes = ["1109"]
+//! [hexsides]
+//! roads = [["1006", "1007", "1008", "1009"]]
+//! "#);
 //! let text = r#"
 //! game = "leyte"
-//! map = "fixtures/maps/loc-corridor.toml"
+//! map = "corridor.toml"
 //! [scenario]
 //! name = "Example"
 //! active_beaches = ["northern-beach"]
@@ -21,9 +40,8 @@
 //! rating = "4-6-5"
 //! hex = "1002"
 //! "#;
-//! let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-//! let game = leyte_victory::load(text, Some("example.toml"), &FsResolver::confined(root)).unwrap();
-//! let report = leyte_victory::score(&game.map, &game.scenario, &game.position).unwrap();
+//! let game = leyte_victory::load(text, Some("example.toml"), &maps).unwrap();
+//! let report = game.score().unwrap();
 //! let svg = leyte_victory::svg::render_game(&game, &report);
 //! assert!(svg.contains("US 0 : Japanese 0"));
 //! ```

@@ -5,6 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// A player of Leyte.
+///
+/// Exhaustive on purpose: the game has exactly two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -40,6 +42,9 @@ impl fmt::Display for Side {
 }
 
 /// A unit's combat strengths as printed on its counter.
+///
+/// Exhaustive on purpose: L3 values exactly these two kinds of counter (non-artillery and
+/// artillery).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Rating {
@@ -68,6 +73,7 @@ pub enum Rating {
 /// Why a rating string is not a rating.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("rating `{text}` must be {expected}, whole numbers separated by `-`")]
+#[non_exhaustive]
 pub struct RatingError {
     /// The text given.
     pub text: String,

@@ -4,8 +4,7 @@
 
 use hexmap::HexMap;
 use leyte_victory::{
-    Objective, ObjectiveKind, Position, Rating, Ratio, Scenario, Side, Unit, VictoryLevel, beach,
-    score,
+    Objective, Position, Rating, Ratio, Scenario, Side, Unit, VictoryLevel, beach, score,
 };
 use proptest::prelude::*;
 
@@ -17,25 +16,19 @@ fn map() -> HexMap {
 fn scenario(map: &HexMap) -> Scenario {
     let mut s = Scenario::new("Random", &[beach::NORTHERN, beach::EASTERN]);
     for (i, l) in ["2215", "2312", "2918"].iter().enumerate() {
-        s.objectives.push(Objective {
-            name: format!("US objective {i}"),
-            side: Side::Us,
-            vp: 20,
-            kind: ObjectiveKind::Occupy {
-                hexes: vec![map.parse(l).unwrap()],
-            },
-            note: None,
-        });
+        s.objectives.push(Objective::occupy(
+            format!("US objective {i}"),
+            Side::Us,
+            20,
+            [map.parse(l).unwrap()],
+        ));
     }
-    s.objectives.push(Objective {
-        name: "Airfields".into(),
-        side: Side::Japanese,
-        vp: 10,
-        kind: ObjectiveKind::PerUnitNear {
-            feature: "airfield".into(),
-        },
-        note: None,
-    });
+    s.objectives.push(Objective::per_unit_near(
+        "Airfields",
+        Side::Japanese,
+        10,
+        "airfield",
+    ));
     s
 }
 
@@ -44,27 +37,30 @@ fn units() -> impl Strategy<Value = Vec<(usize, bool, u32, u32)>> {
     prop::collection::vec((0usize..776, any::<bool>(), 0u32..8, 0u32..8), 0..25)
 }
 
-fn position(map: &HexMap, raw: &[(usize, bool, u32, u32)]) -> Position {
+fn units_on_map(map: &HexMap, raw: &[(usize, bool, u32, u32)]) -> Vec<Unit> {
     let mut seen = std::collections::BTreeSet::new();
-    let mut p = Position::default();
+    let mut units = Vec::new();
     for (i, (h, us, a, d)) in raw.iter().enumerate() {
         let hex = map.hexes()[*h % map.len()].hex;
         if !seen.insert(hex) {
             continue;
         }
-        p.units.push(Unit {
-            id: format!("U{i}"),
-            side: if *us { Side::Us } else { Side::Japanese },
-            rating: Rating::Standard {
+        units.push(Unit::new(
+            format!("U{i}"),
+            if *us { Side::Us } else { Side::Japanese },
+            Rating::Standard {
                 attack: *a,
                 defense: *d,
                 movement: Some(4),
             },
             hex,
-            zoc: true,
-        });
+        ));
     }
-    p
+    units
+}
+
+fn position(map: &HexMap, units: Vec<Unit>) -> Position {
+    Position::new(map, units, Vec::new(), Vec::new()).unwrap()
 }
 
 proptest! {
@@ -76,17 +72,17 @@ proptest! {
     fn an_extra_japanese_unit_never_helps_the_us(raw in units(), extra in 0usize..776) {
         let map = map();
         let s = scenario(&map);
-        let before = position(&map, &raw);
+        let mut units = units_on_map(&map, &raw);
         let hex = map.hexes()[extra % map.len()].hex;
-        prop_assume!(before.units.iter().all(|u| u.hex != hex));
-        let mut after = before.clone();
-        after.units.push(Unit {
-            id: "EXTRA".into(),
-            side: Side::Japanese,
-            rating: Rating::Standard { attack: 1, defense: 1, movement: Some(4) },
+        prop_assume!(units.iter().all(|u| u.hex != hex));
+        let before = position(&map, units.clone());
+        units.push(Unit::new(
+            "EXTRA",
+            Side::Japanese,
+            Rating::Standard { attack: 1, defense: 1, movement: Some(4) },
             hex,
-            zoc: true,
-        });
+        ));
+        let after = position(&map, units);
         let a = score(&map, &s, &before).unwrap();
         let b = score(&map, &s, &after).unwrap();
         prop_assert!(b.us.total <= a.us.total);

@@ -22,8 +22,7 @@ fn scored(name: &str) -> (Game, Report) {
     let text = std::fs::read_to_string(root().join(name)).unwrap();
     let game = leyte_victory::load(&text, Some(name), &FsResolver::confined(root()))
         .unwrap_or_else(|e| panic!("{e}"));
-    let report = leyte_victory::score(&game.map, &game.scenario, &game.position)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let report = game.score().unwrap_or_else(|e| panic!("{e}"));
     (game, report)
 }
 
@@ -81,15 +80,15 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
         let svg = leyte_victory::svg::render_game(&game, &report);
         assert_eq!(
             svg,
-            leyte_victory::svg::render(&game.map, &game.scenario, &game.position, &report),
+            leyte_victory::svg::render(game.map(), game.scenario(), game.position(), &report),
             "{name}: not deterministic"
         );
         let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(count(&doc, "polygon", "hex"), game.map.len(), "{name}");
+        assert_eq!(count(&doc, "polygon", "hex"), game.map().len(), "{name}");
         // One counter per unit (no fixture stacks more than four on a hex).
         assert_eq!(
             count(&doc, "g", "counter"),
-            game.position.units.len(),
+            game.position().units().len(),
             "{name}"
         );
         // One arrow per traced LOC of more than one hex, a ring for a unit on its beach.
@@ -128,16 +127,16 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
         assert!(count(&doc, "rect", "tag") >= blocked.len(), "{name}");
         // Active and beach-bonus Beach Areas outlined.
         let mut keys: Vec<&String> = game
-            .scenario
+            .scenario()
             .active_beaches
             .iter()
-            .chain(&game.scenario.beach_bonus.areas)
+            .chain(&game.scenario().beach_bonus.areas)
             .collect();
         keys.sort();
         keys.dedup();
         let areas = keys
             .iter()
-            .filter(|k| game.map.area(k).is_some_and(|a| !a.hexes.is_empty()))
+            .filter(|k| game.map().area(k).is_some_and(|a| !a.hexes.is_empty()))
             .count();
         assert_eq!(count(&doc, "path", "area"), areas, "{name}");
         let caption = format!(

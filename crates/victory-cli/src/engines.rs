@@ -48,14 +48,14 @@ pub fn score(input: &Input, resolver: &CliResolver) -> Result<Scored, Vec<Proble
     let report = match input.game {
         Game::Leyte => leyte_victory::score_toml(&input.text, Some(&input.name), resolver)
             .map(|r| Report::Leyte(Box::new(r)))
-            .map_err(|e| problems(e.diagnostics))?,
+            .map_err(|e| problems(e.into_diagnostics()))?,
         Game::DaiSenso | Game::AxisEmpires => {
             let state = asia_engulfed_victory::State::from_toml_str(
                 &input.text,
                 Some(&input.name),
                 resolver,
             )
-            .map_err(|e| problems(e.diagnostics))?;
+            .map_err(|e| problems(e.into_diagnostics()))?;
             let rules = asia_engulfed_victory::Rules::default();
             Report::AsiaEngulfed(Box::new(asia_engulfed_victory::evaluate(&state, &rules)))
         }
@@ -72,9 +72,8 @@ pub fn render(input: &Input, resolver: &CliResolver) -> Result<String, Vec<Probl
     match input.game {
         Game::Leyte => {
             let game = leyte_victory::load(&input.text, Some(&input.name), resolver)
-                .map_err(|e| problems(e.diagnostics))?;
-            let report = leyte_victory::score(&game.map, &game.scenario, &game.position)
-                .map_err(|e| problems(e.diagnostics))?;
+                .map_err(|e| problems(e.into_diagnostics()))?;
+            let report = game.score().map_err(|e| problems(e.into_diagnostics()))?;
             Ok(leyte_victory::svg::render_game(&game, &report))
         }
         Game::DaiSenso | Game::AxisEmpires => {
@@ -83,7 +82,7 @@ pub fn render(input: &Input, resolver: &CliResolver) -> Result<String, Vec<Probl
                 Some(&input.name),
                 resolver,
             )
-            .map_err(|e| problems(e.diagnostics))?;
+            .map_err(|e| problems(e.into_diagnostics()))?;
             let report =
                 asia_engulfed_victory::evaluate(&state, &asia_engulfed_victory::Rules::default());
             Ok(asia_engulfed_victory::svg::render(&state, &report))

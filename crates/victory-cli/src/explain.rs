@@ -24,10 +24,9 @@ pub fn explain(input: &Input, id: &str, resolver: &CliResolver) -> Result<String
             ),
         )]);
     }
-    let problems = |e: leyte_victory::Error| crate::engines::problems(e.diagnostics);
+    let problems = |e: leyte_victory::Error| crate::engines::problems(e.into_diagnostics());
     let game = leyte_victory::load(&input.text, Some(&input.name), resolver).map_err(problems)?;
-    let report =
-        leyte_victory::score(&game.map, &game.scenario, &game.position).map_err(problems)?;
+    let report = game.score().map_err(problems)?;
 
     if let Some(entry) = report.loc.iter().find(|e| e.unit == id) {
         let mut out = String::new();
@@ -38,24 +37,24 @@ pub fn explain(input: &Input, id: &str, resolver: &CliResolver) -> Result<String
         }
         return Ok(out);
     }
-    let tracing = &game.scenario.loc.sides;
+    let tracing = &game.scenario().loc.sides;
     let who = |sides: &[Side]| match sides {
         [] => "no unit traces".to_string(),
         [s] => format!("only {s} units trace"),
         _ => "units of both sides trace".to_string(),
     };
-    if let Some(u) = game.position.units.iter().find(|u| u.id == id) {
+    if let Some(u) = game.position().units().iter().find(|u| u.id == id) {
         return Ok(format!(
             "{id} ({}, {}) at {} need not trace a Line of Communications: in this scenario {} one [L7, L10].\n",
             u.side,
             u.rating,
-            game.map.label_text(u.hex),
+            game.map().label_text(u.hex),
             who(tracing)
         ));
     }
     for (list, what) in [
-        (&game.position.eliminated, "was eliminated"),
-        (&game.position.exited, "left the map"),
+        (game.position().eliminated(), "was eliminated"),
+        (game.position().exited(), "left the map"),
     ] {
         if let Some(u) = list.iter().find(|u| u.id == id) {
             return Ok(format!(
@@ -86,8 +85,8 @@ pub fn explain(input: &Input, id: &str, resolver: &CliResolver) -> Result<String
 /// `US-1 (US, 4-6-5) at 1002`.
 fn heading(game: &leyte_victory::Game, entry: &LocEntry) -> String {
     let rating = game
-        .position
-        .units
+        .position()
+        .units()
         .iter()
         .find(|u| u.id == entry.unit)
         .map(|u| format!(", {}", u.rating))
@@ -97,7 +96,7 @@ fn heading(game: &leyte_victory::Game, entry: &LocEntry) -> String {
 
 fn traced(out: &mut String, game: &leyte_victory::Game, entry: &LocEntry) {
     let path = entry.path.as_deref().unwrap_or_default();
-    let k = usize::try_from(game.scenario.loc.free_hexes).unwrap_or(usize::MAX);
+    let k = usize::try_from(game.scenario().loc.free_hexes).unwrap_or(usize::MAX);
     let last = path.len().saturating_sub(1);
     let (to, mark) = match path.last() {
         Some(l) => target(game, entry.side, l),
@@ -121,7 +120,7 @@ fn traced(out: &mut String, game: &leyte_victory::Game, entry: &LocEntry) {
     for (i, label) in path.iter().enumerate().skip(1) {
         let leg = if i <= k {
             "any terrain"
-        } else if i == last && !on_chain(&game.map, &path[i - 1], label) {
+        } else if i == last && !on_chain(game.map(), &path[i - 1], label) {
             "beside the road/trail chain"
         } else {
             "road/trail"
@@ -153,12 +152,12 @@ fn target(game: &leyte_victory::Game, side: Side, label: &str) -> (String, Strin
             "Japanese LOC target hex (scenario.loc.japanese_targets)".to_string(),
         ),
         Side::Us => {
-            let map = &game.map;
+            let map = game.map();
             let areas: Vec<&str> = map
                 .parse(label)
                 .ok()
                 .map(|h| {
-                    game.scenario
+                    game.scenario()
                         .active_beaches
                         .iter()
                         .filter_map(|k| map.area(k))
@@ -183,10 +182,10 @@ fn rule_text(game: &leyte_victory::Game, side: Side) -> String {
         Side::Japanese => "a Japanese LOC target hex of the scenario".to_string(),
         Side::Us => {
             let names: Vec<&str> = game
-                .scenario
+                .scenario()
                 .active_beaches
                 .iter()
-                .filter_map(|k| game.map.area(k))
+                .filter_map(|k| game.map().area(k))
                 .map(|a| a.name.as_str())
                 .collect();
             format!("a hex of the active Beach Areas ({})", names.join(", "))
@@ -194,7 +193,7 @@ fn rule_text(game: &leyte_victory::Game, side: Side) -> String {
     };
     format!(
         "A LOC runs through hexes free of enemy units and of enemy ZOC (unless a friendly unit is there): up to {} hexes of any terrain, then along roads and trails, to {to}.",
-        game.scenario.loc.free_hexes
+        game.scenario().loc.free_hexes
     )
 }
 
@@ -233,7 +232,7 @@ fn cut(out: &mut String, game: &leyte_victory::Game, report: &Report, entry: &Lo
         );
         return;
     }
-    let k = game.scenario.loc.free_hexes;
+    let k = game.scenario().loc.free_hexes;
     let _ = writeln!(
         out,
         "Every hex at the edge of what it can reach is blocked:"
@@ -251,6 +250,7 @@ fn cut(out: &mut String, game: &leyte_victory::Game, report: &Report, entry: &Lo
             BlockReason::OffRoad => {
                 format!("off the road/trail net (only the first {k} hexes may be of any terrain)")
             }
+            other => other.to_string(),
         };
         let _ = writeln!(out, "  {}  {why}", b.hex);
     }

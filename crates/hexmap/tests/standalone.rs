@@ -1,0 +1,199 @@
+//! Self-contained tests that ship with the published package: every map is inline, nothing is
+//! read from disk.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use hexmap::{
+    ErrorKind, Hex, HexMap, HexsideKind, Layout, MapBuilder, Obstacle, Orientation, Position,
+    TargetRule, Targets, TraceRules, Tracer, Unit, check_path, search,
+};
+
+/// Two rows of nine pointy hexes, `1001`-`1009` and `1101`-`1109` (row 10 is shifted half a hex
+/// east, so `11CC` touches `10(CC-1)` and `10CC`), a road `1006`-`1009` to a beach at `1009`,
+/// forest at `1103`, a river (blocks ZOC) between `1104` and `1004`, and a cliff (impassable)
+/// between `1105` and `1005`.
+const CORRIDOR: &str = r#"
+name = "Corridor"
+
+[layout]
+orientation = "pointy"
+label = "row-column"
+rows = [10, 11]
+columns = [1, 9]
+shifted = "even"
+rows_grow = "north"
+columns_grow = "east"
+
+[terrain]
+legend = { "." = "clear", f = "forest" }
+grid = '''
+10 . . . . . . . . .
+11 . . f . . . . . .
+'''
+
+[places]
+Roadhead = "1006"
+
+[areas.beach]
+name = "Beach"
+hexes = ["1009"]
+
+[hexsides]
+roads = [["1006", "1007", "1008", "1009"]]
+blocks_zoc = [["1104", "1004"]]
+impassable = [["1105", "1005"]]
+"#;
+
+fn corridor() -> HexMap {
+    HexMap::from_toml_str(CORRIDOR, Some("corridor.toml")).unwrap()
+}
+
+fn labels(map: &HexMap, hexes: &[Hex]) -> Vec<String> {
+    hexes.iter().map(|h| map.label_text(*h)).collect()
+}
+
+#[test]
+fn loads_an_inline_map_and_reports_every_problem() {
+    let map = corridor();
+    let h = |l: &str| map.parse(l).unwrap();
+    assert_eq!(map.name(), "Corridor");
+    assert_eq!(map.len(), 18);
+    assert_eq!(map.terrain(h("1103")), Some("forest"));
+    assert_eq!(map.place("Roadhead").map(|p| p.hex), Some(h("1006")));
+    assert_eq!(
+        map.area("beach").map(|a| a.hexes.clone()),
+        Some(vec![h("1009")])
+    );
+    assert!(map.hexside(h("1006"), h("1007")).unwrap().road);
+    assert!(
+        map.hexside(h("1104"), h("1004"))
+            .unwrap()
+            .has(HexsideKind::BlocksZoc)
+    );
+    assert!(map.hexside(h("1105"), h("1005")).unwrap().impassable);
+    assert_eq!(map.graph().node_count(), 18);
+    // Labels round-trip through the layout.
+    for info in map.hexes() {
+        assert_eq!(map.parse(&info.label.to_string()), Ok(info.hex));
+    }
+
+    // The same map built in memory is the same map.
+    let built = MapBuilder::new(
+        "Corridor",
+        Layout::row_column(Orientation::Pointy, 10..=11, 1..=9),
+    )
+    .terrain("1103", "forest")
+    .place("Roadhead", "1006")
+    .area("beach", "Beach", ["1009"])
+    .road(["1006", "1007", "1008", "1009"])
+    .blocks_zoc("1104", "1004")
+    .impassable("1105", "1005")
+    .build()
+    .unwrap();
+    assert_eq!(built.summary(), map.summary());
+
+    // Every problem at once, each with its place in the text.
+    let broken = CORRIDOR
+        .replace(r#"Roadhead = "1006""#, r#"Roadhead = "1010""#)
+        .replace(r#"["1104", "1004"]"#, r#"["1101", "1004"]"#);
+    let err = HexMap::from_toml_str(&broken, Some("corridor.toml")).unwrap_err();
+    let found: Vec<(ErrorKind, Option<&str>, Option<u32>)> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.kind, d.key.as_deref(), d.location.map(|l| l.line)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (ErrorKind::OffMap, Some("places.Roadhead"), Some(21)),
+            (
+                ErrorKind::NotAdjacent,
+                Some("hexsides.blocks_zoc[0][1]"),
+                Some(29)
+            ),
+        ]
+    );
+    assert_eq!(err.to_string().lines().count(), 2);
+}
+
+#[test]
+fn traces_along_the_road_or_reports_the_cut() {
+    let map = corridor();
+    let h = |l: &str| map.parse(l).unwrap();
+    let targets = Targets::new(&map, [h("1009")]);
+    let rules = TraceRules::new(3);
+    let open = |_: Hex| None::<&str>;
+
+    // From 1002: three hexes of any terrain, then the road.
+    let path = search(&map, h("1002"), &targets, rules, open).unwrap();
+    assert_eq!(
+        labels(&map, &path.hexes)[..5],
+        ["1002", "1003", "1004", "1005", "1006"]
+    );
+    check_path(&map, &path, &targets, rules, open).unwrap();
+
+    // From 1101 the fourth hex is off the road: the frontier says so.
+    let cut = search(&map, h("1101"), &targets, rules, open).unwrap_err();
+    assert!(!cut.frontier.is_empty());
+    assert!(cut.frontier.iter().all(|b| b.obstacle == Obstacle::OffRoad));
+
+    // With five free hexes the sixth is the road; the relaxed target rule does not matter here.
+    let longer = TraceRules::new(5).with_target(TargetRule::MayAdjoinChain);
+    assert!(search(&map, h("1101"), &targets, longer, open).is_ok());
+
+    // A blocked road hex cuts everyone west of it; the tracer agrees with search.
+    let blocked = |x: Hex| (x == h("1007")).then_some("enemy unit");
+    let tracer = Tracer::new(&map, &targets, rules, blocked);
+    let starts = [h("1002"), h("1008"), h("1101")];
+    let traced: Vec<bool> = tracer
+        .trace_all(&starts)
+        .iter()
+        .map(Option::is_some)
+        .collect();
+    assert_eq!(traced, [false, true, false]);
+    for (start, ok) in starts.iter().zip(traced) {
+        assert_eq!(search(&map, *start, &targets, rules, blocked).is_ok(), ok);
+    }
+    let cut = search(&map, h("1002"), &targets, rules, blocked).unwrap_err();
+    assert!(
+        cut.frontier
+            .iter()
+            .any(|b| b.hex == h("1007") && b.obstacle == Obstacle::NotFree("enemy unit"))
+    );
+}
+
+#[test]
+fn zones_of_control_stop_at_rivers_and_cliffs() {
+    let map = corridor();
+    let h = |l: &str| map.parse(l).unwrap();
+    let position = Position::new(
+        &map,
+        vec![
+            Unit::new("X", 'J', h("1104")),
+            Unit::new("Y", 'J', h("1105")),
+            Unit::new("HQ", 'J', h("1109")).without_zoc(),
+            Unit::new("A", 'U', h("1001")),
+        ],
+    )
+    .unwrap();
+    let zoc = position.zoc(&map, 'J');
+    // X (1104) reaches 1003, 1103 and 1105 but not 1004 (river); Y (1105) reaches 1004, 1104
+    // and 1106 but not 1005 (cliff); HQ exerts none.
+    assert_eq!(
+        labels(&map, &zoc.hexes(&map).collect::<Vec<_>>()),
+        ["1003", "1004", "1103", "1104", "1105", "1106"]
+    );
+    assert_eq!(zoc.controllers(&map, h("1004")), [1]);
+    assert_eq!(zoc.controllers(&map, h("1105")), [0]);
+    assert!(!zoc.controls(&map, h("1005")));
+    assert!(!zoc.controls(&map, h("1108")));
+    assert!(!position.zoc(&map, 'U').controls(&map, h("1003")));
+
+    // Leyte's free test: not in enemy ZOC unless a friendly unit is there.
+    let targets = Targets::new(&map, [h("1009")]);
+    let free = |x: Hex| {
+        (zoc.controls(&map, x) && !position.occupied_by(&map, x, 'U')).then_some("enemy ZOC")
+    };
+    let cut = search(&map, h("1001"), &targets, TraceRules::new(3), free).unwrap_err();
+    assert!(cut.frontier.iter().any(|b| b.hex == h("1003")));
+}
