@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-use hexmap::{HexMap, Targets, TraceRules, search};
+use hexmap::{HexMap, RoadChain, Targets, search};
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -46,7 +46,14 @@ fn main() -> ExitCode {
         }
     };
     let targets = Targets::new(&map, area.hexes.iter().copied());
-    match search(&map, start, &targets, TraceRules::default(), |_| None::<()>) {
+    let rule = match RoadChain::default().rule().bind(&map) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match search(&rule, start, &targets, &|_| None::<()>) {
         Ok(p) => {
             let labels: Vec<String> = p.hexes.iter().map(|h| map.label_text(*h)).collect();
             println!(

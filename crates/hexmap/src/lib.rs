@@ -10,19 +10,22 @@
 //!   memory ([`MapBuilder`]), with holes, terrain, hex features, named places and areas, and
 //!   hexside features (road, trail, blocks ZOC, impassable). Every problem is reported at once,
 //!   with file, key, label, line and column ([`Error`]).
-//! - **A petgraph graph** with one edge per shared hexside ([`HexMap::graph`]), road and trail
-//!   layers as filtered views ([`HexMap::roads`], [`HexMap::road_net`]) and an O(1)
+//! - **A petgraph graph**: the map itself, with one edge per shared hexside ([`graph`]), road
+//!   and trail layers as filtered views ([`HexMap::roads`], [`HexMap::road_net`]) and an O(1)
 //!   hex -> node lookup ([`HexMap::node`]).
 //! - **Positions and zones of control**: [`Position`] and [`ZocLayer`], which remembers which
 //!   units control each hex.
-//! - **Constrained tracing** ([`trace`]): "K hexes of any terrain, then along roads and
-//!   trails" with the path found or the blocked frontier, per unit ([`search`]) or for all units
-//!   at once in linear time ([`Tracer`]).
+//! - **Constrained tracing** ([`trace`]) for any hex wargame's supply or communication rule:
+//!   rules as data ([`TraceRule`]: legs with a budget of hexes or movement points, a step rule
+//!   that sees hexsides, their features and the terrain, and a target), with the path found or
+//!   the blocked frontier and why, per unit ([`search`]) or for all units at once ([`Tracer`]).
+//!   Leyte's Line of Communications is the preset [`RoadChain`]; zones of control follow a
+//!   [`ZocRule`].
 //! - **Resolving references** between documents at the edge ([`resolve`]).
 //!
 //! # Example
 //! ```
-//! use hexmap::{HexMap, Position, Unit, Targets, TraceRules, Tracer, search};
+//! use hexmap::{HexMap, Position, RoadChain, Targets, Tracer, Unit, search};
 //!
 //! let map = HexMap::from_toml_str(r#"
 //! name = "Nine hexes in a line"
@@ -43,17 +46,19 @@
 //! let position = Position::new(&map, units).unwrap();
 //! let targets = Targets::new(&map, [hex("1009")]);
 //! let nothing_blocks = |_h| None::<()>;
+//! // Leyte's rule: three hexes of any terrain, then along roads and trails.
+//! let rule = RoadChain::new(3).rule().bind(&map).unwrap();
 //!
 //! // 1002: 1003-1005 are the three free hexes, 1006 is on the road: traced.
-//! let path = search(&map, hex("1002"), &targets, TraceRules::default(), nothing_blocks).unwrap();
+//! let path = search(&rule, hex("1002"), &targets, &nothing_blocks).unwrap();
 //! let labels: Vec<String> = path.hexes.iter().map(|h| map.label_text(*h)).collect();
 //! assert_eq!(labels, ["1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"]);
 //!
 //! // 1001: the fourth hex, 1005, is off the road: cut.
-//! assert!(search(&map, hex("1001"), &targets, TraceRules::default(), nothing_blocks).is_err());
+//! assert!(search(&rule, hex("1001"), &targets, &nothing_blocks).is_err());
 //!
 //! // All units at once.
-//! let tracer = Tracer::new(&map, &targets, TraceRules::default(), nothing_blocks);
+//! let tracer = Tracer::new(&rule, &targets, &nothing_blocks);
 //! let starts: Vec<_> = position.units().iter().map(|u| u.hex).collect();
 //! let traced: Vec<bool> = tracer.trace_all(&starts).iter().map(Option::is_some).collect();
 //! assert_eq!(traced, [true, false]);
@@ -65,17 +70,32 @@
 //! Structs whose fields will grow (hexside features such as rivers, layout options, overlay
 //! options) and enums that will gain variants are `#[non_exhaustive]`: build them with their
 //! constructors and `with_*` setters ([`Layout::row_column`], [`Sheet::prefixed`],
-//! [`Unit::new`], [`TraceRules::new`], [`Hexside::with`], ...), and give a `match` on their
+//! [`Unit::new`], [`RoadChain::new`], [`Leg::hexes`], [`Hexside::with`], ...), and give a `match` on their
 //! variants a `_` arm. Closed vocabularies ([`Orientation`], [`LabelOrder`], [`Parity`],
 //! [`Compass`], [`Direction`], [`Hex`]) stay exhaustive.
 //!
-//! Three other crates appear in the public API; their versions are part of it, and changing
+//! # The map is a petgraph graph
+//!
+//! `&HexMap` implements petgraph 0.8's graph traits ([`graph`]): `GraphBase`, `GraphProp`
+//! (undirected), `Data` and `DataMap` (node weight [`Hex`], edge weight [`Hexside`]),
+//! `NodeCount`, `NodeIndexable`, `NodeCompactIndexable`, `EdgeCount`, `EdgeIndexable`,
+//! `Visitable`, `GetAdjacencyMatrix`, `IntoNeighbors(Directed)`, `IntoEdges(Directed)`,
+//! `IntoEdgeReferences`, `IntoNodeIdentifiers` and `IntoNodeReferences`. Nodes are
+//! `NodeIndex<u32>` in label order (node `i` is [`HexMap::hexes`]`()[i]`), edges the shared
+//! hexsides ([`HexsideRef`], [`HexsideId`]), impassable ones included; so `dijkstra(&map, ..)`,
+//! `connected_components(&map.passable())` or `Bfs::new(&map.roads(), ..)` run on the map with
+//! no copy of it.
+//!
+//! Four other crates appear in the public API; their versions are part of it, and changing
 //! their major version is a breaking change of this crate:
 //!
-//! - **petgraph 0.8**: [`HexMap::graph`], [`HexMap::node`] and the [`Layer`] views return
-//!   petgraph types. Name them through the re-export [`hexmap::petgraph`](crate::petgraph) (for
-//!   example `hexmap::petgraph::graph::NodeIndex`), so that your petgraph is always the one the
-//!   map was built with.
+//! - **petgraph 0.8**: the map implements its traits, [`HexMap::node`] returns its
+//!   `NodeIndex`, and the [`Layer`] views are its `EdgeFiltered`. Name its types through the
+//!   re-export [`hexmap::petgraph`](crate::petgraph) (for example
+//!   `hexmap::petgraph::graph::NodeIndex`), so that your petgraph is always the one the map was
+//!   built with.
+//! - **fixedbitset 0.5**: the map's visit map (`Visitable::Map`) is petgraph's usual
+//!   `FixedBitSet`; name it through [`hexmap::fixedbitset`](crate::fixedbitset).
 //! - **toml 1**: the [`spec`] types hold [`toml::Spanned`] values and [`Source::toml_error`]
 //!   takes a [`toml::de::Error`]; name them through the re-export [`hexmap::toml`](crate::toml).
 //! - **serde 1**: public types implement `serde::Serialize` (labels, hexes, diagnostics, places)
@@ -88,6 +108,7 @@
 pub mod coord;
 pub mod diag;
 pub mod error;
+pub mod graph;
 pub mod layout;
 pub mod map;
 pub mod position;
@@ -101,20 +122,23 @@ pub mod trace;
 pub use coord::{Direction, Hex};
 pub use diag::{Diagnostic, Location, Source};
 pub use error::{Error, ErrorKind};
+pub use graph::{HexsideId, HexsideRef};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
 pub use map::{
     Area, HexInfo, HexMap, Hexside, HexsideKind, LabelProblem, Layer, MapBuilder, Place,
 };
-pub use position::{Position, PositionError, Unit, ZocLayer};
+pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::MapSpec;
 pub use trace::{
-    Blocked, Cut, Obstacle, Path, TargetRule, Targets, TraceRules, Tracer, check_path, search,
+    Blocked, BoundRule, Budget, ChainReading, Costs, Cut, FreeTest, Leg, Obstacle, Path, Refusal,
+    RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, search,
 };
 
-/// The petgraph crate (0.8) whose types [`HexMap::graph`], [`HexMap::node`] and [`Layer`]
-/// use; name them as `hexmap::petgraph::...` so the versions always match.
+/// The petgraph crate (0.8) whose traits the map implements ([`graph`]) and whose types
+/// [`HexMap::node`] and [`Layer`] use; name them as `hexmap::petgraph::...` so the versions
+/// always match.
 ///
 /// ```
 /// use hexmap::petgraph::algo::connected_components;
@@ -133,9 +157,13 @@ pub use trace::{
 /// "#, None).unwrap();
 /// let node: NodeIndex<u32> = map.node(map.parse("0101").unwrap()).unwrap();
 /// assert_eq!(map.hex_of(node), map.parse("0101").ok());
-/// assert_eq!(connected_components(map.graph()), 1);
+/// assert_eq!(connected_components(&map), 1);
 /// ```
 pub use petgraph;
+
+/// The fixedbitset crate (0.5) whose `FixedBitSet` is the map's petgraph visit map
+/// (`Visitable::Map`); name it as `hexmap::fixedbitset::FixedBitSet`.
+pub use fixedbitset;
 
 /// The toml crate (1.x) whose [`toml::Spanned`] the [`spec`] types hold and whose
 /// [`toml::de::Error`] [`Source::toml_error`] reads; name them as `hexmap::toml::...`.

@@ -3,13 +3,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use petgraph::graph::{EdgeReference, NodeIndex, UnGraph};
-use petgraph::visit::EdgeFiltered;
+use petgraph::graph::NodeIndex;
+use petgraph::visit::{EdgeFiltered, EdgeRef};
 use serde::Serialize;
 
 use crate::coord::{Direction, Hex};
 use crate::diag::{Collector, Diagnostic, Source};
 use crate::error::{Error, ErrorKind};
+use crate::graph::HexsideRef;
 use crate::layout::{Label, Layout, Offset};
 
 /// The features of one hexside (the edge between two adjacent on-map hexes).
@@ -34,9 +35,40 @@ pub struct Hexside {
     pub blocks_zoc: bool,
     /// Nothing may cross this hexside (no movement, no tracing, no ZOC).
     pub impassable: bool,
+    /// The map's own hexside features (river, rail, ...): bit `i` set when the hexside has
+    /// [`HexMap::hexside_feature_names`]`[i]`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub features: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Hexside {
+    /// Bit of [`Hexside::mask`] for a road.
+    pub const ROAD: u32 = 1;
+    /// Bit of [`Hexside::mask`] for a trail.
+    pub const TRAIL: u32 = 2;
+    /// Bit of [`Hexside::mask`] for a hexside that blocks zones of control.
+    pub const BLOCKS_ZOC: u32 = 4;
+    /// Bit of [`Hexside::mask`] for an impassable hexside.
+    pub const IMPASSABLE: u32 = 8;
+    /// The map's own features start at this bit of [`Hexside::mask`].
+    pub const CUSTOM_SHIFT: u32 = 4;
+    /// The most hexside features a map may declare of its own.
+    pub const MAX_CUSTOM: usize = 28;
+
+    /// Every feature as one bit set: the four built-in bits, then the map's own features
+    /// shifted by [`Hexside::CUSTOM_SHIFT`].
+    pub fn mask(self) -> u32 {
+        u32::from(self.road)
+            | u32::from(self.trail) << 1
+            | u32::from(self.blocks_zoc) << 2
+            | u32::from(self.impassable) << 3
+            | self.features << Self::CUSTOM_SHIFT
+    }
+
     /// With this feature added.
     pub fn with(mut self, kind: HexsideKind) -> Hexside {
         match kind {
@@ -135,9 +167,10 @@ pub(crate) const NONE: u32 = u32::MAX;
 pub const MAX_HEXES: u64 = 1_000_000;
 
 /// A validated hex map: which hexes exist, their terrain and features, named places and areas,
-/// and a petgraph graph with one edge per shared hexside.
+/// and the hexsides between them.
 ///
-/// Node `i` of [`HexMap::graph`] is the hex `HexMap::hexes()[i]`; nodes are in label order.
+/// `&HexMap` is a petgraph graph (see [`crate::graph`]) with one undirected edge per shared
+/// hexside: node `i` is the hex `HexMap::hexes()[i]`; nodes are in label order.
 #[derive(Clone, Debug)]
 pub struct HexMap {
     name: String,
@@ -147,17 +180,22 @@ pub struct HexMap {
     lookup_min: Offset,
     lookup_width: i32,
     lookup_height: i32,
-    graph: UnGraph<Hex, Hexside, u32>,
     adj: Vec<[Adj; 6]>,
+    /// Shared hexsides: the edge count.
+    hexside_count: usize,
     terrain_names: Vec<String>,
     feature_names: Vec<String>,
     places: Vec<Place>,
     areas: Vec<Area>,
+    hexside_feature_names: Vec<String>,
+    /// Per node: the [`Hexside::mask`]s of its hexsides, or-ed.
+    sides: Vec<u32>,
 }
 
-/// A petgraph view of the map with only some hexsides.
-pub type Layer<'a> =
-    EdgeFiltered<&'a UnGraph<Hex, Hexside, u32>, fn(EdgeReference<'_, Hexside>) -> bool>;
+/// A petgraph view of the map with only some hexsides ([`HexMap::roads`], [`HexMap::passable`],
+/// ...): every node, and the hexsides the filter keeps. Pass a reference to it (`&layer`) to
+/// petgraph's algorithms.
+pub type Layer<'a> = EdgeFiltered<&'a HexMap, fn(HexsideRef<'_>) -> bool>;
 
 impl HexMap {
     /// The map's name.
@@ -183,12 +221,6 @@ impl HexMap {
     /// Whether the map has no hexes (a built map never is).
     pub fn is_empty(&self) -> bool {
         self.hexes.is_empty()
-    }
-
-    /// The adjacency graph: one node per on-map hex, one edge per shared hexside (impassable
-    /// hexsides included, flagged). Run petgraph algorithms on it directly.
-    pub fn graph(&self) -> &UnGraph<Hex, Hexside, u32> {
-        &self.graph
     }
 
     /// Graph node of an on-map hex, in O(1).
@@ -271,6 +303,11 @@ impl HexMap {
         &self.adj
     }
 
+    /// The number of shared hexsides (impassable ones included).
+    pub(crate) fn hexside_count(&self) -> usize {
+        self.hexside_count
+    }
+
     /// Terrain names; [`HexInfo::terrain`] indexes this.
     pub fn terrain_names(&self) -> &[String] {
         &self.terrain_names
@@ -335,6 +372,17 @@ impl HexMap {
         self.areas.iter().find(|a| a.key == key)
     }
 
+    /// The map's own hexside features (`river`, `rail`, ...), in bit order of
+    /// [`Hexside::features`].
+    pub fn hexside_feature_names(&self) -> &[String] {
+        &self.hexside_feature_names
+    }
+
+    /// The [`Hexside::mask`]s of a node's hexsides, or-ed: which networks it is on.
+    pub(crate) fn sides_mask(&self, node: usize) -> u32 {
+        self.sides.get(node).copied().unwrap_or(0)
+    }
+
     /// Whether the hex has a road or trail on any of its hexsides.
     pub fn on_road_net(&self, hex: Hex) -> bool {
         self.info(hex).is_some_and(|i| i.on_road_net)
@@ -342,22 +390,22 @@ impl HexMap {
 
     /// The road layer: only hexsides crossed by a road.
     pub fn roads(&self) -> Layer<'_> {
-        EdgeFiltered(&self.graph, |e| e.weight().road)
+        EdgeFiltered(self, |e| e.weight().road)
     }
 
     /// The trail layer: only hexsides crossed by a trail.
     pub fn trails(&self) -> Layer<'_> {
-        EdgeFiltered(&self.graph, |e| e.weight().trail)
+        EdgeFiltered(self, |e| e.weight().trail)
     }
 
     /// Roads and trails together.
     pub fn road_net(&self) -> Layer<'_> {
-        EdgeFiltered(&self.graph, |e| e.weight().road_or_trail())
+        EdgeFiltered(self, |e| e.weight().road_or_trail())
     }
 
     /// The passable layer: every hexside but the impassable ones.
     pub fn passable(&self) -> Layer<'_> {
-        EdgeFiltered(&self.graph, |e| !e.weight().impassable)
+        EdgeFiltered(self, |e| !e.weight().impassable)
     }
 }
 
@@ -452,6 +500,7 @@ pub struct MapBuilder {
     places: Vec<(String, LabelRef)>,
     areas: Vec<(String, String, Origin, Vec<LabelRef>)>,
     hexsides: Vec<(HexsideKind, Origin, Vec<LabelRef>)>,
+    side_features: Vec<(String, Origin, Vec<LabelRef>)>,
     counter: usize,
 }
 
@@ -467,6 +516,7 @@ impl MapBuilder {
             places: Vec::new(),
             areas: Vec::new(),
             hexsides: Vec::new(),
+            side_features: Vec::new(),
             counter: 0,
         }
     }
@@ -604,6 +654,42 @@ impl MapBuilder {
         let refs = Self::refs(&origin, labels);
         self.hexsides.push((kind, origin, refs));
         self
+    }
+
+    /// Give every hexside along a path of labels one of the map's own features (`river`,
+    /// `rail`, `all-sea`, ...): a pair of labels marks one hexside, a longer path a line of them.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("rails", Layout::row_column(Orientation::Flat, 1..=1, 1..=4))
+    ///     .hexside_feature("rail", ["0101", "0102", "0103"])
+    ///     .hexside_feature("river", ["0103", "0104"])
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(map.hexside_feature_names(), ["rail", "river"]);
+    /// let h = |l: &str| map.parse(l).unwrap();
+    /// let side = map.hexside(h("0103"), h("0104")).unwrap();
+    /// assert_eq!(side.features, 0b10); // river
+    /// ```
+    pub fn hexside_feature<I, S>(mut self, feature: impl Into<String>, labels: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let feature = feature.into();
+        let origin = self.auto(&feature);
+        let refs = Self::refs(&origin, labels);
+        self.side_features.push((feature, origin, refs));
+        self
+    }
+
+    pub(crate) fn push_side_feature(
+        &mut self,
+        feature: String,
+        origin: Origin,
+        labels: Vec<LabelRef>,
+    ) {
+        self.side_features.push((feature, origin, labels));
     }
 
     // Crate-internal pushes with origins, for the TOML reader.
@@ -769,12 +855,14 @@ impl MapBuilder {
             },
             lookup_width: width,
             lookup_height: height,
-            graph: UnGraph::default(),
             adj: Vec::new(),
+            hexside_count: 0,
             terrain_names,
             feature_names: Vec::new(),
             places: Vec::new(),
             areas: Vec::new(),
+            hexside_feature_names: Vec::new(),
+            sides: Vec::new(),
         };
 
         // An on-map hex for a reference, recording holes.
@@ -960,16 +1048,101 @@ impl MapBuilder {
             }
         }
 
+        // The map's own hexside features, one bit each in name order.
+        let names: BTreeSet<&str> = self
+            .side_features
+            .iter()
+            .map(|(f, ..)| f.as_str())
+            .collect();
+        let names: Vec<String> = names.into_iter().map(str::to_string).collect();
+        if names.len() > Hexside::MAX_CUSTOM {
+            c.push(
+                Diagnostic::new(
+                    ErrorKind::TooMany,
+                    format!(
+                        "more than {} kinds of hexside feature ({} given)",
+                        Hexside::MAX_CUSTOM,
+                        names.len()
+                    ),
+                )
+                .key("hexsides.features"),
+                None,
+            );
+        }
+        for (feature, origin, refs) in &self.side_features {
+            if matches!(
+                feature.as_str(),
+                "road" | "trail" | "blocks-zoc" | "impassable"
+            ) {
+                c.push(
+                    Diagnostic::new(
+                        ErrorKind::Duplicate,
+                        format!(
+                            "`{feature}` is a built-in hexside feature; list it under its own key"
+                        ),
+                    )
+                    .key(&origin.key),
+                    origin.span.clone(),
+                );
+                continue;
+            }
+            let Some(bit) = names
+                .iter()
+                .position(|n| n == feature)
+                .filter(|b| *b < Hexside::MAX_CUSTOM)
+            else {
+                continue;
+            };
+            if refs.len() < 2 {
+                c.push(
+                    Diagnostic::new(
+                        ErrorKind::NotAdjacent,
+                        format!(
+                            "a hexside feature needs at least two adjacent labels; {} given",
+                            refs.len()
+                        ),
+                    )
+                    .key(&origin.key),
+                    origin.span.clone(),
+                );
+                continue;
+            }
+            let nodes: Vec<Option<usize>> = refs.iter().map(|r| on_map(r, &map, &mut c)).collect();
+            for (w, pair_refs) in nodes.windows(2).zip(refs.windows(2)) {
+                let (Some(a), Some(b)) = (w[0], w[1]) else {
+                    continue;
+                };
+                let Some(dir) = map.hexes[a].hex.direction_to(map.hexes[b].hex) else {
+                    c.push(
+                        Diagnostic::new(
+                            ErrorKind::NotAdjacent,
+                            format!(
+                                "hexes {} and {} do not share a hexside",
+                                pair_refs[0].text.trim(),
+                                pair_refs[1].text.trim()
+                            ),
+                        )
+                        .key(&pair_refs[1].origin.key)
+                        .label(&pair_refs[1].text),
+                        pair_refs[1].origin.span.clone(),
+                    );
+                    continue;
+                };
+                let key = if a < b {
+                    (a, dir.index())
+                } else {
+                    (b, dir.opposite().index())
+                };
+                sides.entry(key).or_default().features |= 1 << bit;
+            }
+        }
+
         if !c.is_empty() {
             return Err(Error::new(c.into_vec()));
         }
 
-        // The graph: nodes in label order, then one edge per shared hexside.
-        let mut graph =
-            UnGraph::<Hex, Hexside, u32>::with_capacity(map.hexes.len(), map.hexes.len() * 3);
-        for h in &map.hexes {
-            graph.add_node(h.hex);
-        }
+        // The adjacency table: per node and direction, the neighbour and the hexside.
+        let mut hexside_count = 0;
         let mut adj = vec![
             [Adj {
                 node: NONE,
@@ -977,6 +1150,7 @@ impl MapBuilder {
             }; 6];
             map.hexes.len()
         ];
+        let mut node_sides = vec![0u32; map.hexes.len()];
         #[allow(clippy::needless_range_loop)] // `a` indexes three parallel tables
         for a in 0..map.hexes.len() {
             let ha = map.hexes[a].hex;
@@ -995,15 +1169,18 @@ impl MapBuilder {
                     side,
                 };
                 if a < b {
-                    graph.add_edge(NodeIndex::new(a), NodeIndex::new(b), side);
+                    hexside_count += 1;
                 }
                 if side.road_or_trail() {
                     map.hexes[a].on_road_net = true;
                 }
+                node_sides[a] |= side.mask();
             }
         }
-        map.graph = graph;
         map.adj = adj;
+        map.hexside_count = hexside_count;
+        map.sides = node_sides;
+        map.hexside_feature_names = names;
         Ok(map)
     }
 }

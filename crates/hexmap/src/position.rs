@@ -1,7 +1,10 @@
 //! Units on hexes and zones of control.
 
 use crate::coord::Hex;
-use crate::map::{HexMap, NONE};
+use petgraph::graph::NodeIndex;
+
+use crate::map::{HexMap, Hexside, NONE};
+use crate::trace::{FreeTable, RuleError};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
@@ -216,6 +219,69 @@ impl<S: Copy + Eq> Position<S> {
     /// # Ok::<(), hexmap::Error>(())
     /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
+        self.zoc_layer(map, side, Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE, &[])
+    }
+
+    /// The zone-of-control layer of one side under a game's own [`ZocRule`]: which hexsides and
+    /// terrains stop a ZOC. The units that exert one are those with [`Unit::exerts_zoc`].
+    ///
+    /// ```
+    /// use hexmap::{HexMap, Position, Unit, ZocRule};
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "A river and a swamp"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [1, 1]
+    /// columns = [1, 3]
+    /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
+    /// [terrain]
+    /// legend = { "." = "clear", "s" = "swamp" }
+    /// grid = "01 ..s"
+    /// [hexsides.features]
+    /// river = [["0101", "0102"]]
+    /// "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let position = Position::new(&map, vec![Unit::new("A", 0, hex("0102"))]).unwrap();
+    /// // Leyte's ZOC: all six neighbours but across blocking hexsides.
+    /// assert!(position.zoc(&map, 0).controls(&map, hex("0101")));
+    /// // Another game's: not across rivers, not into swamps.
+    /// let rule = ZocRule::new().not_across(["river"]).not_into_terrain(["swamp"]);
+    /// let zoc = position.zoc_with(&map, 0, &rule).unwrap();
+    /// assert!(!zoc.controls(&map, hex("0101")) && !zoc.controls(&map, hex("0103")));
+    /// ```
+    pub fn zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
+        let mut mask = Hexside::IMPASSABLE;
+        let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+        known.extend(map.hexside_feature_names().iter().map(String::as_str));
+        for name in &rule.not_across {
+            mask |= crate::trace::hexside_bit(map, name).ok_or_else(|| {
+                RuleError::UnknownHexsideFeature {
+                    leg: 0,
+                    name: name.clone(),
+                    known: known.join(", "),
+                }
+            })?;
+        }
+        let mut terrains = Vec::new();
+        for name in &rule.not_into_terrain {
+            let t = map
+                .terrain_names()
+                .iter()
+                .position(|t| t == name)
+                .ok_or_else(|| RuleError::UnknownTerrain {
+                    leg: 0,
+                    name: name.clone(),
+                    known: map.terrain_names().join(", "),
+                })?;
+            terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
+        }
+        Ok(self.zoc_layer(map, side, mask, &terrains))
+    }
+
+    fn zoc_layer(&self, map: &HexMap, side: S, stop: u32, terrains: &[u16]) -> ZocLayer {
         let adj = map.adjacency();
         let mut pairs = Vec::new();
         for (i, u) in self.units.iter().enumerate() {
@@ -224,7 +290,10 @@ impl<S: Copy + Eq> Position<S> {
             }
             let n = self.nodes[i] as usize;
             for a in adj[n] {
-                if a.node != NONE && a.side.passes_zoc() {
+                if a.node != NONE
+                    && a.side.mask() & stop == 0
+                    && !terrains.contains(&map.hexes()[a.node as usize].terrain)
+                {
                     pairs.push((a.node, i));
                 }
             }
@@ -232,6 +301,128 @@ impl<S: Copy + Eq> Position<S> {
         let (start, by_node) = csr(map.len(), pairs.into_iter());
         ZocLayer { start, by_node }
     }
+
+    /// The free test of a side's supply or LOC trace under a ZOC rule: a hex is blocked by an
+    /// enemy unit on it, or by an enemy zone of control unless (with
+    /// [`ZocRule::negated_by_friendly_unit`], the default) a friendly unit is on it.
+    ///
+    /// ```
+    /// use hexmap::{Blocking, HexMap, Position, Unit, ZocRule};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 4]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let position = Position::new(&map, vec![
+    ///     Unit::new("F", "friend", hex("0101")),
+    ///     Unit::new("E", "enemy", hex("0103")),
+    /// ]).unwrap();
+    /// let enemy_zoc = position.zoc(&map, "enemy");
+    /// let table = position.blocking(&map, "friend", &enemy_zoc, &ZocRule::new());
+    /// let node = |l: &str| map.node(hex(l)).unwrap();
+    /// assert_eq!(table.reason(node("0103")), Some(&Blocking::EnemyUnit(vec![1])));
+    /// assert_eq!(table.reason(node("0102")), Some(&Blocking::EnemyZoc(vec![1])));
+    /// assert_eq!(table.reason(node("0101")), None);
+    /// ```
+    pub fn blocking(
+        &self,
+        map: &HexMap,
+        side: S,
+        enemy_zoc: &ZocLayer,
+        rule: &ZocRule,
+    ) -> FreeTable<Blocking> {
+        let mut table = FreeTable::all_free(map);
+        for n in 0..map.len() {
+            let here = self.at_node(n);
+            let enemies: Vec<u32> = here
+                .iter()
+                .copied()
+                .filter(|&i| self.units[i as usize].side != side)
+                .collect();
+            if !enemies.is_empty() {
+                table.block(NodeIndex::new(n), Blocking::EnemyUnit(enemies));
+                continue;
+            }
+            let zoc = enemy_zoc.controllers_of_node(n);
+            let friendly = here.iter().any(|&i| self.units[i as usize].side == side);
+            let negated = friendly && rule.negated_by_friendly_unit;
+            if !zoc.is_empty() && !negated {
+                table.block(NodeIndex::new(n), Blocking::EnemyZoc(zoc.to_vec()));
+            }
+        }
+        table
+    }
+}
+
+/// A game's zone-of-control rule: which hexsides and terrains a ZOC does not extend across or
+/// into, and whether a friendly unit in a hex negates an enemy ZOC there for tracing. Leyte's
+/// is the default: ZOC into all six neighbours except across hexsides marked `blocks-zoc` (and
+/// impassable ones), negated by a friendly unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ZocRule {
+    /// Hexside features a ZOC does not cross (impassable hexsides never pass one).
+    pub not_across: Vec<String>,
+    /// Terrains a ZOC does not extend into.
+    pub not_into_terrain: Vec<String>,
+    /// Whether a friendly unit in a hex negates an enemy ZOC there, for tracing.
+    pub negated_by_friendly_unit: bool,
+}
+
+impl ZocRule {
+    /// Leyte's rule (see the type's docs).
+    pub fn new() -> ZocRule {
+        ZocRule {
+            not_across: vec!["blocks-zoc".into()],
+            not_into_terrain: Vec::new(),
+            negated_by_friendly_unit: true,
+        }
+    }
+
+    /// ZOC also stops at hexsides with these features.
+    pub fn not_across<I: IntoIterator<Item = S2>, S2: Into<String>>(mut self, features: I) -> Self {
+        self.not_across.extend(features.into_iter().map(Into::into));
+        self
+    }
+
+    /// ZOC does not extend into these terrains.
+    pub fn not_into_terrain<I: IntoIterator<Item = S2>, S2: Into<String>>(
+        mut self,
+        terrains: I,
+    ) -> Self {
+        self.not_into_terrain
+            .extend(terrains.into_iter().map(Into::into));
+        self
+    }
+
+    /// Whether a friendly unit negates an enemy ZOC for tracing (default: it does).
+    pub fn negated_by_friendly(mut self, negated: bool) -> Self {
+        self.negated_by_friendly_unit = negated;
+        self
+    }
+}
+
+impl Default for ZocRule {
+    fn default() -> Self {
+        ZocRule::new()
+    }
+}
+
+/// Why a hex blocks a trace under a [`ZocRule`]: unit indices into [`Position::units`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Blocking {
+    /// Enemy units are on it.
+    EnemyUnit(Vec<u32>),
+    /// It is in the ZOC of these enemy units, and no friendly unit negates it.
+    EnemyZoc(Vec<u32>),
 }
 
 /// Build a compressed adjacency list: for each node, the sorted items given for it.

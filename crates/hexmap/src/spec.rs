@@ -197,6 +197,14 @@ pub struct HexsidesSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<[String; 2]>"))]
     pub impassable: Vec<Spanned<Vec<Spanned<String>>>>,
+    /// The map's own hexside features: name -> paths of labels (`river = [["0101", "0102"]]`,
+    /// `rail = [["0101", "0102", "0103"]]`); each consecutive pair marks the hexside between.
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "std::collections::BTreeMap<String, Vec<Vec<String>>>")
+    )]
+    pub features: std::collections::BTreeMap<String, Vec<Spanned<Vec<Spanned<String>>>>>,
 }
 
 fn label_ref(s: &Spanned<String>, key: String) -> LabelRef {
@@ -336,6 +344,25 @@ impl MapSpec {
                     .collect();
                 b.push_hexsides(
                     kind,
+                    Origin {
+                        key,
+                        span: Some(path.span()),
+                    },
+                    refs,
+                );
+            }
+        }
+        for (feature, list) in &h.features {
+            for (i, path) in list.iter().enumerate() {
+                let key = format!("{key_prefix}hexsides.features.{feature}[{i}]");
+                let refs = path
+                    .get_ref()
+                    .iter()
+                    .enumerate()
+                    .map(|(j, l)| label_ref(l, format!("{key}[{j}]")))
+                    .collect();
+                b.push_side_feature(
+                    feature.clone(),
                     Origin {
                         key,
                         span: Some(path.span()),

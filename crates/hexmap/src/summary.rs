@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use petgraph::unionfind::UnionFind;
-use petgraph::visit::EdgeRef;
+use petgraph::visit::{EdgeCount, EdgeRef, IntoEdgeReferences};
 
 use crate::layout::{LabelOrder, Orientation, Parity};
 use crate::map::HexMap;
@@ -74,19 +74,23 @@ impl HexMap {
             let hexes: Vec<String> = a.hexes.iter().map(|h| self.label_text(*h)).collect();
             let _ = writeln!(out, "  {} ({}): {}", a.key, a.name, hexes.join(" "));
         }
-        let g = self.graph();
-        let count = |f: fn(&crate::Hexside) -> bool| g.edge_weights().filter(|w| f(w)).count();
+        let count = |f: fn(&crate::Hexside) -> bool| {
+            self.edge_references().filter(|e| f(e.weight())).count()
+        };
         let _ = writeln!(
             out,
             "hexsides: {} shared, {} road, {} trail, {} block ZOC, {} impassable",
-            g.edge_count(),
+            self.edge_count(),
             count(|w| w.road),
             count(|w| w.trail),
             count(|w| w.blocks_zoc),
             count(|w| w.impassable)
         );
-        let mut uf = UnionFind::<usize>::new(g.node_count());
-        for e in g.edge_references().filter(|e| e.weight().road_or_trail()) {
+        let mut uf = UnionFind::<usize>::new(self.len());
+        for e in self
+            .edge_references()
+            .filter(|e| e.weight().road_or_trail())
+        {
             uf.union(e.source().index(), e.target().index());
         }
         let mut comps: BTreeMap<usize, Vec<usize>> = BTreeMap::new();

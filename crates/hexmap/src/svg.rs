@@ -59,7 +59,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use petgraph::visit::EdgeRef;
+use petgraph::visit::{EdgeRef, IntoEdgeReferences};
 
 use crate::coord::{Direction, Hex};
 use crate::layout::{Compass, Orientation};
@@ -911,8 +911,7 @@ impl<'m> MapDrawing<'m> {
         if let (true, Some(c)) = (holes, &self.style.holes) {
             push(Swatch::Fill(c.clone()), "not on the map (sea)".to_string());
         }
-        let g = map.graph();
-        let any = |f: fn(&crate::Hexside) -> bool| g.edge_weights().any(f);
+        let any = |f: fn(&crate::Hexside) -> bool| map.edge_references().any(|e| f(e.weight()));
         let mut map_entries = Vec::new();
         if any(|w| w.road) {
             map_entries.push((
@@ -1355,10 +1354,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
 
     fn roads(&mut self) {
         let map = self.d.map;
-        let g = map.graph();
         let mut roads = String::new();
         let mut trails = String::new();
-        for e in g.edge_references() {
+        for e in map.edge_references() {
             let side = e.weight();
             if !side.road_or_trail() {
                 continue;
@@ -1403,10 +1401,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
 
     fn hexsides(&mut self) {
         let map = self.d.map;
-        let g = map.graph();
         let mut blocks = String::new();
         let mut walls = String::new();
-        for e in g.edge_references() {
+        for e in map.edge_references() {
             let side = e.weight();
             if !side.blocks_zoc && !side.impassable {
                 continue;

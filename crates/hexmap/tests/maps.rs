@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{
-    Cut, ErrorKind, HexMap, Obstacle, Position, TargetRule, Targets, TraceRules, Tracer, Unit,
-    search,
+    Cut, ErrorKind, HexMap, Obstacle, Position, Refusal, RoadChain, TargetRule, Targets, Tracer,
+    Unit, search,
 };
 
 fn load(name: &str) -> HexMap {
@@ -65,21 +65,32 @@ fn worked_example_three_free_hexes_then_road() {
     let map = load("line.toml");
     let h = |l: &str| map.parse(l).unwrap();
     let targets = Targets::new(&map, [h("1009")]);
-    let rules = TraceRules::default();
+    let rules = RoadChain::default().rule().bind(&map).unwrap();
     let free = |_| None::<()>;
 
-    let path = search(&map, h("1002"), &targets, rules, free).unwrap();
+    let path = search(&rules, h("1002"), &targets, &free).unwrap();
     assert_eq!(
         labels(&map, &path.hexes),
         [
             "1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"
         ]
     );
-    let cut = search(&map, h("1001"), &targets, rules, free).unwrap_err();
+    let cut = search(&rules, h("1001"), &targets, &free).unwrap_err();
     let frontier: Vec<_> = cut.frontier.iter().map(|b| (b.hex, &b.obstacle)).collect();
-    assert_eq!(frontier, [(h("1005"), &Obstacle::OffRoad)]);
+    assert_eq!(
+        frontier,
+        [(
+            h("1005"),
+            &Obstacle::Refused {
+                from: h("1004"),
+                why: Refusal::OffNetwork {
+                    features: vec!["road".into(), "trail".into()]
+                }
+            }
+        )]
+    );
 
-    let tracer = Tracer::new(&map, &targets, rules, free);
+    let tracer = Tracer::new(&rules, &targets, &free);
     let all = tracer.trace_all(&[h("1002"), h("1001"), h("1009"), h("1007")]);
     assert_eq!(
         labels(&map, &all[0].as_ref().unwrap().hexes),
@@ -112,26 +123,30 @@ fn target_rule_on_chain_versus_adjoining() {
     let h = |l: &str| map.parse(l).unwrap();
     let targets = Targets::new(&map, [h("1007")]);
     let free = |_| None::<()>;
-    let literal = TraceRules::default();
-    let relaxed = literal.with_target(TargetRule::MayAdjoinChain);
-    assert!(search(&map, h("1001"), &targets, literal, free).is_err());
-    let p = search(&map, h("1001"), &targets, relaxed, free).unwrap();
+    let literal = RoadChain::default().rule().bind(&map).unwrap();
+    let relaxed = RoadChain::default()
+        .with_target(TargetRule::MayAdjoinChain)
+        .rule()
+        .bind(&map)
+        .unwrap();
+    assert!(search(&literal, h("1001"), &targets, &free).is_err());
+    let p = search(&relaxed, h("1001"), &targets, &free).unwrap();
     assert_eq!(
         labels(&map, &p.hexes),
         ["1001", "1002", "1003", "1004", "1005", "1006", "1007"]
     );
     assert!(
-        Tracer::new(&map, &targets, literal, free)
+        Tracer::new(&literal, &targets, &free)
             .trace(h("1001"))
             .is_none()
     );
     assert!(
-        Tracer::new(&map, &targets, relaxed, free)
+        Tracer::new(&relaxed, &targets, &free)
             .trace(h("1001"))
             .is_some()
     );
     // Within the three free hexes the target needs no road either way.
-    assert!(search(&map, h("1004"), &targets, literal, free).is_ok());
+    assert!(search(&literal, h("1004"), &targets, &free).is_ok());
 }
 
 #[test]
@@ -196,7 +211,8 @@ fn cut_frontier_names_what_blocks_each_hex() {
     let h = |l: &str| map.parse(l).unwrap();
     // Everything east of column 1 is blocked: the unit at 0101 cannot reach the east edge.
     let targets = Targets::new(&map, map.area("edge").unwrap().hexes.iter().copied());
-    let cut: Cut<&str> = search(&map, h("0101"), &targets, TraceRules::default(), |x| {
+    let rules = RoadChain::default().rule().bind(&map).unwrap();
+    let cut: Cut<&str> = search(&rules, h("0101"), &targets, &|x| {
         let l = map.label_text(x);
         (l.ends_with('2')).then_some("enemy")
     })

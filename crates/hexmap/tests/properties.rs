@@ -1,199 +1,1196 @@
-//! Property tests on random small maps: the all-units tracer agrees with the per-unit search,
-//! every path found obeys the rules, and an extra enemy unit never creates a path.
+//! Property tests of path tracing on random small maps with random rules.
+//!
+//! Maps: random sizes and orientations, three terrains, roads, trails, `rail` and `river`
+//! hexside features, impassable and ZOC-blocking hexsides, holes, and random blocked hexes as the
+//! free test (a closure, a [`ByNode`] or a [`FreeTable`]). Rules: one to three legs, each with a
+//! random budget, step rule, join rule and skippability, and a random [`TargetRule`]; or the
+//! [`RoadChain`] preset with both readings and both targets.
+//!
+//! Every rule also has a mirror here, with its own naive reading of the rule (an exhaustive
+//! search over hex, leg, started and spent), against which the crate's answers are checked.
+//! For every start hex:
+//! - the [`Tracer`]'s answer (`trace`, `traced`, `trace_all`, `traced_all`) equals [`search`]'s,
+//!   and both equal the naive search's;
+//! - every path found obeys the rule ([`check_path`]), and [`check_path`] agrees with the naive
+//!   reading on those paths, on their prefixes, on their one-hex deletions and on random walks;
+//! - [`search`]'s path is never shorter than the naive shortest, and equal to it when every
+//!   state's spend is its step count (see [`fewest_is_promised`]);
+//! - one more blocked hex never turns a cut start into a traced one;
+//! - a [`Cut`] lists exactly the hexes next to what a valid prefix enters that it does not
+//!   enter (so never an entered hex), each with an honest reason, and `reached` counts the
+//!   entered hexes (at least the start; 0 for a start off the map).
+//!
+//! What the properties found is kept as a plain test
+//! ([`a_path_may_pass_back_through_the_start`]).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt::Write as _;
+
+use hexmap::trace::{ByNode, FreeTable, FreeTest};
 use hexmap::{
-    Compass, Hex, HexMap, Layout, MapBuilder, Orientation, Parity, Position, TargetRule, Targets,
-    TraceRules, Tracer, Unit, check_path, search,
+    ChainReading, Compass, Costs, Cut, Hex, HexMap, Layout, Leg, MapBuilder, Obstacle, Orientation,
+    Parity, Path, Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
+    search,
 };
 use proptest::prelude::*;
+use proptest::sample::Index;
 
-#[derive(Clone, Debug)]
-struct World {
-    map: HexMap,
-    friends: Vec<Hex>,
-    enemies: Vec<Hex>,
-    targets: Vec<Hex>,
-    rules: TraceRules,
+// ---------------------------------------------------------------------------------------------
+// Maps
+
+const TERRAINS: [&str; 3] = ["clear", "forest", "swamp"];
+/// The largest map is `MAX_SIDE` x `MAX_SIDE`.
+const MAX_SIDE: u16 = 6;
+const CELLS: usize = (MAX_SIDE * MAX_SIDE) as usize;
+
+/// Hexside feature bits of the naive reading.
+const ROAD: u8 = 1;
+const TRAIL: u8 = 2;
+const RAIL: u8 = 4;
+const RIVER: u8 = 8;
+const ROAD_NET: u8 = ROAD | TRAIL;
+
+/// What a random map is made of; built by [`World::new`].
+#[derive(Clone)]
+struct MapRecipe {
+    rows: u16,
+    cols: u16,
+    flat: bool,
+    odd: bool,
+    /// Per cell (row-major over the largest map): an index into [`TERRAINS`].
+    terrain: Vec<u8>,
+    holes: Vec<bool>,
+    /// Random walks over land: kind (road, trail, rail, river), start, steps.
+    walks: Vec<(u8, Index, Vec<Index>)>,
+    /// A land hex, one of its neighbours, and whether the hexside is impassable (else it blocks
+    /// ZOC, which tracing ignores).
+    walls: Vec<(Index, Index, bool)>,
+    blocked: Vec<bool>,
+    targets: Vec<Index>,
+    /// The extra blocked hex of the monotonicity property.
+    extra: Index,
+    /// Which kind of free test: closure, `ByNode`, `FreeTable`.
+    free_kind: u8,
+    /// Seed of the random walks whose `check_path` verdicts are compared.
+    walk_seed: u64,
 }
+
+impl std::fmt::Debug for MapRecipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let bits = |v: &[bool]| {
+            v.iter()
+                .map(|b| if *b { '1' } else { '0' })
+                .collect::<String>()
+        };
+        let terrain: String = self.terrain.iter().map(|t| char::from(b'0' + t)).collect();
+        f.debug_struct("MapRecipe")
+            .field("rows", &self.rows)
+            .field("cols", &self.cols)
+            .field("flat", &self.flat)
+            .field("odd", &self.odd)
+            .field("terrain", &terrain)
+            .field("holes", &bits(&self.holes))
+            .field("walks", &self.walks)
+            .field("walls", &self.walls)
+            .field("blocked", &bits(&self.blocked))
+            .field("targets", &self.targets)
+            .field("extra", &self.extra)
+            .field("free_kind", &self.free_kind)
+            .field("walk_seed", &self.walk_seed)
+            .finish()
+    }
+}
+
+fn map_recipe() -> impl Strategy<Value = MapRecipe> {
+    let walk = (
+        0u8..4,
+        any::<Index>(),
+        prop::collection::vec(any::<Index>(), 1..6),
+    );
+    (
+        (2..=MAX_SIDE, 2..=MAX_SIDE, any::<bool>(), any::<bool>()),
+        prop::collection::vec(
+            prop_oneof![6 => Just(0u8), 3 => Just(1u8), 2 => Just(2u8)],
+            CELLS,
+        ),
+        prop::collection::vec(prop::bool::weighted(0.08), CELLS),
+        prop::collection::vec(walk, 0..7),
+        prop::collection::vec((any::<Index>(), any::<Index>(), any::<bool>()), 0..4),
+        prop::collection::vec(prop::bool::weighted(0.15), CELLS),
+        prop::collection::vec(any::<Index>(), 1..=3),
+        (any::<Index>(), 0u8..3, any::<u64>()),
+    )
+        .prop_map(
+            |(
+                (rows, cols, flat, odd),
+                terrain,
+                holes,
+                walks,
+                walls,
+                blocked,
+                targets,
+                (extra, free_kind, walk_seed),
+            )| MapRecipe {
+                rows,
+                cols,
+                flat,
+                odd,
+                terrain,
+                holes,
+                walks,
+                walls,
+                blocked,
+                targets,
+                extra,
+                free_kind,
+                walk_seed,
+            },
+        )
+}
+
+/// A hex of the grid as (row, column).
+type Cell = (u16, u16);
 
 fn label(row: u16, col: u16) -> String {
     format!("{row:02}{col:02}")
 }
 
-fn world() -> impl Strategy<Value = World> {
-    (
-        3u16..8,
-        3u16..8,
-        any::<bool>(),
-        any::<bool>(),
-        prop::collection::vec(any::<u64>(), 12),
-        0u32..4,
-        any::<bool>(),
-    )
-        .prop_map(|(rows, cols, flat, odd, seeds, k, adjoin)| {
-            let orientation = if flat {
-                Orientation::Flat
-            } else {
-                Orientation::Pointy
-            };
-            let layout = Layout::row_column(orientation, 1..=rows, 1..=cols)
-                .with_shifted(if odd { Parity::Odd } else { Parity::Even })
-                .with_growth(Compass::North, Compass::East);
-            let mut rng = seeds[0] | 1;
-            let mut next = move || {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                rng
-            };
-            let all: Vec<(u16, u16)> = (1..=rows)
-                .flat_map(|r| (1..=cols).map(move |c| (r, c)))
-                .collect();
-            let mut b = MapBuilder::new("random", layout.clone());
-            let mut holes = std::collections::BTreeSet::new();
-            for &(r, c) in &all {
-                if next() % 9 == 0 {
-                    b = b.hole(&label(r, c));
-                    holes.insert((r, c));
-                }
-            }
-            let land: Vec<(u16, u16)> =
-                all.iter().copied().filter(|x| !holes.contains(x)).collect();
-            let hex_of = |(r, c): (u16, u16)| {
-                layout
-                    .label_to_hex(layout.parse_label(&label(r, c)).unwrap())
-                    .unwrap()
-            };
-            // Random walks for roads and trails; random impassable / ZOC-blocking hexsides.
-            for w in 0..4 {
-                let mut cur = land[(next() as usize) % land.len()];
-                let mut path = vec![label(cur.0, cur.1)];
-                for _ in 0..(next() % 8 + 1) {
-                    let nbrs: Vec<(u16, u16)> = land
-                        .iter()
-                        .copied()
-                        .filter(|x| hex_of(*x).is_adjacent(hex_of(cur)))
-                        .collect();
-                    if nbrs.is_empty() {
-                        break;
-                    }
-                    cur = nbrs[(next() as usize) % nbrs.len()];
-                    path.push(label(cur.0, cur.1));
-                }
-                if path.len() >= 2 {
-                    b = if w % 2 == 0 {
-                        b.road(&path)
-                    } else {
-                        b.trail(&path)
-                    };
-                }
-            }
-            for _ in 0..3 {
-                let a = land[(next() as usize) % land.len()];
-                let nbrs: Vec<(u16, u16)> = land
+/// A built map with everything the naive reading needs, computed from the recipe (not from the
+/// map): hexside features, adjacency, terrain, blocked hexes and targets, per graph node.
+#[derive(Clone)]
+struct World {
+    map: HexMap,
+    /// How the map was built, for failure messages.
+    log: String,
+    /// Per node: neighbours with the feature bits and impassability of the hexside between.
+    adj: Vec<Vec<(usize, u8, bool)>>,
+    /// Per node: the features of all its hexsides, or-ed (the networks it is on).
+    net: Vec<u8>,
+    terrain: Vec<u8>,
+    blocked: Vec<bool>,
+    target: Vec<bool>,
+    targets: Vec<Hex>,
+    /// Hexes of the grid that are holes (off the map).
+    holes: Vec<Hex>,
+    /// The extra blocked node.
+    extra: usize,
+}
+
+impl World {
+    fn new(r: &MapRecipe) -> World {
+        let orientation = if r.flat {
+            Orientation::Flat
+        } else {
+            Orientation::Pointy
+        };
+        let layout = Layout::row_column(orientation, 1..=r.rows, 1..=r.cols)
+            .with_shifted(if r.odd { Parity::Odd } else { Parity::Even })
+            .with_growth(Compass::North, Compass::East);
+        let hex_of = |(row, col): Cell| {
+            layout
+                .label_to_hex(layout.parse_label(&label(row, col)).unwrap())
+                .unwrap()
+        };
+        let cell_index =
+            |(row, col): Cell| usize::from(row - 1) * usize::from(MAX_SIDE) + usize::from(col - 1);
+        let all: Vec<Cell> = (1..=r.rows)
+            .flat_map(|row| (1..=r.cols).map(move |col| (row, col)))
+            .collect();
+        let adjacent = |a: Cell, b: Cell| hex_of(a).is_adjacent(hex_of(b));
+        let mut land: Vec<Cell> = all
+            .iter()
+            .copied()
+            .filter(|c| !r.holes[cell_index(*c)])
+            .collect();
+        let has_pair = |land: &[Cell]| land.iter().any(|a| land.iter().any(|b| adjacent(*a, *b)));
+        if land.len() < 3 || !has_pair(&land) {
+            land.clone_from(&all);
+        }
+        let holes: Vec<Cell> = all.iter().copied().filter(|c| !land.contains(c)).collect();
+        let neighbours =
+            |c: Cell| -> Vec<Cell> { land.iter().copied().filter(|x| adjacent(c, *x)).collect() };
+
+        // Terrain, every name present so that rules naming any of them bind.
+        let mut terrain: BTreeMap<Cell, u8> = land
+            .iter()
+            .map(|c| (*c, r.terrain[cell_index(*c)]))
+            .collect();
+        for t in 1..3u8 {
+            if !terrain.values().any(|x| *x == t) {
+                let spare = land
                     .iter()
                     .copied()
-                    .filter(|x| hex_of(*x).is_adjacent(hex_of(a)))
-                    .collect();
-                if let Some(&n) = nbrs.get((next() as usize) % nbrs.len().max(1)) {
-                    let (x, y) = (label(a.0, a.1), label(n.0, n.1));
-                    b = if next() % 2 == 0 {
-                        b.impassable(&x, &y)
-                    } else {
-                        b.blocks_zoc(&x, &y)
-                    };
+                    .find(|c| terrain.values().filter(|x| **x == terrain[c]).count() >= 2)
+                    .unwrap();
+                terrain.insert(spare, t);
+            }
+        }
+
+        let mut log = format!(
+            "{} {}x{} shifted {}; ",
+            if r.flat { "flat" } else { "pointy" },
+            r.rows,
+            r.cols,
+            if r.odd { "odd" } else { "even" }
+        );
+        let mut b = MapBuilder::new("random", layout.clone());
+        for c in &holes {
+            b = b.hole(&label(c.0, c.1));
+            let _ = write!(log, "hole {}; ", label(c.0, c.1));
+        }
+        for (c, t) in &terrain {
+            if *t != 0 {
+                b = b.terrain(&label(c.0, c.1), TERRAINS[usize::from(*t)]);
+                let _ = write!(log, "{} {}; ", TERRAINS[usize::from(*t)], label(c.0, c.1));
+            }
+        }
+
+        // Hexside features along random walks; rail and river at least once each.
+        let mut sides: BTreeMap<(Cell, Cell), (u8, bool)> = BTreeMap::new();
+        let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
+        let mut walks: Vec<(u8, Vec<Cell>)> = Vec::new();
+        for (kind, start, steps) in &r.walks {
+            let mut cur = land[start.index(land.len())];
+            let mut path = vec![cur];
+            for s in steps {
+                let n = neighbours(cur);
+                if n.is_empty() {
+                    break;
                 }
+                cur = n[s.index(n.len())];
+                path.push(cur);
             }
-            let map = b.build().unwrap();
-            let pick = |n: u64, next: &mut dyn FnMut() -> u64| -> Vec<Hex> {
-                (0..n)
-                    .map(|_| hex_of(land[(next() as usize) % land.len()]))
-                    .collect()
+            if path.len() >= 2 {
+                walks.push((*kind, path));
+            }
+        }
+        let first_pair = land
+            .iter()
+            .find_map(|a| neighbours(*a).first().map(|b| vec![*a, *b]))
+            .unwrap();
+        for kind in [2, 3] {
+            if !walks.iter().any(|(k, _)| *k == kind) {
+                walks.push((kind, first_pair.clone()));
+            }
+        }
+        for (kind, path) in &walks {
+            let labels: Vec<String> = path.iter().map(|c| label(c.0, c.1)).collect();
+            let (name, bit) = match kind {
+                0 => ("road", ROAD),
+                1 => ("trail", TRAIL),
+                2 => ("rail", RAIL),
+                _ => ("river", RIVER),
             };
-            let friends = pick(next() % 5 + 1, &mut next);
-            let enemies = pick(next() % 4, &mut next);
-            let targets = pick(next() % 3 + 1, &mut next);
-            let rules = TraceRules::new(k).with_target(if adjoin {
-                TargetRule::MayAdjoinChain
-            } else {
-                TargetRule::OnChain
-            });
-            World {
-                map,
-                friends,
-                enemies,
-                targets,
-                rules,
+            b = match kind {
+                0 => b.road(&labels),
+                1 => b.trail(&labels),
+                _ => b.hexside_feature(name, &labels),
+            };
+            let _ = write!(log, "{name} {}; ", labels.join("-"));
+            for w in path.windows(2) {
+                sides.entry(key(w[0], w[1])).or_default().0 |= bit;
             }
-        })
+        }
+        for (a, n, impassable) in &r.walls {
+            let a = land[a.index(land.len())];
+            let ns = neighbours(a);
+            if ns.is_empty() {
+                continue;
+            }
+            let n = ns[n.index(ns.len())];
+            let (x, y) = (label(a.0, a.1), label(n.0, n.1));
+            if *impassable {
+                b = b.impassable(&x, &y);
+                sides.entry(key(a, n)).or_default().1 = true;
+                let _ = write!(log, "impassable {x}|{y}; ");
+            } else {
+                b = b.blocks_zoc(&x, &y);
+                let _ = write!(log, "blocks-zoc {x}|{y}; ");
+            }
+        }
+        let map = b.build().unwrap();
+
+        let len = map.len();
+        assert_eq!(len, land.len());
+        let node = |c: Cell| map.node(hex_of(c)).unwrap().index();
+        let mut adj = vec![Vec::new(); len];
+        let mut net = vec![0u8; len];
+        let mut terr = vec![0u8; len];
+        let mut blocked = vec![false; len];
+        for &c in &land {
+            let n = node(c);
+            terr[n] = terrain[&c];
+            blocked[n] = r.blocked[cell_index(c)];
+            for x in neighbours(c) {
+                let (f, imp) = sides.get(&key(c, x)).copied().unwrap_or_default();
+                adj[n].push((node(x), f, imp));
+                net[n] |= f;
+            }
+        }
+        let blocked_labels: Vec<String> = land
+            .iter()
+            .filter(|c| blocked[node(**c)])
+            .map(|c| label(c.0, c.1))
+            .collect();
+        let _ = write!(log, "blocked [{}]; ", blocked_labels.join(" "));
+        let mut target = vec![false; len];
+        let mut targets = Vec::new();
+        for t in &r.targets {
+            let c = land[t.index(land.len())];
+            target[node(c)] = true;
+            targets.push(hex_of(c));
+        }
+        let target_labels: Vec<String> = targets.iter().map(|h| map.label_text(*h)).collect();
+        let _ = write!(log, "targets [{}]", target_labels.join(" "));
+        // The extra blocked hex: one not blocked yet, if any.
+        let open: Vec<usize> = (0..len).filter(|n| !blocked[*n]).collect();
+        let extra = if open.is_empty() {
+            r.extra.index(len)
+        } else {
+            open[r.extra.index(open.len())]
+        };
+        World {
+            map,
+            log,
+            adj,
+            net,
+            terrain: terr,
+            blocked,
+            target,
+            targets,
+            holes: holes.iter().map(|c| hex_of(*c)).collect(),
+            extra,
+        }
+    }
+
+    fn side(&self, u: usize, v: usize) -> Option<(u8, bool)> {
+        self.adj[u]
+            .iter()
+            .find(|(x, ..)| *x == v)
+            .map(|(_, f, imp)| (*f, *imp))
+    }
+
+    fn label(&self, n: usize) -> String {
+        self.map.label_text(self.map.hexes()[n].hex)
+    }
 }
 
-/// Leyte's free test: no enemy unit, and no enemy ZOC unless a friendly unit is there.
-fn free_test(w: &World, enemies: &[Hex]) -> impl Fn(Hex) -> Option<&'static str> {
-    let mut units: Vec<Unit<u8>> = Vec::new();
-    for (i, h) in w.friends.iter().enumerate() {
-        units.push(Unit::new(format!("F{i}"), 0, *h));
-    }
-    for (i, h) in enemies.iter().enumerate() {
-        units.push(Unit::new(format!("E{i}"), 1, *h));
-    }
-    let position = Position::new(&w.map, units).unwrap();
-    let zoc = position.zoc(&w.map, 1);
-    let blocked: Vec<Option<&'static str>> = w
-        .map
-        .hexes()
-        .iter()
-        .map(|info| {
-            if position.occupied_by(&w.map, info.hex, 1) {
-                Some("enemy unit")
-            } else if zoc.controls(&w.map, info.hex) && !position.occupied_by(&w.map, info.hex, 0) {
-                Some("enemy ZOC")
-            } else {
-                None
-            }
-        })
-        .collect();
-    let map = w.map.clone();
-    move |h| map.node(h).and_then(|n| blocked[n.index()])
+// ---------------------------------------------------------------------------------------------
+// Rules, and their naive reading
+
+/// A step rule of the vocabulary, mirrored.
+#[derive(Clone, Debug)]
+enum S {
+    Any,
+    Along(u8),
+    IntoNet(u8),
+    Between(u8),
+    /// Not across a river unless a road crosses the hexside too.
+    NotAcrossRiver,
+    IntoTerrain(u8),
+    NotIntoTerrain(u8),
+    /// A custom predicate: never into swamp across a river.
+    NoSwampAcrossRiver,
+    All(Box<S>, Box<S>),
+    Either(Box<S>, Box<S>),
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+const CUSTOM_NAME: &str = "no swamp across a river";
 
-    #[test]
-    fn tracer_agrees_with_search_and_paths_obey_the_rules(w in world()) {
-        let free = free_test(&w, &w.enemies);
-        let targets = Targets::new(&w.map, w.targets.iter().copied());
-        let tracer = Tracer::new(&w.map, &targets, w.rules, &free);
-        let all = tracer.trace_all(&w.friends);
-        for (start, fast) in w.friends.iter().zip(&all) {
-            let slow = search(&w.map, *start, &targets, w.rules, &free);
-            prop_assert_eq!(fast.is_some(), slow.is_ok(), "start {}", w.map.label_text(*start));
-            if let Some(p) = fast {
-                prop_assert_eq!(p.hexes[0], *start);
-                prop_assert!(check_path(&w.map, p, &targets, w.rules, &free).is_ok(), "{:?}", check_path(&w.map, p, &targets, w.rules, &free));
+fn feature_names(m: u8) -> Vec<String> {
+    let mut out = Vec::new();
+    for (bit, name) in [
+        (ROAD, "road"),
+        (TRAIL, "trail"),
+        (RAIL, "rail"),
+        (RIVER, "river"),
+    ] {
+        if m & bit != 0 {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+impl S {
+    fn rule(&self) -> StepRule {
+        match self {
+            S::Any => StepRule::Any,
+            S::Along(m) => StepRule::Along(feature_names(*m)),
+            S::IntoNet(m) => StepRule::IntoNetwork(feature_names(*m)),
+            S::Between(m) => StepRule::Between(feature_names(*m)),
+            S::NotAcrossRiver => StepRule::NotAcross {
+                features: vec!["river".into()],
+                unless: vec!["road".into()],
+            },
+            S::IntoTerrain(t) => StepRule::IntoTerrain(vec![TERRAINS[usize::from(*t)].into()]),
+            S::NotIntoTerrain(t) => {
+                StepRule::NotIntoTerrain(vec![TERRAINS[usize::from(*t)].into()])
             }
-            if let Ok(p) = &slow {
-                prop_assert!(check_path(&w.map, p, &targets, w.rules, &free).is_ok());
-                // BFS finds a shortest path; the tracer's path is never shorter.
-                prop_assert!(fast.as_ref().is_some_and(|f| f.hexes.len() >= p.hexes.len()));
+            S::NoSwampAcrossRiver => StepRule::custom(CUSTOM_NAME, |step| {
+                !(step.crosses("river") && step.terrain() == "swamp")
+            }),
+            S::All(a, b) => StepRule::All(vec![a.rule(), b.rule()]),
+            S::Either(a, b) => StepRule::Either(vec![a.rule(), b.rule()]),
+        }
+    }
+
+    /// Whether the step `from -> to` across a hexside with features `side` is allowed.
+    fn allows(&self, w: &World, from: usize, to: usize, side: u8) -> bool {
+        match self {
+            S::Any => true,
+            S::Along(m) => side & m != 0,
+            S::IntoNet(m) => w.net[to] & m != 0,
+            S::Between(m) => w.net[to] & m != 0 && w.net[from] & m != 0,
+            S::NotAcrossRiver => side & RIVER == 0 || side & ROAD != 0,
+            S::IntoTerrain(t) => w.terrain[to] == *t,
+            S::NotIntoTerrain(t) => w.terrain[to] != *t,
+            S::NoSwampAcrossRiver => !(side & RIVER != 0 && w.terrain[to] == 2),
+            S::All(a, b) => a.allows(w, from, to, side) && b.allows(w, from, to, side),
+            S::Either(a, b) => a.allows(w, from, to, side) || b.allows(w, from, to, side),
+        }
+    }
+}
+
+/// A budget, mirrored.
+#[derive(Clone, Debug)]
+enum B {
+    Hexes(u32),
+    Points {
+        points: u32,
+        default: u32,
+        /// Per terrain: its own cost, or the default.
+        terrain: [Option<u32>; 3],
+        /// Extra for crossing a river, waived by a road.
+        river: u32,
+    },
+    Unlimited,
+}
+
+impl B {
+    fn budget_leg(&self) -> Leg {
+        match self {
+            B::Hexes(n) => Leg::hexes(*n),
+            B::Unlimited => Leg::unlimited(),
+            B::Points {
+                points,
+                default,
+                terrain,
+                river,
+            } => {
+                let mut costs = Costs::new(*default);
+                for (name, cost) in TERRAINS.iter().zip(terrain) {
+                    if let Some(c) = cost {
+                        costs = costs.terrain(*name, *c);
+                    }
+                }
+                Leg::movement_points(*points, costs.hexside("river", *river, &["road"]))
             }
         }
     }
 
+    fn limit(&self) -> Option<u32> {
+        match self {
+            B::Hexes(n) => Some(*n),
+            B::Points { points, .. } => Some(*points),
+            B::Unlimited => None,
+        }
+    }
+
+    fn cost(&self, w: &World, to: usize, side: u8) -> u32 {
+        match self {
+            B::Hexes(_) => 1,
+            B::Unlimited => 0,
+            B::Points {
+                default,
+                terrain,
+                river,
+                ..
+            } => {
+                let t = terrain[usize::from(w.terrain[to])].unwrap_or(*default);
+                let r = if side & RIVER != 0 && side & ROAD == 0 {
+                    *river
+                } else {
+                    0
+                };
+                t + r
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct LegSpec {
+    budget: B,
+    steps: S,
+    join: Option<S>,
+    skippable: bool,
+}
+
+impl LegSpec {
+    fn leg(&self) -> Leg {
+        let mut leg = self.budget.budget_leg().steps(self.steps.rule());
+        if let Some(j) = &self.join {
+            leg = leg.joined_by(j.rule());
+        }
+        if self.skippable {
+            leg = leg.skippable();
+        }
+        leg
+    }
+
+    fn allows(&self, w: &World, started: bool, from: usize, to: usize, side: u8) -> bool {
+        match (&self.join, started) {
+            (Some(j), false) => j.allows(w, from, to, side),
+            _ => self.steps.allows(w, from, to, side),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum RuleSpec {
+    Legs { legs: Vec<LegSpec>, adjoin: bool },
+    Chain { k: u32, between: bool, adjoin: bool },
+}
+
+fn target_rule(adjoin: bool) -> TargetRule {
+    if adjoin {
+        TargetRule::MayAdjoinChain
+    } else {
+        TargetRule::OnChain
+    }
+}
+
+impl RuleSpec {
+    fn rule(&self) -> TraceRule {
+        match self {
+            RuleSpec::Legs { legs, adjoin } => {
+                TraceRule::new(legs.iter().map(LegSpec::leg)).with_target(target_rule(*adjoin))
+            }
+            RuleSpec::Chain { k, between, adjoin } => RoadChain::new(*k)
+                .with_target(target_rule(*adjoin))
+                .with_reading(if *between {
+                    ChainReading::BetweenNetHexes
+                } else {
+                    ChainReading::FollowHexsides
+                })
+                .rule(),
+        }
+    }
+
+    /// The legs, the preset's written out.
+    fn legs(&self) -> Vec<LegSpec> {
+        match self {
+            RuleSpec::Legs { legs, .. } => legs.clone(),
+            RuleSpec::Chain { k, between, .. } => vec![
+                LegSpec {
+                    budget: B::Hexes(*k),
+                    steps: S::Any,
+                    join: None,
+                    skippable: true,
+                },
+                LegSpec {
+                    budget: B::Unlimited,
+                    steps: if *between {
+                        S::Between(ROAD_NET)
+                    } else {
+                        S::Along(ROAD_NET)
+                    },
+                    join: Some(S::IntoNet(ROAD_NET)),
+                    skippable: true,
+                },
+            ],
+        }
+    }
+
+    fn adjoin(&self) -> bool {
+        match self {
+            RuleSpec::Legs { adjoin, .. } | RuleSpec::Chain { adjoin, .. } => *adjoin,
+        }
+    }
+}
+
+fn base_step() -> BoxedStrategy<S> {
+    let net = prop_oneof![Just(ROAD_NET), Just(RAIL)];
+    prop_oneof![
+        3 => Just(S::Any),
+        3 => net.clone().prop_map(S::Along),
+        1 => net.clone().prop_map(S::IntoNet),
+        1 => net.prop_map(S::Between),
+        2 => Just(S::NotAcrossRiver),
+        1 => (0u8..3).prop_map(S::IntoTerrain),
+        2 => (0u8..3).prop_map(S::NotIntoTerrain),
+        1 => Just(S::NoSwampAcrossRiver),
+    ]
+    .boxed()
+}
+
+fn step_rule() -> impl Strategy<Value = S> {
+    prop_oneof![
+        5 => base_step(),
+        1 => (base_step(), base_step()).prop_map(|(a, b)| S::All(Box::new(a), Box::new(b))),
+        1 => (base_step(), base_step()).prop_map(|(a, b)| S::Either(Box::new(a), Box::new(b))),
+    ]
+}
+
+fn budget() -> impl Strategy<Value = B> {
+    // Costs 1-3, now and then 0 (legal, and the edge where a budget is spent exactly).
+    let cost = prop::option::of(prop_oneof![9 => 1u32..=3, 1 => Just(0u32)]);
+    prop_oneof![
+        (0u32..=4).prop_map(B::Hexes),
+        (
+            0u32..=6,
+            1u32..=3,
+            (cost.clone(), cost.clone(), cost),
+            0u32..=2
+        )
+            .prop_map(|(points, default, (a, b, c), river)| B::Points {
+                points,
+                default,
+                terrain: [a, b, c],
+                river,
+            }),
+        Just(B::Unlimited),
+    ]
+}
+
+fn leg_spec() -> impl Strategy<Value = LegSpec> {
+    (
+        budget(),
+        step_rule(),
+        prop::option::weighted(0.3, step_rule()),
+        any::<bool>(),
+    )
+        .prop_map(|(budget, steps, join, skippable)| LegSpec {
+            budget,
+            steps,
+            join,
+            skippable,
+        })
+}
+
+fn rule_spec() -> impl Strategy<Value = RuleSpec> {
+    prop_oneof![
+        4 => (prop::collection::vec(leg_spec(), 1..=3), any::<bool>())
+            .prop_map(|(legs, adjoin)| RuleSpec::Legs { legs, adjoin }),
+        1 => (0u32..=4, any::<bool>(), any::<bool>())
+            .prop_map(|(k, between, adjoin)| RuleSpec::Chain { k, between, adjoin }),
+    ]
+}
+
+/// The naive reading's answer for one start.
+struct Naive {
+    /// The fewest hexes of a path (start and target included), if one exists.
+    fewest: Option<usize>,
+    /// The hexes a valid prefix of a path enters (the start included).
+    entered: Vec<bool>,
+}
+
+/// Exhaustive breadth-first search over (hex, leg, started, spent), no pruning but exact
+/// repeats; a 0-1 BFS because moving to the next leg takes no step.
+fn naive(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], s: usize) -> Naive {
+    let len = w.map.len();
+    let nl = legs.len();
+    let mut entered = vec![false; len];
+    entered[s] = true;
+    if w.target[s] {
+        return Naive {
+            fewest: Some(1),
+            entered,
+        };
+    }
+    const SPENT: usize = 8; // budgets are at most 6
+    let idx = |n: usize, leg: usize, started: bool, used: u32| {
+        ((n * nl + leg) * 2 + usize::from(started)) * SPENT + used as usize
+    };
+    let can_end = |leg: usize, started: bool| {
+        (started || legs[leg].skippable) && legs[leg + 1..].iter().all(|l| l.skippable)
+    };
+    let mut dist = vec![u32::MAX; len * nl * 2 * SPENT];
+    let mut queue = VecDeque::new();
+    dist[idx(s, 0, false, 0)] = 0;
+    queue.push_back((s, 0usize, false, 0u32));
+    let mut best: Option<u32> = None;
+    while let Some((u, leg, started, used)) = queue.pop_front() {
+        let d = dist[idx(u, leg, started, used)];
+        if leg + 1 < nl && (started || legs[leg].skippable) {
+            let i = idx(u, leg + 1, false, 0);
+            if dist[i] > d {
+                dist[i] = d;
+                queue.push_front((u, leg + 1, false, 0));
+            }
+        }
+        let l = &legs[leg];
+        for &(v, side, impassable) in &w.adj[u] {
+            if impassable || blocked[v] {
+                continue;
+            }
+            if adjoin && w.target[v] && can_end(leg, started) {
+                best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
+            }
+            if !l.allows(w, started, u, v, side) {
+                continue;
+            }
+            let nu = used + l.budget.cost(w, v, side);
+            if l.budget.limit().is_some_and(|lim| nu > lim) {
+                continue;
+            }
+            entered[v] = true;
+            if w.target[v] && can_end(leg, true) {
+                best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
+            }
+            let i = idx(v, leg, true, nu);
+            if dist[i] == u32::MAX {
+                dist[i] = d + 1;
+                queue.push_back((v, leg, true, nu));
+            }
+        }
+    }
+    Naive {
+        fewest: best.map(|b| b as usize + 1),
+        entered,
+    }
+}
+
+/// The naive reading of "this path obeys the rule".
+fn naive_valid(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], path: &[Hex]) -> bool {
+    let Some(nodes) = path
+        .iter()
+        .map(|h| w.map.node(*h).map(|n| n.index()))
+        .collect::<Option<Vec<usize>>>()
+    else {
+        return false;
+    };
+    let Some(&last) = nodes.last() else {
+        return false;
+    };
+    if !w.target[last] {
+        return false;
+    }
+    if nodes.len() == 1 {
+        return true; // the unit is on a target
+    }
+    let nl = legs.len();
+    let close = |states: &mut BTreeSet<(usize, bool, u32)>| {
+        for (leg, l) in legs.iter().enumerate().take(nl - 1) {
+            if states
+                .iter()
+                .any(|&(at, started, _)| at == leg && (started || l.skippable))
+            {
+                states.insert((leg + 1, false, 0));
+            }
+        }
+    };
+    let can_end = |states: &BTreeSet<(usize, bool, u32)>| {
+        states.iter().any(|&(leg, started, _)| {
+            (started || legs[leg].skippable) && legs[leg + 1..].iter().all(|l| l.skippable)
+        })
+    };
+    let mut states = BTreeSet::from([(0usize, false, 0u32)]);
+    close(&mut states);
+    for i in 1..nodes.len() {
+        let (u, v) = (nodes[i - 1], nodes[i]);
+        let Some((side, impassable)) = w.side(u, v) else {
+            return false;
+        };
+        if impassable || blocked[v] {
+            return false;
+        }
+        if i == nodes.len() - 1 && adjoin && can_end(&states) {
+            return true;
+        }
+        let mut next = BTreeSet::new();
+        for &(leg, started, used) in &states {
+            let l = &legs[leg];
+            if !l.allows(w, started, u, v, side) {
+                continue;
+            }
+            let nu = used + l.budget.cost(w, v, side);
+            if l.budget.limit().is_none_or(|lim| nu <= lim) {
+                next.insert((leg, true, nu));
+            }
+        }
+        close(&mut next);
+        if next.is_empty() {
+            return false;
+        }
+        states = next;
+    }
+    can_end(&states)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The properties
+
+/// A tiny deterministic generator for the random walks whose verdicts are compared.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Whether [`search`]'s path must have the fewest hexes: when what a state has spent is the
+/// number of steps it took (a first leg counting hexes, then unlimited legs). With movement
+/// points, or a bounded later leg, search keeps the cheapest way to each (hex, leg), which may
+/// take more hexes.
+fn fewest_is_promised(spec: &RuleSpec) -> bool {
+    let legs = spec.legs();
+    matches!(legs[0].budget, B::Hexes(_) | B::Unlimited)
+        && legs[1..].iter().all(|l| matches!(l.budget, B::Unlimited))
+}
+
+/// Every check for one world, one rule and one free test.
+fn check_everything<F: FreeTest<&'static str>>(
+    w: &World,
+    spec: &RuleSpec,
+    blocked: &[bool],
+    free: &F,
+    walk_seed: u64,
+) -> Result<(), TestCaseError> {
+    let map = &w.map;
+    let rule = spec.rule();
+    let bound = rule
+        .bind(map)
+        .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
+    let legs = spec.legs();
+    let adjoin = spec.adjoin();
+    let targets = Targets::new(map, w.targets.iter().copied());
+    let tracer = Tracer::new(&bound, &targets, free);
+
+    let on_map: Vec<Hex> = map.hexes().iter().map(|h| h.hex).collect();
+    let mut starts = on_map.clone();
+    starts.extend(&w.holes);
+    starts.push(Hex { q: 1000, r: -1000 });
+    let all = tracer.trace_all(&starts);
+    let traced = tracer.traced_all(&starts);
+    prop_assert_eq!(all.len(), starts.len());
+    prop_assert_eq!(traced.len(), starts.len());
+
+    let mut rng = XorShift(walk_seed | 1);
+    // check_path, against the naive reading.
+    let verdicts_agree = |path: &[Hex], what: &str| -> Result<(), TestCaseError> {
+        let got = check_path(&bound, &Path::new(path.to_vec()), &targets, free);
+        let want = naive_valid(w, &legs, adjoin, blocked, path);
+        let labels: Vec<String> = path.iter().map(|h| map.label_text(*h)).collect();
+        prop_assert_eq!(
+            got.is_ok(),
+            want,
+            "check_path on {} [{}]: {:?}",
+            what,
+            labels.join(" "),
+            got
+        );
+        Ok(())
+    };
+
+    for (i, &start) in starts.iter().enumerate() {
+        let at = map.label_text(start);
+        let slow = search(&bound, start, &targets, free);
+        let fast = &all[i];
+        // (a) The tracer's answers agree with each other, with search, and with the naive search.
+        prop_assert_eq!(fast.is_some(), slow.is_ok(), "tracer vs search from {}", at);
+        prop_assert_eq!(traced[i], slow.is_ok(), "traced_all vs search from {}", at);
+        prop_assert_eq!(
+            tracer.traced(start),
+            slow.is_ok(),
+            "traced vs search from {}",
+            at
+        );
+        prop_assert_eq!(
+            tracer.trace(start).is_some(),
+            slow.is_ok(),
+            "trace from {}",
+            at
+        );
+        let Some(s) = map.node(start).map(|n| n.index()) else {
+            // Off the map: nothing traces, nothing is reached.
+            let cut = slow.expect_err("an off-map start traced");
+            prop_assert_eq!(cut.reached, 0);
+            prop_assert!(cut.frontier.is_empty());
+            continue;
+        };
+        let reference = naive(w, &legs, adjoin, blocked, s);
+        prop_assert_eq!(
+            slow.is_ok(),
+            reference.fewest.is_some(),
+            "search vs the naive reading from {}",
+            at
+        );
+
+        match &slow {
+            Ok(p) => {
+                // (b) Paths start here and obey the rule; search's is a shortest one.
+                prop_assert_eq!(p.hexes[0], start);
+                let checked = check_path(&bound, p, &targets, free);
+                prop_assert!(checked.is_ok(), "search's path from {}: {:?}", at, checked);
+                verdicts_agree(&p.hexes, "search's path")?;
+                prop_assert!(p.hexes.len() >= reference.fewest.unwrap());
+                if fewest_is_promised(spec) {
+                    prop_assert_eq!(
+                        Some(p.hexes.len()),
+                        reference.fewest,
+                        "search's path from {} is not a shortest one",
+                        at
+                    );
+                }
+                let f = fast.as_ref().unwrap();
+                prop_assert_eq!(f.hexes[0], start);
+                let checked = check_path(&bound, f, &targets, free);
+                prop_assert!(checked.is_ok(), "tracer's path from {}: {:?}", at, checked);
+                verdicts_agree(&f.hexes, "the tracer's path")?;
+                // check_path on what is not quite a path.
+                for p in [&p.hexes, &f.hexes] {
+                    for cut in 1..p.len() {
+                        verdicts_agree(&p[..cut], "a prefix")?;
+                        let mut gap = p.clone();
+                        gap.remove(cut);
+                        verdicts_agree(&gap, "a path less one hex")?;
+                    }
+                }
+            }
+            Err(cut) => {
+                // (d) The cut: the hexes next to what was entered, and only those.
+                prop_assert!(cut.reached >= 1);
+                let entered = &reference.entered;
+                prop_assert_eq!(
+                    cut.reached,
+                    entered.iter().filter(|e| **e).count(),
+                    "reached from {}",
+                    at
+                );
+                check_cut(w, &legs, blocked, entered, cut, &at)?;
+            }
+        }
+
+        // check_path on random walks, most of them not valid.
+        for _ in 0..3 {
+            let mut walk = vec![s];
+            let steps = rng.next(7);
+            for _ in 0..steps {
+                let here = *walk.last().unwrap();
+                if w.adj[here].is_empty() {
+                    break;
+                }
+                let (v, ..) = w.adj[here][rng.next(w.adj[here].len())];
+                walk.push(v);
+                if w.target[v] && rng.next(3) > 0 {
+                    break;
+                }
+            }
+            let hexes: Vec<Hex> = walk.iter().map(|n| map.hexes()[*n].hex).collect();
+            verdicts_agree(&hexes, "a random walk")?;
+        }
+    }
+    Ok(())
+}
+
+fn check_cut(
+    w: &World,
+    legs: &[LegSpec],
+    blocked: &[bool],
+    entered: &[bool],
+    cut: &Cut<&'static str>,
+    at: &str,
+) -> Result<(), TestCaseError> {
+    let map = &w.map;
+    let nodes: Vec<usize> = cut
+        .frontier
+        .iter()
+        .map(|b| map.node(b.hex).unwrap().index())
+        .collect();
+    prop_assert!(
+        nodes.windows(2).all(|x| x[0] < x[1]),
+        "the frontier from {} is not in label order",
+        at
+    );
+    let want: Vec<usize> = (0..map.len())
+        .filter(|&v| {
+            !entered[v]
+                && (0..map.len())
+                    .any(|u| entered[u] && w.adj[u].iter().any(|&(x, _, imp)| x == v && !imp))
+        })
+        .collect();
+    let name = |ns: &[usize]| ns.iter().map(|n| w.label(*n)).collect::<Vec<_>>().join(" ");
+    prop_assert_eq!(
+        &nodes,
+        &want,
+        "frontier from {}: [{}], expected [{}]",
+        at,
+        name(&nodes),
+        name(&want)
+    );
+    for (b, &v) in cut.frontier.iter().zip(&nodes) {
+        let hex = w.label(v);
+        match &b.obstacle {
+            Obstacle::NotFree(r) => {
+                prop_assert!(blocked[v], "{} is not blocked", hex);
+                prop_assert_eq!(*r, "enemy");
+            }
+            Obstacle::Refused { from, why } => {
+                prop_assert!(!blocked[v], "{} is blocked but reported {:?}", hex, why);
+                let f = map.node(*from).unwrap().index();
+                prop_assert!(
+                    entered[f],
+                    "{}'s refusal comes from {}, never entered",
+                    hex,
+                    w.label(f)
+                );
+                let side = w.side(f, v);
+                prop_assert!(
+                    side.is_some_and(|(_, imp)| !imp),
+                    "{} from {}",
+                    hex,
+                    w.label(f)
+                );
+                let (side, _) = side.unwrap();
+                let bits = |fs: &[String]| {
+                    fs.iter().fold(0u8, |m, f| {
+                        m | match f.as_str() {
+                            "road" => ROAD,
+                            "trail" => TRAIL,
+                            "rail" => RAIL,
+                            "river" => RIVER,
+                            _ => 0xff,
+                        }
+                    })
+                };
+                match why {
+                    Refusal::OffNetwork { features } => {
+                        prop_assert!(!features.is_empty());
+                        prop_assert_eq!(w.net[v] & bits(features), 0, "{} is on the net", hex);
+                    }
+                    Refusal::NotAlong { features } => {
+                        prop_assert!(!features.is_empty());
+                    }
+                    Refusal::Across { features } => {
+                        let m = bits(features);
+                        prop_assert!(
+                            m != 0 && side & m == m,
+                            "{} from {}: {:?}",
+                            hex,
+                            w.label(f),
+                            why
+                        );
+                    }
+                    Refusal::Terrain { terrain } => {
+                        prop_assert_eq!(terrain.as_str(), TERRAINS[usize::from(w.terrain[v])]);
+                    }
+                    Refusal::Custom { name } => prop_assert_eq!(name.as_str(), CUSTOM_NAME),
+                    Refusal::OutOfBudget { leg } => {
+                        prop_assert!((1..=legs.len()).contains(leg));
+                        prop_assert!(legs[leg - 1].budget.limit().is_some());
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Found by the properties above: a path may pass back through the unit's own hex. The leg
+/// must begin with a step into forest; from `0102` the only way to `0103` is out to the forest
+/// at `0101` and back through `0102`. `search` and `check_path` accept this path; the `Tracer`
+/// must trace it too, whether or not the leg may be skipped.
+#[test]
+fn a_path_may_pass_back_through_the_start() {
+    let map = MapBuilder::new(
+        "three in a row",
+        Layout::row_column(Orientation::Pointy, 1..=1, 1..=3),
+    )
+    .terrain("0101", "forest")
+    .build()
+    .unwrap();
+    let h = |l: &str| map.parse(l).unwrap();
+    let targets = Targets::new(&map, [h("0103")]);
+    let free = |_: Hex| None::<()>;
+    for skippable in [false, true] {
+        let mut leg = Leg::hexes(3).joined_by(StepRule::IntoTerrain(vec!["forest".into()]));
+        if skippable {
+            leg = leg.skippable();
+        }
+        let bound = TraceRule::new([leg]).bind(&map).unwrap();
+        let path = search(&bound, h("0102"), &targets, &free).unwrap();
+        assert_eq!(path.hexes, [h("0102"), h("0101"), h("0102"), h("0103")]);
+        check_path(&bound, &path, &targets, &free).unwrap();
+        let tracer = Tracer::new(&bound, &targets, &free);
+        assert_eq!(
+            tracer.traced_all(&[h("0102")]),
+            [true],
+            "skippable: {skippable}"
+        );
+        let traced = tracer
+            .trace(h("0102"))
+            .unwrap_or_else(|| panic!("no path from 0102 (skippable: {skippable})"));
+        check_path(&bound, &traced, &targets, &free).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+
     #[test]
-    fn an_extra_enemy_unit_never_creates_a_path(w in world(), extra in any::<prop::sample::Index>()) {
+    fn tracing_agrees_with_a_naive_reading_of_the_rule(r in map_recipe(), spec in rule_spec()) {
+        let w = World::new(&r);
+        let blocked = w.blocked.clone();
+        let hexes: Vec<Hex> = w.map.hexes().iter().map(|h| h.hex).collect();
+        let result = match r.free_kind {
+            0 => {
+                let free = |h: Hex| w.map.node(h).and_then(|n| blocked[n.index()].then_some("enemy"));
+                check_everything(&w, &spec, &blocked, &free, r.walk_seed)
+            }
+            1 => {
+                let free = ByNode(|n: hexmap::petgraph::graph::NodeIndex<u32>| {
+                    blocked[n.index()].then_some("enemy")
+                });
+                check_everything(&w, &spec, &blocked, &free, r.walk_seed)
+            }
+            _ => {
+                let free = FreeTable::from_fn(&w.map, |h| {
+                    blocked[hexes.iter().position(|x| *x == h).unwrap()].then_some("enemy")
+                });
+                check_everything(&w, &spec, &blocked, &free, r.walk_seed)
+            }
+        };
+        result.map_err(|e| TestCaseError::fail(format!("{e}\nmap: {}\nrule: {spec:?}", w.log)))?;
+    }
+
+    #[test]
+    fn one_more_blocked_hex_never_creates_a_path(r in map_recipe(), spec in rule_spec()) {
+        let w = World::new(&r);
+        let bound_rule = spec.rule();
+        let bound = bound_rule.bind(&w.map).unwrap();
         let targets = Targets::new(&w.map, w.targets.iter().copied());
-        let before = free_test(&w, &w.enemies);
-        let mut more = w.enemies.clone();
-        more.push(w.map.hexes()[extra.index(w.map.len())].hex);
-        let after = free_test(&w, &more);
-        for start in &w.friends {
-            let was = search(&w.map, *start, &targets, w.rules, &before).is_ok();
-            let is = search(&w.map, *start, &targets, w.rules, &after).is_ok();
-            prop_assert!(was || !is, "a path appeared from {}", w.map.label_text(*start));
+        let before = w.blocked.clone();
+        let mut after = before.clone();
+        after[w.extra] = true;
+        let free_before = |h: Hex| w.map.node(h).and_then(|n| before[n.index()].then_some("enemy"));
+        let free_after = |h: Hex| w.map.node(h).and_then(|n| after[n.index()].then_some("enemy"));
+        let starts: Vec<Hex> = w.map.hexes().iter().map(|h| h.hex).collect();
+        let was = Tracer::new(&bound, &targets, &free_before).traced_all(&starts);
+        let is = Tracer::new(&bound, &targets, &free_after).traced_all(&starts);
+        for (i, start) in starts.iter().enumerate() {
+            let at = w.map.label_text(*start);
+            let search_was = search(&bound, *start, &targets, &free_before).is_ok();
+            let search_is = search(&bound, *start, &targets, &free_after).is_ok();
+            prop_assert!(
+                search_was || !search_is,
+                "search: blocking {} opened a path from {}\nmap: {}\nrule: {:?}",
+                w.label(w.extra), at, w.log, spec
+            );
+            prop_assert!(
+                was[i] || !is[i],
+                "tracer: blocking {} opened a path from {}\nmap: {}\nrule: {:?}",
+                w.label(w.extra), at, w.log, spec
+            );
         }
     }
 }

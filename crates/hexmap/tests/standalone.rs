@@ -5,7 +5,7 @@
 
 use hexmap::{
     ErrorKind, Hex, HexMap, HexsideKind, Layout, MapBuilder, Obstacle, Orientation, Position,
-    TargetRule, Targets, TraceRules, Tracer, Unit, check_path, search,
+    Refusal, RoadChain, TargetRule, Targets, Tracer, Unit, check_path, search,
 };
 
 /// Two rows of nine pointy hexes, `1001`-`1009` and `1101`-`1109` (row 10 is shifted half a hex
@@ -71,7 +71,7 @@ fn loads_an_inline_map_and_reports_every_problem() {
             .has(HexsideKind::BlocksZoc)
     );
     assert!(map.hexside(h("1105"), h("1005")).unwrap().impassable);
-    assert_eq!(map.graph().node_count(), 18);
+    assert_eq!(hexmap::petgraph::visit::NodeCount::node_count(&map), 18);
     // Labels round-trip through the layout.
     for info in map.hexes() {
         assert_eq!(map.parse(&info.label.to_string()), Ok(info.hex));
@@ -121,29 +121,39 @@ fn traces_along_the_road_or_reports_the_cut() {
     let map = corridor();
     let h = |l: &str| map.parse(l).unwrap();
     let targets = Targets::new(&map, [h("1009")]);
-    let rules = TraceRules::new(3);
+    let rules = RoadChain::new(3).rule().bind(&map).unwrap();
     let open = |_: Hex| None::<&str>;
 
     // From 1002: three hexes of any terrain, then the road.
-    let path = search(&map, h("1002"), &targets, rules, open).unwrap();
+    let path = search(&rules, h("1002"), &targets, &open).unwrap();
     assert_eq!(
         labels(&map, &path.hexes)[..5],
         ["1002", "1003", "1004", "1005", "1006"]
     );
-    check_path(&map, &path, &targets, rules, open).unwrap();
+    check_path(&rules, &path, &targets, &open).unwrap();
 
     // From 1101 the fourth hex is off the road: the frontier says so.
-    let cut = search(&map, h("1101"), &targets, rules, open).unwrap_err();
+    let cut = search(&rules, h("1101"), &targets, &open).unwrap_err();
     assert!(!cut.frontier.is_empty());
-    assert!(cut.frontier.iter().all(|b| b.obstacle == Obstacle::OffRoad));
+    assert!(cut.frontier.iter().all(|b| matches!(
+        b.obstacle,
+        Obstacle::Refused {
+            why: Refusal::OffNetwork { .. },
+            ..
+        }
+    )));
 
     // With five free hexes the sixth is the road; the relaxed target rule does not matter here.
-    let longer = TraceRules::new(5).with_target(TargetRule::MayAdjoinChain);
-    assert!(search(&map, h("1101"), &targets, longer, open).is_ok());
+    let longer = RoadChain::new(5)
+        .with_target(TargetRule::MayAdjoinChain)
+        .rule()
+        .bind(&map)
+        .unwrap();
+    assert!(search(&longer, h("1101"), &targets, &open).is_ok());
 
     // A blocked road hex cuts everyone west of it; the tracer agrees with search.
     let blocked = |x: Hex| (x == h("1007")).then_some("enemy unit");
-    let tracer = Tracer::new(&map, &targets, rules, blocked);
+    let tracer = Tracer::new(&rules, &targets, &blocked);
     let starts = [h("1002"), h("1008"), h("1101")];
     let traced: Vec<bool> = tracer
         .trace_all(&starts)
@@ -151,10 +161,11 @@ fn traces_along_the_road_or_reports_the_cut() {
         .map(Option::is_some)
         .collect();
     assert_eq!(traced, [false, true, false]);
+    assert_eq!(tracer.traced_all(&starts), traced);
     for (start, ok) in starts.iter().zip(traced) {
-        assert_eq!(search(&map, *start, &targets, rules, blocked).is_ok(), ok);
+        assert_eq!(search(&rules, *start, &targets, &blocked).is_ok(), ok);
     }
-    let cut = search(&map, h("1002"), &targets, rules, blocked).unwrap_err();
+    let cut = search(&rules, h("1002"), &targets, &blocked).unwrap_err();
     assert!(
         cut.frontier
             .iter()
@@ -194,6 +205,7 @@ fn zones_of_control_stop_at_rivers_and_cliffs() {
     let free = |x: Hex| {
         (zoc.controls(&map, x) && !position.occupied_by(&map, x, 'U')).then_some("enemy ZOC")
     };
-    let cut = search(&map, h("1001"), &targets, TraceRules::new(3), free).unwrap_err();
+    let rules = RoadChain::new(3).rule().bind(&map).unwrap();
+    let cut = search(&rules, h("1001"), &targets, &free).unwrap_err();
     assert!(cut.frontier.iter().any(|b| b.hex == h("1003")));
 }

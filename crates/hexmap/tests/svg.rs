@@ -145,7 +145,8 @@ fn every_map_is_well_formed_complete_and_deterministic() {
             .collect();
         let expected: Vec<String> = map.hexes().iter().map(|h| h.label.to_string()).collect();
         assert_eq!(labels, expected, "{name}");
-        let roads = map.graph().edge_weights().filter(|w| w.road).count();
+        let roads =
+            hexmap::petgraph::visit::IntoEdgeReferences::edge_references(&map.roads()).count();
         let road_path = doc
             .descendants()
             .find(|n| n.attribute("class") == Some("road"));
@@ -170,11 +171,12 @@ fn every_map_is_well_formed_complete_and_deterministic() {
 
 #[test]
 fn adjacent_hexes_are_one_hex_apart_on_the_picture() {
+    use hexmap::petgraph::visit::{EdgeRef, IntoEdgeReferences};
     for (name, map) in every_map() {
         let d = MapDrawing::with_style(&map, Style::sized(10.0));
         let expected = 10.0 * 3f64.sqrt();
-        for e in map.graph().edge_indices() {
-            let (a, b) = map.graph().edge_endpoints(e).unwrap();
+        for e in map.edge_references() {
+            let (a, b) = (e.source(), e.target());
             let (ax, ay) = d.centre(map.hex_of(a).unwrap());
             let (bx, by) = d.centre(map.hex_of(b).unwrap());
             let dist = ((ax - bx).powi(2) + (ay - by).powi(2)).sqrt();

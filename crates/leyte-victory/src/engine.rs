@@ -2,7 +2,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use hexmap::{HexMap, Obstacle, Targets, TraceRules, Tracer, search};
+use hexmap::HexMap;
+use hexmap::trace::{Obstacle, Refusal, RoadChain, Targets, Tracer, search};
 
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{ExitValue, ObjectiveKind, Position, Scenario};
@@ -212,7 +213,12 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
     let mut notes = Vec::new();
 
     // L7, L8, L10: Lines of Communications for each side that must trace.
-    let rules = TraceRules::new(scenario.loc.free_hexes).with_target(scenario.loc.target);
+    let rules = RoadChain::new(scenario.loc.free_hexes).with_target(scenario.loc.target);
+    // The preset names only the road and trail features every map has: binding cannot fail.
+    let bound = rules
+        .rule()
+        .bind(map)
+        .map_err(|e| Error::new(vec![Diagnostic::new(ErrorKind::Scenario, e.to_string())]))?;
     let mut loc: BTreeMap<usize, LocResult> = BTreeMap::new();
     let mut loc_entries = Vec::new();
     for &side in &scenario.loc.sides {
@@ -250,7 +256,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
             (!zoc.is_empty() && !friendly).then(|| BlockReason::EnemyZoc { units: ids(zoc) })
         };
         let targets = Targets::new(map, target_hexes.iter().copied());
-        let tracer = Tracer::new(map, &targets, rules, free);
+        let tracer = Tracer::new(&bound, &targets, &free);
         let indices: Vec<usize> = (0..position.units.len())
             .filter(|&i| position.units[i].side == side)
             .collect();
@@ -263,7 +269,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
                     path: Some(p.hexes.iter().map(|h| label(*h)).collect()),
                     frontier: None,
                 },
-                None => match search(map, u.hex, &targets, rules, free) {
+                None => match search(&bound, u.hex, &targets, &free) {
                     // The tracer and the search agree (property-tested); keep the search's path if
                     // they ever did not.
                     Ok(p) => LocResult {
@@ -279,8 +285,12 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
                                     hex: label(b.hex),
                                     reason: match b.obstacle {
                                         Obstacle::NotFree(r) => r,
-                                        Obstacle::OffRoad => BlockReason::OffRoad,
-                                        // `Obstacle` is non-exhaustive; hexmap 0.1 has no other.
+                                        Obstacle::Refused {
+                                            from,
+                                            why: Refusal::NotAlong { .. },
+                                        } => BlockReason::NoRoadAcross { from: label(from) },
+                                        // Off the road/trail net, or (never with this preset)
+                                        // anything else the chain refuses.
                                         _ => BlockReason::OffRoad,
                                     },
                                 })

@@ -119,6 +119,12 @@ pub enum BlockReason {
     },
     /// It could only be reached after the first three hexes, off the road/trail net.
     OffRoad,
+    /// It is on the road/trail net, but the chain could reach it only across a hexside without
+    /// a road or trail, from `from` (L8: the chain follows road and trail hexsides).
+    NoRoadAcross {
+        /// The chain hex the step came from.
+        from: String,
+    },
 }
 
 /// A hex on the frontier of a cut Line of Communications.
@@ -181,6 +187,9 @@ impl fmt::Display for BlockReason {
             BlockReason::EnemyZoc { units } => write!(f, "in ZOC of {}", units.join(", ")),
             BlockReason::OffRoad => {
                 write!(f, "off the road/trail net beyond the first three hexes")
+            }
+            BlockReason::NoRoadAcross { from } => {
+                write!(f, "no road or trail across the hexside from {from}")
             }
         }
     }

@@ -96,6 +96,7 @@ fn block_tag(reason: &BlockReason) -> (&'static str, &'static str) {
         BlockReason::EnemyZoc { .. } => ("ZOC", BLOCK_ZOC),
         BlockReason::EnemyUnit { .. } => ("enemy", BLOCK_ENEMY),
         BlockReason::OffRoad => ("off-road", BLOCK_OFF_ROAD),
+        BlockReason::NoRoadAcross { .. } => ("no road across", BLOCK_OFF_ROAD),
     }
 }
 

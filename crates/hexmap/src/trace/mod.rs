@@ -1,0 +1,271 @@
+//! Constrained path tracing for any hex wargame's supply or communication rule.
+//!
+//! # The leg model
+//! A rule ([`TraceRule`]) is data: a sequence of **legs** walked from the unit toward a
+//! **target** set (a source of supply, a beach, a friendly map edge). Each [`Leg`] says
+//! - how far it may go ([`Budget`]): a number of hexes, movement points with per-terrain and
+//!   per-hexside [`Costs`], or unlimited;
+//! - which steps it allows ([`StepRule`]): any step, along hexsides with a feature (road, rail),
+//!   into hexes on a network, not across a feature (river) unless another bridges it, into or not
+//!   into terrains, combinations, or the caller's own predicate over the hex entered, the
+//!   hexside crossed and its features, and the terrain; its first step may have a rule of its
+//!   own (`joined_by`);
+//! - whether it may be skipped (take no step).
+//!
+//! Every step crosses a shared, passable hexside into a hex that passes the caller's **free
+//! test** ([`FreeTest`]: units, zones of control, anything else a game says), which explains
+//! itself with a reason of the caller's type. The start hex is never tested.
+//!
+//! # A worked example
+//! Leyte's Line of Communications (L8) is the preset [`RoadChain`]: leg 1, up to K = 3 hexes of
+//! any passable terrain (skippable); leg 2, any number of hexes along road/trail hexsides, joined
+//! by any step into a road or trail hex (skippable); target: an active beach hex. On a row of
+//! nine hexes `1001`-`1009` with a road `1006`-`1009` and the beach at `1009`:
+//! - from `1002`, leg 1 walks `1003 1004 1005`, leg 2 is joined at `1006` and follows the road to
+//!   `1009`: traced;
+//! - from `1001`, leg 1 ends at `1004`; `1005` has no road, so leg 2 cannot be joined, and leg 1
+//!   has spent its three hexes: cut, and the [`Cut`] names `1005`, "off the road/trail net".
+//!
+//! "At most 5 MP to a friendly city, forest 2" is one leg,
+//! `Leg::movement_points(5, Costs::new(1).terrain("forest", 2))`; "any number of rail hexes from
+//! a friendly map edge, then at most 4 hexes" is, from the unit, `Leg::hexes(4).skippable()` then
+//! `Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])).skippable()`. The crate's
+//! `examples/` hold complete rules of each style.
+//!
+//! # Two ways to answer
+//! - [`search`]: one start; the path with the fewest hexes, or the [`Cut`]: the hexes on the
+//!   frontier of what was reachable and what blocks each ([`Obstacle`]: the free test's reason,
+//!   or the rule's [`Refusal`]).
+//! - [`Tracer`]: prepare once per position (the free test once per hex, the legs after a bounded
+//!   first one worked backward from the targets), then answer every unit: a path, or only
+//!   traced-or-cut ([`Tracer::traced_all`]), with scratch space the caller may reuse.
+//!
+//! Both need the rule bound to the map ([`TraceRule::bind`]), which resolves names once.
+
+mod free;
+mod rule;
+mod search;
+mod step;
+mod tracer;
+
+pub use free::{ByNode, FreeTable, FreeTest};
+pub(crate) use rule::hexside_bit;
+pub use rule::{
+    Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepFn, StepRule,
+    TargetRule, TraceRule,
+};
+pub use search::{Blocked, Cut, Obstacle, Refusal, search};
+pub use step::{BoundRule, Step};
+pub use tracer::{TraceScratch, Tracer};
+
+use crate::coord::Hex;
+use crate::map::HexMap;
+
+/// A set of target hexes (sources of supply, beaches, map edges).
+///
+/// ```
+/// # let map = hexmap::HexMap::from_toml_str(r#"
+/// # name = "x"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [1, 1]
+/// # columns = [1, 3]
+/// # shifted = "even"
+/// # rows_grow = "south"
+/// # columns_grow = "east"
+/// # "#, None).unwrap();
+/// use hexmap::trace::Targets;
+/// let city = map.parse("0103").unwrap();
+/// let targets = Targets::new(&map, [city]);
+/// assert!(targets.contains(&map, city));
+/// assert_eq!(targets.len(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Targets {
+    nodes: Vec<bool>,
+    list: Vec<usize>,
+}
+
+impl Targets {
+    /// The on-map hexes among `hexes` (others are ignored).
+    pub fn new(map: &HexMap, hexes: impl IntoIterator<Item = Hex>) -> Self {
+        let mut nodes = vec![false; map.len()];
+        for h in hexes {
+            if let Some(n) = map.node(h) {
+                nodes[n.index()] = true;
+            }
+        }
+        let list = (0..nodes.len()).filter(|&n| nodes[n]).collect();
+        Targets { nodes, list }
+    }
+
+    /// Whether the hex is a target.
+    pub fn contains(&self, map: &HexMap, hex: Hex) -> bool {
+        map.node(hex).is_some_and(|n| self.node(n.index()))
+    }
+
+    /// How many target hexes there are.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    pub(crate) fn node(&self, n: usize) -> bool {
+        self.nodes.get(n).copied().unwrap_or(false)
+    }
+
+    pub(crate) fn iter_nodes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.list.iter().copied()
+    }
+}
+
+/// A traced path `h0..hn`, start first, target last.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Path {
+    /// The hexes, start first.
+    pub hexes: Vec<Hex>,
+}
+
+impl Path {
+    /// A path through these hexes, start first (to verify with [`check_path`]).
+    pub fn new(hexes: Vec<Hex>) -> Path {
+        Path { hexes }
+    }
+}
+
+/// Check that a path obeys a rule; `Err` says which step breaks it. For tests, and for
+/// verifying paths produced elsewhere (a player's claimed supply line).
+///
+/// ```
+/// use hexmap::HexMap;
+/// use hexmap::trace::{Path, RoadChain, Targets, check_path};
+/// # let map = HexMap::from_toml_str(r#"
+/// # name = "x"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 10]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # [hexsides]
+/// # roads = [["1006", "1007", "1008", "1009"]]
+/// # "#, None).unwrap();
+/// let hexes = |ls: &[&str]| ls.iter().map(|l| map.parse(l).unwrap()).collect::<Vec<_>>();
+/// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
+/// let targets = Targets::new(&map, hexes(&["1009"]));
+/// let free = |_h| None::<()>;
+/// let good = Path::new(hexes(&["1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"]));
+/// assert!(check_path(&rule, &good, &targets, &free).is_ok());
+/// let bad = Path::new(hexes(&["1001", "1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"]));
+/// assert!(check_path(&rule, &bad, &targets, &free).is_err());
+/// ```
+pub fn check_path<R>(
+    rule: &BoundRule<'_>,
+    path: &Path,
+    targets: &Targets,
+    free: &impl FreeTest<R>,
+) -> Result<(), String> {
+    let map = rule.map;
+    let h = &path.hexes;
+    let Some(&last) = h.last() else {
+        return Err("empty path".into());
+    };
+    let label = |x: Hex| map.label_text(x);
+    if !targets.contains(map, last) {
+        return Err(format!("ends at {}, not a target", label(last)));
+    }
+    let Some(s) = map.node(h[0]).map(|n| n.index()) else {
+        return Err("starts off the map".into());
+    };
+    if h.len() == 1 {
+        return Ok(());
+    }
+    // The states a prefix can be in: (leg, started) -> least spent.
+    let legs = rule.legs.len();
+    let mut states: Vec<Option<u32>> = vec![None; legs * 2];
+    let idx = |leg: usize, started: bool| leg * 2 + usize::from(started);
+    states[idx(0, false)] = Some(0);
+    let close = |states: &mut Vec<Option<u32>>| {
+        for leg in 0..legs.saturating_sub(1) {
+            let can_leave = states[idx(leg, true)].is_some()
+                || (rule.legs[leg].skippable && states[idx(leg, false)].is_some());
+            if can_leave {
+                states[idx(leg + 1, false)] = Some(0);
+            }
+        }
+    };
+    let can_end = |states: &Vec<Option<u32>>| {
+        (0..legs).any(|leg| {
+            (states[idx(leg, true)].is_some()
+                || (rule.legs[leg].skippable && states[idx(leg, false)].is_some()))
+                && rule.rest_skippable(leg + 1)
+        })
+    };
+    let mut prev = s;
+    for i in 1..h.len() {
+        let Some(v) = map.node(h[i]).map(|n| n.index()) else {
+            return Err(format!("h{i} is off the map"));
+        };
+        let side = map
+            .hexside(h[i - 1], h[i])
+            .ok_or_else(|| format!("step {i} does not cross a shared hexside"))?;
+        if side.impassable {
+            return Err(format!("step {i} crosses an impassable hexside"));
+        }
+        if free.blocked(map, v).is_some() {
+            return Err(format!("h{i} = {} is not free", label(h[i])));
+        }
+        close(&mut states);
+        let last_step = i == h.len() - 1;
+        if last_step && rule.target == TargetRule::MayAdjoinChain && can_end(&states) {
+            return Ok(());
+        }
+        let mut next: Vec<Option<u32>> = vec![None; legs * 2];
+        let mut why = None;
+        for leg in 0..legs {
+            for started in [false, true] {
+                let Some(used) = states[idx(leg, started)] else {
+                    continue;
+                };
+                let l = &rule.legs[leg];
+                match l.check(map, prev, v, side, leg, started) {
+                    Err(w) => why = Some(search::refusal(rule, w).to_string()),
+                    Ok(()) => {
+                        let nu = used.saturating_add(l.budget.cost(map, v, side));
+                        if l.budget.limit().is_some_and(|lim| nu > lim) {
+                            why = Some(format!("leg {} has spent its budget", leg + 1));
+                            continue;
+                        }
+                        let slot = &mut next[idx(leg, true)];
+                        if slot.is_none_or(|u| nu < u) {
+                            *slot = Some(nu);
+                        }
+                    }
+                }
+            }
+        }
+        if next.iter().all(Option::is_none) {
+            return Err(format!(
+                "step {i} into h{i} = {} is not allowed: {}",
+                label(h[i]),
+                why.unwrap_or_else(|| "no leg may take it".into())
+            ));
+        }
+        states = next;
+        prev = v;
+    }
+    close(&mut states);
+    if can_end(&states) {
+        Ok(())
+    } else {
+        Err("the path ends before a leg that may not be skipped".into())
+    }
+}

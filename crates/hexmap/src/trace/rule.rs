@@ -1,0 +1,481 @@
+//! Trace rules as data: legs with a budget, a step rule and a target.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::map::{HexMap, Hexside};
+use crate::trace::step::Step;
+
+/// How far one leg of a path may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Budget {
+    /// At most this many hexes (each step enters one hex).
+    Hexes(u32),
+    /// At most this many movement points, each step paying what [`Costs`] says.
+    MovementPoints {
+        /// The points available.
+        points: u32,
+        /// What each step costs.
+        costs: Costs,
+    },
+    /// Any number of hexes.
+    Unlimited,
+}
+
+/// The cost of a step in movement points: the terrain of the hex entered, plus extra for the
+/// hexside crossed.
+///
+/// ```
+/// use hexmap::trace::Costs;
+/// // Forest 2, mountain 3, everything else 1; a river hexside +1 unless a road bridges it.
+/// let costs = Costs::new(1)
+///     .terrain("forest", 2)
+///     .terrain("mountain", 3)
+///     .hexside("river", 1, &["road"]);
+/// assert_eq!(costs.default_cost(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Costs {
+    default: u32,
+    pub(crate) terrain: Vec<(String, u32)>,
+    pub(crate) hexsides: Vec<HexsideCost>,
+}
+
+/// Extra cost for crossing a hexside with a feature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HexsideCost {
+    pub(crate) feature: String,
+    pub(crate) extra: u32,
+    pub(crate) waived_by: Vec<String>,
+}
+
+impl Costs {
+    /// Every hex costs `default` to enter.
+    pub fn new(default: u32) -> Costs {
+        Costs {
+            default,
+            terrain: Vec::new(),
+            hexsides: Vec::new(),
+        }
+    }
+
+    /// Entering a hex of this terrain costs `cost` instead of the default.
+    pub fn terrain(mut self, name: impl Into<String>, cost: u32) -> Costs {
+        self.terrain.push((name.into(), cost));
+        self
+    }
+
+    /// Crossing a hexside with `feature` costs `extra` more, unless the hexside also carries one
+    /// of `waived_by` (a road bridging a river, say).
+    pub fn hexside(mut self, feature: impl Into<String>, extra: u32, waived_by: &[&str]) -> Costs {
+        self.hexsides.push(HexsideCost {
+            feature: feature.into(),
+            extra,
+            waived_by: waived_by.iter().map(|s| (*s).to_string()).collect(),
+        });
+        self
+    }
+
+    /// The cost of a hex whose terrain is not named.
+    pub fn default_cost(&self) -> u32 {
+        self.default
+    }
+}
+
+impl Default for Costs {
+    /// Every hex costs 1.
+    fn default() -> Self {
+        Costs::new(1)
+    }
+}
+
+/// A predicate over one step, written by the caller.
+pub type StepFn = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync>;
+
+/// Which steps a leg allows: a small vocabulary that names its reason when it refuses a step,
+/// plus [`StepRule::Custom`] for anything else.
+///
+/// Every step crosses a shared hexside that is not impassable, into a hex that passes the
+/// caller's free test; a step rule adds conditions on top. Hexside features are named as the map
+/// names them: `road`, `trail`, `blocks-zoc`, `impassable`, and any the map declares (`river`,
+/// `rail`, ...). Naming a feature or terrain the map does not have is an error when the rule is
+/// bound to the map ([`TraceRule::bind`]).
+#[derive(Clone)]
+#[non_exhaustive]
+pub enum StepRule {
+    /// Any step.
+    Any,
+    /// The hexside crossed carries one of these features ("along a road or trail").
+    Along(Vec<String>),
+    /// The hex entered is on the network of these features: at least one of its hexsides
+    /// carries one of them.
+    IntoNetwork(Vec<String>),
+    /// Both hexes are on the network of these features, whatever the hexside between them.
+    Between(Vec<String>),
+    /// The hexside crossed carries none of `features`, unless it also carries one of `unless`
+    /// ("never across a major river unless bridged").
+    NotAcross {
+        /// Features that forbid the crossing.
+        features: Vec<String>,
+        /// Features that allow it anyway.
+        unless: Vec<String>,
+    },
+    /// The hex entered has one of these terrains.
+    IntoTerrain(Vec<String>),
+    /// The hex entered has none of these terrains.
+    NotIntoTerrain(Vec<String>),
+    /// Every rule holds.
+    All(Vec<StepRule>),
+    /// At least one rule holds.
+    Either(Vec<StepRule>),
+    /// The caller's predicate, with a name for explanations.
+    Custom {
+        /// What the predicate checks, for people ("not into a fortified hex").
+        name: String,
+        /// The predicate.
+        test: StepFn,
+    },
+}
+
+impl StepRule {
+    /// Along roads or trails: the hexside crossed carries a road or a trail.
+    pub fn along_road_or_trail() -> StepRule {
+        StepRule::Along(vec!["road".into(), "trail".into()])
+    }
+
+    /// Into a hex on the road/trail net.
+    pub fn into_road_net() -> StepRule {
+        StepRule::IntoNetwork(vec!["road".into(), "trail".into()])
+    }
+
+    /// The caller's predicate.
+    ///
+    /// ```
+    /// use hexmap::trace::StepRule;
+    /// // Never into a hex the caller marks as fortified (feature `fort`).
+    /// let rule = StepRule::custom("not into a fort", |step| !step.to_has_feature("fort"));
+    /// # let _ = rule;
+    /// ```
+    pub fn custom(
+        name: impl Into<String>,
+        test: impl Fn(&Step<'_>) -> bool + Send + Sync + 'static,
+    ) -> StepRule {
+        StepRule::Custom {
+            name: name.into(),
+            test: Arc::new(test),
+        }
+    }
+}
+
+impl fmt::Debug for StepRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepRule::Any => write!(f, "Any"),
+            StepRule::Along(x) => f.debug_tuple("Along").field(x).finish(),
+            StepRule::IntoNetwork(x) => f.debug_tuple("IntoNetwork").field(x).finish(),
+            StepRule::Between(x) => f.debug_tuple("Between").field(x).finish(),
+            StepRule::NotAcross { features, unless } => f
+                .debug_struct("NotAcross")
+                .field("features", features)
+                .field("unless", unless)
+                .finish(),
+            StepRule::IntoTerrain(x) => f.debug_tuple("IntoTerrain").field(x).finish(),
+            StepRule::NotIntoTerrain(x) => f.debug_tuple("NotIntoTerrain").field(x).finish(),
+            StepRule::All(x) => f.debug_tuple("All").field(x).finish(),
+            StepRule::Either(x) => f.debug_tuple("Either").field(x).finish(),
+            StepRule::Custom { name, .. } => f.debug_struct("Custom").field("name", name).finish(),
+        }
+    }
+}
+
+/// One leg of a path: how far it may go, which steps it allows, how it is joined, and whether it
+/// may be skipped.
+///
+/// ```
+/// use hexmap::trace::{Leg, StepRule};
+/// // Up to three hexes of any terrain, possibly none.
+/// let free = Leg::hexes(3).skippable();
+/// // Then any number of hexes along roads and trails, joined by any step into a road hex.
+/// let road = Leg::unlimited()
+///     .steps(StepRule::along_road_or_trail())
+///     .joined_by(StepRule::into_road_net())
+///     .skippable();
+/// # let _ = (free, road);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Leg {
+    pub(crate) budget: Budget,
+    pub(crate) steps: StepRule,
+    pub(crate) join: Option<StepRule>,
+    pub(crate) skippable: bool,
+}
+
+impl Leg {
+    /// A leg with this budget, allowing any step, that must take at least one step.
+    pub fn new(budget: Budget) -> Leg {
+        Leg {
+            budget,
+            steps: StepRule::Any,
+            join: None,
+            skippable: false,
+        }
+    }
+
+    /// At most `n` hexes.
+    pub fn hexes(n: u32) -> Leg {
+        Leg::new(Budget::Hexes(n))
+    }
+
+    /// At most `points` movement points, paid as `costs` says.
+    pub fn movement_points(points: u32, costs: Costs) -> Leg {
+        Leg::new(Budget::MovementPoints { points, costs })
+    }
+
+    /// Any number of hexes.
+    pub fn unlimited() -> Leg {
+        Leg::new(Budget::Unlimited)
+    }
+
+    /// The steps this leg allows (default [`StepRule::Any`]).
+    pub fn steps(mut self, rule: StepRule) -> Leg {
+        self.steps = rule;
+        self
+    }
+
+    /// The rule for the leg's first step, the one that joins it (default: the leg's step rule).
+    /// Leyte's road chain is joined by any step into a road hex, then follows road hexsides.
+    pub fn joined_by(mut self, rule: StepRule) -> Leg {
+        self.join = Some(rule);
+        self
+    }
+
+    /// The leg may take no step at all.
+    pub fn skippable(mut self) -> Leg {
+        self.skippable = true;
+        self
+    }
+
+    /// The budget.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Whether the leg may be skipped.
+    pub fn is_skippable(&self) -> bool {
+        self.skippable
+    }
+}
+
+/// How the last step may enter the target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TargetRule {
+    /// The target is entered like any other hex of the path: by a step its leg allows (the
+    /// literal reading of Leyte's L8: the beach hex is on the road/trail chain).
+    #[default]
+    OnChain,
+    /// The last step into the target may cross any passable hexside, whatever the leg's rules
+    /// (Leyte's other reading: the chain runs into the beach hex).
+    MayAdjoinChain,
+}
+
+/// Leyte's two readings of "contiguous road and/or trail hexes" (L8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChainReading {
+    /// Each step of the chain crosses a road or trail hexside (this project's reading).
+    #[default]
+    FollowHexsides,
+    /// Each step of the chain goes between two hexes that both carry a road or trail, whatever
+    /// the hexside between them.
+    BetweenNetHexes,
+}
+
+/// A tracing rule: legs walked from the unit toward the target, then the target.
+///
+/// A path `h0, h1, ..., hn` starts at the unit's hex `h0` (never tested, never counted) and ends
+/// on a target `hn`. Its steps are split, in order, into the legs: each leg's steps obey its
+/// [`StepRule`] (its first step, its `joined_by` rule), and its budget; a leg that is not
+/// skippable takes at least one step. Every step crosses a passable hexside into a hex that
+/// passes the caller's free test. The direction is always **from the unit to the target**: a
+/// rule written from the source ("any number of rail hexes from a friendly map edge, then at
+/// most 4 hexes") lists its legs in the other order (at most 4 hexes, then rail).
+///
+/// ```
+/// use hexmap::trace::{Leg, StepRule, TraceRule};
+/// // "At most five hexes to a friendly city; roads don't matter."
+/// let rule = TraceRule::new([Leg::hexes(5).skippable()]);
+/// assert_eq!(rule.legs().len(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct TraceRule {
+    pub(crate) legs: Vec<Leg>,
+    pub(crate) target: TargetRule,
+    pub(crate) road_chain: Option<RoadChain>,
+}
+
+impl TraceRule {
+    /// A rule with these legs, the target entered by the last leg's rules.
+    pub fn new(legs: impl IntoIterator<Item = Leg>) -> TraceRule {
+        TraceRule {
+            legs: legs.into_iter().collect(),
+            target: TargetRule::OnChain,
+            road_chain: None,
+        }
+    }
+
+    /// How the target is entered.
+    pub fn with_target(mut self, target: TargetRule) -> TraceRule {
+        self.target = target;
+        self
+    }
+
+    /// The legs, from the unit.
+    pub fn legs(&self) -> &[Leg] {
+        &self.legs
+    }
+
+    /// How the target is entered.
+    pub fn target(&self) -> TargetRule {
+        self.target
+    }
+
+    /// The preset this rule was made from, if any.
+    pub fn road_chain(&self) -> Option<&RoadChain> {
+        self.road_chain.as_ref()
+    }
+}
+
+impl From<RoadChain> for TraceRule {
+    fn from(preset: RoadChain) -> TraceRule {
+        preset.rule()
+    }
+}
+
+/// The preset of Leyte's Line of Communications (L8): up to K hexes of any passable terrain,
+/// then any number of hexes along the road/trail net to the target.
+///
+/// ```
+/// use hexmap::trace::{ChainReading, RoadChain, TargetRule};
+/// let preset = RoadChain::new(3)
+///     .with_target(TargetRule::MayAdjoinChain)
+///     .with_reading(ChainReading::FollowHexsides);
+/// let rule = preset.rule();
+/// assert_eq!(rule.legs().len(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RoadChain {
+    /// K: how many hexes after the start may be of any terrain.
+    pub free_hexes: u32,
+    /// Whether the target must be on the chain.
+    pub target: TargetRule,
+    /// What "contiguous road and/or trail hexes" means.
+    pub reading: ChainReading,
+}
+
+impl RoadChain {
+    /// K free hexes, the literal target reading, the chain following road/trail hexsides.
+    pub fn new(free_hexes: u32) -> RoadChain {
+        RoadChain {
+            free_hexes,
+            target: TargetRule::OnChain,
+            reading: ChainReading::FollowHexsides,
+        }
+    }
+
+    /// How the target is entered.
+    pub fn with_target(mut self, target: TargetRule) -> RoadChain {
+        self.target = target;
+        self
+    }
+
+    /// The reading of "contiguous road and/or trail hexes".
+    pub fn with_reading(mut self, reading: ChainReading) -> RoadChain {
+        self.reading = reading;
+        self
+    }
+
+    /// The rule: leg 1, up to K hexes of any terrain (skippable); leg 2, any number of hexes of
+    /// the road/trail chain (skippable), joined by a step into a road or trail hex.
+    pub fn rule(&self) -> TraceRule {
+        let chain = match self.reading {
+            ChainReading::FollowHexsides => Leg::unlimited()
+                .steps(StepRule::along_road_or_trail())
+                .joined_by(StepRule::into_road_net()),
+            ChainReading::BetweenNetHexes => Leg::unlimited()
+                .steps(StepRule::Between(vec!["road".into(), "trail".into()]))
+                .joined_by(StepRule::into_road_net()),
+        };
+        TraceRule {
+            legs: vec![Leg::hexes(self.free_hexes).skippable(), chain.skippable()],
+            target: self.target,
+            road_chain: Some(*self),
+        }
+    }
+}
+
+impl Default for RoadChain {
+    /// K = 3, target on the chain, the chain following hexsides (Leyte's LOC, literal reading).
+    fn default() -> Self {
+        RoadChain::new(3)
+    }
+}
+
+/// Why a rule cannot be used on a map.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuleError {
+    /// The rule names a hexside feature the map does not have.
+    #[error("leg {leg}: the map has no hexside feature `{name}` (it has: {known})")]
+    UnknownHexsideFeature {
+        /// The leg (1-based).
+        leg: usize,
+        /// The name.
+        name: String,
+        /// The names the map has.
+        known: String,
+    },
+    /// The rule names a terrain the map does not have.
+    #[error("leg {leg}: the map has no terrain `{name}` (it has: {known})")]
+    UnknownTerrain {
+        /// The leg (1-based).
+        leg: usize,
+        /// The name.
+        name: String,
+        /// The names the map has.
+        known: String,
+    },
+    /// The rule has no leg.
+    #[error("a trace rule needs at least one leg")]
+    NoLegs,
+    /// A budget is larger than tracing supports.
+    #[error("leg {leg}: a budget of {budget} is more than the {max} a trace supports")]
+    BudgetTooLarge {
+        /// The leg (1-based).
+        leg: usize,
+        /// The budget given.
+        budget: u32,
+        /// The limit.
+        max: u32,
+    },
+}
+
+/// The largest hex or movement-point budget of one leg.
+pub const MAX_BUDGET: u32 = 4096;
+
+pub(crate) fn hexside_bit(map: &HexMap, name: &str) -> Option<u32> {
+    match name {
+        "road" => Some(Hexside::ROAD),
+        "trail" => Some(Hexside::TRAIL),
+        "blocks-zoc" => Some(Hexside::BLOCKS_ZOC),
+        "impassable" => Some(Hexside::IMPASSABLE),
+        other => map
+            .hexside_feature_names()
+            .iter()
+            .position(|n| n == other)
+            .and_then(|i| u32::try_from(i).ok())
+            .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT)),
+    }
+}

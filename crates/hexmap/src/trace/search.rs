@@ -1,0 +1,418 @@
+//! One start: the shortest path, or the cut with the reason for each frontier hex.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::coord::Hex;
+use crate::map::NONE;
+use crate::trace::free::FreeTest;
+use crate::trace::step::{BoundRule, Why};
+use crate::trace::{Path, Targets};
+
+/// Why a step into a hex was refused by the rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The hex is not on the network of these hexside features ("off the road/trail net").
+    OffNetwork {
+        /// The features (`road`, `trail`).
+        features: Vec<String>,
+    },
+    /// The hex is on the network, but the hexside crossed carries none of these features ("no
+    /// road or trail across the hexside").
+    NotAlong {
+        /// The features (`road`, `trail`).
+        features: Vec<String>,
+    },
+    /// The hexside crossed carries a feature the rule forbids (`river`).
+    Across {
+        /// The features.
+        features: Vec<String>,
+    },
+    /// The terrain of the hex is not allowed.
+    Terrain {
+        /// The terrain's name.
+        terrain: String,
+    },
+    /// The caller's step predicate refused it.
+    Custom {
+        /// The predicate's name.
+        name: String,
+    },
+    /// Every leg that could have entered it had spent its budget.
+    OutOfBudget {
+        /// The last leg that tried (1-based).
+        leg: usize,
+    },
+}
+
+fn or_list(names: &[String]) -> String {
+    match names {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// "a river", "an all-sea".
+fn with_article(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::OffNetwork { features } => write!(f, "off the {} net", features.join("/")),
+            Refusal::NotAlong { features } => {
+                write!(f, "no {} across the hexside", or_list(features))
+            }
+            Refusal::Across { features } => {
+                write!(f, "across {} hexside", with_article(&or_list(features)))
+            }
+            Refusal::Terrain { terrain } => write!(f, "{terrain} terrain is not allowed"),
+            Refusal::Custom { name } => write!(f, "refused: {name}"),
+            Refusal::OutOfBudget { leg } => write!(f, "beyond the reach of leg {leg}"),
+        }
+    }
+}
+
+/// What stops a path from entering a hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Obstacle<R> {
+    /// The caller's free test failed, for this reason (an enemy unit, an enemy ZOC, ...).
+    NotFree(R),
+    /// The rule refused every step into it; `from` is the hex of the first such step.
+    Refused {
+        /// The hex the refused step came from.
+        from: Hex,
+        /// Why.
+        why: Refusal,
+    },
+}
+
+/// A hex the search could not enter, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Blocked<R> {
+    /// The hex.
+    pub hex: Hex,
+    /// Why.
+    pub obstacle: Obstacle<R>,
+}
+
+/// Why no path exists: every hex on the frontier of what was reachable, and what blocks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Cut<R> {
+    /// Blocked hexes adjacent to the reachable region, in label order.
+    pub frontier: Vec<Blocked<R>>,
+    /// How many hexes (start included) a valid path prefix could reach.
+    pub reached: usize,
+}
+
+/// The state of a search: a node, a leg, whether the leg has taken a step, what it has spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    node: u32,
+    leg: u16,
+    started: bool,
+    used: u32,
+}
+
+/// Trace one path by breadth-first search over (hex, leg, spent), or say why none exists.
+///
+/// With budgets of hexes (and unlimited legs) the path has the fewest hexes; with
+/// movement-point budgets it is a valid path, not always the one with the fewest hexes (the
+/// search keeps the cheapest arrival at each hex). A path may pass a hex twice when a leg that
+/// may not be skipped has to walk away and come back.
+///
+/// `free` answers `None` for a hex a path may enter and `Some(reason)` for one it may not; it is
+/// called at most once per hex, and only for hexes the search tries to enter, so explaining a
+/// cut unit costs what its legs can reach plus the frontier, not the map.
+///
+/// ```
+/// use hexmap::HexMap;
+/// use hexmap::trace::{Obstacle, RoadChain, Targets, search};
+///
+/// let map = HexMap::from_toml_str(r#"
+/// name = "Nine hexes in a line"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [hexsides]
+/// roads = [["1006", "1007", "1008", "1009"]]
+/// "#, None).unwrap();
+/// let hex = |l: &str| map.parse(l).unwrap();
+/// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
+/// let targets = Targets::new(&map, [hex("1009")]);
+/// let nothing_blocks = |_h| None::<()>;
+///
+/// // From 1002: three free hexes 1003-1005, then the road from 1006.
+/// let path = search(&rule, hex("1002"), &targets, &nothing_blocks).unwrap();
+/// assert_eq!(path.hexes.len(), 8);
+///
+/// // From 1001 the fourth hex, 1005, is off the road: cut, and the cut says so.
+/// let cut = search(&rule, hex("1001"), &targets, &nothing_blocks).unwrap_err();
+/// assert_eq!(cut.frontier.len(), 1);
+/// assert_eq!(map.label_text(cut.frontier[0].hex), "1005");
+/// assert!(matches!(cut.frontier[0].obstacle, Obstacle::Refused { .. }));
+/// ```
+pub fn search<R>(
+    rule: &BoundRule<'_>,
+    start: Hex,
+    targets: &Targets,
+    free: &impl FreeTest<R>,
+) -> Result<Path, Cut<R>> {
+    let map = rule.map;
+    let Some(s) = map.node(start).map(|n| n.index()) else {
+        return Err(Cut {
+            frontier: Vec::new(),
+            reached: 0,
+        });
+    };
+    let mut search = Search::new(rule, targets);
+    search.run(s, free)
+}
+
+/// A search's tables, sized by what it touches.
+struct Search<'a, 'm, R> {
+    rule: &'a BoundRule<'m>,
+    targets: &'a Targets,
+    legs: usize,
+    /// Best spend per (node, leg, started); `u32::MAX` when not reached.
+    best: std::collections::HashMap<(u32, u16, bool), (u32, Option<State>)>,
+    /// Free test cache: node -> free, and the reasons of blocked nodes.
+    free: std::collections::HashMap<u32, Option<R>>,
+    /// Entered nodes.
+    entered: std::collections::HashSet<u32>,
+    /// The strongest refusal per node, with the node it came from.
+    refused: std::collections::HashMap<u32, (Why, u32, u16)>,
+}
+
+impl<'a, 'm, R> Search<'a, 'm, R> {
+    fn new(rule: &'a BoundRule<'m>, targets: &'a Targets) -> Self {
+        Search {
+            rule,
+            targets,
+            legs: rule.legs.len(),
+            best: Default::default(),
+            free: Default::default(),
+            entered: Default::default(),
+            refused: Default::default(),
+        }
+    }
+
+    fn is_free(&mut self, n: u32, test: &impl FreeTest<R>) -> bool {
+        let map = self.rule.map;
+        self.free
+            .entry(n)
+            .or_insert_with(|| test.blocked(map, n as usize))
+            .is_none()
+    }
+
+    /// Whether a path may end at `node` in state `st`.
+    fn can_end(&self, st: &State) -> bool {
+        let leg = &self.rule.legs[usize::from(st.leg)];
+        (st.started || leg.skippable) && self.rule.rest_skippable(usize::from(st.leg) + 1)
+    }
+
+    fn refuse(&mut self, to: u32, why: Why, from: u32, leg: u16) {
+        let e = self.refused.entry(to).or_insert((why, from, leg));
+        if why.priority() > e.0.priority() {
+            *e = (why, from, leg);
+        }
+    }
+
+    /// Record `next` reached from `prev`; true when it is new or better.
+    fn reach(&mut self, next: State, prev: Option<State>) -> bool {
+        let key = (next.node, next.leg, next.started);
+        match self.best.get(&key) {
+            Some((u, _)) if *u <= next.used => false,
+            _ => {
+                self.best.insert(key, (next.used, prev));
+                true
+            }
+        }
+    }
+
+    fn run(&mut self, s: usize, free: &impl FreeTest<R>) -> Result<Path, Cut<R>> {
+        let map = self.rule.map;
+        let s32 = u32::try_from(s).unwrap_or(NONE);
+        let start = State {
+            node: s32,
+            leg: 0,
+            started: false,
+            used: 0,
+        };
+        self.entered.insert(s32);
+        let mut queue = VecDeque::new();
+        self.reach(start, None);
+        queue.push_back(start);
+        if self.targets.node(s) {
+            return Ok(Path::new(vec![map.hexes()[s].hex]));
+        }
+        while let Some(st) = queue.pop_front() {
+            let key = (st.node, st.leg, st.started);
+            if self.best.get(&key).is_some_and(|(u, _)| *u < st.used) {
+                continue; // stale
+            }
+            let li = usize::from(st.leg);
+            // Move on to the next leg here, without a step.
+            if li + 1 < self.legs && (st.started || self.rule.legs[li].skippable) {
+                let next = State {
+                    node: st.node,
+                    leg: st.leg + 1,
+                    started: false,
+                    used: 0,
+                };
+                if self.reach(next, Some(st)) {
+                    queue.push_front(next);
+                }
+            }
+            let ends_here = self.can_end(&st);
+            let u = st.node as usize;
+            for a in map.adjacency()[u] {
+                if a.node == NONE || a.side.impassable {
+                    continue;
+                }
+                let v = a.node;
+                if !self.is_free(v, free) {
+                    continue;
+                }
+                let leg = &self.rule.legs[li];
+                // The exempt last step into a target.
+                if ends_here
+                    && self.rule.target == crate::trace::TargetRule::MayAdjoinChain
+                    && self.targets.node(v as usize)
+                {
+                    return Ok(self.path(st, Some(v)));
+                }
+                if let Err(why) = leg.check(map, u, v as usize, a.side, li, st.started) {
+                    self.refuse(v, why, st.node, st.leg);
+                    continue;
+                }
+                let cost = leg.budget.cost(map, v as usize, a.side);
+                let used = st.used.saturating_add(cost);
+                if leg.budget.limit().is_some_and(|l| used > l) {
+                    self.refuse(v, Why::Budget(st.leg), st.node, st.leg);
+                    continue;
+                }
+                let next = State {
+                    node: v,
+                    leg: st.leg,
+                    started: true,
+                    used,
+                };
+                self.entered.insert(v);
+                if self.targets.node(v as usize) && self.can_end(&next) {
+                    self.reach(next, Some(st));
+                    return Ok(self.path(next, None));
+                }
+                if self.reach(next, Some(st)) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        Err(self.cut())
+    }
+
+    fn path(&self, last: State, then: Option<u32>) -> Path {
+        let map = self.rule.map;
+        let mut rev: Vec<Hex> = then.iter().map(|&t| map.hexes()[t as usize].hex).collect();
+        let mut cur = Some(last);
+        let mut prev_node = None;
+        // Each state is visited once; the bound guards against a cycle of zero-cost steps.
+        let mut budget = self.best.len() + 1;
+        while let Some(st) = cur {
+            budget = budget.saturating_sub(1);
+            if budget == 0 {
+                break;
+            }
+            if prev_node != Some(st.node) {
+                rev.push(map.hexes()[st.node as usize].hex);
+            }
+            prev_node = Some(st.node);
+            cur = self
+                .best
+                .get(&(st.node, st.leg, st.started))
+                .and_then(|(_, p)| *p);
+        }
+        rev.reverse();
+        Path::new(rev)
+    }
+
+    fn cut(&mut self) -> Cut<R> {
+        let map = self.rule.map;
+        let mut nodes: Vec<u32> = self
+            .free
+            .iter()
+            .filter(|(_, r)| r.is_some())
+            .map(|(n, _)| *n)
+            .chain(self.refused.keys().copied())
+            .filter(|n| !self.entered.contains(n))
+            .collect();
+        nodes.sort_unstable();
+        nodes.dedup();
+        let mut frontier = Vec::with_capacity(nodes.len());
+        for n in nodes {
+            let hex = map.hexes()[n as usize].hex;
+            let obstacle = match self.free.remove(&n).flatten() {
+                Some(r) => Obstacle::NotFree(r),
+                None => {
+                    let Some(&(why, from, _)) = self.refused.get(&n) else {
+                        continue;
+                    };
+                    Obstacle::Refused {
+                        from: map.hexes()[from as usize].hex,
+                        why: refusal(self.rule, why),
+                    }
+                }
+            };
+            frontier.push(crate::trace::Blocked { hex, obstacle });
+        }
+        Cut {
+            frontier,
+            reached: self.entered.len(),
+        }
+    }
+}
+
+/// A compact refusal in words.
+pub(crate) fn refusal(rule: &BoundRule<'_>, why: Why) -> Refusal {
+    match why {
+        Why::OffNetwork(m) => Refusal::OffNetwork {
+            features: rule.feature_names(m),
+        },
+        Why::NotAlong(m) => Refusal::NotAlong {
+            features: rule.feature_names(m),
+        },
+        Why::Across(m) => Refusal::Across {
+            features: rule.feature_names(m),
+        },
+        Why::Terrain(t) => Refusal::Terrain {
+            terrain: rule
+                .map
+                .terrain_names()
+                .get(usize::from(t))
+                .cloned()
+                .unwrap_or_default(),
+        },
+        Why::Custom(i) => Refusal::Custom {
+            name: rule
+                .custom_names
+                .get(usize::from(i))
+                .cloned()
+                .unwrap_or_default(),
+        },
+        Why::Budget(leg) => Refusal::OutOfBudget {
+            leg: usize::from(leg) + 1,
+        },
+    }
+}

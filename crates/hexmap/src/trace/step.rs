@@ -1,0 +1,499 @@
+//! A rule bound to one map: names resolved to bits and indices, steps checked fast.
+
+use petgraph::graph::NodeIndex;
+
+use crate::coord::Hex;
+use crate::map::{HexMap, Hexside};
+use crate::trace::rule::{
+    Budget, MAX_BUDGET, RuleError, StepFn, StepRule, TargetRule, TraceRule, hexside_bit,
+};
+
+/// One step of a path, as a [`StepRule::Custom`] predicate sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<'m> {
+    map: &'m HexMap,
+    from: usize,
+    to: usize,
+    hexside: Hexside,
+    leg: usize,
+}
+
+impl<'m> Step<'m> {
+    /// The map.
+    pub fn map(&self) -> &'m HexMap {
+        self.map
+    }
+
+    /// The hex the step leaves.
+    pub fn from(&self) -> Hex {
+        self.map.hexes()[self.from].hex
+    }
+
+    /// The hex the step enters.
+    pub fn to(&self) -> Hex {
+        self.map.hexes()[self.to].hex
+    }
+
+    /// The graph node of the hex the step leaves.
+    pub fn from_node(&self) -> NodeIndex<u32> {
+        NodeIndex::new(self.from)
+    }
+
+    /// The graph node of the hex the step enters.
+    pub fn to_node(&self) -> NodeIndex<u32> {
+        NodeIndex::new(self.to)
+    }
+
+    /// The hexside crossed.
+    pub fn hexside(&self) -> Hexside {
+        self.hexside
+    }
+
+    /// Whether the hexside crossed carries the named feature (`road`, `river`, ...).
+    pub fn crosses(&self, feature: &str) -> bool {
+        hexside_bit(self.map, feature).is_some_and(|b| self.hexside.mask() & b != 0)
+    }
+
+    /// The terrain name of the hex entered.
+    pub fn terrain(&self) -> &'m str {
+        let t = self.map.hexes()[self.to].terrain;
+        self.map
+            .terrain_names()
+            .get(usize::from(t))
+            .map_or("", String::as_str)
+    }
+
+    /// Whether the hex entered has the named hex feature.
+    pub fn to_has_feature(&self, feature: &str) -> bool {
+        self.map.has_feature(self.to(), feature)
+    }
+
+    /// Which leg the step belongs to (0 for the first).
+    pub fn leg(&self) -> usize {
+        self.leg
+    }
+}
+
+/// Why a step is refused, compactly; turned into a [`crate::trace::Refusal`] for the frontier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Why {
+    OffNetwork(u32),
+    NotAlong(u32),
+    Across(u32),
+    Terrain(u16),
+    Custom(u16),
+    Budget(u16),
+}
+
+impl Why {
+    /// Higher is shown first: the cause a player looks for.
+    pub(crate) fn priority(self) -> u8 {
+        match self {
+            Why::OffNetwork(_) => 6,
+            Why::NotAlong(_) => 5,
+            Why::Across(_) => 4,
+            Why::Terrain(_) => 3,
+            Why::Custom(_) => 2,
+            Why::Budget(_) => 1,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub(crate) enum CStep {
+    Any,
+    Along(u32),
+    IntoNet(u32),
+    Between(u32),
+    NotAcross(u32, u32),
+    IntoTerrain(Vec<bool>),
+    NotIntoTerrain(Vec<bool>),
+    All(Vec<CStep>),
+    Either(Vec<CStep>),
+    Custom(u16, StepFn),
+}
+
+#[derive(Clone)]
+pub(crate) enum CBudget {
+    Hexes(u32),
+    Points {
+        points: u32,
+        terrain: Vec<u32>,
+        hexsides: Vec<(u32, u32, u32)>,
+    },
+    Unlimited,
+}
+
+#[derive(Clone)]
+pub(crate) struct CLeg {
+    pub(crate) budget: CBudget,
+    pub(crate) steps: CStep,
+    pub(crate) join: Option<CStep>,
+    pub(crate) skippable: bool,
+}
+
+/// A [`TraceRule`] checked against one map: every name it uses exists there. Made by
+/// [`TraceRule::bind`]; [`crate::trace::search`] and [`crate::trace::Tracer`] use it.
+#[derive(Clone)]
+pub struct BoundRule<'m> {
+    pub(crate) map: &'m HexMap,
+    pub(crate) legs: Vec<CLeg>,
+    pub(crate) target: TargetRule,
+    pub(crate) rule: TraceRule,
+    pub(crate) custom_names: Vec<String>,
+}
+
+impl std::fmt::Debug for BoundRule<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BoundRule")
+            .field("map", &self.map.name())
+            .field("rule", &self.rule)
+            .finish()
+    }
+}
+
+impl TraceRule {
+    /// Check the rule against a map and resolve its names: the form that tracing uses.
+    ///
+    /// ```
+    /// use hexmap::HexMap;
+    /// use hexmap::trace::{Leg, StepRule, TraceRule};
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "x"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [1, 2]
+    /// columns = [1, 3]
+    /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
+    /// "#, None).unwrap();
+    /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
+    /// assert!(rail.bind(&map).is_err()); // this map has no `rail` hexsides
+    /// ```
+    pub fn bind<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
+        if self.legs.is_empty() {
+            return Err(RuleError::NoLegs);
+        }
+        let mut custom_names = Vec::new();
+        let mut legs = Vec::with_capacity(self.legs.len());
+        for (i, leg) in self.legs.iter().enumerate() {
+            let n = i + 1;
+            let budget = match &leg.budget {
+                Budget::Hexes(h) => {
+                    check_budget(n, *h)?;
+                    CBudget::Hexes(*h)
+                }
+                Budget::Unlimited => CBudget::Unlimited,
+                Budget::MovementPoints { points, costs } => {
+                    check_budget(n, *points)?;
+                    let mut terrain = vec![costs.default_cost(); map.terrain_names().len()];
+                    for (name, cost) in &costs.terrain {
+                        let t = terrain_index(map, n, name)?;
+                        terrain[t] = *cost;
+                    }
+                    let mut hexsides = Vec::new();
+                    for h in &costs.hexsides {
+                        hexsides.push((
+                            mask(map, n, std::slice::from_ref(&h.feature))?,
+                            h.extra,
+                            mask(map, n, &h.waived_by)?,
+                        ));
+                    }
+                    CBudget::Points {
+                        points: *points,
+                        terrain,
+                        hexsides,
+                    }
+                }
+            };
+            let steps = compile(map, n, &leg.steps, &mut custom_names)?;
+            let join = match &leg.join {
+                Some(j) => Some(compile(map, n, j, &mut custom_names)?),
+                None => None,
+            };
+            legs.push(CLeg {
+                budget,
+                steps,
+                join,
+                skippable: leg.skippable,
+            });
+        }
+        Ok(BoundRule {
+            map,
+            legs,
+            target: self.target,
+            rule: self.clone(),
+            custom_names,
+        })
+    }
+}
+
+fn check_budget(leg: usize, budget: u32) -> Result<(), RuleError> {
+    if budget > MAX_BUDGET {
+        return Err(RuleError::BudgetTooLarge {
+            leg,
+            budget,
+            max: MAX_BUDGET,
+        });
+    }
+    Ok(())
+}
+
+fn terrain_index(map: &HexMap, leg: usize, name: &str) -> Result<usize, RuleError> {
+    map.terrain_names()
+        .iter()
+        .position(|t| t == name)
+        .ok_or_else(|| RuleError::UnknownTerrain {
+            leg,
+            name: name.to_string(),
+            known: map.terrain_names().join(", "),
+        })
+}
+
+fn mask(map: &HexMap, leg: usize, names: &[String]) -> Result<u32, RuleError> {
+    let mut m = 0;
+    for name in names {
+        m |= hexside_bit(map, name).ok_or_else(|| {
+            let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+            known.extend(map.hexside_feature_names().iter().map(String::as_str));
+            RuleError::UnknownHexsideFeature {
+                leg,
+                name: name.clone(),
+                known: known.join(", "),
+            }
+        })?;
+    }
+    Ok(m)
+}
+
+fn terrain_set(map: &HexMap, leg: usize, names: &[String]) -> Result<Vec<bool>, RuleError> {
+    let mut set = vec![false; map.terrain_names().len()];
+    for name in names {
+        set[terrain_index(map, leg, name)?] = true;
+    }
+    Ok(set)
+}
+
+fn compile(
+    map: &HexMap,
+    leg: usize,
+    rule: &StepRule,
+    names: &mut Vec<String>,
+) -> Result<CStep, RuleError> {
+    Ok(match rule {
+        StepRule::Any => CStep::Any,
+        StepRule::Along(f) => CStep::Along(mask(map, leg, f)?),
+        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(map, leg, f)?),
+        StepRule::Between(f) => CStep::Between(mask(map, leg, f)?),
+        StepRule::NotAcross { features, unless } => {
+            CStep::NotAcross(mask(map, leg, features)?, mask(map, leg, unless)?)
+        }
+        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain_set(map, leg, t)?),
+        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain_set(map, leg, t)?),
+        StepRule::All(rules) => CStep::All(
+            rules
+                .iter()
+                .map(|r| compile(map, leg, r, names))
+                .collect::<Result<_, _>>()?,
+        ),
+        StepRule::Either(rules) => CStep::Either(
+            rules
+                .iter()
+                .map(|r| compile(map, leg, r, names))
+                .collect::<Result<_, _>>()?,
+        ),
+        StepRule::Custom { name, test } => {
+            let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
+            names.push(name.clone());
+            CStep::Custom(i, test.clone())
+        }
+    })
+}
+
+impl CStep {
+    /// Whether the step `from -> to` across `side` is allowed.
+    pub(crate) fn check(
+        &self,
+        map: &HexMap,
+        from: usize,
+        to: usize,
+        side: Hexside,
+        leg: usize,
+    ) -> Result<(), Why> {
+        let net = |n: usize, m: u32| map.sides_mask(n) & m != 0;
+        match self {
+            CStep::Any => Ok(()),
+            CStep::Along(m) => {
+                if side.mask() & m != 0 {
+                    Ok(())
+                } else if net(to, *m) {
+                    Err(Why::NotAlong(*m))
+                } else {
+                    Err(Why::OffNetwork(*m))
+                }
+            }
+            CStep::IntoNet(m) => {
+                if net(to, *m) {
+                    Ok(())
+                } else {
+                    Err(Why::OffNetwork(*m))
+                }
+            }
+            CStep::Between(m) => {
+                if !net(to, *m) {
+                    Err(Why::OffNetwork(*m))
+                } else if !net(from, *m) {
+                    Err(Why::NotAlong(*m))
+                } else {
+                    Ok(())
+                }
+            }
+            CStep::NotAcross(m, unless) => {
+                let s = side.mask();
+                if s & m != 0 && s & unless == 0 {
+                    Err(Why::Across(s & m))
+                } else {
+                    Ok(())
+                }
+            }
+            CStep::IntoTerrain(set) => {
+                let t = map.hexes()[to].terrain;
+                if set.get(usize::from(t)).copied().unwrap_or(false) {
+                    Ok(())
+                } else {
+                    Err(Why::Terrain(t))
+                }
+            }
+            CStep::NotIntoTerrain(set) => {
+                let t = map.hexes()[to].terrain;
+                if set.get(usize::from(t)).copied().unwrap_or(false) {
+                    Err(Why::Terrain(t))
+                } else {
+                    Ok(())
+                }
+            }
+            CStep::All(rules) => {
+                for r in rules {
+                    r.check(map, from, to, side, leg)?;
+                }
+                Ok(())
+            }
+            CStep::Either(rules) => {
+                let mut worst: Option<Why> = None;
+                for r in rules {
+                    match r.check(map, from, to, side, leg) {
+                        Ok(()) => return Ok(()),
+                        Err(w) => {
+                            if worst.is_none_or(|x| w.priority() > x.priority()) {
+                                worst = Some(w);
+                            }
+                        }
+                    }
+                }
+                worst.map_or(Ok(()), Err)
+            }
+            CStep::Custom(i, test) => {
+                let step = Step {
+                    map,
+                    from,
+                    to,
+                    hexside: side,
+                    leg,
+                };
+                if test(&step) {
+                    Ok(())
+                } else {
+                    Err(Why::Custom(*i))
+                }
+            }
+        }
+    }
+}
+
+impl CBudget {
+    /// The most this leg may spend, `None` for no limit.
+    pub(crate) fn limit(&self) -> Option<u32> {
+        match self {
+            CBudget::Hexes(n) => Some(*n),
+            CBudget::Points { points, .. } => Some(*points),
+            CBudget::Unlimited => None,
+        }
+    }
+
+    /// What the step costs against this budget.
+    pub(crate) fn cost(&self, map: &HexMap, to: usize, side: Hexside) -> u32 {
+        match self {
+            CBudget::Hexes(_) => 1,
+            CBudget::Unlimited => 0,
+            CBudget::Points {
+                terrain, hexsides, ..
+            } => {
+                let t = usize::from(map.hexes()[to].terrain);
+                let mut c = terrain.get(t).copied().unwrap_or(1);
+                let s = side.mask();
+                for &(m, extra, waived) in hexsides {
+                    if s & m != 0 && s & waived == 0 {
+                        c = c.saturating_add(extra);
+                    }
+                }
+                c
+            }
+        }
+    }
+}
+
+impl CLeg {
+    /// Check a step of this leg: its first step (`started == false`) by the join rule.
+    pub(crate) fn check(
+        &self,
+        map: &HexMap,
+        from: usize,
+        to: usize,
+        side: Hexside,
+        leg: usize,
+        started: bool,
+    ) -> Result<(), Why> {
+        match (&self.join, started) {
+            (Some(j), false) => j.check(map, from, to, side, leg),
+            _ => self.steps.check(map, from, to, side, leg),
+        }
+    }
+}
+
+impl BoundRule<'_> {
+    /// The rule this was bound from.
+    pub fn rule(&self) -> &TraceRule {
+        &self.rule
+    }
+
+    /// Whether legs `from..` may all be skipped.
+    pub(crate) fn rest_skippable(&self, from: usize) -> bool {
+        self.legs.iter().skip(from).all(|l| l.skippable)
+    }
+
+    /// Names of the features in a hexside mask, for explanations.
+    pub(crate) fn feature_names(&self, m: u32) -> Vec<String> {
+        let mut out = Vec::new();
+        for (bit, name) in [
+            (Hexside::ROAD, "road"),
+            (Hexside::TRAIL, "trail"),
+            (Hexside::BLOCKS_ZOC, "blocks-zoc"),
+            (Hexside::IMPASSABLE, "impassable"),
+        ] {
+            if m & bit != 0 {
+                out.push(name.to_string());
+            }
+        }
+        for (i, name) in self.map.hexside_feature_names().iter().enumerate() {
+            let bit = u32::try_from(i)
+                .ok()
+                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT));
+            if bit.is_some_and(|b| m & b != 0) {
+                out.push(name.clone());
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,603 @@
+//! All units at once: prepare once per position, then answer each unit.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+use crate::coord::Hex;
+use crate::map::{HexMap, NONE};
+use crate::trace::free::FreeTest;
+use crate::trace::rule::{ChainReading, TargetRule};
+use crate::trace::step::{BoundRule, CBudget};
+use crate::trace::{Path, Targets};
+
+/// The leg ends here; the path goes on with the next leg (or ends).
+const HERE: u32 = u32::MAX - 1;
+
+/// Answers many starts against one rule, one set of targets and one free test.
+///
+/// Preparation evaluates the free test once per hex and works backward from the targets over
+/// every leg but a bounded first one (for Leyte's rule: one flood along the road/trail net from
+/// the beaches); each start is then a search of its first leg only, or a table look-up. The
+/// answer (traced or not) is the same as [`crate::trace::search`]'s; the path may differ where
+/// several exist, but obeys the same rule.
+///
+/// ```
+/// use hexmap::HexMap;
+/// use hexmap::trace::{RoadChain, Targets, Tracer};
+///
+/// let map = HexMap::from_toml_str(r#"
+/// name = "Nine hexes in a line"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [hexsides]
+/// roads = [["1006", "1007", "1008", "1009"]]
+/// "#, None).unwrap();
+/// let hex = |l: &str| map.parse(l).unwrap();
+/// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
+/// let targets = Targets::new(&map, [hex("1009")]);
+/// let tracer = Tracer::new(&rule, &targets, &|_h| None::<()>);
+/// let starts = [hex("1002"), hex("1001")];
+/// assert_eq!(tracer.traced_all(&starts), [true, false]);
+/// let path = tracer.trace(hex("1002")).unwrap();
+/// assert_eq!(map.label_text(*path.hexes.last().unwrap()), "1009");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tracer<'r, 'm> {
+    rule: &'r BoundRule<'m>,
+    targets: &'r Targets,
+    free: Vec<bool>,
+    plan: Plan,
+}
+
+#[derive(Clone, Debug)]
+enum Plan {
+    /// Leyte's preset: K free hexes, then the chain; `chain[n]` is the next hex toward a target
+    /// along the chain (itself for a target that ends it), `NONE` when the chain does not reach.
+    RoadChain { k: usize, chain: Vec<u32> },
+    /// Any rule: backward tables for legs `first..`, and a forward search of leg 0 when
+    /// `first == 1`.
+    Legs {
+        first: usize,
+        /// Per node: `HERE` for a target, an adjacent target for the exempt last step, or NONE.
+        end: Vec<u32>,
+        /// Per leg `i >= first`: per node, how a path that starts leg `i` there finishes: `HERE`
+        /// (skip the leg), the node its first step enters, or NONE.
+        start: Vec<Vec<u32>>,
+        /// Per leg `i >= first`: per node, with the leg under way, the next node (`HERE`: the
+        /// leg ends here) and what remains to spend.
+        next: Vec<Vec<u32>>,
+    },
+}
+
+/// Reusable per-start search space, sized by the map; keep one to trace many positions
+/// without allocating ([`Tracer::trace_with`]).
+#[derive(Clone, Debug, Default)]
+pub struct TraceScratch {
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    used: Vec<u32>,
+    generation: u32,
+    layer: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl TraceScratch {
+    /// Scratch for maps of `len` hexes.
+    pub fn new(len: usize) -> Self {
+        TraceScratch {
+            stamp: vec![0; len],
+            parent: vec![0; len],
+            used: vec![0; len],
+            ..TraceScratch::default()
+        }
+    }
+
+    fn begin(&mut self, len: usize) -> u32 {
+        if self.stamp.len() != len {
+            *self = TraceScratch::new(len);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+}
+
+impl<'r, 'm> Tracer<'r, 'm> {
+    /// Prepare: evaluate the free test once per hex and work backward from the targets.
+    pub fn new<R>(rule: &'r BoundRule<'m>, targets: &'r Targets, free: &impl FreeTest<R>) -> Self {
+        let map = rule.map;
+        let free: Vec<bool> = (0..map.len())
+            .map(|n| free.blocked(map, n).is_none())
+            .collect();
+        let plan = match rule.rule.road_chain {
+            Some(preset) => Plan::RoadChain {
+                k: preset.free_hexes as usize,
+                chain: road_chain(map, targets, &free, preset.target, preset.reading),
+            },
+            None => legs_plan(rule, targets, &free),
+        };
+        Tracer {
+            rule,
+            targets,
+            free,
+            plan,
+        }
+    }
+
+    /// Whether the hex passed the free test.
+    pub fn is_free(&self, hex: Hex) -> bool {
+        self.rule
+            .map
+            .node(hex)
+            .is_some_and(|n| self.free[n.index()])
+    }
+
+    /// The path from `start`, if one exists.
+    pub fn trace(&self, start: Hex) -> Option<Path> {
+        let mut scratch = TraceScratch::new(self.rule.map.len());
+        self.trace_with(start, &mut scratch)
+    }
+
+    /// Whether `start` traces, without building the path.
+    pub fn traced(&self, start: Hex) -> bool {
+        let mut scratch = TraceScratch::new(self.rule.map.len());
+        self.answer(start, &mut scratch, false).is_some()
+    }
+
+    /// Every start's path (or `None`), in order.
+    pub fn trace_all(&self, starts: &[Hex]) -> Vec<Option<Path>> {
+        let mut scratch = TraceScratch::new(self.rule.map.len());
+        starts
+            .iter()
+            .map(|s| self.trace_with(*s, &mut scratch))
+            .collect()
+    }
+
+    /// Whether each start traces, in order, without building paths.
+    pub fn traced_all(&self, starts: &[Hex]) -> Vec<bool> {
+        let mut scratch = TraceScratch::new(self.rule.map.len());
+        starts
+            .iter()
+            .map(|s| self.answer(*s, &mut scratch, false).is_some())
+            .collect()
+    }
+
+    /// The path from `start`, using the caller's scratch space.
+    pub fn trace_with(&self, start: Hex, scratch: &mut TraceScratch) -> Option<Path> {
+        self.answer(start, scratch, true)
+            .map(|p| p.unwrap_or_default())
+    }
+
+    /// `Some(path)` when traced (the path only when asked for).
+    fn answer(
+        &self,
+        start: Hex,
+        scratch: &mut TraceScratch,
+        want_path: bool,
+    ) -> Option<Option<Path>> {
+        let map = self.rule.map;
+        let s = map.node(start)?.index();
+        if self.targets.node(s) {
+            return Some(want_path.then(|| Path::new(vec![start])));
+        }
+        match &self.plan {
+            Plan::RoadChain { k, chain } => {
+                self.road_chain_answer(s, *k, chain, scratch, want_path)
+            }
+            Plan::Legs {
+                first,
+                end,
+                start: st,
+                next,
+            } => {
+                let tables = Tables {
+                    end,
+                    start: st,
+                    next,
+                };
+                if *first == 0 {
+                    let ok = st[0][s] != NONE;
+                    return ok.then(|| want_path.then(|| self.follow(&tables, vec![s], 0, s)));
+                }
+                self.first_leg_answer(s, &tables, scratch, want_path)
+            }
+        }
+    }
+
+    fn road_chain_answer(
+        &self,
+        s: usize,
+        k: usize,
+        chain: &[u32],
+        scratch: &mut TraceScratch,
+        want_path: bool,
+    ) -> Option<Option<Path>> {
+        let map = self.rule.map;
+        if chain[s] != NONE {
+            return Some(want_path.then(|| finish_chain(map, chain, vec![map.hexes()[s].hex], s)));
+        }
+        let adj = map.adjacency();
+        let g = scratch.begin(map.len());
+        scratch.stamp[s] = g;
+        scratch.layer.clear();
+        scratch.layer.push(s as u32);
+        for depth in 1..=k + 1 {
+            scratch.next.clear();
+            for i in 0..scratch.layer.len() {
+                let u = scratch.layer[i] as usize;
+                for a in adj[u] {
+                    let v = a.node as usize;
+                    if a.node == NONE || a.side.impassable || scratch.stamp[v] == g || !self.free[v]
+                    {
+                        continue;
+                    }
+                    scratch.stamp[v] = g;
+                    scratch.parent[v] = u as u32;
+                    if (depth <= k && self.targets.node(v)) || chain[v] != NONE {
+                        if !want_path {
+                            return Some(None);
+                        }
+                        let mut rev = vec![v];
+                        let mut cur = v;
+                        while cur != s {
+                            cur = scratch.parent[cur] as usize;
+                            rev.push(cur);
+                        }
+                        let prefix: Vec<Hex> =
+                            rev[1..].iter().rev().map(|&n| map.hexes()[n].hex).collect();
+                        return Some(Some(finish_chain(map, chain, prefix, v)));
+                    }
+                    scratch.next.push(v as u32);
+                }
+            }
+            std::mem::swap(&mut scratch.layer, &mut scratch.next);
+        }
+        None
+    }
+
+    /// Search leg 0 forward from `s` (it has a budget), stopping where leg 1 can start.
+    fn first_leg_answer(
+        &self,
+        s: usize,
+        t: &Tables<'_>,
+        scratch: &mut TraceScratch,
+        want_path: bool,
+    ) -> Option<Option<Path>> {
+        let rule = self.rule;
+        let map = rule.map;
+        let leg = &rule.legs[0];
+        if !leg.skippable || leg.join.is_some() {
+            // A first leg that must take a step, or whose first step has a rule of its own,
+            // may have to leave the start and come back
+            // through it; the per-hex tables below cannot tell those two visits apart, the
+            // search's (hex, leg, started) states can.
+            let free = crate::trace::ByNode(|n: petgraph::graph::NodeIndex<u32>| {
+                (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
+            });
+            let start = map.hexes()[s].hex;
+            return crate::trace::search(rule, start, self.targets, &free)
+                .ok()
+                .map(|p| want_path.then_some(p));
+        }
+        let limit = leg.budget.limit().unwrap_or(u32::MAX);
+        let can_finish = |v: usize| {
+            t.start[1].get(v).is_some_and(|&x| x != NONE) || {
+                // Leg 1 does not exist: the rule has one leg; finish on an end hex.
+                rule.legs.len() == 1 && t.end[v] != NONE
+            }
+        };
+        let g = scratch.begin(map.len());
+        let done = |v: usize, scratch: &TraceScratch| -> Option<Path> {
+            let mut rev = vec![v];
+            let mut cur = v;
+            while cur != s {
+                cur = scratch.parent[cur] as usize;
+                rev.push(cur);
+            }
+            rev.reverse();
+            Some(self.follow(t, rev, 1, v))
+        };
+        if leg.skippable && can_finish(s) {
+            return Some(if want_path { done(s, scratch) } else { None });
+        }
+        scratch.stamp[s] = g;
+        scratch.used[s] = 0;
+        let mut queue: VecDeque<(u32, u32, bool)> = VecDeque::from([(s as u32, 0, false)]);
+        let adj = map.adjacency();
+        while let Some((u, used, started)) = queue.pop_front() {
+            let u = u as usize;
+            if scratch.used[u] < used {
+                continue;
+            }
+            for a in adj[u] {
+                let v = a.node as usize;
+                if a.node == NONE || a.side.impassable || !self.free[v] {
+                    continue;
+                }
+                if leg.check(map, u, v, a.side, 0, started).is_err() {
+                    continue;
+                }
+                let nu = used.saturating_add(leg.budget.cost(map, v, a.side));
+                if nu > limit || (scratch.stamp[v] == g && scratch.used[v] <= nu) || v == s {
+                    continue;
+                }
+                scratch.stamp[v] = g;
+                scratch.used[v] = nu;
+                scratch.parent[v] = u as u32;
+                if can_finish(v) {
+                    return Some(if want_path { done(v, scratch) } else { None });
+                }
+                queue.push_back((v as u32, nu, true));
+            }
+        }
+        None
+    }
+
+    /// Complete a path whose hexes so far are `hexes` (node indices), now at `v` at the start
+    /// of leg `leg`.
+    fn follow(&self, t: &Tables<'_>, hexes: Vec<usize>, leg: usize, v: usize) -> Path {
+        let map = self.rule.map;
+        let mut out: Vec<usize> = hexes;
+        let mut cur = v;
+        let mut i = leg;
+        let mut guard = map.len().saturating_mul(self.rule.legs.len() + 1) + 2;
+        while i < self.rule.legs.len() && guard > 0 {
+            guard -= 1;
+            let Some(&s) = t.start.get(i).and_then(|x| x.get(cur)) else {
+                break;
+            };
+            if s == NONE {
+                break;
+            }
+            if s != HERE {
+                cur = s as usize;
+                out.push(cur);
+                while guard > 0 {
+                    guard -= 1;
+                    let n = t.next[i][cur];
+                    if n == HERE || n == NONE {
+                        break;
+                    }
+                    cur = n as usize;
+                    out.push(cur);
+                }
+            }
+            i += 1;
+        }
+        let e = t.end.get(cur).copied().unwrap_or(NONE);
+        if e != HERE && e != NONE {
+            out.push(e as usize);
+        }
+        Path::new(out.into_iter().map(|n| map.hexes()[n].hex).collect())
+    }
+}
+
+struct Tables<'a> {
+    end: &'a [u32],
+    start: &'a [Vec<u32>],
+    next: &'a [Vec<u32>],
+}
+
+fn finish_chain(map: &HexMap, chain: &[u32], mut hexes: Vec<Hex>, v: usize) -> Path {
+    let all = map.hexes();
+    if hexes.last() != Some(&all[v].hex) {
+        hexes.push(all[v].hex);
+    }
+    let mut cur = v;
+    loop {
+        let next = chain[cur];
+        if next == NONE || next as usize == cur {
+            break;
+        }
+        cur = next as usize;
+        hexes.push(all[cur].hex);
+    }
+    Path::new(hexes)
+}
+
+/// Leyte's chain: one flood from the targets along the road/trail net.
+fn road_chain(
+    map: &HexMap,
+    targets: &Targets,
+    free: &[bool],
+    target: TargetRule,
+    reading: ChainReading,
+) -> Vec<u32> {
+    let hexes = map.hexes();
+    let adj = map.adjacency();
+    let mut chain = vec![NONE; hexes.len()];
+    let mut queue = VecDeque::new();
+    let own = |n: usize| u32::try_from(n).unwrap_or(NONE);
+    for n in targets.iter_nodes() {
+        if !free[n] {
+            continue;
+        }
+        match target {
+            TargetRule::MayAdjoinChain => chain[n] = own(n),
+            _ => {
+                if hexes[n].on_road_net {
+                    chain[n] = own(n);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    if target == TargetRule::MayAdjoinChain {
+        // Road hexes that run into a target across any passable hexside.
+        for t in targets.iter_nodes() {
+            if chain[t] == NONE {
+                continue;
+            }
+            if hexes[t].on_road_net {
+                queue.push_back(t);
+            }
+            for a in adj[t] {
+                let y = a.node as usize;
+                if a.node != NONE
+                    && !a.side.impassable
+                    && chain[y] == NONE
+                    && free[y]
+                    && hexes[y].on_road_net
+                {
+                    chain[y] = own(t);
+                    queue.push_back(y);
+                }
+            }
+        }
+    }
+    while let Some(c) = queue.pop_front() {
+        for a in adj[c] {
+            let y = a.node as usize;
+            let step = match reading {
+                ChainReading::BetweenNetHexes => {
+                    a.node != NONE && hexes[y].on_road_net && hexes[c].on_road_net
+                }
+                _ => a.side.road_or_trail(),
+            };
+            if a.node != NONE && step && !a.side.impassable && chain[y] == NONE && free[y] {
+                chain[y] = own(c);
+                queue.push_back(y);
+            }
+        }
+    }
+    chain
+}
+
+/// Backward tables for any rule.
+fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
+    let map = rule.map;
+    let len = map.len();
+    let adj = map.adjacency();
+    let n_legs = rule.legs.len();
+    let first = usize::from(rule.legs[0].budget.limit().is_some());
+
+    // Where a path may end.
+    let mut end = vec![NONE; len];
+    for t in targets.iter_nodes() {
+        end[t] = HERE;
+    }
+    if rule.target == TargetRule::MayAdjoinChain {
+        for t in targets.iter_nodes() {
+            if !free[t] {
+                continue;
+            }
+            for a in adj[t] {
+                if a.node != NONE && !a.side.impassable && end[a.node as usize] == NONE {
+                    end[a.node as usize] = u32::try_from(t).unwrap_or(NONE);
+                }
+            }
+        }
+    }
+
+    let mut start: Vec<Vec<u32>> = vec![Vec::new(); n_legs + 1];
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n_legs];
+    // "Start of leg n" is the end of the path.
+    start[n_legs] = end
+        .iter()
+        .map(|&e| if e == NONE { NONE } else { HERE })
+        .collect();
+    for i in (first..n_legs).rev() {
+        let leg = &rule.legs[i];
+        let limit = leg.budget.limit();
+        // With the leg under way: the least still to spend to finish from each node.
+        let mut dist = vec![u32::MAX; len];
+        let mut nxt = vec![NONE; len];
+        let mut heap = BinaryHeap::new();
+        let mut fifo = VecDeque::new();
+        let weighted = matches!(leg.budget, CBudget::Points { .. });
+        for v in 0..len {
+            if start[i + 1][v] != NONE {
+                dist[v] = 0;
+                nxt[v] = HERE;
+                if weighted {
+                    heap.push(Reverse((0u32, v)));
+                } else {
+                    fifo.push_back(v);
+                }
+            }
+        }
+        loop {
+            let (d, x) = if weighted {
+                match heap.pop() {
+                    Some(Reverse((d, x))) => (d, x),
+                    None => break,
+                }
+            } else {
+                match fifo.pop_front() {
+                    Some(x) => (dist[x], x),
+                    None => break,
+                }
+            };
+            if d > dist[x] || !(free[x] || dist[x] == 0) {
+                continue;
+            }
+            for a in adj[x] {
+                let w = a.node as usize;
+                if a.node == NONE || a.side.impassable {
+                    continue;
+                }
+                // The step w -> x, x entered: x must be free.
+                if !free[x] || leg.steps.check(map, w, x, a.side, i).is_err() {
+                    continue;
+                }
+                let nd = d.saturating_add(leg.budget.cost(map, x, a.side));
+                if limit.is_some_and(|l| nd > l) || nd >= dist[w] {
+                    continue;
+                }
+                dist[w] = nd;
+                nxt[w] = u32::try_from(x).unwrap_or(NONE);
+                if weighted {
+                    heap.push(Reverse((nd, w)));
+                } else {
+                    fifo.push_back(w);
+                }
+            }
+        }
+        // Starting the leg at v: skip it, or a first step (by the join rule) into a node from
+        // which the leg finishes within its budget.
+        let mut st = vec![NONE; len];
+        if leg.skippable {
+            for v in 0..len {
+                if start[i + 1][v] != NONE {
+                    st[v] = HERE;
+                }
+            }
+        }
+        for w in 0..len {
+            if dist[w] == u32::MAX || !free[w] {
+                continue;
+            }
+            for a in adj[w] {
+                let v = a.node as usize;
+                if a.node == NONE || a.side.impassable || st[v] != NONE {
+                    continue;
+                }
+                if leg.check(map, v, w, a.side, i, false).is_err() {
+                    continue;
+                }
+                let total = dist[w].saturating_add(leg.budget.cost(map, w, a.side));
+                if limit.is_some_and(|l| total > l) {
+                    continue;
+                }
+                st[v] = u32::try_from(w).unwrap_or(NONE);
+            }
+        }
+        start[i] = st;
+        next[i] = nxt;
+    }
+    Plan::Legs {
+        first,
+        end,
+        start,
+        next,
+    }
+}

@@ -1,0 +1,1033 @@
+//! Other games' supply rules, written with the general tracing API and pinned on small inline
+//! maps (the maps of `examples/supply_*.rs`). Nothing is read from disk.
+//!
+//! - (a) movement points to a supply city, terrain and river costs, enemy units and ZOC with
+//!   friendly negation (`examples/supply_movement_points.rs`);
+//! - (b) at most 4 hexes, then any number of rail hexes to a friendly map edge
+//!   (`examples/supply_rail_then_hexes.rs`);
+//! - (c) any length to a friendly map edge, never across all-sea or unbridged major-river
+//!   hexsides (`examples/supply_to_map_edge.rs`).
+//!
+//! Every scenario also checks that [`search`] and [`Tracer`] agree from every hex of the map and
+//! that every path either returns obeys the rule ([`check_path`]).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::fmt;
+
+use hexmap::trace::FreeTest;
+use hexmap::{
+    BoundRule, Costs, Cut, Hex, HexMap, Leg, MapBuilder, Obstacle, Path, Position, StepRule,
+    Targets, TraceRule, Tracer, Unit, ZocLayer, check_path, search,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Friend,
+    Enemy,
+}
+
+/// Why the free test refuses a hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Blocked {
+    EnemyUnit(Vec<String>),
+    EnemyZoc(Vec<String>),
+}
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Blocked::EnemyUnit(ids) => write!(f, "enemy unit {}", ids.join(", ")),
+            Blocked::EnemyZoc(ids) => write!(f, "enemy ZOC of {}", ids.join(", ")),
+        }
+    }
+}
+
+/// Which enemy presence blocks a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Zoc {
+    /// Only hexes holding enemy units.
+    Ignored,
+    /// Enemy units and enemy ZOC.
+    Blocks,
+    /// Enemy units, and enemy ZOC unless a friendly unit is in the hex.
+    BlocksUnlessFriendly,
+}
+
+/// A game's position: the map, the units, and the free test built from them.
+struct Game {
+    map: HexMap,
+    position: Position<Side>,
+    enemy_zoc: ZocLayer,
+    zoc: Zoc,
+}
+
+impl Game {
+    fn new(map: HexMap, units: &[(&str, Side, &str)], zoc: Zoc) -> Game {
+        let units = units
+            .iter()
+            .map(|(id, side, l)| Unit::new(*id, *side, map.parse(l).unwrap()))
+            .collect();
+        let position = Position::new(&map, units).unwrap();
+        let enemy_zoc = position.zoc(&map, Side::Enemy);
+        Game {
+            map,
+            position,
+            enemy_zoc,
+            zoc,
+        }
+    }
+
+    fn hex(&self, label: &str) -> Hex {
+        self.map.parse(label).unwrap()
+    }
+
+    fn ids(&self, indices: &[u32]) -> Vec<String> {
+        indices
+            .iter()
+            .map(|&i| self.position.unit(i as usize).unwrap().id.clone())
+            .collect()
+    }
+
+    /// The free test: `None` for a hex a path may enter.
+    fn blocked(&self, h: Hex) -> Option<Blocked> {
+        let enemies: Vec<u32> = self
+            .position
+            .at(&self.map, h)
+            .iter()
+            .copied()
+            .filter(|&i| self.position.unit(i as usize).unwrap().side == Side::Enemy)
+            .collect();
+        if !enemies.is_empty() {
+            return Some(Blocked::EnemyUnit(self.ids(&enemies)));
+        }
+        let controllers = self.enemy_zoc.controllers(&self.map, h);
+        let zoc_blocks = match self.zoc {
+            Zoc::Ignored => false,
+            Zoc::Blocks => !controllers.is_empty(),
+            Zoc::BlocksUnlessFriendly => {
+                !controllers.is_empty() && !self.position.occupied_by(&self.map, h, Side::Friend)
+            }
+        };
+        zoc_blocks.then(|| Blocked::EnemyZoc(self.ids(controllers)))
+    }
+
+    fn free(&self) -> impl Fn(Hex) -> Option<Blocked> + '_ {
+        |h| self.blocked(h)
+    }
+
+    fn unit_hex(&self, id: &str) -> Hex {
+        self.position.find(id).unwrap().1.hex
+    }
+
+    /// Trace one unit with [`search`]: the path's labels, or the cut's frontier in words.
+    fn trace(
+        &self,
+        rule: &BoundRule<'_>,
+        targets: &Targets,
+        id: &str,
+    ) -> Result<Vec<String>, Vec<String>> {
+        let free = self.free();
+        match search(rule, self.unit_hex(id), targets, &free) {
+            Ok(path) => {
+                check_path(rule, &path, targets, &free).unwrap();
+                Ok(labels(&self.map, &path.hexes))
+            }
+            Err(cut) => Err(frontier(&self.map, &cut)),
+        }
+    }
+}
+
+fn labels(map: &HexMap, hexes: &[Hex]) -> Vec<String> {
+    hexes.iter().map(|h| map.label_text(*h)).collect()
+}
+
+/// Each frontier hex and its reason, as `"0104: beyond the reach of leg 1 (from 0203)"`.
+fn frontier<R: fmt::Display + fmt::Debug>(map: &HexMap, cut: &Cut<R>) -> Vec<String> {
+    cut.frontier
+        .iter()
+        .map(|b| {
+            let why = match &b.obstacle {
+                Obstacle::NotFree(r) => r.to_string(),
+                Obstacle::Refused { from, why } => {
+                    format!("{why} (from {})", map.label_text(*from))
+                }
+                other => panic!("unexpected obstacle {other:?}"),
+            };
+            format!("{}: {why}", map.label_text(b.hex))
+        })
+        .collect()
+}
+
+/// `search` and `Tracer` give the same answer from every hex of the map (`trace_all`,
+/// `traced_all` and `trace` alike), and every path either returns obeys the rule.
+fn assert_agree<R>(map: &HexMap, rule: &BoundRule<'_>, targets: &Targets, free: &impl FreeTest<R>) {
+    let starts: Vec<Hex> = map.hexes().iter().map(|h| h.hex).collect();
+    let tracer = Tracer::new(rule, targets, free);
+    let paths = tracer.trace_all(&starts);
+    let traced = tracer.traced_all(&starts);
+    for ((start, path), traced) in starts.iter().zip(&paths).zip(traced) {
+        let label = map.label_text(*start);
+        let searched = search(rule, *start, targets, free);
+        assert_eq!(
+            searched.is_ok(),
+            path.is_some(),
+            "{label}: search says {}, Tracer::trace_all says {}",
+            searched.is_ok(),
+            path.is_some()
+        );
+        assert_eq!(traced, path.is_some(), "{label}: traced_all and trace_all");
+        assert_eq!(tracer.trace(*start).is_some(), traced, "{label}: trace");
+        if let Ok(p) = &searched {
+            assert_eq!(p.hexes.first(), Some(start), "{label}: search path start");
+            check_path(rule, p, targets, free).unwrap_or_else(|e| {
+                panic!("{label}: search path {:?}: {e}", labels(map, &p.hexes))
+            });
+        }
+        if let Some(p) = path {
+            assert_eq!(p.hexes.first(), Some(start), "{label}: Tracer path start");
+            check_path(rule, p, targets, free).unwrap_or_else(|e| {
+                panic!("{label}: Tracer path {:?}: {e}", labels(map, &p.hexes))
+            });
+        }
+    }
+}
+
+/// `base` with `from` replaced by `to` (which must be there).
+fn variant(base: &str, from: &str, to: &str) -> String {
+    assert!(base.contains(from), "the map text has no {from:?}");
+    base.replacen(from, to, 1)
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_string()).collect()
+}
+
+fn path_of(map: &HexMap, items: &[&str]) -> Path {
+    Path::new(items.iter().map(|l| map.parse(l).unwrap()).collect())
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) At most 4 MP to a friendly supply city: clear 1, forest 2, mountain 3, river hexsides +1
+// unless a road crosses them; never into an enemy unit, nor into enemy ZOC unless a friendly
+// unit is there.
+
+/// The map of `examples/supply_movement_points.rs`: pointy, rows 01-06 (01 at the top, even rows
+/// shifted half a hex east, so 03CC touches 04(CC-1) and 04CC), columns 01-08; the city at
+/// 0104; a river along every hexside between rows 03 and 04, bridged by the road 0304-0404.
+const MAP_A: &str = r#"
+name = "Supply in movement points (example)"
+
+[layout]
+orientation = "pointy"
+label = "row-column"
+rows = [1, 6]
+columns = [1, 8]
+shifted = "even"
+rows_grow = "south"
+columns_grow = "east"
+
+[terrain]
+legend = { "." = "clear", f = "forest", m = "mountain" }
+grid = '''
+01 . . . . . . . .
+02 . f m . . m . .
+03 . f . . f m . .
+04 . . . . f . . .
+05 . m . . . . f .
+06 . . . . . . . .
+'''
+
+[features]
+city = ["0104"]
+
+[places]
+"Supply city" = "0104"
+
+[hexsides]
+roads = [["0104", "0204", "0304", "0404", "0505", "0605"]]
+
+[hexsides.features]
+# Row 03 is unshifted: 03CC touches 04(CC-1) and 04CC.
+river = [
+  ["0301", "0401"],
+  ["0302", "0401"], ["0302", "0402"],
+  ["0303", "0402"], ["0303", "0403"],
+  ["0304", "0403"], ["0304", "0404"],
+  ["0305", "0404"], ["0305", "0405"],
+  ["0306", "0405"], ["0306", "0406"],
+  ["0307", "0406"], ["0307", "0407"],
+  ["0308", "0407"], ["0308", "0408"],
+]
+"#;
+
+fn mp_rule(points: u32) -> TraceRule {
+    TraceRule::new([Leg::movement_points(
+        points,
+        Costs::new(1)
+            .terrain("forest", 2)
+            .terrain("mountain", 3)
+            .hexside("river", 1, &["road"]),
+    )])
+}
+
+/// The example's units: A-F Allied (friends), X and Y Axis (enemies).
+const UNITS_A: &[(&str, Side, &str)] = &[
+    ("A", Side::Friend, "0505"),
+    ("B", Side::Friend, "0402"),
+    ("D", Side::Friend, "0404"),
+    ("E", Side::Friend, "0108"),
+    ("F", Side::Friend, "0301"),
+    ("X", Side::Enemy, "0504"),
+    ("Y", Side::Enemy, "0207"),
+];
+
+fn game_a(map_text: &str, units: &[(&str, Side, &str)]) -> Game {
+    let map = HexMap::from_toml_str(map_text, Some("supply_movement_points.toml")).unwrap();
+    Game::new(map, units, Zoc::BlocksUnlessFriendly)
+}
+
+fn without(
+    units: &[(&'static str, Side, &'static str)],
+    id: &str,
+) -> Vec<(&'static str, Side, &'static str)> {
+    let out: Vec<_> = units.iter().copied().filter(|u| u.0 != id).collect();
+    assert_eq!(out.len() + 1, units.len(), "no unit {id}");
+    out
+}
+
+/// What a path costs: the same arithmetic as `mp_rule`'s `Costs`, spelled out.
+fn movement_points(map: &HexMap, hexes: &[String]) -> u32 {
+    let river = map
+        .hexside_feature_names()
+        .iter()
+        .position(|n| n == "river")
+        .unwrap();
+    hexes
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (map.parse(&w[0]).unwrap(), map.parse(&w[1]).unwrap());
+            let terrain = match map.terrain(b).unwrap() {
+                "forest" => 2,
+                "mountain" => 3,
+                _ => 1,
+            };
+            let side = map.hexside(a, b).unwrap();
+            terrain + u32::from(side.features & (1 << river) != 0 && !side.road)
+        })
+        .sum()
+}
+
+#[test]
+fn a_the_example_position() {
+    let g = game_a(MAP_A, UNITS_A);
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    assert_eq!(labels(&g.map, &g.map.hexes_with("city")), ["0104"]);
+
+    // A starts in X's ZOC (the start is never tested), enters 0404 in X's ZOC because D holds
+    // it, and crosses the river by the road bridge at no extra cost: 1 + 1 + 1 + 1.
+    let a = g.trace(&rule, &targets, "A").unwrap();
+    assert_eq!(a, ["0505", "0404", "0304", "0204", "0104"]);
+    assert_eq!(movement_points(&g.map, &a), 4);
+
+    // D itself: over the bridge, 3 MP (0203, mountain, would cost 5).
+    let d = g.trace(&rule, &targets, "D").unwrap();
+    assert_eq!(d, ["0404", "0304", "0204", "0104"]);
+    assert_eq!(movement_points(&g.map, &d), 3);
+
+    // F goes around the forest at 0202 and 0302 by the clear hexes: 4 MP.
+    let f = g.trace(&rule, &targets, "F").unwrap();
+    assert_eq!(f, ["0301", "0201", "0102", "0103", "0104"]);
+    assert_eq!(movement_points(&g.map, &f), 4);
+
+    // E is boxed into the corner by Y: every neighbour is Y or in Y's ZOC.
+    assert_eq!(
+        g.trace(&rule, &targets, "E").unwrap_err(),
+        strings(&[
+            "0107: enemy ZOC of Y",
+            "0207: enemy unit Y",
+            "0208: enemy ZOC of Y",
+        ])
+    );
+
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+#[test]
+fn a_one_mp_too_far_is_cut_and_the_frontier_names_the_city() {
+    let g = game_a(MAP_A, UNITS_A);
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    // B's cheapest line crosses the river unbridged at 0402-0303 (clear 1 + river 1), then
+    // 0304, 0204, 0104: 5 MP. 0403 and 0503 are X's ZOC; 0302 is forest across the river.
+    let cut = g.trace(&rule, &targets, "B").unwrap_err();
+    assert_eq!(
+        cut,
+        strings(&[
+            "0101: beyond the reach of leg 1 (from 0201)",
+            "0102: beyond the reach of leg 1 (from 0202)",
+            "0103: beyond the reach of leg 1 (from 0202)",
+            "0104: beyond the reach of leg 1 (from 0204)",
+            "0105: beyond the reach of leg 1 (from 0204)",
+            "0203: beyond the reach of leg 1 (from 0303)",
+            "0205: beyond the reach of leg 1 (from 0204)",
+            "0305: beyond the reach of leg 1 (from 0304)",
+            "0403: enemy ZOC of X",
+            "0405: beyond the reach of leg 1 (from 0404)",
+            "0503: enemy ZOC of X",
+            "0504: enemy unit X",
+            "0505: beyond the reach of leg 1 (from 0404)",
+            "0603: enemy ZOC of X",
+        ])
+    );
+    let free = g.free();
+    let searched = search(&rule, g.unit_hex("B"), &targets, &free).unwrap_err();
+    assert_eq!(searched.reached, 14);
+    assert!(!Tracer::new(&rule, &targets, &free).traced(g.unit_hex("B")));
+
+    // One more MP and B traces, by exactly that line.
+    let five = mp_rule(5).bind(&g.map).unwrap();
+    let b = g.trace(&five, &targets, "B").unwrap();
+    assert_eq!(b, ["0402", "0303", "0304", "0204", "0104"]);
+    assert_eq!(movement_points(&g.map, &b), 5);
+    assert_agree(&g.map, &five, &targets, &g.free());
+}
+
+#[test]
+fn a_bridging_the_river_makes_it_trace() {
+    // A road across 0402-0303 bridges B's crossing: the river's +1 is waived.
+    let bridged = variant(
+        MAP_A,
+        r#"roads = [["0104", "0204", "0304", "0404", "0505", "0605"]]"#,
+        r#"roads = [["0104", "0204", "0304", "0404", "0505", "0605"], ["0402", "0303"]]"#,
+    );
+    let g = game_a(&bridged, UNITS_A);
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    let b = g.trace(&rule, &targets, "B").unwrap();
+    assert_eq!(b, ["0402", "0303", "0304", "0204", "0104"]);
+    assert_eq!(movement_points(&g.map, &b), 4);
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // And on the unbridged map, the same path is refused at the city.
+    let g = game_a(MAP_A, UNITS_A);
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    let path = path_of(&g.map, &["0402", "0303", "0304", "0204", "0104"]);
+    let err = check_path(&rule, &path, &targets, &g.free()).unwrap_err();
+    assert_eq!(
+        err,
+        "step 4 into h4 = 0104 is not allowed: leg 1 has spent its budget"
+    );
+}
+
+#[test]
+fn a_friendly_unit_negates_enemy_zoc() {
+    // Without D on the bridge, 0404 is X's ZOC and A is cut: the river east of it is dearer
+    // (0305 forest +1, 0306 mountain +1), and Y's ZOC closes 0307 and 0308.
+    let g = game_a(MAP_A, &without(UNITS_A, "D"));
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    let cut = g.trace(&rule, &targets, "A").unwrap_err();
+    assert!(cut.contains(&"0404: enemy ZOC of X".to_string()), "{cut:?}");
+    assert_eq!(
+        cut,
+        strings(&[
+            "0305: beyond the reach of leg 1 (from 0405)",
+            "0306: beyond the reach of leg 1 (from 0405)",
+            "0307: enemy ZOC of Y",
+            "0308: enemy ZOC of Y",
+            "0404: enemy ZOC of X",
+            "0504: enemy unit X",
+            "0604: enemy ZOC of X",
+        ])
+    );
+    // The same path through 0404 is refused there.
+    let path = path_of(&g.map, &["0505", "0404", "0304", "0204", "0104"]);
+    assert_eq!(
+        check_path(&rule, &path, &targets, &g.free()).unwrap_err(),
+        "h1 = 0404 is not free"
+    );
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // With D there (the example position), A traces through 0404.
+    let g = game_a(MAP_A, UNITS_A);
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    assert_eq!(
+        g.trace(&rule, &targets, "A").unwrap(),
+        ["0505", "0404", "0304", "0204", "0104"]
+    );
+    // An enemy unit's hex is never negated: D beside X does not open 0504.
+    assert_eq!(
+        g.blocked(g.hex("0504")),
+        Some(Blocked::EnemyUnit(strings(&["X"])))
+    );
+}
+
+#[test]
+fn a_the_enemy_unit_and_its_zoc_box_e_in() {
+    // Without Y, E walks along row 01: 4 MP.
+    let g = game_a(MAP_A, &without(UNITS_A, "Y"));
+    let rule = mp_rule(4).bind(&g.map).unwrap();
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    let e = g.trace(&rule, &targets, "E").unwrap();
+    assert_eq!(e, ["0108", "0107", "0106", "0105", "0104"]);
+    assert_eq!(movement_points(&g.map, &e), 4);
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // Nothing blocks at all: the search and the tracer still agree everywhere.
+    let nothing = |_h: Hex| None::<Blocked>;
+    assert_agree(&g.map, &rule, &targets, &nothing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) Any number of rail hexes from a friendly map edge, then at most 4 hexes; never into an
+// enemy unit.
+
+/// The map of `examples/supply_rail_then_hexes.rs`: pointy, rows 01-05 (01 at the top, even rows
+/// shifted half a hex east), columns 01-13; row 03 is sea and 0506 a lake; rail along row 02
+/// from 0201 to 0208 and along row 04 from 0401 to 0408.
+const MAP_B: &str = r#"
+name = "Rail, then four hexes (example)"
+
+[layout]
+orientation = "pointy"
+label = "row-column"
+rows = [1, 5]
+columns = [1, 13]
+shifted = "even"
+rows_grow = "south"
+columns_grow = "east"
+
+[terrain]
+legend = { "." = "clear" }
+off_map = "~"
+grid = '''
+01 .............
+02 .............
+03 ~~~~~~~~~~~~~
+04 .............
+05 .....~.......
+'''
+
+[hexsides.features]
+rail = [
+  ["0201", "0202", "0203", "0204", "0205", "0206", "0207", "0208"],
+  ["0401", "0402", "0403", "0404", "0405", "0406", "0407", "0408"],
+]
+"#;
+
+/// From the unit: at most `hexes` hexes, then along rail hexsides; either may be empty.
+fn rail_rule(hexes: u32) -> TraceRule {
+    TraceRule::new([
+        Leg::hexes(hexes).skippable(),
+        Leg::unlimited()
+            .steps(StepRule::Along(vec!["rail".into()]))
+            .skippable(),
+    ])
+}
+
+const UNITS_B: &[(&str, Side, &str)] = &[
+    ("N1", Side::Friend, "0208"),
+    ("N2", Side::Friend, "0212"),
+    ("N3", Side::Friend, "0213"),
+    ("N4", Side::Friend, "0105"),
+    ("S1", Side::Friend, "0403"),
+    ("S2", Side::Friend, "0406"),
+    ("S3", Side::Friend, "0407"),
+    ("X", Side::Enemy, "0404"),
+];
+
+/// Every on-map hex of the westmost column.
+fn west_edge(map: &HexMap) -> Targets {
+    let edge = map
+        .hexes()
+        .iter()
+        .filter(|h| h.label.second == 1) // labels are row-column: `second` is the column
+        .map(|h| h.hex);
+    Targets::new(map, edge)
+}
+
+fn game_b(map_text: &str, units: &[(&str, Side, &str)]) -> Game {
+    let map = HexMap::from_toml_str(map_text, Some("supply_rail_then_hexes.toml")).unwrap();
+    Game::new(map, units, Zoc::Ignored)
+}
+
+#[test]
+fn b_the_example_position() {
+    let g = game_b(MAP_B, UNITS_B);
+    let rule = rail_rule(4).bind(&g.map).unwrap();
+    let targets = west_edge(&g.map);
+    assert_eq!(targets.len(), 4); // 0101 0201 0401 0501; 0301 is sea
+    for l in ["0101", "0201", "0401", "0501"] {
+        assert!(targets.contains(&g.map, g.hex(l)), "{l}");
+    }
+
+    // On the railhead: rail only (the first leg is skipped).
+    assert_eq!(
+        g.trace(&rule, &targets, "N1").unwrap(),
+        [
+            "0208", "0207", "0206", "0205", "0204", "0203", "0202", "0201"
+        ]
+    );
+    // Within 4 hexes of the edge: no rail needed (the rail leg is skipped).
+    assert_eq!(
+        g.trace(&rule, &targets, "N4").unwrap(),
+        ["0105", "0104", "0103", "0102", "0101"]
+    );
+    // On the rail, west of X.
+    assert_eq!(
+        g.trace(&rule, &targets, "S1").unwrap(),
+        ["0403", "0402", "0401"]
+    );
+    // X sits on the rail at 0404: S2 walks 4 hexes around it (0405 0505 0504 0403) and rejoins
+    // the rail west of it.
+    assert_eq!(
+        g.trace(&rule, &targets, "S2").unwrap(),
+        ["0406", "0405", "0505", "0504", "0403", "0402", "0401"]
+    );
+    // S3 would need 5 to get around X; the rail east of X leads nowhere.
+    assert_eq!(
+        g.trace(&rule, &targets, "S3").unwrap_err(),
+        strings(&[
+            "0403: no rail across the hexside (from 0504)",
+            "0404: enemy unit X",
+            "0412: off the rail net (from 0411)",
+            "0503: off the rail net (from 0504)",
+            "0512: off the rail net (from 0411)",
+        ])
+    );
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+#[test]
+fn b_four_hexes_from_the_rail_trace_five_are_cut() {
+    let g = game_b(MAP_B, UNITS_B);
+    let rule = rail_rule(4).bind(&g.map).unwrap();
+    let targets = west_edge(&g.map);
+    // N2, 4 hexes east of the railhead 0208: 4 hexes, then the rail.
+    assert_eq!(
+        g.trace(&rule, &targets, "N2").unwrap(),
+        [
+            "0212", "0211", "0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203", "0202",
+            "0201"
+        ]
+    );
+    // N3, 5 hexes east: cut. Its 4 hexes end at 0209 and 0110; the railhead 0208 is the next
+    // hex, but not across a rail hexside.
+    assert_eq!(
+        g.trace(&rule, &targets, "N3").unwrap_err(),
+        strings(&[
+            "0109: off the rail net (from 0110)",
+            "0208: no rail across the hexside (from 0209)",
+        ])
+    );
+    let free = g.free();
+    let cut = search(&rule, g.unit_hex("N3"), &targets, &free).unwrap_err();
+    assert_eq!(cut.reached, 9); // 0209-0213 and 0110-0113
+    let tracer = Tracer::new(&rule, &targets, &free);
+    assert_eq!(
+        tracer.traced_all(&[g.unit_hex("N2"), g.unit_hex("N3")]),
+        [true, false]
+    );
+
+    // With 5 hexes, N3 traces.
+    let five = rail_rule(5).bind(&g.map).unwrap();
+    assert_eq!(
+        g.trace(&five, &targets, "N3").unwrap(),
+        [
+            "0213", "0212", "0211", "0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203",
+            "0202", "0201"
+        ]
+    );
+    assert_agree(&g.map, &five, &targets, &g.free());
+}
+
+#[test]
+fn b_an_enemy_unit_on_the_rail_cuts_it() {
+    // Without X, S3 rides the rail from where it stands.
+    let g = game_b(MAP_B, &without(UNITS_B, "X"));
+    let rule = rail_rule(4).bind(&g.map).unwrap();
+    let targets = west_edge(&g.map);
+    assert_eq!(
+        g.trace(&rule, &targets, "S3").unwrap(),
+        ["0407", "0406", "0405", "0404", "0403", "0402", "0401"]
+    );
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // With X, the same path is refused at X.
+    let g = game_b(MAP_B, UNITS_B);
+    let path = path_of(
+        &g.map,
+        &["0407", "0406", "0405", "0404", "0403", "0402", "0401"],
+    );
+    assert_eq!(
+        check_path(
+            &rail_rule(4).bind(&g.map).unwrap(),
+            &path,
+            &targets,
+            &g.free()
+        )
+        .unwrap_err(),
+        "h3 = 0404 is not free"
+    );
+}
+
+#[test]
+fn b_rail_lines_join_only_across_a_rail_hexside() {
+    // Two rows of pointy hexes (row 02 shifted half a hex east: 02CC touches 01CC and
+    // 01(CC+1)). Rail 0101-0104 from the west edge; a second line 0204-0210 whose west end
+    // 0204 touches 0104 with no rail between them.
+    let build = |junction: bool| {
+        let mut b = MapBuilder::new(
+            "two rail lines",
+            hexmap::Layout::row_column(hexmap::Orientation::Pointy, 1..=2, 1..=10),
+        )
+        .hexside_feature("rail", ["0101", "0102", "0103", "0104"])
+        .hexside_feature(
+            "rail",
+            ["0204", "0205", "0206", "0207", "0208", "0209", "0210"],
+        );
+        if junction {
+            b = b.hexside_feature("rail", ["0204", "0104"]);
+        }
+        b.build().unwrap()
+    };
+    let unit = [("U", Side::Friend, "0210")];
+
+    let g = Game::new(build(false), &unit, Zoc::Ignored);
+    let rule = rail_rule(4).bind(&g.map).unwrap();
+    let targets = west_edge(&g.map);
+    assert_eq!(targets.len(), 2);
+    // U rides its own line to 0204 and stops: 0104 is on the other line, but no rail crosses
+    // 0204-0104; its 4 free hexes end at 0206 or 0107, far from 0104.
+    assert_eq!(
+        g.trace(&rule, &targets, "U").unwrap_err(),
+        strings(&[
+            "0104: no rail across the hexside (from 0204)",
+            "0105: off the rail net (from 0205)",
+            "0106: off the rail net (from 0107)",
+            "0203: off the rail net (from 0204)",
+        ])
+    );
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // A rail hexside 0204-0104 joins them.
+    let g = Game::new(build(true), &unit, Zoc::Ignored);
+    let rule = rail_rule(4).bind(&g.map).unwrap();
+    assert_eq!(
+        g.trace(&rule, &targets, "U").unwrap(),
+        [
+            "0210", "0209", "0208", "0207", "0206", "0205", "0204", "0104", "0103", "0102", "0101"
+        ]
+    );
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) Any length to a friendly map edge, never across all-sea or unbridged major-river
+// hexsides; never into an enemy unit or enemy ZOC.
+
+/// The map of `examples/supply_to_map_edge.rs`: flat, labels column then row, columns 01-08
+/// (west to east), rows 01-06 (even columns shifted half a hex south, so 04RR touches 05RR and
+/// 05(RR+1)); a major river between columns 04 and 05, bridged between 0402 and 0502; sea at
+/// 0405, 0406, 0505, 0506; an island 0105-0306 behind all-sea hexsides.
+const MAP_C: &str = r#"
+name = "Supply to the map edge (example)"
+
+[layout]
+orientation = "flat"
+label = "column-row"
+rows = [1, 6]
+columns = [1, 8]
+shifted = "even"
+rows_grow = "south"
+columns_grow = "east"
+
+[terrain]
+legend = { "." = "clear" }
+off_map = "~"
+grid = '''
+01 ........
+02 ........
+03 ........
+04 ........
+05 ...~~...
+06 ...~~...
+'''
+
+[hexsides.features]
+# Column 04 is shifted south: 04RR touches 05RR and 05(RR+1).
+major-river = [
+  ["0401", "0501"], ["0401", "0502"],
+  ["0402", "0502"], ["0402", "0503"],
+  ["0403", "0503"], ["0403", "0504"],
+  ["0404", "0504"],
+]
+bridge = [["0402", "0502"]]
+# The island 0105-0306 against the mainland's row 04.
+all-sea = [
+  ["0105", "0104"], ["0105", "0204"], ["0205", "0204"],
+  ["0305", "0204"], ["0305", "0304"], ["0305", "0404"],
+]
+"#;
+
+fn edge_rule() -> TraceRule {
+    TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {
+        features: vec!["all-sea".into(), "major-river".into()],
+        unless: vec!["bridge".into()],
+    })])
+}
+
+const UNITS_C: &[(&str, Side, &str)] = &[
+    ("S1", Side::Friend, "0101"),
+    ("S2", Side::Friend, "0404"),
+    ("S3", Side::Friend, "0206"),
+    ("S4", Side::Friend, "0705"),
+    ("G", Side::Enemy, "0301"),
+];
+
+/// Every hex of the eastmost column.
+fn east_edge(map: &HexMap) -> Targets {
+    // Labels are column-row: `first` is the column.
+    Targets::new(
+        map,
+        map.hexes()
+            .iter()
+            .filter(|h| h.label.first == 8)
+            .map(|h| h.hex),
+    )
+}
+
+fn game_c(map_text: &str, units: &[(&str, Side, &str)]) -> Game {
+    let map = HexMap::from_toml_str(map_text, Some("supply_to_map_edge.toml")).unwrap();
+    Game::new(map, units, Zoc::Blocks)
+}
+
+/// A path's first hexes are these, its length this, and it ends on the edge.
+fn assert_path_starts(path: &[String], first: &[&str], len: usize) {
+    assert_eq!(&path[..first.len()], first, "{path:?}");
+    assert_eq!(path.len(), len, "{path:?}");
+    assert!(path.last().unwrap().starts_with("08"), "{path:?}");
+}
+
+#[test]
+fn c_the_example_position() {
+    let g = game_c(MAP_C, UNITS_C);
+    let rule = edge_rule().bind(&g.map).unwrap();
+    let targets = east_edge(&g.map);
+    assert_eq!(targets.len(), 6);
+
+    // S1 goes around G's ZOC (0201, 0302, 0401) and over the bridge; east of it, several
+    // shortest lines reach the edge.
+    let s1 = g.trace(&rule, &targets, "S1").unwrap();
+    assert_path_starts(&s1, &["0101", "0102", "0202", "0303", "0402", "0502"], 9);
+    // S2 is on the river bank: it goes up the bank to the bridge.
+    let s2 = g.trace(&rule, &targets, "S2").unwrap();
+    assert_path_starts(&s2, &["0404", "0403", "0402", "0502"], 7);
+    // S3 is on the island: every way off it crosses an all-sea hexside.
+    assert_eq!(
+        g.trace(&rule, &targets, "S3").unwrap_err(),
+        strings(&[
+            "0104: across an all-sea hexside (from 0105)",
+            "0204: across an all-sea hexside (from 0205)",
+            "0304: across an all-sea hexside (from 0305)",
+            "0404: across an all-sea hexside (from 0305)",
+        ])
+    );
+    let free = g.free();
+    assert_eq!(
+        search(&rule, g.unit_hex("S3"), &targets, &free)
+            .unwrap_err()
+            .reached,
+        6
+    );
+    // S4 is next to the edge.
+    let s4 = g.trace(&rule, &targets, "S4").unwrap();
+    assert_path_starts(&s4, &["0705"], 2);
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+#[test]
+fn c_a_major_river_without_a_bridge_cuts() {
+    // The same map, the rule without its `unless`: the bridge no longer helps.
+    let g = game_c(MAP_C, UNITS_C);
+    let no_bridges = TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {
+        features: vec!["all-sea".into(), "major-river".into()],
+        unless: vec![],
+    })]);
+    let rule = no_bridges.bind(&g.map).unwrap();
+    let targets = east_edge(&g.map);
+    // S2 reaches the whole west bank but G's ZOC (0201, 0302, 0401; G's own hex 0301 touches
+    // nothing else); the river bounds it on the east and the sea on the south. The frontier is
+    // in map order: row by row, west to east.
+    assert_eq!(
+        g.trace(&rule, &targets, "S2").unwrap_err(),
+        strings(&[
+            "0201: enemy ZOC of G",
+            "0401: enemy ZOC of G",
+            "0302: enemy ZOC of G",
+            "0502: across a major-river hexside (from 0402)",
+            "0503: across a major-river hexside (from 0403)",
+            "0504: across a major-river hexside (from 0404)",
+            "0105: across an all-sea hexside (from 0204)",
+            "0205: across an all-sea hexside (from 0204)",
+            "0305: across an all-sea hexside (from 0404)",
+        ])
+    );
+    assert!(g.trace(&rule, &targets, "S1").is_err());
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // The bridged rule on the same map: S2 crosses at 0402-0502.
+    let rule = edge_rule().bind(&g.map).unwrap();
+    assert!(g.trace(&rule, &targets, "S2").is_ok());
+    // A line over the river elsewhere is refused there.
+    let path = path_of(&g.map, &["0404", "0504", "0604", "0704", "0804"]);
+    assert_eq!(
+        check_path(&rule, &path, &targets, &g.free()).unwrap_err(),
+        "step 1 into h1 = 0504 is not allowed: across a major-river hexside"
+    );
+}
+
+#[test]
+fn c_the_bridge_is_where_the_map_marks_it() {
+    // Move the bridge south to 0404-0504: S2 now crosses where it stands, and 0402-0502 is a
+    // river hexside like the others.
+    let moved = variant(
+        MAP_C,
+        r#"bridge = [["0402", "0502"]]"#,
+        r#"bridge = [["0404", "0504"]]"#,
+    );
+    let g = game_c(&moved, UNITS_C);
+    let rule = edge_rule().bind(&g.map).unwrap();
+    let targets = east_edge(&g.map);
+    let s2 = g.trace(&rule, &targets, "S2").unwrap();
+    assert_path_starts(&s2, &["0404", "0504"], 5);
+    let s1 = g.trace(&rule, &targets, "S1").unwrap();
+    assert!(s1.windows(2).any(|w| w == ["0404", "0504"]), "{s1:?}");
+    assert!(!s1.windows(2).any(|w| w == ["0402", "0502"]), "{s1:?}");
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+#[test]
+fn c_enemy_zoc_on_the_bridge_cuts_the_west_bank() {
+    // A German unit east of the bridge: its ZOC covers 0502, the bridge's east end.
+    let mut units = UNITS_C.to_vec();
+    units.push(("G2", Side::Enemy, "0602"));
+    let g = game_c(MAP_C, &units);
+    let rule = edge_rule().bind(&g.map).unwrap();
+    let targets = east_edge(&g.map);
+    // G2's ZOC (0502, 0503) is reported where it covers a hex, even one the river also closes
+    // (0503): the free test is asked first.
+    assert_eq!(
+        g.trace(&rule, &targets, "S2").unwrap_err(),
+        strings(&[
+            "0201: enemy ZOC of G",
+            "0401: enemy ZOC of G",
+            "0302: enemy ZOC of G",
+            "0502: enemy ZOC of G2",
+            "0503: enemy ZOC of G2",
+            "0504: across a major-river hexside (from 0404)",
+            "0105: across an all-sea hexside (from 0204)",
+            "0205: across an all-sea hexside (from 0204)",
+            "0305: across an all-sea hexside (from 0404)",
+        ])
+    );
+    assert!(g.trace(&rule, &targets, "S1").is_err());
+    assert!(g.trace(&rule, &targets, "S4").is_ok());
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+#[test]
+fn c_unless_waives_every_listed_feature() {
+    // A bridge (a causeway) on one of the island's all-sea hexsides, 0305-0304.
+    let causeway = variant(
+        MAP_C,
+        r#"bridge = [["0402", "0502"]]"#,
+        r#"bridge = [["0402", "0502"], ["0305", "0304"]]"#,
+    );
+    let g = game_c(&causeway, UNITS_C);
+    let targets = east_edge(&g.map);
+
+    // One `NotAcross` with `unless: [bridge]` lets the causeway waive the sea too.
+    let rule = edge_rule().bind(&g.map).unwrap();
+    let s3 = g.trace(&rule, &targets, "S3").unwrap();
+    assert!(s3.windows(2).any(|w| w == ["0305", "0304"]), "{s3:?}");
+    assert_agree(&g.map, &rule, &targets, &g.free());
+
+    // Two rules, the sea never waived: the island stays cut.
+    let strict = TraceRule::new([Leg::unlimited().steps(StepRule::All(vec![
+        StepRule::NotAcross {
+            features: vec!["all-sea".into()],
+            unless: vec![],
+        },
+        StepRule::NotAcross {
+            features: vec!["major-river".into()],
+            unless: vec!["bridge".into()],
+        },
+    ]))]);
+    let rule = strict.bind(&g.map).unwrap();
+    assert_eq!(
+        g.trace(&rule, &targets, "S3").unwrap_err(),
+        strings(&[
+            "0104: across an all-sea hexside (from 0105)",
+            "0204: across an all-sea hexside (from 0205)",
+            "0304: across an all-sea hexside (from 0305)",
+            "0404: across an all-sea hexside (from 0305)",
+        ])
+    );
+    assert_agree(&g.map, &rule, &targets, &g.free());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Under a movement-point budget `search` keeps the cheapest arrival at each hex, so its path is
+// valid but not always the one with the fewest hexes (as its documentation says).
+
+#[test]
+fn search_with_movement_points_returns_a_valid_cheaper_path() {
+    let map = HexMap::from_toml_str(
+        r#"
+name = "fewest hexes"
+[layout]
+orientation = "pointy"
+label = "row-column"
+rows = [1, 4]
+columns = [1, 3]
+shifted = "even"
+rows_grow = "south"
+columns_grow = "east"
+[terrain]
+legend = { "." = "clear", m = "mountain" }
+grid = '''
+01 ...
+02 .m.
+03 .m.
+04 ...
+'''
+"#,
+        None,
+    )
+    .unwrap();
+    let rule = TraceRule::new([Leg::movement_points(
+        7,
+        Costs::new(1).terrain("mountain", 3),
+    )])
+    .bind(&map)
+    .unwrap();
+    let targets = Targets::new(&map, [map.parse("0401").unwrap()]);
+    let nothing = |_h: Hex| None::<()>;
+    // Three hexes over the mountains, 3 + 3 + 1 = 7 MP: a valid path.
+    let over = path_of(&map, &["0103", "0202", "0302", "0401"]);
+    assert_eq!(check_path(&rule, &over, &targets, &nothing), Ok(()));
+    // The search returns 0103 0102 0201 0301 0401 (five hexes, 4 MP): valid too.
+    let path = search(&rule, map.parse("0103").unwrap(), &targets, &nothing).unwrap();
+    assert_eq!(check_path(&rule, &path, &targets, &nothing), Ok(()));
+    assert_eq!(
+        labels(&map, &path.hexes),
+        ["0103", "0102", "0201", "0301", "0401"]
+    );
+}
