@@ -138,7 +138,7 @@ use petgraph::visit::{
 };
 
 use crate::coord::{Direction, Hex};
-use crate::map::{Adj, HexInfo, HexMap, Hexside, NONE};
+use crate::map::{HexInfo, HexMap, Hexside, Link, NONE};
 
 /// The id of one hexside, the petgraph edge id ([`GraphBase::EdgeId`]) of a [`HexMap`].
 ///
@@ -199,7 +199,7 @@ pub struct HexsideRef<'a> {
 }
 
 impl<'a> HexsideRef<'a> {
-    fn new(from: u32, dir: usize, adj: &'a Adj, reversed: bool) -> HexsideRef<'a> {
+    fn new(from: u32, dir: usize, adj: &'a Link, reversed: bool) -> HexsideRef<'a> {
         let (source, target) = if reversed {
             (adj.node, from)
         } else {
@@ -247,13 +247,13 @@ impl HexMap {
     pub fn hexside_id(&self, a: Hex, b: Hex) -> Option<HexsideId> {
         let na = u32::try_from(self.node(a)?.index()).ok()?;
         let d = a.direction_to(b)?.index();
-        let to = self.adjacency()[na as usize][d].node;
+        let to = self.links()[na as usize][d].node;
         (to != NONE).then(|| HexsideId::between(na, d, to))
     }
 
     /// The row of the adjacency table for a node, empty when there is no such node.
-    fn adj_row(&self, n: NodeIndex<u32>) -> &[Adj] {
-        self.adjacency().get(n.index()).map_or(&[][..], |r| &r[..])
+    fn adj_row(&self, n: NodeIndex<u32>) -> &[Link] {
+        self.links().get(n.index()).map_or(&[][..], |r| &r[..])
     }
 }
 
@@ -278,7 +278,7 @@ impl DataMap for HexMap {
 
     fn edge_weight(&self, id: HexsideId) -> Option<&Hexside> {
         let adj = self
-            .adjacency()
+            .links()
             .get(id.node as usize)?
             .get(usize::from(id.dir))?;
         (adj.node != NONE).then_some(&adj.side)
@@ -360,7 +360,7 @@ impl GetAdjacencyMatrix for HexMap {
 /// The neighbours of a node: [`IntoNeighbors::neighbors`] of a [`HexMap`].
 #[derive(Clone, Debug)]
 pub struct Neighbors<'a> {
-    iter: slice::Iter<'a, Adj>,
+    iter: slice::Iter<'a, Link>,
 }
 
 impl Iterator for Neighbors<'_> {
@@ -383,7 +383,7 @@ impl FusedIterator for Neighbors<'_> {}
 #[derive(Clone, Debug)]
 pub struct Edges<'a> {
     from: u32,
-    iter: std::iter::Enumerate<slice::Iter<'a, Adj>>,
+    iter: std::iter::Enumerate<slice::Iter<'a, Link>>,
     reversed: bool,
 }
 
@@ -406,7 +406,7 @@ impl FusedIterator for Edges<'_> {}
 /// [`HexMap`].
 #[derive(Clone, Debug)]
 pub struct EdgeReferences<'a> {
-    rows: std::iter::Enumerate<slice::Iter<'a, [Adj; 6]>>,
+    rows: std::iter::Enumerate<slice::Iter<'a, [Link; 6]>>,
     row: Option<Edges<'a>>,
 }
 
@@ -501,7 +501,7 @@ impl<'a> IntoEdgeReferences for &'a HexMap {
 
     fn edge_references(self) -> EdgeReferences<'a> {
         EdgeReferences {
-            rows: self.adjacency().iter().enumerate(),
+            rows: self.links().iter().enumerate(),
             row: None,
         }
     }

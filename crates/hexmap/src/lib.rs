@@ -127,7 +127,7 @@ pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
 pub use map::{
-    Area, HexInfo, HexMap, Hexside, HexsideKind, LabelProblem, Layer, MapBuilder, Place,
+    Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, Layer, MapBuilder, Place,
 };
 pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::MapSpec;

@@ -59,6 +59,17 @@ impl Hexside {
     /// The most hexside features a map may declare of its own.
     pub const MAX_CUSTOM: usize = 28;
 
+    /// The hexside whose [`Hexside::mask`] is `mask`.
+    pub fn from_mask(mask: u32) -> Hexside {
+        Hexside {
+            road: mask & Self::ROAD != 0,
+            trail: mask & Self::TRAIL != 0,
+            blocks_zoc: mask & Self::BLOCKS_ZOC != 0,
+            impassable: mask & Self::IMPASSABLE != 0,
+            features: mask >> Self::CUSTOM_SHIFT,
+        }
+    }
+
     /// Every feature as one bit set: the four built-in bits, then the map's own features
     /// shifted by [`Hexside::CUSTOM_SHIFT`].
     pub fn mask(self) -> u32 {
@@ -154,8 +165,32 @@ pub struct Area {
     pub hexes: Vec<Hex>,
 }
 
+/// One row entry of the compact adjacency table the tracing loops read: the neighbour's node
+/// and the hexside's [`Hexside::mask`], 8 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Adj {
+    pub(crate) node: u32,
+    pub(crate) mask: u32,
+}
+
+impl Adj {
+    pub(crate) fn impassable(self) -> bool {
+        self.mask & Hexside::IMPASSABLE != 0
+    }
+
+    pub(crate) fn road_or_trail(self) -> bool {
+        self.mask & (Hexside::ROAD | Hexside::TRAIL) != 0
+    }
+
+    pub(crate) fn side(self) -> Hexside {
+        Hexside::from_mask(self.mask)
+    }
+}
+
+/// One row entry of the table the petgraph views borrow from: the neighbour's node and the
+/// hexside itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Link {
     pub(crate) node: u32,
     pub(crate) side: Hexside,
 }
@@ -181,6 +216,7 @@ pub struct HexMap {
     lookup_width: i32,
     lookup_height: i32,
     adj: Vec<[Adj; 6]>,
+    links: Vec<[Link; 6]>,
     /// Shared hexsides: the edge count.
     hexside_count: usize,
     terrain_names: Vec<String>,
@@ -287,7 +323,7 @@ impl HexMap {
         let na = self.node(a)?;
         let d = a.direction_to(b)?;
         let adj = self.adj[na.index()][d.index()];
-        (adj.node != NONE).then_some(adj.side)
+        (adj.node != NONE).then(|| adj.side())
     }
 
     /// The on-map neighbours of a hex with the hexside to each, in direction order.
@@ -296,11 +332,49 @@ impl HexMap {
         adj.into_iter()
             .flatten()
             .filter(|a| a.node != NONE)
-            .map(move |a| (self.hexes[a.node as usize].hex, a.side))
+            .map(move |a| (self.hexes[a.node as usize].hex, a.side()))
+    }
+
+    /// The on-map neighbours of a graph node with the hexside to each, in direction order: no
+    /// hex lookup, for callers that keep their own tables by node.
+    ///
+    /// ```
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 3]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # [hexsides]
+    /// # roads = [["0101", "0102"]]
+    /// # "#, None).unwrap();
+    /// let middle = map.node(map.parse("0102").unwrap()).unwrap();
+    /// let around: Vec<(usize, bool)> =
+    ///     map.neighbor_nodes(middle).map(|(n, side)| (n.index(), side.road)).collect();
+    /// assert_eq!(around, [(2, false), (0, true)]);
+    /// ```
+    pub fn neighbor_nodes(
+        &self,
+        node: NodeIndex<u32>,
+    ) -> impl Iterator<Item = (NodeIndex<u32>, Hexside)> + '_ {
+        self.adj
+            .get(node.index())
+            .into_iter()
+            .flatten()
+            .filter(|a| a.node != NONE)
+            .map(|a| (NodeIndex::new(a.node as usize), a.side()))
     }
 
     pub(crate) fn adjacency(&self) -> &[[Adj; 6]] {
         &self.adj
+    }
+
+    pub(crate) fn links(&self) -> &[[Link; 6]] {
+        &self.links
     }
 
     /// The number of shared hexsides (impassable ones included).
@@ -452,6 +526,75 @@ pub struct LabelRef {
     pub text: String,
     /// Where it was written.
     pub origin: Origin,
+    /// The hex, when the builder was given coordinates rather than a label.
+    pub(crate) hex: Option<Hex>,
+}
+
+impl LabelRef {
+    /// A label as written, with where.
+    pub fn new(text: impl Into<String>, origin: Origin) -> LabelRef {
+        LabelRef {
+            text: text.into(),
+            origin,
+            hex: None,
+        }
+    }
+}
+
+/// A hex as a [`MapBuilder`] input: a printed label (`"0512"`) or axial coordinates ([`Hex`]).
+///
+/// Tools that already hold coordinates build maps without formatting and re-parsing labels:
+///
+/// ```
+/// use hexmap::{Hex, Layout, MapBuilder, Orientation};
+/// let layout = Layout::row_column(Orientation::Pointy, 1..=2, 1..=3);
+/// let start = layout.label_to_hex(layout.parse_label("0101").unwrap()).unwrap();
+/// let east = start.neighbor(hexmap::Direction::ALL[0]);
+/// let map = MapBuilder::new("by coordinates", layout)
+///     .terrain(east, "forest")
+///     .road([start, east])
+///     .feature("town", "0103")   // labels and hexes mix freely
+///     .build()
+///     .unwrap();
+/// assert_eq!(map.terrain(east), Some("forest"));
+/// assert!(map.on_road_net(start));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HexRef {
+    /// A printed label.
+    Label(String),
+    /// Axial coordinates.
+    Hex(Hex),
+}
+
+impl From<&str> for HexRef {
+    fn from(label: &str) -> HexRef {
+        HexRef::Label(label.to_string())
+    }
+}
+
+impl From<String> for HexRef {
+    fn from(label: String) -> HexRef {
+        HexRef::Label(label)
+    }
+}
+
+impl From<&String> for HexRef {
+    fn from(label: &String) -> HexRef {
+        HexRef::Label(label.clone())
+    }
+}
+
+impl From<Hex> for HexRef {
+    fn from(hex: Hex) -> HexRef {
+        HexRef::Hex(hex)
+    }
+}
+
+impl From<&Hex> for HexRef {
+    fn from(hex: &Hex) -> HexRef {
+        HexRef::Hex(*hex)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -526,19 +669,30 @@ impl MapBuilder {
         Origin::key(format!("{what} #{}", self.counter))
     }
 
-    fn refs<I, S>(origin: &Origin, labels: I) -> Vec<LabelRef>
+    fn refs<I, S>(&self, origin: &Origin, labels: I) -> Vec<LabelRef>
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<str>,
+        S: Into<HexRef>,
     {
         labels
             .into_iter()
             .enumerate()
-            .map(|(i, l)| LabelRef {
-                text: l.as_ref().to_string(),
-                origin: Origin::key(format!("{}[{i}]", origin.key)),
-            })
+            .map(|(i, l)| self.label_ref(l.into(), Origin::key(format!("{}[{i}]", origin.key))))
             .collect()
+    }
+
+    fn label_ref(&self, at: HexRef, origin: Origin) -> LabelRef {
+        match at {
+            HexRef::Label(text) => LabelRef::new(text, origin),
+            HexRef::Hex(hex) => LabelRef {
+                text: match self.layout.hex_to_label(hex) {
+                    Some(l) => l.to_string(),
+                    None => format!("({},{})", hex.q, hex.r),
+                },
+                origin,
+                hex: Some(hex),
+            },
+        }
     }
 
     /// The terrain of hexes not given one (default `clear`).
@@ -548,54 +702,34 @@ impl MapBuilder {
     }
 
     /// Set one hex's terrain.
-    pub fn terrain(mut self, label: &str, terrain: impl Into<String>) -> Self {
+    pub fn terrain(mut self, at: impl Into<HexRef>, terrain: impl Into<String>) -> Self {
         let origin = self.auto("terrain");
-        self.cells.push((
-            LabelRef {
-                text: label.to_string(),
-                origin,
-            },
-            Cell::Terrain(terrain.into()),
-        ));
+        let r = self.label_ref(at.into(), origin);
+        self.cells.push((r, Cell::Terrain(terrain.into())));
         self
     }
 
     /// Take a hex off the map (open sea, say).
-    pub fn hole(mut self, label: &str) -> Self {
+    pub fn hole(mut self, at: impl Into<HexRef>) -> Self {
         let origin = self.auto("hole");
-        self.cells.push((
-            LabelRef {
-                text: label.to_string(),
-                origin,
-            },
-            Cell::Hole,
-        ));
+        let r = self.label_ref(at.into(), origin);
+        self.cells.push((r, Cell::Hole));
         self
     }
 
     /// Give a hex a feature (airfield, town, ...).
-    pub fn feature(mut self, feature: impl Into<String>, label: &str) -> Self {
+    pub fn feature(mut self, feature: impl Into<String>, at: impl Into<HexRef>) -> Self {
         let origin = self.auto("feature");
-        self.features.push((
-            feature.into(),
-            LabelRef {
-                text: label.to_string(),
-                origin,
-            },
-        ));
+        let r = self.label_ref(at.into(), origin);
+        self.features.push((feature.into(), r));
         self
     }
 
     /// Name a place on a hex.
-    pub fn place(mut self, name: impl Into<String>, label: &str) -> Self {
+    pub fn place(mut self, name: impl Into<String>, at: impl Into<HexRef>) -> Self {
         let origin = self.auto("place");
-        self.places.push((
-            name.into(),
-            LabelRef {
-                text: label.to_string(),
-                origin,
-            },
-        ));
+        let r = self.label_ref(at.into(), origin);
+        self.places.push((name.into(), r));
         self
     }
 
@@ -603,10 +737,10 @@ impl MapBuilder {
     pub fn area<I, S>(mut self, key: impl Into<String>, name: impl Into<String>, labels: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<str>,
+        S: Into<HexRef>,
     {
         let origin = self.auto("area");
-        let refs = Self::refs(&origin, labels);
+        let refs = self.refs(&origin, labels);
         self.areas.push((key.into(), name.into(), origin, refs));
         self
     }
@@ -615,7 +749,7 @@ impl MapBuilder {
     pub fn road<I, S>(self, labels: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<str>,
+        S: Into<HexRef>,
     {
         self.hexsides_path(HexsideKind::Road, labels)
     }
@@ -624,26 +758,26 @@ impl MapBuilder {
     pub fn trail<I, S>(self, labels: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<str>,
+        S: Into<HexRef>,
     {
         self.hexsides_path(HexsideKind::Trail, labels)
     }
 
     /// The hexside between two adjacent hexes blocks zones of control.
-    pub fn blocks_zoc(self, a: &str, b: &str) -> Self {
-        self.hexsides_path(HexsideKind::BlocksZoc, [a, b])
+    pub fn blocks_zoc(self, a: impl Into<HexRef>, b: impl Into<HexRef>) -> Self {
+        self.hexsides_path(HexsideKind::BlocksZoc, [a.into(), b.into()])
     }
 
     /// The hexside between two adjacent hexes is impassable.
-    pub fn impassable(self, a: &str, b: &str) -> Self {
-        self.hexsides_path(HexsideKind::Impassable, [a, b])
+    pub fn impassable(self, a: impl Into<HexRef>, b: impl Into<HexRef>) -> Self {
+        self.hexsides_path(HexsideKind::Impassable, [a.into(), b.into()])
     }
 
     /// Mark every hexside along a path of labels with a feature.
     pub fn hexsides_path<I, S>(mut self, kind: HexsideKind, labels: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<str>,
+        S: Into<HexRef>,
     {
         let origin = self.auto(match kind {
             HexsideKind::Road => "road",
@@ -651,7 +785,7 @@ impl MapBuilder {
             HexsideKind::BlocksZoc => "blocks_zoc",
             HexsideKind::Impassable => "impassable",
         });
-        let refs = Self::refs(&origin, labels);
+        let refs = self.refs(&origin, labels);
         self.hexsides.push((kind, origin, refs));
         self
     }
@@ -674,11 +808,11 @@ impl MapBuilder {
     pub fn hexside_feature<I, S>(mut self, feature: impl Into<String>, labels: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: AsRef<str>,
+        S: Into<HexRef>,
     {
         let feature = feature.into();
         let origin = self.auto(&feature);
-        let refs = Self::refs(&origin, labels);
+        let refs = self.refs(&origin, labels);
         self.side_features.push((feature, origin, refs));
         self
     }
@@ -737,6 +871,24 @@ impl MapBuilder {
 
         // Resolve a label to an in-extents hex, recording problems.
         let resolve = |r: &LabelRef, c: &mut Collector<'_, ErrorKind>| -> Option<Hex> {
+            if let Some(h) = r.hex {
+                if layout.hex_to_label(h).is_some() {
+                    return Some(h);
+                }
+                c.push(
+                    Diagnostic::new(
+                        ErrorKind::OffMap,
+                        format!(
+                            "hex {} is outside the map's rows and columns",
+                            r.text.trim()
+                        ),
+                    )
+                    .key(&r.origin.key)
+                    .label(&r.text),
+                    r.origin.span.clone(),
+                );
+                return None;
+            }
             match layout.parse_label(&r.text) {
                 Err(e) => {
                     c.push(
@@ -856,6 +1008,7 @@ impl MapBuilder {
             lookup_width: width,
             lookup_height: height,
             adj: Vec::new(),
+            links: Vec::new(),
             hexside_count: 0,
             terrain_names,
             feature_names: Vec::new(),
@@ -1146,6 +1299,13 @@ impl MapBuilder {
         let mut adj = vec![
             [Adj {
                 node: NONE,
+                mask: 0
+            }; 6];
+            map.hexes.len()
+        ];
+        let mut links = vec![
+            [Link {
+                node: NONE,
                 side: Hexside::default()
             }; 6];
             map.hexes.len()
@@ -1164,10 +1324,12 @@ impl MapBuilder {
                     (b, dir.opposite().index())
                 };
                 let side = sides.get(&key).copied().unwrap_or_default();
+                let node = u32::try_from(b).unwrap_or(NONE);
                 adj[a][dir.index()] = Adj {
-                    node: u32::try_from(b).unwrap_or(NONE),
-                    side,
+                    node,
+                    mask: side.mask(),
                 };
+                links[a][dir.index()] = Link { node, side };
                 if a < b {
                     hexside_count += 1;
                 }
@@ -1178,6 +1340,7 @@ impl MapBuilder {
             }
         }
         map.adj = adj;
+        map.links = links;
         map.hexside_count = hexside_count;
         map.sides = node_sides;
         map.hexside_feature_names = names;

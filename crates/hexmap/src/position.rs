@@ -291,7 +291,7 @@ impl<S: Copy + Eq> Position<S> {
             let n = self.nodes[i] as usize;
             for a in adj[n] {
                 if a.node != NONE
-                    && a.side.mask() & stop == 0
+                    && a.mask & stop == 0
                     && !terrains.contains(&map.hexes()[a.node as usize].terrain)
                 {
                     pairs.push((a.node, i));

@@ -208,13 +208,13 @@ pub struct HexsidesSpec {
 }
 
 fn label_ref(s: &Spanned<String>, key: String) -> LabelRef {
-    LabelRef {
-        text: s.get_ref().clone(),
-        origin: Origin {
+    LabelRef::new(
+        s.get_ref().clone(),
+        Origin {
             key,
             span: Some(s.span()),
         },
-    }
+    )
 }
 
 impl MapSpec {
@@ -518,13 +518,13 @@ fn read_grid(
             let sym_span = Some(cells_start + at..cells_start + at + ch.len_utf8());
             match legend.get(&ch) {
                 Some(terrain) => b.push_cell(
-                    LabelRef {
-                        text: label.to_string(),
-                        origin: Origin {
+                    LabelRef::new(
+                        label.to_string(),
+                        Origin {
                             key: line_key.clone(),
                             span: sym_span,
                         },
-                    },
+                    ),
                     terrain.clone(),
                 ),
                 None => c.push(

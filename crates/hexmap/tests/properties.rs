@@ -237,12 +237,12 @@ impl World {
         );
         let mut b = MapBuilder::new("random", layout.clone());
         for c in &holes {
-            b = b.hole(&label(c.0, c.1));
+            b = b.hole(label(c.0, c.1));
             let _ = write!(log, "hole {}; ", label(c.0, c.1));
         }
         for (c, t) in &terrain {
             if *t != 0 {
-                b = b.terrain(&label(c.0, c.1), TERRAINS[usize::from(*t)]);
+                b = b.terrain(label(c.0, c.1), TERRAINS[usize::from(*t)]);
                 let _ = write!(log, "{} {}; ", TERRAINS[usize::from(*t)], label(c.0, c.1));
             }
         }

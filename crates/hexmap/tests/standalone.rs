@@ -209,3 +209,42 @@ fn zones_of_control_stop_at_rivers_and_cliffs() {
     let cut = search(&rules, h("1001"), &targets, &free).unwrap_err();
     assert!(cut.frontier.iter().any(|b| b.hex == h("1003")));
 }
+
+/// A tracer prepared again for a new position answers like a fresh one, for the Leyte preset
+/// and for a general rule, over a run of pseudo-random positions.
+#[test]
+fn reset_tracer_equals_a_fresh_one() {
+    use hexmap::trace::{Leg, StepRule, TraceRule};
+    let map = HexMap::from_toml_str(CORRIDOR, Some("corridor.toml")).unwrap();
+    let targets = Targets::new(&map, [map.parse("1009").unwrap()]);
+    let starts: Vec<Hex> = map.hexes().iter().map(|h| h.hex).collect();
+    let rules = [
+        RoadChain::new(3).rule(),
+        TraceRule::new([
+            Leg::hexes(2).skippable(),
+            Leg::unlimited()
+                .steps(StepRule::along_road_or_trail())
+                .skippable(),
+        ]),
+    ];
+    for rule in &rules {
+        let bound = rule.bind(&map).unwrap();
+        let mut reused = Tracer::new(&bound, &targets, &|_h| None::<()>);
+        let mut seed = 7u64;
+        for _ in 0..40 {
+            let blocked: Vec<bool> = (0..map.len())
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    seed >> 61 == 0 // about one hex in eight
+                })
+                .collect();
+            let free = |h: Hex| blocked[map.node(h).unwrap().index()].then_some(());
+            reused.reset(&free);
+            let fresh = Tracer::new(&bound, &targets, &free);
+            assert_eq!(reused.traced_all(&starts), fresh.traced_all(&starts));
+            assert_eq!(reused.trace_all(&starts), fresh.trace_all(&starts));
+        }
+    }
+}

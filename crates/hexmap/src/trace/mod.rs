@@ -33,7 +33,8 @@
 //! `examples/` hold complete rules of each style.
 //!
 //! # Two ways to answer
-//! - [`search`]: one start; the path with the fewest hexes, or the [`Cut`]: the hexes on the
+//! - [`search`]: one start; a path (the one with the fewest hexes when only the first leg has a
+//!   budget, as in Leyte's rule), or the [`Cut`]: the hexes on the
 //!   frontier of what was reachable and what blocks each ([`Obstacle`]: the free test's reason,
 //!   or the rule's [`Refusal`]).
 //! - [`Tracer`]: prepare once per position (the free test once per hex, the legs after a bounded

@@ -123,9 +123,9 @@ struct State {
 
 /// Trace one path by breadth-first search over (hex, leg, spent), or say why none exists.
 ///
-/// With budgets of hexes (and unlimited legs) the path has the fewest hexes; with
-/// movement-point budgets it is a valid path, not always the one with the fewest hexes (the
-/// search keeps the cheapest arrival at each hex). A path may pass a hex twice when a leg that
+/// When the first leg counts hexes (or is unlimited) and every later leg is unlimited, as in
+/// Leyte's rule, the path has the fewest hexes. Otherwise it is a valid path, not always the
+/// one with the fewest hexes: the search keeps the cheapest arrival at each (hex, leg) state. A path may pass a hex twice when a leg that
 /// may not be skipped has to walk away and come back.
 ///
 /// `free` answers `None` for a hex a path may enter and `Some(reason)` for one it may not; it is
@@ -279,7 +279,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             let ends_here = self.can_end(&st);
             let u = st.node as usize;
             for a in map.adjacency()[u] {
-                if a.node == NONE || a.side.impassable {
+                if a.node == NONE || a.impassable() {
                     continue;
                 }
                 let v = a.node;
@@ -294,11 +294,11 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 {
                     return Ok(self.path(st, Some(v)));
                 }
-                if let Err(why) = leg.check(map, u, v as usize, a.side, li, st.started) {
+                if let Err(why) = leg.check(map, u, v as usize, a.side(), li, st.started) {
                     self.refuse(v, why, st.node, st.leg);
                     continue;
                 }
-                let cost = leg.budget.cost(map, v as usize, a.side);
+                let cost = leg.budget.cost(map, v as usize, a.side());
                 let used = st.used.saturating_add(cost);
                 if leg.budget.limit().is_some_and(|l| used > l) {
                     self.refuse(v, Why::Budget(st.leg), st.node, st.leg);

@@ -93,7 +93,8 @@ impl TraceScratch {
         TraceScratch {
             stamp: vec![0; len],
             parent: vec![0; len],
-            used: vec![0; len],
+            // Sized on first use: only the general plan's first-leg search spends budgets.
+            used: Vec::new(),
             ..TraceScratch::default()
         }
     }
@@ -130,6 +131,55 @@ impl<'r, 'm> Tracer<'r, 'm> {
             targets,
             free,
             plan,
+        }
+    }
+
+    /// Prepare again for a new position (a new free test), with the same rule and targets,
+    /// reusing this tracer's tables: what a bot calls after every move.
+    ///
+    /// ```
+    /// # use hexmap::HexMap;
+    /// # use hexmap::trace::{RoadChain, Targets, Tracer};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [hexsides]
+    /// # roads = [["1006", "1007", "1008", "1009"]]
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
+    /// let targets = Targets::new(&map, [hex("1009")]);
+    /// let mut tracer = Tracer::new(&rule, &targets, &|_h| None::<()>);
+    /// assert!(tracer.traced(hex("1002")));
+    /// let enemy = hex("1007");
+    /// tracer.reset(&|h| (h == enemy).then_some(()));   // the enemy moved onto the road
+    /// assert!(!tracer.traced(hex("1002")));
+    /// ```
+    pub fn reset<R>(&mut self, free: &impl FreeTest<R>) {
+        let map = self.rule.map;
+        self.free.clear();
+        self.free
+            .extend((0..map.len()).map(|n| free.blocked(map, n).is_none()));
+        match &mut self.plan {
+            Plan::RoadChain { chain, .. } => {
+                let preset = self.rule.rule.road_chain.unwrap_or_default();
+                road_chain_into(
+                    chain,
+                    map,
+                    self.targets,
+                    &self.free,
+                    preset.target,
+                    preset.reading,
+                );
+            }
+            Plan::Legs { .. } => self.plan = legs_plan(self.rule, self.targets, &self.free),
         }
     }
 
@@ -236,8 +286,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 let u = scratch.layer[i] as usize;
                 for a in adj[u] {
                     let v = a.node as usize;
-                    if a.node == NONE || a.side.impassable || scratch.stamp[v] == g || !self.free[v]
-                    {
+                    if a.node == NONE || a.impassable() || scratch.stamp[v] == g || !self.free[v] {
                         continue;
                     }
                     scratch.stamp[v] = g;
@@ -310,6 +359,9 @@ impl<'r, 'm> Tracer<'r, 'm> {
             return Some(if want_path { done(s, scratch) } else { None });
         }
         scratch.stamp[s] = g;
+        if scratch.used.len() != map.len() {
+            scratch.used = vec![0; map.len()];
+        }
         scratch.used[s] = 0;
         let mut queue: VecDeque<(u32, u32, bool)> = VecDeque::from([(s as u32, 0, false)]);
         let adj = map.adjacency();
@@ -320,13 +372,13 @@ impl<'r, 'm> Tracer<'r, 'm> {
             }
             for a in adj[u] {
                 let v = a.node as usize;
-                if a.node == NONE || a.side.impassable || !self.free[v] {
+                if a.node == NONE || a.impassable() || !self.free[v] {
                     continue;
                 }
-                if leg.check(map, u, v, a.side, 0, started).is_err() {
+                if leg.check(map, u, v, a.side(), 0, started).is_err() {
                     continue;
                 }
-                let nu = used.saturating_add(leg.budget.cost(map, v, a.side));
+                let nu = used.saturating_add(leg.budget.cost(map, v, a.side()));
                 if nu > limit || (scratch.stamp[v] == g && scratch.used[v] <= nu) || v == s {
                     continue;
                 }
@@ -412,9 +464,24 @@ fn road_chain(
     target: TargetRule,
     reading: ChainReading,
 ) -> Vec<u32> {
+    let mut chain = Vec::new();
+    road_chain_into(&mut chain, map, targets, free, target, reading);
+    chain
+}
+
+/// [`road_chain`] into a table that is reused.
+fn road_chain_into(
+    chain: &mut Vec<u32>,
+    map: &HexMap,
+    targets: &Targets,
+    free: &[bool],
+    target: TargetRule,
+    reading: ChainReading,
+) {
     let hexes = map.hexes();
     let adj = map.adjacency();
-    let mut chain = vec![NONE; hexes.len()];
+    chain.clear();
+    chain.resize(hexes.len(), NONE);
     let mut queue = VecDeque::new();
     let own = |n: usize| u32::try_from(n).unwrap_or(NONE);
     for n in targets.iter_nodes() {
@@ -443,7 +510,7 @@ fn road_chain(
             for a in adj[t] {
                 let y = a.node as usize;
                 if a.node != NONE
-                    && !a.side.impassable
+                    && !a.impassable()
                     && chain[y] == NONE
                     && free[y]
                     && hexes[y].on_road_net
@@ -461,15 +528,14 @@ fn road_chain(
                 ChainReading::BetweenNetHexes => {
                     a.node != NONE && hexes[y].on_road_net && hexes[c].on_road_net
                 }
-                _ => a.side.road_or_trail(),
+                _ => a.road_or_trail(),
             };
-            if a.node != NONE && step && !a.side.impassable && chain[y] == NONE && free[y] {
+            if a.node != NONE && step && !a.impassable() && chain[y] == NONE && free[y] {
                 chain[y] = own(c);
                 queue.push_back(y);
             }
         }
     }
-    chain
 }
 
 /// Backward tables for any rule.
@@ -491,7 +557,7 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
                 continue;
             }
             for a in adj[t] {
-                if a.node != NONE && !a.side.impassable && end[a.node as usize] == NONE {
+                if a.node != NONE && !a.impassable() && end[a.node as usize] == NONE {
                     end[a.node as usize] = u32::try_from(t).unwrap_or(NONE);
                 }
             }
@@ -542,14 +608,14 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
             }
             for a in adj[x] {
                 let w = a.node as usize;
-                if a.node == NONE || a.side.impassable {
+                if a.node == NONE || a.impassable() {
                     continue;
                 }
                 // The step w -> x, x entered: x must be free.
-                if !free[x] || leg.steps.check(map, w, x, a.side, i).is_err() {
+                if !free[x] || leg.steps.check(map, w, x, a.side(), i).is_err() {
                     continue;
                 }
-                let nd = d.saturating_add(leg.budget.cost(map, x, a.side));
+                let nd = d.saturating_add(leg.budget.cost(map, x, a.side()));
                 if limit.is_some_and(|l| nd > l) || nd >= dist[w] {
                     continue;
                 }
@@ -578,13 +644,13 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
             }
             for a in adj[w] {
                 let v = a.node as usize;
-                if a.node == NONE || a.side.impassable || st[v] != NONE {
+                if a.node == NONE || a.impassable() || st[v] != NONE {
                     continue;
                 }
-                if leg.check(map, v, w, a.side, i, false).is_err() {
+                if leg.check(map, v, w, a.side(), i, false).is_err() {
                     continue;
                 }
-                let total = dist[w].saturating_add(leg.budget.cost(map, w, a.side));
+                let total = dist[w].saturating_add(leg.budget.cost(map, w, a.side()));
                 if limit.is_some_and(|l| total > l) {
                     continue;
                 }
