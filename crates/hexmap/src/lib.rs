@@ -64,6 +64,49 @@
 //! assert_eq!(traced, [true, false]);
 //! ```
 //!
+//! # Supply rules as legs
+//! A tracing rule is data ([`TraceRule`]): **legs** walked from the unit toward a target set,
+//! each with a budget, a rule for its steps (and optionally for the step that joins it), and
+//! whether it may be skipped. "At most 4 movement points to a friendly city; forest costs 2; a
+//! river hexside costs 1 more unless a road bridges it" is one leg. Worked through on a row of
+//! four hexes `0101 0102 0103 0104`, forest at `0102`, a river between `0103` and `0104`, and the
+//! city at `0104`, from a unit at `0101`: entering `0102` costs 2, `0103` costs 1 (3 so far),
+//! and `0104` costs 1 + 1 for the river = 5 > 4: cut, and the cut names `0104` ("beyond the
+//! reach of leg 1"). A road over the river removes the extra point: 4, traced.
+//! ```
+//! use hexmap::trace::{Costs, Leg, Obstacle, Refusal, Targets, TraceRule, search};
+//! use hexmap::{Layout, MapBuilder, Orientation};
+//!
+//! let map = |bridged: bool| {
+//!     let b = MapBuilder::new("river", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4))
+//!         .terrain("0102", "forest")
+//!         .hexside_feature("river", ["0103", "0104"]);
+//!     if bridged { b.road(["0103", "0104"]) } else { b }.build().unwrap()
+//! };
+//! let rule = TraceRule::new([Leg::movement_points(
+//!     4,
+//!     Costs::new(1).terrain("forest", 2).hexside("river", 1, &["road"]),
+//! )]);
+//! let nothing_blocks = |_h| None::<()>;
+//!
+//! let plain = map(false);
+//! let bound = rule.bind(&plain).unwrap();
+//! let hex = |l: &str| plain.parse(l).unwrap();
+//! let cut = search(&bound, hex("0101"), &Targets::new(&plain, [hex("0104")]), &nothing_blocks)
+//!     .unwrap_err();
+//! assert!(matches!(
+//!     &cut.frontier[0].obstacle,
+//!     Obstacle::Refused { why: Refusal::OutOfBudget { leg: 1 }, .. }
+//! ));
+//!
+//! let bridged = map(true);
+//! let bound = rule.bind(&bridged).unwrap();
+//! let targets = Targets::new(&bridged, [hex("0104")]);
+//! assert!(search(&bound, hex("0101"), &targets, &nothing_blocks).is_ok());
+//! ```
+//! The [`trace`] module explains the model in full; the crate's `examples/` write three other
+//! games' rules with it.
+//!
 //! # Public dependencies and stability
 //!
 //! The crate is 0.x: a minor release (0.1 -> 0.2) may break the API, a patch release does not.
