@@ -5,7 +5,7 @@
 
 use asia_engulfed_victory::{
     Check, Faction, Game, GroundUnit, MarkerSide, Rules, State, StrategicHex, VpMarker, WarState,
-    evaluate,
+    score,
 };
 use hexmap::Label;
 
@@ -31,7 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         state.units.push(GroundUnit::new(label, Faction::Axis));
     }
     state.validate()?;
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     assert_eq!(report.csv.total, 3);
     assert_eq!(report.vp_marker.side, MarkerSide::RisingSun);
     println!("{report}");

@@ -4,7 +4,7 @@
 //! or give another self-contained state file (one naming no track file) as the first argument:
 //! `cargo run -p asia-engulfed-victory --example load_fixture -- STATE.toml`.
 
-use asia_engulfed_victory::{Rules, State, evaluate};
+use asia_engulfed_victory::{Rules, State, score};
 use hexmap::resolve::NoResolver;
 
 /// The fixture read when no path is given, relative to the workspace root.
@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| DEFAULT.to_string());
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let state = State::from_toml_str(&text, Some(&path), &NoResolver)?;
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     println!("{report}");
     if let Some(vp) = &report.vp {
         println!(

@@ -1,11 +1,11 @@
-//! Evaluate a Dai Senso / Axis Empires state file and print the verdict: the README's program,
+//! Score a Dai Senso / Axis Empires state file and print the verdict: the README's program,
 //! compiled by CI.
 //!
 //! ```sh
 //! cargo run -p asia-engulfed-victory --example readme_evaluate_file -- fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml
 //! ```
 use asia_engulfed_victory::hexmap::resolve::FsResolver;
-use asia_engulfed_victory::{Rules, State, evaluate};
+use asia_engulfed_victory::{Rules, State, score};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).unwrap_or_else(|| {
@@ -17,7 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // file, and only from inside the current directory.
     let resolver = FsResolver::unconfined().within(".");
     let state = State::from_toml_str(&text, Some(&path), &resolver)?;
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
 
     print!("{report}"); // the readable report: CSV term by term, the marker, the victory
     println!(

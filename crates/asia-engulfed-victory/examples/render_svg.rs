@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use asia_engulfed_victory::{Rules, State, evaluate, svg};
+use asia_engulfed_victory::{Rules, State, score, svg};
 use hexmap::resolve::FsResolver;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .file_name()
         .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
     let state = State::from_toml_str(&text, Some(&name), &FsResolver::confined(dir))?;
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     print!("{}", svg::render(&state, &report));
     Ok(())
 }

@@ -1,16 +1,19 @@
 //! 0.1.1 Current Strategic Value: who controls each Strategic Hex, and the sum of Steps 1-3.
+#![deny(clippy::too_many_lines)]
 
 use hexmap::Label;
 use serde::Serialize;
 
-use crate::model::{Check, Faction, Influence, Side, State, StrategicHex};
-use crate::report::Note;
+use crate::model::{Check, Faction, Game, Influence, State, StrategicHex};
+use crate::notes::Note;
+use crate::side::Side;
 
 /// The highest box of the Current ESV track: a larger input counts as this (ruling).
 pub const ESV_TRACK_TOP: i64 = 5;
 
 /// Why a hex counts as controlled by a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum ControlBasis {
@@ -48,6 +51,7 @@ impl ControlBasis {
 
 /// Who controls a hex and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Control {
     /// The controlling side.
@@ -58,6 +62,7 @@ pub struct Control {
 
 /// What a term of the sum counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum TermKind {
@@ -99,9 +104,11 @@ impl TermKind {
 
 /// A hex behind a term.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CountedHex {
     /// Its label.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub label: Label,
     /// Its name.
     pub name: String,
@@ -111,9 +118,11 @@ pub struct CountedHex {
 
 /// A hex that would count but does not, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ExcludedHex {
     /// Its label.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub label: Label,
     /// Its name.
     pub name: String,
@@ -125,6 +134,7 @@ pub struct ExcludedHex {
 
 /// One term of the Current Strategic Value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CsvTerm {
     /// The rule (`0.1.1 Step 1`).
@@ -141,6 +151,7 @@ pub struct CsvTerm {
 
 /// The Current Strategic Value (0.1.1), term by term.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CurrentStrategicValue {
     /// The terms, in rule order.
@@ -284,11 +295,33 @@ pub fn current_strategic_value(
     esv: Option<i64>,
     notes: &mut Vec<Note>,
 ) -> CurrentStrategicValue {
+    let controlled = controlled_hexes(state, tokyo, notes);
+    let mut terms = vec![
+        step_one_hexes(&controlled),
+        step_one_allied_collapse(state),
+        step_two_hexes(state, &controlled),
+        step_two_military_takeover(state),
+    ];
+    if let Some(esv) = esv {
+        terms.push(step_three_current_esv(&controlled, esv, notes));
+    }
+    let total = terms.iter().map(|t| t.value).fold(0, i64::saturating_add);
+    CurrentStrategicValue { terms, total }
+}
+
+/// A Strategic Hex and who controls it at this check.
+type Controlled<'a> = (&'a StrategicHex, Control);
+
+/// Who controls each Strategic Hex at this check ([`control`]: 0.1.1, with 0.3's Influence
+/// markers at a Final check), in the state's order; hexes nobody controls are left out. A
+/// country that is not declared is noted and the hex taken as in no country.
+fn controlled_hexes<'a>(
+    state: &'a State,
+    tokyo: Label,
+    notes: &mut Vec<Note>,
+) -> Vec<Controlled<'a>> {
     let allied_in_tokyo = allied_ground_unit_in_tokyo(state, tokyo);
-    let mut allied_hexes = Vec::new();
-    let mut axis_hexes = Vec::new();
-    let mut excluded = Vec::new();
-    let mut japan = Vec::new();
+    let mut out = Vec::new();
     for hex in &state.strategic_hexes {
         if let Some(c) = &hex.country
             && !state.countries.contains_key(c)
@@ -301,96 +334,158 @@ pub fn current_strategic_value(
                 ),
             ));
         }
-        let Some(ctl) = control(hex, state, allied_in_tokyo, notes) else {
-            continue;
-        };
-        let counted = CountedHex {
-            label: hex.label,
-            name: hex.name.clone(),
-            control: ctl,
-        };
-        match (hex.faction, ctl.side) {
-            (Faction::Soviet | Faction::Western, Side::Axis) => allied_hexes.push(counted),
-            (Faction::Axis, Side::Allies) => {
-                if hex.inside_japan {
-                    japan.push(counted.clone());
-                }
-                let policy = hex
-                    .country
-                    .as_ref()
-                    .and_then(|k| state.countries.get(k).map(|c| (k, c)))
-                    .filter(|(_, c)| c.policy_affected);
-                match policy {
-                    Some((key, c)) => excluded.push(ExcludedHex {
-                        label: hex.label,
-                        name: hex.name.clone(),
-                        rule: "0.1.1 Step 2 exception",
-                        reason: format!(
-                            "in a Policy Affected Country (13.6.1): {}",
-                            c.name.clone().unwrap_or_else(|| key.clone())
-                        ),
-                    }),
-                    None => axis_hexes.push(counted),
-                }
-            }
-            _ => {}
+        if let Some(ctl) = control(hex, state, allied_in_tokyo, notes) {
+            out.push((hex, ctl));
         }
     }
-    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-    let mut terms = vec![
-        CsvTerm {
-            rule: "0.1.1 Step 1",
-            kind: TermKind::AlliedStrategicHexesUnderAxisControl,
-            value: count(allied_hexes.len()),
-            hexes: allied_hexes,
-            excluded: Vec::new(),
-        },
-        CsvTerm {
-            rule: "0.1.1 Step 1",
-            kind: TermKind::AlliedCollapseMarkers,
-            value: i64::from(state.strategic_warfare_box.allied_collapse),
-            hexes: Vec::new(),
-            excluded: Vec::new(),
-        },
-        CsvTerm {
-            rule: "0.1.1 Step 2",
-            kind: TermKind::AxisStrategicHexesUnderAlliedControl,
-            value: -count(axis_hexes.len()),
-            hexes: axis_hexes,
-            excluded,
-        },
-        CsvTerm {
-            rule: "0.1.1 Step 2",
-            kind: TermKind::MilitaryTakeoverMarkers,
-            value: -i64::from(state.strategic_warfare_box.military_takeover),
-            hexes: Vec::new(),
-            excluded: Vec::new(),
-        },
-    ];
-    if let Some(esv) = esv {
-        let value = if japan.is_empty() {
-            0
-        } else {
-            if esv < 0 {
+    out
+}
+
+/// A hex as a term lists it.
+fn counted((hex, control): &Controlled<'_>) -> CountedHex {
+    CountedHex {
+        label: hex.label,
+        name: hex.name.clone(),
+        control: *control,
+    }
+}
+
+/// A count as a CSV value (a count beyond `i64` is not a real state; it saturates).
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// Whether `hex` is an Axis Strategic Hex under Allied control.
+fn axis_hex_under_allied_control((hex, control): &&Controlled<'_>) -> bool {
+    hex.faction == Faction::Axis && control.side == Side::Allies
+}
+
+/// 0.1.1 Step 1: +1 for each Soviet and Western Strategic Hex under Axis control.
+fn step_one_hexes(controlled: &[Controlled<'_>]) -> CsvTerm {
+    let hexes: Vec<CountedHex> = controlled
+        .iter()
+        .filter(|(hex, ctl)| hex.faction.side() == Side::Allies && ctl.side == Side::Axis)
+        .map(counted)
+        .collect();
+    CsvTerm {
+        rule: "0.1.1 Step 1",
+        kind: TermKind::AlliedStrategicHexesUnderAxisControl,
+        value: count(hexes.len()),
+        hexes,
+        excluded: Vec::new(),
+    }
+}
+
+/// 0.1.1 Step 1: +1 for each Allied Collapse marker in the Strategic Warfare Box.
+fn step_one_allied_collapse(state: &State) -> CsvTerm {
+    CsvTerm {
+        rule: "0.1.1 Step 1",
+        kind: TermKind::AlliedCollapseMarkers,
+        value: i64::from(state.strategic_warfare_box.allied_collapse),
+        hexes: Vec::new(),
+        excluded: Vec::new(),
+    }
+}
+
+/// 0.1.1 Step 2: -1 for each Axis Strategic Hex under Allied control, except those its
+/// exception leaves out ([`policy_affected_exclusion`]), which are listed as excluded.
+fn step_two_hexes(state: &State, controlled: &[Controlled<'_>]) -> CsvTerm {
+    let mut hexes = Vec::new();
+    let mut excluded = Vec::new();
+    for c in controlled.iter().filter(axis_hex_under_allied_control) {
+        match policy_affected_exclusion(state, c.0) {
+            Some(x) => excluded.push(x),
+            None => hexes.push(counted(c)),
+        }
+    }
+    CsvTerm {
+        rule: "0.1.1 Step 2",
+        kind: TermKind::AxisStrategicHexesUnderAlliedControl,
+        value: -count(hexes.len()),
+        hexes,
+        excluded,
+    }
+}
+
+/// 0.1.1 Step 2 exception: an Axis Strategic Hex in a Policy Affected Country (13.6.1) does not
+/// count; `Some` says why it is left out.
+fn policy_affected_exclusion(state: &State, hex: &StrategicHex) -> Option<ExcludedHex> {
+    let key = hex.country.as_ref()?;
+    let country = state.countries.get(key).filter(|c| c.policy_affected)?;
+    Some(ExcludedHex {
+        label: hex.label,
+        name: hex.name.clone(),
+        rule: "0.1.1 Step 2 exception",
+        reason: format!(
+            "in a Policy Affected Country (13.6.1): {}",
+            country.name.clone().unwrap_or_else(|| key.clone())
+        ),
+    })
+}
+
+/// 0.1.1 Step 2: -1 for each Military Takeover marker in the Strategic Warfare Box.
+fn step_two_military_takeover(state: &State) -> CsvTerm {
+    CsvTerm {
+        rule: "0.1.1 Step 2",
+        kind: TermKind::MilitaryTakeoverMarkers,
+        value: -i64::from(state.strategic_warfare_box.military_takeover),
+        hexes: Vec::new(),
+        excluded: Vec::new(),
+    }
+}
+
+/// 0.1.1 Step 3 (*), Dai Senso alone: add the Current ESV if an Axis Strategic Hex inside Japan
+/// is under Allied control (a Policy Affected Country does not matter here); its exception: a
+/// negative Current ESV adds 0.
+fn step_three_current_esv(
+    controlled: &[Controlled<'_>],
+    esv: i64,
+    notes: &mut Vec<Note>,
+) -> CsvTerm {
+    let japan: Vec<CountedHex> = controlled
+        .iter()
+        .filter(axis_hex_under_allied_control)
+        .filter(|(hex, _)| hex.inside_japan)
+        .map(counted)
+        .collect();
+    let value = if japan.is_empty() {
+        0
+    } else {
+        if esv < 0 {
+            notes.push(Note::new(
+                "negative-esv-adds-zero",
+                format!(
+                    "0.1.1 Step 3 exception: the Current ESV is {esv}, a negative number, so Step 3 adds 0"
+                ),
+            ));
+        }
+        esv.max(0)
+    };
+    CsvTerm {
+        rule: "0.1.1 Step 3 (*)",
+        kind: TermKind::CurrentEsv,
+        value,
+        hexes: japan,
+        excluded: Vec::new(),
+    }
+}
+
+/// The Current ESV the rules marked (*) read (0.1.1 Step 3, 0.2 European Theater Collapse):
+/// in Dai Senso alone the track's value ([`effective_esv`]); in the combined game none, the
+/// European war being played on the TK map (a Current ESV given is noted as ignored).
+pub fn esv_in_play(state: &State, notes: &mut Vec<Note>) -> Option<i64> {
+    match state.game {
+        Game::DaiSenso => Some(effective_esv(state.current_esv, notes)),
+        Game::AxisEmpires => {
+            if state.current_esv.is_some() {
                 notes.push(Note::new(
-                    "negative-esv-adds-zero",
-                    format!(
-                        "0.1.1 Step 3 exception: the Current ESV is {esv}, a negative number, so Step 3 adds 0"
-                    ),
+                    "esv-ignored-in-combined-game",
+                    "* rules belong to Dai Senso alone: in the combined game the European war is played on the TK map, so the Current ESV given is ignored (no 0.1.1 Step 3, no European Theater Collapse)",
                 ));
             }
-            esv.max(0)
-        };
-        terms.push(CsvTerm {
-            rule: "0.1.1 Step 3 (*)",
-            kind: TermKind::CurrentEsv,
-            value,
-            hexes: japan,
-            excluded: Vec::new(),
-        });
+            None
+        }
     }
-    let total = terms.iter().map(|t| t.value).sum();
-    CurrentStrategicValue { terms, total }
 }
 
 /// The Current ESV as the track shows it: above the top box it counts as the top box (ruling).

@@ -1,7 +1,5 @@
 //! The crate's error type: every problem found in a state or VP track, with its location.
 
-use std::fmt;
-
 use serde::Serialize;
 
 /// A problem found in a state or track, located by file, key path, label, line and column.
@@ -44,7 +42,8 @@ pub enum ErrorKind {
     Resolve,
 }
 
-/// All problems found in a state or track, in the order found.
+/// All problems found in a state or track, in the order found; never empty (the workspace's
+/// one error type, [`hexmap::Error`], with this crate's kinds).
 ///
 /// ```
 /// use asia_engulfed_victory::{ErrorKind, State};
@@ -61,36 +60,4 @@ pub enum ErrorKind {
 /// assert_eq!(err.kind(), Some(ErrorKind::Missing));
 /// assert_eq!(err.into_diagnostics().len(), 2);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct Error {
-    /// The problems; never empty.
-    diagnostics: Vec<Diagnostic>,
-}
-
-impl Error {
-    /// An error holding these diagnostics.
-    pub fn new(diagnostics: Vec<Diagnostic>) -> Self {
-        Error { diagnostics }
-    }
-
-    /// The problems, in the order found; never empty.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
-    }
-
-    /// The problems, by value.
-    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
-        self.diagnostics
-    }
-
-    /// The first problem's kind.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        self.diagnostics.first().map(|d| d.kind)
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::diag::write_lines(f, &self.diagnostics)
-    }
-}
+pub type Error = hexmap::Error<ErrorKind>;

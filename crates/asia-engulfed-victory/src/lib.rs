@@ -1,8 +1,8 @@
 //! The victory rules of *Axis Empires: Dai Senso!* (DS), alone and in the *Axis Empires*
 //! combined game with *Totaler Krieg!* (AE): rules 0.1-0.4 of the Seasonal Victory Phase.
 //!
-//! One pure function, [`evaluate`], turns a [`State`] and the table's [`Rules`] into a
-//! [`Report`] that names the rule behind every step:
+//! One pure function, [`score`], turns a [`State`] and the table's [`Rules`] into a [`Report`]
+//! that names the rule behind every step ([`score_toml`] reads the state from TOML first):
 //!
 //! 1. **Current Strategic Value** (0.1.1, [`current_strategic_value`]): Steps 1-3 as terms,
 //!    each with the hexes behind it and the hexes an exception leaves out. Control of a hex is
@@ -25,7 +25,7 @@
 //!
 //! # Example
 //! ```
-//! use asia_engulfed_victory::{MarkerSide, Rules, Side, State, evaluate};
+//! use asia_engulfed_victory::{MarkerSide, Rules, Side, State, score};
 //! use hexmap::resolve::NoResolver;
 //!
 //! // 0.3: the historical result, Allied Crusade 2 vs Japanese Mandate 2. Labels other than
@@ -75,7 +75,7 @@
 //! controller = "western"
 //! "#, Some("historical.toml"), &NoResolver).unwrap();
 //!
-//! let report = evaluate(&state, &Rules::default());
+//! let report = score(&state, &Rules::default());
 //! assert_eq!(report.csv.total, -6);
 //! assert_eq!(report.vp_marker.box_id, "2");
 //! assert_eq!(report.vp_marker.side, MarkerSide::AlliedCrusade);
@@ -95,8 +95,10 @@ pub use hexmap;
 pub mod csv;
 pub mod error;
 pub mod model;
+pub mod notes;
 pub mod placement;
 pub mod report;
+pub mod side;
 pub mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
@@ -110,20 +112,75 @@ pub use csv::{
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use model::{
     BonusVp, Check, Country, Faction, GAMES, Game, GroundUnit, Influence, MapAutomaticVictory,
-    MarkerSide, Rules, Side, State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker,
-    WarState,
+    Rules, State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker, WarState,
 };
+pub use notes::Note;
 pub use placement::{Placement, place_vp_marker};
 pub use report::{
-    Margins, MarkerMargins, MarkerShift, Note, Report, ResultMargins, ResultShift, SCHEMA_VERSION,
-    evaluate,
+    Margins, MarkerMargins, MarkerShift, Report, ResultMargins, ResultShift, SCHEMA_VERSION, score,
 };
+pub use side::{MarkerSide, Side};
 pub use spec::{StateSpec, TrackSpec};
 pub use track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
 pub use victory::{
     AutomaticVictory, AutomaticVictoryKind, Combined, CombinedResult, Effect, GameMap, MapResult,
     MarkerReport, PlacementBasis, SideVp, VpPart, VpScore, VpSource,
 };
+
+/// Read a state and score it in one step: [`State::from_toml_str`], then [`score`].
+///
+/// ```
+/// use asia_engulfed_victory::hexmap::resolve::NoResolver;
+/// use asia_engulfed_victory::{MarkerSide, Rules, score_toml};
+///
+/// // 0.1.2: +3 turns the marker to its Rising Sun face in the 1 VP box.
+/// let report = score_toml(r#"
+/// game = "dai-senso"
+/// check = "seasonal"
+/// war_state = "limited-war"
+/// current_esv = 0
+/// vp_marker = { allied_crusade = "0" }
+///
+/// [strategic_warfare_box]
+/// allied_collapse = 3
+/// "#, Some("state.toml"), &NoResolver, &Rules::default()).unwrap();
+/// assert_eq!((report.vp_marker.box_id.as_str(), report.vp_marker.side), ("1", MarkerSide::RisingSun));
+///
+/// // A state that does not read is an error, with every problem located.
+/// let err = score_toml("game = \"dai-senso\"", Some("bad.toml"), &NoResolver, &Rules::default());
+/// assert!(err.is_err());
+/// ```
+pub fn score_toml(
+    text: &str,
+    name: Option<&str>,
+    resolver: &dyn hexmap::resolve::Resolver,
+    rules: &Rules,
+) -> Result<Report, Error> {
+    let state = State::from_toml_str(text, name, resolver)?;
+    Ok(score(&state, rules))
+}
+
+/// The JSON Schema of the TOML state format ([`StateSpec`]), feature `schema`.
+#[cfg(feature = "schema")]
+pub fn state_schema() -> schemars::Schema {
+    schemars::schema_for!(StateSpec)
+}
+
+/// The JSON Schema of a [`Report`] as serde writes it (the JSON contract of
+/// `docs/json.md`), feature `schema`. It describes serialization: every field is present,
+/// `null` where the text says none.
+///
+/// ```
+/// let schema = serde_json::to_string(&asia_engulfed_victory::report_schema()).unwrap();
+/// assert!(schema.contains("schema_version") && schema.contains("vp_marker"));
+/// ```
+#[cfg(feature = "schema")]
+pub fn report_schema() -> schemars::Schema {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<Report>()
+}
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.
 #[cfg(doctest)]

@@ -3,6 +3,7 @@
 //! Build a [`State`] in Rust (public fields, [`State::new`] for the defaults) or read one from
 //! TOML ([`State::from_toml_str`]); [`State::validate`] reports what a hand-built state got
 //! wrong, with the same key paths the TOML reader uses.
+#![deny(clippy::too_many_lines)]
 
 use std::collections::BTreeMap;
 
@@ -10,6 +11,7 @@ use hexmap::Label;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, Error, ErrorKind};
+pub use crate::side::{MarkerSide, Side};
 use crate::track::VpTrack;
 
 /// The games this crate scores, as written in a state's `game` key.
@@ -73,84 +75,6 @@ impl WarState {
             WarState::PreWar => "Pre-War",
             WarState::LimitedWar => "Limited War",
             WarState::TotalWar => "Total War",
-        }
-    }
-}
-
-/// One of the two sides that win or lose: the Axis faction, or the combined Allied factions.
-///
-/// Exhaustive on purpose: the game has exactly two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum Side {
-    /// The Axis faction.
-    Axis,
-    /// The Allied factions (Soviet and Western) together.
-    Allies,
-}
-
-impl Side {
-    /// The rulebook's words.
-    pub fn title(self) -> &'static str {
-        match self {
-            Side::Axis => "Axis",
-            Side::Allies => "Allies",
-        }
-    }
-
-    /// As an adjective: `Axis`, `Allied`.
-    pub fn adjective(self) -> &'static str {
-        match self {
-            Side::Axis => "Axis",
-            Side::Allies => "Allied",
-        }
-    }
-
-    /// `Axis wins`, `Allies win`.
-    pub fn wins(self) -> &'static str {
-        match self {
-            Side::Axis => "Axis wins",
-            Side::Allies => "Allies win",
-        }
-    }
-}
-
-/// The face of the VP marker that is up.
-///
-/// Exhaustive on purpose: the marker has exactly two faces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum MarkerSide {
-    /// Rising Sun: the Axis is ahead.
-    RisingSun,
-    /// Allied Crusade: the Allies are ahead.
-    AlliedCrusade,
-}
-
-impl MarkerSide {
-    /// The side this face favours.
-    pub fn side(self) -> Side {
-        match self {
-            MarkerSide::RisingSun => Side::Axis,
-            MarkerSide::AlliedCrusade => Side::Allies,
-        }
-    }
-
-    /// The rulebook's words.
-    pub fn title(self) -> &'static str {
-        match self {
-            MarkerSide::RisingSun => "Rising Sun",
-            MarkerSide::AlliedCrusade => "Allied Crusade",
-        }
-    }
-
-    /// The TOML key naming this face (`rising_sun`, `allied_crusade`).
-    pub fn key(self) -> &'static str {
-        match self {
-            MarkerSide::RisingSun => "rising_sun",
-            MarkerSide::AlliedCrusade => "allied_crusade",
         }
     }
 }
@@ -228,6 +152,7 @@ impl Influence {
 ///
 /// Exhaustive on purpose: a marker is a box and a face.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VpMarker {
     /// The id of its box on the track (`"0"`, `"1"`, ..., `"automatic-victory"`).
     #[serde(rename = "box")]
@@ -423,6 +348,7 @@ pub struct BonusVp {
 
 /// An automatic victory won on one map, with the War State it was won in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MapAutomaticVictory {
     /// Who won it.
@@ -501,7 +427,7 @@ impl TkResult {
 ///
 /// Read one from TOML with [`State::from_toml_str`], which reports every problem with its line,
 /// or build one in Rust: [`State::new`], then set the public fields. The fields stay public
-/// because every value can be evaluated: [`evaluate`](crate::evaluate) is total and notes
+/// because every value can be evaluated: [`score`](crate::score) is total and notes
 /// what is inconsistent, and [`State::validate`] reports the same problems the TOML reader
 /// does. New fields may be added, so there is no struct literal outside this crate.
 ///
@@ -607,7 +533,25 @@ impl State {
 /// The problems of a state, keyed by TOML key path.
 pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    // Markers on the track.
+    marker_problems(state, &mut out);
+    let mut seen: BTreeMap<Label, usize> = BTreeMap::new();
+    for (i, hex) in state.strategic_hexes.iter().enumerate() {
+        if let Some(first) = seen.insert(hex.label, i) {
+            seen.insert(hex.label, first);
+            out.push(listed_twice(state, i, first));
+        }
+        out.extend(unknown_country(state, i));
+        out.extend(ground_units_of_both_sides(state, i));
+    }
+    game_problems(state, &mut out);
+    held_automatic_victory_problems(state, &mut out);
+    out.extend(tk_freeze_problem(state));
+    out
+}
+
+/// The VP marker is in a box of the track (0.1.2); the Japanese Mandate and Hakko Ichiu
+/// markers, when on the track, are in numbered boxes.
+fn marker_problems(state: &State, out: &mut Vec<Diagnostic>) {
     let marker_key = format!("vp_marker.{}", state.vp_marker.side.key());
     if state.track.index_of(&state.vp_marker.box_id).is_none() {
         out.push(off_track(
@@ -639,62 +583,69 @@ pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
             Some(_) => {}
         }
     }
-    // Strategic hexes: duplicates, countries, control.
-    let mut seen: BTreeMap<Label, usize> = BTreeMap::new();
-    for (i, hex) in state.strategic_hexes.iter().enumerate() {
-        if let Some(first) = seen.insert(hex.label, i) {
-            seen.insert(hex.label, first);
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::Duplicate,
-                    format!(
-                        "strategic hex {} ({}) is listed twice (first as {})",
-                        hex.label, hex.name, state.strategic_hexes[first].name
-                    ),
-                )
-                .key(format!("strategic_hexes[{i}].label"))
-                .label(hex.label.to_string()),
-            );
-        }
-        if let Some(c) = &hex.country
-            && !state.countries.contains_key(c)
-        {
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::UnknownCountry,
-                    format!(
-                        "country `{c}` of {} is not declared under [countries] (known: {})",
-                        hex.name,
-                        known(state.countries.keys())
-                    ),
-                )
-                .key(format!("strategic_hexes[{i}].country"))
-                .label(c.clone()),
-            );
-        }
-        if hex.controller.is_none() {
-            let sides: Vec<Side> = state
-                .units
-                .iter()
-                .filter(|u| u.label == hex.label)
-                .map(|u| u.faction.side())
-                .collect();
-            if sides.contains(&Side::Axis) && sides.contains(&Side::Allies) {
-                out.push(
-                    Diagnostic::new(
-                        ErrorKind::Inconsistent,
-                        format!(
-                            "ground units of both sides are on {} ({}): give its `controller`",
-                            hex.label, hex.name
-                        ),
-                    )
-                    .key(format!("strategic_hexes[{i}]"))
-                    .label(hex.label.to_string()),
-                );
-            }
-        }
+}
+
+/// Strategic hex `i` has the label of hex `first`: it would count twice in 0.1.1.
+fn listed_twice(state: &State, i: usize, first: usize) -> Diagnostic {
+    let hex = &state.strategic_hexes[i];
+    Diagnostic::new(
+        ErrorKind::Duplicate,
+        format!(
+            "strategic hex {} ({}) is listed twice (first as {})",
+            hex.label, hex.name, state.strategic_hexes[first].name
+        ),
+    )
+    .key(format!("strategic_hexes[{i}].label"))
+    .label(hex.label.to_string())
+}
+
+/// Strategic hex `i` names a country that is not declared.
+fn unknown_country(state: &State, i: usize) -> Option<Diagnostic> {
+    let hex = &state.strategic_hexes[i];
+    let c = hex.country.as_ref()?;
+    (!state.countries.contains_key(c)).then(|| {
+        Diagnostic::new(
+            ErrorKind::UnknownCountry,
+            format!(
+                "country `{c}` of {} is not declared under [countries] (known: {})",
+                hex.name,
+                known(state.countries.keys())
+            ),
+        )
+        .key(format!("strategic_hexes[{i}].country"))
+        .label(c.clone())
+    })
+}
+
+/// Ground units of both sides on strategic hex `i`, whose control is not given: its control
+/// (0.1.1) is undecided.
+fn ground_units_of_both_sides(state: &State, i: usize) -> Option<Diagnostic> {
+    let hex = &state.strategic_hexes[i];
+    if hex.controller.is_some() {
+        return None;
     }
-    // The game's own keys.
+    let on_hex = |side: Side| {
+        state
+            .units
+            .iter()
+            .any(|u| u.label == hex.label && u.faction.side() == side)
+    };
+    (on_hex(Side::Axis) && on_hex(Side::Allies)).then(|| {
+        Diagnostic::new(
+            ErrorKind::Inconsistent,
+            format!(
+                "ground units of both sides are on {} ({}): give its `controller`",
+                hex.label, hex.name
+            ),
+        )
+        .key(format!("strategic_hexes[{i}]"))
+        .label(hex.label.to_string())
+    })
+}
+
+/// The game's own keys: `[tk]` belongs to the combined game and is needed there; Dai Senso
+/// alone needs `current_esv` (0.1.1 Step 3 and European Theater Collapse read it).
+fn game_problems(state: &State, out: &mut Vec<Diagnostic>) {
     match (state.game, &state.tk) {
         (Game::DaiSenso, Some(_)) => out.push(
             Diagnostic::new(
@@ -721,47 +672,55 @@ pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
             .key("current_esv"),
         );
     }
-    if state.allied_automatic_victory_held {
-        let key = "allied_automatic_victory_held";
-        let mut why = Vec::new();
-        if state.game != Game::AxisEmpires {
-            why.push("it exists only in the axis-empires combined game (0.2 (c))".to_string());
-        }
-        if state.war_state != WarState::TotalWar {
-            why.push("it is won only during Total War".to_string());
-        }
-        if !state.play_stopped {
-            why.push("it stops play on the DS map: set `play_stopped = true`".to_string());
-        }
-        let highest = state.track.highest_numbered();
-        let top = highest.map(|i| state.track.boxes()[i].id.as_str());
-        if state.vp_marker.side != MarkerSide::AlliedCrusade
-            || Some(state.vp_marker.box_id.as_str()) != top
-        {
-            why.push(format!(
-                "it leaves the Allied Crusade marker in the highest numbered box (`{}`), but vp_marker is {} in box `{}`",
-                top.unwrap_or("?"),
-                state.vp_marker.side.title(),
-                state.vp_marker.box_id
-            ));
-        }
-        for w in why {
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::Inconsistent,
-                    format!("an Allied automatic victory held on the DS map: {w}"),
-                )
-                .key(key),
-            );
-        }
+}
+
+/// 0.2 (c) exception: an Allied automatic victory held on the DS map exists only in the combined
+/// game, is won only during Total War, stops play on the DS map and leaves the Allied Crusade
+/// marker in the highest numbered box.
+fn held_automatic_victory_problems(state: &State, out: &mut Vec<Diagnostic>) {
+    if !state.allied_automatic_victory_held {
+        return;
     }
-    if let Some(tk) = &state.tk
-        && let Some(av) = tk.automatic_victory
-        && av.winner == Side::Allies
-        && av.war_state != WarState::LimitedWar
-        && tk.allied_vp != 4
+    let mut why = Vec::new();
+    if state.game != Game::AxisEmpires {
+        why.push("it exists only in the axis-empires combined game (0.2 (c))".to_string());
+    }
+    if state.war_state != WarState::TotalWar {
+        why.push("it is won only during Total War".to_string());
+    }
+    if !state.play_stopped {
+        why.push("it stops play on the DS map: set `play_stopped = true`".to_string());
+    }
+    let highest = state.track.highest_numbered();
+    let top = highest.map(|i| state.track.boxes()[i].id.as_str());
+    if state.vp_marker.side != MarkerSide::AlliedCrusade
+        || Some(state.vp_marker.box_id.as_str()) != top
     {
+        why.push(format!(
+            "it leaves the Allied Crusade marker in the highest numbered box (`{}`), but vp_marker is {} in box `{}`",
+            top.unwrap_or("?"),
+            state.vp_marker.side.title(),
+            state.vp_marker.box_id
+        ));
+    }
+    for w in why {
         out.push(
+            Diagnostic::new(
+                ErrorKind::Inconsistent,
+                format!("an Allied automatic victory held on the DS map: {w}"),
+            )
+            .key("allied_automatic_victory_held"),
+        );
+    }
+}
+
+/// 0.2 (c) exception on the TK map: an Allied automatic victory there outside Limited War
+/// freezes that map at 4 VP.
+fn tk_freeze_problem(state: &State) -> Option<Diagnostic> {
+    let tk = state.tk.as_ref()?;
+    let av = tk.automatic_victory?;
+    (av.winner == Side::Allies && av.war_state != WarState::LimitedWar && tk.allied_vp != 4).then(
+        || {
             Diagnostic::new(
                 ErrorKind::Inconsistent,
                 format!(
@@ -769,10 +728,9 @@ pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
                     tk.allied_vp
                 ),
             )
-            .key("tk.allied_vp"),
-        );
-    }
-    out
+            .key("tk.allied_vp")
+        },
+    )
 }
 
 fn off_track(key: &str, id: &str, what: &str, track: &VpTrack) -> Diagnostic {

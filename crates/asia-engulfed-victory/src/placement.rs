@@ -1,6 +1,7 @@
 //! 0.1.2 VP Marker Placement: the box and face a Current Strategic Value gives the marker.
+#![deny(clippy::too_many_lines)]
 
-use crate::model::MarkerSide;
+use crate::side::MarkerSide;
 use crate::track::VpTrack;
 
 /// Where 0.1.2 puts the VP marker.
@@ -46,15 +47,20 @@ pub fn place_vp_marker(
     japanese_mandate: Option<usize>,
 ) -> Placement {
     let cell = track.cell(csv);
-    let side = cell.side.unwrap_or(previous_side);
-    let mut placement = Placement {
+    let placement = Placement {
         box_index: cell.box_index,
-        side,
+        side: cell.side.unwrap_or(previous_side),
         kept_side: cell.side.is_none(),
         capped_by_japanese_mandate: false,
     };
+    cap_at_japanese_mandate(placement, japanese_mandate)
+}
+
+/// 0.1.2, Japanese Mandate: while its marker is on the VP track (in box `japanese_mandate`), a
+/// Rising Sun marker that would go to a box right of it goes to its box instead.
+fn cap_at_japanese_mandate(mut placement: Placement, japanese_mandate: Option<usize>) -> Placement {
     if let Some(jm) = japanese_mandate
-        && side == MarkerSide::RisingSun
+        && placement.side == MarkerSide::RisingSun
         && placement.box_index > jm
     {
         placement.box_index = jm;

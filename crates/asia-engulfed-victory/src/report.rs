@@ -1,11 +1,14 @@
-//! The [`Report`] of one victory check: [`evaluate`], its serde form and its text form.
+//! The [`Report`] of one victory check: [`score`], its serde form and its text form.
+#![deny(clippy::too_many_lines)]
 
 use std::fmt::{self, Write as _};
 
 use serde::Serialize;
 
-use crate::csv::{CurrentStrategicValue, current_strategic_value, effective_esv};
-use crate::model::{Check, Game, MarkerSide, Rules, Side, State, WarState};
+use crate::csv::{CurrentStrategicValue, current_strategic_value, esv_in_play};
+use crate::model::{Check, Rules, State, WarState};
+pub use crate::notes::Note;
+use crate::side::{MarkerSide, Side};
 use crate::victory::{
     AutomaticVictory, Combined, CombinedResult, Context, Decision, Effect, MarkerReport,
     PlacementBasis, VpScore, decide,
@@ -14,28 +17,9 @@ use crate::victory::{
 /// The version of the report's JSON shape.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// A ruling or rule applied, in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct Note {
-    /// A stable id (`esv-above-track`).
-    pub id: &'static str,
-    /// The sentence.
-    pub text: String,
-}
-
-impl Note {
-    /// A note.
-    pub fn new(id: &'static str, text: impl Into<String>) -> Self {
-        Note {
-            id,
-            text: text.into(),
-        }
-    }
-}
-
 /// How far the CSV is from moving the VP marker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MarkerShift {
     /// The CSV change needed (positive: toward the Axis).
@@ -53,6 +37,7 @@ pub struct MarkerShift {
 
 /// The nearest CSVs, up and down, that put the marker in another box or on another face.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MarkerMargins {
     /// The smallest rise that moves it (`null`: none does).
@@ -63,6 +48,7 @@ pub struct MarkerMargins {
 
 /// A CSV change that changes the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ResultShift {
     /// The CSV change needed (positive for the Axis, negative for the Allies).
@@ -80,6 +66,7 @@ pub struct ResultShift {
 /// What CSV change each side needs to change the result: the automatic victory (or the combined
 /// game's standing) at a seasonal check, the winner at a Final check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ResultMargins {
     /// The smallest CSV rise that changes the result (`null`: none does).
@@ -90,6 +77,7 @@ pub struct ResultMargins {
 
 /// Margins, found by scanning CSVs across the track's finite ranges.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Margins {
     /// The VP marker.
@@ -100,6 +88,7 @@ pub struct Margins {
 
 /// The outcome of one victory check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Report {
     /// The report's JSON shape version ([`SCHEMA_VERSION`]).
@@ -139,7 +128,7 @@ pub struct Report {
 /// From TOML, the 0.1.2 example's second check: +3 turns the marker to its Rising Sun face.
 ///
 /// ```
-/// use asia_engulfed_victory::{MarkerSide, Rules, State, evaluate};
+/// use asia_engulfed_victory::{MarkerSide, Rules, State, score};
 /// use hexmap::resolve::NoResolver;
 ///
 /// let state = State::from_toml_str(r#"
@@ -152,7 +141,7 @@ pub struct Report {
 /// [strategic_warfare_box]
 /// allied_collapse = 3
 /// "#, Some("state.toml"), &NoResolver).unwrap();
-/// let report = evaluate(&state, &Rules::default());
+/// let report = score(&state, &Rules::default());
 /// assert_eq!(report.csv.total, 3);
 /// assert_eq!((report.vp_marker.box_id.as_str(), report.vp_marker.side), ("1", MarkerSide::RisingSun));
 /// assert_eq!(report.automatic_victory, None);
@@ -165,7 +154,7 @@ pub struct Report {
 /// ```
 /// use asia_engulfed_victory::{
 ///     Check, Game, MarkerSide, Rules, Side, State, StrategicWarfareBox, TkResult, VpMarker,
-///     WarState, evaluate,
+///     WarState, score,
 /// };
 ///
 /// let mut state = State::new(
@@ -179,13 +168,13 @@ pub struct Report {
 /// state.tk = Some(TkResult::new(2, 4).with_bonus_vp(1, 0));
 /// state.validate().unwrap();
 ///
-/// let report = evaluate(&state, &Rules::default());
+/// let report = score(&state, &Rules::default());
 /// let vp = report.vp.as_ref().unwrap();
 /// assert_eq!((vp.axis.total, vp.allies.total), (5, 6));
 /// assert_eq!(report.winner, Some(Side::Allies));
 /// assert!(report.combined.is_some());
 /// ```
-pub fn evaluate(state: &State, rules: &Rules) -> Report {
+pub fn score(state: &State, rules: &Rules) -> Report {
     let mut notes = Vec::new();
     if let Err(e) = state.validate() {
         for d in e.diagnostics() {
@@ -193,58 +182,11 @@ pub fn evaluate(state: &State, rules: &Rules) -> Report {
         }
     }
     let tokyo = state.tokyo.unwrap_or(rules.tokyo);
-    let esv = match state.game {
-        Game::DaiSenso => Some(effective_esv(state.current_esv, &mut notes)),
-        Game::AxisEmpires => {
-            if state.current_esv.is_some() {
-                notes.push(Note::new(
-                    "esv-ignored-in-combined-game",
-                    "* rules belong to Dai Senso alone: in the combined game the European war is played on the TK map, so the Current ESV given is ignored (no 0.1.1 Step 3, no European Theater Collapse)",
-                ));
-            }
-            None
-        }
-    };
+    let esv = esv_in_play(state, &mut notes);
     let csv = current_strategic_value(state, tokyo, esv, &mut notes);
-    let box_index = |id: &Option<String>| {
-        id.as_deref()
-            .and_then(|i| state.track.index_of(i))
-            .filter(|&i| state.track.boxes()[i].vp.is_some())
-    };
-    let ctx = Context {
-        state,
-        rules,
-        esv,
-        japanese_mandate: box_index(&state.japanese_mandate),
-        hakko_ichiu: box_index(&state.hakko_ichiu),
-    };
+    let ctx = Context::new(state, rules, esv);
     let decision = decide(csv.total, &ctx, &mut notes);
     let margins = margins(csv.total, &ctx, &decision);
-    if state.check == Check::Final
-        && state.game == Game::DaiSenso
-        && decision.automatic_victory.is_none()
-        && let Some(vp) = &decision.vp
-        && vp.axis.total == vp.allies.total
-    {
-        notes.push(Note::new(
-            "tie-to-the-axis",
-            format!(
-                "0.3: the VP scores are tied {}-{}, so the Axis faction wins",
-                vp.axis.total, vp.allies.total
-            ),
-        ));
-    }
-    if let Some(c) = &decision.combined
-        && let CombinedResult::VictoryPoints { axis, allies, .. } = c.result
-        && axis == allies
-    {
-        notes.push(Note::new(
-            "tie-to-the-axis",
-            format!(
-                "0.4: the combined VP scores are tied {axis}-{allies}, so the Axis faction wins"
-            ),
-        ));
-    }
     if state.war_state == WarState::PreWar {
         notes.push(Note::new(
             "pre-war",
@@ -379,7 +321,7 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
         cs.iter().find_map(|&c| {
             let d = at(c);
             (marker_key(&d) != here).then(|| MarkerShift {
-                csv_change: c - csv,
+                csv_change: c.saturating_sub(csv),
                 csv: c,
                 box_id: d.marker.box_id.clone(),
                 side: d.marker.side,
@@ -391,7 +333,7 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
         cs.iter().find_map(|&c| {
             let d = at(c);
             (result_key(ctx.state, &d) != here_result).then(|| ResultShift {
-                csv_change: c - csv,
+                csv_change: c.saturating_sub(csv),
                 csv: c,
                 outcome: outcome(ctx.state, &d),
                 winner: d.winner,
@@ -712,7 +654,7 @@ mod tests {
             (-6, WarState::TotalWar, false),
             (-6, WarState::PreWar, false),
         ] {
-            let r = evaluate(
+            let r = score(
                 &state(Game::DaiSenso, Check::Seasonal, war, ("1", AC), csv),
                 &Rules::default(),
             );
@@ -727,7 +669,7 @@ mod tests {
 
     #[test]
     fn asian_domination_needs_total_war() {
-        let r = evaluate(
+        let r = score(
             &state(
                 Game::DaiSenso,
                 Check::Seasonal,
@@ -738,7 +680,7 @@ mod tests {
             &Rules::default(),
         );
         assert_eq!(r.automatic_victory.map(|a| a.winner), Some(Side::Axis));
-        let r = evaluate(
+        let r = score(
             &state(
                 Game::DaiSenso,
                 Check::Seasonal,
@@ -754,7 +696,7 @@ mod tests {
 
     #[test]
     fn combined_game_minus_seventeen_freezes_the_ds_map_in_the_four_box() {
-        let r = evaluate(
+        let r = score(
             &state(
                 Game::AxisEmpires,
                 Check::Seasonal,
@@ -792,7 +734,7 @@ mod tests {
             axis_bonus_vp: 1,
             ..TkResult::default()
         });
-        let r = evaluate(&s, &Rules::default());
+        let r = score(&s, &Rules::default());
         let vp = r.vp.unwrap();
         assert_eq!((vp.axis.total, vp.allies.total), (5, 6));
         assert_eq!(r.winner, Some(Side::Allies));
@@ -809,18 +751,18 @@ mod tests {
         );
         s.japanese_mandate = Some("2".into());
         s.bonus_vp.allies = 1;
-        assert_eq!(evaluate(&s, &Rules::default()).winner, Some(Side::Allies));
+        assert_eq!(score(&s, &Rules::default()).winner, Some(Side::Allies));
         let rules = Rules {
             bonus_vp_in_dai_senso: false,
             ..Rules::default()
         };
-        assert_eq!(evaluate(&s, &rules).winner, Some(Side::Axis), "2-2 tie");
+        assert_eq!(score(&s, &rules).winner, Some(Side::Axis), "2-2 tie");
     }
 
     #[test]
     fn margins_count_the_kept_face_and_the_mandate_cap() {
         // +2 in the 0 box, Allied Crusade kept: +1 more flips to Rising Sun 1, -2 to Allied 1.
-        let r = evaluate(
+        let r = score(
             &state(
                 Game::DaiSenso,
                 Check::Seasonal,
@@ -844,7 +786,7 @@ mod tests {
             9,
         );
         s.japanese_mandate = Some("2".into());
-        let r = evaluate(&s, &Rules::default());
+        let r = score(&s, &Rules::default());
         assert!(r.vp_marker.capped_by_japanese_mandate);
         assert_eq!(r.margins.marker.up, None);
         assert_eq!(r.margins.result.axis, None);
@@ -861,7 +803,7 @@ mod tests {
             0,
         );
         s.current_esv = None;
-        let r = evaluate(&s, &Rules::default());
+        let r = score(&s, &Rules::default());
         assert!(r.notes.iter().any(|n| n.id == "invalid-state"));
         assert_eq!(r.vp_marker.box_id, "1");
     }

@@ -5,16 +5,18 @@
 //! party, see `docs/asia-engulfed.md`); a TOML file or an inline table can give another, which
 //! [`VpTrack::new`] validates: every integer CSV must fall in exactly one range, open-ended at
 //! both extremes, and a higher CSV must never put the marker further toward the Allies.
+#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::model::MarkerSide;
+use crate::side::MarkerSide;
 
 /// An inclusive range of Current Strategic Values; a missing end is open (`-17 or less`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CsvRange {
     /// The lowest CSV in the range, or `None` for "or less".
@@ -288,113 +290,22 @@ impl VpTrack {
         }
     }
 
-    /// Validate a track, reporting every problem with key paths `boxes[i]...`.
+    /// Validate a track, reporting every problem with key paths `boxes[i]...`: the ids, each
+    /// box's VP and ranges, the ranges together (every CSV in exactly one box) and their order.
     pub fn new(name: Option<String>, boxes: Vec<VpBox>) -> Result<VpTrack, Error> {
         let mut out: Vec<Diagnostic> = Vec::new();
-        let shape = |msg: String, key: String| Diagnostic::new(ErrorKind::TrackShape, msg).key(key);
         if boxes.is_empty() {
             out.push(shape("the VP track has no boxes".into(), "boxes".into()));
         }
-        // Ids.
-        for (i, b) in boxes.iter().enumerate() {
-            if b.id.trim().is_empty() {
-                out.push(shape(
-                    "a box needs a non-empty id".into(),
-                    format!("boxes[{i}].id"),
-                ));
-            } else if let Some(j) = boxes[..i].iter().position(|o| o.id == b.id) {
-                out.push(
-                    Diagnostic::new(
-                        ErrorKind::Duplicate,
-                        format!("box id `{}` is used twice (first at boxes[{j}])", b.id),
-                    )
-                    .key(format!("boxes[{i}].id"))
-                    .label(b.id.clone()),
-                );
-            }
-        }
-        // VP: increasing left to right; only the last box may be the Automatic Victory box.
+        check_ids(&boxes, &mut out);
         let mut last_vp: Option<(usize, u32)> = None;
         for (i, b) in boxes.iter().enumerate() {
-            match b.vp {
-                None if i + 1 != boxes.len() => out.push(
-                    shape(
-                        format!(
-                            "box `{}` has no `vp`, which makes it the Automatic Victory box, but only the last (rightmost) box may be",
-                            b.id
-                        ),
-                        format!("boxes[{i}].vp"),
-                    )
-                    .label(b.id.clone()),
-                ),
-                None => {}
-                Some(v) => {
-                    if let Some((j, w)) = last_vp
-                        && v <= w
-                    {
-                        out.push(
-                            shape(
-                                format!(
-                                    "box `{}` scores {v} VP, but boxes must score more from left to right (box `{}` scores {w})",
-                                    b.id, boxes[j].id
-                                ),
-                                format!("boxes[{i}].vp"),
-                            )
-                            .label(b.id.clone()),
-                        );
-                    }
-                    last_vp = Some((i, v));
-                }
-            }
-            match b.ranges {
-                BoxRanges::KeepsSide(_) if i != 0 => out.push(
-                    shape(
-                        format!(
-                            "only the leftmost box (the 0 box) may keep the marker's face, not box `{}`",
-                            b.id
-                        ),
-                        format!("boxes[{i}].keeps_side"),
-                    )
-                    .label(b.id.clone()),
-                ),
-                BoxRanges::Sides {
-                    rising_sun: None,
-                    allied_crusade: None,
-                } => out.push(
-                    shape(
-                        format!("box `{}` has no CSV range", b.id),
-                        format!("boxes[{i}]"),
-                    )
-                    .label(b.id.clone()),
-                ),
-                _ => {}
-            }
+            check_box_vp(&boxes, i, &mut last_vp, &mut out);
+            check_box_shape(b, i, &mut out);
         }
-        // Ranges: each non-empty, together covering every integer exactly once.
         let mut segs = segments_of(&boxes);
-        let ranges_ok = check_ranges(&mut segs, &boxes, &mut out);
-        // Order: a higher CSV never puts the marker further toward the Allies.
-        if ranges_ok {
-            for pair in segs.windows(2) {
-                let (a, b) = (&pair[0], &pair[1]);
-                if order_position(b.0.cell) <= order_position(a.0.cell) {
-                    out.push(
-                        shape(
-                            format!(
-                                "CSV {} puts the marker in {} on its {} face, left of (or level with) where the lower CSV {} puts it ({} box `{}`): boxes must run Allied Crusade from the right end in to the 0 box, then Rising Sun out to the right end",
-                                b.0.range,
-                                boxes[b.0.cell.box_index].title(),
-                                face(b.0.cell.side),
-                                a.0.range,
-                                face(a.0.cell.side),
-                                boxes[a.0.cell.box_index].id,
-                            ),
-                            b.1.clone(),
-                        )
-                        .label(boxes[b.0.cell.box_index].id.clone()),
-                    );
-                }
-            }
+        if check_ranges(&mut segs, &boxes, &mut out) {
+            check_order(&segs, &boxes, &mut out);
         }
         if out.is_empty() {
             Ok(VpTrack {
@@ -476,42 +387,186 @@ impl VpTrack {
     }
 }
 
+/// A problem with the track's shape, at `key`.
+fn shape(msg: String, key: String) -> Diagnostic {
+    Diagnostic::new(ErrorKind::TrackShape, msg).key(key)
+}
+
+/// Every box has an id of its own.
+fn check_ids(boxes: &[VpBox], out: &mut Vec<Diagnostic>) {
+    for (i, b) in boxes.iter().enumerate() {
+        if b.id.trim().is_empty() {
+            out.push(shape(
+                "a box needs a non-empty id".into(),
+                format!("boxes[{i}].id"),
+            ));
+        } else if let Some(j) = boxes[..i].iter().position(|o| o.id == b.id) {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Duplicate,
+                    format!("box id `{}` is used twice (first at boxes[{j}])", b.id),
+                )
+                .key(format!("boxes[{i}].id"))
+                .label(b.id.clone()),
+            );
+        }
+    }
+}
+
+/// 0.1.2's track: boxes score more VP from left to right, and only the last (rightmost) box may
+/// be the Automatic Victory box (no `vp`). `last_vp` is the last scoring box seen.
+fn check_box_vp(
+    boxes: &[VpBox],
+    i: usize,
+    last_vp: &mut Option<(usize, u32)>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let b = &boxes[i];
+    match b.vp {
+        None if i + 1 != boxes.len() => out.push(
+            shape(
+                format!(
+                    "box `{}` has no `vp`, which makes it the Automatic Victory box, but only the last (rightmost) box may be",
+                    b.id
+                ),
+                format!("boxes[{i}].vp"),
+            )
+            .label(b.id.clone()),
+        ),
+        None => {}
+        Some(v) => {
+            if let Some((j, w)) = *last_vp
+                && v <= w
+            {
+                out.push(
+                    shape(
+                        format!(
+                            "box `{}` scores {v} VP, but boxes must score more from left to right (box `{}` scores {w})",
+                            b.id, boxes[j].id
+                        ),
+                        format!("boxes[{i}].vp"),
+                    )
+                    .label(b.id.clone()),
+                );
+            }
+            *last_vp = Some((i, v));
+        }
+    }
+}
+
+/// 0.1.2: only the leftmost box (the 0 box) keeps the marker's face; every other box takes the
+/// marker for at least one face.
+fn check_box_shape(b: &VpBox, i: usize, out: &mut Vec<Diagnostic>) {
+    match b.ranges {
+        BoxRanges::KeepsSide(_) if i != 0 => out.push(
+            shape(
+                format!(
+                    "only the leftmost box (the 0 box) may keep the marker's face, not box `{}`",
+                    b.id
+                ),
+                format!("boxes[{i}].keeps_side"),
+            )
+            .label(b.id.clone()),
+        ),
+        BoxRanges::Sides {
+            rising_sun: None,
+            allied_crusade: None,
+        } => out.push(
+            shape(
+                format!("box `{}` has no CSV range", b.id),
+                format!("boxes[{i}]"),
+            )
+            .label(b.id.clone()),
+        ),
+        _ => {}
+    }
+}
+
+/// 0.1.2: a higher CSV never puts the marker further toward the Allies (`segs` sorted by CSV).
+fn check_order(segs: &[(Segment, String)], boxes: &[VpBox], out: &mut Vec<Diagnostic>) {
+    for pair in segs.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        if order_position(b.0.cell) <= order_position(a.0.cell) {
+            out.push(
+                shape(
+                    format!(
+                        "CSV {} puts the marker in {} on its {} face, left of (or level with) where the lower CSV {} puts it ({} box `{}`): boxes must run Allied Crusade from the right end in to the 0 box, then Rising Sun out to the right end",
+                        b.0.range,
+                        boxes[b.0.cell.box_index].title(),
+                        face(b.0.cell.side),
+                        a.0.range,
+                        face(a.0.cell.side),
+                        boxes[a.0.cell.box_index].id,
+                    ),
+                    b.1.clone(),
+                )
+                .label(boxes[b.0.cell.box_index].id.clone()),
+            );
+        }
+    }
+}
+
 fn face(side: Option<MarkerSide>) -> &'static str {
     side.map_or("kept", MarkerSide::title)
 }
 
-/// Sort the ranges by CSV and report empty ranges, overlaps, gaps and closed extremes.
+/// A problem with the track's ranges, at `key`, labelled with box `b`'s id.
+fn range_problem(boxes: &[VpBox], msg: String, key: &str, b: usize) -> Diagnostic {
+    Diagnostic::new(ErrorKind::TrackRanges, msg)
+        .key(key)
+        .label(boxes.get(b).map_or(String::new(), |x| x.id.clone()))
+}
+
+/// 0.1.2: every integer CSV puts the marker in exactly one box. Reports ranges that run
+/// backwards ([`check_range_ends`]), then sorts the ranges by CSV and reports overlaps, gaps and
+/// closed extremes ([`check_coverage`]). Returns whether the ranges are sound.
 fn check_ranges(
     segs: &mut [(Segment, String)],
     boxes: &[VpBox],
     out: &mut Vec<Diagnostic>,
 ) -> bool {
     let before = out.len();
-    let ranges = |msg: String, key: &str, b: usize| {
-        Diagnostic::new(ErrorKind::TrackRanges, msg)
-            .key(key)
-            .label(boxes.get(b).map_or(String::new(), |x| x.id.clone()))
-    };
-    for (s, key) in segs.iter() {
+    check_range_ends(segs, boxes, out);
+    if out.len() > before || segs.is_empty() {
+        return false;
+    }
+    segs.sort_by_key(|s| s.0.range.min);
+    check_coverage(segs, boxes, out);
+    out.len() == before
+}
+
+/// Each range runs upward: `min` does not exceed `max`.
+fn check_range_ends(segs: &[(Segment, String)], boxes: &[VpBox], out: &mut Vec<Diagnostic>) {
+    for (s, key) in segs {
         if let (Some(a), Some(b)) = (s.range.min, s.range.max)
             && a > b
         {
-            out.push(ranges(
+            out.push(range_problem(
+                boxes,
                 format!("the range runs from {a:+} down to {b:+}: `min` must not exceed `max`"),
                 key,
                 s.cell.box_index,
             ));
         }
     }
-    if out.len() > before || segs.is_empty() {
-        return false;
-    }
-    segs.sort_by_key(|s| s.0.range.min);
+}
+
+/// The highest CSV covered so far by the sorted ranges (`None`: unbounded), and which range.
+struct Reach {
+    top: Option<i64>,
+    key: String,
+    box_index: usize,
+}
+
+/// The ranges, sorted by CSV, cover every integer once: the lowest and the highest are
+/// open-ended, and each range starts right after the reach of those before it.
+fn check_coverage(segs: &[(Segment, String)], boxes: &[VpBox], out: &mut Vec<Diagnostic>) {
     let Some((first, first_key)) = segs.first() else {
-        return false;
+        return;
     };
     if let Some(m) = first.range.min {
-        out.push(ranges(
+        out.push(range_problem(
+            boxes,
             format!(
                 "no box takes a CSV below {m:+}: the lowest range must be open-ended (leave out `min`)"
             ),
@@ -519,60 +574,75 @@ fn check_ranges(
             first.cell.box_index,
         ));
     }
-    // The highest CSV covered so far (None = unbounded), and by which range.
-    let mut reach: Option<i64> = first.range.max;
-    let mut reach_key = first_key.clone();
-    let mut reach_box = first.cell.box_index;
+    let mut reach = Reach {
+        top: first.range.max,
+        key: first_key.clone(),
+        box_index: first.cell.box_index,
+    };
     for (s, key) in segs.iter().skip(1) {
-        let Some(top) = reach else {
-            out.push(ranges(
-                format!(
-                    "range {} overlaps {} (`{reach_key}`), which is open-ended",
-                    s.range,
-                    "the range of box `".to_string() + &boxes[reach_box].id + "`"
-                ),
-                key,
-                s.cell.box_index,
-            ));
-            continue;
-        };
-        let start = s.range.min.unwrap_or(i64::MIN);
-        if start <= top {
-            out.push(ranges(
-                format!(
-                    "range {} overlaps the range of box `{}` (`{reach_key}`): CSV {start:+} is in both",
-                    s.range, boxes[reach_box].id
-                ),
-                key,
-                s.cell.box_index,
-            ));
-        } else if start > top.saturating_add(1) {
-            let gap = CsvRange::between(top + 1, start - 1);
-            out.push(ranges(
-                format!(
-                    "no box takes CSV {gap}: the ranges leave a gap before {}",
-                    s.range
-                ),
-                key,
-                s.cell.box_index,
-            ));
-        }
-        if s.range.max.is_none_or(|m| m > top) {
-            reach = s.range.max;
-            reach_key.clone_from(key);
-            reach_box = s.cell.box_index;
-        }
+        check_next_range(s, key, &mut reach, boxes, out);
     }
-    if let Some(top) = reach {
-        out.push(ranges(
+    if let Some(top) = reach.top {
+        out.push(range_problem(
+            boxes,
             format!(
                 "no box takes a CSV above {top:+}: the highest range must be open-ended (leave out `max`)"
             ),
-            &reach_key,
-            reach_box,
+            &reach.key,
+            reach.box_index,
         ));
     }
-    out.len() == before
+}
+
+/// One range after those before it: no overlap, no gap; then the reach grows.
+fn check_next_range(
+    s: &Segment,
+    key: &str,
+    reach: &mut Reach,
+    boxes: &[VpBox],
+    out: &mut Vec<Diagnostic>,
+) {
+    let reach_id = &boxes[reach.box_index].id;
+    let Some(top) = reach.top else {
+        out.push(range_problem(
+            boxes,
+            format!(
+                "range {} overlaps the range of box `{reach_id}` (`{}`), which is open-ended",
+                s.range, reach.key
+            ),
+            key,
+            s.cell.box_index,
+        ));
+        return;
+    };
+    let start = s.range.min.unwrap_or(i64::MIN);
+    if start <= top {
+        out.push(range_problem(
+            boxes,
+            format!(
+                "range {} overlaps the range of box `{reach_id}` (`{}`): CSV {start:+} is in both",
+                s.range, reach.key
+            ),
+            key,
+            s.cell.box_index,
+        ));
+    } else if start > top.saturating_add(1) {
+        let gap = CsvRange::between(top.saturating_add(1), start.saturating_sub(1));
+        out.push(range_problem(
+            boxes,
+            format!(
+                "no box takes CSV {gap}: the ranges leave a gap before {}",
+                s.range
+            ),
+            key,
+            s.cell.box_index,
+        ));
+    }
+    if s.range.max.is_none_or(|m| m > top) {
+        reach.top = s.range.max;
+        reach.key = key.to_string();
+        reach.box_index = s.cell.box_index;
+    }
 }
 
 #[cfg(test)]

@@ -1,20 +1,21 @@
 //! 0.2 Automatic Victory, 0.3 V-J Day victory and 0.4 Combined Game Victory, given where 0.1.2
 //! put the VP marker.
+#![deny(clippy::too_many_lines)]
 
 use serde::Serialize;
 
 use crate::csv::ESV_TRACK_TOP;
-use crate::model::{
-    Check, Game, MapAutomaticVictory, MarkerSide, Rules, Side, State, TkResult, VpMarker, WarState,
-};
+use crate::model::{Check, Game, MapAutomaticVictory, Rules, State, TkResult, VpMarker, WarState};
+use crate::notes::Note;
 use crate::placement::place_vp_marker;
-use crate::report::Note;
+use crate::side::{MarkerSide, Side};
 use crate::track::{CsvRange, VpTrack};
 
 /// One of the two maps of the combined game.
 ///
 /// Exhaustive on purpose: the combined game has exactly two maps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum GameMap {
     /// The Dai Senso map (the Pacific war).
@@ -35,6 +36,7 @@ impl GameMap {
 
 /// The ways of 0.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum AutomaticVictoryKind {
@@ -59,6 +61,7 @@ impl AutomaticVictoryKind {
 
 /// What an automatic victory does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Effect {
@@ -71,6 +74,7 @@ pub enum Effect {
 
 /// An automatic victory (0.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct AutomaticVictory {
     /// Who wins it.
@@ -85,6 +89,7 @@ pub struct AutomaticVictory {
 
 /// How the marker came to its box at this check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum PlacementBasis {
@@ -101,6 +106,7 @@ pub enum PlacementBasis {
 
 /// The VP marker after the check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MarkerReport {
     /// The box's id.
@@ -127,6 +133,7 @@ pub struct MarkerReport {
 
 /// What a VP comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum VpSource {
@@ -160,6 +167,7 @@ impl VpSource {
 
 /// One contribution to a side's VP.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct VpPart {
     /// The rule.
@@ -179,6 +187,7 @@ pub struct VpPart {
 
 /// One side's VP, part by part.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct SideVp {
     /// The sum of the parts.
@@ -196,6 +205,7 @@ impl SideVp {
 
 /// Both sides' VP at the Final check (0.3; in the combined game both maps, 0.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct VpScore {
     /// The Axis faction.
@@ -217,6 +227,7 @@ impl VpScore {
 
 /// One map's results in the combined game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MapResult {
     /// Which map.
@@ -239,6 +250,7 @@ pub struct MapResult {
 
 /// How the combined game stands (0.2 (c), 0.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum CombinedResult {
@@ -286,6 +298,7 @@ impl CombinedResult {
 
 /// The combined game (0.4): both maps and the result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Combined {
     /// The most VPs the Allies may earn on one map's track.
@@ -307,6 +320,25 @@ pub(crate) struct Context<'a> {
     pub esv: Option<i64>,
     pub japanese_mandate: Option<usize>,
     pub hakko_ichiu: Option<usize>,
+}
+
+impl<'a> Context<'a> {
+    /// The context of a check: `esv` is the Current ESV the (*) rules read; a Japanese Mandate
+    /// or Hakko Ichiu marker counts only in a numbered box on the track.
+    pub fn new(state: &'a State, rules: &'a Rules, esv: Option<i64>) -> Self {
+        let box_index = |id: &Option<String>| {
+            id.as_deref()
+                .and_then(|i| state.track.index_of(i))
+                .filter(|&i| state.track.boxes()[i].vp.is_some())
+        };
+        Context {
+            state,
+            rules,
+            esv,
+            japanese_mandate: box_index(&state.japanese_mandate),
+            hakko_ichiu: box_index(&state.hakko_ichiu),
+        }
+    }
 }
 
 /// What a CSV leads to.
@@ -345,11 +377,20 @@ fn box_vp(track: &VpTrack, index: usize) -> (u32, Option<String>) {
     }
 }
 
-/// Where the marker ends up, before 0.2.
+/// Where the marker ends up, before 0.2: held where it was ([`held_in_place`]), or placed by
+/// the CSV ([`placed_by_csv`]).
 fn place(csv: i64, ctx: &Context<'_>, notes: &mut Vec<Note>) -> MarkerReport {
+    held_in_place(ctx, notes).unwrap_or_else(|| placed_by_csv(csv, ctx))
+}
+
+/// 0.2 (c) and 0.4 (rulings): the marker does not move when an Allied automatic victory held
+/// on the DS map froze it, nor at a seasonal check once play on the DS map has stopped. At a
+/// Final check after play stopped it is placed as usual (0.4 determines the Final Strategic
+/// Value on each map); `None` then, with a note.
+fn held_in_place(ctx: &Context<'_>, notes: &mut Vec<Note>) -> Option<MarkerReport> {
     let state = ctx.state;
     let t = track(ctx);
-    let previous = state.vp_marker.clone();
+    let previous = &state.vp_marker;
     let previous_index = t.index_of(&previous.box_id);
     let frozen = |basis| MarkerReport {
         box_id: previous.box_id.clone(),
@@ -367,23 +408,34 @@ fn place(csv: i64, ctx: &Context<'_>, notes: &mut Vec<Note>) -> MarkerReport {
             "frozen-by-allied-automatic-victory",
             "0.2 (c) / 0.4 (ruling): the Allied automatic victory held on the DS map froze the Allied Crusade marker in the 4 VP box; it does not move, at a Final check either",
         ));
-        return frozen(PlacementBasis::FrozenByAutomaticVictory);
+        return Some(frozen(PlacementBasis::FrozenByAutomaticVictory));
     }
-    if state.play_stopped {
-        match state.check {
-            Check::Seasonal => {
-                notes.push(Note::new(
-                    "play-stopped-marker-stays",
-                    "play on the DS map has stopped (0.4): at a seasonal check the VP marker does not move and no automatic victory can be won there (ruling); the CSV is shown for information",
-                ));
-                return frozen(PlacementBasis::PlayStopped);
-            }
-            Check::Final => notes.push(Note::new(
+    if !state.play_stopped {
+        return None;
+    }
+    match state.check {
+        Check::Seasonal => {
+            notes.push(Note::new(
+                "play-stopped-marker-stays",
+                "play on the DS map has stopped (0.4): at a seasonal check the VP marker does not move and no automatic victory can be won there (ruling); the CSV is shown for information",
+            ));
+            Some(frozen(PlacementBasis::PlayStopped))
+        }
+        Check::Final => {
+            notes.push(Note::new(
                 "play-stopped-final-check",
                 "play on the DS map has stopped, but 0.4 still determines the Final Strategic Value (0.3) on each map at the end of the game: the marker is placed as usual",
-            )),
+            ));
+            None
         }
     }
+}
+
+/// 0.1.2: the box and face the CSV gives the marker ([`place_vp_marker`]: the 0 box keeps the
+/// face, the Japanese Mandate cap holds a Rising Sun marker back).
+fn placed_by_csv(csv: i64, ctx: &Context<'_>) -> MarkerReport {
+    let t = track(ctx);
+    let previous = ctx.state.vp_marker.clone();
     let p = place_vp_marker(t, csv, previous.side, ctx.japanese_mandate);
     let b = &t.boxes()[p.box_index];
     MarkerReport {
@@ -400,136 +452,219 @@ fn place(csv: i64, ctx: &Context<'_>, notes: &mut Vec<Note>) -> MarkerReport {
 }
 
 /// 0.2: the automatic victory this placement brings, adjusting the marker for the combined
-/// game's exception.
+/// game's exception. A marker that did not move (play stopped, or frozen) wins nothing.
 fn automatic_victory(
     csv: i64,
     ctx: &Context<'_>,
     marker: &mut MarkerReport,
     notes: &mut Vec<Note>,
 ) -> Option<AutomaticVictory> {
-    let state = ctx.state;
-    let t = track(ctx);
     if marker.basis != PlacementBasis::Csv {
         return None;
     }
-    let mut found: Vec<AutomaticVictory> = Vec::new();
-    if let Some(esv) = ctx.esv
-        && esv >= ESV_TRACK_TOP
-    {
-        found.push(AutomaticVictory {
-            winner: Side::Axis,
-            rule: "0.2 European Theater Collapse (*)",
-            kind: AutomaticVictoryKind::EuropeanTheaterCollapse,
-            effect: Effect::EndsGame,
-        });
+    let mut found: Vec<AutomaticVictory> = european_theater_collapse(ctx).into_iter().collect();
+    japanese_mandate_blocks_asian_domination(csv, ctx, marker, notes);
+    let in_av_box = track(ctx).boxes()[marker.box_index].vp.is_none();
+    let by_marker = match ctx.state.war_state {
+        WarState::TotalWar => asian_domination(csv, ctx, marker, notes),
+        WarState::LimitedWar => japanese_surrender(ctx, marker, notes),
+        WarState::PreWar => None,
+    };
+    match by_marker {
+        Some(av) => found.push(av),
+        None if in_av_box => automatic_victory_box_outside_total_war(ctx, notes),
+        None => {}
     }
-    let in_av_box = t.boxes()[marker.box_index].vp.is_none();
-    if marker.capped_by_japanese_mandate && t.cell(csv).box_index < t.boxes().len() {
-        let would = &t.boxes()[t.cell(csv).box_index];
-        if would.vp.is_none() {
-            notes.push(Note::new(
-                "japanese-mandate-blocks-asian-domination",
-                "0.2 clarification: while the Japanese Mandate marker is on the VP Track the Axis cannot win an Asian Domination; the cap of 0.1.2 holds the Rising Sun marker back",
-            ));
-        }
+    first_of_simultaneous(found, notes)
+}
+
+/// 0.2 European Theater Collapse (*), Dai Senso alone: the Current ESV at the top of its track
+/// (5) is an Axis automatic victory, whatever the War State.
+fn european_theater_collapse(ctx: &Context<'_>) -> Option<AutomaticVictory> {
+    let esv = ctx.esv?;
+    (esv >= ESV_TRACK_TOP).then_some(AutomaticVictory {
+        winner: Side::Axis,
+        rule: "0.2 European Theater Collapse (*)",
+        kind: AutomaticVictoryKind::EuropeanTheaterCollapse,
+        effect: Effect::EndsGame,
+    })
+}
+
+/// 0.2 clarification: while the Japanese Mandate marker is on the VP Track the Axis cannot win
+/// an Asian Domination. The cap of 0.1.2 already holds the marker back; this notes it when the
+/// CSV alone would have reached the Automatic Victory box.
+fn japanese_mandate_blocks_asian_domination(
+    csv: i64,
+    ctx: &Context<'_>,
+    marker: &MarkerReport,
+    notes: &mut Vec<Note>,
+) {
+    let t = track(ctx);
+    let would = t.boxes().get(t.cell(csv).box_index);
+    if marker.capped_by_japanese_mandate && would.is_some_and(|b| b.vp.is_none()) {
+        notes.push(Note::new(
+            "japanese-mandate-blocks-asian-domination",
+            "0.2 clarification: while the Japanese Mandate marker is on the VP Track the Axis cannot win an Asian Domination; the cap of 0.1.2 holds the Rising Sun marker back",
+        ));
     }
-    match state.war_state {
-        WarState::TotalWar if in_av_box => {
-            let winner = marker.side.side();
-            if state.game == Game::AxisEmpires && marker.side == MarkerSide::AlliedCrusade {
-                if let Some(top) = t.highest_numbered() {
-                    marker.box_index = top;
-                    marker.box_id.clone_from(&t.boxes()[top].id);
-                    marker.vp = t.boxes()[top].vp;
-                    marker.basis = PlacementBasis::CombinedGameException;
-                }
-                notes.push(Note::new(
-                    "combined-game-allied-asian-domination",
-                    format!(
-                        "0.2 (c) exception: a CSV of {csv:+} during Total War puts the Allied Crusade marker in the {} instead of the Automatic Victory box and play on the DS map ends; reading of 0.2 with 0.4 (ruling): this Allied automatic victory ends the combined game only together with one on the TK map",
-                        t.boxes()[marker.box_index].title()
-                    ),
-                ));
-                found.push(AutomaticVictory {
-                    winner,
-                    rule: "0.2 Asian Domination (c) exception",
-                    kind: AutomaticVictoryKind::AsianDomination,
-                    effect: Effect::StopsPlayOnMap,
-                });
-            } else {
-                found.push(AutomaticVictory {
-                    winner,
-                    rule: "0.2 Asian Domination",
-                    kind: AutomaticVictoryKind::AsianDomination,
-                    effect: Effect::EndsGame,
-                });
-            }
-        }
-        WarState::LimitedWar
-            if marker.side == MarkerSide::AlliedCrusade
-                && t.boxes()[marker.box_index].vp.is_none_or(|v| v >= 2) =>
-        {
-            if t.boxes()[marker.box_index].vp != Some(2) {
-                notes.push(Note::new(
-                    "japanese-surrender-beyond-two",
-                    format!(
-                        "0.2 Japanese Surrender (ruling): the Allied Crusade marker is in the {}, beyond the 2 VP box; a bigger Allied success cannot avoid the surrender, so it fires",
-                        t.boxes()[marker.box_index].title()
-                    ),
-                ));
-            }
-            found.push(AutomaticVictory {
-                winner: Side::Allies,
-                rule: "0.2 Japanese Surrender",
-                kind: AutomaticVictoryKind::JapaneseSurrender,
-                effect: Effect::EndsGame,
-            });
-        }
-        _ if in_av_box => notes.push(Note::new(
-            "automatic-victory-box-outside-total-war",
+}
+
+/// 0.2 Asian Domination, read during Total War: the VP marker in the Automatic Victory box wins
+/// for the side its face shows and ends the game; in the combined game an Allied one is the
+/// (c) exception ([`combined_game_exception`]).
+fn asian_domination(
+    csv: i64,
+    ctx: &Context<'_>,
+    marker: &mut MarkerReport,
+    notes: &mut Vec<Note>,
+) -> Option<AutomaticVictory> {
+    if track(ctx).boxes()[marker.box_index].vp.is_some() {
+        return None;
+    }
+    if ctx.state.game == Game::AxisEmpires && marker.side == MarkerSide::AlliedCrusade {
+        return Some(combined_game_exception(csv, ctx, marker, notes));
+    }
+    Some(AutomaticVictory {
+        winner: marker.side.side(),
+        rule: "0.2 Asian Domination",
+        kind: AutomaticVictoryKind::AsianDomination,
+        effect: Effect::EndsGame,
+    })
+}
+
+/// 0.2 Asian Domination (c) exception, combined game: a CSV reaching the Allied Automatic
+/// Victory box during Total War puts the Allied Crusade marker in the highest numbered box
+/// (4 VP) instead, and play on the DS map stops. Reading of 0.2 with 0.4 (ruling): this Allied
+/// automatic victory ends the combined game only together with one on the TK map.
+fn combined_game_exception(
+    csv: i64,
+    ctx: &Context<'_>,
+    marker: &mut MarkerReport,
+    notes: &mut Vec<Note>,
+) -> AutomaticVictory {
+    let t = track(ctx);
+    if let Some(top) = t.highest_numbered() {
+        marker.box_index = top;
+        marker.box_id.clone_from(&t.boxes()[top].id);
+        marker.vp = t.boxes()[top].vp;
+        marker.basis = PlacementBasis::CombinedGameException;
+    }
+    notes.push(Note::new(
+        "combined-game-allied-asian-domination",
+        format!(
+            "0.2 (c) exception: a CSV of {csv:+} during Total War puts the Allied Crusade marker in the {} instead of the Automatic Victory box and play on the DS map ends; reading of 0.2 with 0.4 (ruling): this Allied automatic victory ends the combined game only together with one on the TK map",
+            t.boxes()[marker.box_index].title()
+        ),
+    ));
+    AutomaticVictory {
+        winner: Side::Allies,
+        rule: "0.2 Asian Domination (c) exception",
+        kind: AutomaticVictoryKind::AsianDomination,
+        effect: Effect::StopsPlayOnMap,
+    }
+}
+
+/// 0.2 Japanese Surrender, read during Limited War: the Allied Crusade marker in the 2 VP box
+/// is an Allied automatic victory; further right (a bigger Allied success) it fires too
+/// (ruling, noted).
+fn japanese_surrender(
+    ctx: &Context<'_>,
+    marker: &MarkerReport,
+    notes: &mut Vec<Note>,
+) -> Option<AutomaticVictory> {
+    let b = &track(ctx).boxes()[marker.box_index];
+    if marker.side != MarkerSide::AlliedCrusade || b.vp.is_some_and(|v| v < 2) {
+        return None;
+    }
+    if b.vp != Some(2) {
+        notes.push(Note::new(
+            "japanese-surrender-beyond-two",
             format!(
-                "0.2 Asian Domination needs Total War; in {} the marker in the Automatic Victory box wins nothing and scores as the highest numbered box at a Final check (ruling)",
-                state.war_state.title()
+                "0.2 Japanese Surrender (ruling): the Allied Crusade marker is in the {}, beyond the 2 VP box; a bigger Allied success cannot avoid the surrender, so it fires",
+                b.title()
             ),
-        )),
-        _ => {}
+        ));
     }
-    if found.len() > 1 {
+    Some(AutomaticVictory {
+        winner: Side::Allies,
+        rule: "0.2 Japanese Surrender",
+        kind: AutomaticVictoryKind::JapaneseSurrender,
+        effect: Effect::EndsGame,
+    })
+}
+
+/// 0.2 (ruling): Asian Domination needs Total War, so outside it the marker in the Automatic
+/// Victory box wins nothing (and scores as the highest numbered box at a Final check).
+fn automatic_victory_box_outside_total_war(ctx: &Context<'_>, notes: &mut Vec<Note>) {
+    notes.push(Note::new(
+        "automatic-victory-box-outside-total-war",
+        format!(
+            "0.2 Asian Domination needs Total War; in {} the marker in the Automatic Victory box wins nothing and scores as the highest numbered box at a Final check (ruling)",
+            ctx.state.war_state.title()
+        ),
+    ));
+}
+
+/// 0.2 (ruling): of two automatic victories at once, European Theater Collapse, a standing
+/// condition of the Current ESV, is taken first (like a tied score going to the Axis).
+fn first_of_simultaneous(
+    found: Vec<AutomaticVictory>,
+    notes: &mut Vec<Note>,
+) -> Option<AutomaticVictory> {
+    if let [first, second, ..] = found.as_slice() {
         notes.push(Note::new(
             "simultaneous-automatic-victories",
             format!(
                 "two automatic victories at once ({} and {}): European Theater Collapse is a standing condition of the Current ESV and is taken first, like a tied score going to the Axis (ruling)",
-                found[0].kind.title(),
-                found[1].kind.title()
+                first.kind.title(),
+                second.kind.title()
             ),
         ));
     }
     found.into_iter().next()
 }
 
-/// 0.3: the VP of the DS map's markers, as parts.
-/// Returns whether the Allied per-map cap cut the Allied Crusade VP.
+/// 0.3: the VP of the DS map's markers, as parts: the VP marker ([`vp_marker_vp`]), the
+/// Japanese Mandate marker ([`japanese_mandate_vp`]) and the Hakko Ichiu marker
+/// ([`hakko_ichiu_vp`]). Returns whether the Allied per-map cap cut the Allied Crusade VP.
 fn ds_marker_vp(
     ctx: &Context<'_>,
     marker: &MarkerReport,
     score: &mut VpScore,
     cap: Option<u32>,
 ) -> bool {
-    let mut capped = false;
-    let t = track(ctx);
-    let (vp, note) = box_vp(t, marker.box_index);
+    let capped = vp_marker_vp(ctx, marker, score, cap);
+    japanese_mandate_vp(ctx, score);
+    hakko_ichiu_vp(ctx, score);
+    capped
+}
+
+/// 0.3: the VP marker scores its box's VP for the side its face shows: Rising Sun for the Axis,
+/// Allied Crusade for the Allies, capped per map in the combined game (0.4 clarification).
+/// Returns whether the cap cut it.
+fn vp_marker_vp(
+    ctx: &Context<'_>,
+    marker: &MarkerReport,
+    score: &mut VpScore,
+    cap: Option<u32>,
+) -> bool {
+    let (vp, note) = box_vp(track(ctx), marker.box_index);
+    let part = |source, vp, note| VpPart {
+        rule: "0.3",
+        map: GameMap::Ds,
+        source,
+        box_id: Some(marker.box_id.clone()),
+        vp,
+        note,
+    };
     match marker.side {
-        MarkerSide::RisingSun => score.axis.add(VpPart {
-            rule: "0.3",
-            map: GameMap::Ds,
-            source: VpSource::RisingSunMarker,
-            box_id: Some(marker.box_id.clone()),
-            vp,
-            note,
-        }),
+        MarkerSide::RisingSun => {
+            score.axis.add(part(VpSource::RisingSunMarker, vp, note));
+            false
+        }
         MarkerSide::AlliedCrusade => {
             let counted = cap.map_or(vp, |c| vp.min(c));
-            capped = counted < vp;
+            let capped = counted < vp;
             let note = if capped {
                 Some(format!(
                     "{vp} VP on the track, capped at {counted}: the Allies cannot earn more than {counted} VPs on a map (0.4)"
@@ -537,40 +672,44 @@ fn ds_marker_vp(
             } else {
                 note
             };
-            score.allies.add(VpPart {
-                rule: "0.3",
-                map: GameMap::Ds,
-                source: VpSource::AlliedCrusadeMarker,
-                box_id: Some(marker.box_id.clone()),
-                vp: counted,
-                note,
-            });
+            score
+                .allies
+                .add(part(VpSource::AlliedCrusadeMarker, counted, note));
+            capped
         }
     }
-    if let Some(jm) = ctx.japanese_mandate {
-        let (vp, _) = box_vp(t, jm);
-        score.axis.add(VpPart {
-            rule: "0.3",
-            map: GameMap::Ds,
-            source: VpSource::JapaneseMandateMarker,
-            box_id: Some(t.boxes()[jm].id.clone()),
-            vp,
-            note: None,
-        });
-    }
-    if let Some(hi) = ctx.hakko_ichiu {
-        score.axis.add(VpPart {
-            rule: "0.3 clarification",
-            map: GameMap::Ds,
-            source: VpSource::HakkoIchiuMarker,
-            box_id: Some(t.boxes()[hi].id.clone()),
-            vp: 0,
-            note: Some("the Axis earns no VPs for the Hakko Ichiu marker".into()),
-        });
-    }
-    capped
 }
 
+/// 0.3: the Japanese Mandate marker scores its box's VP for the Axis.
+fn japanese_mandate_vp(ctx: &Context<'_>, score: &mut VpScore) {
+    let Some(jm) = ctx.japanese_mandate else {
+        return;
+    };
+    let t = track(ctx);
+    score.axis.add(VpPart {
+        rule: "0.3",
+        map: GameMap::Ds,
+        source: VpSource::JapaneseMandateMarker,
+        box_id: Some(t.boxes()[jm].id.clone()),
+        vp: box_vp(t, jm).0,
+        note: None,
+    });
+}
+
+/// 0.3 clarification: the Hakko Ichiu marker scores nothing (listed, at 0 VP).
+fn hakko_ichiu_vp(ctx: &Context<'_>, score: &mut VpScore) {
+    let Some(hi) = ctx.hakko_ichiu else { return };
+    score.axis.add(VpPart {
+        rule: "0.3 clarification",
+        map: GameMap::Ds,
+        source: VpSource::HakkoIchiuMarker,
+        box_id: Some(track(ctx).boxes()[hi].id.clone()),
+        vp: 0,
+        note: Some("the Axis earns no VPs for the Hakko Ichiu marker".into()),
+    });
+}
+
+/// 14.45: Bonus VPs earned on `map`, added for each side that has any.
 fn bonus(score: &mut VpScore, map: GameMap, axis: u32, allies: u32, rule: &'static str) {
     for (side, vp) in [(&mut score.axis, axis), (&mut score.allies, allies)] {
         if vp > 0 {
@@ -586,189 +725,233 @@ fn bonus(score: &mut VpScore, map: GameMap, axis: u32, allies: u32, rule: &'stat
     }
 }
 
-/// Everything a CSV leads to at this check.
+/// Everything a CSV leads to at this check: the marker (0.1.2), the automatic victory (0.2),
+/// then V-J Day victory (0.3) in Dai Senso alone or Combined Game Victory (0.4).
 pub(crate) fn decide(csv: i64, ctx: &Context<'_>, notes: &mut Vec<Note>) -> Decision {
     let state = ctx.state;
     let mut marker = place(csv, ctx, notes);
     let automatic_victory = automatic_victory(csv, ctx, &mut marker, notes);
     let froze_now = automatic_victory.is_some_and(|a| a.effect == Effect::StopsPlayOnMap);
     let play_stopped = state.play_stopped || state.allied_automatic_victory_held || froze_now;
+    let decision = Decision {
+        marker,
+        automatic_victory,
+        play_stopped,
+        vp: None,
+        winner: None,
+        combined: None,
+    };
     match state.game {
-        Game::DaiSenso => {
-            let vp = (state.check == Check::Final).then(|| {
-                let mut score = VpScore {
-                    axis: SideVp::default(),
-                    allies: SideVp::default(),
-                };
-                ds_marker_vp(ctx, &marker, &mut score, None);
-                let b = state.bonus_vp;
-                if ctx.rules.bonus_vp_in_dai_senso {
-                    bonus(&mut score, GameMap::Ds, b.axis, b.allies, "14.45");
-                    if b.axis > 0 || b.allies > 0 {
-                        notes.push(Note::new(
-                            "bonus-vp-in-dai-senso",
-                            "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling; Rules::bonus_vp_in_dai_senso turns this off)",
-                        ));
-                    }
-                } else if b.axis > 0 || b.allies > 0 {
-                    notes.push(Note::new(
-                        "bonus-vp-in-dai-senso",
-                        "14.45 Bonus VPs are not added: Rules::bonus_vp_in_dai_senso is off",
-                    ));
-                }
-                score
-            });
-            if state.check == Check::Final
-                && let Some(av) = automatic_victory
-            {
-                notes.push(Note::new(
-                    "final-check-automatic-victory",
-                    format!(
-                        "a Final check is a Victory Point Check (0.3: \"use the Victory Point Check procedure above\"), so 0.2 applies: the {} by {} whatever the VP (ruling)",
-                        av.winner.wins(),
-                        av.kind.title()
-                    ),
-                ));
-            }
-            let winner = match state.check {
-                Check::Seasonal => None,
-                Check::Final => automatic_victory
-                    .map(|a| a.winner)
-                    .or_else(|| vp.as_ref().map(VpScore::winner)),
-            };
-            Decision {
-                marker,
-                automatic_victory,
-                play_stopped,
-                vp,
-                winner,
-                combined: None,
-            }
-        }
-        Game::AxisEmpires => {
-            let tk = state.tk.unwrap_or_default();
-            let (vp, combined) =
-                combined(ctx, &marker, automatic_victory, play_stopped, &tk, notes);
-            let winner = match state.check {
-                Check::Seasonal => None,
-                Check::Final => combined.result.winner(),
-            };
-            Decision {
-                marker,
-                automatic_victory,
-                play_stopped,
-                vp,
-                winner,
-                combined: Some(combined),
-            }
-        }
+        Game::DaiSenso => v_j_day(ctx, decision, notes),
+        Game::AxisEmpires => combined_game(ctx, decision, notes),
     }
 }
 
-/// 0.2 (c) and 0.4: the combined game.
-fn combined(
-    ctx: &Context<'_>,
-    marker: &MarkerReport,
-    ds_av: Option<AutomaticVictory>,
-    ds_play_stopped: bool,
-    tk: &TkResult,
-    notes: &mut Vec<Note>,
-) -> (Option<VpScore>, Combined) {
+/// 0.3 V-J Day victory, Dai Senso alone: at a Final check an automatic victory (0.2 applies, a
+/// Final check being a Victory Point Check: ruling) decides, else most VP
+/// ([`dai_senso_vp`]); a tie goes to the Axis. A seasonal check names no winner.
+fn v_j_day(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> Decision {
+    if ctx.state.check != Check::Final {
+        return d;
+    }
+    let vp = dai_senso_vp(ctx, &d.marker, notes);
+    if let Some(av) = d.automatic_victory {
+        notes.push(Note::new(
+            "final-check-automatic-victory",
+            format!(
+                "a Final check is a Victory Point Check (0.3: \"use the Victory Point Check procedure above\"), so 0.2 applies: the {} by {} whatever the VP (ruling)",
+                av.winner.wins(),
+                av.kind.title()
+            ),
+        ));
+    }
+    d.winner = Some(
+        d.automatic_victory
+            .map_or_else(|| vp.winner(), |a| a.winner),
+    );
+    if d.automatic_victory.is_none() && vp.axis.total == vp.allies.total {
+        notes.push(Note::new(
+            "tie-to-the-axis",
+            format!(
+                "0.3: the VP scores are tied {}-{}, so the Axis faction wins",
+                vp.axis.total, vp.allies.total
+            ),
+        ));
+    }
+    d.vp = Some(vp);
+    d
+}
+
+/// 0.3 at a Final check of Dai Senso alone: the markers' VP ([`ds_marker_vp`]) and, by
+/// default, the 14.45 Bonus VPs (0.3 is silent; 14.45 awards them: ruling,
+/// [`Rules::bonus_vp_in_dai_senso`]).
+fn dai_senso_vp(ctx: &Context<'_>, marker: &MarkerReport, notes: &mut Vec<Note>) -> VpScore {
+    let mut score = VpScore {
+        axis: SideVp::default(),
+        allies: SideVp::default(),
+    };
+    ds_marker_vp(ctx, marker, &mut score, None);
+    let b = ctx.state.bonus_vp;
+    let any = b.axis > 0 || b.allies > 0;
+    if ctx.rules.bonus_vp_in_dai_senso {
+        bonus(&mut score, GameMap::Ds, b.axis, b.allies, "14.45");
+        if any {
+            notes.push(Note::new(
+                "bonus-vp-in-dai-senso",
+                "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling; Rules::bonus_vp_in_dai_senso turns this off)",
+            ));
+        }
+    } else if any {
+        notes.push(Note::new(
+            "bonus-vp-in-dai-senso",
+            "14.45 Bonus VPs are not added: Rules::bonus_vp_in_dai_senso is off",
+        ));
+    }
+    score
+}
+
+/// 0.2 (c) and 0.4, the combined game: both maps' VP at a Final check ([`combined_vp`]), the
+/// automatic victories on either or both maps ([`combined_result`]), and each map's results.
+fn combined_game(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> Decision {
     let state = ctx.state;
+    let tk = state.tk.unwrap_or_default();
+    let ds_av = ds_map_automatic_victory(ctx, d.automatic_victory);
+    let vp = (state.check == Check::Final).then(|| combined_vp(ctx, &d.marker, &tk, notes));
+    let result = combined_result(&tk, ds_av, vp.as_ref(), notes);
+    if let CombinedResult::VictoryPoints { axis, allies, .. } = result
+        && axis == allies
+    {
+        notes.push(Note::new(
+            "tie-to-the-axis",
+            format!(
+                "0.4: the combined VP scores are tied {axis}-{allies}, so the Axis faction wins"
+            ),
+        ));
+    }
+    d.winner = match state.check {
+        Check::Seasonal => None,
+        Check::Final => result.winner(),
+    };
     let cap = ctx.rules.allied_vp_cap_per_map;
-    let final_check = state.check == Check::Final;
-    let ds_map_av = if state.allied_automatic_victory_held {
-        Some(MapAutomaticVictory {
+    d.combined = Some(Combined {
+        allied_vp_cap_per_map: cap,
+        tk: tk_map_result(&tk, cap),
+        ds: ds_map_result(ctx, &d, vp.as_ref(), ds_av),
+        result,
+    });
+    d.vp = vp;
+    d
+}
+
+/// The automatic victory on the DS map, as the combined game reads it: one held from earlier
+/// (an Allied one during Total War), or the one this check brings.
+fn ds_map_automatic_victory(
+    ctx: &Context<'_>,
+    ds_av: Option<AutomaticVictory>,
+) -> Option<MapAutomaticVictory> {
+    if ctx.state.allied_automatic_victory_held {
+        return Some(MapAutomaticVictory {
             winner: Side::Allies,
             war_state: WarState::TotalWar,
-        })
-    } else {
-        ds_av.map(|a| MapAutomaticVictory {
-            winner: a.winner,
-            war_state: state.war_state,
-        })
+        });
+    }
+    ds_av.map(|a| MapAutomaticVictory {
+        winner: a.winner,
+        war_state: ctx.state.war_state,
+    })
+}
+
+/// 0.4 at the Final check: the TK map's track VP and Bonus VPs (inputs), then the DS map's
+/// markers and Bonus VPs. 0.4 clarification: the Allies earn at most
+/// [`Rules::allied_vp_cap_per_map`] VPs on each map's track; Bonus VPs come on top (ruling).
+fn combined_vp(
+    ctx: &Context<'_>,
+    marker: &MarkerReport,
+    tk: &TkResult,
+    notes: &mut Vec<Note>,
+) -> VpScore {
+    let state = ctx.state;
+    let cap = ctx.rules.allied_vp_cap_per_map;
+    let mut score = VpScore {
+        axis: SideVp::default(),
+        allies: SideVp::default(),
     };
-    let vp = final_check.then(|| {
-        let mut score = VpScore {
-            axis: SideVp::default(),
-            allies: SideVp::default(),
-        };
-        score.axis.add(VpPart {
-            rule: "0.4",
-            map: GameMap::Tk,
-            source: VpSource::VpTrack,
-            box_id: None,
-            vp: tk.axis_vp,
-            note: None,
-        });
-        let tk_allied = tk.allied_vp.min(cap);
-        score.allies.add(VpPart {
-            rule: "0.4",
-            map: GameMap::Tk,
-            source: VpSource::VpTrack,
-            box_id: None,
-            vp: tk_allied,
-            note: (tk_allied < tk.allied_vp).then(|| {
-                format!(
-                    "{} VP on the track, capped at {cap}: the Allies cannot earn more than {cap} VPs on a map (0.4)",
-                    tk.allied_vp
-                )
-            }),
-        });
-        bonus(&mut score, GameMap::Tk, tk.axis_bonus_vp, tk.allied_bonus_vp, "0.4 / 14.45");
-        let ds_capped = ds_marker_vp(ctx, marker, &mut score, Some(cap));
-        bonus(&mut score, GameMap::Ds, state.bonus_vp.axis, state.bonus_vp.allies, "0.4 / 14.45");
-        if tk.axis_vp > 0 && tk.allied_vp > 0 {
-            notes.push(Note::new(
-                "tk-axis-and-allied-vp",
-                "0.3 says the Axis Tide and Allied Crusade markers cannot be on the track together, yet 0.4's example scores both on the TK map: the example's Axis Tide is read as a planted marker (like DS's Japanese Mandate), so the TK map's Axis VP and Allied VP are both counted (ruling)",
-            ));
-        }
-        if ds_capped || tk_allied < tk.allied_vp {
-            notes.push(Note::new(
-                "allied-cap-per-map",
-                format!(
-                    "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map; the cap applies to each map's track VP, Bonus VPs come on top (ruling)"
-                ),
-            ));
-        }
-        score
+    let tk_capped = tk_track_vp(tk, cap, &mut score);
+    bonus(
+        &mut score,
+        GameMap::Tk,
+        tk.axis_bonus_vp,
+        tk.allied_bonus_vp,
+        "0.4 / 14.45",
+    );
+    let ds_capped = ds_marker_vp(ctx, marker, &mut score, Some(cap));
+    let b = state.bonus_vp;
+    bonus(&mut score, GameMap::Ds, b.axis, b.allies, "0.4 / 14.45");
+    if tk.axis_vp > 0 && tk.allied_vp > 0 {
+        notes.push(Note::new(
+            "tk-axis-and-allied-vp",
+            "0.3 says the Axis Tide and Allied Crusade markers cannot be on the track together, yet 0.4's example scores both on the TK map: the example's Axis Tide is read as a planted marker (like DS's Japanese Mandate), so the TK map's Axis VP and Allied VP are both counted (ruling)",
+        ));
+    }
+    if ds_capped || tk_capped {
+        notes.push(Note::new(
+            "allied-cap-per-map",
+            format!(
+                "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map; the cap applies to each map's track VP, Bonus VPs come on top (ruling)"
+            ),
+        ));
+    }
+    score
+}
+
+/// 0.4: the TK map's track VP, given as inputs, the Allied VP capped at `cap`. Returns whether
+/// the cap cut it.
+fn tk_track_vp(tk: &TkResult, cap: u32, score: &mut VpScore) -> bool {
+    score.axis.add(VpPart {
+        rule: "0.4",
+        map: GameMap::Tk,
+        source: VpSource::VpTrack,
+        box_id: None,
+        vp: tk.axis_vp,
+        note: None,
     });
-    let ds_axis = vp.as_ref().map(|s| {
-        s.axis
-            .parts
-            .iter()
-            .filter(|p| p.map == GameMap::Ds && p.source != VpSource::BonusVp)
-            .map(|p| p.vp)
-            .sum()
+    let counted = tk.allied_vp.min(cap);
+    score.allies.add(VpPart {
+        rule: "0.4",
+        map: GameMap::Tk,
+        source: VpSource::VpTrack,
+        box_id: None,
+        vp: counted,
+        note: (counted < tk.allied_vp).then(|| {
+            format!(
+                "{} VP on the track, capped at {cap}: the Allies cannot earn more than {cap} VPs on a map (0.4)",
+                tk.allied_vp
+            )
+        }),
     });
-    let ds_allied_counted = vp.as_ref().map(|s| {
-        s.allies
-            .parts
-            .iter()
-            .filter(|p| p.map == GameMap::Ds && p.source != VpSource::BonusVp)
-            .map(|p| p.vp)
-            .sum()
-    });
-    let ds_allied = final_check.then(|| match marker.side {
-        MarkerSide::AlliedCrusade => box_vp(track(ctx), marker.box_index).0,
-        MarkerSide::RisingSun => 0,
-    });
-    // The result: an automatic victory on the TK map given as input happened before this check.
+    counted < tk.allied_vp
+}
+
+/// 0.2 (c) and 0.4: how the combined game stands. An automatic victory on the TK map (an input,
+/// won before this check) is read first. An Axis automatic victory on either map, or an Allied
+/// one during Limited War, ends the combined game; Allied ones outside Limited War freeze their
+/// map and win only on both maps (ruling). Otherwise the VP decide at a Final check (most VP, a
+/// tie to the Axis), and play goes on at a seasonal one.
+fn combined_result(
+    tk: &TkResult,
+    ds_av: Option<MapAutomaticVictory>,
+    vp: Option<&VpScore>,
+    notes: &mut Vec<Note>,
+) -> CombinedResult {
     let mut frozen = Vec::new();
     let mut result = None;
-    for (map, av) in [
-        (GameMap::Tk, tk.automatic_victory),
-        (GameMap::Ds, ds_map_av),
-    ] {
+    for (map, av) in [(GameMap::Tk, tk.automatic_victory), (GameMap::Ds, ds_av)] {
         let Some(av) = av else { continue };
         if result.is_some() {
             break;
         }
         match (av.winner, av.war_state) {
-            (Side::Axis, _) => {
-                result = Some(CombinedResult::AxisAutomaticVictory { map });
-            }
+            (Side::Axis, _) => result = Some(CombinedResult::AxisAutomaticVictory { map }),
             (Side::Allies, WarState::LimitedWar) => {
                 result = Some(CombinedResult::AlliedAutomaticVictoryInLimitedWar { map });
             }
@@ -778,6 +961,27 @@ fn combined(
     if result.is_none() && frozen.len() == 2 {
         result = Some(CombinedResult::AlliedAutomaticVictoryOnBothMaps);
     }
+    combined_result_notes(tk, result.is_none(), &frozen, notes);
+    result.unwrap_or_else(|| match vp {
+        Some(s) => CombinedResult::VictoryPoints {
+            winner: s.winner(),
+            axis: s.axis.total,
+            allies: s.allies.total,
+        },
+        None => CombinedResult::PlayGoesOn {
+            allied_automatic_victory_on: frozen,
+        },
+    })
+}
+
+/// The notes of [`combined_result`]: a TK automatic victory that already ended the combined
+/// game, and an Allied automatic victory on one map only (ruling).
+fn combined_result_notes(
+    tk: &TkResult,
+    undecided: bool,
+    frozen: &[GameMap],
+    notes: &mut Vec<Note>,
+) {
     if let Some(av) = tk.automatic_victory
         && (av.winner == Side::Axis || av.war_state == WarState::LimitedWar)
     {
@@ -790,26 +994,20 @@ fn combined(
             ),
         ));
     }
-    if result.is_none() && frozen.len() == 1 {
+    if let ([map], true) = (frozen, undecided) {
         notes.push(Note::new(
             "allied-automatic-victory-needs-both-maps",
             format!(
                 "reading of 0.2 (c) with 0.4 (ruling): an Allied automatic victory outside Limited War (here on the {}) freezes that map at 4 VP; the Allies win automatically only with one on both maps",
-                frozen[0].title()
+                map.title()
             ),
         ));
     }
-    let result = result.unwrap_or_else(|| match &vp {
-        Some(s) => CombinedResult::VictoryPoints {
-            winner: s.winner(),
-            axis: s.axis.total,
-            allies: s.allies.total,
-        },
-        None => CombinedResult::PlayGoesOn {
-            allied_automatic_victory_on: frozen.clone(),
-        },
-    });
-    let tk_map = MapResult {
+}
+
+/// The TK map's results, as given.
+fn tk_map_result(tk: &TkResult, cap: u32) -> MapResult {
+    MapResult {
         map: GameMap::Tk,
         axis_vp: Some(tk.axis_vp),
         allied_vp: Some(tk.allied_vp),
@@ -818,24 +1016,36 @@ fn combined(
         allied_bonus_vp: tk.allied_bonus_vp,
         automatic_victory: tk.automatic_victory,
         play_stopped: tk.play_stopped,
+    }
+}
+
+/// The DS map's results at this check: its track VP (Final check only), Bonus VPs, automatic
+/// victory and whether play there has stopped.
+fn ds_map_result(
+    ctx: &Context<'_>,
+    d: &Decision,
+    vp: Option<&VpScore>,
+    ds_av: Option<MapAutomaticVictory>,
+) -> MapResult {
+    let ds_track = |side: &SideVp| -> u32 {
+        side.parts
+            .iter()
+            .filter(|p| p.map == GameMap::Ds && p.source != VpSource::BonusVp)
+            .map(|p| p.vp)
+            .fold(0, u32::saturating_add)
     };
-    let ds_map = MapResult {
+    let allied_vp = vp.map(|_| match d.marker.side {
+        MarkerSide::AlliedCrusade => box_vp(track(ctx), d.marker.box_index).0,
+        MarkerSide::RisingSun => 0,
+    });
+    MapResult {
         map: GameMap::Ds,
-        axis_vp: ds_axis,
-        allied_vp: ds_allied,
-        allied_vp_counted: ds_allied_counted,
-        axis_bonus_vp: state.bonus_vp.axis,
-        allied_bonus_vp: state.bonus_vp.allies,
-        automatic_victory: ds_map_av,
-        play_stopped: ds_play_stopped,
-    };
-    (
-        vp,
-        Combined {
-            allied_vp_cap_per_map: cap,
-            tk: tk_map,
-            ds: ds_map,
-            result,
-        },
-    )
+        axis_vp: vp.map(|s| ds_track(&s.axis)),
+        allied_vp,
+        allied_vp_counted: vp.map(|s| ds_track(&s.allies)),
+        axis_bonus_vp: ctx.state.bonus_vp.axis,
+        allied_bonus_vp: ctx.state.bonus_vp.allies,
+        automatic_victory: ds_av,
+        play_stopped: d.play_stopped,
+    }
 }

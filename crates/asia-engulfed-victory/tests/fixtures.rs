@@ -1,9 +1,12 @@
 //! Every fixture under `fixtures/asia-engulfed/`: the text and JSON reports of the valid ones,
-//! the diagnostics of the invalid ones.
+//! the diagnostics of the invalid ones, each snapshot described by its fixture's header comment;
+//! with feature `schema`, every report checked against the report's JSON Schema.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::path::{Path, PathBuf};
 
-use asia_engulfed_victory::{Rules, State, evaluate};
+use asia_engulfed_victory::{Rules, State, score, score_toml};
 use hexmap::resolve::FsResolver;
 
 fn root() -> PathBuf {
@@ -19,10 +22,18 @@ fn relative_name(path: &Path) -> String {
         .replace('\\', "/")
 }
 
-fn settings() -> insta::Settings {
+/// Snapshots named `text@<fixture>`, `json@<fixture>`, `diagnostics@<fixture>`, described by
+/// the fixture's header comment (what it pins, in its own words).
+fn settings(text: &str) -> insta::Settings {
+    let header: Vec<&str> = text
+        .lines()
+        .map_while(|l| l.strip_prefix('#'))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
     let mut s = insta::Settings::clone_current();
     s.set_snapshot_path("snapshots");
     s.set_prepend_module_to_snapshot(false);
+    s.set_description(header.join("\n"));
     s
 }
 
@@ -32,10 +43,9 @@ fn fixtures_report() {
     insta::glob!("../../../fixtures/asia-engulfed", "*.toml", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let name = relative_name(path);
-        let state = State::from_toml_str(&text, Some(&name), &resolver)
+        let report = score_toml(&text, Some(&name), &resolver, &Rules::default())
             .unwrap_or_else(|e| panic!("{name} should be valid:\n{e}"));
-        let report = evaluate(&state, &Rules::default());
-        settings().bind(|| {
+        settings(&text).bind(|| {
             insta::assert_snapshot!("text", report.to_string());
             insta::assert_json_snapshot!("json", report);
         });
@@ -57,7 +67,7 @@ fn invalid_fixtures_diagnostics() {
                 assert!(d.file.is_some(), "{name}: {d} has no file");
                 assert!(d.location.is_some(), "{name}: {d} has no line");
             }
-            settings().bind(|| insta::assert_snapshot!("diagnostics", err.to_string()));
+            settings(&text).bind(|| insta::assert_snapshot!("diagnostics", err.to_string()));
         }
     );
 }
@@ -89,7 +99,7 @@ fn extreme_counts_and_esv_are_answered() {
         let state =
             State::from_toml_str(&text, Some("extreme.toml"), &FsResolver::confined(root()))
                 .unwrap();
-        let report = evaluate(&state, &Rules::default());
+        let report = score(&state, &Rules::default());
         let sum: i64 = report.csv.terms.iter().map(|t| t.value).sum();
         assert_eq!(report.csv.total, sum);
         let step_one_and_two = i64::from(collapse) - i64::from(takeover);
@@ -98,5 +108,122 @@ fn extreme_counts_and_esv_are_answered() {
             "{}",
             report.csv.total
         );
+    }
+}
+
+/// The report of every valid fixture conforms to the report's JSON Schema (feature `schema`),
+/// checked strictly: a key serde writes that the schema does not name fails too.
+#[cfg(feature = "schema")]
+#[test]
+fn reports_conform_to_the_report_schema() {
+    let schema = serde_json::to_value(asia_engulfed_victory::report_schema()).unwrap();
+    let resolver = FsResolver::confined(root());
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() > 30, "the fixtures are read");
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = relative_name(&path);
+        let report = score_toml(&text, Some(&name), &resolver, &Rules::default()).unwrap();
+        let value = serde_json::to_value(&report).unwrap();
+        let mut errors = Vec::new();
+        schema_check::conform(&schema, &schema, &value, "$", &mut errors);
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+    }
+}
+
+/// A JSON Schema check of the keywords schemars writes for the report; a keyword it does not
+/// know fails, so the check cannot pass by ignoring part of the schema.
+#[cfg(feature = "schema")]
+mod schema_check {
+    use serde_json::Value;
+
+    pub fn conform(root: &Value, schema: &Value, v: &Value, at: &str, errors: &mut Vec<String>) {
+        let Some(keywords) = schema.as_object() else {
+            return; // `true`
+        };
+        for (k, s) in keywords {
+            match k.as_str() {
+                "$schema" | "title" | "description" | "$defs" | "format" => {}
+                "$ref" => {
+                    let name = s.as_str().and_then(|r| r.strip_prefix("#/$defs/")).unwrap();
+                    conform(root, &root["$defs"][name], v, at, errors);
+                }
+                "type" => {
+                    let types: Vec<&str> = match s {
+                        Value::Array(a) => a.iter().map(|t| t.as_str().unwrap()).collect(),
+                        t => vec![t.as_str().unwrap()],
+                    };
+                    if !types.iter().any(|t| has_type(v, t)) {
+                        errors.push(format!("{at}: {v} is not {types:?}"));
+                    }
+                }
+                "const" if v != s => errors.push(format!("{at}: {v} is not {s}")),
+                "enum" if !s.as_array().unwrap().contains(v) => {
+                    errors.push(format!("{at}: {v} is not one of {s}"));
+                }
+                "minimum" if v.as_f64().is_some_and(|n| n < s.as_f64().unwrap()) => {
+                    errors.push(format!("{at}: {v} is below {s}"));
+                }
+                "const" | "enum" | "minimum" => {}
+                "properties" => properties(root, s, v, at, errors),
+                "required" => {
+                    for r in s.as_array().unwrap() {
+                        let key = r.as_str().unwrap();
+                        if v.as_object().is_some_and(|o| !o.contains_key(key)) {
+                            errors.push(format!("{at}: `{key}` is missing"));
+                        }
+                    }
+                }
+                "items" => {
+                    for (i, x) in v.as_array().into_iter().flatten().enumerate() {
+                        conform(root, s, x, &format!("{at}[{i}]"), errors);
+                    }
+                }
+                "anyOf" | "oneOf" => {
+                    let matching = s
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|alt| {
+                            let mut e = Vec::new();
+                            conform(root, alt, v, at, &mut e);
+                            e.is_empty()
+                        })
+                        .count();
+                    if matching == 0 || (k == "oneOf" && matching > 1) {
+                        errors.push(format!("{at}: {matching} alternatives of {k} match {v}"));
+                    }
+                }
+                other => errors.push(format!("{at}: unknown keyword `{other}`")),
+            }
+        }
+    }
+
+    fn properties(root: &Value, s: &Value, v: &Value, at: &str, errors: &mut Vec<String>) {
+        let Some(object) = v.as_object() else { return };
+        for (key, value) in object {
+            match s.get(key) {
+                Some(p) => conform(root, p, value, &format!("{at}.{key}"), errors),
+                None => errors.push(format!("{at}.{key}: not in the schema")),
+            }
+        }
+    }
+
+    fn has_type(v: &Value, t: &str) -> bool {
+        match t {
+            "null" => v.is_null(),
+            "boolean" => v.is_boolean(),
+            "string" => v.is_string(),
+            "array" => v.is_array(),
+            "object" => v.is_object(),
+            "integer" => v.is_i64() || v.is_u64(),
+            "number" => v.is_number(),
+            _ => false,
+        }
     }
 }

@@ -195,9 +195,9 @@ fn generated(keep: i64, rising: &[i64], allied: &[i64], automatic_victory: bool)
     boxes
 }
 
-mod evaluate_is_total {
+mod score_is_total {
     use asia_engulfed_victory::{
-        Check, Game, MarkerSide, Rules, State, TkResult, VpMarker, WarState, evaluate,
+        Check, Game, MarkerSide, Rules, State, TkResult, VpMarker, WarState, score,
     };
     use proptest::prelude::*;
 
@@ -212,7 +212,7 @@ mod evaluate_is_total {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 
-        /// Any mix of markers, checks and games evaluates; a Final check always names a winner;
+        /// Any mix of markers, checks and games is scored; a Final check always names a winner;
         /// a marker on the track stays on it.
         #[test]
         fn every_state_gets_a_report(
@@ -241,7 +241,7 @@ mod evaluate_is_total {
             if combined {
                 state.tk = Some(TkResult::new(2, 3));
             }
-            let report = evaluate(&state, &Rules::default());
+            let report = score(&state, &Rules::default());
             prop_assert_eq!(report.csv.total, i64::from(collapse) - i64::from(takeover));
             prop_assert!(track.index_of(&report.vp_marker.box_id).is_some());
             prop_assert_eq!(report.winner.is_some(), final_check);
@@ -253,7 +253,11 @@ mod evaluate_is_total {
 #[cfg(feature = "schema")]
 #[test]
 fn the_state_format_has_a_json_schema() {
-    let schema = schemars::schema_for!(asia_engulfed_victory::StateSpec);
+    let schema = asia_engulfed_victory::state_schema();
+    assert_eq!(
+        schema,
+        schemars::schema_for!(asia_engulfed_victory::StateSpec)
+    );
     let text = serde_json::to_string(&schema).unwrap();
     for key in [
         "game",

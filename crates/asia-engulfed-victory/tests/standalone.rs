@@ -5,7 +5,7 @@
 
 use asia_engulfed_victory::{
     AutomaticVictoryKind, Check, Country, Effect, ErrorKind, Faction, Game, GroundUnit, Influence,
-    MarkerSide, Rules, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, evaluate,
+    MarkerSide, Rules, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, score,
 };
 use hexmap::Label;
 use hexmap::resolve::{MemoryResolver, NoResolver};
@@ -32,7 +32,7 @@ allied_collapse = 15
         &NoResolver,
     )
     .unwrap();
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     assert_eq!(report.csv.total, 15);
     assert_eq!(report.vp_marker.box_id, "automatic-victory");
     assert_eq!(report.vp_marker.side, MarkerSide::RisingSun);
@@ -104,7 +104,7 @@ fn nei_final_check() -> State {
 fn a_state_built_in_memory_is_evaluated_with_the_tables_rules() {
     let state = nei_final_check();
     state.validate().unwrap();
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     let step = |kind: TermKind| {
         report
             .csv
@@ -126,7 +126,7 @@ fn a_state_built_in_memory_is_evaluated_with_the_tables_rules() {
     // With Tokyo elsewhere, no Allied unit stands in it: the Pro-West marker decides nothing,
     // the CSV is -4 (the 1 VP box) and the 1-1 tie goes to the Axis.
     let rules = Rules::default().with_tokyo(label("e4805"));
-    let report = evaluate(&state, &rules);
+    let report = score(&state, &rules);
     assert_eq!(report.csv.total, -4);
     assert_eq!(report.vp_marker.box_id, "1");
     assert_eq!(report.winner, Some(Side::Axis));
@@ -173,7 +173,7 @@ allied_collapse = 4
     let tracks = MemoryResolver::default().with("tracks/steep.toml", STEEP);
     let state = State::from_toml_str(state, Some("state.toml"), &tracks).unwrap();
     assert_eq!(state.track.name(), Some("Steep test track"));
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     // +4 is in this track's 0 box, which keeps the Rising Sun face.
     assert_eq!(report.vp_marker.box_id, "0");
     assert_eq!(report.vp_marker.side, MarkerSide::RisingSun);
@@ -241,14 +241,14 @@ faction = "dutch"
         ]
     );
 
-    // The same kind of mistake in a hand-built state: evaluate is total and says what is wrong.
+    // The same kind of mistake in a hand-built state: score is total and says what is wrong.
     let mut state = nei_final_check();
     state.vp_marker = VpMarker::new("9", MarkerSide::AlliedCrusade);
     assert_eq!(
         state.validate().unwrap_err().kind(),
         Some(ErrorKind::OffTrack)
     );
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     assert!(report.notes.iter().any(|n| n.id == "invalid-state"));
     assert_eq!(report.winner, Some(Side::Allies));
 }

@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 
 use asia_engulfed_victory::svg::{self, WIDTH};
 use asia_engulfed_victory::{
-    Check, Faction, Game, MarkerSide, Report, Rules, State, StrategicHex, VpMarker, WarState,
-    evaluate,
+    Check, Faction, Game, MarkerSide, Report, Rules, State, StrategicHex, VpMarker, WarState, score,
 };
 use hexmap::Label;
 use hexmap::resolve::FsResolver;
@@ -23,7 +22,7 @@ fn load(name: &str) -> (State, Report) {
     let resolver = FsResolver::confined(root());
     let state = State::from_toml_str(&text, Some(name), &resolver)
         .unwrap_or_else(|e| panic!("{name} should be valid:\n{e}"));
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     (state, report)
 }
 
@@ -199,7 +198,7 @@ fn text_is_escaped() {
         )
         .controlled_by(Faction::Axis),
     );
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     let picture = svg::render(&state, &report);
     let doc = roxmltree::Document::parse(&picture).unwrap();
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
@@ -218,7 +217,7 @@ fn a_hand_built_state_with_an_unknown_box_still_draws_one_marker() {
     state.current_esv = Some(0);
     state.play_stopped = true;
     state.japanese_mandate = Some("nowhere".into());
-    let report = evaluate(&state, &Rules::default());
+    let report = score(&state, &Rules::default());
     let picture = svg::render(&state, &report);
     let doc = roxmltree::Document::parse(&picture).unwrap();
     assert_eq!(with_class(&doc, "vp-marker").len(), 1);

@@ -31,7 +31,9 @@ pub enum ErrorKind {
     TooMany,
 }
 
-/// All problems found in a map or position, in the order found.
+/// All problems found in an input, in the order found: a map's ([`ErrorKind`], the default)
+/// or, with its own kind enum as `K`, any engine's of the workspace (`leyte_victory::Error` is
+/// `hexmap::Error<leyte_victory::ErrorKind>`).
 ///
 /// `Display` writes one problem per line, `file:line:column: message (at key, label)`.
 ///
@@ -57,36 +59,71 @@ pub enum ErrorKind {
 ///      (at `places.Nowhere`, label `1010`)"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct Error {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error<K = ErrorKind> {
     /// The problems, in the order found.
-    diagnostics: Vec<Diagnostic<ErrorKind>>,
+    diagnostics: Vec<Diagnostic<K>>,
 }
 
-impl Error {
-    /// An error holding these diagnostics (a map error has at least one).
-    pub fn new(diagnostics: Vec<Diagnostic<ErrorKind>>) -> Self {
+impl<K> Error<K> {
+    /// An error holding these diagnostics (an error has at least one).
+    pub fn new(diagnostics: Vec<Diagnostic<K>>) -> Self {
         Error { diagnostics }
     }
 
     /// The problems, in the order found.
-    pub fn diagnostics(&self) -> &[Diagnostic<ErrorKind>] {
+    pub fn diagnostics(&self) -> &[Diagnostic<K>] {
         &self.diagnostics
     }
 
     /// The problems, owned (to merge into another error or wrap in another crate's kinds).
-    pub fn into_diagnostics(self) -> Vec<Diagnostic<ErrorKind>> {
+    pub fn into_diagnostics(self) -> Vec<Diagnostic<K>> {
         self.diagnostics
     }
 
+    /// The same problems with every kind changed by `f` (a map's problems as an engine's).
+    ///
+    /// ```
+    /// let err = hexmap::MapBuilder::new("m", hexmap::Layout::row_column(
+    ///     hexmap::Orientation::Pointy, 1..=1, 1..=2)).place("X", "0909").build().unwrap_err();
+    /// let wrapped: hexmap::Error<Option<hexmap::ErrorKind>> = err.map_kind(Some);
+    /// assert_eq!(wrapped.kind(), Some(Some(hexmap::ErrorKind::OffMap)));
+    /// ```
+    pub fn map_kind<L>(self, mut f: impl FnMut(K) -> L) -> Error<L> {
+        Error {
+            diagnostics: self
+                .diagnostics
+                .into_iter()
+                .map(|d| d.map_kind(&mut f))
+                .collect(),
+        }
+    }
+}
+
+impl<K: Copy> Error<K> {
     /// The first problem's kind.
-    pub fn kind(&self) -> Option<ErrorKind> {
+    pub fn kind(&self) -> Option<K> {
         self.diagnostics.first().map(|d| d.kind)
     }
 }
 
-impl fmt::Display for Error {
+impl<K> fmt::Display for Error<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::diag::write_lines(f, &self.diagnostics)
+    }
+}
+
+impl<K: fmt::Debug> std::error::Error for Error<K> {}
+
+/// An engine's error kind that has a variant for a map's problems, so that `?` turns a map's
+/// [`Error`] into the engine's (`leyte_victory::ErrorKind::Map`).
+pub trait FromMapKind {
+    /// The kind that wraps a map's kind.
+    fn from_map_kind(kind: ErrorKind) -> Self;
+}
+
+impl<K: FromMapKind> From<Error<ErrorKind>> for Error<K> {
+    fn from(e: Error<ErrorKind>) -> Self {
+        e.map_kind(K::from_map_kind)
     }
 }

@@ -121,7 +121,6 @@
 //! ```
 //!
 //! [`visit`]: petgraph::visit
-//! [`Layer`]: crate::Layer
 
 use std::iter::FusedIterator;
 use std::slice;
@@ -131,10 +130,10 @@ use petgraph::Undirected;
 use petgraph::data::DataMap;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::{
-    Data, EdgeCount, EdgeIndexable, EdgeRef, GetAdjacencyMatrix, GraphBase, GraphProp,
-    IntoEdgeReferences, IntoEdges, IntoEdgesDirected, IntoNeighbors, IntoNeighborsDirected,
-    IntoNodeIdentifiers, IntoNodeReferences, NodeCompactIndexable, NodeCount, NodeIndexable,
-    Visitable,
+    Data, EdgeCount, EdgeFiltered, EdgeIndexable, EdgeRef, GetAdjacencyMatrix, GraphBase,
+    GraphProp, IntoEdgeReferences, IntoEdges, IntoEdgesDirected, IntoNeighbors,
+    IntoNeighborsDirected, IntoNodeIdentifiers, IntoNodeReferences, NodeCompactIndexable,
+    NodeCount, NodeIndexable, Visitable,
 };
 
 use crate::coord::{Direction, Hex};
@@ -254,6 +253,34 @@ impl HexMap {
     /// The row of the adjacency table for a node, empty when there is no such node.
     fn adj_row(&self, n: NodeIndex<u32>) -> &[Link] {
         self.links().get(n.index()).map_or(&[][..], |r| &r[..])
+    }
+}
+
+/// A petgraph view of the map with only some hexsides ([`HexMap::roads`], [`HexMap::passable`],
+/// ...): every node, and the hexsides the filter keeps. Pass a reference to it (`&layer`) to
+/// petgraph's algorithms.
+pub type Layer<'a> = EdgeFiltered<&'a HexMap, fn(HexsideRef<'_>) -> bool>;
+
+/// The layers: views of the map with only some hexsides.
+impl HexMap {
+    /// The road layer: only hexsides crossed by a road.
+    pub fn roads(&self) -> Layer<'_> {
+        EdgeFiltered(self, |e| e.weight().road)
+    }
+
+    /// The trail layer: only hexsides crossed by a trail.
+    pub fn trails(&self) -> Layer<'_> {
+        EdgeFiltered(self, |e| e.weight().trail)
+    }
+
+    /// Roads and trails together.
+    pub fn road_net(&self) -> Layer<'_> {
+        EdgeFiltered(self, |e| e.weight().road_or_trail())
+    }
+
+    /// The passable layer: every hexside but the impassable ones.
+    pub fn passable(&self) -> Layer<'_> {
+        EdgeFiltered(self, |e| !e.weight().impassable)
     }
 }
 

@@ -164,13 +164,13 @@ pub mod trace;
 
 pub use coord::{Direction, Hex};
 pub use diag::{Diagnostic, Location, Source};
-pub use error::{Error, ErrorKind};
-pub use graph::{HexsideId, HexsideRef};
+pub use error::{Error, ErrorKind, FromMapKind};
+pub use graph::{HexsideId, HexsideRef, Layer};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
 pub use map::{
-    Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, Layer, MapBuilder, Place,
+    Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
 pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::MapSpec;

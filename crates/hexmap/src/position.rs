@@ -257,13 +257,13 @@ impl<S: Copy + Eq> Position<S> {
         let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
         known.extend(map.hexside_feature_names().iter().map(String::as_str));
         for name in &rule.not_across {
-            mask |= crate::trace::hexside_bit(map, name).ok_or_else(|| {
-                RuleError::UnknownHexsideFeature {
+            mask |= map
+                .hexside_bit(name)
+                .ok_or_else(|| RuleError::UnknownHexsideFeature {
                     leg: 0,
                     name: name.clone(),
                     known: known.join(", "),
-                }
-            })?;
+                })?;
         }
         let mut terrains = Vec::new();
         for name in &rule.not_into_terrain {

@@ -28,29 +28,122 @@ impl Document {
     }
 }
 
-/// Why a reference could not be resolved.
+/// Why a reference could not be resolved: the reference as written and what went wrong.
+///
+/// Its `Display` is `cannot load `REFERENCE`: REASON`, the reason being the [`ResolveErrorKind`]'s
+/// own `Display`. A caller that words reasons its own way (a command line naming its options)
+/// matches on [`kind`](ResolveError::kind) instead of rewriting the text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot load `{reference}`: {reason}")]
+#[error("cannot load `{reference}`: {kind}")]
 #[non_exhaustive]
 pub struct ResolveError {
     /// The reference as written.
     pub reference: String,
-    /// Why.
-    pub reason: String,
+    /// Why it could not be loaded.
+    pub kind: ResolveErrorKind,
 }
 
 impl ResolveError {
-    /// `reference` (as written) cannot be loaded, for `reason`.
+    /// `reference` (as written) cannot be loaded, for `kind`: a [`ResolveErrorKind`], or a
+    /// reason in words (which becomes [`ResolveErrorKind::Other`]).
     ///
     /// ```
-    /// let e = hexmap::resolve::ResolveError::new("maps/x.toml", "no such document");
+    /// use hexmap::resolve::{ResolveError, ResolveErrorKind};
+    ///
+    /// let e = ResolveError::new("maps/x.toml", "not a map");
+    /// assert_eq!(e.to_string(), "cannot load `maps/x.toml`: not a map");
+    /// let e = ResolveError::new("maps/x.toml", ResolveErrorKind::NotFound { path: None });
     /// assert_eq!(e.to_string(), "cannot load `maps/x.toml`: no such document");
     /// ```
-    pub fn new(reference: impl Into<String>, reason: impl Into<String>) -> ResolveError {
+    pub fn new(reference: impl Into<String>, kind: impl Into<ResolveErrorKind>) -> ResolveError {
         ResolveError {
             reference: reference.into(),
-            reason: reason.into(),
+            kind: kind.into(),
         }
+    }
+}
+
+/// What went wrong when resolving a reference. New kinds may be added.
+///
+/// Paths are as the resolver names them (relative to the current directory, or to the root of a
+/// [`FsResolver::confined`] resolver); `Display` words each kind without the platform's error
+/// codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResolveErrorKind {
+    /// Nothing by that name: no file at `path`, or (`path` is `None`) no such document in an
+    /// in-memory table.
+    NotFound {
+        /// Where a file was looked for, if the resolver reads files.
+        path: Option<PathBuf>,
+    },
+    /// `path` is a directory, not a file.
+    NotAFile {
+        /// The directory.
+        path: PathBuf,
+    },
+    /// `path` leads outside the folder the resolver is confined to (by `..`, an absolute path or
+    /// a symbolic link; judged on the real path).
+    OutsideConfinement {
+        /// The path the reference leads to.
+        path: PathBuf,
+        /// The folder the resolver is confined to, as it was given to the resolver.
+        root: PathBuf,
+    },
+    /// The folder the resolver is confined to cannot be used (it does not exist, ...).
+    Confinement {
+        /// The folder, as it was given to the resolver.
+        root: PathBuf,
+        /// Why, in words.
+        reason: String,
+    },
+    /// `path` exists but cannot be read (permission denied, not UTF-8 text, ...).
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why, in words.
+        reason: String,
+    },
+    /// This resolver loads no references at all ([`NoResolver`]).
+    NotAllowed,
+    /// Any other reason, in words (a custom resolver's).
+    Other(String),
+}
+
+impl std::fmt::Display for ResolveErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResolveErrorKind::NotFound { path: Some(path) } => {
+                write!(f, "{}: no such file", path.display())
+            }
+            ResolveErrorKind::NotFound { path: None } => f.write_str("no such document"),
+            ResolveErrorKind::NotAFile { path } => {
+                write!(f, "{}: is a directory, not a file", path.display())
+            }
+            ResolveErrorKind::OutsideConfinement { path, .. } => {
+                write!(f, "{} is outside the allowed folder", path.display())
+            }
+            ResolveErrorKind::Confinement { root, reason } => {
+                write!(f, "allowed folder {}: {reason}", root.display())
+            }
+            ResolveErrorKind::Io { path, reason } => write!(f, "{}: {reason}", path.display()),
+            ResolveErrorKind::NotAllowed => {
+                f.write_str("this input may not refer to other documents")
+            }
+            ResolveErrorKind::Other(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl From<String> for ResolveErrorKind {
+    fn from(reason: String) -> Self {
+        ResolveErrorKind::Other(reason)
+    }
+}
+
+impl From<&str> for ResolveErrorKind {
+    fn from(reason: &str) -> Self {
+        ResolveErrorKind::Other(reason.to_string())
     }
 }
 
@@ -96,10 +189,7 @@ pub struct NoResolver;
 
 impl Resolver for NoResolver {
     fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
-        Err(ResolveError::new(
-            reference,
-            "this input may not refer to other documents",
-        ))
+        Err(ResolveError::new(reference, ResolveErrorKind::NotAllowed))
     }
 }
 
@@ -145,7 +235,7 @@ impl Resolver for MemoryResolver {
         self.documents
             .get(reference)
             .map(|t| Document::new(reference, t.clone()))
-            .ok_or_else(|| ResolveError::new(reference, "no such document"))
+            .ok_or_else(|| ResolveError::new(reference, ResolveErrorKind::NotFound { path: None }))
     }
 }
 
@@ -162,7 +252,7 @@ impl Resolver for MemoryResolver {
 /// escape.
 ///
 /// ```
-/// use hexmap::resolve::{FsResolver, Resolver};
+/// use hexmap::resolve::{FsResolver, ResolveErrorKind, Resolver};
 ///
 /// // A scratch folder holding `maps/a.toml` and, outside `maps`, `secret.toml`.
 /// let dir = std::env::temp_dir().join(format!("hexmap-fs-doctest-{}", std::process::id()));
@@ -175,7 +265,8 @@ impl Resolver for MemoryResolver {
 /// let doc = r.resolve("a.toml", Some("state.toml"))?;
 /// assert_eq!((doc.name.as_str(), doc.text.as_str()), ("a.toml", "name = \"a\""));
 /// let refused = r.resolve("../secret.toml", Some("state.toml")).unwrap_err();
-/// assert_eq!(refused.reason, "../secret.toml is outside the allowed folder");
+/// assert_eq!(refused.to_string(), "cannot load `../secret.toml`: ../secret.toml is outside the allowed folder");
+/// assert!(matches!(refused.kind, ResolveErrorKind::OutsideConfinement { .. }));
 ///
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -232,7 +323,7 @@ fn join(base: &Path, reference: &str) -> PathBuf {
 
 impl Resolver for FsResolver {
     fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError> {
-        let err = |reason: String| ResolveError::new(reference, reason);
+        let err = |kind: ResolveErrorKind| ResolveError::new(reference, kind);
         let base = from
             .and_then(|f| Path::new(f).parent())
             .map(Path::to_path_buf)
@@ -243,32 +334,40 @@ impl Resolver for FsResolver {
             _ => path.clone(),
         };
         if on_disk.is_dir() {
-            return Err(err(format!(
-                "{}: is a directory, not a file",
-                path.display()
-            )));
+            return Err(err(ResolveErrorKind::NotAFile { path }));
         }
         if let Some(root) = &self.confine {
-            let root = root.canonicalize().map_err(|e| {
-                err(format!(
-                    "allowed folder {}: {}",
-                    root.display(),
-                    io_reason(&e)
-                ))
+            let real_root = root.canonicalize().map_err(|e| {
+                err(ResolveErrorKind::Confinement {
+                    root: root.clone(),
+                    reason: io_reason(&e),
+                })
             })?;
             let real = on_disk
                 .canonicalize()
-                .map_err(|e| err(format!("{}: {}", path.display(), io_reason(&e))))?;
-            if !real.starts_with(&root) {
-                return Err(err(format!(
-                    "{} is outside the allowed folder",
-                    path.display()
-                )));
+                .map_err(|e| err(io_kind(&path, &e)))?;
+            if !real.starts_with(&real_root) {
+                return Err(err(ResolveErrorKind::OutsideConfinement {
+                    path,
+                    root: root.clone(),
+                }));
             }
         }
-        let text = std::fs::read_to_string(&on_disk)
-            .map_err(|e| err(format!("{}: {}", path.display(), io_reason(&e))))?;
+        let text = std::fs::read_to_string(&on_disk).map_err(|e| err(io_kind(&path, &e)))?;
         Ok(Document::new(path.to_string_lossy(), text))
+    }
+}
+
+/// The kind of an I/O error on `path`.
+fn io_kind(path: &Path, e: &std::io::Error) -> ResolveErrorKind {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => ResolveErrorKind::NotFound {
+            path: Some(path.to_path_buf()),
+        },
+        _ => ResolveErrorKind::Io {
+            path: path.to_path_buf(),
+            reason: io_reason(e),
+        },
     }
 }
 
@@ -310,7 +409,14 @@ mod tests {
         let from = from.to_str().unwrap();
         let r = FsResolver::confined(dir.join("inner"));
         assert_eq!(r.resolve("a.toml", Some(from)).unwrap().text, "x");
-        assert!(r.resolve("../b.toml", Some(from)).is_err());
+        let refused = r.resolve("../b.toml", Some(from)).unwrap_err();
+        assert_eq!(
+            refused.kind,
+            ResolveErrorKind::OutsideConfinement {
+                path: dir.join("b.toml"),
+                root: dir.join("inner"),
+            }
+        );
         // Relative names are relative to the root, and keep their short form.
         let doc = FsResolver::confined(&dir)
             .resolve("../a.toml", Some("inner/x/state.toml"))
@@ -331,7 +437,56 @@ mod tests {
                 .text,
             "y"
         );
-        assert!(NoResolver.resolve("a.toml", None).is_err());
+        assert_eq!(
+            NoResolver.resolve("a.toml", None).unwrap_err().kind,
+            ResolveErrorKind::NotAllowed
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_kind_is_worded_without_error_codes() {
+        let dir = std::env::temp_dir().join(format!("hexmap-resolve-kinds-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let from = dir.join("state.toml");
+        let from = from.to_str().unwrap();
+        let r = FsResolver::unconfined();
+        let missing = r.resolve("none.toml", Some(from)).unwrap_err();
+        assert_eq!(
+            missing.kind,
+            ResolveErrorKind::NotFound {
+                path: Some(dir.join("none.toml"))
+            }
+        );
+        assert_eq!(
+            missing.to_string(),
+            format!(
+                "cannot load `none.toml`: {}: no such file",
+                dir.join("none.toml").display()
+            )
+        );
+        let folder = r.resolve("sub", Some(from)).unwrap_err();
+        assert_eq!(
+            folder.kind,
+            ResolveErrorKind::NotAFile {
+                path: dir.join("sub")
+            }
+        );
+        assert!(folder.to_string().ends_with(": is a directory, not a file"));
+        let gone = FsResolver::unconfined()
+            .within(dir.join("gone"))
+            .resolve("sub", Some("x.toml"))
+            .unwrap_err();
+        assert!(
+            matches!(&gone.kind, ResolveErrorKind::Confinement { root, reason } if *root == dir.join("gone") && reason == "no such file"),
+            "{gone:?}"
+        );
+        let memory = MemoryResolver::default().resolve("m", None).unwrap_err();
+        assert_eq!(memory.to_string(), "cannot load `m`: no such document");
+        assert_eq!(
+            ResolveError::new("r", "why").kind,
+            ResolveErrorKind::Other("why".to_string())
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

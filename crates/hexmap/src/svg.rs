@@ -66,6 +66,15 @@ use crate::layout::{Compass, Orientation};
 use crate::map::HexMap;
 use crate::position::ZocLayer;
 
+pub mod kit;
+
+/// Escape text for XML (kept here for callers of `hexmap::svg::escape`; see [`kit::escape`]).
+pub use kit::escape;
+use kit::{Metrics, num};
+
+/// The metrics of the drawings' `font-family` (Helvetica, Arial, ...).
+const METRICS: Metrics = Metrics::Helvetica;
+
 /// Hex size (centre to corner, in pixels) of a small map.
 pub const DEFAULT_HEX_SIZE: f64 = 32.0;
 
@@ -235,69 +244,6 @@ fn pale(hue: f64) -> String {
     let m = l - c / 2.0;
     let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
     format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
-}
-
-/// Escape text for XML content and attribute values.
-///
-/// ```
-/// assert_eq!(hexmap::svg::escape(r#"A & B <"c'>"#), "A &amp; B &lt;&quot;c&apos;&gt;");
-/// ```
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A number for SVG: one decimal, never `-0.0`.
-fn num(v: f64) -> String {
-    let s = format!("{v:.1}");
-    if s == "-0.0" { "0.0".to_string() } else { s }
-}
-
-/// Width of a character in em, after Helvetica/Arial (regular or bold).
-fn char_em(c: char, bold: bool) -> f64 {
-    match c {
-        '0'..='9' => 0.556,
-        '-' | '(' | ')' => 0.333,
-        '.' | ',' | ':' | ';' | ' ' | '\'' | '!' | '|' => 0.278,
-        'i' | 'j' | 'l' => 0.278,
-        'f' | 't' | 'r' | 'I' => 0.389,
-        'm' | 'w' => 0.85,
-        'M' | 'W' => 0.9,
-        c if c.is_ascii_lowercase() => {
-            if bold {
-                0.6
-            } else {
-                0.54
-            }
-        }
-        c if c.is_ascii_uppercase() => {
-            if bold {
-                0.74
-            } else {
-                0.68
-            }
-        }
-        c if c.is_ascii() => 0.6,
-        _ => 1.0,
-    }
-}
-
-/// Estimated width of a text in pixels: Helvetica/Arial metrics plus 12 % for wider fallback
-/// fonts.
-fn text_width(text: &str, font: f64, bold: bool) -> f64 {
-    let em: f64 = text.chars().map(|c| char_em(c, bold)).sum();
-    em * font * 1.12
 }
 
 /// A symbol drawn with shapes (no font glyph needed), for marks, badges and legends.
@@ -1128,11 +1074,11 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let mut header_w: f64 = 0.0;
         if let Some(t) = &self.d.title {
             header_h += st.title_font * 1.5;
-            header_w = header_w.max(text_width(t, st.title_font, true));
+            header_w = header_w.max(METRICS.text_width(t, st.title_font, true));
         }
         for c in &self.d.captions {
             header_h += tf * 1.5;
-            header_w = header_w.max(text_width(c, tf, false));
+            header_w = header_w.max(METRICS.text_width(c, tf, false));
         }
         if header_h > 0.0 {
             header_h += tf * 0.6;
@@ -1144,8 +1090,8 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let legend_w = entries
             .iter()
             .map(|e| match e.swatch {
-                Swatch::Heading => text_width(&e.text, tf, true),
-                _ => swatch_w + tf * 0.6 + text_width(&e.text, tf, false),
+                Swatch::Heading => METRICS.text_width(&e.text, tf, true),
+                _ => swatch_w + tf * 0.6 + METRICS.text_width(&e.text, tf, false),
             })
             .fold(0.0, f64::max)
             + tf * 1.2;
@@ -1996,7 +1942,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
             seen.push(h);
             let Some(label) = hl.label else { continue };
             let (x, y) = self.c(h);
-            let w = text_width(&label, font, true) + font * 0.4;
+            let w = METRICS.text_width(&label, font, true) + font * 0.4;
             // Below a counter; across the middle of an empty hex, between the corner slots.
             let occupied = self.d.counters.iter().any(|(c, _)| *c == h);
             let base = if occupied { 0.7 } else { -0.05 };
@@ -2170,21 +2116,13 @@ impl<'a, 'm> Renderer<'a, 'm> {
 
 /// The font size that fits `text` across a counter of side `a`, at most `max_ratio * a`.
 fn fit_font(text: &str, a: f64, max_ratio: f64, bold: bool) -> f64 {
-    let at_one = text_width(text, 1.0, bold).max(0.1);
+    let at_one = METRICS.text_width(text, 1.0, bold).max(0.1);
     (a * max_ratio).min(a * 0.86 / at_one)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_and_escapes_are_stable() {
-        assert_eq!(num(-0.01), "0.0");
-        assert_eq!(num(1.25), "1.2");
-        assert_eq!(num(12.36), "12.4");
-        assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
-    }
 
     #[test]
     fn terrain_colours_are_fixed_or_deterministic() {
@@ -2202,7 +2140,7 @@ mod tests {
         for text in ["1", "US-7-17", "J-16-9-something"] {
             let a = 30.0;
             let f = fit_font(text, a, 0.36, true);
-            assert!(text_width(text, f, true) <= a * 0.86 + 1e-9);
+            assert!(METRICS.text_width(text, f, true) <= a * 0.86 + 1e-9);
         }
     }
 }

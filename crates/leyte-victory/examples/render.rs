@@ -29,21 +29,21 @@ fn main() -> ExitCode {
         .any(|l| l.trim_start().starts_with("game") && l.contains('='));
     let svg = if is_state {
         let resolver = FsResolver::confined(".");
-        let game = match leyte_victory::load(&text, Some(&path), &resolver) {
-            Ok(g) => g,
+        let state = match leyte_victory::State::from_toml_str(&text, Some(&path), &resolver) {
+            Ok(s) => s,
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
         };
-        let report = match game.score() {
+        let report = match state.score() {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
         };
-        leyte_victory::svg::render_game(&game, &report)
+        leyte_victory::svg::render_state(&state, &report)
     } else {
         match HexMap::from_toml_str(&text, Some(&path)) {
             Ok(map) => {

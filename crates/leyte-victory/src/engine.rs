@@ -1,141 +1,21 @@
-//! Scoring: every rule of L1-L11 applied to a position, with evidence.
+//! Scoring: every rule of L1-L11 applied to a position, with evidence, one function per rule.
+//!
+//! [`score`] reads as the rules do: Lines of Communications first (L7, L8, L10: objectives and
+//! cut units depend on them), then each source of Victory Points in rule order (L4, L5, L6, L9,
+//! the scenario's exit rules), then the ratio (L11).
+#![deny(clippy::too_many_lines)]
 
-use std::collections::{BTreeMap, BTreeSet};
+use hexmap::{Hex, HexMap};
 
-use hexmap::HexMap;
-use hexmap::trace::{Obstacle, Refusal, RoadChain, Targets, Tracer, search};
-
-use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::model::{ExitValue, ObjectiveKind, Position, Scenario};
+use crate::board::Board;
+use crate::error::Error;
+use crate::loc::{self, Lines};
+use crate::model::{ExitValue, Objective, ObjectiveKind, OffMapUnit, Position, Scenario};
 use crate::ratio::{Margins, Ratio};
 use crate::report::{
-    Award, AwardKind, BlockReason, BlockedHex, LocEntry, ObjectiveStatus, Report, SCHEMA_VERSION,
-    SideScore,
+    Award, AwardKind, BlockedHex, LocEntry, ObjectiveStatus, Report, SCHEMA_VERSION, SideScore,
 };
 use crate::unit::Side;
-
-/// Check a position against its map: units on on-map hexes, unique ids (on the map, eliminated
-/// and exited together), no hex with units of both sides.
-pub(crate) fn check_position(map: &HexMap, position: &Position) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let mut ids = BTreeSet::new();
-    let all = position
-        .units
-        .iter()
-        .map(|u| u.id.as_str())
-        .chain(position.eliminated.iter().map(|u| u.id.as_str()))
-        .chain(position.exited.iter().map(|u| u.id.as_str()));
-    for id in all {
-        if !ids.insert(id) {
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::DuplicateUnit,
-                    format!("unit id `{id}` is used twice"),
-                )
-                .label(id),
-            );
-        }
-    }
-    let mut sides: BTreeMap<hexmap::Label, (Side, &str)> = BTreeMap::new();
-    for u in &position.units {
-        if !map.contains(u.hex) {
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::Hex,
-                    format!(
-                        "unit `{}` is on hex {}, which is not on the map",
-                        u.id,
-                        map.label_text(u.hex)
-                    ),
-                )
-                .label(map.label_text(u.hex)),
-            );
-            continue;
-        }
-        let Some(label) = map.label(u.hex) else {
-            continue;
-        };
-        match sides.get(&label) {
-            Some((s, other)) if *s != u.side => out.push(
-                Diagnostic::new(
-                    ErrorKind::TwoSidesInHex,
-                    format!(
-                        "hex {label} holds units of both sides: {other} and {}",
-                        u.id
-                    ),
-                )
-                .label(label.to_string()),
-            ),
-            Some(_) => {}
-            None => {
-                sides.insert(label, (u.side, u.id.as_str()));
-            }
-        }
-    }
-    out
-}
-
-/// Check a scenario against its map: areas and features exist, objective hexes are on the map.
-pub(crate) fn check_scenario(map: &HexMap, scenario: &Scenario) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for key in scenario
-        .active_beaches
-        .iter()
-        .chain(&scenario.beach_bonus.areas)
-    {
-        if map.area(key).is_none() {
-            let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::Scenario,
-                    format!(
-                        "the map has no area `{key}` (its areas: {})",
-                        known.join(", ")
-                    ),
-                )
-                .label(key.as_str()),
-            );
-        }
-    }
-    for o in &scenario.objectives {
-        match &o.kind {
-            ObjectiveKind::Occupy { hexes } => {
-                for h in hexes {
-                    if !map.contains(*h) {
-                        out.push(
-                            Diagnostic::new(
-                                ErrorKind::Scenario,
-                                format!(
-                                    "objective `{}` is on hex {}, outside the map",
-                                    o.name,
-                                    map.label_text(*h)
-                                ),
-                            )
-                            .label(map.label_text(*h)),
-                        );
-                    }
-                }
-            }
-            ObjectiveKind::PerUnitNear { feature } => {
-                if !map.feature_names().iter().any(|f| f == feature) {
-                    out.push(
-                        Diagnostic::new(
-                            ErrorKind::Scenario,
-                            format!("objective `{}` counts units near `{feature}` hexes, but the map has none", o.name),
-                        )
-                        .label(feature.as_str()),
-                    );
-                }
-            }
-        }
-    }
-    out
-}
-
-struct LocResult {
-    path: Option<Vec<String>>,
-    frontier: Option<Vec<BlockedHex>>,
-}
 
 /// Score a position: every award with its evidence, the ratio, the level and the margins.
 ///
@@ -197,352 +77,276 @@ struct LocResult {
 /// assert!(score(&map, &wrong, &position).is_err());
 /// ```
 pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<Report, Error> {
-    let mut problems = check_scenario(map, scenario);
-    problems.extend(check_position(map, position));
-    if !problems.is_empty() {
-        return Err(Error::new(problems));
-    }
-    let placed = position.on_map(map).map_err(|errs| {
-        Error::new(
-            errs.into_iter()
-                .map(|e| Diagnostic::new(ErrorKind::Hex, e.to_string()))
-                .collect(),
-        )
-    })?;
-    let label = |h: hexmap::Hex| map.label_text(h);
-    let mut notes = Vec::new();
+    let board = Board::new(map, scenario, position)?;
+    let lines = loc::trace(&board)?;
+    let mut awards = Awards::default();
+    eliminations(&board, &mut awards);
+    let objectives = objectives(&board, &lines, &mut awards);
+    beach_bonus(&board, &mut awards);
+    loc_cuts(&board, &lines, &mut awards);
+    exit_awards(&board, &mut awards);
+    exit_shortfalls(&board, &mut awards);
+    let mut notes = lines.notes;
+    notes.extend(unscored_exits(&board));
+    Ok(conclude(&board, awards, objectives, lines.entries, notes))
+}
 
-    // L7, L8, L10: Lines of Communications for each side that must trace.
-    let rules = RoadChain::new(scenario.loc.free_hexes).with_target(scenario.loc.target);
-    // The preset names only the road and trail features every map has: binding cannot fail.
-    let bound = rules
-        .rule()
-        .bind(map)
-        .map_err(|e| Error::new(vec![Diagnostic::new(ErrorKind::Scenario, e.to_string())]))?;
-    let mut loc: BTreeMap<usize, LocResult> = BTreeMap::new();
-    let mut loc_entries = Vec::new();
-    for &side in &scenario.loc.sides {
-        let target_hexes: Vec<hexmap::Hex> = match side {
-            Side::Us => scenario
-                .active_beaches
-                .iter()
-                .filter_map(|k| map.area(k))
-                .flat_map(|a| a.hexes.iter().copied())
-                .collect(),
-            Side::Japanese => scenario.loc.japanese_targets.clone(),
-        };
-        let enemy_zoc = placed.zoc(map, side.enemy());
-        let ids = |idx: &[u32]| -> Vec<String> {
-            idx.iter()
-                .map(|&i| position.units[i as usize].id.clone())
-                .collect()
-        };
-        let free = |h: hexmap::Hex| -> Option<BlockReason> {
-            let here = placed.at(map, h);
-            let enemies: Vec<u32> = here
-                .iter()
-                .copied()
-                .filter(|&i| position.units[i as usize].side != side)
-                .collect();
-            if !enemies.is_empty() {
-                return Some(BlockReason::EnemyUnit {
-                    units: ids(&enemies),
-                });
-            }
-            let zoc = enemy_zoc.controllers(map, h);
-            let friendly = here
-                .iter()
-                .any(|&i| position.units[i as usize].side == side);
-            (!zoc.is_empty() && !friendly).then(|| BlockReason::EnemyZoc { units: ids(zoc) })
-        };
-        let targets = Targets::new(map, target_hexes.iter().copied());
-        let tracer = Tracer::new(&bound, &targets, &free);
-        let indices: Vec<usize> = (0..position.units.len())
-            .filter(|&i| position.units[i].side == side)
-            .collect();
-        let starts: Vec<hexmap::Hex> = indices.iter().map(|&i| position.units[i].hex).collect();
-        let answers = tracer.trace_all(&starts);
-        for (&i, answer) in indices.iter().zip(answers) {
-            let u = &position.units[i];
-            let result = match answer {
-                Some(p) => LocResult {
-                    path: Some(p.hexes.iter().map(|h| label(*h)).collect()),
-                    frontier: None,
-                },
-                None => match search(&bound, u.hex, &targets, &free) {
-                    // The tracer and the search agree (property-tested); keep the search's path if
-                    // they ever did not.
-                    Ok(p) => LocResult {
-                        path: Some(p.hexes.iter().map(|h| label(*h)).collect()),
-                        frontier: None,
-                    },
-                    Err(cut) => LocResult {
-                        path: None,
-                        frontier: Some(
-                            cut.frontier
-                                .into_iter()
-                                .map(|b| BlockedHex {
-                                    hex: label(b.hex),
-                                    reason: match b.obstacle {
-                                        Obstacle::NotFree(r) => r,
-                                        Obstacle::Refused {
-                                            from,
-                                            why: Refusal::NotAlong { .. },
-                                        } => BlockReason::NoRoadAcross { from: label(from) },
-                                        // Off the road/trail net, or (never with this preset)
-                                        // anything else the chain refuses.
-                                        _ => BlockReason::OffRoad,
-                                    },
-                                })
-                                .collect(),
-                        ),
-                    },
-                },
-            };
-            loc_entries.push(LocEntry {
-                unit: u.id.clone(),
-                side,
-                hex: label(u.hex),
-                traced: result.path.is_some(),
-                path: result.path.clone(),
-                frontier: result.frontier.clone(),
-            });
-            loc.insert(i, result);
+/// The awards so far, each player's in rule order.
+#[derive(Default)]
+struct Awards {
+    us: Vec<Award>,
+    japanese: Vec<Award>,
+}
+
+impl Awards {
+    fn give(&mut self, side: Side, award: Award) {
+        match side {
+            Side::Us => self.us.push(award),
+            Side::Japanese => self.japanese.push(award),
         }
-        notes.push(format!(
-            "{side} units trace a Line of Communications to {} ({} hexes of any terrain, then roads and trails; {}).",
-            match side {
-                Side::Us => format!("a hex of the active Beach Areas ({})", scenario.active_beaches.join(", ")),
-                Side::Japanese => "the scenario's Japanese LOC hexes (16.34 is not in our rules text)".to_string(),
-            },
-            rules.free_hexes,
-            match rules.target {
-                hexmap::TargetRule::OnChain => "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading",
-                hexmap::TargetRule::MayAdjoinChain => "the road/trail chain may run into the last hex across any hexside",
-                // `TargetRule` is non-exhaustive; hexmap 0.1 has no other.
-                _ => "another target rule",
-            }
-        ));
     }
-    let traces = |i: usize| loc.get(&i).map(|r| r.path.is_some());
+}
 
-    let mut us = SideScore::default();
-    let mut japanese = SideScore::default();
-    let mut award = |side: Side, a: Award| match side {
-        Side::Us => us.awards.push(a),
-        Side::Japanese => japanese.awards.push(a),
-    };
-    let base = |kind: AwardKind, vp: u32, rule: &str, text: String| Award {
-        kind,
-        vp,
-        rule: rule.to_string(),
-        text,
-        unit: None,
-        rating: None,
-        hex: None,
-        objective: None,
-        path: None,
-        frontier: None,
-    };
-
-    // L4: elimination.
-    for u in &position.eliminated {
-        award(
+/// L4: each eliminated unit is worth its value (L3) to the enemy.
+fn eliminations(board: &Board<'_>, awards: &mut Awards) {
+    for u in &board.position.eliminated {
+        let text = format!(
+            "eliminated {} unit {} ({}): value {} = {}",
+            u.side,
+            u.id,
+            u.rating,
+            u.rating.vp(),
+            u.rating.vp_sum()
+        );
+        awards.give(
             u.side.enemy(),
             Award {
                 unit: Some(u.id.clone()),
                 rating: Some(u.rating.to_string()),
-                ..base(
-                    AwardKind::Elimination,
-                    u.rating.vp(),
-                    "L4",
-                    format!(
-                        "eliminated {} unit {} ({}): value {} = {}",
-                        u.side,
-                        u.id,
-                        u.rating,
-                        u.rating.vp(),
-                        u.rating.vp_sum()
-                    ),
-                )
+                ..Award::new(AwardKind::Elimination, u.rating.vp(), "L4", text)
             },
         );
     }
+}
 
-    // L5 (with L7/L9 for a side that must trace): territorial objectives.
-    let mut objectives = Vec::new();
-    for o in &scenario.objectives {
-        let must_trace = scenario.loc.sides.contains(&o.side);
-        let rule = if must_trace { "L5+L7" } else { "L5" };
-        // One award for unit `i` of this objective, with its LOC as evidence.
-        let objective_award = |i: usize, text: String| {
-            let u = &position.units[i];
-            Award {
-                unit: Some(u.id.clone()),
-                hex: Some(label(u.hex)),
-                objective: Some(o.name.clone()),
-                path: loc.get(&i).and_then(|r| r.path.clone()),
-                ..base(AwardKind::Objective, o.vp, rule, text)
-            }
-        };
-        let mut status = ObjectiveStatus {
-            name: o.name.clone(),
-            side: o.side,
-            hexes: Vec::new(),
-            vp: 0,
-            held: false,
-            by: Vec::new(),
-            without_loc: Vec::new(),
-            note: o.note.clone(),
-        };
-        match &o.kind {
-            ObjectiveKind::Occupy { hexes } => {
-                status.hexes = hexes.iter().map(|h| label(*h)).collect();
-                let occupants: Vec<usize> = hexes
-                    .iter()
-                    .flat_map(|h| placed.at(map, *h).iter().map(|&i| i as usize))
-                    .filter(|&i| position.units[i].side == o.side)
-                    .collect();
-                let (good, bad): (Vec<usize>, Vec<usize>) = occupants
-                    .into_iter()
-                    .partition(|&i| !must_trace || traces(i) == Some(true));
-                status.without_loc = bad.iter().map(|&i| position.units[i].id.clone()).collect();
-                if let Some(&i) = good.first() {
-                    let u = &position.units[i];
-                    status.held = true;
-                    status.vp = o.vp;
-                    status.by = good.iter().map(|&i| position.units[i].id.clone()).collect();
-                    let mut text =
-                        format!("objective {} held by {} at {}", o.name, u.id, label(u.hex));
-                    if must_trace {
-                        text.push_str(" (traces a LOC)");
-                    }
-                    award(o.side, objective_award(i, text));
+/// L5: the territorial objectives, each held or not and why. A side that must trace a Line of
+/// Communications (L7) scores only with units that trace one.
+fn objectives(board: &Board<'_>, lines: &Lines, awards: &mut Awards) -> Vec<ObjectiveStatus> {
+    board
+        .scenario
+        .objectives
+        .iter()
+        .map(|o| {
+            let mut status = ObjectiveStatus {
+                name: o.name.clone(),
+                side: o.side,
+                hexes: Vec::new(),
+                vp: 0,
+                held: false,
+                by: Vec::new(),
+                without_loc: Vec::new(),
+                note: o.note.clone(),
+            };
+            let held = Held {
+                board,
+                lines,
+                objective: o,
+                must_trace: board.scenario.loc.sides.contains(&o.side),
+            };
+            match &o.kind {
+                ObjectiveKind::Occupy { hexes } => held.occupy(hexes, &mut status, awards),
+                ObjectiveKind::PerUnitNear { feature } => {
+                    held.per_unit_near(feature, &mut status, awards);
                 }
             }
-            ObjectiveKind::PerUnitNear { feature } => {
-                let feature_hexes = map.hexes_with(feature);
-                status.hexes = feature_hexes.iter().map(|h| label(*h)).collect();
-                for (i, u) in position.units.iter().enumerate() {
-                    if u.side != o.side {
-                        continue;
-                    }
-                    let Some(near) = feature_hexes
-                        .iter()
-                        .find(|f| **f == u.hex || f.is_adjacent(u.hex))
-                    else {
-                        continue;
-                    };
-                    if must_trace && traces(i) != Some(true) {
-                        status.without_loc.push(u.id.clone());
-                        continue;
-                    }
-                    let how = if *near == u.hex { "on" } else { "adjacent to" };
-                    status.held = true;
-                    status.vp += o.vp;
-                    status.by.push(u.id.clone());
-                    let text = format!(
-                        "{}: {} at {} is {how} {feature} {}",
-                        o.name,
-                        u.id,
-                        label(u.hex),
-                        label(*near)
-                    );
-                    award(o.side, objective_award(i, text));
-                }
-            }
-        }
-        objectives.push(status);
+            status
+        })
+        .collect()
+}
+
+/// One objective being scored (L5, with L7 for a side that must trace).
+struct Held<'b, 'a> {
+    board: &'b Board<'a>,
+    lines: &'b Lines,
+    objective: &'b Objective,
+    must_trace: bool,
+}
+
+impl Held<'_, '_> {
+    /// Whether unit `i` may score it: it traces, or its side need not trace.
+    fn may_score(&self, i: usize) -> bool {
+        !self.must_trace || self.lines.traces(i) == Some(true)
     }
 
-    // L6: the beach bonus, once.
-    let bonus_hexes: Vec<(hexmap::Hex, &str)> = scenario
-        .beach_bonus
+    /// The award for unit `i`, with its Line of Communications as evidence.
+    fn award(&self, i: usize, text: String) -> Award {
+        let u = self.board.unit(i);
+        let rule = if self.must_trace { "L5+L7" } else { "L5" };
+        Award {
+            unit: Some(u.id.clone()),
+            hex: Some(self.board.label(u.hex)),
+            objective: Some(self.objective.name.clone()),
+            path: self.lines.path_labels(self.board, i),
+            ..Award::new(AwardKind::Objective, self.objective.vp, rule, text)
+        }
+    }
+
+    /// `vp` once when a unit of the side is on one of the hexes.
+    fn occupy(&self, hexes: &[Hex], status: &mut ObjectiveStatus, awards: &mut Awards) {
+        let (board, o) = (self.board, self.objective);
+        status.hexes = hexes.iter().map(|h| board.label(*h)).collect();
+        let occupants: Vec<usize> = hexes
+            .iter()
+            .flat_map(|h| board.units_at(*h))
+            .filter(|&i| board.unit(i).side == o.side)
+            .collect();
+        let (good, bad): (Vec<usize>, Vec<usize>) =
+            occupants.into_iter().partition(|&i| self.may_score(i));
+        status.without_loc = bad.iter().map(|&i| board.unit(i).id.clone()).collect();
+        if let Some(&i) = good.first() {
+            let u = board.unit(i);
+            status.held = true;
+            status.vp = o.vp;
+            status.by = good.iter().map(|&i| board.unit(i).id.clone()).collect();
+            let mut text = format!(
+                "objective {} held by {} at {}",
+                o.name,
+                u.id,
+                board.label(u.hex)
+            );
+            if self.must_trace {
+                text.push_str(" (traces a LOC)");
+            }
+            awards.give(o.side, self.award(i, text));
+        }
+    }
+
+    /// `vp` for each unit of the side on or adjacent to a hex with the feature.
+    fn per_unit_near(&self, feature: &str, status: &mut ObjectiveStatus, awards: &mut Awards) {
+        let (board, o) = (self.board, self.objective);
+        let feature_hexes = board.map.hexes_with(feature);
+        status.hexes = feature_hexes.iter().map(|h| board.label(*h)).collect();
+        for i in board.units_of(o.side) {
+            let u = board.unit(i);
+            let Some(near) = feature_hexes
+                .iter()
+                .find(|f| **f == u.hex || f.is_adjacent(u.hex))
+            else {
+                continue;
+            };
+            if !self.may_score(i) {
+                status.without_loc.push(u.id.clone());
+                continue;
+            }
+            let how = if *near == u.hex { "on" } else { "adjacent to" };
+            status.held = true;
+            status.vp = status.vp.saturating_add(o.vp);
+            status.by.push(u.id.clone());
+            let text = format!(
+                "{}: {} at {} is {how} {feature} {}",
+                o.name,
+                u.id,
+                board.label(u.hex),
+                board.label(*near)
+            );
+            awards.give(o.side, self.award(i, text));
+        }
+    }
+}
+
+/// L6: the beach bonus, once, to the Japanese for a unit on a beach hex of the bonus areas.
+fn beach_bonus(board: &Board<'_>, awards: &mut Awards) {
+    let bonus = &board.scenario.beach_bonus;
+    let bonus_hexes: Vec<(Hex, &str)> = bonus
         .areas
         .iter()
-        .filter_map(|k| map.area(k))
+        .filter_map(|k| board.map.area(k))
         .flat_map(|a| a.hexes.iter().map(move |h| (*h, a.name.as_str())))
         .collect();
     let on_beach: Vec<(usize, &str)> = bonus_hexes
         .iter()
-        .flat_map(|(h, area)| placed.at(map, *h).iter().map(move |&i| (i as usize, *area)))
-        .filter(|(i, _)| position.units[*i].side == Side::Japanese)
+        .flat_map(|(h, area)| board.units_at(*h).map(move |i| (i, *area)))
+        .filter(|(i, _)| board.unit(*i).side == Side::Japanese)
         .collect();
-    if let Some(&(i, area)) = on_beach.first() {
-        let u = &position.units[i];
-        let others: Vec<String> = on_beach[1..]
-            .iter()
-            .map(|(i, _)| position.units[*i].id.clone())
-            .collect();
-        let mut text = format!(
-            "beach bonus: {} occupies beach hex {} ({area})",
-            u.id,
-            label(u.hex)
-        );
-        if !others.is_empty() {
-            text.push_str(&format!(
-                "; also on beaches: {} (scored once)",
-                others.join(", ")
-            ));
-        }
-        award(
-            Side::Japanese,
-            Award {
-                unit: Some(u.id.clone()),
-                hex: Some(label(u.hex)),
-                ..base(AwardKind::BeachBonus, scenario.beach_bonus.vp, "L6", text)
-            },
-        );
-    }
-
-    // L9: units of a tracing side that cannot trace.
-    for (i, r) in &loc {
-        if r.path.is_some() {
-            continue;
-        }
-        let u = &position.units[*i];
-        award(
-            u.side.enemy(),
-            Award {
-                unit: Some(u.id.clone()),
-                rating: Some(u.rating.to_string()),
-                hex: Some(label(u.hex)),
-                frontier: r.frontier.clone(),
-                ..base(
-                    AwardKind::LocCut,
-                    u.rating.vp(),
-                    "L9",
-                    format!(
-                        "{} unit {} ({}) at {} cannot trace a LOC: value {} = {}",
-                        u.side,
-                        u.id,
-                        u.rating,
-                        label(u.hex),
-                        u.rating.vp(),
-                        u.rating.vp_sum()
-                    ),
-                )
-            },
-        );
-    }
-
-    // Scenario exit rules.
-    let through = |u: &crate::model::OffMapUnit, side: Side, hexes: &[hexmap::Hex]| {
-        u.side == side && (hexes.is_empty() || u.hex.is_some_and(|h| hexes.contains(&h)))
+    let Some((&(i, area), others)) = on_beach.split_first() else {
+        return;
     };
-    for u in &position.exited {
-        let matching = scenario.exits.iter().find(|e| through(u, e.side, &e.hexes));
-        let Some(e) = matching else {
-            let required = scenario
-                .exit_requirements
-                .iter()
-                .any(|r| through(u, r.side, &r.hexes));
-            if !required {
-                notes.push(format!(
-                    "{} {} left the map, but no exit award or requirement of the scenario applies to it.",
-                    u.side, u.id
-                ));
-            }
+    let u = board.unit(i);
+    let mut text = format!(
+        "beach bonus: {} occupies beach hex {} ({area})",
+        u.id,
+        board.label(u.hex)
+    );
+    if !others.is_empty() {
+        let others: Vec<&str> = others
+            .iter()
+            .map(|(i, _)| board.unit(*i).id.as_str())
+            .collect();
+        text.push_str(&format!(
+            "; also on beaches: {} (scored once)",
+            others.join(", ")
+        ));
+    }
+    awards.give(
+        Side::Japanese,
+        Award {
+            unit: Some(u.id.clone()),
+            hex: Some(board.label(u.hex)),
+            ..Award::new(AwardKind::BeachBonus, bonus.vp, "L6", text)
+        },
+    );
+}
+
+/// L9: each unit of a tracing side that cannot trace is worth its value (L3) to the enemy.
+fn loc_cuts(board: &Board<'_>, lines: &Lines, awards: &mut Awards) {
+    for (&i, r) in &lines.units {
+        if r.path.is_none() {
+            let (side, award) = loc_cut(board, i, r.frontier.clone());
+            awards.give(side, award);
+        }
+    }
+}
+
+/// L9: the award for cut unit `i`, and who scores it (the enemy), with what cuts it.
+pub(crate) fn loc_cut(
+    board: &Board<'_>,
+    i: usize,
+    frontier: Option<Vec<BlockedHex>>,
+) -> (Side, Award) {
+    let u = board.unit(i);
+    let text = format!(
+        "{} unit {} ({}) at {} cannot trace a LOC: value {} = {}",
+        u.side,
+        u.id,
+        u.rating,
+        board.label(u.hex),
+        u.rating.vp(),
+        u.rating.vp_sum()
+    );
+    let award = Award {
+        unit: Some(u.id.clone()),
+        rating: Some(u.rating.to_string()),
+        hex: Some(board.label(u.hex)),
+        frontier,
+        ..Award::new(AwardKind::LocCut, u.rating.vp(), "L9", text)
+    };
+    (u.side.enemy(), award)
+}
+
+/// Whether an exited unit counts for an exit rule of `side` through `hexes` (any when empty).
+fn exited_through(u: &OffMapUnit, side: Side, hexes: &[Hex]) -> bool {
+    u.side == side && (hexes.is_empty() || u.hex.is_some_and(|h| hexes.contains(&h)))
+}
+
+/// Scenario exit rules: each exited unit scores under the first exit award it matches.
+fn exit_awards(board: &Board<'_>, awards: &mut Awards) {
+    for u in &board.position.exited {
+        let scenario = board.scenario;
+        let Some(e) = scenario
+            .exits
+            .iter()
+            .find(|e| exited_through(u, e.side, &e.hexes))
+        else {
             continue;
         };
         let vp = match e.value {
@@ -551,65 +355,107 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
         };
         let by = u
             .hex
-            .map(|h| format!(" by {}", label(h)))
+            .map(|h| format!(" by {}", board.label(h)))
             .unwrap_or_default();
-        award(
+        let text = format!("{} unit {} ({}) exited the map{by}", u.side, u.id, u.rating);
+        awards.give(
             e.scorer,
             Award {
                 unit: Some(u.id.clone()),
                 rating: Some(u.rating.to_string()),
-                hex: u.hex.map(label),
-                ..base(
-                    AwardKind::Exit,
-                    vp,
-                    "scenario",
-                    format!("{} unit {} ({}) exited the map{by}", u.side, u.id, u.rating),
-                )
+                hex: u.hex.map(|h| board.label(h)),
+                ..Award::new(AwardKind::Exit, vp, "scenario", text)
             },
         );
     }
-    for r in &scenario.exit_requirements {
-        let done = position
+}
+
+/// Scenario exit rules: a requirement not met scores its points once, to its scorer.
+fn exit_shortfalls(board: &Board<'_>, awards: &mut Awards) {
+    for r in &board.scenario.exit_requirements {
+        let done = board
+            .position
             .exited
             .iter()
-            .filter(|u| through(u, r.side, &r.hexes))
+            .filter(|u| exited_through(u, r.side, &r.hexes))
             .count();
-        if (done as u64) < u64::from(r.units) {
-            let through: Vec<String> = r.hexes.iter().map(|h| label(*h)).collect();
-            let mut text = format!(
-                "{} exited {done} of the {} unit(s) required{}",
-                r.side,
-                r.units,
-                if through.is_empty() {
-                    String::new()
-                } else {
-                    format!(" through {}", through.join(" "))
-                }
-            );
-            if let Some(n) = &r.note {
-                text.push_str(&format!(" [{n}]"));
-            }
-            award(
-                r.scorer,
-                base(AwardKind::ExitShortfall, r.vp, "scenario", text),
-            );
+        if (done as u64) >= u64::from(r.units) {
+            continue;
         }
+        let through: Vec<String> = r.hexes.iter().map(|h| board.label(*h)).collect();
+        let mut text = format!(
+            "{} exited {done} of the {} unit(s) required{}",
+            r.side,
+            r.units,
+            if through.is_empty() {
+                String::new()
+            } else {
+                format!(" through {}", through.join(" "))
+            }
+        );
+        if let Some(n) = &r.note {
+            text.push_str(&format!(" [{n}]"));
+        }
+        awards.give(
+            r.scorer,
+            Award::new(AwardKind::ExitShortfall, r.vp, "scenario", text),
+        );
     }
+}
 
-    us.total = us.awards.iter().map(|a| u64::from(a.vp)).sum();
-    japanese.total = japanese.awards.iter().map(|a| u64::from(a.vp)).sum();
+/// Scenario exit rules: a note for each exited unit that no exit award or requirement counts.
+fn unscored_exits(board: &Board<'_>) -> Vec<String> {
+    let scenario = board.scenario;
+    board
+        .position
+        .exited
+        .iter()
+        .filter(|u| {
+            !scenario
+                .exits
+                .iter()
+                .any(|e| exited_through(u, e.side, &e.hexes))
+                && !scenario
+                    .exit_requirements
+                    .iter()
+                    .any(|r| exited_through(u, r.side, &r.hexes))
+        })
+        .map(|u| {
+            format!(
+                "{} {} left the map, but no exit award or requirement of the scenario applies to it.",
+                u.side, u.id
+            )
+        })
+        .collect()
+}
+
+/// L11: the totals, the ratio, the victory level and the margins to the next levels.
+fn conclude(
+    board: &Board<'_>,
+    awards: Awards,
+    objectives: Vec<ObjectiveStatus>,
+    loc: Vec<LocEntry>,
+    notes: Vec<String>,
+) -> Report {
+    let side = |awards: Vec<Award>| SideScore {
+        total: awards
+            .iter()
+            .fold(0u64, |sum, a| sum.saturating_add(u64::from(a.vp))),
+        awards,
+    };
+    let (us, japanese) = (side(awards.us), side(awards.japanese));
     let ratio = Ratio::new(us.total, japanese.total);
-    Ok(Report {
+    Report {
         schema_version: SCHEMA_VERSION,
-        scenario: scenario.name.clone(),
-        map: map.name().to_string(),
+        scenario: board.scenario.name.clone(),
+        map: board.map.name().to_string(),
         level: ratio.level(),
         margins: Margins::of(us.total, japanese.total),
         ratio,
         us,
         japanese,
         objectives,
-        loc: loc_entries,
+        loc,
         notes,
-    })
+    }
 }

@@ -1,7 +1,5 @@
 //! The crate's error type: every problem found in a state, with its location.
 
-use std::fmt;
-
 use serde::Serialize;
 
 /// One problem, with file, key, label, line and column where known.
@@ -30,59 +28,26 @@ pub enum ErrorKind {
     TwoSidesInHex,
     /// A scenario item is invalid (unknown area or feature, objective outside the map, ...).
     Scenario,
+    /// A unit id asked about (`explain`) is not in the state.
+    UnknownUnit,
 }
 
-/// All problems found, in the order found.
+/// All problems found, in the order found; never empty (the workspace's one error type,
+/// [`hexmap::Error`], with this crate's kinds). A map's problems convert with `?`, as
+/// [`ErrorKind::Map`].
 ///
 /// ```
-/// use leyte_victory::ErrorKind;
+/// use leyte_victory::{ErrorKind, State};
 /// use hexmap::resolve::NoResolver;
 ///
-/// let err = leyte_victory::load("game = \"dai-senso\"", None, &NoResolver).unwrap_err();
+/// let err = State::from_toml_str("game = \"dai-senso\"", None, &NoResolver).unwrap_err();
 /// assert_eq!(err.diagnostics()[0].kind, ErrorKind::Toml); // no map, no scenario
 /// assert!(!err.into_diagnostics().is_empty());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct Error {
-    /// The problems; never empty.
-    diagnostics: Vec<Diagnostic>,
-}
+pub type Error = hexmap::Error<ErrorKind>;
 
-impl Error {
-    /// An error holding these diagnostics.
-    pub fn new(diagnostics: Vec<Diagnostic>) -> Self {
-        Error { diagnostics }
-    }
-
-    /// The problems, in the order found; never empty.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
-    }
-
-    /// The problems, by value.
-    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
-        self.diagnostics
-    }
-
-    /// The first problem's kind.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        self.diagnostics.first().map(|d| d.kind)
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::diag::write_lines(f, &self.diagnostics)
-    }
-}
-
-impl From<hexmap::Error> for Error {
-    fn from(e: hexmap::Error) -> Self {
-        Error::new(
-            e.into_diagnostics()
-                .into_iter()
-                .map(|d| d.map_kind(ErrorKind::Map))
-                .collect(),
-        )
+impl hexmap::FromMapKind for ErrorKind {
+    fn from_map_kind(kind: hexmap::ErrorKind) -> Self {
+        ErrorKind::Map(kind)
     }
 }

@@ -13,11 +13,13 @@
 //! # Design
 //! - Data flows map -> [`Scenario`] + [`Position`] -> [`score`] -> [`Report`] (serde; its JSON is
 //!   the contract other tools parse) -> text via `Display`.
-//! - The crate parses from strings and in-memory values: [`load`] reads a TOML state and asks
-//!   the caller's [`hexmap::resolve::Resolver`] for a referenced map file; it never opens files
-//!   itself.
+//! - The crate parses from strings and in-memory values: [`State::from_toml_str`] reads a TOML
+//!   state and asks the caller's [`hexmap::resolve::Resolver`] for a referenced map file; it
+//!   never opens files itself.
+//! - [`score`] is one function per rule (L4, L5, L6, L7-L10, the scenario's exit rules, L11).
 //! - Lines of Communications use [`hexmap::Tracer`] (all units at once, linear in the map) with
-//!   K = 3, and [`hexmap::search`] to explain each cut unit.
+//!   K = 3, and [`hexmap::search`] to explain each cut unit; [`explain`] gives one unit's LOC hex
+//!   by hex from the same computation.
 //! - Arithmetic is integer only; the ratio is rounded down to hundredths ([`ratio`]).
 //!
 //! # Example
@@ -72,18 +74,22 @@
 /// (`leyte_victory::hexmap::resolve::FsResolver`) at the exact version the engine uses.
 pub use hexmap;
 
+mod board;
 mod engine;
 mod error;
+mod explain;
+mod loc;
 mod model;
 pub mod ratio;
 pub mod report;
-pub mod state;
+pub mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod unit;
 
 pub use engine::score;
 pub use error::{Diagnostic, Error, ErrorKind};
+pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
@@ -92,10 +98,10 @@ pub use ratio::{Margin, Margins, Ratio, VictoryLevel};
 pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, LocEntry, ObjectiveStatus, Report, SideScore,
 };
-pub use state::{GAME, Game, load};
+pub use spec::{GAME, State};
 pub use unit::{Rating, RatingError, Side};
 
-/// Load a state and score it in one step: [`load`], then [`score`].
+/// Read a state and score it in one step: [`State::from_toml_str`], then [`State::score`].
 ///
 /// ```
 /// use hexmap::resolve::NoResolver;
@@ -131,8 +137,33 @@ pub fn score_toml(
     name: Option<&str>,
     resolver: &dyn hexmap::resolve::Resolver,
 ) -> Result<Report, Error> {
-    let game = load(text, name, resolver)?;
-    score(&game.map, &game.scenario, &game.position)
+    State::from_toml_str(text, name, resolver)?.score()
+}
+
+/// The JSON Schema of the TOML state format ([`spec::StateSpec`]), for editors (taplo).
+///
+/// ```
+/// let schema = leyte_victory::state_schema();
+/// assert!(schema.get("properties").and_then(|p| p.get("scenario")).is_some());
+/// ```
+#[cfg(feature = "schema")]
+pub fn state_schema() -> schemars::Schema {
+    schemars::schema_for!(spec::StateSpec)
+}
+
+/// The JSON Schema of the [`Report`] as serialized (the JSON contract of `docs/json.md`).
+///
+/// ```
+/// let schema = leyte_victory::report_schema();
+/// let properties = schema.get("properties").unwrap();
+/// assert!(properties.get("level").is_some() && properties.get("loc").is_some());
+/// ```
+#[cfg(feature = "schema")]
+pub fn report_schema() -> schemars::Schema {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<Report>()
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

@@ -1,7 +1,11 @@
-//! Scenarios and positions, in memory (no TOML needed).
+//! Scenarios and positions, in memory (no TOML needed), and their checks against a map.
+#![deny(clippy::too_many_lines)]
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use hexmap::{Hex, HexMap, TargetRule};
 
+use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::unit::{Rating, Side};
 
 /// The three Beach Areas' keys in a map's `[areas]`.
@@ -119,6 +123,42 @@ impl Objective {
     pub fn with_note(mut self, note: impl Into<String>) -> Objective {
         self.note = Some(note.into());
         self
+    }
+
+    /// Check the objective against its map: its hexes on the map, its feature on some hex.
+    fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
+        match &self.kind {
+            ObjectiveKind::Occupy { hexes } => hexes
+                .iter()
+                .filter(|h| !map.contains(**h))
+                .map(|h| {
+                    Diagnostic::new(
+                        ErrorKind::Scenario,
+                        format!(
+                            "objective `{}` is on hex {}, outside the map",
+                            self.name,
+                            map.label_text(*h)
+                        ),
+                    )
+                    .label(map.label_text(*h))
+                })
+                .collect(),
+            ObjectiveKind::PerUnitNear { feature } => {
+                if map.feature_names().iter().any(|f| f == feature) {
+                    return Vec::new();
+                }
+                vec![
+                    Diagnostic::new(
+                        ErrorKind::Scenario,
+                        format!(
+                            "objective `{}` counts units near `{feature}` hexes, but the map has none",
+                            self.name
+                        ),
+                    )
+                    .label(feature.as_str()),
+                ]
+            }
+        }
     }
 }
 
@@ -410,6 +450,31 @@ impl Scenario {
         self.beach_bonus = beach_bonus;
         self
     }
+
+    /// Check the scenario against its map: the areas it names exist, its objectives' hexes are
+    /// on the map and their features on it. Every problem is returned.
+    pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for key in self.active_beaches.iter().chain(&self.beach_bonus.areas) {
+            if map.area(key).is_none() {
+                let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
+                out.push(
+                    Diagnostic::new(
+                        ErrorKind::Scenario,
+                        format!(
+                            "the map has no area `{key}` (its areas: {})",
+                            known.join(", ")
+                        ),
+                    )
+                    .label(key.as_str()),
+                );
+            }
+        }
+        for o in &self.objectives {
+            out.extend(o.check(map));
+        }
+        out
+    }
 }
 
 /// A unit on the map at the end of the scenario.
@@ -557,17 +622,17 @@ impl Position {
         units: Vec<Unit>,
         eliminated: Vec<OffMapUnit>,
         exited: Vec<OffMapUnit>,
-    ) -> Result<Position, crate::Error> {
+    ) -> Result<Position, Error> {
         let position = Position {
             units,
             eliminated,
             exited,
         };
-        let errors = crate::engine::check_position(map, &position);
+        let errors = position.check(map);
         if errors.is_empty() {
             Ok(position)
         } else {
-            Err(crate::Error::new(errors))
+            Err(Error::new(errors))
         }
     }
 
@@ -597,6 +662,68 @@ impl Position {
             .map(|u| hexmap::Unit::new(u.id.clone(), u.side, u.hex).with_zoc(u.zoc))
             .collect();
         hexmap::Position::new(map, units)
+    }
+
+    /// Check the position against its map: units on on-map hexes, unique ids (on the map,
+    /// eliminated and exited together), no hex with units of both sides. Every problem is
+    /// returned.
+    pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let mut ids = BTreeSet::new();
+        let all = self
+            .units
+            .iter()
+            .map(|u| u.id.as_str())
+            .chain(self.eliminated.iter().map(|u| u.id.as_str()))
+            .chain(self.exited.iter().map(|u| u.id.as_str()));
+        for id in all {
+            if !ids.insert(id) {
+                out.push(
+                    Diagnostic::new(
+                        ErrorKind::DuplicateUnit,
+                        format!("unit id `{id}` is used twice"),
+                    )
+                    .label(id),
+                );
+            }
+        }
+        let mut sides: BTreeMap<hexmap::Label, (Side, &str)> = BTreeMap::new();
+        for u in &self.units {
+            if !map.contains(u.hex) {
+                out.push(
+                    Diagnostic::new(
+                        ErrorKind::Hex,
+                        format!(
+                            "unit `{}` is on hex {}, which is not on the map",
+                            u.id,
+                            map.label_text(u.hex)
+                        ),
+                    )
+                    .label(map.label_text(u.hex)),
+                );
+                continue;
+            }
+            let Some(label) = map.label(u.hex) else {
+                continue;
+            };
+            match sides.get(&label) {
+                Some((s, other)) if *s != u.side => out.push(
+                    Diagnostic::new(
+                        ErrorKind::TwoSidesInHex,
+                        format!(
+                            "hex {label} holds units of both sides: {other} and {}",
+                            u.id
+                        ),
+                    )
+                    .label(label.to_string()),
+                ),
+                Some(_) => {}
+                None => {
+                    sides.insert(label, (u.side, u.id.as_str()));
+                }
+            }
+        }
+        out
     }
 }
 
@@ -697,7 +824,7 @@ impl<'m> PositionBuilder<'m> {
     }
 
     /// Check and build; every problem is reported.
-    pub fn build(self) -> Result<Position, crate::Error> {
+    pub fn build(self) -> Result<Position, Error> {
         let mut errors = Vec::new();
         let mut position = Position::default();
         for (i, (id, side, artillery, rating, hex, exited)) in self.units.into_iter().enumerate() {
@@ -710,7 +837,7 @@ impl<'m> PositionBuilder<'m> {
                 Ok(r) => r,
                 Err(e) => {
                     errors.push(
-                        crate::Diagnostic::new(crate::ErrorKind::Rating, e.to_string())
+                        Diagnostic::new(ErrorKind::Rating, e.to_string())
                             .key(&key)
                             .label(&id),
                     );
@@ -722,7 +849,7 @@ impl<'m> PositionBuilder<'m> {
                 Some(Ok(h)) => Some(h),
                 Some(Err(e)) => {
                     errors.push(
-                        crate::Diagnostic::new(crate::ErrorKind::Hex, e.to_string())
+                        Diagnostic::new(ErrorKind::Hex, e.to_string())
                             .key(&key)
                             .label(hex.unwrap_or_default()),
                     );
@@ -751,11 +878,11 @@ impl<'m> PositionBuilder<'m> {
                 }),
             }
         }
-        errors.extend(crate::engine::check_position(self.map, &position));
+        errors.extend(position.check(self.map));
         if errors.is_empty() {
             Ok(position)
         } else {
-            Err(crate::Error::new(errors))
+            Err(Error::new(errors))
         }
     }
 }

@@ -15,13 +15,25 @@
 //! | 100 or less | Japanese Decisive |
 //!
 //! US > 0 with JP = 0 is U.S. Decisive; 0 : 0 is a Draw.
+#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 
 use serde::Serialize;
 
+/// The lowest ratio of each band, in hundredths, as printed.
+mod band {
+    pub(super) const US_DECISIVE: u64 = 300;
+    pub(super) const US_SUBSTANTIVE: u64 = 250;
+    pub(super) const US_MARGINAL: u64 = 201;
+    pub(super) const DRAW: u64 = 200;
+    pub(super) const JAPANESE_MARGINAL: u64 = 150;
+    pub(super) const JAPANESE_SUBSTANTIVE: u64 = 101;
+}
+
 /// The seven victory levels, best for the US first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum VictoryLevel {
@@ -56,22 +68,29 @@ impl VictoryLevel {
     /// The lowest ratio, in hundredths, of this level's band (`None` for Japanese Decisive).
     pub fn lower_bound(self) -> Option<u64> {
         match self {
-            VictoryLevel::UsDecisive => Some(300),
-            VictoryLevel::UsSubstantive => Some(250),
-            VictoryLevel::UsMarginal => Some(201),
-            VictoryLevel::Draw => Some(200),
-            VictoryLevel::JapaneseMarginal => Some(150),
-            VictoryLevel::JapaneseSubstantive => Some(101),
+            VictoryLevel::UsDecisive => Some(band::US_DECISIVE),
+            VictoryLevel::UsSubstantive => Some(band::US_SUBSTANTIVE),
+            VictoryLevel::UsMarginal => Some(band::US_MARGINAL),
+            VictoryLevel::Draw => Some(band::DRAW),
+            VictoryLevel::JapaneseMarginal => Some(band::JAPANESE_MARGINAL),
+            VictoryLevel::JapaneseSubstantive => Some(band::JAPANESE_SUBSTANTIVE),
             VictoryLevel::JapaneseDecisive => None,
         }
     }
 
     /// The level of a ratio in hundredths.
     pub fn of_hundredths(h: u64) -> VictoryLevel {
-        VictoryLevel::ALL
-            .into_iter()
-            .find(|l| l.lower_bound().is_none_or(|b| h >= b))
-            .unwrap_or(VictoryLevel::JapaneseDecisive)
+        match h {
+            band::US_DECISIVE.. => VictoryLevel::UsDecisive,
+            band::US_SUBSTANTIVE..band::US_DECISIVE => VictoryLevel::UsSubstantive,
+            band::US_MARGINAL..band::US_SUBSTANTIVE => VictoryLevel::UsMarginal,
+            band::DRAW..band::US_MARGINAL => VictoryLevel::Draw,
+            band::JAPANESE_MARGINAL..band::DRAW => VictoryLevel::JapaneseMarginal,
+            band::JAPANESE_SUBSTANTIVE..band::JAPANESE_MARGINAL => {
+                VictoryLevel::JapaneseSubstantive
+            }
+            _ => VictoryLevel::JapaneseDecisive,
+        }
     }
 
     /// The next level better for the US.
@@ -122,6 +141,7 @@ impl fmt::Display for VictoryLevel {
 /// assert_eq!(r.level(), VictoryLevel::UsSubstantive);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Ratio {
     /// US Victory Points.
@@ -137,7 +157,7 @@ pub struct Ratio {
 impl Ratio {
     /// The ratio of two scores.
     pub fn new(us: u64, japanese: u64) -> Ratio {
-        let hundredths = (japanese > 0).then(|| us.saturating_mul(100) / japanese);
+        let hundredths = hundredths(us, japanese);
         let text = match hundredths {
             Some(h) => format!("{}.{:02} to 1", h / 100, h % 100),
             None => format!("{us} to 0"),
@@ -152,16 +172,41 @@ impl Ratio {
 
     /// The victory level of this ratio (L11).
     pub fn level(&self) -> VictoryLevel {
-        match self.hundredths {
-            Some(h) => VictoryLevel::of_hundredths(h),
-            None if self.us > 0 => VictoryLevel::UsDecisive,
-            None => VictoryLevel::Draw,
-        }
+        level_of(self.us, self.hundredths)
+    }
+}
+
+/// `floor(100 * us / japanese)`; `None` when the Japanese have no points.
+fn hundredths(us: u64, japanese: u64) -> Option<u64> {
+    us.saturating_mul(100).checked_div(japanese)
+}
+
+/// The level of a score given its hundredths (L11), without the text of a [`Ratio`].
+fn level_of(us: u64, hundredths: Option<u64>) -> VictoryLevel {
+    match hundredths {
+        Some(h) => VictoryLevel::of_hundredths(h),
+        None if us > 0 => VictoryLevel::UsDecisive,
+        None => VictoryLevel::Draw,
+    }
+}
+
+impl VictoryLevel {
+    /// The victory level of US : Japanese points (L11): [`Ratio::level`] without building the
+    /// ratio's text, for searching many scores.
+    ///
+    /// ```
+    /// use leyte_victory::{Ratio, VictoryLevel};
+    /// assert_eq!(VictoryLevel::of_score(599, 200), Ratio::new(599, 200).level());
+    /// assert_eq!(VictoryLevel::of_score(5, 0), VictoryLevel::UsDecisive);
+    /// ```
+    pub fn of_score(us: u64, japanese: u64) -> VictoryLevel {
+        level_of(us, hundredths(us, japanese))
     }
 }
 
 /// How many more points a side needs to change the level, and the level it would reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Margin {
     /// Victory Points needed.
@@ -180,6 +225,7 @@ pub struct Margin {
 /// assert_eq!((us.vp, us.reaches), (1, VictoryLevel::UsDecisive));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Margins {
     /// More US points needed to raise the level; `None` at U.S. Decisive.
@@ -191,17 +237,21 @@ pub struct Margins {
 impl Margins {
     /// The margins of a score (computed exactly, in integers).
     pub fn of(us: u64, japanese: u64) -> Margins {
-        let level = Ratio::new(us, japanese).level();
+        let level = VictoryLevel::of_score(us, japanese);
         let us_margin = level.better().map(|target| {
             // Smallest x with floor(100 (us + x) / jp) >= bound, i.e. 100 (us + x) >= bound * jp.
             let x = match (target.lower_bound(), japanese) {
                 (_, 0) => 1,
-                (Some(bound), jp) => (bound * jp).div_ceil(100).saturating_sub(us).max(1),
+                (Some(bound), jp) => bound
+                    .saturating_mul(jp)
+                    .div_ceil(100)
+                    .saturating_sub(us)
+                    .max(1),
                 (None, _) => 1,
             };
             Margin {
                 vp: x,
-                reaches: Ratio::new(us + x, japanese).level(),
+                reaches: VictoryLevel::of_score(us.saturating_add(x), japanese),
             }
         });
         let japanese_margin = level.lower_bound().map(|bound| {
@@ -211,7 +261,7 @@ impl Margins {
                 .max(1);
             Margin {
                 vp: y,
-                reaches: Ratio::new(us, japanese + y).level(),
+                reaches: VictoryLevel::of_score(us, japanese.saturating_add(y)),
             }
         });
         Margins {
@@ -264,7 +314,19 @@ mod tests {
         assert_eq!(Ratio::new(5, 0).hundredths, None);
     }
 
+    #[test]
+    fn the_level_of_a_score_is_the_level_of_its_ratio() {
+        for us in 0..=300 {
+            for jp in 0..=300 {
+                assert_eq!(VictoryLevel::of_score(us, jp), level(us, jp), "{us}:{jp}");
+            }
+        }
+    }
+
+    /// The margins by trying every amount up to 10,000 (the level of a score computed as the
+    /// report's ratio computes it, without its text: see the test above).
     fn brute(us: u64, jp: u64) -> Margins {
+        let level = VictoryLevel::of_score;
         let l = level(us, jp);
         let up = (1..=10_000u64).find(|x| level(us + x, jp) < l);
         let down = (1..=10_000u64).find(|y| level(us, jp + y) > l);

@@ -2,6 +2,7 @@
 //!
 //! Its serde form is the JSON other tools parse; the field names are stable (see
 //! `docs/json.md`). Its `Display` is the readable text a player can check by hand.
+#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 
@@ -15,6 +16,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// The outcome of a scenario, with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Report {
     /// Version of this shape ([`SCHEMA_VERSION`]).
@@ -43,6 +45,7 @@ pub struct Report {
 
 /// One player's points.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct SideScore {
     /// Sum of the awards.
@@ -53,6 +56,7 @@ pub struct SideScore {
 
 /// What an award is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum AwardKind {
@@ -72,6 +76,7 @@ pub enum AwardKind {
 
 /// One award of Victory Points, with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Award {
     /// What for.
@@ -102,8 +107,27 @@ pub struct Award {
     pub frontier: Option<Vec<BlockedHex>>,
 }
 
+impl Award {
+    /// An award with no evidence beyond its text; the rules add the unit, hex, path, ...
+    pub(crate) fn new(kind: AwardKind, vp: u32, rule: &str, text: String) -> Award {
+        Award {
+            kind,
+            vp,
+            rule: rule.to_string(),
+            text,
+            unit: None,
+            rating: None,
+            hex: None,
+            objective: None,
+            path: None,
+            frontier: None,
+        }
+    }
+}
+
 /// Why a hex could not be entered by a Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum BlockReason {
@@ -129,6 +153,7 @@ pub enum BlockReason {
 
 /// A hex on the frontier of a cut Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct BlockedHex {
     /// The hex.
@@ -139,6 +164,7 @@ pub struct BlockedHex {
 
 /// One unit's Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct LocEntry {
     /// The unit.
@@ -159,6 +185,7 @@ pub struct LocEntry {
 
 /// A territorial objective at the end of the scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ObjectiveStatus {
     /// Its name.
@@ -234,21 +261,46 @@ impl fmt::Display for Report {
             ("Japanese Player", &self.japanese),
         ] {
             writeln!(f)?;
-            writeln!(f, "{name}: {} VP", score.total)?;
-            if score.awards.is_empty() {
-                writeln!(f, "  (no awards)")?;
-            }
-            for a in &score.awards {
-                writeln!(f, "  {:>4}  {:<8} {}", format!("+{}", a.vp), a.rule, a.text)?;
-                if let Some(p) = &a.path {
-                    writeln!(f, "                 LOC: {}", p.join(" "))?;
-                }
-                if let Some(fr) = &a.frontier {
-                    writeln!(f, "                 cut: {}", frontier_text(fr))?;
-                }
-            }
+            write_side(f, name, score)?;
         }
         writeln!(f)?;
+        self.write_objectives(f)?;
+        writeln!(f)?;
+        self.write_loc(f)?;
+        writeln!(f)?;
+        self.write_margins(f)?;
+        if !self.notes.is_empty() {
+            writeln!(f)?;
+            writeln!(f, "Notes:")?;
+            for n in &self.notes {
+                writeln!(f, "  - {n}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One player's points, award by award, with each award's LOC or cut.
+fn write_side(f: &mut fmt::Formatter<'_>, name: &str, score: &SideScore) -> fmt::Result {
+    writeln!(f, "{name}: {} VP", score.total)?;
+    if score.awards.is_empty() {
+        writeln!(f, "  (no awards)")?;
+    }
+    for a in &score.awards {
+        writeln!(f, "  {:>4}  {:<8} {}", format!("+{}", a.vp), a.rule, a.text)?;
+        if let Some(p) = &a.path {
+            writeln!(f, "                 LOC: {}", p.join(" "))?;
+        }
+        if let Some(fr) = &a.frontier {
+            writeln!(f, "                 cut: {}", frontier_text(fr))?;
+        }
+    }
+    Ok(())
+}
+
+impl Report {
+    /// The objectives section (L5).
+    fn write_objectives(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Objectives [L5]:")?;
         if self.objectives.is_empty() {
             writeln!(f, "  (none in this scenario)")?;
@@ -278,7 +330,11 @@ impl fmt::Display for Report {
             }
             writeln!(f)?;
         }
-        writeln!(f)?;
+        Ok(())
+    }
+
+    /// The Lines of Communications section (L7, L8).
+    fn write_loc(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Lines of Communications [L7, L8]:")?;
         if self.loc.is_empty() {
             writeln!(f, "  (no unit must trace)")?;
@@ -292,7 +348,11 @@ impl fmt::Display for Report {
                 (None, None) => writeln!(f, "  {} at {}: CUT", e.unit, e.hex)?,
             }
         }
-        writeln!(f)?;
+        Ok(())
+    }
+
+    /// The margins line (L11).
+    fn write_margins(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Margins: ")?;
         match self.margins.us {
             Some(m) => write!(f, "the US needs {} more VP for {}", m.vp, m.reaches)?,
@@ -300,16 +360,8 @@ impl fmt::Display for Report {
         }
         write!(f, "; ")?;
         match self.margins.japanese {
-            Some(m) => writeln!(f, "the Japanese need {} more VP for {}.", m.vp, m.reaches)?,
-            None => writeln!(f, "the Japanese are at the top level.")?,
+            Some(m) => writeln!(f, "the Japanese need {} more VP for {}.", m.vp, m.reaches),
+            None => writeln!(f, "the Japanese are at the top level."),
         }
-        if !self.notes.is_empty() {
-            writeln!(f)?;
-            writeln!(f, "Notes:")?;
-            for n in &self.notes {
-                writeln!(f, "  - {n}")?;
-            }
-        }
-        Ok(())
     }
 }

@@ -40,9 +40,9 @@
 //! rating = "4-6-5"
 //! hex = "1002"
 //! "#;
-//! let game = leyte_victory::load(text, Some("example.toml"), &maps).unwrap();
-//! let report = game.score().unwrap();
-//! let svg = leyte_victory::svg::render_game(&game, &report);
+//! let state = leyte_victory::State::from_toml_str(text, Some("example.toml"), &maps).unwrap();
+//! let report = state.score().unwrap();
+//! let svg = leyte_victory::svg::render_state(&state, &report);
 //! assert!(svg.contains("US 0 : Japanese 0"));
 //! ```
 
@@ -51,7 +51,7 @@ use hexmap::{Hex, HexMap};
 
 use crate::model::{ObjectiveKind, Position, Scenario};
 use crate::report::{AwardKind, BlockReason, Report, SideScore};
-use crate::state::Game;
+use crate::spec::State;
 use crate::unit::{Rating, Side};
 
 /// Fill of US counters.
@@ -138,9 +138,9 @@ pub fn headline(report: &Report) -> String {
     )
 }
 
-/// Draw a loaded game and its report.
-pub fn render_game(game: &Game, report: &Report) -> String {
-    render(&game.map, &game.scenario, &game.position, report)
+/// Draw a loaded state and its report.
+pub fn render_state(state: &State, report: &Report) -> String {
+    render(&state.map, &state.scenario, &state.position, report)
 }
 
 /// Draw a report on its map: units, Japanese ZOC, Lines of Communications (traced or cut, and

@@ -1,4 +1,5 @@
 //! Sides, combat ratings and Victory Point values (L3).
+#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 

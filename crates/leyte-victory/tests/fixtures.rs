@@ -14,6 +14,21 @@ fn root() -> std::path::PathBuf {
         .unwrap()
 }
 
+/// Snapshots named `text@<fixture>`, `json@<fixture>`, `diagnostics@<fixture>`, described by
+/// the fixture's header comment (what it pins, in its own words).
+fn settings(text: &str) -> insta::Settings {
+    let header: Vec<&str> = text
+        .lines()
+        .map_while(|l| l.strip_prefix('#'))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("snapshots");
+    s.set_prepend_module_to_snapshot(false);
+    s.set_description(header.join("\n"));
+    s
+}
+
 /// Read a fixture and name it relative to the workspace root (`fixtures/leyte/x.toml`), so
 /// snapshots do not depend on where the checkout is; the resolver reads relative to the root.
 fn read(path: &Path) -> (String, String) {
@@ -33,8 +48,10 @@ fn reports() {
         let (text, name) = read(path);
         let report = leyte_victory::score_toml(&text, Some(&name), &resolver)
             .unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!("text", report.to_string());
-        insta::assert_json_snapshot!("json", report);
+        settings(&text).bind(|| {
+            insta::assert_snapshot!("text", report.to_string());
+            insta::assert_json_snapshot!("json", report);
+        });
     });
 }
 
@@ -44,6 +61,62 @@ fn invalid_inputs_report_every_problem() {
     insta::glob!("../../../fixtures/leyte/invalid", "*.toml", |path| {
         let (text, name) = read(path);
         let err = leyte_victory::score_toml(&text, Some(&name), &resolver).unwrap_err();
-        insta::assert_snapshot!(err.to_string());
+        settings(&text).bind(|| insta::assert_snapshot!("diagnostics", err.to_string()));
+    });
+}
+
+/// `explain` tells, for every unit of every fixture, what the report says: the same path, the
+/// same frontier, the same award for a cut unit.
+#[test]
+fn explain_agrees_with_the_report() {
+    use leyte_victory::{AwardKind, LocCase, State};
+    let resolver = FsResolver::confined(root());
+    insta::glob!("../../../fixtures/leyte", "*.toml", |path| {
+        let (text, name) = read(path);
+        let state = State::from_toml_str(&text, Some(&name), &resolver).unwrap();
+        let report = state.score().unwrap();
+        for u in state.position().units() {
+            let e = leyte_victory::explain(&state, &u.id).unwrap();
+            assert_eq!((e.side, e.rating), (u.side, u.rating), "{name} {}", u.id);
+            let entry = report.loc.iter().find(|l| l.unit == u.id);
+            match (&e.case, entry) {
+                (LocCase::Traced { hex, steps, .. }, Some(entry)) => {
+                    let mut path = vec![hex.clone()];
+                    path.extend(steps.iter().map(|s| s.hex.clone()));
+                    assert_eq!(Some(path), entry.path, "{name} {}", u.id);
+                }
+                (
+                    LocCase::Cut {
+                        frontier,
+                        consequence,
+                        ..
+                    },
+                    Some(entry),
+                ) => {
+                    assert_eq!(Some(frontier), entry.frontier.as_ref(), "{name} {}", u.id);
+                    let scorer = match consequence.scorer {
+                        leyte_victory::Side::Us => &report.us,
+                        leyte_victory::Side::Japanese => &report.japanese,
+                    };
+                    let award = scorer
+                        .awards
+                        .iter()
+                        .find(|a| a.kind == AwardKind::LocCut && a.unit.as_ref() == Some(&u.id))
+                        .unwrap();
+                    assert_eq!((award.vp, &award.rule), (consequence.vp, &consequence.rule));
+                }
+                (LocCase::NeedNotTrace { .. }, None) => {}
+                (case, entry) => panic!("{name} {}: {case:?} but the report has {entry:?}", u.id),
+            }
+        }
+        for u in state.position().eliminated() {
+            let e = leyte_victory::explain(&state, &u.id).unwrap();
+            assert_eq!(e.case, LocCase::Eliminated, "{name} {}", u.id);
+        }
+        for u in state.position().exited() {
+            let e = leyte_victory::explain(&state, &u.id).unwrap();
+            assert_eq!(e.case, LocCase::Exited, "{name} {}", u.id);
+        }
+        assert!(leyte_victory::explain(&state, "no such unit").is_err());
     });
 }

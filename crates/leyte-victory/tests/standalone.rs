@@ -230,7 +230,7 @@ rating = "4-6-5"
 hex = "9999"
 "#;
     let maps = MemoryResolver::default().with("corridor.toml", CORRIDOR);
-    let err = leyte_victory::load(state, Some("broken.toml"), &maps).unwrap_err();
+    let err = leyte_victory::State::from_toml_str(state, Some("broken.toml"), &maps).unwrap_err();
     let found: Vec<(ErrorKind, Option<u32>)> = err
         .diagnostics()
         .iter()

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use hexmap::resolve::FsResolver;
-use leyte_victory::{Game, Report};
+use leyte_victory::{Report, State};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,17 +18,17 @@ fn root() -> PathBuf {
 }
 
 /// Load and score a fixture named relative to the workspace root (`fixtures/leyte/x.toml`).
-fn scored(name: &str) -> (Game, Report) {
+fn scored(name: &str) -> (State, Report) {
     let text = std::fs::read_to_string(root().join(name)).unwrap();
-    let game = leyte_victory::load(&text, Some(name), &FsResolver::confined(root()))
+    let state = State::from_toml_str(&text, Some(name), &FsResolver::confined(root()))
         .unwrap_or_else(|e| panic!("{e}"));
-    let report = game.score().unwrap_or_else(|e| panic!("{e}"));
-    (game, report)
+    let report = state.score().unwrap_or_else(|e| panic!("{e}"));
+    (state, report)
 }
 
 fn render(name: &str) -> String {
-    let (game, report) = scored(name);
-    leyte_victory::svg::render_game(&game, &report)
+    let (state, report) = scored(name);
+    leyte_victory::svg::render_state(&state, &report)
 }
 
 fn count(doc: &roxmltree::Document<'_>, tag: &str, class: &str) -> usize {
@@ -76,19 +76,19 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
     assert!(names.len() > 10);
     for n in names {
         let name = format!("fixtures/leyte/{n}");
-        let (game, report) = scored(&name);
-        let svg = leyte_victory::svg::render_game(&game, &report);
+        let (state, report) = scored(&name);
+        let svg = leyte_victory::svg::render_state(&state, &report);
         assert_eq!(
             svg,
-            leyte_victory::svg::render(game.map(), game.scenario(), game.position(), &report),
+            leyte_victory::svg::render(state.map(), state.scenario(), state.position(), &report),
             "{name}: not deterministic"
         );
         let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(count(&doc, "polygon", "hex"), game.map().len(), "{name}");
+        assert_eq!(count(&doc, "polygon", "hex"), state.map().len(), "{name}");
         // One counter per unit (no fixture stacks more than four on a hex).
         assert_eq!(
             count(&doc, "g", "counter"),
-            game.position().units().len(),
+            state.position().units().len(),
             "{name}"
         );
         // One arrow per traced LOC of more than one hex, a ring for a unit on its beach.
@@ -126,17 +126,17 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
         blocked.dedup();
         assert!(count(&doc, "rect", "tag") >= blocked.len(), "{name}");
         // Active and beach-bonus Beach Areas outlined.
-        let mut keys: Vec<&String> = game
+        let mut keys: Vec<&String> = state
             .scenario()
             .active_beaches
             .iter()
-            .chain(&game.scenario().beach_bonus.areas)
+            .chain(&state.scenario().beach_bonus.areas)
             .collect();
         keys.sort();
         keys.dedup();
         let areas = keys
             .iter()
-            .filter(|k| game.map().area(k).is_some_and(|a| !a.hexes.is_empty()))
+            .filter(|k| state.map().area(k).is_some_and(|a| !a.hexes.is_empty()))
             .count();
         assert_eq!(count(&doc, "path", "area"), areas, "{name}");
         let caption = format!(

@@ -1,106 +1,259 @@
-//! One place that knows every engine: scoring a file, validating it, and each fixture format's
-//! JSON Schema. Adding a game is adding a [`Game`] variant and an arm here.
+//! Every engine the command line knows, each behind one small trait, [`Engine`]: a game family
+//! is one `impl Engine` and one line in [`ENGINES`]. The commands (`score`, `check`, `render`,
+//! `schema`, `explain`) only ever go through the trait; nothing else here or in `main` names a
+//! game.
 
 use std::fmt;
 
+use hexmap::resolve::Resolver;
 use serde::Serialize;
 
-use crate::input::{Game, Input};
 use crate::problem::{self, Problem};
-use crate::resolver::CliResolver;
 
-/// An engine's report, as that engine serializes and displays it.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub enum Report {
-    /// Leyte.
-    Leyte(Box<leyte_victory::Report>),
-    /// Axis Empires: Dai Senso!, alone or in the combined game.
-    AsiaEngulfed(Box<asia_engulfed_victory::Report>),
+/// Every engine, in the order their games are listed to people (`--help`, error messages).
+pub const ENGINES: &[&dyn Engine] = &[&Leyte, &AsiaEngulfed];
+
+/// A game the command line accepts: the value of its `game` key and a line for `--help`.
+#[derive(Clone, Copy, Debug)]
+pub struct GameName {
+    /// The `game` key's value, e.g. `leyte`.
+    pub key: &'static str,
+    /// What it is, for `--help` (no final period).
+    pub about: &'static str,
 }
 
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Report::Leyte(r) => r.fmt(f),
-            Report::AsiaEngulfed(r) => r.fmt(f),
-        }
+/// A state file handed to an engine.
+#[derive(Clone, Copy)]
+pub struct StateFile<'a> {
+    /// Its name as given on the command line (used in messages and to resolve its references).
+    pub name: &'a str,
+    /// Its text.
+    pub text: &'a str,
+    /// How the documents it refers to (a map, a VP track) are read.
+    pub resolver: &'a dyn Resolver,
+}
+
+/// One game family's engine, as the command line uses it.
+pub trait Engine {
+    /// The games this engine reads, by their `game` key.
+    fn games(&self) -> &'static [GameName];
+
+    /// Score a state file: the engine's report, readable and serializable.
+    fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>>;
+
+    /// Validate a state file: every problem, not just the first.
+    fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>> {
+        self.score(file).map(|_| ())
+    }
+
+    /// Draw a state file as SVG.
+    fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>>;
+
+    /// The JSON Schema of the state file format.
+    fn state_schema(&self) -> schemars::Schema;
+
+    /// The JSON Schema of the report (what [`Report::to_json`] writes after `game` and `file`),
+    /// if the engine publishes one.
+    fn report_schema(&self) -> Option<schemars::Schema>;
+
+    /// What `explain` does for this engine's games (completing "`explain` ..."), or `None` if
+    /// they have nothing to explain.
+    fn explains(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Explain one unit, as text; `None` if the engine has nothing to explain.
+    fn explain(&self, file: StateFile<'_>, unit: &str) -> Option<Result<String, Vec<Problem>>> {
+        let _ = (file, unit);
+        None
     }
 }
 
-/// A scored file: the report with `game` and `file` in front (`score --format json`).
-///
-/// The report's own fields follow, in the engine's order: this is the engine's JSON shape, not a
-/// second one.
-#[derive(Debug, Serialize)]
-pub struct Scored {
-    /// The file's `game`.
-    pub game: &'static str,
-    /// The file as named on the command line.
-    pub file: String,
-    /// The engine's report.
+impl fmt::Debug for dyn Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.games().iter().map(|g| g.key))
+            .finish()
+    }
+}
+
+/// The engine that reads `game` (its `game` key), with the key as a `'static` string.
+pub fn find(game: &str) -> Option<(&'static dyn Engine, &'static str)> {
+    ENGINES
+        .iter()
+        .find_map(|&e| e.games().iter().find(|g| g.key == game).map(|g| (e, g.key)))
+}
+
+/// Every game, in the order they are listed to people.
+pub fn games() -> impl Iterator<Item = GameName> {
+    ENGINES.iter().flat_map(|e| e.games().iter().copied())
+}
+
+/// `leyte, dai-senso, axis-empires`.
+pub fn known() -> String {
+    games().map(|g| g.key).collect::<Vec<_>>().join(", ")
+}
+
+/// An engine's report: its readable text (`Display`) and its JSON.
+pub trait Report: fmt::Display {
+    /// The report as pretty JSON: an object with `game` and `file` first, then the report's own
+    /// fields in the engine's order (the engine's JSON shape, not a second one). No final newline.
+    fn to_json(&self, game: &str, file: &str) -> serde_json::Result<String>;
+}
+
+/// `game` and `file` in front of a report's own fields.
+#[derive(Serialize)]
+struct Headed<'a, R> {
+    game: &'a str,
+    file: &'a str,
     #[serde(flatten)]
-    pub report: Report,
+    report: &'a R,
 }
 
-/// Score a file with its game's engine.
-pub fn score(input: &Input, resolver: &CliResolver) -> Result<Scored, Vec<Problem>> {
-    let report = match input.game {
-        Game::Leyte => leyte_victory::score_toml(&input.text, Some(&input.name), resolver)
-            .map(|r| Report::Leyte(Box::new(r)))
-            .map_err(|e| problems(e.into_diagnostics()))?,
-        Game::DaiSenso | Game::AxisEmpires => {
-            let state = asia_engulfed_victory::State::from_toml_str(
-                &input.text,
-                Some(&input.name),
-                resolver,
-            )
-            .map_err(|e| problems(e.into_diagnostics()))?;
-            let rules = asia_engulfed_victory::Rules::default();
-            Report::AsiaEngulfed(Box::new(asia_engulfed_victory::evaluate(&state, &rules)))
-        }
-    };
-    Ok(Scored {
-        game: input.game.key(),
-        file: input.name.clone(),
-        report,
-    })
-}
-
-/// Draw a file with its game's engine (the engines' `svg` feature).
-pub fn render(input: &Input, resolver: &CliResolver) -> Result<String, Vec<Problem>> {
-    match input.game {
-        Game::Leyte => {
-            let game = leyte_victory::load(&input.text, Some(&input.name), resolver)
-                .map_err(|e| problems(e.into_diagnostics()))?;
-            let report = game.score().map_err(|e| problems(e.into_diagnostics()))?;
-            Ok(leyte_victory::svg::render_game(&game, &report))
-        }
-        Game::DaiSenso | Game::AxisEmpires => {
-            let state = asia_engulfed_victory::State::from_toml_str(
-                &input.text,
-                Some(&input.name),
-                resolver,
-            )
-            .map_err(|e| problems(e.into_diagnostics()))?;
-            let report =
-                asia_engulfed_victory::evaluate(&state, &asia_engulfed_victory::Rules::default());
-            Ok(asia_engulfed_victory::svg::render(&state, &report))
-        }
+impl<R: Serialize + fmt::Display> Report for R {
+    fn to_json(&self, game: &str, file: &str) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(&Headed {
+            game,
+            file,
+            report: self,
+        })
     }
 }
 
 /// Every problem, as the command line reports it.
-pub fn problems<K: Serialize>(ds: Vec<hexmap::Diagnostic<K>>) -> Vec<Problem> {
+fn problems<K: Serialize>(ds: Vec<hexmap::Diagnostic<K>>) -> Vec<Problem> {
     ds.into_iter().map(problem::from_engine).collect()
 }
 
-/// The JSON Schema of a game's state file format.
-pub fn schema(game: Game) -> schemars::Schema {
-    match game {
-        Game::Leyte => schemars::schema_for!(leyte_victory::state::StateSpec),
-        Game::DaiSenso | Game::AxisEmpires => {
-            schemars::schema_for!(asia_engulfed_victory::StateSpec)
+/// SPI's Leyte (1975).
+struct Leyte;
+
+impl Leyte {
+    fn load(file: StateFile<'_>) -> Result<leyte_victory::State, Vec<Problem>> {
+        leyte_victory::State::from_toml_str(file.text, Some(file.name), file.resolver)
+            .map_err(|e| problems(e.into_diagnostics()))
+    }
+}
+
+impl Engine for Leyte {
+    fn games(&self) -> &'static [GameName] {
+        &[GameName {
+            key: leyte_victory::GAME,
+            about: "SPI's Leyte (1975)",
+        }]
+    }
+
+    fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
+        let report = Leyte::load(file)?
+            .score()
+            .map_err(|e| problems(e.into_diagnostics()))?;
+        Ok(Box::new(report))
+    }
+
+    fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>> {
+        let state = Leyte::load(file)?;
+        let report = state.score().map_err(|e| problems(e.into_diagnostics()))?;
+        Ok(leyte_victory::svg::render_state(&state, &report))
+    }
+
+    fn state_schema(&self) -> schemars::Schema {
+        leyte_victory::state_schema()
+    }
+
+    fn report_schema(&self) -> Option<schemars::Schema> {
+        Some(leyte_victory::report_schema())
+    }
+
+    fn explains(&self) -> Option<&'static str> {
+        Some("traces Leyte's Lines of Communications")
+    }
+
+    fn explain(&self, file: StateFile<'_>, unit: &str) -> Option<Result<String, Vec<Problem>>> {
+        Some(Leyte::load(file).and_then(|state| {
+            leyte_victory::explain(&state, unit)
+                .map(|e| e.to_string())
+                .map_err(|e| problems(e.into_diagnostics()))
+        }))
+    }
+}
+
+/// Axis Empires: Dai Senso!, alone or in the combined game.
+struct AsiaEngulfed;
+
+impl AsiaEngulfed {
+    fn load(file: StateFile<'_>) -> Result<asia_engulfed_victory::State, Vec<Problem>> {
+        asia_engulfed_victory::State::from_toml_str(file.text, Some(file.name), file.resolver)
+            .map_err(|e| problems(e.into_diagnostics()))
+    }
+}
+
+impl Engine for AsiaEngulfed {
+    fn games(&self) -> &'static [GameName] {
+        &[
+            GameName {
+                key: "dai-senso",
+                about: "Axis Empires: Dai Senso! played alone",
+            },
+            GameName {
+                key: "axis-empires",
+                about: "Dai Senso! as part of the Axis Empires combined game",
+            },
+        ]
+    }
+
+    fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
+        let state = AsiaEngulfed::load(file)?;
+        let rules = asia_engulfed_victory::Rules::default();
+        Ok(Box::new(asia_engulfed_victory::score(&state, &rules)))
+    }
+
+    fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>> {
+        let state = AsiaEngulfed::load(file)?;
+        let report = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
+        Ok(asia_engulfed_victory::svg::render(&state, &report))
+    }
+
+    fn state_schema(&self) -> schemars::Schema {
+        asia_engulfed_victory::state_schema()
+    }
+
+    fn report_schema(&self) -> Option<schemars::Schema> {
+        Some(asia_engulfed_victory::report_schema())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_the_engines_own_keys() {
+        let mut engines = vec![leyte_victory::GAME];
+        engines.extend(asia_engulfed_victory::GAMES);
+        let keys: Vec<&str> = games().map(|g| g.key).collect();
+        assert_eq!(keys, engines);
+        assert_eq!(known(), "leyte, dai-senso, axis-empires");
+        assert_eq!(find("dai-senso").unwrap().1, "dai-senso");
+        assert!(find("chess").is_none());
+    }
+
+    #[test]
+    fn json_puts_game_and_file_first() {
+        #[derive(Serialize)]
+        struct R {
+            z: u8,
+            a: &'static str,
         }
+        impl fmt::Display for R {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{} {}", self.z, self.a)
+            }
+        }
+        let r: Box<dyn Report> = Box::new(R { z: 1, a: "x\ny" });
+        assert_eq!(
+            r.to_json("g", "f.toml").unwrap(),
+            "{\n  \"game\": \"g\",\n  \"file\": \"f.toml\",\n  \"z\": 1,\n  \"a\": \"x\\ny\"\n}"
+        );
     }
 }

@@ -7,48 +7,12 @@
 use std::io;
 use std::path::Path;
 
+use hexmap::resolve::Resolver;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::engines::{self, Engine, StateFile};
 use crate::problem::{self, Problem};
-
-/// The games the command line knows, by the value of their `game` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Game {
-    /// SPI's Leyte (1975).
-    Leyte,
-    /// Axis Empires: Dai Senso! played alone.
-    DaiSenso,
-    /// Dai Senso! as part of the Axis Empires combined game.
-    AxisEmpires,
-}
-
-impl Game {
-    /// Every known game, in the order they are listed to people.
-    pub const ALL: [Game; 3] = [Game::Leyte, Game::DaiSenso, Game::AxisEmpires];
-
-    /// The value of the `game` key.
-    pub fn key(self) -> &'static str {
-        match self {
-            Game::Leyte => "leyte",
-            Game::DaiSenso => "dai-senso",
-            Game::AxisEmpires => "axis-empires",
-        }
-    }
-
-    fn from_key(key: &str) -> Option<Game> {
-        Game::ALL.into_iter().find(|g| g.key() == key)
-    }
-
-    /// `leyte`, `dai-senso`, `axis-empires`.
-    pub fn known() -> String {
-        Game::ALL
-            .iter()
-            .map(|g| g.key())
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-}
 
 /// A state file read from disk: its name as given on the command line, its text and its game.
 #[derive(Debug)]
@@ -57,8 +21,21 @@ pub struct Input {
     pub name: String,
     /// The text, without a leading byte order mark.
     pub text: String,
-    /// The game named by its `game` key.
-    pub game: Game,
+    /// The value of its `game` key.
+    pub game: &'static str,
+    /// The engine that reads that game.
+    pub engine: &'static dyn Engine,
+}
+
+impl Input {
+    /// The file as its engine takes it, its references read through `resolver`.
+    pub fn state<'a>(&'a self, resolver: &'a dyn Resolver) -> StateFile<'a> {
+        StateFile {
+            name: &self.name,
+            text: &self.text,
+            resolver,
+        }
+    }
 }
 
 /// Only the `game` key; every other key is left to the engine.
@@ -86,8 +63,13 @@ pub fn read(path: &Path) -> Result<Input, Vec<Problem>> {
         Some(rest) => rest.to_string(),
         None => text,
     };
-    let game = detect(&name, &text).map_err(|p| vec![*p])?;
-    Ok(Input { name, text, game })
+    let (engine, game) = detect(&name, &text).map_err(|p| vec![*p])?;
+    Ok(Input {
+        name,
+        text,
+        game,
+        engine,
+    })
 }
 
 /// The file's bytes; a directory or an unreadable file is an error in words, without the
@@ -123,8 +105,8 @@ fn not_utf8(name: &str, bytes: &[u8], valid_up_to: usize) -> Problem {
     p
 }
 
-/// The game named by the file's `game` key.
-fn detect(name: &str, text: &str) -> Result<Game, Box<Problem>> {
+/// The engine of the game named by the file's `game` key, and the key.
+fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str), Box<Problem>> {
     let source = hexmap::Source::new(Some(name), text);
     let head: Head =
         toml::from_str(text).map_err(|e| Box::new(source.toml_error("toml".to_string(), &e)))?;
@@ -134,12 +116,12 @@ fn detect(name: &str, text: &str) -> Result<Game, Box<Problem>> {
             name,
             format!(
                 "no `game` key: say which game this file is for, e.g. `game = \"leyte\"` (known games: {})",
-                Game::known()
+                engines::known()
             ),
         )));
     };
     let found = match game.get_ref() {
-        toml::Value::String(s) => Game::from_key(s).ok_or_else(|| format!("unknown game `{s}`")),
+        toml::Value::String(s) => engines::find(s).ok_or_else(|| format!("unknown game `{s}`")),
         other => Err(format!("`game` must be a string, not {}", other.type_str())),
     };
     found.map_err(|message| {
@@ -147,7 +129,7 @@ fn detect(name: &str, text: &str) -> Result<Game, Box<Problem>> {
             source.at(
                 Problem::new(
                     "game".to_string(),
-                    format!("{message} (known games: {})", Game::known()),
+                    format!("{message} (known games: {})", engines::known()),
                 )
                 .key("game"),
                 Some(game.span()),
@@ -162,21 +144,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn known_games_are_the_engines_games() {
-        let mut engines = vec![leyte_victory::GAME];
-        engines.extend(asia_engulfed_victory::GAMES);
-        let keys: Vec<&str> = Game::ALL.iter().map(|g| g.key()).collect();
-        assert_eq!(keys, engines);
-        for g in Game::ALL {
-            use clap::ValueEnum;
-            assert_eq!(g.to_possible_value().unwrap().get_name(), g.key());
-        }
-    }
-
-    #[test]
     fn detects_and_refuses() {
-        assert_eq!(detect("a", "game = \"leyte\"\nx = 1"), Ok(Game::Leyte));
-        assert_eq!(detect("a", "game = \"dai-senso\""), Ok(Game::DaiSenso));
+        assert_eq!(detect("a", "game = \"leyte\"\nx = 1").unwrap().1, "leyte");
+        assert_eq!(detect("a", "game = \"dai-senso\"").unwrap().1, "dai-senso");
         let e = detect("a", "\n game = \"chess\"").unwrap_err();
         assert_eq!(
             e.to_string(),

@@ -3,8 +3,10 @@
 //! A state file is TOML whose `game` key picks the engine (`leyte`, `dai-senso`,
 //! `axis-empires`). The engines do the work and own every output shape: `score` prints an
 //! engine's readable report (its `Display`) or its serde report with `game` and `file` in front;
-//! `check` prints the engines' diagnostics; `explain` reads the Leyte report's `loc` entry;
-//! `schema` prints the schemars schema of a game's state format; `render` writes the engines' SVG.
+//! `check` prints the engines' diagnostics; `explain` prints the engine's explanation of a unit;
+//! `schema` prints the schemars schema of a game's state format (or, with `--report`, of its
+//! report); `render` writes the engines' SVG. Each engine plugs in through one trait
+//! ([`engines::Engine`]); no command names a game.
 //!
 //! # Design
 //! - `main` returns an [`ExitCode`]: 0 success, 1 bad input (after reporting every file), 2
@@ -20,15 +22,14 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod engines;
-mod explain;
 mod input;
 mod problem;
 mod resolver;
 
-use input::Game;
 use problem::{Problem, ProblemJson};
 use resolver::CliResolver;
 
@@ -116,13 +117,17 @@ Examples:
 Examples:
   victory schema leyte > leyte.schema.json
   victory schema dai-senso > dai-senso.schema.json
+  victory schema leyte --report > leyte-report.schema.json
 
 Then put `#:schema ./leyte.schema.json` on the first line of a state file, or add a [[rule]]
 with `schema.path` to .taplo.toml.")]
     Schema {
         /// The game.
-        #[arg(value_enum, value_name = "GAME")]
-        game: Game,
+        #[arg(value_name = "GAME", value_parser = game_parser())]
+        game: String,
+        /// Print the schema of the game's report (`score --format json`) instead.
+        #[arg(long)]
+        report: bool,
     },
     /// Draw a state as SVG: a Leyte position and its LOCs, or the Dai Senso VP track.
     #[command(after_help = "\
@@ -144,6 +149,14 @@ CSV terms that placed it. The same file always gives the same bytes.")]
         #[arg(short, long, value_name = "OUT.svg")]
         output: PathBuf,
     },
+}
+
+/// The games, as clap lists and checks them.
+fn game_parser() -> PossibleValuesParser {
+    engines::games()
+        .map(|g| PossibleValue::new(g.key).help(g.about))
+        .collect::<Vec<_>>()
+        .into()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -226,19 +239,16 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Check { files, format } => check(&files, format, &resolver)?,
         Command::Explain { file, unit } => {
             let mut o = Outcome::default();
-            match input::read(&file).and_then(|i| explain::explain(&i, &unit, &resolver)) {
+            match input::read(&file).and_then(|i| explain(&i, &unit, &resolver)) {
                 Ok(text) => o.stdout = text,
                 Err(p) => o.problems(&p),
             }
             o
         }
-        Command::Schema { game } => Outcome {
-            stdout: json(&engines::schema(game))?,
-            ..Outcome::default()
-        },
+        Command::Schema { game, report } => schema(&game, report)?,
         Command::Render { file, output } => {
             let mut o = Outcome::default();
-            match input::read(&file).and_then(|i| engines::render(&i, &resolver)) {
+            match input::read(&file).and_then(|i| i.engine.render_svg(i.state(&resolver))) {
                 Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
                 Ok(svg) => std::fs::write(&output, svg).map_err(|e| {
                     anyhow::anyhow!("cannot write {}: {e}", output.to_string_lossy())
@@ -261,26 +271,35 @@ fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::R
     let mut o = Outcome::default();
     let mut scored = Vec::new();
     for path in files {
-        match input::read(path).and_then(|i| engines::score(&i, resolver)) {
+        match input::read(path).and_then(|i| Ok((i.engine.score(i.state(resolver))?, i))) {
             Ok(s) => scored.push(s),
             Err(p) => o.problems(&p),
         }
     }
     o.stdout = match format {
-        Format::Json if files.len() == 1 => match scored.first() {
-            Some(s) => json(s)?,
-            None => String::new(),
-        },
-        Format::Json => json(&scored)?,
+        Format::Json => {
+            let objects = scored
+                .iter()
+                .map(|(report, i)| report.to_json(i.game, &i.name))
+                .collect::<serde_json::Result<Vec<String>>>()?;
+            if files.len() == 1 {
+                objects
+                    .first()
+                    .map(|o| format!("{o}\n"))
+                    .unwrap_or_default()
+            } else {
+                json_array(&objects)
+            }
+        }
         Format::Text => {
             let several = files.len() > 1;
             let texts: Vec<String> = scored
                 .iter()
-                .map(|s| {
+                .map(|(report, i)| {
                     if several {
-                        format!("==> {} <==\n{}", s.file, s.report)
+                        format!("==> {} <==\n{report}", i.name)
                     } else {
-                        s.report.to_string()
+                        report.to_string()
                     }
                 })
                 .collect();
@@ -290,13 +309,69 @@ fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::R
     Ok(o)
 }
 
+/// Pretty JSON objects as one pretty JSON array, with a final newline (what `serde_json` prints
+/// for a list of them: each object indented one level; a raw newline in pretty JSON is only ever
+/// between tokens, as strings escape theirs).
+fn json_array(objects: &[String]) -> String {
+    if objects.is_empty() {
+        return "[]\n".to_string();
+    }
+    let items: Vec<String> = objects
+        .iter()
+        .map(|o| format!("  {}", o.replace('\n', "\n  ")))
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+/// `victory schema GAME [--report]`.
+fn schema(game: &str, report: bool) -> anyhow::Result<Outcome> {
+    let Some((engine, game)) = engines::find(game) else {
+        anyhow::bail!("unknown game `{game}` (known games: {})", engines::known());
+    };
+    let schema = if report {
+        engine
+            .report_schema()
+            .ok_or_else(|| anyhow::anyhow!("`{game}` publishes no report schema"))?
+    } else {
+        engine.state_schema()
+    };
+    Ok(Outcome {
+        stdout: json(&schema)?,
+        ..Outcome::default()
+    })
+}
+
+/// `victory explain FILE --unit ID`, for the games whose engine explains units.
+fn explain(
+    input: &input::Input,
+    unit: &str,
+    resolver: &CliResolver,
+) -> Result<String, Vec<Problem>> {
+    if let Some(explained) = input.engine.explain(input.state(resolver), unit) {
+        return explained;
+    }
+    let what: Vec<&str> = engines::ENGINES
+        .iter()
+        .filter_map(|e| e.explains())
+        .collect();
+    Err(vec![problem::in_file(
+        "game",
+        &input.name,
+        format!(
+            "`explain` {}; this is a `{}` file, which has none (try `victory score`)",
+            what.join(", or "),
+            input.game
+        ),
+    )])
+}
+
 fn check(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
     let mut all = Vec::new();
     for path in files {
         let problems = match input::read(path) {
             Err(p) => p,
-            Ok(i) => engines::score(&i, resolver).err().unwrap_or_default(),
+            Ok(i) => i.engine.check(i.state(resolver)).err().unwrap_or_default(),
         };
         if problems.is_empty() {
             if format == Format::Text {

@@ -3,19 +3,17 @@
 //! References are relative to the referring file and named in messages as a path relative to
 //! the current directory (`fixtures/maps/loc-corridor.toml`). Reading is
 //! [`FsResolver::unconfined`], or with `--confine DIR` [`FsResolver::within`]`(DIR)`, which
-//! refuses anything whose real path is outside DIR; this wrapper only words that refusal in terms
-//! of the option the user gave.
+//! refuses anything whose real path is outside DIR; this wrapper words that refusal, from its
+//! [`ResolveErrorKind`], in terms of the option the user gave.
 
 use std::path::Path;
 
-use hexmap::resolve::{Document, FsResolver, ResolveError, Resolver};
+use hexmap::resolve::{Document, FsResolver, ResolveError, ResolveErrorKind, Resolver};
 
 /// The resolver of the command line.
 #[derive(Debug)]
 pub struct CliResolver {
     inner: FsResolver,
-    /// The `--confine` folder as the user wrote it, for messages.
-    confine: Option<String>,
 }
 
 impl CliResolver {
@@ -23,33 +21,35 @@ impl CliResolver {
     pub fn unconfined() -> Self {
         CliResolver {
             inner: FsResolver::unconfined(),
-            confine: None,
         }
     }
 
     /// Read only files inside `root`, which must be an existing folder.
     pub fn confined(root: &Path) -> anyhow::Result<Self> {
-        let shown = root.to_string_lossy().into_owned();
         if !root.is_dir() {
-            anyhow::bail!("--confine {shown}: no such folder");
+            anyhow::bail!("--confine {}: no such folder", root.to_string_lossy());
         }
         Ok(CliResolver {
             inner: FsResolver::unconfined().within(root),
-            confine: Some(shown),
         })
     }
 }
 
 impl Resolver for CliResolver {
     fn resolve(&self, reference: &str, from: Option<&str>) -> Result<Document, ResolveError> {
-        self.inner.resolve(reference, from).map_err(|mut e| {
-            if let Some(root) = &self.confine {
-                e.reason = e.reason.replace(
-                    "is outside the allowed folder",
-                    &format!("is outside the folder given to --confine ({root})"),
-                );
-            }
-            e
-        })
+        self.inner
+            .resolve(reference, from)
+            .map_err(|e| match &e.kind {
+                // Only `--confine` confines this resolver, and the root is the folder as given.
+                ResolveErrorKind::OutsideConfinement { path, root } => ResolveError::new(
+                    e.reference,
+                    format!(
+                        "{} is outside the folder given to --confine ({})",
+                        path.display(),
+                        root.display()
+                    ),
+                ),
+                _ => e,
+            })
     }
 }

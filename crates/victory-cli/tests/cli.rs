@@ -408,6 +408,65 @@ fn schema_is_json_schema_of_the_state_format() {
 }
 
 #[test]
+fn schema_report_is_json_schema_of_what_score_prints() {
+    for (game, name, fixture) in [
+        (
+            "leyte",
+            "leyte",
+            "fixtures/leyte/objective-two-hexes-one-unit-traces.toml",
+        ),
+        (
+            "dai-senso",
+            "dai_senso",
+            "fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml",
+        ),
+    ] {
+        let r = run(&["schema", game, "--report"]);
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{r:?}");
+        assert_eq!(
+            run(&["schema", game, "--report"]).stdout,
+            r.stdout,
+            "deterministic"
+        );
+        let schema: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert!(
+            schema["$schema"]
+                .as_str()
+                .unwrap()
+                .contains("json-schema.org")
+        );
+        assert_eq!(schema["type"], "object");
+        assert_ne!(run(&["schema", game]).stdout, r.stdout, "{game}");
+        // What `score --format json` prints: `game` and `file`, then exactly the report's fields,
+        // every required one among them.
+        let scored = run(&["score", "--format", "json", fixture]);
+        let scored: serde_json::Value = serde_json::from_str(&scored.stdout).unwrap();
+        let properties = schema["properties"].as_object().unwrap();
+        for k in scored.as_object().unwrap().keys() {
+            if k == "game" || k == "file" {
+                continue;
+            }
+            assert!(
+                properties.contains_key(k.as_str()),
+                "{game}: `{k}` not in the schema"
+            );
+        }
+        for k in schema["required"].as_array().unwrap() {
+            assert!(
+                scored.get(k.as_str().unwrap()).is_some(),
+                "{game}: no `{k}`"
+            );
+        }
+        insta::assert_snapshot!(format!("report_schema_{name}"), r.stdout);
+    }
+    // Both Asia Engulfed games share one report.
+    assert_eq!(
+        run(&["schema", "axis-empires", "--report"]).stdout,
+        run(&["schema", "dai-senso", "--report"]).stdout
+    );
+}
+
+#[test]
 fn bad_files_are_clean_errors() {
     let dir = scratch("bad-files");
     std::fs::write(dir.join("chess.toml"), "game = \"chess\"\n").unwrap();

@@ -43,20 +43,21 @@
 //!
 //! Both need the rule bound to the map ([`TraceRule::bind`]), which resolves names once.
 
+mod custom;
 mod free;
 mod rule;
 mod search;
 mod step;
 mod tracer;
 
+pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
-pub(crate) use rule::hexside_bit;
 pub use rule::{
-    Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepFn, StepRule,
-    TargetRule, TraceRule,
+    Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,
+    TraceRule,
 };
 pub use search::{Blocked, Cut, Obstacle, Refusal, search};
-pub use step::{BoundRule, Step};
+pub use step::BoundRule;
 pub use tracer::{TraceScratch, Tracer};
 
 use crate::coord::Hex;

@@ -3,8 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::map::{HexMap, Hexside};
-use crate::trace::step::Step;
+use crate::trace::custom::{Step, StepFn};
 
 /// How far one leg of a path may go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,9 +88,6 @@ impl Default for Costs {
         Costs::new(1)
     }
 }
-
-/// A predicate over one step, written by the caller.
-pub type StepFn = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync>;
 
 /// Which steps a leg allows: a small vocabulary that names its reason when it refuses a step,
 /// plus [`StepRule::Custom`] for anything else.
@@ -464,18 +460,3 @@ pub enum RuleError {
 
 /// The largest hex or movement-point budget of one leg.
 pub const MAX_BUDGET: u32 = 4096;
-
-pub(crate) fn hexside_bit(map: &HexMap, name: &str) -> Option<u32> {
-    match name {
-        "road" => Some(Hexside::ROAD),
-        "trail" => Some(Hexside::TRAIL),
-        "blocks-zoc" => Some(Hexside::BLOCKS_ZOC),
-        "impassable" => Some(Hexside::IMPASSABLE),
-        other => map
-            .hexside_feature_names()
-            .iter()
-            .position(|n| n == other)
-            .and_then(|i| u32::try_from(i).ok())
-            .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT)),
-    }
-}

@@ -1,78 +1,8 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
-use petgraph::graph::NodeIndex;
-
-use crate::coord::Hex;
 use crate::map::{HexMap, Hexside};
-use crate::trace::rule::{
-    Budget, MAX_BUDGET, RuleError, StepFn, StepRule, TargetRule, TraceRule, hexside_bit,
-};
-
-/// One step of a path, as a [`StepRule::Custom`] predicate sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct Step<'m> {
-    map: &'m HexMap,
-    from: usize,
-    to: usize,
-    hexside: Hexside,
-    leg: usize,
-}
-
-impl<'m> Step<'m> {
-    /// The map.
-    pub fn map(&self) -> &'m HexMap {
-        self.map
-    }
-
-    /// The hex the step leaves.
-    pub fn from(&self) -> Hex {
-        self.map.hexes()[self.from].hex
-    }
-
-    /// The hex the step enters.
-    pub fn to(&self) -> Hex {
-        self.map.hexes()[self.to].hex
-    }
-
-    /// The graph node of the hex the step leaves.
-    pub fn from_node(&self) -> NodeIndex<u32> {
-        NodeIndex::new(self.from)
-    }
-
-    /// The graph node of the hex the step enters.
-    pub fn to_node(&self) -> NodeIndex<u32> {
-        NodeIndex::new(self.to)
-    }
-
-    /// The hexside crossed.
-    pub fn hexside(&self) -> Hexside {
-        self.hexside
-    }
-
-    /// Whether the hexside crossed carries the named feature (`road`, `river`, ...).
-    pub fn crosses(&self, feature: &str) -> bool {
-        hexside_bit(self.map, feature).is_some_and(|b| self.hexside.mask() & b != 0)
-    }
-
-    /// The terrain name of the hex entered.
-    pub fn terrain(&self) -> &'m str {
-        let t = self.map.hexes()[self.to].terrain;
-        self.map
-            .terrain_names()
-            .get(usize::from(t))
-            .map_or("", String::as_str)
-    }
-
-    /// Whether the hex entered has the named hex feature.
-    pub fn to_has_feature(&self, feature: &str) -> bool {
-        self.map.has_feature(self.to(), feature)
-    }
-
-    /// Which leg the step belongs to (0 for the first).
-    pub fn leg(&self) -> usize {
-        self.leg
-    }
-}
+use crate::trace::custom::{Step, StepFn};
+use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
 
 /// Why a step is refused, compactly; turned into a [`crate::trace::Refusal`] for the frontier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,7 +185,7 @@ fn terrain_index(map: &HexMap, leg: usize, name: &str) -> Result<usize, RuleErro
 fn mask(map: &HexMap, leg: usize, names: &[String]) -> Result<u32, RuleError> {
     let mut m = 0;
     for name in names {
-        m |= hexside_bit(map, name).ok_or_else(|| {
+        m |= map.hexside_bit(name).ok_or_else(|| {
             let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
             known.extend(map.hexside_feature_names().iter().map(String::as_str));
             RuleError::UnknownHexsideFeature {
@@ -395,13 +325,7 @@ impl CStep {
                 worst.map_or(Ok(()), Err)
             }
             CStep::Custom(i, test) => {
-                let step = Step {
-                    map,
-                    from,
-                    to,
-                    hexside: side,
-                    leg,
-                };
+                let step = Step::new(map, from, to, side, leg);
                 if test(&step) {
                     Ok(())
                 } else {

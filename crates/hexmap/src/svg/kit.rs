@@ -1,0 +1,278 @@
+//! The small drawing toolkit every SVG picture of the workspace shares (feature `svg`): XML
+//! escaping, number formatting, text width estimates and word wrapping.
+//!
+//! No font is read: widths are estimated from per-character advance tables ([`Metrics`]), so a
+//! picture's layout is the same on every machine.
+//!
+//! ```
+//! use hexmap::svg::kit::{Metrics, escape, num, num_short, wrap};
+//!
+//! assert_eq!(escape("Tom & Jerry"), "Tom &amp; Jerry");
+//! assert_eq!((num(3.0), num_short(3.0), num_short(2.25)), ("3.0".into(), "3".into(), "2.2".into()));
+//! let measure = |s: &str| Metrics::DejaVu.text_width(s, 13.0, false);
+//! for line in wrap("Soviet and Western Strategic Hexes under Axis control", 120.0, measure) {
+//!     assert!(measure(&line) <= 120.0);
+//! }
+//! ```
+
+/// Escape text for XML content and attribute values; control characters other than tab and
+/// line breaks become spaces.
+///
+/// ```
+/// assert_eq!(hexmap::svg::kit::escape(r#"A & B <"c'>"#), "A &amp; B &lt;&quot;c&apos;&gt;");
+/// ```
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A number for SVG with exactly one decimal, never `-0.0` (`12.0`, `1.2`): the map drawings'
+/// coordinates.
+pub fn num(v: f64) -> String {
+    let s = format!("{v:.1}");
+    if s == "-0.0" { "0.0".to_string() } else { s }
+}
+
+/// A number for SVG with at most one decimal, without a trailing `.0` and never `-0` (`3`,
+/// `2.2`): shorter output for pictures drawn on round coordinates.
+pub fn num_short(v: f64) -> String {
+    let s = format!("{v:.1}");
+    let s = s.strip_suffix(".0").unwrap_or(&s);
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Whose character advances a text width is estimated from; each picture keeps the metrics of
+/// the `font-family` it names, so that its layout never changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Metrics {
+    /// Helvetica/Arial (the map drawings): bold widens the letters; the width is 12 % more for
+    /// wider fallback fonts.
+    Helvetica,
+    /// DejaVu Sans (Verdana is alike), rounded up: bold text is 10 % wider.
+    DejaVu,
+}
+
+impl Metrics {
+    /// The advance of a character, in em.
+    pub fn char_em(self, c: char, bold: bool) -> f64 {
+        match self {
+            Metrics::Helvetica => helvetica_em(c, bold),
+            Metrics::DejaVu => dejavu_em(c),
+        }
+    }
+
+    /// The estimated width of `text` in pixels at font size `size`.
+    pub fn text_width(self, text: &str, size: f64, bold: bool) -> f64 {
+        let em: f64 = text.chars().map(|c| self.char_em(c, bold)).sum();
+        match self {
+            Metrics::Helvetica => em * size * 1.12,
+            Metrics::DejaVu => em * size * if bold { 1.1 } else { 1.0 },
+        }
+    }
+}
+
+/// Width of a character in em, after Helvetica/Arial (regular or bold).
+fn helvetica_em(c: char, bold: bool) -> f64 {
+    match c {
+        '0'..='9' => 0.556,
+        '-' | '(' | ')' => 0.333,
+        '.' | ',' | ':' | ';' | ' ' | '\'' | '!' | '|' => 0.278,
+        'i' | 'j' | 'l' => 0.278,
+        'f' | 't' | 'r' | 'I' => 0.389,
+        'm' | 'w' => 0.85,
+        'M' | 'W' => 0.9,
+        c if c.is_ascii_lowercase() => {
+            if bold {
+                0.6
+            } else {
+                0.54
+            }
+        }
+        c if c.is_ascii_uppercase() => {
+            if bold {
+                0.74
+            } else {
+                0.68
+            }
+        }
+        c if c.is_ascii() => 0.6,
+        _ => 1.0,
+    }
+}
+
+/// A character's advance in em, rounded up from DejaVu Sans (Verdana is alike).
+fn dejavu_em(c: char) -> f64 {
+    match c {
+        ' ' => 0.33,
+        'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | '`' => 0.3,
+        'f' | 't' | 'r' | 'I' | 'J' | '(' | ')' | '[' | ']' | '{' | '}' | '-' | '/' => 0.42,
+        'm' | 'w' | 'M' | 'W' | '%' | '@' => 0.95,
+        'A'..='Z' => 0.74,
+        '0'..='9' | '+' | '=' | '<' | '>' | '#' | '~' | '*' | '_' => 0.66,
+        c if c.is_ascii() => 0.62,
+        _ => 0.85,
+    }
+}
+
+/// Greedy word wrap to `width` pixels as `measure` measures a line; a word longer than a line
+/// is broken between characters. Never empty: an empty text is one empty line.
+pub fn wrap(text: &str, width: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if measure(&candidate) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word alone; break it if it is still too long.
+        for ch in word.chars() {
+            let mut next = line.clone();
+            next.push(ch);
+            if !line.is_empty() && measure(&next) > width {
+                lines.push(std::mem::take(&mut line));
+                line.push(ch);
+            } else {
+                line = next;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// Items joined by `, ` and wrapped between items; an item wider than a line is wrapped alone
+/// ([`wrap`]). No items, no lines.
+pub fn wrap_items(items: &[String], width: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for (k, item) in items.iter().enumerate() {
+        let piece = if k + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let candidate = if line.is_empty() {
+            piece.clone()
+        } else {
+            format!("{line} {piece}")
+        };
+        if measure(&candidate) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if measure(&piece) <= width {
+            line = piece;
+        } else {
+            let mut parts = wrap(&piece, width, &measure);
+            line = parts.pop().unwrap_or_default();
+            lines.extend(parts);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The text on one line, or split in two at the word boundary that makes the longer line
+/// shortest.
+pub fn two_lines(text: &str, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut best = vec![text.to_string()];
+    let mut best_w = measure(text);
+    for k in 1..words.len() {
+        let a = words[..k].join(" ");
+        let b = words[k..].join(" ");
+        let wide = measure(&a).max(measure(&b));
+        if wide < best_w {
+            best_w = wide;
+            best = vec![a, b];
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_stable() {
+        assert_eq!(num(-0.01), "0.0");
+        assert_eq!(num(1.25), "1.2");
+        assert_eq!(num(12.36), "12.4");
+        assert_eq!(num_short(3.0), "3");
+        assert_eq!(num_short(2.25), "2.2");
+        assert_eq!(num_short(-0.01), "0");
+        assert_eq!(num_short(-4.5), "-4.5");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(escape("a<b & \"c\"'"), "a&lt;b &amp; &quot;c&quot;&apos;");
+        assert_eq!(escape("x\u{1}y"), "x y");
+    }
+
+    #[test]
+    fn the_two_metrics_keep_their_tables() {
+        assert_eq!(Metrics::Helvetica.char_em('a', false), 0.54);
+        assert_eq!(Metrics::Helvetica.char_em('a', true), 0.6);
+        assert_eq!(Metrics::DejaVu.char_em('a', true), 0.62);
+        let w = Metrics::DejaVu.text_width("ab", 10.0, true);
+        assert!((w - 1.24 * 10.0 * 1.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn wrapping_keeps_lines_inside_the_width() {
+        let measure = |s: &str| Metrics::DejaVu.text_width(s, 13.0, false);
+        let text = "Soviet and Western Strategic Hexes under Axis control, and a verylongwordthatcannotfitatall";
+        for line in wrap(text, 120.0, measure) {
+            assert!(measure(&line) <= 120.0, "{line}");
+        }
+        assert_eq!(wrap("", 100.0, measure), vec![String::new()]);
+        let items: Vec<String> = ["0512", "0613", "averyveryverylongitemindeed"]
+            .iter()
+            .map(|s| (*s).to_string())
+            .collect();
+        for line in wrap_items(&items, 80.0, measure) {
+            assert!(measure(&line) <= 80.0, "{line}");
+        }
+        assert_eq!(
+            two_lines("one two three four", |s| s.len() as f64),
+            ["one two", "three four"]
+        );
+    }
+}

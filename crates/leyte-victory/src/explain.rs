@@ -1,0 +1,464 @@
+//! One unit's Line of Communications explained: the path hex by hex, or every hex that cuts it
+//! and why (L7-L10), as [`explain`] returns it and `victory explain` prints it.
+//!
+//! The explanation comes from the scoring's own computation: the same trace ([`crate::score`]'s
+//! L7-L10), the same award for a cut unit (L9).
+#![deny(clippy::too_many_lines)]
+
+use std::fmt;
+
+use hexmap::Hex;
+
+use crate::board::Board;
+use crate::engine;
+use crate::error::{Diagnostic, Error, ErrorKind};
+use crate::loc;
+use crate::report::{BlockReason, BlockedHex};
+use crate::spec::State;
+use crate::unit::{Rating, Side};
+
+/// One unit's Line of Communications, explained. Its `Display` is the text of
+/// `victory explain`.
+///
+/// ```
+/// use hexmap::resolve::NoResolver;
+/// use leyte_victory::{LegKind, LocCase, State, explain};
+///
+/// // Nine hexes in a row; a road 1006-1009 to the Northern beach at 1009.
+/// let state = State::from_toml_str(r#"
+/// game = "leyte"
+/// map = { name = "Line", layout = { orientation = "pointy", label = "row-column", rows = [10, 10], columns = [1, 9], shifted = "even", rows_grow = "north", columns_grow = "east" }, areas = { northern-beach = { name = "Northern Beach Area", hexes = ["1009"] }, eastern-beach = { name = "Eastern Beach Area", hexes = [] } }, hexsides = { roads = [["1006", "1007", "1008", "1009"]] } }
+/// [scenario]
+/// name = "Example"
+/// active_beaches = ["northern-beach"]
+/// [[units]]
+/// id = "US-1"
+/// side = "us"
+/// rating = "4-6-5"
+/// hex = "1004"
+/// "#, Some("example.toml"), &NoResolver).unwrap();
+/// let e = explain(&state, "US-1").unwrap();
+/// let LocCase::Traced { steps, .. } = &e.case else { panic!("US-1 traces") };
+/// let legs: Vec<LegKind> = steps.iter().map(|s| s.leg).collect();
+/// use LegKind::{AnyTerrain, RoadTrail};
+/// // The first K = 3 hexes may be of any terrain, road or not; then the chain.
+/// assert_eq!(legs, [AnyTerrain, AnyTerrain, AnyTerrain, RoadTrail, RoadTrail]);
+/// assert!(e.to_string().starts_with(
+///     "US-1 (US, 4-6-5) at 1004: traces a Line of Communications [L8], 5 hexes to the Northern Beach Area:\n"
+/// ));
+/// assert!(explain(&state, "US-9").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LocExplanation {
+    /// The unit's id.
+    pub unit: String,
+    /// Its side.
+    pub side: Side,
+    /// Its rating.
+    pub rating: Rating,
+    /// What its Line of Communications is, or why it has none to trace.
+    pub case: LocCase,
+}
+
+/// What a unit's Line of Communications is, or why it traces none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LocCase {
+    /// It traces one (L8).
+    Traced {
+        /// Its hex, where the path starts.
+        hex: String,
+        /// K: how many hexes may be of any terrain before the road/trail chain.
+        free_hexes: u32,
+        /// What the last hex of the path is.
+        reaches: LocTarget,
+        /// The path after the start, in order.
+        steps: Vec<LocStep>,
+    },
+    /// It cannot trace one (L8), and the enemy scores its value (L9).
+    Cut {
+        /// Its hex.
+        hex: String,
+        /// K: how many hexes may be of any terrain before the road/trail chain.
+        free_hexes: u32,
+        /// Where it must trace to.
+        target: LocTarget,
+        /// The blocked hexes at the edge of what it can reach (label order); empty when it can
+        /// reach no hex at all.
+        frontier: Vec<BlockedHex>,
+        /// The award the enemy receives for it.
+        consequence: LocConsequence,
+    },
+    /// It is on the map but its side need not trace in this scenario (L7, L10).
+    NeedNotTrace {
+        /// Its hex.
+        hex: String,
+        /// The sides that must trace in this scenario.
+        tracing: Vec<Side>,
+    },
+    /// It was eliminated: only units on the map trace (L7).
+    Eliminated,
+    /// It left the map: only units on the map trace (L7).
+    Exited,
+}
+
+/// What a Line of Communications runs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LocTarget {
+    /// A hex of Beach Areas (the US, L7): the names of the active areas concerned (for a
+    /// traced LOC, those holding its last hex).
+    Beach {
+        /// The areas' names (`Northern Beach Area`).
+        areas: Vec<String>,
+    },
+    /// One of the scenario's Japanese LOC hexes (L10, when a scenario applies 16.34).
+    JapaneseTarget,
+}
+
+/// One hex of a traced Line of Communications after its start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LocStep {
+    /// The hex.
+    pub hex: String,
+    /// Which part of the LOC it is.
+    pub leg: LegKind,
+}
+
+/// Which part of a Line of Communications a hex is (L8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LegKind {
+    /// One of the first K hexes, of any terrain.
+    AnyTerrain,
+    /// Along the road/trail chain.
+    RoadTrail,
+    /// The last hex, entered from the chain across a hexside without road or trail (the
+    /// `may-adjoin-chain` reading).
+    BesideChain,
+}
+
+/// The Victory Points the enemy scores for a cut unit (L9).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LocConsequence {
+    /// Who scores.
+    pub scorer: Side,
+    /// How many points.
+    pub vp: u32,
+    /// The rule (`L9`).
+    pub rule: String,
+}
+
+impl LocExplanation {
+    /// The paragraphs the explanation cites: L8 for a LOC traced, L8 and L9 for one cut, L7
+    /// and L10 for a unit that need not trace, L7 for a unit off the map.
+    pub fn rules(&self) -> &'static [&'static str] {
+        match self.case {
+            LocCase::Traced { .. } => &["L8"],
+            LocCase::Cut { .. } => &["L8", "L9"],
+            LocCase::NeedNotTrace { .. } => &["L7", "L10"],
+            LocCase::Eliminated | LocCase::Exited => &["L7"],
+        }
+    }
+}
+
+/// Explain unit `unit_id`'s Line of Communications: the path hex by hex, or what cuts it and
+/// what that costs (L7-L10), or why it traces none.
+///
+/// The state is checked as [`crate::score`] checks it; an id that names no unit is an error
+/// listing the units that must trace.
+pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
+    let board = Board::new(&state.map, &state.scenario, &state.position)?;
+    let lines = loc::trace(&board)?;
+    let position = &state.position;
+    if let Some(i) = position.units.iter().position(|u| u.id == unit_id) {
+        let u = board.unit(i);
+        let case = match lines.units.get(&i) {
+            Some(r) => match &r.path {
+                Some(path) => traced(&board, i, path),
+                None => cut(&board, i, r.frontier.clone().unwrap_or_default()),
+            },
+            None => LocCase::NeedNotTrace {
+                hex: board.label(u.hex),
+                tracing: state.scenario.loc.sides.clone(),
+            },
+        };
+        return Ok(LocExplanation {
+            unit: u.id.clone(),
+            side: u.side,
+            rating: u.rating,
+            case,
+        });
+    }
+    let off_map = (position.eliminated.iter().map(|u| (u, LocCase::Eliminated)))
+        .chain(position.exited.iter().map(|u| (u, LocCase::Exited)));
+    for (u, case) in off_map {
+        if u.id == unit_id {
+            return Ok(LocExplanation {
+                unit: u.id.clone(),
+                side: u.side,
+                rating: u.rating,
+                case,
+            });
+        }
+    }
+    Err(unknown_unit(state, &lines, unit_id))
+}
+
+/// An id that names no unit: the error lists the units that must trace.
+fn unknown_unit(state: &State, lines: &loc::Lines, unit_id: &str) -> Error {
+    let must: Vec<&str> = lines.entries.iter().map(|e| e.unit.as_str()).collect();
+    let listed = if must.is_empty() {
+        format!(
+            "no unit must trace a Line of Communications here ({})",
+            who_traces(&state.scenario.loc.sides)
+        )
+    } else {
+        format!(
+            "the units that must trace a Line of Communications: {}",
+            must.join(", ")
+        )
+    };
+    let mut d = Diagnostic::new(
+        ErrorKind::UnknownUnit,
+        format!("no unit `{unit_id}` in this file; {listed}"),
+    );
+    d.file = state.file.clone();
+    Error::new(vec![d])
+}
+
+/// A traced path, each hex after the start with its part of the LOC (L8).
+fn traced(board: &Board<'_>, i: usize, path: &[Hex]) -> LocCase {
+    let u = board.unit(i);
+    let k = usize::try_from(board.scenario.loc.free_hexes).unwrap_or(usize::MAX);
+    let last = path.len().saturating_sub(1);
+    let steps = path
+        .windows(2)
+        .enumerate()
+        .map(|(n, w)| {
+            let (from, to, i) = (w[0], w[1], n + 1);
+            let leg = if i <= k {
+                LegKind::AnyTerrain
+            } else if i == last && !on_chain(board, from, to) {
+                LegKind::BesideChain
+            } else {
+                LegKind::RoadTrail
+            };
+            LocStep {
+                hex: board.label(to),
+                leg,
+            }
+        })
+        .collect();
+    let reaches = match (u.side, path.last()) {
+        (Side::Us, Some(&end)) => LocTarget::Beach {
+            areas: beach_areas(board)
+                .filter(|a| a.hexes.contains(&end))
+                .map(|a| a.name.clone())
+                .collect(),
+        },
+        (Side::Us, None) => LocTarget::Beach { areas: Vec::new() },
+        (Side::Japanese, _) => LocTarget::JapaneseTarget,
+    };
+    LocCase::Traced {
+        hex: board.label(u.hex),
+        free_hexes: board.scenario.loc.free_hexes,
+        reaches,
+        steps,
+    }
+}
+
+/// The scenario's active Beach Areas on the map.
+fn beach_areas<'b>(board: &'b Board<'_>) -> impl Iterator<Item = &'b hexmap::Area> + 'b {
+    let map = board.map;
+    board
+        .scenario
+        .active_beaches
+        .iter()
+        .filter_map(move |k| map.area(k))
+}
+
+/// Whether the step `from -> to` follows the road/trail net.
+fn on_chain(board: &Board<'_>, from: Hex, to: Hex) -> bool {
+    let map = board.map;
+    map.on_road_net(to) && map.hexside(from, to).is_some_and(|s| s.road_or_trail())
+}
+
+/// A cut unit: what it must trace to, what cuts it, and the award it gives the enemy (L9).
+fn cut(board: &Board<'_>, i: usize, frontier: Vec<BlockedHex>) -> LocCase {
+    let u = board.unit(i);
+    let (scorer, award) = engine::loc_cut(board, i, None);
+    let target = match u.side {
+        Side::Us => LocTarget::Beach {
+            areas: beach_areas(board).map(|a| a.name.clone()).collect(),
+        },
+        Side::Japanese => LocTarget::JapaneseTarget,
+    };
+    LocCase::Cut {
+        hex: board.label(u.hex),
+        free_hexes: board.scenario.loc.free_hexes,
+        target,
+        frontier,
+        consequence: LocConsequence {
+            scorer,
+            vp: award.vp,
+            rule: award.rule,
+        },
+    }
+}
+
+/// `only US units trace`, for people.
+fn who_traces(sides: &[Side]) -> String {
+    match sides {
+        [] => "no unit traces".to_string(),
+        [s] => format!("only {s} units trace"),
+        _ => "units of both sides trace".to_string(),
+    }
+}
+
+impl fmt::Display for LocExplanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = format!("{} ({}, {})", self.unit, self.side, self.rating);
+        match &self.case {
+            LocCase::Traced {
+                hex,
+                free_hexes: _,
+                reaches,
+                steps,
+            } => {
+                write!(f, "{who} at {hex}: traces a Line of Communications [L8]")?;
+                write_path(f, &self.unit, hex, reaches, steps)
+            }
+            LocCase::Cut {
+                hex,
+                free_hexes,
+                target,
+                frontier,
+                consequence: c,
+            } => {
+                writeln!(
+                    f,
+                    "{who} at {hex}: CUT, no Line of Communications [L8]; the {} player scores +{} for it [{}].",
+                    c.scorer, c.vp, c.rule
+                )?;
+                write_cut(f, *free_hexes, target, frontier)
+            }
+            LocCase::NeedNotTrace { hex, tracing } => writeln!(
+                f,
+                "{who} at {hex} need not trace a Line of Communications: in this scenario {} one [L7, L10].",
+                who_traces(tracing)
+            ),
+            LocCase::Eliminated => writeln!(
+                f,
+                "{who} was eliminated: only units on the map trace a Line of Communications [L7]."
+            ),
+            LocCase::Exited => writeln!(
+                f,
+                "{who} left the map: only units on the map trace a Line of Communications [L7]."
+            ),
+        }
+    }
+}
+
+impl LocTarget {
+    /// Where the LOC goes (`the Northern Beach Area`) and how its last hex is marked
+    /// (`beach hex (Northern Beach Area)`).
+    fn words(&self) -> (String, String) {
+        match self {
+            LocTarget::JapaneseTarget => (
+                "a Japanese LOC target hex".to_string(),
+                "Japanese LOC target hex (scenario.loc.japanese_targets)".to_string(),
+            ),
+            LocTarget::Beach { areas } if areas.is_empty() => {
+                ("a beach hex".to_string(), "beach hex".to_string())
+            }
+            LocTarget::Beach { areas } => {
+                let areas = areas.join(", ");
+                (format!("the {areas}"), format!("beach hex ({areas})"))
+            }
+        }
+    }
+}
+
+impl fmt::Display for LegKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LegKind::AnyTerrain => "any terrain",
+            LegKind::RoadTrail => "road/trail",
+            LegKind::BesideChain => "beside the road/trail chain",
+        })
+    }
+}
+
+/// The rest of a traced LOC's heading, then its hexes one per line.
+fn write_path(
+    f: &mut fmt::Formatter<'_>,
+    unit: &str,
+    hex: &str,
+    reaches: &LocTarget,
+    steps: &[LocStep],
+) -> fmt::Result {
+    let (to, mark) = reaches.words();
+    let Some(last) = steps.len().checked_sub(1) else {
+        return writeln!(f, "; it is on a {mark} itself.");
+    };
+    let plural = if steps.len() == 1 { "" } else { "es" };
+    writeln!(f, ", {} hex{plural} to {to}:", steps.len())?;
+    writeln!(f, "  start  {hex}  {unit}'s hex")?;
+    for (n, s) in steps.iter().enumerate() {
+        let i = n + 1;
+        if n == last {
+            writeln!(f, "  {i:>5}  {}  {}; {mark}", s.hex, s.leg)?;
+        } else {
+            writeln!(f, "  {i:>5}  {}  {}", s.hex, s.leg)?;
+        }
+    }
+    Ok(())
+}
+
+/// What a cut unit must trace to, then every blocked hex and why.
+fn write_cut(
+    f: &mut fmt::Formatter<'_>,
+    k: u32,
+    target: &LocTarget,
+    frontier: &[BlockedHex],
+) -> fmt::Result {
+    let to = match target {
+        LocTarget::JapaneseTarget => "a Japanese LOC target hex of the scenario".to_string(),
+        LocTarget::Beach { areas } => {
+            format!("a hex of the active Beach Areas ({})", areas.join(", "))
+        }
+    };
+    writeln!(
+        f,
+        "A LOC runs through hexes free of enemy units and of enemy ZOC (unless a friendly unit is there): up to {k} hexes of any terrain, then along roads and trails, to {to}."
+    )?;
+    if frontier.is_empty() {
+        return writeln!(
+            f,
+            "No hex is reachable at all: it is surrounded by impassable hexsides or the map edge."
+        );
+    }
+    writeln!(f, "Every hex at the edge of what it can reach is blocked:")?;
+    for b in frontier {
+        let why = match &b.reason {
+            BlockReason::EnemyUnit { units } => format!(
+                "occupied by enemy unit{} {}",
+                if units.len() == 1 { "" } else { "s" },
+                units.join(", ")
+            ),
+            BlockReason::EnemyZoc { units } => {
+                format!("in ZOC of {}, no friendly unit on it", units.join(", "))
+            }
+            BlockReason::OffRoad => {
+                format!("off the road/trail net (only the first {k} hexes may be of any terrain)")
+            }
+            other => other.to_string(),
+        };
+        writeln!(f, "  {}  {why}", b.hex)?;
+    }
+    Ok(())
+}
