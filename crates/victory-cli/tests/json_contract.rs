@@ -3,6 +3,8 @@
 //! every key those tables name is a field of the report. Renaming, adding or removing a report
 //! field without updating the page fails here.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::collections::BTreeSet;
 use std::path::Path;
 
