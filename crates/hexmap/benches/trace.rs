@@ -254,6 +254,17 @@ impl Prepared {
         tracer.trace_all(&self.starts)
     }
 
+    /// Contender for a bot's loop: one tracer kept across positions, prepared again from the
+    /// free table by node (borrowed), answering traced/cut without building paths.
+    fn tracer_reused<'a>(
+        &'a self,
+        tracer: &mut Tracer<'a, '_>,
+        scratch: &mut hexmap::trace::TraceScratch,
+    ) -> Vec<bool> {
+        tracer.reset_free_table(&self.free);
+        tracer.traced_all_with(&self.starts, scratch)
+    }
+
     /// Baseline: one `pathfinding` BFS per friendly unit over `(hex, steps capped at K+1)`.
     fn baseline(&self, rules: TraceRules) -> Vec<Option<Vec<(Hex, u32)>>> {
         self.starts
@@ -354,9 +365,20 @@ fn bench_all_units(c: &mut Criterion) {
         let prepared = Prepared::new(generate(width, height, units, units, seed));
         prepared.verify(&name, rules);
         let bound = rules.rule().bind(prepared.map()).unwrap();
+        let mut reused = Tracer::with_free_table(&bound, &prepared.targets, &prepared.free);
+        let mut scratch = hexmap::trace::TraceScratch::new(prepared.map().len());
+        let expected: Vec<bool> = prepared.baseline(rules).iter().map(Option::is_some).collect();
+        assert_eq!(
+            prepared.tracer_reused(&mut reused, &mut scratch),
+            expected,
+            "{name}: the reused tracer and the baseline disagree"
+        );
         let mut group = c.benchmark_group(format!("all-units/{name}"));
         group.bench_function("tracer", |b| {
             b.iter(|| black_box(prepared.tracer(black_box(&bound))));
+        });
+        group.bench_function("tracer-reused", |b| {
+            b.iter(|| black_box(prepared.tracer_reused(&mut reused, &mut scratch)));
         });
         group.bench_function("pathfinding-bfs", |b| {
             b.iter(|| black_box(prepared.baseline(black_box(rules))));

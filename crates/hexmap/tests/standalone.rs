@@ -245,6 +245,16 @@ fn reset_tracer_equals_a_fresh_one() {
             let fresh = Tracer::new(&bound, &targets, &free);
             assert_eq!(reused.traced_all(&starts), fresh.traced_all(&starts));
             assert_eq!(reused.trace_all(&starts), fresh.trace_all(&starts));
+            // The same position from a borrowed table by node.
+            let table: Vec<bool> = blocked.iter().map(|b| !b).collect();
+            let mut borrowed = Tracer::with_free_table(&bound, &targets, &table);
+            let mut scratch = hexmap::trace::TraceScratch::new(map.len());
+            assert_eq!(
+                borrowed.traced_all_with(&starts, &mut scratch),
+                fresh.traced_all(&starts)
+            );
+            borrowed.reset_free_table(&table);
+            assert_eq!(borrowed.trace_all(&starts), fresh.trace_all(&starts));
         }
     }
 }

@@ -1,6 +1,7 @@
 //! All units at once: prepare once per position, then answer each unit.
 
 use std::cmp::Reverse;
+use std::borrow::Cow;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::coord::Hex;
@@ -51,7 +52,8 @@ const HERE: u32 = u32::MAX - 1;
 pub struct Tracer<'r, 'm> {
     rule: &'r BoundRule<'m>,
     targets: &'r Targets,
-    free: Vec<bool>,
+    /// By graph node: whether a path may enter it (owned, or the caller's table borrowed).
+    free: Cow<'r, [bool]>,
     plan: Plan,
 }
 
@@ -119,6 +121,43 @@ impl<'r, 'm> Tracer<'r, 'm> {
         let free: Vec<bool> = (0..map.len())
             .map(|n| free.blocked(map, n).is_none())
             .collect();
+        Tracer::prepare(rule, targets, Cow::Owned(free))
+    }
+
+    /// Prepare from the caller's own table of free hexes by graph node (`true`: a path may
+    /// enter it), borrowed rather than copied: no free test is called. A table shorter than the
+    /// map counts the missing nodes as blocked.
+    ///
+    /// ```
+    /// # use hexmap::HexMap;
+    /// # use hexmap::trace::{RoadChain, Targets, Tracer};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [hexsides]
+    /// # roads = [["1006", "1007", "1008", "1009"]]
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
+    /// let targets = Targets::new(&map, [hex("1009")]);
+    /// let mut free = vec![true; map.len()];
+    /// free[map.node(hex("1007")).unwrap().index()] = false; // an enemy on the road
+    /// let tracer = Tracer::with_free_table(&rule, &targets, &free);
+    /// assert_eq!(tracer.traced_all(&[hex("1002"), hex("1008")]), [false, true]);
+    /// ```
+    pub fn with_free_table(rule: &'r BoundRule<'m>, targets: &'r Targets, free: &'r [bool]) -> Self {
+        Tracer::prepare(rule, targets, fitted(rule.map, free))
+    }
+
+    fn prepare(rule: &'r BoundRule<'m>, targets: &'r Targets, free: Cow<'r, [bool]>) -> Self {
+        let map = rule.map;
         let plan = match rule.rule.road_chain {
             Some(preset) => Plan::RoadChain {
                 k: preset.free_hexes as usize,
@@ -132,6 +171,12 @@ impl<'r, 'm> Tracer<'r, 'm> {
             free,
             plan,
         }
+    }
+
+    /// [`Tracer::reset`] from the caller's table of free hexes by graph node, borrowed.
+    pub fn reset_free_table(&mut self, free: &'r [bool]) {
+        self.free = fitted(self.rule.map, free);
+        self.replan();
     }
 
     /// Prepare again for a new position (a new free test), with the same rule and targets,
@@ -164,9 +209,15 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// ```
     pub fn reset<R>(&mut self, free: &impl FreeTest<R>) {
         let map = self.rule.map;
-        self.free.clear();
-        self.free
-            .extend((0..map.len()).map(|n| free.blocked(map, n).is_none()));
+        let table = self.free.to_mut();
+        table.clear();
+        table.extend((0..map.len()).map(|n| free.blocked(map, n).is_none()));
+        self.replan();
+    }
+
+    /// Work backward from the targets again, reusing the tables.
+    fn replan(&mut self) {
+        let map = self.rule.map;
         match &mut self.plan {
             Plan::RoadChain { chain, .. } => {
                 let preset = self.rule.rule.road_chain.unwrap_or_default();
@@ -218,6 +269,15 @@ impl<'r, 'm> Tracer<'r, 'm> {
         starts
             .iter()
             .map(|s| self.answer(*s, &mut scratch, false).is_some())
+            .collect()
+    }
+
+    /// Whether each start traces, with the caller's scratch space: with a tracer prepared
+    /// again by [`Tracer::reset_free_table`], answering a position allocates only the answer.
+    pub fn traced_all_with(&self, starts: &[Hex], scratch: &mut TraceScratch) -> Vec<bool> {
+        starts
+            .iter()
+            .map(|s| self.answer(*s, scratch, false).is_some())
             .collect()
     }
 
@@ -430,6 +490,19 @@ impl<'r, 'm> Tracer<'r, 'm> {
             out.push(e as usize);
         }
         Path::new(out.into_iter().map(|n| map.hexes()[n].hex).collect())
+    }
+}
+
+/// The caller's table as is when it covers the map; else a copy padded with blocked nodes.
+fn fitted<'r>(map: &HexMap, free: &'r [bool]) -> Cow<'r, [bool]> {
+    if free.len() == map.len() {
+        Cow::Borrowed(free)
+    } else {
+        let mut own = vec![false; map.len()];
+        for (slot, f) in own.iter_mut().zip(free) {
+            *slot = *f;
+        }
+        Cow::Owned(own)
     }
 }
 
