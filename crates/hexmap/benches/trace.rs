@@ -367,7 +367,11 @@ fn bench_all_units(c: &mut Criterion) {
         let bound = rules.rule().bind(prepared.map()).unwrap();
         let mut reused = Tracer::with_free_table(&bound, &prepared.targets, &prepared.free);
         let mut scratch = hexmap::trace::TraceScratch::new(prepared.map().len());
-        let expected: Vec<bool> = prepared.baseline(rules).iter().map(Option::is_some).collect();
+        let expected: Vec<bool> = prepared
+            .baseline(rules)
+            .iter()
+            .map(Option::is_some)
+            .collect();
         assert_eq!(
             prepared.tracer_reused(&mut reused, &mut scratch),
             expected,
@@ -387,12 +391,45 @@ fn bench_all_units(c: &mut Criterion) {
     }
 }
 
+/// How the tracer grows with the map: square maps from 10 x 10 to 200 x 200, units in proportion
+/// to the side (side / 2 of each side, at least 3), the same generator and seed; the reused
+/// tracer's answers are asserted equal to `search`'s for every unit.
+fn bench_scaling(c: &mut Criterion) {
+    let rules = TraceRules::default();
+    let mut group = c.benchmark_group("scaling");
+    for side in [10u16, 25, 50, 100, 200] {
+        let units = usize::from(side / 2).max(3);
+        let prepared = Prepared::new(generate(side, side, units, units, SEED));
+        let bound = rules.rule().bind(prepared.map()).unwrap();
+        let mut reused = Tracer::with_free_table(&bound, &prepared.targets, &prepared.free);
+        let mut scratch = hexmap::trace::TraceScratch::new(prepared.map().len());
+        let answers = prepared.tracer_reused(&mut reused, &mut scratch);
+        for (start, traced) in prepared.starts.iter().zip(&answers) {
+            let searched = search(&bound, *start, &prepared.targets, &|hex| {
+                prepared.blocked(hex)
+            });
+            assert_eq!(
+                searched.is_ok(),
+                *traced,
+                "{side}x{side}: tracer and search disagree"
+            );
+        }
+        group.bench_function(format!("tracer-reused/{side}x{side}"), |b| {
+            b.iter(|| black_box(prepared.tracer_reused(&mut reused, &mut scratch)));
+        });
+        group.bench_function(format!("tracer/{side}x{side}"), |b| {
+            b.iter(|| black_box(prepared.tracer(black_box(&bound))));
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = bench_all_units
+    targets = bench_all_units, bench_scaling
 }
 criterion_main!(benches);

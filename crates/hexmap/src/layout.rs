@@ -95,8 +95,16 @@ impl Label {
         if w == 0 || digits.len() != 2 * w || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
-        let first = digits[..w].parse::<u16>().map_err(|_| bad())?;
-        let second = digits[w..].parse::<u16>().map_err(|_| bad())?;
+        // Every byte is an ASCII digit: only a number too large for `u16` fails here.
+        let number = |digits: &[u8]| {
+            digits.iter().try_fold(0u16, |n, b| {
+                n.checked_mul(10)?
+                    .checked_add(u16::from(b.saturating_sub(b'0')))
+            })
+        };
+        let (first, second) = digits.as_bytes().split_at(w);
+        let first = number(first).ok_or_else(bad)?;
+        let second = number(second).ok_or_else(bad)?;
         Ok(Label {
             sheet,
             first,
@@ -486,8 +494,8 @@ impl Layout {
         let sheet = self.sheet(label.sheet)?;
         let (row, col) = self.row_col(label);
         Some(Offset {
-            col: i32::from(col) + sheet.column_offset,
-            row: i32::from(row) + sheet.row_offset,
+            col: i32::from(col).checked_add(sheet.column_offset)?,
+            row: i32::from(row).checked_add(sheet.row_offset)?,
         })
     }
 
@@ -501,12 +509,28 @@ impl Layout {
 
     /// The label of a hex, if it lies within some sheet's extents.
     pub fn hex_to_label(&self, hex: Hex) -> Option<Label> {
-        let o = self.hex_to_offset(hex);
+        let o = self.checked_hex_to_offset(hex)?;
         self.sheets.iter().find_map(|s| {
-            let row = u16::try_from(o.row - s.row_offset).ok()?;
-            let col = u16::try_from(o.col - s.column_offset).ok()?;
+            let row = u16::try_from(o.row.checked_sub(s.row_offset)?).ok()?;
+            let col = u16::try_from(o.col.checked_sub(s.column_offset)?).ok()?;
             let label = self.label_at(s.prefix, row, col);
             self.in_extents(label).then_some(label)
+        })
+    }
+
+    /// [`Layout::hex_to_offset`], or `None` when the numbers do not fit (a hex far outside any
+    /// map).
+    pub(crate) fn checked_hex_to_offset(&self, h: Hex) -> Option<Offset> {
+        let e = self.stagger();
+        Some(match self.orientation {
+            Orientation::Pointy => Offset {
+                col: h.q.checked_add(h.r.checked_add(e)?.div_euclid(2))?,
+                row: h.r,
+            },
+            Orientation::Flat => Offset {
+                col: h.q,
+                row: h.r.checked_add(h.q.checked_add(e)?.div_euclid(2))?,
+            },
         })
     }
 
@@ -516,6 +540,124 @@ impl Layout {
             (s.rows.0..=s.rows.1).flat_map(move |row| {
                 (s.columns.0..=s.columns.1).map(move |col| self.label_at(s.prefix, row, col))
             })
+        })
+    }
+}
+
+/// The labels inside a layout's extents numbered densely in label order (sheet by sheet, then
+/// row, then column, as [`Layout::labels`]): the index of the map builder's tables, reached from
+/// a label or a hex without formatting or parsing anything.
+#[derive(Clone, Debug)]
+pub(crate) struct Slots {
+    sheets: Vec<SheetSlots>,
+    len: usize,
+}
+
+/// One sheet's part of [`Slots`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SheetSlots {
+    /// The sheet's prefix.
+    pub(crate) prefix: Option<char>,
+    /// First and last printed row.
+    pub(crate) rows: (u16, u16),
+    /// First and last printed column.
+    pub(crate) columns: (u16, u16),
+    /// Added to printed rows and columns to place the sheet in the whole map.
+    pub(crate) row_offset: i32,
+    /// See `row_offset`.
+    pub(crate) column_offset: i32,
+    /// Columns per row.
+    width: usize,
+    /// The slot of its first label.
+    base: usize,
+}
+
+impl SheetSlots {
+    /// The slot of a printed row and column of this sheet.
+    fn slot(&self, row: u16, col: u16) -> Option<usize> {
+        if !(self.rows.0..=self.rows.1).contains(&row)
+            || !(self.columns.0..=self.columns.1).contains(&col)
+        {
+            return None;
+        }
+        let within = usize::from(row - self.rows.0)
+            .checked_mul(self.width)?
+            .checked_add(usize::from(col - self.columns.0))?;
+        self.base.checked_add(within)
+    }
+
+    /// The whole-map offset of a printed row and column (sheet offsets applied; the builder
+    /// checks the layout first, so nothing saturates).
+    pub(crate) fn offset(&self, row: u16, col: u16) -> Offset {
+        Offset {
+            col: i32::from(col).saturating_add(self.column_offset),
+            row: i32::from(row).saturating_add(self.row_offset),
+        }
+    }
+}
+
+impl Slots {
+    /// The slots of a layout; `None` when a sheet is empty or the extents hold more than
+    /// `limit` labels.
+    pub(crate) fn new(layout: &Layout, limit: usize) -> Option<Slots> {
+        let mut sheets = Vec::with_capacity(layout.sheets.len());
+        let mut len = 0usize;
+        for s in &layout.sheets {
+            if s.rows.0 > s.rows.1 || s.columns.0 > s.columns.1 {
+                return None;
+            }
+            let width = usize::from(s.columns.1 - s.columns.0) + 1;
+            let height = usize::from(s.rows.1 - s.rows.0) + 1;
+            let base = len;
+            len = len.checked_add(width.checked_mul(height)?)?;
+            if len > limit {
+                return None;
+            }
+            sheets.push(SheetSlots {
+                prefix: s.prefix,
+                rows: s.rows,
+                columns: s.columns,
+                row_offset: s.row_offset,
+                column_offset: s.column_offset,
+                width,
+                base,
+            });
+        }
+        Some(Slots { sheets, len })
+    }
+
+    /// How many labels the extents hold.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The sheets, in order.
+    pub(crate) fn sheets(&self) -> &[SheetSlots] {
+        &self.sheets
+    }
+
+    /// The slot of a label, if it lies within its sheet's extents ([`Layout::in_extents`]).
+    pub(crate) fn of_label(&self, layout: &Layout, label: Label) -> Option<usize> {
+        let s = self.sheets.iter().find(|s| s.prefix == label.sheet)?;
+        let (row, col) = layout.row_col(label);
+        s.slot(row, col)
+    }
+
+    /// The slot of a sheet's printed row and column.
+    pub(crate) fn of_row_col(&self, prefix: Option<char>, row: u16, col: u16) -> Option<usize> {
+        self.sheets
+            .iter()
+            .find(|s| s.prefix == prefix)?
+            .slot(row, col)
+    }
+
+    /// The slot of a hex, if it lies within some sheet's extents ([`Layout::hex_to_label`]).
+    pub(crate) fn of_hex(&self, layout: &Layout, hex: Hex) -> Option<usize> {
+        let o = layout.checked_hex_to_offset(hex)?;
+        self.sheets.iter().find_map(|s| {
+            let row = u16::try_from(o.row.checked_sub(s.row_offset)?).ok()?;
+            let col = u16::try_from(o.col.checked_sub(s.column_offset)?).ok()?;
+            s.slot(row, col)
         })
     }
 }
@@ -578,6 +720,47 @@ mod tests {
         assert!(h("0102").is_adjacent(h("0101")));
         assert!(h("0102").is_adjacent(h("0201")));
         assert!(!h("0202").is_adjacent(h("0101")));
+    }
+
+    #[test]
+    fn slots_number_the_labels_in_label_order_and_agree_with_the_layout() {
+        let two = Layout::row_column(Orientation::Pointy, 1..=1, 1..=1).with_sheets(vec![
+            Sheet::prefixed('w', 1..=4, 1..=5),
+            Sheet::prefixed('e', 2..=3, 1..=3).with_offset(-1, 5),
+        ]);
+        for layout in [layout(Orientation::Flat, Parity::Odd), two] {
+            let slots = Slots::new(&layout, 10_000).unwrap();
+            assert_eq!(slots.len(), layout.labels().count());
+            for (i, label) in layout.labels().enumerate() {
+                assert_eq!(slots.of_label(&layout, label), Some(i));
+                let hex = layout.label_to_hex(label).unwrap();
+                assert_eq!(slots.of_hex(&layout, hex), Some(i));
+                let (row, col) = layout.row_col(label);
+                assert_eq!(slots.of_row_col(label.sheet, row, col), Some(i));
+            }
+            // Outside the extents, and far outside any map: no slot, no overflow.
+            for hex in [
+                Hex::new(-40, 3),
+                Hex::new(i32::MAX, i32::MAX),
+                Hex::new(i32::MIN, 7),
+            ] {
+                assert_eq!(slots.of_hex(&layout, hex), None);
+                assert_eq!(layout.hex_to_label(hex), None);
+            }
+            assert!(Slots::new(&layout, slots.len() - 1).is_none());
+        }
+        let mut empty = Layout::row_column(Orientation::Flat, 1..=1, 1..=3);
+        empty.sheets[0].rows = (2, 1);
+        assert!(Slots::new(&empty, 100).is_none());
+    }
+
+    #[test]
+    fn label_numbers_too_large_for_u16_are_not_labels() {
+        assert_eq!(Label::parse("6553565535", 5).unwrap().first, 65535);
+        assert!(matches!(
+            Label::parse("6553665535", 5),
+            Err(LabelError::Digits { .. })
+        ));
     }
 
     #[test]

@@ -175,8 +175,8 @@ pub use map::{
 pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::MapSpec;
 pub use trace::{
-    Blocked, BoundRule, Budget, ChainReading, Costs, Cut, FreeTest, Leg, Obstacle, Path, Refusal,
-    RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, search,
+    Blocked, BoundRule, Budget, ChainReading, Costs, Cut, FreeTest, Leg, LocOracle, Obstacle, Path,
+    Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, search,
 };
 
 /// The petgraph crate (0.8) whose traits the map implements ([`graph`]) and whose types

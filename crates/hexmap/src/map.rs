@@ -8,6 +8,7 @@ use crate::layout::{Label, Layout, Offset};
 
 mod build;
 
+pub(crate) use build::{At, Group, HOLE, Input, Key, Ref, build, intern};
 pub use build::{HexRef, LabelRef, MapBuilder, Origin};
 
 /// The features of one hexside (the edge between two adjacent on-map hexes).
@@ -253,8 +254,10 @@ impl HexMap {
 
     /// Graph node of an on-map hex, in O(1).
     pub fn node(&self, hex: Hex) -> Option<NodeIndex<u32>> {
-        let o = self.layout.hex_to_offset(hex);
-        let (c, r) = (o.col - self.lookup_min.col, o.row - self.lookup_min.row);
+        // Checked: a caller's hex may lie anywhere, far outside any map.
+        let o = self.layout.checked_hex_to_offset(hex)?;
+        let c = o.col.checked_sub(self.lookup_min.col)?;
+        let r = o.row.checked_sub(self.lookup_min.row)?;
         if c < 0 || r < 0 || c >= self.lookup_width || r >= self.lookup_height {
             return None;
         }

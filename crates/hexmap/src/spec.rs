@@ -47,8 +47,8 @@ use toml::Spanned;
 
 use crate::diag::{Collector, Diagnostic, Source};
 use crate::error::{Error, ErrorKind};
-use crate::layout::{Compass, LabelOrder, Layout, Orientation, Parity, Sheet};
-use crate::map::{HexMap, HexsideKind, LabelRef, MapBuilder, Origin};
+use crate::layout::{Compass, LabelOrder, Layout, Orientation, Parity, Sheet, Slots};
+use crate::map::{At, Group, HOLE, HexMap, HexsideKind, Input, Key, MAX_HEXES, Ref, build, intern};
 
 /// A map as written in TOML, before validation.
 ///
@@ -207,14 +207,29 @@ pub struct HexsidesSpec {
     pub features: std::collections::BTreeMap<String, Vec<Spanned<Vec<Spanned<String>>>>>,
 }
 
-fn label_ref(s: &Spanned<String>, key: String) -> LabelRef {
-    LabelRef::new(
-        s.get_ref().clone(),
-        Origin {
+/// A label as written in the spec, with where.
+fn label_ref<'a>(s: &'a Spanned<String>, key: Key<'a>) -> Ref<'a> {
+    Ref {
+        at: At::Label(s.get_ref()),
+        key,
+        span: Some(s.span()),
+    }
+}
+
+/// Paths of labels (`roads = [["0101", "0102"], ...]`) under a key.
+fn paths<'a>(
+    list: &'a [Spanned<Vec<Spanned<String>>>],
+    key: Key<'a>,
+) -> impl Iterator<Item = Group<'a>> + 'a {
+    list.iter().enumerate().map(move |(i, path)| {
+        let key = key.at(i);
+        let refs = path.get_ref().iter().enumerate();
+        Group {
             key,
-            span: Some(s.span()),
-        },
-    )
+            span: Some(path.span()),
+            refs: refs.map(|(j, l)| label_ref(l, key.at(j))).collect(),
+        }
+    })
 }
 
 impl MapSpec {
@@ -290,88 +305,17 @@ impl MapSpec {
                 None,
             );
         }
-        let mut b = MapBuilder::new(self.name.clone(), layout.clone());
-        if let Some(t) = &self.terrain {
-            if let Some(d) = &t.default {
-                b = b.default_terrain(d.clone());
-            }
-            if let Some(grid) = &t.grid {
-                read_grid(&layout, t, grid, key_prefix, &mut b, &mut c);
-            }
+        let default = self.terrain.as_ref().and_then(|t| t.default.as_deref());
+        let mut input = Input::new(self.name.clone(), layout, default.unwrap_or("clear"));
+        if let Some((t, grid)) = self
+            .terrain
+            .as_ref()
+            .and_then(|t| Some((t, t.grid.as_ref()?)))
+        {
+            input.grid = read_grid(&mut input, t, grid, key_prefix, &mut c);
         }
-        for (feature, labels) in &self.features {
-            for (i, l) in labels.iter().enumerate() {
-                b.push_feature(
-                    feature.clone(),
-                    label_ref(l, format!("{key_prefix}features.{feature}[{i}]")),
-                );
-            }
-        }
-        for (name, l) in &self.places {
-            b.push_place(
-                name.clone(),
-                label_ref(l, format!("{key_prefix}places.{name}")),
-            );
-        }
-        for (key, area) in &self.areas {
-            let refs = area
-                .hexes
-                .iter()
-                .enumerate()
-                .map(|(i, l)| label_ref(l, format!("{key_prefix}areas.{key}.hexes[{i}]")))
-                .collect();
-            b.push_area(
-                key.clone(),
-                area.name.clone(),
-                Origin::key(format!("{key_prefix}areas.{key}")),
-                refs,
-            );
-        }
-        let h = &self.hexsides;
-        for (kind, name, list) in [
-            (HexsideKind::Road, "roads", &h.roads),
-            (HexsideKind::Trail, "trails", &h.trails),
-            (HexsideKind::BlocksZoc, "blocks_zoc", &h.blocks_zoc),
-            (HexsideKind::Impassable, "impassable", &h.impassable),
-        ] {
-            for (i, path) in list.iter().enumerate() {
-                let key = format!("{key_prefix}hexsides.{name}[{i}]");
-                let refs = path
-                    .get_ref()
-                    .iter()
-                    .enumerate()
-                    .map(|(j, l)| label_ref(l, format!("{key}[{j}]")))
-                    .collect();
-                b.push_hexsides(
-                    kind,
-                    Origin {
-                        key,
-                        span: Some(path.span()),
-                    },
-                    refs,
-                );
-            }
-        }
-        for (feature, list) in &h.features {
-            for (i, path) in list.iter().enumerate() {
-                let key = format!("{key_prefix}hexsides.features.{feature}[{i}]");
-                let refs = path
-                    .get_ref()
-                    .iter()
-                    .enumerate()
-                    .map(|(j, l)| label_ref(l, format!("{key}[{j}]")))
-                    .collect();
-                b.push_side_feature(
-                    feature.clone(),
-                    Origin {
-                        key,
-                        span: Some(path.span()),
-                    },
-                    refs,
-                );
-            }
-        }
-        let built = b.build_in(source);
+        self.refs(&mut input, key_prefix);
+        let built = build(input, source);
         let mut found = c.into_vec();
         match built {
             Ok(map) if found.is_empty() => Ok(map),
@@ -380,6 +324,47 @@ impl MapSpec {
                 found.extend(e.into_diagnostics());
                 Err(Error::new(found))
             }
+        }
+    }
+
+    /// Every hex reference of the spec, with its key path (formatted only for a diagnostic).
+    fn refs<'a>(&'a self, input: &mut Input<'a>, p: &'a str) {
+        for (feature, labels) in &self.features {
+            let key = Key::spec(p, "features.", feature);
+            for (i, l) in labels.iter().enumerate() {
+                input.features.push((feature, label_ref(l, key.at(i))));
+            }
+        }
+        for (name, l) in &self.places {
+            input
+                .places
+                .push((name, label_ref(l, Key::spec(p, "places.", name))));
+        }
+        for (key, area) in &self.areas {
+            let hexes = Key::spec(p, "areas.", key).tail(".hexes");
+            let refs = area.hexes.iter().enumerate();
+            let group = Group {
+                key: Key::spec(p, "areas.", key),
+                span: None,
+                refs: refs.map(|(i, l)| label_ref(l, hexes.at(i))).collect(),
+            };
+            input.areas.push((key, &area.name, group));
+        }
+        let h = &self.hexsides;
+        for (kind, name, list) in [
+            (HexsideKind::Road, "roads", &h.roads),
+            (HexsideKind::Trail, "trails", &h.trails),
+            (HexsideKind::BlocksZoc, "blocks_zoc", &h.blocks_zoc),
+            (HexsideKind::Impassable, "impassable", &h.impassable),
+        ] {
+            let groups = paths(list, Key::spec(p, "hexsides.", name));
+            input.hexsides.extend(groups.map(|g| (kind, g)));
+        }
+        for (feature, list) in &h.features {
+            let groups = paths(list, Key::spec(p, "hexsides.features.", feature));
+            input
+                .side_features
+                .extend(groups.map(|g| (feature.as_str(), g)));
         }
     }
 }
@@ -402,38 +387,93 @@ fn string_content_start(text: &str, span_start: usize) -> usize {
     }
 }
 
-fn read_grid(
-    layout: &Layout,
-    t: &TerrainSpec,
+/// The grid's symbols: per symbol a terrain id of the input or [`HOLE`].
+struct Legend {
+    ascii: [u32; 128],
+    other: BTreeMap<char, u32>,
+}
+
+/// Not a symbol of the legend.
+const UNKNOWN: u32 = HOLE - 1;
+
+impl Legend {
+    /// The legend and the off-map symbols, their terrain names interned into `terrains`.
+    fn new<'a>(
+        t: &'a TerrainSpec,
+        terrains: &mut Vec<&'a str>,
+        key_prefix: &str,
+        c: &mut Collector<'_, ErrorKind>,
+    ) -> Legend {
+        let mut legend = Legend {
+            ascii: [UNKNOWN; 128],
+            other: BTreeMap::new(),
+        };
+        let mut ids: BTreeMap<&str, u32> = BTreeMap::new();
+        for (id, name) in terrains.iter().enumerate() {
+            ids.entry(name)
+                .or_insert(u32::try_from(id).unwrap_or(UNKNOWN));
+        }
+        for (sym, name) in &t.legend {
+            let mut chars = sym.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) if !ch.is_whitespace() => {
+                    legend.set(ch, intern(&mut ids, terrains, name));
+                }
+                _ => c.push(
+                    Diagnostic::new(
+                        ErrorKind::Grid,
+                        format!("legend symbol `{sym}` must be one non-space character"),
+                    )
+                    .key(format!("{key_prefix}terrain.legend")),
+                    None,
+                ),
+            }
+        }
+        for ch in t.off_map.chars().filter(|c| !c.is_whitespace()) {
+            legend.set(ch, HOLE);
+        }
+        legend
+    }
+
+    fn set(&mut self, ch: char, code: u32) {
+        match self.ascii.get_mut(ch as usize) {
+            Some(at) => *at = code,
+            None => {
+                self.other.insert(ch, code);
+            }
+        }
+    }
+
+    /// The terrain id or [`HOLE`] of a symbol, if the legend has it.
+    fn get(&self, ch: char) -> Option<u32> {
+        let code = match self.ascii.get(ch as usize) {
+            Some(code) => *code,
+            None => self.other.get(&ch).copied().unwrap_or(UNKNOWN),
+        };
+        (code != UNKNOWN).then_some(code)
+    }
+}
+
+/// Read the terrain grid: every problem with its lines and symbols, and per slot of the layout
+/// ([`Slots`]) the terrain id or [`HOLE`] (`None` when the layout has no slots: the build
+/// reports why).
+fn read_grid<'a>(
+    input: &mut Input<'a>,
+    t: &'a TerrainSpec,
     grid: &Spanned<String>,
     key_prefix: &str,
-    b: &mut MapBuilder,
     c: &mut Collector<'_, ErrorKind>,
-) {
+) -> Option<Vec<u32>> {
+    let layout = &input.layout;
+    let legend = Legend::new(t, &mut input.terrains, key_prefix, c);
+    let limit = usize::try_from(MAX_HEXES).unwrap_or(usize::MAX);
+    let slots = Slots::new(layout, limit);
+    let mut table = slots.as_ref().map(|s| vec![0u32; s.len()]);
     let key = format!("{key_prefix}terrain.grid");
     let text = c.source().text;
     let base = string_content_start(text, grid.span().start);
-    let mut legend: BTreeMap<char, Option<String>> = BTreeMap::new();
-    for (sym, name) in &t.legend {
-        let mut chars = sym.chars();
-        match (chars.next(), chars.next()) {
-            (Some(ch), None) if !ch.is_whitespace() => {
-                legend.insert(ch, Some(name.clone()));
-            }
-            _ => c.push(
-                Diagnostic::new(
-                    ErrorKind::Grid,
-                    format!("legend symbol `{sym}` must be one non-space character"),
-                )
-                .key(format!("{key_prefix}terrain.legend")),
-                None,
-            ),
-        }
-    }
-    for ch in t.off_map.chars().filter(|c| !c.is_whitespace()) {
-        legend.insert(ch, None);
-    }
     let mut seen: BTreeMap<(Option<char>, u16), usize> = BTreeMap::new();
+    let mut symbols: Vec<(usize, char)> = Vec::new();
     let mut offset = 0usize;
     for (lineno, line) in grid.get_ref().split('\n').enumerate() {
         let here = base + offset;
@@ -445,7 +485,7 @@ fn read_grid(
         }
         let lead = line.len() - content.len();
         let span = Some(here + lead..here + line.len());
-        let line_key = format!("{key}, line {}", lineno + 1);
+        let line_key = || format!("{key}, line {}", lineno + 1);
         let (head, cells) = match content.split_once(char::is_whitespace) {
             Some((h, rest)) => (h, rest),
             None => (content, ""),
@@ -462,7 +502,7 @@ fn read_grid(
                     ErrorKind::Grid,
                     format!("grid line must start with a row number of this map (with its sheet prefix, if any); found `{head}`"),
                 )
-                .key(&line_key),
+                .key(line_key()),
                 span,
             );
             continue;
@@ -476,7 +516,7 @@ fn read_grid(
                         sheet.rows.0, sheet.rows.1
                     ),
                 )
-                .key(&line_key),
+                .key(line_key()),
                 span,
             );
             continue;
@@ -487,16 +527,14 @@ fn read_grid(
                     ErrorKind::Grid,
                     format!("row {head} appears twice in the grid"),
                 )
-                .key(&line_key),
+                .key(line_key()),
                 span,
             );
             continue;
         }
-        let symbols: Vec<(usize, char)> = cells
-            .char_indices()
-            .filter(|(_, ch)| !ch.is_whitespace())
-            .collect();
-        let expected = usize::from(sheet.columns.1 - sheet.columns.0) + 1;
+        symbols.clear();
+        symbols.extend(cells.char_indices().filter(|(_, ch)| !ch.is_whitespace()));
+        let expected = usize::from(sheet.columns.1.saturating_sub(sheet.columns.0)) + 1;
         if symbols.len() != expected {
             c.push(
                 Diagnostic::new(
@@ -506,36 +544,42 @@ fn read_grid(
                         symbols.len()
                     ),
                 )
-                .key(&line_key),
+                .key(line_key()),
                 span,
             );
             continue;
         }
         let cells_start = here + lead + (content.len() - cells.len());
-        for (i, (at, ch)) in symbols.into_iter().enumerate() {
-            let col = sheet.columns.0 + u16::try_from(i).unwrap_or(0);
-            let label = layout.label_at(prefix, row, col);
-            let sym_span = Some(cells_start + at..cells_start + at + ch.len_utf8());
-            match legend.get(&ch) {
-                Some(terrain) => b.push_cell(
-                    LabelRef::new(
-                        label.to_string(),
-                        Origin {
-                            key: line_key.clone(),
-                            span: sym_span,
-                        },
-                    ),
-                    terrain.clone(),
-                ),
-                None => c.push(
-                    Diagnostic::new(
-                        ErrorKind::Grid,
-                        format!("symbol `{ch}` is not in the legend"),
-                    )
-                    .key(&line_key)
-                    .label(label.to_string()),
-                    sym_span,
-                ),
+        // The row's slots, column by column.
+        let first = slots
+            .as_ref()
+            .and_then(|s| s.of_row_col(prefix, row, sheet.columns.0));
+        let row_cells = match (&mut table, first) {
+            (Some(table), Some(first)) => table.get_mut(first..).unwrap_or_default(),
+            _ => &mut [],
+        };
+        let mut row_cells = row_cells.iter_mut();
+        for (i, &(at, ch)) in symbols.iter().enumerate() {
+            let cell = row_cells.next();
+            match (legend.get(ch), cell) {
+                (Some(code), Some(cell)) => *cell = code,
+                (Some(_), None) => {}
+                (None, _) => {
+                    let col = sheet
+                        .columns
+                        .0
+                        .saturating_add(u16::try_from(i).unwrap_or(0));
+                    let label = layout.label_at(prefix, row, col);
+                    c.push(
+                        Diagnostic::new(
+                            ErrorKind::Grid,
+                            format!("symbol `{ch}` is not in the legend"),
+                        )
+                        .key(line_key())
+                        .label(label.to_string()),
+                        Some(cells_start + at..cells_start + at + ch.len_utf8()),
+                    );
+                }
             }
         }
     }
@@ -562,6 +606,7 @@ fn read_grid(
             );
         }
     }
+    table
 }
 
 impl HexMap {

@@ -1,70 +1,266 @@
-//! What every rule reads: a position checked against its scenario and map, with its units
-//! placed on the map for zones of control and tracing.
+//! What every rule reads: a scenario prepared on its map once (its labels, its objectives' and
+//! beach bonus's hexes), and a position checked against it with its units placed by graph node.
+//!
+//! [`Prepared`] is built once per map and scenario (a [`crate::Scorer`] keeps one); a [`Board`]
+//! is built for each position, in time proportional to its units, not to the map.
 #![deny(clippy::too_many_lines)]
 
+use std::sync::OnceLock;
+
+use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{Hex, HexMap};
 
-use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::model::{Position, Scenario, Unit};
+use crate::error::Error;
+use crate::model::{ObjectiveKind, Position, Scenario, Unit};
 use crate::unit::Side;
 
-/// A checked position on its map, with its scenario.
-pub(crate) struct Board<'a> {
-    /// The map.
-    pub(crate) map: &'a HexMap,
-    /// The scenario's victory conditions.
-    pub(crate) scenario: &'a Scenario,
-    /// The position.
-    pub(crate) position: &'a Position,
-    /// The units on the map, indexed as `position.units`.
-    pub(crate) placed: hexmap::Position<Side>,
+/// Check a scenario and a position against a map, every problem at once: what [`crate::score`]
+/// checks before it scores.
+pub(crate) fn validate(
+    map: &HexMap,
+    scenario: &Scenario,
+    position: &Position,
+) -> Result<(), Error> {
+    let mut problems = scenario.check(map);
+    problems.extend(position.check(map));
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(problems))
+    }
 }
 
-impl<'a> Board<'a> {
-    /// Check the scenario and the position against the map (every problem is reported) and
-    /// place the units.
-    pub(crate) fn new(
-        map: &'a HexMap,
-        scenario: &'a Scenario,
-        position: &'a Position,
-    ) -> Result<Board<'a>, Error> {
-        let mut problems = scenario.check(map);
-        problems.extend(position.check(map));
-        if !problems.is_empty() {
-            return Err(Error::new(problems));
-        }
-        let placed = position.on_map(map).map_err(|errs| {
-            Error::new(
-                errs.into_iter()
-                    .map(|e| Diagnostic::new(ErrorKind::Hex, e.to_string()))
-                    .collect(),
-            )
-        })?;
-        Ok(Board {
+/// A scenario on its map, prepared once for any number of positions.
+pub(crate) struct Prepared<'m> {
+    /// The map.
+    pub(crate) map: &'m HexMap,
+    /// The scenario's victory conditions.
+    pub(crate) scenario: &'m Scenario,
+    /// The printed label of each graph node, made when first asked for (when kept: a scorer
+    /// used once makes each label as it needs it).
+    labels: Vec<OnceLock<String>>,
+    /// Per objective (as `scenario.objectives`): the hexes with its feature, in label order,
+    /// for a per-unit objective (empty for the others).
+    feature_hexes: Vec<Vec<Hex>>,
+    /// The beach bonus hexes (L6), area by area as the bonus lists them: the hex and the name of
+    /// its area.
+    pub(crate) bonus_hexes: Vec<(Hex, &'m str)>,
+}
+
+impl<'m> Prepared<'m> {
+    /// Prepare a scenario on a map (the scenario is checked by the caller), keeping the labels
+    /// made when `keep_labels`.
+    pub(crate) fn new(map: &'m HexMap, scenario: &'m Scenario, keep_labels: bool) -> Prepared<'m> {
+        let feature_hexes = scenario
+            .objectives
+            .iter()
+            .map(|o| match &o.kind {
+                ObjectiveKind::PerUnitNear { feature } => map.hexes_with(feature),
+                ObjectiveKind::Occupy { .. } => Vec::new(),
+            })
+            .collect();
+        let bonus_hexes = scenario
+            .beach_bonus
+            .areas
+            .iter()
+            .filter_map(|k| map.area(k))
+            .flat_map(|a| a.hexes.iter().map(move |h| (*h, a.name.as_str())))
+            .collect();
+        Prepared {
             map,
             scenario,
+            labels: std::iter::repeat_with(OnceLock::new)
+                .take(if keep_labels { map.len() } else { 0 })
+                .collect(),
+            feature_hexes,
+            bonus_hexes,
+        }
+    }
+
+    /// The hexes with the feature of objective `k` (a per-unit objective), in label order.
+    pub(crate) fn feature_hexes(&self, k: usize) -> &[Hex] {
+        self.feature_hexes.get(k).map_or(&[], Vec::as_slice)
+    }
+
+    /// The printed label of a graph node.
+    pub(crate) fn node_label(&self, node: usize) -> String {
+        let Some(info) = self.map.hexes().get(node) else {
+            return String::new();
+        };
+        match self.labels.get(node) {
+            Some(cell) => cell.get_or_init(|| self.map.label_text(info.hex)).clone(),
+            None => self.map.label_text(info.hex),
+        }
+    }
+
+    /// The printed label of a hex (its coordinates when it is off the map's extents).
+    pub(crate) fn label(&self, hex: Hex) -> String {
+        match self.map.node(hex) {
+            Some(n) => self.node_label(n.index()),
+            None => self.map.label_text(hex),
+        }
+    }
+}
+
+/// A position checked against its prepared scenario and map, its units placed by graph node.
+pub(crate) struct Board<'p, 'm> {
+    /// The prepared scenario.
+    pub(crate) prepared: &'p Prepared<'m>,
+    /// The map.
+    pub(crate) map: &'m HexMap,
+    /// The scenario's victory conditions.
+    pub(crate) scenario: &'m Scenario,
+    /// The position.
+    pub(crate) position: &'p Position,
+    /// The graph node of each unit on the map, indexed as `position.units`.
+    nodes: Vec<u32>,
+    /// `(node, unit index)` of every unit on the map, sorted.
+    by_node: Vec<(u32, u32)>,
+    /// Kept for the next board: the ids' order.
+    ids: Vec<u32>,
+}
+
+/// A board's tables, kept to place the next position without allocating.
+#[derive(Debug, Default)]
+pub(crate) struct Spare {
+    nodes: Vec<u32>,
+    by_node: Vec<(u32, u32)>,
+    ids: Vec<u32>,
+}
+
+impl<'p, 'm> Board<'p, 'm> {
+    /// Check the position (every unit on the map, ids unique, no hex with both sides) and place
+    /// its units. A position that fails is reported as [`Position`]'s own check reports it.
+    pub(crate) fn new(prepared: &'p Prepared<'m>, position: &'p Position) -> Result<Self, Error> {
+        Board::with(prepared, position, Spare::default())
+    }
+
+    /// [`Board::new`] in tables kept from another board ([`Board::into_spare`]).
+    pub(crate) fn with(
+        prepared: &'p Prepared<'m>,
+        position: &'p Position,
+        spare: Spare,
+    ) -> Result<Self, Error> {
+        let map = prepared.map;
+        let reject = || Error::new(position.check(map));
+        let Spare {
+            mut nodes,
+            mut by_node,
+            mut ids,
+        } = spare;
+        nodes.clear();
+        by_node.clear();
+        for (i, u) in position.units.iter().enumerate() {
+            let n = map.node(u.hex).ok_or_else(reject)?;
+            let n = u32::try_from(n.index()).map_err(|_| reject())?;
+            nodes.push(n);
+            by_node.push((n, u32::try_from(i).map_err(|_| reject())?));
+        }
+        by_node.sort_unstable();
+        let both_sides = by_node.windows(2).any(|w| {
+            let side = |i: u32| position.units[i as usize].side;
+            w[0].0 == w[1].0 && side(w[0].1) != side(w[1].1)
+        });
+        if both_sides || !ids_unique(position, &mut ids) {
+            return Err(reject());
+        }
+        Ok(Board {
+            prepared,
+            map,
+            scenario: prepared.scenario,
             position,
-            placed,
+            nodes,
+            by_node,
+            ids,
         })
+    }
+
+    /// The tables, for the next board.
+    pub(crate) fn into_spare(self) -> Spare {
+        Spare {
+            nodes: self.nodes,
+            by_node: self.by_node,
+            ids: self.ids,
+        }
     }
 
     /// The printed label of a hex.
     pub(crate) fn label(&self, hex: Hex) -> String {
-        self.map.label_text(hex)
+        self.prepared.label(hex)
+    }
+
+    /// The printed label of the hex of unit `i` (on the map).
+    pub(crate) fn unit_label(&self, i: usize) -> String {
+        match self.nodes.get(i) {
+            Some(&n) => self.prepared.node_label(n as usize),
+            None => self.label(self.unit(i).hex),
+        }
     }
 
     /// Unit `i` of the position's units on the map.
-    pub(crate) fn unit(&self, i: usize) -> &'a Unit {
+    pub(crate) fn unit(&self, i: usize) -> &'p Unit {
         &self.position.units[i]
     }
 
-    /// The indices of the units on a hex.
+    /// The graph node of unit `i`.
+    pub(crate) fn node(&self, i: usize) -> usize {
+        self.nodes.get(i).map_or(usize::MAX, |&n| n as usize)
+    }
+
+    /// The indices of the units on a graph node, in position order.
+    pub(crate) fn units_on(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = self.by_node.partition_point(|&(n, _)| (n as usize) < node);
+        self.by_node[first..]
+            .iter()
+            .take_while(move |&&(n, _)| n as usize == node)
+            .map(|&(_, i)| i as usize)
+    }
+
+    /// The indices of the units on a hex, in position order.
     pub(crate) fn units_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
-        self.placed.at(self.map, hex).iter().map(|&i| i as usize)
+        let node = self.map.node(hex).map_or(usize::MAX, NodeIndex::index);
+        self.units_on(node)
     }
 
     /// The indices of the units of `side` on the map, in position order.
     pub(crate) fn units_of(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
         (0..self.position.units.len()).filter(move |&i| self.position.units[i].side == side)
     }
+
+    /// Whether unit `i` (exerting a zone of control) controls graph node `node`: they are
+    /// neighbours across a hexside that passes zones of control.
+    pub(crate) fn controls(&self, i: usize, node: usize) -> bool {
+        self.unit(i).zoc
+            && self
+                .map
+                .neighbor_nodes(NodeIndex::new(self.node(i)))
+                .any(|(n, side)| n.index() == node && side.passes_zoc())
+    }
+}
+
+/// Whether every unit id (on the map, eliminated and exited together) is used once (`order`:
+/// scratch space).
+fn ids_unique(position: &Position, order: &mut Vec<u32>) -> bool {
+    let (units, eliminated) = (position.units.len(), position.eliminated.len());
+    let id = |i: u32| -> &str {
+        let i = i as usize;
+        match (
+            i.checked_sub(units),
+            i.checked_sub(units.saturating_add(eliminated)),
+        ) {
+            (None, _) => &position.units[i].id,
+            (Some(e), None) => &position.eliminated[e].id,
+            (_, Some(x)) => &position.exited[x].id,
+        }
+    };
+    let all = units
+        .saturating_add(eliminated)
+        .saturating_add(position.exited.len());
+    let Ok(all) = u32::try_from(all) else {
+        return false;
+    };
+    order.clear();
+    order.extend(0..all);
+    order.sort_unstable_by(|&a, &b| id(a).cmp(id(b)));
+    order.windows(2).all(|w| id(w[0]) != id(w[1]))
 }

@@ -10,12 +10,12 @@ use std::fmt;
 use hexmap::Hex;
 
 use crate::board::Board;
-use crate::engine;
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::loc;
 use crate::report::{BlockReason, BlockedHex};
 use crate::spec::State;
 use crate::unit::{Rating, Side};
+use crate::words;
 
 /// One unit's Line of Communications, explained. Its `Display` is the text of
 /// `victory explain`.
@@ -171,18 +171,35 @@ impl LocExplanation {
 /// The state is checked as [`crate::score`] checks it; an id that names no unit is an error
 /// listing the units that must trace.
 pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
-    let board = Board::new(&state.map, &state.scenario, &state.position)?;
-    let lines = loc::trace(&board)?;
+    let (map, scenario, position) = (state.map(), &state.scenario, &state.position);
+    loc::with_board(map, scenario, position, |plan, board, work| {
+        let lines = loc::trace(plan, board, work, true);
+        explain_unit(state, board, &lines, unit_id)
+    })?
+}
+
+/// [`explain`] on a checked position, its Lines of Communications traced.
+fn explain_unit(
+    state: &State,
+    board: &Board<'_, '_>,
+    lines: &loc::Lines,
+    unit_id: &str,
+) -> Result<LocExplanation, Error> {
     let position = &state.position;
     if let Some(i) = position.units.iter().position(|u| u.id == unit_id) {
         let u = board.unit(i);
-        let case = match lines.units.get(&i) {
+        let case = match lines.units.get(i).and_then(Option::as_ref) {
             Some(r) => match &r.path {
-                Some(path) => traced(&board, i, path),
-                None => cut(&board, i, r.frontier.clone().unwrap_or_default()),
+                Some(path) => traced(board, i, path),
+                None => {
+                    let frontier = (r.frontier.iter().flatten())
+                        .map(|&(hex, block)| loc::blocked_hex(board, u.side, hex, block))
+                        .collect();
+                    cut(board, i, frontier)
+                }
             },
             None => LocCase::NeedNotTrace {
-                hex: board.label(u.hex),
+                hex: board.unit_label(i),
                 tracing: state.scenario.loc.sides.clone(),
             },
         };
@@ -205,12 +222,15 @@ pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
             });
         }
     }
-    Err(unknown_unit(state, &lines, unit_id))
+    Err(unknown_unit(state, board, unit_id))
 }
 
 /// An id that names no unit: the error lists the units that must trace.
-fn unknown_unit(state: &State, lines: &loc::Lines, unit_id: &str) -> Error {
-    let must: Vec<&str> = lines.entries.iter().map(|e| e.unit.as_str()).collect();
+fn unknown_unit(state: &State, board: &Board<'_, '_>, unit_id: &str) -> Error {
+    let must: Vec<&str> = (state.scenario.loc.sides.iter())
+        .flat_map(|&side| board.units_of(side))
+        .map(|i| board.unit(i).id.as_str())
+        .collect();
     let listed = if must.is_empty() {
         format!(
             "no unit must trace a Line of Communications here ({})",
@@ -231,7 +251,7 @@ fn unknown_unit(state: &State, lines: &loc::Lines, unit_id: &str) -> Error {
 }
 
 /// A traced path, each hex after the start with its part of the LOC (L8).
-fn traced(board: &Board<'_>, i: usize, path: &[Hex]) -> LocCase {
+fn traced(board: &Board<'_, '_>, i: usize, path: &[Hex]) -> LocCase {
     let u = board.unit(i);
     let k = usize::try_from(board.scenario.loc.free_hexes).unwrap_or(usize::MAX);
     let last = path.len().saturating_sub(1);
@@ -272,7 +292,7 @@ fn traced(board: &Board<'_>, i: usize, path: &[Hex]) -> LocCase {
 }
 
 /// The scenario's active Beach Areas on the map.
-fn beach_areas<'b>(board: &'b Board<'_>) -> impl Iterator<Item = &'b hexmap::Area> + 'b {
+fn beach_areas<'b>(board: &'b Board<'_, '_>) -> impl Iterator<Item = &'b hexmap::Area> + 'b {
     let map = board.map;
     board
         .scenario
@@ -282,15 +302,15 @@ fn beach_areas<'b>(board: &'b Board<'_>) -> impl Iterator<Item = &'b hexmap::Are
 }
 
 /// Whether the step `from -> to` follows the road/trail net.
-fn on_chain(board: &Board<'_>, from: Hex, to: Hex) -> bool {
+fn on_chain(board: &Board<'_, '_>, from: Hex, to: Hex) -> bool {
     let map = board.map;
     map.on_road_net(to) && map.hexside(from, to).is_some_and(|s| s.road_or_trail())
 }
 
 /// A cut unit: what it must trace to, what cuts it, and the award it gives the enemy (L9).
-fn cut(board: &Board<'_>, i: usize, frontier: Vec<BlockedHex>) -> LocCase {
+fn cut(board: &Board<'_, '_>, i: usize, frontier: Vec<BlockedHex>) -> LocCase {
     let u = board.unit(i);
-    let (scorer, award) = engine::loc_cut(board, i, None);
+    let (scorer, award) = words::loc_cut(board, i, None);
     let target = match u.side {
         Side::Us => LocTarget::Beach {
             areas: beach_areas(board).map(|a| a.name.clone()).collect(),

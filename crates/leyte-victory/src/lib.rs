@@ -18,8 +18,13 @@
 //!   never opens files itself.
 //! - [`score`] is one function per rule (L4, L5, L6, L7-L10, the scenario's exit rules, L11).
 //! - Lines of Communications use [`hexmap::Tracer`] (all units at once, linear in the map) with
-//!   K = 3, and [`hexmap::search`] to explain each cut unit; [`explain`] gives one unit's LOC hex
-//!   by hex from the same computation.
+//!   K = 3; each cut unit is explained by [`hexmap::search`]'s frontier, computed on dense tables
+//!   kept between units (the same hexes and reasons, property-tested against the hex crate);
+//!   [`explain`] gives one unit's LOC hex by hex from the same computation.
+//! - Many positions on one scenario: [`Scorer`] checks and prepares it once, a [`Session`] keeps
+//!   the tracing tables from one position to the next; each answers with the [`Report`], the
+//!   [`Sheet`] (the same awards and evidence as data, no text) or the [`Verdict`] (totals and
+//!   level). Feature `parallel`: `score_many`, `sheet_many`, `verdict_many` (rayon).
 //! - Arithmetic is integer only; the ratio is rounded down to hundredths ([`ratio`]).
 //!
 //! # Example
@@ -78,27 +83,36 @@ mod board;
 mod engine;
 mod error;
 mod explain;
+mod frontier;
 mod loc;
 mod model;
 pub mod ratio;
 pub mod report;
+mod scorer;
+mod sheet;
 pub mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
+#[cfg(test)]
+mod testmap;
 mod unit;
+mod words;
 
-pub use engine::score;
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
 };
-pub use ratio::{Margin, Margins, Ratio, VictoryLevel};
+pub use ratio::{Margin, Margins, Ratio, Verdict, VictoryLevel};
 pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, LocEntry, ObjectiveStatus, Report, SideScore,
 };
-pub use spec::{GAME, State};
+pub use scorer::{Scorer, Session, score};
+#[cfg(feature = "parallel")]
+pub use scorer::{score_many, sheet_many, verdict_many};
+pub use sheet::{Basis, Block, Grant, LocLine, Sheet};
+pub use spec::{GAME, MapCache, State};
 pub use unit::{Rating, RatingError, Side};
 
 /// Read a state and score it in one step: [`State::from_toml_str`], then [`State::score`].

@@ -204,6 +204,58 @@ impl VictoryLevel {
     }
 }
 
+/// The outcome of a position without its evidence: both players' totals and the victory level
+/// (L11), as [`crate::Scorer::verdict`] computes it without building a single award.
+///
+/// ```
+/// # use leyte_victory::{PositionBuilder, Scenario, BeachBonus, Side, VictoryLevel, Scorer};
+/// # let map = hexmap::HexMap::from_toml_str(r#"
+/// # name = "Nine hexes in a line"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 10]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # [areas.beach]
+/// # name = "Beach"
+/// # hexes = ["1009"]
+/// # "#, None).unwrap();
+/// let scenario = Scenario::new("Example", &["beach"]).with_beach_bonus(BeachBonus::none());
+/// let position = PositionBuilder::new(&map)
+///     .eliminated("J-1", Side::Japanese, "4-6-5")
+///     .build()
+///     .unwrap();
+/// let scorer = Scorer::new(&map, &scenario).unwrap();
+/// let verdict = scorer.verdict(&position).unwrap();
+/// assert_eq!((verdict.us, verdict.japanese, verdict.level), (10, 0, VictoryLevel::UsDecisive));
+/// assert_eq!(verdict, scorer.score(&position).unwrap().verdict());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Verdict {
+    /// The U.S. Player's Victory Points.
+    pub us: u64,
+    /// The Japanese Player's Victory Points.
+    pub japanese: u64,
+    /// The victory level (L11).
+    pub level: VictoryLevel,
+}
+
+impl Verdict {
+    /// The verdict of these totals: their level (L11).
+    pub fn of(us: u64, japanese: u64) -> Verdict {
+        Verdict {
+            us,
+            japanese,
+            level: VictoryLevel::of_score(us, japanese),
+        }
+    }
+}
+
 /// How many more points a side needs to change the level, and the level it would reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::ratio::{Margins, Ratio, VictoryLevel};
+use crate::ratio::{Margins, Ratio, Verdict, VictoryLevel};
 use crate::unit::Side;
 
 /// Version of the report's JSON shape; bumped on any incompatible change.
@@ -41,6 +41,17 @@ pub struct Report {
     pub loc: Vec<LocEntry>,
     /// Readings applied (see `docs/rulings.md`).
     pub notes: Vec<String>,
+}
+
+impl Report {
+    /// The report's totals and level, as a [`Verdict`].
+    pub fn verdict(&self) -> Verdict {
+        Verdict {
+            us: self.us.total,
+            japanese: self.japanese.total,
+            level: self.level,
+        }
+    }
 }
 
 /// One player's points.

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 
 use hexmap::diag::{Collector, Source};
 use hexmap::resolve::Resolver;
@@ -316,7 +317,7 @@ pub struct UnitSpec {
 /// ```
 #[derive(Clone, Debug)]
 pub struct State {
-    pub(crate) map: HexMap,
+    pub(crate) map: Arc<HexMap>,
     pub(crate) scenario: Scenario,
     pub(crate) position: Position,
     pub(crate) note: Option<String>,
@@ -382,7 +383,61 @@ impl State {
         name: Option<&str>,
         resolver: &dyn Resolver,
     ) -> Result<State, Error> {
-        read(text, name, resolver)
+        read(text, name, resolver, None)
+    }
+
+    /// [`State::from_toml_str`], taking a referenced map from `maps` when a state read before
+    /// referred to the same map file (the same name from the resolver and the same text), and
+    /// keeping a map built here for the next: many states on one map build it once.
+    ///
+    /// ```
+    /// use hexmap::resolve::MemoryResolver;
+    /// use leyte_victory::{MapCache, State};
+    ///
+    /// let maps = MemoryResolver::default().with("line.toml", r#"
+    /// name = "Nine hexes in a line"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [10, 10]
+    /// columns = [1, 9]
+    /// shifted = "even"
+    /// rows_grow = "north"
+    /// columns_grow = "east"
+    /// [areas.northern-beach]
+    /// name = "Northern Beach Area"
+    /// hexes = ["1009"]
+    /// [areas.eastern-beach]
+    /// name = "Eastern Beach Area"
+    /// hexes = []
+    /// "#);
+    /// let state = |unit_hex: &str| format!(r#"
+    /// game = "leyte"
+    /// map = "line.toml"
+    /// [scenario]
+    /// name = "Example"
+    /// active_beaches = ["northern-beach"]
+    /// [[units]]
+    /// id = "US-1"
+    /// side = "us"
+    /// rating = "4-6-5"
+    /// hex = "{unit_hex}"
+    /// "#);
+    /// let mut cache = MapCache::default();
+    /// let a = State::from_toml_str_cached(&state("1008"), Some("a.toml"), &maps, &mut cache).unwrap();
+    /// let b = State::from_toml_str_cached(&state("1001"), Some("b.toml"), &maps, &mut cache).unwrap();
+    /// assert_eq!(cache.len(), 1); // one map, built once
+    /// assert!(std::ptr::eq(a.map(), b.map()));
+    /// assert_eq!(a.score().unwrap().japanese.total, 0);
+    /// assert_eq!(b.score().unwrap().japanese.total, 10); // cut
+    /// ```
+    pub fn from_toml_str_cached(
+        text: &str,
+        name: Option<&str>,
+        resolver: &dyn Resolver,
+        maps: &mut MapCache,
+    ) -> Result<State, Error> {
+        read(text, name, resolver, Some(maps))
     }
 
     /// The map.
@@ -415,9 +470,32 @@ impl State {
         crate::score(&self.map, &self.scenario, &self.position)
     }
 
+    /// Check it as [`State::score`] does before scoring, and stop there: every problem
+    /// [`State::score`] would report (the scenario against the map, such as a beach bonus area
+    /// the map lacks), or `Ok`.
+    ///
+    /// ```
+    /// use hexmap::resolve::NoResolver;
+    /// use leyte_victory::{ErrorKind, State};
+    /// // The map has no Eastern Beach Area, which the beach bonus (L6) names.
+    /// let state = State::from_toml_str(r#"
+    /// game = "leyte"
+    /// map = { name = "Line", layout = { orientation = "pointy", label = "row-column", rows = [10, 10], columns = [1, 9], shifted = "even", rows_grow = "north", columns_grow = "east" }, areas = { northern-beach = { name = "Northern Beach Area", hexes = ["1009"] } } }
+    /// [scenario]
+    /// name = "Example"
+    /// active_beaches = ["northern-beach"]
+    /// "#, None, &NoResolver).unwrap();
+    /// let err = state.check().unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].kind, ErrorKind::Scenario);
+    /// assert_eq!(err, state.score().unwrap_err());
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        crate::loc::with_board(&self.map, &self.scenario, &self.position, |_, _, _| ())
+    }
+
     /// The map, the scenario and the position, by value.
     pub fn into_parts(self) -> (HexMap, Scenario, Position) {
-        (self.map, self.scenario, self.position)
+        (Arc::unwrap_or_clone(self.map), self.scenario, self.position)
     }
 }
 
@@ -517,8 +595,44 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
-/// [`State::from_toml_str`]: parse, check and build.
-fn read(text: &str, name: Option<&str>, resolver: &dyn Resolver) -> Result<State, Error> {
+/// Maps already built from the files states referred to, by the name the resolver gave each
+/// and its text: [`State::from_toml_str_cached`] builds each map once.
+#[derive(Debug, Default)]
+pub struct MapCache {
+    maps: BTreeMap<String, (String, Arc<HexMap>)>,
+}
+
+impl MapCache {
+    /// How many maps it holds.
+    pub fn len(&self) -> usize {
+        self.maps.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.maps.is_empty()
+    }
+
+    /// The map built from this document before, or build it (and keep it).
+    fn get_or_build(&mut self, doc: hexmap::resolve::Document) -> Result<Arc<HexMap>, Error> {
+        if let Some((text, map)) = self.maps.get(&doc.name)
+            && *text == doc.text
+        {
+            return Ok(Arc::clone(map));
+        }
+        let map = Arc::new(HexMap::from_toml_str(&doc.text, Some(&doc.name))?);
+        self.maps.insert(doc.name, (doc.text, Arc::clone(&map)));
+        Ok(map)
+    }
+}
+
+/// [`State::from_toml_str`]: parse, check and build (a referenced map from `maps` if given).
+fn read(
+    text: &str,
+    name: Option<&str>,
+    resolver: &dyn Resolver,
+    maps: Option<&mut MapCache>,
+) -> Result<State, Error> {
     let source = Source::new(name, text);
     let spec: StateSpec = toml::from_str(text)
         .map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))?;
@@ -549,9 +663,12 @@ fn read(text: &str, name: Option<&str>, resolver: &dyn Resolver) -> Result<State
                     ),
                 ])
             })?;
-            HexMap::from_toml_str(&doc.text, Some(&doc.name))?
+            match maps {
+                Some(cache) => cache.get_or_build(doc)?,
+                None => Arc::new(HexMap::from_toml_str(&doc.text, Some(&doc.name))?),
+            }
         }
-        MapRef::Inline(m) => m.build(source, "map.")?,
+        MapRef::Inline(m) => Arc::new(m.build(source, "map.")?),
     };
     let mut r = Reader {
         c: Collector::new(source),

@@ -3,6 +3,7 @@
 //! `schema`, `explain`) only ever go through the trait; nothing else here or in `main` names a
 //! game.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use hexmap::resolve::Resolver;
@@ -31,6 +32,15 @@ pub struct StateFile<'a> {
     pub text: &'a str,
     /// How the documents it refers to (a map, a VP track) are read.
     pub resolver: &'a dyn Resolver,
+    /// What the engines keep from one file to the next in one run.
+    pub cache: &'a Cache,
+}
+
+/// What the engines keep from one file to the next within one run: the Leyte maps built, by
+/// the path each resolved to, so that `victory score a.toml b.toml` on one map builds it once.
+#[derive(Debug, Default)]
+pub struct Cache {
+    leyte_maps: RefCell<leyte_victory::MapCache>,
 }
 
 /// One game family's engine, as the command line uses it.
@@ -41,10 +51,8 @@ pub trait Engine {
     /// Score a state file: the engine's report, readable and serializable.
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>>;
 
-    /// Validate a state file: every problem, not just the first.
-    fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>> {
-        self.score(file).map(|_| ())
-    }
+    /// Validate a state file: every problem `score` would report, without scoring it.
+    fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>>;
 
     /// Draw a state file as SVG.
     fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>>;
@@ -130,8 +138,14 @@ struct Leyte;
 
 impl Leyte {
     fn load(file: StateFile<'_>) -> Result<leyte_victory::State, Vec<Problem>> {
-        leyte_victory::State::from_toml_str(file.text, Some(file.name), file.resolver)
-            .map_err(|e| problems(e.into_diagnostics()))
+        let mut maps = file.cache.leyte_maps.borrow_mut();
+        leyte_victory::State::from_toml_str_cached(
+            file.text,
+            Some(file.name),
+            file.resolver,
+            &mut maps,
+        )
+        .map_err(|e| problems(e.into_diagnostics()))
     }
 }
 
@@ -148,6 +162,12 @@ impl Engine for Leyte {
             .score()
             .map_err(|e| problems(e.into_diagnostics()))?;
         Ok(Box::new(report))
+    }
+
+    fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>> {
+        Leyte::load(file)?
+            .check()
+            .map_err(|e| problems(e.into_diagnostics()))
     }
 
     fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>> {
@@ -207,6 +227,11 @@ impl Engine for AsiaEngulfed {
         Ok(Box::new(asia_engulfed_victory::score(&state, &rules)))
     }
 
+    /// Scoring a loaded state cannot fail (the engine's `score` is total): loading checks all.
+    fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>> {
+        AsiaEngulfed::load(file).map(|_| ())
+    }
+
     fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>> {
         let state = AsiaEngulfed::load(file)?;
         let report = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
@@ -236,6 +261,56 @@ mod tests {
         assert_eq!(known(), "leyte, dai-senso, axis-empires");
         assert_eq!(find("dai-senso").unwrap().1, "dai-senso");
         assert!(find("chess").is_none());
+    }
+
+    #[test]
+    fn states_on_one_map_build_it_once() {
+        let map = r#"
+            name = "Line"
+            [layout]
+            orientation = "pointy"
+            label = "row-column"
+            rows = [10, 10]
+            columns = [1, 9]
+            shifted = "even"
+            rows_grow = "north"
+            columns_grow = "east"
+            [areas.northern-beach]
+            name = "Northern Beach Area"
+            hexes = ["1009"]
+            [areas.eastern-beach]
+            name = "Eastern Beach Area"
+            hexes = []
+            [hexsides]
+            roads = [["1006", "1007", "1008", "1009"]]
+        "#;
+        let resolver = hexmap::resolve::MemoryResolver::default().with("m.toml", map);
+        let state = r#"
+            game = "leyte"
+            map = "m.toml"
+            [scenario]
+            name = "Example"
+            active_beaches = ["northern-beach"]
+            [[units]]
+            id = "US-1"
+            side = "us"
+            rating = "4-6-5"
+            hex = "1002"
+        "#;
+        let cache = Cache::default();
+        let file = |name| StateFile {
+            name,
+            text: state,
+            resolver: &resolver,
+            cache: &cache,
+        };
+        let a = Leyte::load(file("a.toml")).unwrap();
+        let b = Leyte::load(file("b.toml")).unwrap();
+        assert!(std::ptr::eq(a.map(), b.map()));
+        assert_eq!(cache.leyte_maps.borrow().len(), 1);
+        // What `check` reports is what `score` would, without the report.
+        assert!(Leyte.check(file("c.toml")).is_ok());
+        assert!(Leyte.score(file("c.toml")).is_ok());
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! Reading a state file and telling which game it is for.
 //!
-//! The file's `game` key picks the engine. It is read with a minimal `toml` parse that ignores
-//! every other key, so that a file for an unknown game, or with no `game` at all, gets one clear
-//! error naming the known games instead of an engine's complaint about keys it does not know.
+//! The file's `game` key picks the engine. When the file's first line of TOML (after comments
+//! and blank lines) is `game = "<known game>"`, that is the engine, and the file is parsed once,
+//! by the engine. Otherwise, and whenever the engine then finds a problem, the `game` key is
+//! read with a minimal `toml` parse that ignores every other key ([`detect`]), so that a file for
+//! an unknown game, with no `game` at all or with broken TOML gets one clear error naming the
+//! known games instead of an engine's complaint about keys it does not know: every message is
+//! the one that parse gives, as if it always ran first.
 
 use std::io;
 use std::path::Path;
@@ -11,7 +15,7 @@ use hexmap::resolve::Resolver;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::engines::{self, Engine, StateFile};
+use crate::engines::{self, Cache, Engine, StateFile};
 use crate::problem::{self, Problem};
 
 /// A state file read from disk: its name as given on the command line, its text and its game.
@@ -25,16 +29,38 @@ pub struct Input {
     pub game: &'static str,
     /// The engine that reads that game.
     pub engine: &'static dyn Engine,
+    /// Whether the game was read by the full parse ([`detect`]) rather than from the first line.
+    detected: bool,
 }
 
 impl Input {
-    /// The file as its engine takes it, its references read through `resolver`.
-    pub fn state<'a>(&'a self, resolver: &'a dyn Resolver) -> StateFile<'a> {
+    /// The file as its engine takes it, its references read through `resolver` and its maps
+    /// shared through `cache`.
+    pub fn state<'a>(&'a self, resolver: &'a dyn Resolver, cache: &'a Cache) -> StateFile<'a> {
         StateFile {
             name: &self.name,
             text: &self.text,
             resolver,
+            cache,
         }
+    }
+
+    /// `run` on this file; its problems are what the command reports, unless the file's game
+    /// was read from its first line and the full parse of the `game` key finds a problem first
+    /// (broken TOML after that line): then that problem, as when the full parse ran first.
+    pub fn run<T>(
+        &self,
+        run: impl FnOnce(&Input) -> Result<T, Vec<Problem>>,
+    ) -> Result<T, Vec<Problem>> {
+        run(self).map_err(|problems| {
+            if self.detected {
+                return problems;
+            }
+            match detect(&self.name, &self.text) {
+                Err(p) => vec![*p],
+                Ok(_) => problems,
+            }
+        })
     }
 }
 
@@ -63,13 +89,46 @@ pub fn read(path: &Path) -> Result<Input, Vec<Problem>> {
         Some(rest) => rest.to_string(),
         None => text,
     };
-    let (engine, game) = detect(&name, &text).map_err(|p| vec![*p])?;
+    let (engine, game, detected) = match first_line_game(&text) {
+        Some((engine, game)) => (engine, game, false),
+        None => {
+            let (engine, game) = detect(&name, &text).map_err(|p| vec![*p])?;
+            (engine, game, true)
+        }
+    };
     Ok(Input {
         name,
         text,
         game,
         engine,
+        detected,
     })
+}
+
+/// The engine named by the file's first line of TOML when it is `game = "<known game>"` (after
+/// blank and comment lines only, so that nothing before it can be a table header or a string
+/// spanning lines); `None` otherwise. A later line may still break the TOML or give `game`
+/// twice: the engine's parse finds that, and [`Input::run`] reports it as [`detect`] would.
+fn first_line_game(text: &str) -> Option<(&'static dyn Engine, &'static str)> {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    let value = line
+        .strip_prefix("game")?
+        .trim_start()
+        .strip_prefix('=')?
+        .trim();
+    let rest = value.strip_prefix('"')?;
+    let (game, after) = rest.split_once('"')?;
+    let after = after.trim_start();
+    let simple = game
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !simple || !(after.is_empty() || after.starts_with('#')) {
+        return None;
+    }
+    engines::find(game)
 }
 
 /// The file's bytes; a directory or an unreadable file is an error in words, without the
@@ -160,6 +219,40 @@ mod tests {
                 .starts_with("`game` must be a string, not integer")
         );
         assert_eq!(detect("a", "game = [").unwrap_err().kind, "toml");
+    }
+
+    #[test]
+    fn reads_the_game_from_a_plain_first_line_only() {
+        let game = |text: &str| first_line_game(text).map(|(_, g)| g);
+        assert_eq!(
+            game("# a note\n\n  game = \"leyte\"  # the engine\nx = 1"),
+            Some("leyte")
+        );
+        assert_eq!(game("game=\"dai-senso\""), Some("dai-senso"));
+        // Left to the full parse: another key first, an unknown game, quoting or escapes, a
+        // string that goes on, a table first, no value.
+        for text in [
+            "note = \"x\"\ngame = \"leyte\"",
+            "game = \"chess\"",
+            "\"game\" = \"leyte\"",
+            "game = \"ley\\u0074e\"",
+            "game = 'leyte'",
+            "game = \"leyte\" \"x\"",
+            "game = \"\"\"leyte\"\"\"",
+            "[scenario]\ngame = \"leyte\"",
+            "game.x = \"leyte\"",
+            "gamey = \"leyte\"",
+            "",
+        ] {
+            assert_eq!(game(text), None, "{text}");
+        }
+        // What the full parse says of every file whose first line names the game: that game.
+        for text in [
+            "game = \"leyte\"",
+            "# c\ngame = \"axis-empires\" # c\n[x]\n",
+        ] {
+            assert_eq!(game(text), Some(detect("a", text).unwrap().1), "{text}");
+        }
     }
 
     #[test]

@@ -239,7 +239,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Check { files, format } => check(&files, format, &resolver)?,
         Command::Explain { file, unit } => {
             let mut o = Outcome::default();
-            match input::read(&file).and_then(|i| explain(&i, &unit, &resolver)) {
+            let cache = engines::Cache::default();
+            match input::read(&file).and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache))) {
                 Ok(text) => o.stdout = text,
                 Err(p) => o.problems(&p),
             }
@@ -248,7 +249,10 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Schema { game, report } => schema(&game, report)?,
         Command::Render { file, output } => {
             let mut o = Outcome::default();
-            match input::read(&file).and_then(|i| i.engine.render_svg(i.state(&resolver))) {
+            let cache = engines::Cache::default();
+            let svg = input::read(&file)
+                .and_then(|i| i.run(|i| i.engine.render_svg(i.state(&resolver, &cache))));
+            match svg {
                 Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
                 Ok(svg) => std::fs::write(&output, svg).map_err(|e| {
                     anyhow::anyhow!("cannot write {}: {e}", output.to_string_lossy())
@@ -270,8 +274,11 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
 fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
     let mut scored = Vec::new();
+    let cache = engines::Cache::default();
     for path in files {
-        match input::read(path).and_then(|i| Ok((i.engine.score(i.state(resolver))?, i))) {
+        let report = input::read(path)
+            .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
+        match report {
             Ok(s) => scored.push(s),
             Err(p) => o.problems(&p),
         }
@@ -346,8 +353,9 @@ fn explain(
     input: &input::Input,
     unit: &str,
     resolver: &CliResolver,
+    cache: &engines::Cache,
 ) -> Result<String, Vec<Problem>> {
-    if let Some(explained) = input.engine.explain(input.state(resolver), unit) {
+    if let Some(explained) = input.engine.explain(input.state(resolver, cache), unit) {
         return explained;
     }
     let what: Vec<&str> = engines::ENGINES
@@ -368,10 +376,14 @@ fn explain(
 fn check(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
     let mut all = Vec::new();
+    let cache = engines::Cache::default();
     for path in files {
         let problems = match input::read(path) {
             Err(p) => p,
-            Ok(i) => i.engine.check(i.state(resolver)).err().unwrap_or_default(),
+            Ok(i) => i
+                .run(|i| i.engine.check(i.state(resolver, &cache)))
+                .err()
+                .unwrap_or_default(),
         };
         if problems.is_empty() {
             if format == Format::Text {

@@ -1,13 +1,20 @@
 //! The [`MapBuilder`] that makes a [`HexMap`]: one function per section of the map format.
+//!
+//! A [`MapBuilder`] and a [`MapSpec`](crate::MapSpec) both hand the build an [`Input`] that
+//! borrows what they hold: hexes as labels (parsed once, when resolved) or coordinates,
+//! terrain by id, key paths formatted only for a diagnostic. The build works on dense tables:
+//! per slot ([`Slots`]: the labels inside the extents, numbered in label order), the terrain
+//! and the node; per node and direction, the hexside's mask.
 #![deny(clippy::too_many_lines)]
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 use std::ops::Range;
 
 use crate::coord::{Direction, Hex};
 use crate::diag::{Collector, Diagnostic, Source};
 use crate::error::{Error, ErrorKind};
-use crate::layout::{Label, Layout, Offset};
+use crate::layout::{Label, Layout, Offset, Orientation, Sheet, Slots};
 
 use super::{Adj, Area, HexInfo, HexMap, Hexside, HexsideKind, Link, MAX_HEXES, NONE, Place};
 
@@ -39,8 +46,6 @@ pub struct LabelRef {
     pub text: String,
     /// Where it was written.
     pub origin: Origin,
-    /// The hex, when the builder was given coordinates rather than a label.
-    pub(crate) hex: Option<Hex>,
 }
 
 impl LabelRef {
@@ -49,7 +54,6 @@ impl LabelRef {
         LabelRef {
             text: text.into(),
             origin,
-            hex: None,
         }
     }
 }
@@ -110,10 +114,241 @@ impl From<&Hex> for HexRef {
     }
 }
 
+/// A hex reference as the build reads it: a label as written (parsed once, when resolved) or
+/// coordinates.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum At<'a> {
+    /// A printed label as written.
+    Label(&'a str),
+    /// Axial coordinates.
+    Hex(Hex),
+}
+
+impl<'a> At<'a> {
+    fn of(r: &'a HexRef) -> At<'a> {
+        match r {
+            HexRef::Label(text) => At::Label(text),
+            HexRef::Hex(hex) => At::Hex(*hex),
+        }
+    }
+}
+
+/// Where an input was written, formatted only when a diagnostic names it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Key<'a> {
+    /// A [`MapBuilder`] call: `{what} #{n}`, then `[{i}]` for the `i`th hex of a list.
+    Call {
+        what: &'a str,
+        n: usize,
+        index: Option<usize>,
+    },
+    /// A key of the map format: `{prefix}{section}{name}{tail}`, then `[{i}]` per index.
+    Spec {
+        prefix: &'a str,
+        section: &'static str,
+        name: &'a str,
+        tail: &'static str,
+        index: [Option<usize>; 2],
+    },
+}
+
+impl<'a> Key<'a> {
+    /// The key `{prefix}{section}{name}`.
+    pub(crate) fn spec(prefix: &'a str, section: &'static str, name: &'a str) -> Key<'a> {
+        Key::Spec {
+            prefix,
+            section,
+            name,
+            tail: "",
+            index: [None, None],
+        }
+    }
+
+    /// This key followed by `tail` (before any index).
+    pub(crate) fn tail(self, tail: &'static str) -> Key<'a> {
+        match self {
+            Key::Spec {
+                prefix,
+                section,
+                name,
+                index,
+                ..
+            } => Key::Spec {
+                prefix,
+                section,
+                name,
+                tail,
+                index,
+            },
+            call => call,
+        }
+    }
+
+    /// This key with one more index: the `i`th item of the list it names.
+    pub(crate) fn at(self, i: usize) -> Key<'a> {
+        match self {
+            Key::Call { what, n, .. } => Key::Call {
+                what,
+                n,
+                index: Some(i),
+            },
+            Key::Spec {
+                prefix,
+                section,
+                name,
+                tail,
+                index,
+            } => Key::Spec {
+                prefix,
+                section,
+                name,
+                tail,
+                index: match index {
+                    [None, _] => [Some(i), None],
+                    [first, _] => [first, Some(i)],
+                },
+            },
+        }
+    }
+}
+
+impl fmt::Display for Key<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Call { what, n, index } => {
+                write!(f, "{what} #{n}")?;
+                if let Some(i) = index {
+                    write!(f, "[{i}]")?;
+                }
+            }
+            Key::Spec {
+                prefix,
+                section,
+                name,
+                tail,
+                index,
+            } => {
+                write!(f, "{prefix}{section}{name}{tail}")?;
+                for i in index.iter().flatten() {
+                    write!(f, "[{i}]")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One hex reference of an input, with where it was written.
 #[derive(Clone, Debug)]
-enum Cell {
-    Terrain(String),
-    Hole,
+pub(crate) struct Ref<'a> {
+    /// The hex.
+    pub(crate) at: At<'a>,
+    /// Where, as a key path.
+    pub(crate) key: Key<'a>,
+    /// Where, in the source text.
+    pub(crate) span: Option<Range<usize>>,
+}
+
+impl Ref<'_> {
+    /// The reference as written, for diagnostics: the label's text, or the hex's label (its
+    /// coordinates outside the extents).
+    fn text(&self, layout: &Layout) -> String {
+        match self.at {
+            At::Label(text) => text.to_string(),
+            At::Hex(hex) => match layout.hex_to_label(hex) {
+                Some(l) => l.to_string(),
+                None => format!("({},{})", hex.q, hex.r),
+            },
+        }
+    }
+
+    /// A problem with this reference: at its key, with its text as the label.
+    fn problem(&self, kind: ErrorKind, message: String, text: &str) -> Diagnostic<ErrorKind> {
+        Diagnostic::new(kind, message)
+            .key(self.key.to_string())
+            .label(text)
+    }
+}
+
+/// A list of hex references (an area's hexes, a road, a hexside pair), with where it was
+/// written.
+#[derive(Clone, Debug)]
+pub(crate) struct Group<'a> {
+    /// Where, as a key path.
+    pub(crate) key: Key<'a>,
+    /// Where, in the source text.
+    pub(crate) span: Option<Range<usize>>,
+    /// The hexes.
+    pub(crate) refs: Vec<Ref<'a>>,
+}
+
+/// The terrain id of a hole (a hex taken off the map).
+pub(crate) const HOLE: u32 = u32::MAX;
+
+/// Everything a map is built from, borrowed from a [`MapBuilder`] or a
+/// [`MapSpec`](crate::MapSpec): the build reads one of these.
+#[derive(Clone, Debug)]
+pub(crate) struct Input<'a> {
+    /// The map's name.
+    pub(crate) name: String,
+    /// Its layout.
+    pub(crate) layout: Layout,
+    /// Terrain names by id, each once; id 0 is the default terrain.
+    pub(crate) terrains: Vec<&'a str>,
+    /// Per [`Slots`] slot, a terrain id or [`HOLE`]: the terrain grid, when there is one.
+    pub(crate) grid: Option<Vec<u32>>,
+    /// Hexes given a terrain id or [`HOLE`], in order (a later one wins).
+    pub(crate) cells: Vec<(Ref<'a>, u32)>,
+    /// Hex features: name and hex.
+    pub(crate) features: Vec<(&'a str, Ref<'a>)>,
+    /// Places: name and hex.
+    pub(crate) places: Vec<(&'a str, Ref<'a>)>,
+    /// Areas: key, name and hexes.
+    pub(crate) areas: Vec<(&'a str, &'a str, Group<'a>)>,
+    /// The built-in hexside features, each a path or a pair.
+    pub(crate) hexsides: Vec<(HexsideKind, Group<'a>)>,
+    /// The map's own hexside features: name and path.
+    pub(crate) side_features: Vec<(&'a str, Group<'a>)>,
+}
+
+impl<'a> Input<'a> {
+    /// Nothing but a name, a layout and the default terrain.
+    pub(crate) fn new(name: String, layout: Layout, default_terrain: &'a str) -> Input<'a> {
+        Input {
+            name,
+            layout,
+            terrains: vec![default_terrain],
+            grid: None,
+            cells: Vec::new(),
+            features: Vec::new(),
+            places: Vec::new(),
+            areas: Vec::new(),
+            hexsides: Vec::new(),
+            side_features: Vec::new(),
+        }
+    }
+}
+
+/// The id of a terrain name in `terrains`, adding it the first time (`ids` indexes
+/// `terrains`).
+pub(crate) fn intern<'a>(
+    ids: &mut BTreeMap<&'a str, u32>,
+    terrains: &mut Vec<&'a str>,
+    name: &'a str,
+) -> u32 {
+    // A handful of names, the usual case: a scan beats the tree.
+    let found = if terrains.len() <= 16 {
+        let at = terrains.iter().position(|t| *t == name);
+        at.and_then(|i| u32::try_from(i).ok())
+    } else {
+        ids.get(name).copied()
+    };
+    found.unwrap_or_else(|| {
+        let id = u32::try_from(terrains.len()).unwrap_or(HOLE - 1);
+        terrains.push(name);
+        ids.insert(name, id);
+        id
+    })
 }
 
 /// Builds a [`HexMap`] in memory, checking everything once in [`MapBuilder::build`].
@@ -151,12 +386,13 @@ pub struct MapBuilder {
     name: String,
     layout: Layout,
     default_terrain: String,
-    cells: Vec<(LabelRef, Cell)>,
-    features: Vec<(String, LabelRef)>,
-    places: Vec<(String, LabelRef)>,
-    areas: Vec<(String, String, Origin, Vec<LabelRef>)>,
-    hexsides: Vec<(HexsideKind, Origin, Vec<LabelRef>)>,
-    side_features: Vec<(String, Origin, Vec<LabelRef>)>,
+    /// Each with the number of its call and its terrain (`None`: a hole).
+    cells: Vec<(HexRef, usize, Option<String>)>,
+    features: Vec<(String, HexRef, usize)>,
+    places: Vec<(String, HexRef, usize)>,
+    areas: Vec<(String, String, usize, Vec<HexRef>)>,
+    hexsides: Vec<(HexsideKind, usize, Vec<HexRef>)>,
+    side_features: Vec<(String, usize, Vec<HexRef>)>,
     counter: usize,
 }
 
@@ -177,35 +413,10 @@ impl MapBuilder {
         }
     }
 
-    fn auto(&mut self, what: &str) -> Origin {
-        self.counter += 1;
-        Origin::key(format!("{what} #{}", self.counter))
-    }
-
-    fn refs<I, S>(&self, origin: &Origin, labels: I) -> Vec<LabelRef>
-    where
-        I: IntoIterator<Item = S>,
-        S: Into<HexRef>,
-    {
-        labels
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| self.label_ref(l.into(), Origin::key(format!("{}[{i}]", origin.key))))
-            .collect()
-    }
-
-    fn label_ref(&self, at: HexRef, origin: Origin) -> LabelRef {
-        match at {
-            HexRef::Label(text) => LabelRef::new(text, origin),
-            HexRef::Hex(hex) => LabelRef {
-                text: match self.layout.hex_to_label(hex) {
-                    Some(l) => l.to_string(),
-                    None => format!("({},{})", hex.q, hex.r),
-                },
-                origin,
-                hex: Some(hex),
-            },
-        }
+    /// The number of this call, for diagnostics (`terrain #3`).
+    fn call(&mut self) -> usize {
+        self.counter = self.counter.saturating_add(1);
+        self.counter
     }
 
     /// The terrain of hexes not given one (default `clear`).
@@ -216,33 +427,29 @@ impl MapBuilder {
 
     /// Set one hex's terrain.
     pub fn terrain(mut self, at: impl Into<HexRef>, terrain: impl Into<String>) -> Self {
-        let origin = self.auto("terrain");
-        let r = self.label_ref(at.into(), origin);
-        self.cells.push((r, Cell::Terrain(terrain.into())));
+        let n = self.call();
+        self.cells.push((at.into(), n, Some(terrain.into())));
         self
     }
 
     /// Take a hex off the map (open sea, say).
     pub fn hole(mut self, at: impl Into<HexRef>) -> Self {
-        let origin = self.auto("hole");
-        let r = self.label_ref(at.into(), origin);
-        self.cells.push((r, Cell::Hole));
+        let n = self.call();
+        self.cells.push((at.into(), n, None));
         self
     }
 
     /// Give a hex a feature (airfield, town, ...).
     pub fn feature(mut self, feature: impl Into<String>, at: impl Into<HexRef>) -> Self {
-        let origin = self.auto("feature");
-        let r = self.label_ref(at.into(), origin);
-        self.features.push((feature.into(), r));
+        let n = self.call();
+        self.features.push((feature.into(), at.into(), n));
         self
     }
 
     /// Name a place on a hex.
     pub fn place(mut self, name: impl Into<String>, at: impl Into<HexRef>) -> Self {
-        let origin = self.auto("place");
-        let r = self.label_ref(at.into(), origin);
-        self.places.push((name.into(), r));
+        let n = self.call();
+        self.places.push((name.into(), at.into(), n));
         self
     }
 
@@ -252,9 +459,9 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<HexRef>,
     {
-        let origin = self.auto("area");
-        let refs = self.refs(&origin, labels);
-        self.areas.push((key.into(), name.into(), origin, refs));
+        let n = self.call();
+        let refs = labels.into_iter().map(Into::into).collect();
+        self.areas.push((key.into(), name.into(), n, refs));
         self
     }
 
@@ -292,14 +499,9 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<HexRef>,
     {
-        let origin = self.auto(match kind {
-            HexsideKind::Road => "road",
-            HexsideKind::Trail => "trail",
-            HexsideKind::BlocksZoc => "blocks_zoc",
-            HexsideKind::Impassable => "impassable",
-        });
-        let refs = self.refs(&origin, labels);
-        self.hexsides.push((kind, origin, refs));
+        let n = self.call();
+        let refs = labels.into_iter().map(Into::into).collect();
+        self.hexsides.push((kind, n, refs));
         self
     }
 
@@ -323,49 +525,10 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<HexRef>,
     {
-        let feature = feature.into();
-        let origin = self.auto(&feature);
-        let refs = self.refs(&origin, labels);
-        self.side_features.push((feature, origin, refs));
+        let n = self.call();
+        let refs = labels.into_iter().map(Into::into).collect();
+        self.side_features.push((feature.into(), n, refs));
         self
-    }
-
-    pub(crate) fn push_side_feature(
-        &mut self,
-        feature: String,
-        origin: Origin,
-        labels: Vec<LabelRef>,
-    ) {
-        self.side_features.push((feature, origin, labels));
-    }
-
-    // Crate-internal pushes with origins, for the TOML reader.
-    pub(crate) fn push_cell(&mut self, label: LabelRef, terrain: Option<String>) {
-        self.cells
-            .push((label, terrain.map_or(Cell::Hole, Cell::Terrain)));
-    }
-    pub(crate) fn push_feature(&mut self, feature: String, label: LabelRef) {
-        self.features.push((feature, label));
-    }
-    pub(crate) fn push_place(&mut self, name: String, label: LabelRef) {
-        self.places.push((name, label));
-    }
-    pub(crate) fn push_area(
-        &mut self,
-        key: String,
-        name: String,
-        origin: Origin,
-        labels: Vec<LabelRef>,
-    ) {
-        self.areas.push((key, name, origin, labels));
-    }
-    pub(crate) fn push_hexsides(
-        &mut self,
-        kind: HexsideKind,
-        origin: Origin,
-        labels: Vec<LabelRef>,
-    ) {
-        self.hexsides.push((kind, origin, labels));
     }
 
     /// Validate everything and build the map; reports every problem found.
@@ -379,511 +542,720 @@ impl MapBuilder {
     /// the layout, terrain and holes, the hexes and their lookup, hex features, places, areas,
     /// the built-in hexside features, the map's own hexside features, then the adjacency table.
     pub fn build_in(self, source: Source<'_>) -> Result<HexMap, Error> {
-        let mut c: Collector<'_, ErrorKind> = Collector::new(source);
-        check_layout(&self.layout, &mut c);
-        if !c.is_empty() {
-            return Err(Error::new(c.into_vec()));
-        }
-        let terrain_of = self.terrain_and_holes(&mut c);
-        let Some((hexes, terrain_names)) = self.hexes_in_label_order(&terrain_of, &mut c) else {
-            return Err(Error::new(c.into_vec()));
-        };
-        let mut map = with_lookup(self.name.clone(), self.layout.clone(), hexes, terrain_names);
-        self.hex_features(&mut map, &mut c);
-        self.named_places(&mut map, &mut c);
-        self.named_areas(&mut map, &mut c);
-        let mut sides = Sides::new();
-        self.builtin_hexsides(&map, &mut sides, &mut c);
-        let names = self.own_hexside_features(&map, &mut sides, &mut c);
-        if !c.is_empty() {
-            return Err(Error::new(c.into_vec()));
-        }
-        map.hexside_feature_names = names;
-        adjacency(&mut map, &sides);
-        Ok(map)
+        build(self.input(), source)
     }
 
-    /// Terrain and holes: every cell given a terrain or taken off the map, by hex.
-    fn terrain_and_holes(&self, c: &mut Collector<'_, ErrorKind>) -> BTreeMap<Hex, Option<String>> {
-        let mut terrain_of: BTreeMap<Hex, Option<String>> = BTreeMap::new();
-        for (r, cell) in &self.cells {
-            if let Some(h) = resolve(&self.layout, r, c) {
-                let value = match cell {
-                    Cell::Terrain(t) => Some(t.clone()),
-                    Cell::Hole => None,
-                };
-                terrain_of.insert(h, value);
-            }
-        }
-        terrain_of
-    }
-
-    /// The on-map hexes in label order and the terrain names they index; `None` when the map
-    /// cannot be built at all (sheets overlap, no hex on the map).
-    fn hexes_in_label_order(
-        &self,
-        terrain_of: &BTreeMap<Hex, Option<String>>,
-        c: &mut Collector<'_, ErrorKind>,
-    ) -> Option<(Vec<HexInfo>, Vec<String>)> {
-        let layout = &self.layout;
-        let mut terrain_names: Vec<String> = vec![self.default_terrain.clone()];
-        let mut hexes: Vec<HexInfo> = Vec::new();
-        let mut placed: BTreeMap<Hex, Label> = BTreeMap::new();
-        for label in layout.labels() {
-            let Some(hex) = layout.label_to_hex(label) else {
-                continue;
-            };
-            if let Some(first) = placed.insert(hex, label) {
-                c.push(
-                    Diagnostic::new(
-                        ErrorKind::Layout,
-                        format!("sheets overlap: {first} and {label} are the same hex"),
-                    )
-                    .key("layout.sheets"),
-                    None,
-                );
-                return None;
-            }
-            let terrain = match terrain_of.get(&hex) {
-                Some(None) => continue,
-                Some(Some(t)) => t.clone(),
-                None => self.default_terrain.clone(),
-            };
-            let ti = match terrain_names.iter().position(|t| *t == terrain) {
-                Some(i) => i,
-                None => {
-                    terrain_names.push(terrain);
-                    terrain_names.len() - 1
-                }
-            };
-            hexes.push(HexInfo {
-                hex,
-                label,
-                terrain: u16::try_from(ti).unwrap_or(u16::MAX),
-                features: 0,
-                on_road_net: false,
+    /// What this builder was given, as the build reads it.
+    fn input(&self) -> Input<'_> {
+        let mut input = Input::new(
+            self.name.clone(),
+            self.layout.clone(),
+            &self.default_terrain,
+        );
+        let mut ids = BTreeMap::from([(self.default_terrain.as_str(), 0)]);
+        for (at, n, terrain) in &self.cells {
+            input.cells.push(match terrain {
+                Some(t) => (
+                    call_ref("terrain", *n, at),
+                    intern(&mut ids, &mut input.terrains, t),
+                ),
+                None => (call_ref("hole", *n, at), HOLE),
             });
         }
-        if hexes.is_empty() {
-            c.push(
-                Diagnostic::new(ErrorKind::Layout, "the map has no on-map hexes").key("layout"),
-                None,
-            );
-            return None;
+        for (f, at, n) in &self.features {
+            input
+                .features
+                .push((f.as_str(), call_ref("feature", *n, at)));
         }
-        if terrain_names.len() > usize::from(u16::MAX) {
-            c.push(
-                Diagnostic::new(ErrorKind::TooMany, "more than 65535 terrain types"),
-                None,
-            );
+        for (name, at, n) in &self.places {
+            input
+                .places
+                .push((name.as_str(), call_ref("place", *n, at)));
         }
-        Some((hexes, terrain_names))
-    }
-
-    /// Hex features (`[features]`): one bit each, in name order.
-    fn hex_features(&self, map: &mut HexMap, c: &mut Collector<'_, ErrorKind>) {
-        let mut feature_names: Vec<String> = self
-            .features
-            .iter()
-            .map(|(f, _)| f.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        if feature_names.len() > 64 {
-            c.push(
-                Diagnostic::new(ErrorKind::TooMany, "more than 64 kinds of hex feature")
-                    .key("features"),
-                None,
-            );
-            feature_names.truncate(64);
+        for (key, name, n, refs) in &self.areas {
+            input
+                .areas
+                .push((key.as_str(), name.as_str(), call_group("area", *n, refs)));
         }
-        for (f, r) in &self.features {
-            let Some(bit) = feature_names.iter().position(|n| n == f) else {
-                continue;
+        for (kind, n, refs) in &self.hexsides {
+            let what = match kind {
+                HexsideKind::Road => "road",
+                HexsideKind::Trail => "trail",
+                HexsideKind::BlocksZoc => "blocks_zoc",
+                HexsideKind::Impassable => "impassable",
             };
-            if let Some(i) = on_map(r, map, c) {
-                if map.hexes[i].features & (1 << bit) != 0 {
-                    c.push(
-                        Diagnostic::new(
-                            ErrorKind::Duplicate,
-                            format!("hex {} is listed twice as `{f}`", r.text.trim()),
-                        )
-                        .key(&r.origin.key)
-                        .label(&r.text),
-                        r.origin.span.clone(),
-                    );
-                }
-                map.hexes[i].features |= 1 << bit;
-            }
+            input.hexsides.push((*kind, call_group(what, *n, refs)));
         }
-        map.feature_names = feature_names;
+        for (feature, n, refs) in &self.side_features {
+            input
+                .side_features
+                .push((feature.as_str(), call_group(feature, *n, refs)));
+        }
+        input
     }
+}
 
-    /// Named places (`[places]`), sorted by name.
-    fn named_places(&self, map: &mut HexMap, c: &mut Collector<'_, ErrorKind>) {
-        let mut seen_places = BTreeSet::new();
-        for (name, r) in &self.places {
-            if !seen_places.insert(name.clone()) {
-                c.push(
-                    Diagnostic::new(
-                        ErrorKind::Duplicate,
-                        format!("place `{name}` is named twice"),
-                    )
-                    .key(&r.origin.key),
-                    r.origin.span.clone(),
-                );
-                continue;
-            }
-            if let Some(i) = on_map(r, map, c) {
-                let hex = map.hexes[i].hex;
-                map.places.push(Place {
-                    name: name.clone(),
-                    hex,
+/// A hex given to one [`MapBuilder`] call.
+fn call_ref<'a>(what: &'a str, n: usize, at: &'a HexRef) -> Ref<'a> {
+    Ref {
+        at: At::of(at),
+        key: Key::Call {
+            what,
+            n,
+            index: None,
+        },
+        span: None,
+    }
+}
+
+/// The hexes given to one [`MapBuilder`] call.
+fn call_group<'a>(what: &'a str, n: usize, refs: &'a [HexRef]) -> Group<'a> {
+    let key = Key::Call {
+        what,
+        n,
+        index: None,
+    };
+    let refs = refs.iter().enumerate().map(|(i, r)| Ref {
+        at: At::of(r),
+        key: key.at(i),
+        span: None,
+    });
+    Group {
+        key,
+        span: None,
+        refs: refs.collect(),
+    }
+}
+
+/// The hexes being built and the dense tables that find them, by [`Slots`] slot and by node.
+struct Work {
+    slots: Slots,
+    /// Per slot: its node, or [`NONE`] for a hole.
+    slot_node: Vec<u32>,
+    /// Per node, in label order.
+    hexes: Vec<HexInfo>,
+    terrain_names: Vec<String>,
+    feature_names: Vec<String>,
+    places: Vec<Place>,
+    areas: Vec<Area>,
+}
+
+/// Build a map from what it was given: one step per section of the map format, in the order of
+/// [`MapBuilder::build_in`]; every problem found is reported.
+pub(crate) fn build(mut input: Input<'_>, source: Source<'_>) -> Result<HexMap, Error> {
+    let mut c: Collector<'_, ErrorKind> = Collector::new(source);
+    check_layout(&input.layout, &mut c);
+    let limit = usize::try_from(MAX_HEXES).unwrap_or(usize::MAX);
+    let slots = Slots::new(&input.layout, limit).filter(|_| c.is_empty());
+    let Some(slots) = slots else {
+        if c.is_empty() {
+            let d = Diagnostic::new(ErrorKind::Layout, "the layout is unusable").key("layout");
+            c.push(d, None);
+        }
+        return Err(Error::new(c.into_vec()));
+    };
+    let terrain = terrain_and_holes(&mut input, &slots, &mut c);
+    let Some(mut w) = hexes_in_label_order(&input, slots, terrain, &mut c) else {
+        return Err(Error::new(c.into_vec()));
+    };
+    hex_features(&input, &mut w, &mut c);
+    named_places(&input, &mut w, &mut c);
+    named_areas(&input, &mut w, &mut c);
+    let mut net = Net::new(&input.layout, &w.hexes);
+    builtin_hexsides(&input, &w, &mut net.adj, &mut c);
+    let names = own_hexside_features(&input, &w, &mut net.adj, &mut c);
+    if !c.is_empty() {
+        return Err(Error::new(c.into_vec()));
+    }
+    Ok(finish(input.name, input.layout, w, net, names))
+}
+
+/// Terrain and holes: per slot, the grid's terrain id (the default's without a grid), then
+/// every cell given one, in order.
+fn terrain_and_holes(
+    input: &mut Input<'_>,
+    slots: &Slots,
+    c: &mut Collector<'_, ErrorKind>,
+) -> Vec<u32> {
+    let mut terrain = match input.grid.take() {
+        Some(grid) if grid.len() == slots.len() => grid,
+        _ => vec![0; slots.len()],
+    };
+    for (r, id) in &input.cells {
+        if let Some(t) = resolve(&input.layout, slots, r, c).and_then(|s| terrain.get_mut(s)) {
+            *t = *id;
+        }
+    }
+    terrain
+}
+
+/// The on-map hexes in label order (the slots in order, holes skipped) and the terrain names
+/// they index, in order of first use after the default; the terrain table, slot by slot,
+/// becomes the slot -> node table. `None` when the map cannot be built at all (sheets overlap,
+/// no hex on the map).
+fn hexes_in_label_order(
+    input: &Input<'_>,
+    slots: Slots,
+    mut slot_node: Vec<u32>,
+    c: &mut Collector<'_, ErrorKind>,
+) -> Option<Work> {
+    let layout = &input.layout;
+    if let Some((first, label)) = first_overlap(layout) {
+        c.push(
+            Diagnostic::new(
+                ErrorKind::Layout,
+                format!("sheets overlap: {first} and {label} are the same hex"),
+            )
+            .key("layout.sheets"),
+            None,
+        );
+        return None;
+    }
+    // Terrain id -> index into `terrain_names`, given on first use; the default is index 0.
+    let mut index = vec![NONE; input.terrains.len()];
+    let mut terrain_names = Vec::new();
+    if let (Some(i), Some(default)) = (index.first_mut(), input.terrains.first()) {
+        *i = 0;
+        terrain_names.push((*default).to_string());
+    }
+    let mut hexes = Vec::with_capacity(slots.len());
+    let mut cells = slot_node.iter_mut();
+    for s in slots.sheets() {
+        for row in s.rows.0..=s.rows.1 {
+            for col in s.columns.0..=s.columns.1 {
+                let Some(node) = cells.next() else {
+                    continue;
+                };
+                let id = std::mem::replace(node, NONE);
+                let Some(i) = usize::try_from(id).ok().and_then(|i| index.get_mut(i)) else {
+                    continue; // a hole
+                };
+                if *i == NONE {
+                    *i = u32::try_from(terrain_names.len()).unwrap_or(NONE);
+                    let name = usize::try_from(id).ok().and_then(|t| input.terrains.get(t));
+                    terrain_names.push(name.map_or_else(String::new, |n| (*n).to_string()));
+                }
+                *node = u32::try_from(hexes.len()).unwrap_or(NONE);
+                hexes.push(HexInfo {
+                    hex: layout.offset_to_hex(s.offset(row, col)),
+                    label: layout.label_at(s.prefix, row, col),
+                    terrain: u16::try_from(*i).unwrap_or(u16::MAX),
+                    features: 0,
+                    on_road_net: false,
                 });
             }
         }
-        map.places.sort_by(|a, b| a.name.cmp(&b.name));
     }
-
-    /// Named areas (`[areas]`), sorted by key, each with its hexes in label order.
-    fn named_areas(&self, map: &mut HexMap, c: &mut Collector<'_, ErrorKind>) {
-        let mut seen_areas = BTreeSet::new();
-        for (key, name, origin, refs) in &self.areas {
-            if !seen_areas.insert(key.clone()) {
-                c.push(
-                    Diagnostic::new(
-                        ErrorKind::Duplicate,
-                        format!("area `{key}` is declared twice"),
-                    )
-                    .key(&origin.key),
-                    origin.span.clone(),
-                );
-                continue;
-            }
-            let mut hexes = Vec::new();
-            for r in refs {
-                if let Some(i) = on_map(r, map, c) {
-                    let hex = map.hexes[i].hex;
-                    if hexes.contains(&hex) {
-                        c.push(
-                            Diagnostic::new(
-                                ErrorKind::Duplicate,
-                                format!("hex {} is listed twice in area `{key}`", r.text.trim()),
-                            )
-                            .key(&r.origin.key)
-                            .label(&r.text),
-                            r.origin.span.clone(),
-                        );
-                    } else {
-                        hexes.push(hex);
-                    }
-                }
-            }
-            hexes.sort_by_key(|h| map.hexes[map.node(*h).map_or(0, |n| n.index())].label);
-            map.areas.push(Area {
-                key: key.clone(),
-                name: name.clone(),
-                hexes,
-            });
-        }
-        map.areas.sort_by(|a, b| a.key.cmp(&b.key));
-    }
-
-    /// The built-in hexside features (`[hexsides]` roads, trails, blocks-zoc, impassable).
-    fn builtin_hexsides(&self, map: &HexMap, sides: &mut Sides, c: &mut Collector<'_, ErrorKind>) {
-        for (kind, origin, refs) in &self.hexsides {
-            let pair = matches!(kind, HexsideKind::BlocksZoc | HexsideKind::Impassable);
-            if (pair && refs.len() != 2) || (!pair && refs.len() < 2) {
-                c.push(
-                    Diagnostic::new(
-                        ErrorKind::NotAdjacent,
-                        if pair {
-                            format!(
-                                "a hexside is a pair of two adjacent labels; {} given",
-                                refs.len()
-                            )
-                        } else {
-                            format!(
-                                "a road or trail needs at least two labels; {} given",
-                                refs.len()
-                            )
-                        },
-                    )
-                    .key(&origin.key),
-                    origin.span.clone(),
-                );
-                continue;
-            }
-            for key in side_keys(map, refs, c) {
-                let side = sides.entry(key).or_default();
-                *side = side.with(*kind);
-            }
-        }
-    }
-
-    /// The map's own hexside features (`[hexsides.features]`), one bit each in name order;
-    /// returns their names.
-    fn own_hexside_features(
-        &self,
-        map: &HexMap,
-        sides: &mut Sides,
-        c: &mut Collector<'_, ErrorKind>,
-    ) -> Vec<String> {
-        let names: BTreeSet<&str> = self
-            .side_features
-            .iter()
-            .map(|(f, ..)| f.as_str())
-            .collect();
-        let names: Vec<String> = names.into_iter().map(str::to_string).collect();
-        if names.len() > Hexside::MAX_CUSTOM {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::TooMany,
-                    format!(
-                        "more than {} kinds of hexside feature ({} given)",
-                        Hexside::MAX_CUSTOM,
-                        names.len()
-                    ),
-                )
-                .key("hexsides.features"),
-                None,
-            );
-        }
-        for (feature, origin, refs) in &self.side_features {
-            if matches!(
-                feature.as_str(),
-                "road" | "trail" | "blocks-zoc" | "impassable"
-            ) {
-                let d = Diagnostic::new(
-                    ErrorKind::Duplicate,
-                    format!("`{feature}` is a built-in hexside feature; list it under its own key"),
-                );
-                c.push(d.key(&origin.key), origin.span.clone());
-                continue;
-            }
-            let Some(bit) = names
-                .iter()
-                .position(|n| n == feature)
-                .filter(|b| *b < Hexside::MAX_CUSTOM)
-            else {
-                continue;
-            };
-            if refs.len() < 2 {
-                let d = Diagnostic::new(
-                    ErrorKind::NotAdjacent,
-                    format!(
-                        "a hexside feature needs at least two adjacent labels; {} given",
-                        refs.len()
-                    ),
-                );
-                c.push(d.key(&origin.key), origin.span.clone());
-                continue;
-            }
-            for key in side_keys(map, refs, c) {
-                sides.entry(key).or_default().features |= 1 << bit;
-            }
-        }
-        names
-    }
-}
-
-/// Hexside features being gathered, keyed by (lower node, direction from it).
-type Sides = BTreeMap<(usize, usize), Hexside>;
-
-/// The key of the hexside between nodes `a` and `b` in [`Sides`].
-fn side_key(a: usize, b: usize, dir: Direction) -> (usize, usize) {
-    if a < b {
-        (a, dir.index())
-    } else {
-        (b, dir.opposite().index())
-    }
-}
-
-/// Resolve a label to an in-extents hex, recording problems.
-fn resolve(layout: &Layout, r: &LabelRef, c: &mut Collector<'_, ErrorKind>) -> Option<Hex> {
-    let off_map = |shown: String| {
-        Diagnostic::new(
-            ErrorKind::OffMap,
-            format!("hex {shown} is outside the map's rows and columns"),
-        )
-        .key(&r.origin.key)
-        .label(&r.text)
-    };
-    if let Some(h) = r.hex {
-        if layout.hex_to_label(h).is_some() {
-            return Some(h);
-        }
-        c.push(off_map(r.text.trim().to_string()), r.origin.span.clone());
+    if hexes.is_empty() {
+        c.push(
+            Diagnostic::new(ErrorKind::Layout, "the map has no on-map hexes").key("layout"),
+            None,
+        );
         return None;
     }
-    match layout.parse_label(&r.text) {
-        Err(e) => {
-            c.push(
-                Diagnostic::new(ErrorKind::BadLabel, e.to_string())
-                    .key(&r.origin.key)
-                    .label(&r.text),
-                r.origin.span.clone(),
-            );
-            None
-        }
-        Ok(label) => {
-            let hex = layout.label_to_hex(label);
-            if hex.is_none() {
-                c.push(off_map(label.to_string()), r.origin.span.clone());
-            }
-            hex
-        }
+    if terrain_names.len() > usize::from(u16::MAX) {
+        c.push(
+            Diagnostic::new(ErrorKind::TooMany, "more than 65535 terrain types"),
+            None,
+        );
     }
-}
-
-/// The node of an on-map hex for a reference, recording holes.
-fn on_map(r: &LabelRef, map: &HexMap, c: &mut Collector<'_, ErrorKind>) -> Option<usize> {
-    let hex = resolve(&map.layout, r, c)?;
-    match map.node(hex) {
-        Some(n) => Some(n.index()),
-        None => {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::OffMap,
-                    format!(
-                        "hex {} is not on the map (a hole, such as open sea)",
-                        r.text.trim()
-                    ),
-                )
-                .key(&r.origin.key)
-                .label(&r.text),
-                r.origin.span.clone(),
-            );
-            None
-        }
-    }
-}
-
-/// The hexsides along a path of labels, recording labels off the map and consecutive hexes
-/// that do not share a hexside.
-fn side_keys(
-    map: &HexMap,
-    refs: &[LabelRef],
-    c: &mut Collector<'_, ErrorKind>,
-) -> Vec<(usize, usize)> {
-    let nodes: Vec<Option<usize>> = refs.iter().map(|r| on_map(r, map, c)).collect();
-    let mut keys = Vec::new();
-    for (w, pair_refs) in nodes.windows(2).zip(refs.windows(2)) {
-        let (Some(a), Some(b)) = (w[0], w[1]) else {
-            continue;
-        };
-        let Some(dir) = map.hexes[a].hex.direction_to(map.hexes[b].hex) else {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::NotAdjacent,
-                    format!(
-                        "hexes {} and {} do not share a hexside",
-                        pair_refs[0].text.trim(),
-                        pair_refs[1].text.trim()
-                    ),
-                )
-                .key(&pair_refs[1].origin.key)
-                .label(&pair_refs[1].text),
-                pair_refs[1].origin.span.clone(),
-            );
-            continue;
-        };
-        keys.push(side_key(a, b, dir));
-    }
-    keys
-}
-
-/// The map with its hexes and the dense hex -> node lookup over their offset bounding box;
-/// features, places, areas and hexsides come after.
-fn with_lookup(
-    name: String,
-    layout: Layout,
-    hexes: Vec<HexInfo>,
-    terrain_names: Vec<String>,
-) -> HexMap {
-    let offsets: Vec<Offset> = hexes.iter().map(|h| layout.hex_to_offset(h.hex)).collect();
-    let min_col = offsets.iter().map(|o| o.col).min().unwrap_or(0);
-    let max_col = offsets.iter().map(|o| o.col).max().unwrap_or(0);
-    let min_row = offsets.iter().map(|o| o.row).min().unwrap_or(0);
-    let max_row = offsets.iter().map(|o| o.row).max().unwrap_or(0);
-    let width = max_col - min_col + 1;
-    let height = max_row - min_row + 1;
-    let cells = usize::try_from(i64::from(width) * i64::from(height)).unwrap_or(0);
-    let mut lookup = vec![NONE; cells];
-    for (i, o) in offsets.iter().enumerate() {
-        let at = usize::try_from((o.row - min_row) * width + (o.col - min_col)).unwrap_or(0);
-        lookup[at] = u32::try_from(i).unwrap_or(NONE);
-    }
-    HexMap {
-        name,
-        layout,
+    Some(Work {
+        slots,
+        slot_node,
         hexes,
-        lookup,
-        lookup_min: Offset {
-            col: min_col,
-            row: min_row,
-        },
-        lookup_width: width,
-        lookup_height: height,
-        adj: Vec::new(),
-        links: Vec::new(),
-        hexside_count: 0,
         terrain_names,
         feature_names: Vec::new(),
         places: Vec::new(),
         areas: Vec::new(),
-        hexside_feature_names: Vec::new(),
-        sides: Vec::new(),
+    })
+}
+
+/// When sheets overlap, the first label (in label order) whose hex an earlier label already
+/// named, after that earlier label; found from the sheets' rectangles, not label by label.
+fn first_overlap(layout: &Layout) -> Option<(Label, Label)> {
+    // A sheet's rows and columns in whole-map numbers.
+    let rect = |s: &Sheet| {
+        let (ro, co) = (i64::from(s.row_offset), i64::from(s.column_offset));
+        let rows = (i64::from(s.rows.0) + ro, i64::from(s.rows.1) + ro);
+        let cols = (i64::from(s.columns.0) + co, i64::from(s.columns.1) + co);
+        (rows, cols)
+    };
+    let printed = |n: i64, offset: i32| u16::try_from(n - i64::from(offset)).ok();
+    for (i, s) in layout.sheets.iter().enumerate() {
+        let (rows, cols) = rect(s);
+        // The first (row, column) of `s`, in its label order, that an earlier sheet holds:
+        // earlier sheets do not overlap each other, so exactly one holds it.
+        let first = layout.sheets[..i]
+            .iter()
+            .filter_map(|t| {
+                let (t_rows, t_cols) = rect(t);
+                let r = (rows.0.max(t_rows.0), rows.1.min(t_rows.1));
+                let c = (cols.0.max(t_cols.0), cols.1.min(t_cols.1));
+                (r.0 <= r.1 && c.0 <= c.1).then_some(((r.0, c.0), t))
+            })
+            .min_by_key(|(at, _)| *at);
+        if let Some(((row, col), t)) = first {
+            let label = |s: &Sheet| {
+                let (r, c) = (printed(row, s.row_offset)?, printed(col, s.column_offset)?);
+                Some(layout.label_at(s.prefix, r, c))
+            };
+            return label(t).zip(label(s));
+        }
+    }
+    None
+}
+
+/// Hex features (`[features]`): one bit each, in name order.
+fn hex_features(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>) {
+    let mut names: Vec<&str> = input.features.iter().map(|(f, _)| *f).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() > 64 {
+        c.push(
+            Diagnostic::new(ErrorKind::TooMany, "more than 64 kinds of hex feature")
+                .key("features"),
+            None,
+        );
+        names.truncate(64);
+    }
+    for (f, r) in &input.features {
+        let Ok(bit) = names.binary_search(f) else {
+            continue;
+        };
+        let Some(i) = on_map(&input.layout, w, r, c) else {
+            continue;
+        };
+        let Some(info) = w.hexes.get_mut(i) else {
+            continue;
+        };
+        if info.features & (1 << bit) != 0 {
+            let text = r.text(&input.layout);
+            let message = format!("hex {} is listed twice as `{f}`", text.trim());
+            c.push(
+                r.problem(ErrorKind::Duplicate, message, &text),
+                r.span.clone(),
+            );
+        }
+        info.features |= 1 << bit;
+    }
+    w.feature_names = names.into_iter().map(str::to_string).collect();
+}
+
+/// Named places (`[places]`), sorted by name.
+fn named_places(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>) {
+    let mut seen_places = BTreeSet::new();
+    for (name, r) in &input.places {
+        if !seen_places.insert(*name) {
+            c.push(
+                Diagnostic::new(
+                    ErrorKind::Duplicate,
+                    format!("place `{name}` is named twice"),
+                )
+                .key(r.key.to_string()),
+                r.span.clone(),
+            );
+            continue;
+        }
+        if let Some(info) = on_map(&input.layout, w, r, c).and_then(|i| w.hexes.get(i)) {
+            let hex = info.hex;
+            w.places.push(Place {
+                name: (*name).to_string(),
+                hex,
+            });
+        }
+    }
+    w.places.sort_by(|a, b| a.name.cmp(&b.name));
+}
+
+/// Named areas (`[areas]`), sorted by key, each with its hexes in label order.
+fn named_areas(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>) {
+    let mut seen_areas = BTreeSet::new();
+    // Per node: 1 + the index of the last area that listed it.
+    let mut listed: Vec<usize> = Vec::new();
+    for (a, (key, name, group)) in input.areas.iter().enumerate() {
+        if !seen_areas.insert(*key) {
+            c.push(
+                Diagnostic::new(
+                    ErrorKind::Duplicate,
+                    format!("area `{key}` is declared twice"),
+                )
+                .key(group.key.to_string()),
+                group.span.clone(),
+            );
+            continue;
+        }
+        if listed.is_empty() {
+            listed = vec![0; w.hexes.len()];
+        }
+        let mut nodes = Vec::new();
+        for r in &group.refs {
+            let Some(i) = on_map(&input.layout, w, r, c) else {
+                continue;
+            };
+            let Some(mark) = listed.get_mut(i) else {
+                continue;
+            };
+            if *mark == a + 1 {
+                let text = r.text(&input.layout);
+                let message = format!("hex {} is listed twice in area `{key}`", text.trim());
+                c.push(
+                    r.problem(ErrorKind::Duplicate, message, &text),
+                    r.span.clone(),
+                );
+            } else {
+                *mark = a + 1;
+                nodes.push(i);
+            }
+        }
+        let hexes = &w.hexes;
+        nodes.sort_by_key(|i| hexes.get(*i).map(|h| h.label));
+        w.areas.push(Area {
+            key: (*key).to_string(),
+            name: (*name).to_string(),
+            hexes: nodes
+                .iter()
+                .filter_map(|i| hexes.get(*i))
+                .map(|h| h.hex)
+                .collect(),
+        });
+    }
+    w.areas.sort_by(|a, b| a.key.cmp(&b.key));
+}
+
+/// The built-in hexside features (`[hexsides]` roads, trails, blocks-zoc, impassable).
+fn builtin_hexsides(
+    input: &Input<'_>,
+    w: &Work,
+    adj: &mut [[Adj; 6]],
+    c: &mut Collector<'_, ErrorKind>,
+) {
+    for (kind, group) in &input.hexsides {
+        let pair = matches!(kind, HexsideKind::BlocksZoc | HexsideKind::Impassable);
+        let given = group.refs.len();
+        if (pair && given != 2) || (!pair && given < 2) {
+            c.push(
+                Diagnostic::new(
+                    ErrorKind::NotAdjacent,
+                    if pair {
+                        format!("a hexside is a pair of two adjacent labels; {given} given")
+                    } else {
+                        format!("a road or trail needs at least two labels; {given} given")
+                    },
+                )
+                .key(group.key.to_string()),
+                group.span.clone(),
+            );
+            continue;
+        }
+        let bits = Hexside::default().with(*kind).mask();
+        mark_path(&input.layout, w, &group.refs, bits, adj, c);
     }
 }
 
-/// The adjacency table: per node and direction, the neighbour and the hexside; which hexes
-/// are on the road net; the hexside count.
-fn adjacency(map: &mut HexMap, sides: &Sides) {
-    let n = map.hexes.len();
-    let mut hexside_count = 0;
-    let mut adj = vec![
-        [Adj {
-            node: NONE,
-            mask: 0
-        }; 6];
-        n
-    ];
-    let mut links = vec![
-        [Link {
-            node: NONE,
-            side: Hexside::default()
-        }; 6];
-        n
-    ];
-    let mut node_sides = vec![0u32; n];
-    #[allow(clippy::needless_range_loop)] // `a` indexes three parallel tables
-    for a in 0..n {
-        let ha = map.hexes[a].hex;
-        for dir in Direction::ALL {
-            let Some(b) = map.node(ha.neighbor(dir)).map(|n| n.index()) else {
-                continue;
-            };
-            let side = sides.get(&side_key(a, b, dir)).copied().unwrap_or_default();
-            let node = u32::try_from(b).unwrap_or(NONE);
-            adj[a][dir.index()] = Adj {
-                node,
-                mask: side.mask(),
-            };
-            links[a][dir.index()] = Link { node, side };
-            if a < b {
-                hexside_count += 1;
+/// The map's own hexside features (`[hexsides.features]`), one bit each in name order;
+/// returns their names.
+fn own_hexside_features(
+    input: &Input<'_>,
+    w: &Work,
+    adj: &mut [[Adj; 6]],
+    c: &mut Collector<'_, ErrorKind>,
+) -> Vec<String> {
+    let mut names: Vec<&str> = input.side_features.iter().map(|(f, _)| *f).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() > Hexside::MAX_CUSTOM {
+        c.push(
+            Diagnostic::new(
+                ErrorKind::TooMany,
+                format!(
+                    "more than {} kinds of hexside feature ({} given)",
+                    Hexside::MAX_CUSTOM,
+                    names.len()
+                ),
+            )
+            .key("hexsides.features"),
+            None,
+        );
+    }
+    for (feature, group) in &input.side_features {
+        if matches!(*feature, "road" | "trail" | "blocks-zoc" | "impassable") {
+            let d = Diagnostic::new(
+                ErrorKind::Duplicate,
+                format!("`{feature}` is a built-in hexside feature; list it under its own key"),
+            );
+            c.push(d.key(group.key.to_string()), group.span.clone());
+            continue;
+        }
+        let bit = names.binary_search(feature).ok();
+        let bit = bit.filter(|b| *b < Hexside::MAX_CUSTOM);
+        let Some(bits) = bit
+            .and_then(|b| u32::try_from(b).ok())
+            .and_then(|b| 1u32.checked_shl(b + Hexside::CUSTOM_SHIFT))
+        else {
+            continue;
+        };
+        if group.refs.len() < 2 {
+            let d = Diagnostic::new(
+                ErrorKind::NotAdjacent,
+                format!(
+                    "a hexside feature needs at least two adjacent labels; {} given",
+                    group.refs.len()
+                ),
+            );
+            c.push(d.key(group.key.to_string()), group.span.clone());
+            continue;
+        }
+        mark_path(&input.layout, w, &group.refs, bits, adj, c);
+    }
+    names.into_iter().map(str::to_string).collect()
+}
+
+/// Resolve a reference to its slot (a hex inside the extents), recording problems.
+fn resolve(
+    layout: &Layout,
+    slots: &Slots,
+    r: &Ref<'_>,
+    c: &mut Collector<'_, ErrorKind>,
+) -> Option<usize> {
+    let off_map = |shown: &str, text: &str| {
+        let message = format!("hex {shown} is outside the map's rows and columns");
+        r.problem(ErrorKind::OffMap, message, text)
+    };
+    match r.at {
+        At::Hex(hex) => {
+            let slot = slots.of_hex(layout, hex);
+            if slot.is_none() {
+                let text = r.text(layout);
+                c.push(off_map(text.trim(), &text), r.span.clone());
             }
-            if side.road_or_trail() {
-                map.hexes[a].on_road_net = true;
+            slot
+        }
+        At::Label(text) => match layout.parse_label(text) {
+            Err(e) => {
+                c.push(
+                    r.problem(ErrorKind::BadLabel, e.to_string(), text),
+                    r.span.clone(),
+                );
+                None
             }
-            node_sides[a] |= side.mask();
+            Ok(label) => {
+                let slot = slots.of_label(layout, label);
+                if slot.is_none() {
+                    c.push(off_map(&label.to_string(), text), r.span.clone());
+                }
+                slot
+            }
+        },
+    }
+}
+
+/// The node of an on-map hex for a reference, recording holes.
+fn on_map(
+    layout: &Layout,
+    w: &Work,
+    r: &Ref<'_>,
+    c: &mut Collector<'_, ErrorKind>,
+) -> Option<usize> {
+    let slot = resolve(layout, &w.slots, r, c)?;
+    match w.slot_node.get(slot) {
+        Some(&n) if n != NONE => usize::try_from(n).ok(),
+        _ => {
+            let text = r.text(layout);
+            let message = format!(
+                "hex {} is not on the map (a hole, such as open sea)",
+                text.trim()
+            );
+            c.push(r.problem(ErrorKind::OffMap, message, &text), r.span.clone());
+            None
         }
     }
-    map.adj = adj;
-    map.links = links;
-    map.hexside_count = hexside_count;
-    map.sides = node_sides;
+}
+
+/// Give every hexside along a path of references these mask bits (in the rows of both its
+/// hexes), recording references off the map and consecutive hexes that do not share a hexside.
+fn mark_path(
+    layout: &Layout,
+    w: &Work,
+    refs: &[Ref<'_>],
+    bits: u32,
+    adj: &mut [[Adj; 6]],
+    c: &mut Collector<'_, ErrorKind>,
+) {
+    let nodes: Vec<Option<usize>> = refs.iter().map(|r| on_map(layout, w, r, c)).collect();
+    for (pair, pair_refs) in nodes.windows(2).zip(refs.windows(2)) {
+        let ([Some(a), Some(b)], [ra, rb]) = (pair, pair_refs) else {
+            continue;
+        };
+        let hex = |i: usize| w.hexes.get(i).map(|h| h.hex);
+        let Some(dir) = hex(*a)
+            .zip(hex(*b))
+            .and_then(|(ha, hb)| ha.direction_to(hb))
+        else {
+            let (ta, tb) = (ra.text(layout), rb.text(layout));
+            let message = format!(
+                "hexes {} and {} do not share a hexside",
+                ta.trim(),
+                tb.trim()
+            );
+            c.push(
+                rb.problem(ErrorKind::NotAdjacent, message, &tb),
+                rb.span.clone(),
+            );
+            continue;
+        };
+        for (node, d) in [(*a, dir), (*b, dir.opposite())] {
+            if let Some(side) = adj.get_mut(node).and_then(|row| row.get_mut(d.index())) {
+                side.mask |= bits;
+            }
+        }
+    }
+}
+
+/// The hex -> node lookup over the on-map hexes' offset bounding box, and per node and
+/// direction the neighbour's node and the hexside's mask (marked by the hexside steps).
+struct Net {
+    lookup: Vec<u32>,
+    bounds: Bounds,
+    adj: Vec<[Adj; 6]>,
+}
+
+/// The on-map hexes' offset bounding box.
+#[derive(Clone, Copy)]
+struct Bounds {
+    min: Offset,
+    width: i32,
+    height: i32,
+}
+
+impl Bounds {
+    /// The lookup's index of a whole-map offset, if inside the box.
+    fn index(self, o: Offset) -> Option<usize> {
+        let col = o.col.checked_sub(self.min.col)?;
+        let row = o.row.checked_sub(self.min.row)?;
+        if col < 0 || row < 0 || col >= self.width || row >= self.height {
+            return None;
+        }
+        usize::try_from(i64::from(row) * i64::from(self.width) + i64::from(col)).ok()
+    }
+}
+
+const NO_ADJ: Adj = Adj {
+    node: NONE,
+    mask: 0,
+};
+
+impl Net {
+    /// The lookup and the neighbours of every hex, no hexside marked yet.
+    fn new(layout: &Layout, hexes: &[HexInfo]) -> Net {
+        let offsets = || hexes.iter().map(|h| layout.hex_to_offset(h.hex));
+        let (mut min, mut max) = (Offset { col: 0, row: 0 }, Offset { col: 0, row: 0 });
+        if let Some(first) = offsets().next() {
+            (min, max) = (first, first);
+        }
+        for o in offsets() {
+            (min.col, min.row) = (min.col.min(o.col), min.row.min(o.row));
+            (max.col, max.row) = (max.col.max(o.col), max.row.max(o.row));
+        }
+        // The layout check bounds the span of the sheets, so these fit.
+        let width = i64::from(max.col) - i64::from(min.col) + 1;
+        let height = i64::from(max.row) - i64::from(min.row) + 1;
+        let bounds = Bounds {
+            min,
+            width: i32::try_from(width).unwrap_or(0),
+            height: i32::try_from(height).unwrap_or(0),
+        };
+        let mut lookup = vec![NONE; usize::try_from(width * height).unwrap_or(0)];
+        for (i, o) in offsets().enumerate() {
+            if let Some(at) = bounds.index(o).and_then(|at| lookup.get_mut(at)) {
+                *at = u32::try_from(i).unwrap_or(NONE);
+            }
+        }
+        // A neighbour's offset differs from the hex's by a step that depends only on the
+        // direction and on whether the hex's line is shifted: no hex arithmetic per neighbour.
+        let steps = [0, 1].map(|line| {
+            let base = Offset {
+                col: line,
+                row: line,
+            };
+            let hex = layout.offset_to_hex(base);
+            Direction::ALL.map(|d| {
+                let o = layout.hex_to_offset(hex.neighbor(d));
+                (o.col - base.col, o.row - base.row)
+            })
+        });
+        let vertical = layout.orientation == Orientation::Flat;
+        let mut adj = Vec::with_capacity(hexes.len());
+        for o in offsets() {
+            let line = if vertical { o.col } else { o.row };
+            let steps = &steps[usize::from(line.rem_euclid(2) == 1)];
+            // Filled in place: a row assembled on the stack and copied stalls the stores.
+            adj.push([NO_ADJ; 6]);
+            let Some(row) = adj.last_mut() else {
+                continue;
+            };
+            for (side, (dc, dr)) in row.iter_mut().zip(steps) {
+                let (col, r) = (o.col.saturating_add(*dc), o.row.saturating_add(*dr));
+                let at = bounds.index(Offset { col, row: r });
+                if let Some(&node) = at.and_then(|at| lookup.get(at)) {
+                    side.node = node;
+                }
+            }
+        }
+        Net {
+            lookup,
+            bounds,
+            adj,
+        }
+    }
+}
+
+/// The map: its hexes and names from the work, its lookup and adjacency table from the net;
+/// the petgraph rows, which hexes are on the road net, the hexside count.
+fn finish(name: String, layout: Layout, mut w: Work, net: Net, names: Vec<String>) -> HexMap {
+    let mut links = Vec::with_capacity(net.adj.len());
+    let mut sides = Vec::with_capacity(net.adj.len());
+    let mut hexside_count = 0;
+    let no_link = Link {
+        node: NONE,
+        side: Hexside::default(),
+    };
+    for (a, (row, info)) in net.adj.iter().zip(&mut w.hexes).enumerate() {
+        let a = u32::try_from(a).unwrap_or(NONE);
+        let (mut mask, mut later) = (0, 0);
+        links.push([no_link; 6]);
+        let Some(link_row) = links.last_mut() else {
+            continue;
+        };
+        for (link, side) in link_row.iter_mut().zip(row) {
+            if side.node != NONE {
+                mask |= side.mask;
+                later += usize::from(a < side.node);
+                link.node = side.node;
+                link.side = Hexside::from_mask(side.mask);
+            }
+        }
+        hexside_count += later;
+        sides.push(mask);
+        info.on_road_net = mask & (Hexside::ROAD | Hexside::TRAIL) != 0;
+    }
+    HexMap {
+        name,
+        layout,
+        hexes: w.hexes,
+        lookup: net.lookup,
+        lookup_min: net.bounds.min,
+        lookup_width: net.bounds.width,
+        lookup_height: net.bounds.height,
+        adj: net.adj,
+        links,
+        hexside_count,
+        terrain_names: w.terrain_names,
+        feature_names: w.feature_names,
+        places: w.places,
+        areas: w.areas,
+        hexside_feature_names: names,
+        sides,
+    }
 }
 
 fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
@@ -943,5 +1315,214 @@ fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
             .key("layout"),
             None,
         );
+    }
+    if c.is_empty() {
+        check_placement(layout, c);
+    }
+}
+
+/// How far from 0 a whole-map row or column number may be once a sheet's offset is added.
+const MAX_NUMBER: i64 = 1 << 24;
+
+/// The most hexes the rectangle around the placed sheets may hold (the map's lookup table is as
+/// large).
+const MAX_SPAN: u64 = 4 * MAX_HEXES;
+
+/// Sheets placed by their offsets: their numbers stay far from overflowing, and the rectangle
+/// around them stays small enough for the lookup table.
+fn check_placement(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
+    let mut rows = (i64::MAX, i64::MIN);
+    let mut cols = (i64::MAX, i64::MIN);
+    for s in &layout.sheets {
+        let (ro, co) = (i64::from(s.row_offset), i64::from(s.column_offset));
+        rows = (
+            rows.0.min(i64::from(s.rows.0) + ro),
+            rows.1.max(i64::from(s.rows.1) + ro),
+        );
+        cols = (
+            cols.0.min(i64::from(s.columns.0) + co),
+            cols.1.max(i64::from(s.columns.1) + co),
+        );
+    }
+    if [rows.0, rows.1, cols.0, cols.1]
+        .iter()
+        .any(|n| n.abs() > MAX_NUMBER)
+    {
+        let d = Diagnostic::new(
+            ErrorKind::Layout,
+            format!("sheet offsets must keep row and column numbers within {MAX_NUMBER} of 0"),
+        );
+        c.push(d.key("layout.sheets"), None);
+        return;
+    }
+    let (height, width) = (rows.1 - rows.0 + 1, cols.1 - cols.0 + 1);
+    let span = u64::try_from(height * width).unwrap_or(u64::MAX);
+    if span > MAX_SPAN {
+        let d = Diagnostic::new(
+            ErrorKind::TooMany,
+            format!(
+                "the sheets, placed by their offsets, span {height} rows and {width} columns; \
+                 a map may span at most {MAX_SPAN} hexes"
+            ),
+        );
+        c.push(d.key("layout.sheets"), None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::layout::Orientation;
+
+    #[test]
+    fn keys_are_formatted_as_the_map_format_writes_them() {
+        let road = Key::spec("map.", "hexsides.", "roads").at(2);
+        assert_eq!(road.to_string(), "map.hexsides.roads[2]");
+        assert_eq!(road.at(1).to_string(), "map.hexsides.roads[2][1]");
+        let area = Key::spec("", "areas.", "beach");
+        assert_eq!(
+            area.tail(".hexes").at(3).to_string(),
+            "areas.beach.hexes[3]"
+        );
+        assert_eq!(
+            Key::spec("", "places.", "Ormoc").to_string(),
+            "places.Ormoc"
+        );
+        let call = Key::Call {
+            what: "road",
+            n: 4,
+            index: None,
+        };
+        assert_eq!(call.to_string(), "road #4");
+        assert_eq!(call.at(0).to_string(), "road #4[0]");
+    }
+
+    /// The first overlap as the labels meet it, one by one (what the builder did before).
+    fn overlap_label_by_label(layout: &Layout) -> Option<(Label, Label)> {
+        let mut placed = BTreeMap::new();
+        for label in layout.labels() {
+            let hex = layout.label_to_hex(label)?;
+            if let Some(first) = placed.insert(hex, label) {
+                return Some((first, label));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn overlapping_sheets_are_found_from_their_rectangles_as_label_by_label() {
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            i32::try_from((seed >> 33) % n).unwrap()
+        };
+        let mut overlaps = 0;
+        for _ in 0..500 {
+            let sheets: Vec<Sheet> = (0..3)
+                .map(|i| {
+                    let (r, c) = (1 + next(4), 1 + next(4));
+                    let rows = u16::try_from(r).unwrap()..=u16::try_from(r + next(4)).unwrap();
+                    let cols = u16::try_from(c).unwrap()..=u16::try_from(c + next(4)).unwrap();
+                    Sheet::prefixed(['w', 'e', 'n'][i], rows, cols)
+                        .with_offset(next(9) - 4, next(13) - 4)
+                })
+                .collect();
+            let layout = Layout::row_column(Orientation::Flat, 1..=1, 1..=1).with_sheets(sheets);
+            let expected = overlap_label_by_label(&layout);
+            overlaps += usize::from(expected.is_some());
+            assert_eq!(first_overlap(&layout), expected, "{layout:?}");
+        }
+        assert!(
+            (100..400).contains(&overlaps),
+            "{overlaps} overlapping layouts"
+        );
+    }
+
+    fn diagnostics(result: Result<HexMap, Error>) -> Vec<String> {
+        let err = result.err().unwrap();
+        err.diagnostics().iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn sheets_placed_far_apart_or_far_out_are_refused_not_allocated() {
+        let sheets = |row_offset, column_offset| {
+            Layout::row_column(Orientation::Pointy, 1..=1, 1..=1).with_sheets(vec![
+                Sheet::prefixed('w', 1..=10, 1..=10),
+                Sheet::prefixed('e', 1..=10, 1..=10).with_offset(row_offset, column_offset),
+            ])
+        };
+        assert!(MapBuilder::new("apart", sheets(0, 10)).build().is_ok());
+        assert_eq!(
+            diagnostics(MapBuilder::new("apart", sheets(3_000, 3_000)).build()),
+            [
+                "the sheets, placed by their offsets, span 3010 rows and 3010 columns; \
+                 a map may span at most 4000000 hexes (at `layout.sheets`)"
+            ]
+        );
+        assert_eq!(
+            diagnostics(MapBuilder::new("far", sheets(0, i32::MAX)).build()),
+            [
+                "sheet offsets must keep row and column numbers within 16777216 of 0 \
+                 (at `layout.sheets`)"
+            ]
+        );
+    }
+
+    #[test]
+    fn hexes_far_outside_any_map_are_off_the_map() {
+        let layout = Layout::row_column(Orientation::Flat, 1..=2, 1..=2);
+        let far = Hex::new(i32::MAX, i32::MIN);
+        let built = MapBuilder::new("far", layout.clone())
+            .terrain(far, "forest")
+            .road([Hex::new(i32::MIN, 0), Hex::new(i32::MIN + 1, 0)])
+            .build();
+        assert_eq!(
+            diagnostics(built),
+            [
+                "hex (2147483647,-2147483648) is outside the map's rows and columns \
+                 (at `terrain #1`, label `(2147483647,-2147483648)`)",
+                "hex (-2147483648,0) is outside the map's rows and columns \
+                 (at `road #2[0]`, label `(-2147483648,0)`)",
+                "hex (-2147483647,0) is outside the map's rows and columns \
+                 (at `road #2[1]`, label `(-2147483647,0)`)",
+            ]
+        );
+        let map = MapBuilder::new("far", layout).build().unwrap();
+        assert_eq!(map.node(far), None);
+        assert_eq!(map.node(Hex::new(i32::MIN, i32::MIN)), None);
+    }
+
+    #[test]
+    fn labels_and_coordinates_build_the_same_map() {
+        let layout = Layout::row_column(Orientation::Pointy, 1..=3, 1..=4);
+        let hex = |l: &str| layout.label_to_hex(layout.parse_label(l).unwrap()).unwrap();
+        let labels = ["0101", "0102", "0202", "0203"];
+        let by_label = MapBuilder::new("m", layout.clone())
+            .terrain("0102", "forest")
+            .hole("0304")
+            .feature("town", "0203")
+            .place("A", "0101")
+            .area("x", "X", ["0203", "0101"])
+            .road(labels)
+            .hexside_feature("river", ["0301", "0302"])
+            .build()
+            .unwrap();
+        let by_hex = MapBuilder::new("m", layout.clone())
+            .terrain(hex("0102"), "forest")
+            .hole(hex("0304"))
+            .feature("town", hex("0203"))
+            .place("A", hex("0101"))
+            .area("x", "X", [hex("0203"), hex("0101")])
+            .road(labels.map(hex))
+            .hexside_feature("river", [hex("0301"), hex("0302")])
+            .build()
+            .unwrap();
+        assert_eq!(by_label.summary(), by_hex.summary());
+        assert_eq!(by_label.hexes(), by_hex.hexes());
+        assert_eq!(by_label.adjacency(), by_hex.adjacency());
+        assert_eq!(by_label.terrain_names(), ["clear", "forest"]);
+        assert_eq!(by_label.len(), 11);
     }
 }

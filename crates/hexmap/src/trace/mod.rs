@@ -45,6 +45,7 @@
 
 mod custom;
 mod free;
+mod oracle;
 mod rule;
 mod search;
 mod step;
@@ -52,6 +53,7 @@ mod tracer;
 
 pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
+pub use oracle::{LocOracle, OracleError};
 pub use rule::{
     Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,
     TraceRule,

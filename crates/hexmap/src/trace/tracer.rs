@@ -1,7 +1,7 @@
 //! All units at once: prepare once per position, then answer each unit.
 
-use std::cmp::Reverse;
 use std::borrow::Cow;
+use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::coord::Hex;
@@ -152,7 +152,11 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// let tracer = Tracer::with_free_table(&rule, &targets, &free);
     /// assert_eq!(tracer.traced_all(&[hex("1002"), hex("1008")]), [false, true]);
     /// ```
-    pub fn with_free_table(rule: &'r BoundRule<'m>, targets: &'r Targets, free: &'r [bool]) -> Self {
+    pub fn with_free_table(
+        rule: &'r BoundRule<'m>,
+        targets: &'r Targets,
+        free: &'r [bool],
+    ) -> Self {
         Tracer::prepare(rule, targets, fitted(rule.map, free))
     }
 

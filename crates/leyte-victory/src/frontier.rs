@@ -1,0 +1,407 @@
+//! What cuts a unit's Line of Communications (L8): the frontier of what it can reach, each hex
+//! with the reason it is blocked, as [`hexmap::trace::search`] finds it for the
+//! [`hexmap::trace::RoadChain`] preset, but on dense tables kept from one unit and one position
+//! to the next instead of hash tables made for each search.
+//!
+//! It is the hex crate's search, step for step and in the same order, for this one rule: legs
+//! "K hexes of any terrain" then "along road and trail hexsides, joined by a step into a road
+//! or trail hex", both skippable; so every hex, every reason and the hex each refused step came
+//! from are the same (property-tested against [`hexmap::trace::search`]). A unit it finds a path
+//! for (never one the tracer cut) is left to the hex crate's search.
+#![deny(clippy::too_many_lines)]
+
+use std::collections::VecDeque;
+
+use hexmap::petgraph::graph::NodeIndex;
+use hexmap::{HexMap, TargetRule};
+
+/// Why a frontier hex is blocked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Edge {
+    /// The free test refused it (an enemy unit or an enemy zone of control).
+    NotFree,
+    /// Entered from graph node `from` after the first leg, it is off the road/trail net.
+    OffNetwork { from: usize },
+    /// On the net, but the hexside crossed from `from` carries no road or trail.
+    NotAlong { from: usize },
+    /// Every step into it from `from` had spent the first leg's K hexes.
+    OutOfBudget { from: usize },
+}
+
+impl Edge {
+    /// The hex crate's order of reasons: the strongest is kept for each hex.
+    fn priority(self) -> u8 {
+        match self {
+            Edge::NotFree => 0,
+            Edge::OffNetwork { .. } => 6,
+            Edge::NotAlong { .. } => 5,
+            Edge::OutOfBudget { .. } => 1,
+        }
+    }
+}
+
+/// Each graph node's six hexsides as the search and the zones of control read them: the
+/// neighbour across (none when there is none or the hexside is impassable), in direction order;
+/// read from the map each time, or from a table made once (for a scorer used many times).
+#[derive(Debug)]
+pub(crate) struct Neighbours<'m> {
+    map: &'m HexMap,
+    table: Option<Vec<[(u32, u8); 6]>>,
+}
+
+/// A road or trail crosses the hexside.
+const ROAD: u8 = 1;
+/// A zone of control extends across the hexside.
+const ZOC: u8 = 2;
+/// The neighbour is on the road/trail net.
+const NET: u8 = 4;
+/// No neighbour (none, or across an impassable hexside).
+const NONE: u32 = u32::MAX;
+
+impl<'m> Neighbours<'m> {
+    /// Read from the map each time.
+    pub(crate) fn direct(map: &'m HexMap) -> Neighbours<'m> {
+        Neighbours { map, table: None }
+    }
+
+    /// Read from a table of the whole map, made here.
+    pub(crate) fn table(map: &'m HexMap) -> Neighbours<'m> {
+        let table = (0..map.len()).map(|n| row(map, n)).collect();
+        Neighbours {
+            map,
+            table: Some(table),
+        }
+    }
+
+    /// Node `n`'s hexsides.
+    fn row(&self, n: usize) -> [(u32, u8); 6] {
+        match &self.table {
+            Some(t) => t.get(n).copied().unwrap_or([(NONE, 0); 6]),
+            None => row(self.map, n),
+        }
+    }
+
+    /// The neighbours of node `n` that a path may step to, with their flags, in direction
+    /// order.
+    fn of(&self, n: usize) -> impl Iterator<Item = (usize, u8)> + use<> {
+        self.row(n)
+            .into_iter()
+            .filter(|&(v, _)| v != NONE)
+            .map(|(v, f)| (v as usize, f))
+    }
+
+    /// The neighbours of node `n` a zone of control extends to.
+    pub(crate) fn zoc(&self, n: usize) -> impl Iterator<Item = usize> + use<> {
+        self.of(n).filter(|&(_, f)| f & ZOC != 0).map(|(v, _)| v)
+    }
+}
+
+/// Node `n`'s hexsides, from the map.
+fn row(map: &HexMap, n: usize) -> [(u32, u8); 6] {
+    let hexes = map.hexes();
+    let mut row = [(NONE, 0u8); 6];
+    for (slot, (v, side)) in row.iter_mut().zip(map.neighbor_nodes(NodeIndex::new(n))) {
+        if side.impassable {
+            continue;
+        }
+        let v = v.index();
+        let mut flags = 0;
+        if side.road_or_trail() {
+            flags |= ROAD;
+        }
+        if side.passes_zoc() {
+            flags |= ZOC;
+        }
+        if hexes.get(v).is_some_and(|h| h.on_road_net) {
+            flags |= NET;
+        }
+        *slot = (u32::try_from(v).unwrap_or(NONE), flags);
+    }
+    row
+}
+
+/// A search state: a node, the leg (0: any terrain, 1: the chain), whether the leg has taken a
+/// step, and the hexes the first leg has spent.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    node: u32,
+    leg: u8,
+    started: bool,
+    used: u32,
+}
+
+impl State {
+    fn key(self) -> usize {
+        self.node as usize * 4 + usize::from(self.leg) * 2 + usize::from(self.started)
+    }
+}
+
+/// The rule and the side's tables the search reads.
+pub(crate) struct Rule<'a> {
+    /// The map.
+    pub(crate) map: &'a HexMap,
+    /// Its hexsides.
+    pub(crate) neighbours: &'a Neighbours<'a>,
+    /// K.
+    pub(crate) free_hexes: u32,
+    /// Whether the last step into a target may leave the chain.
+    pub(crate) target: TargetRule,
+    /// Per graph node: a target.
+    pub(crate) targets: &'a [bool],
+    /// Per graph node: refused by the free test.
+    pub(crate) blocked: &'a [bool],
+}
+
+/// The search's tables, by graph node, stamped with the search they belong to.
+#[derive(Debug, Default)]
+pub(crate) struct FrontierWork {
+    generation: u32,
+    best_stamp: Vec<u32>,
+    best_used: Vec<u32>,
+    entered: Vec<u32>,
+    seen: Vec<u32>,
+    refused: Vec<Edge>,
+    candidates: Vec<u32>,
+    queue: VecDeque<State>,
+}
+
+impl FrontierWork {
+    /// A new search on a map of `len` nodes.
+    fn begin(&mut self, len: usize) -> u32 {
+        if self.entered.len() != len {
+            *self = FrontierWork {
+                best_stamp: vec![0; len.saturating_mul(4)],
+                best_used: vec![0; len.saturating_mul(4)],
+                entered: vec![0; len],
+                seen: vec![0; len],
+                refused: vec![Edge::NotFree; len],
+                ..FrontierWork::default()
+            };
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.best_stamp.fill(0);
+            self.entered.fill(0);
+            self.seen.fill(0);
+            self.generation = 1;
+        }
+        self.candidates.clear();
+        self.queue.clear();
+        self.generation
+    }
+
+    /// Record `next`; true when it is new or better.
+    fn reach(&mut self, g: u32, next: State) -> bool {
+        let k = next.key();
+        if self.best_stamp[k] == g && self.best_used[k] <= next.used {
+            return false;
+        }
+        self.best_stamp[k] = g;
+        self.best_used[k] = next.used;
+        true
+    }
+
+    /// Node `v` blocked, or refused for `why`: the first time, a candidate; a refusal keeps
+    /// the strongest reason, the first of equals.
+    fn refuse(&mut self, g: u32, v: usize, why: Edge) {
+        if self.seen[v] != g {
+            self.seen[v] = g;
+            self.refused[v] = why;
+            self.candidates.push(u32::try_from(v).unwrap_or(u32::MAX));
+        } else if why.priority() > self.refused[v].priority() {
+            self.refused[v] = why;
+        }
+    }
+}
+
+/// The frontier of what a unit on graph node `start` can reach, in node (label) order, each
+/// node with why it is blocked; `None` when it reaches a target after all.
+pub(crate) fn frontier<'w>(
+    rule: &Rule<'_>,
+    start: usize,
+    work: &'w mut FrontierWork,
+) -> Option<impl Iterator<Item = (usize, Edge)> + 'w> {
+    let map = rule.map;
+    let g = work.begin(map.len());
+    if rule.targets.get(start).copied().unwrap_or(true) {
+        return None;
+    }
+    let first = State {
+        node: u32::try_from(start).ok()?,
+        leg: 0,
+        started: false,
+        used: 0,
+    };
+    work.entered[start] = g;
+    work.reach(g, first);
+    work.queue.push_back(first);
+    while let Some(st) = work.queue.pop_front() {
+        if work.best_stamp[st.key()] == g && work.best_used[st.key()] < st.used {
+            continue; // stale
+        }
+        if st.leg == 0 {
+            // On to the chain here, without a step.
+            let next = State {
+                leg: 1,
+                started: false,
+                used: 0,
+                ..st
+            };
+            if work.reach(g, next) {
+                work.queue.push_front(next);
+            }
+        }
+        if step_from(rule, st, g, work) {
+            return None;
+        }
+    }
+    let FrontierWork {
+        candidates,
+        entered,
+        refused,
+        ..
+    } = work;
+    candidates.retain(|&v| entered.get(v as usize).is_some_and(|&e| e != g));
+    candidates.sort_unstable();
+    Some(
+        candidates
+            .iter()
+            .map(|&v| (v as usize, refused[v as usize])),
+    )
+}
+
+/// Every step from state `st`, in direction order; true when one reaches a target.
+fn step_from(rule: &Rule<'_>, st: State, g: u32, work: &mut FrontierWork) -> bool {
+    let u = st.node as usize;
+    for (v, flags) in rule.neighbours.of(u) {
+        if rule.blocked[v] {
+            work.refuse(g, v, Edge::NotFree);
+            continue;
+        }
+        if rule.target == TargetRule::MayAdjoinChain && rule.targets[v] {
+            return true;
+        }
+        let on_net = flags & NET != 0;
+        let refused = match (st.leg, st.started) {
+            (0, _) => None,
+            (_, false) => (!on_net).then_some(Edge::OffNetwork { from: u }),
+            (_, true) if flags & ROAD != 0 => None,
+            (_, true) if on_net => Some(Edge::NotAlong { from: u }),
+            (_, true) => Some(Edge::OffNetwork { from: u }),
+        };
+        if let Some(why) = refused {
+            work.refuse(g, v, why);
+            continue;
+        }
+        let used = st.used.saturating_add(u32::from(st.leg == 0));
+        if st.leg == 0 && used > rule.free_hexes {
+            work.refuse(g, v, Edge::OutOfBudget { from: u });
+            continue;
+        }
+        let Ok(node) = u32::try_from(v) else {
+            continue;
+        };
+        let next = State {
+            node,
+            leg: st.leg,
+            started: true,
+            used,
+        };
+        work.entered[v] = g;
+        if rule.targets[v] {
+            return true;
+        }
+        if work.reach(g, next) {
+            work.queue.push_back(next);
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use hexmap::trace::{ByNode, Obstacle, Refusal, RoadChain, Targets, search};
+    use proptest::prelude::*;
+
+    /// The hex crate's search, in this module's terms: `None` for a path, else the frontier.
+    fn theirs(
+        map: &HexMap,
+        chain: RoadChain,
+        targets: &[bool],
+        blocked: &[bool],
+        start: usize,
+    ) -> Option<Vec<(usize, Edge)>> {
+        let bound = chain.rule().bind(map).unwrap();
+        let hexes = (0..map.len())
+            .filter(|&n| targets[n])
+            .map(|n| map.hexes()[n].hex);
+        let targets = Targets::new(map, hexes);
+        let free = ByNode(|n: NodeIndex<u32>| blocked[n.index()].then_some(()));
+        let cut = search(&bound, map.hexes()[start].hex, &targets, &free).err()?;
+        let node = |h| map.node(h).unwrap().index();
+        let edges = cut
+            .frontier
+            .into_iter()
+            .map(|b| {
+                let edge = match b.obstacle {
+                    Obstacle::NotFree(()) => Edge::NotFree,
+                    Obstacle::Refused { from, why } => {
+                        let from = node(from);
+                        match why {
+                            Refusal::OffNetwork { .. } => Edge::OffNetwork { from },
+                            Refusal::NotAlong { .. } => Edge::NotAlong { from },
+                            Refusal::OutOfBudget { leg: 1 } => Edge::OutOfBudget { from },
+                            other => panic!("{other:?}"),
+                        }
+                    }
+                    other => panic!("{other:?}"),
+                };
+                (node(b.hex), edge)
+            })
+            .collect();
+        Some(edges)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// The same answer, frontier, reasons and refused steps' origins as the hex crate's
+        /// search, from every start, for K from 0 to 4, both readings of the last hex, random
+        /// blocked hexes and random targets.
+        #[test]
+        fn the_frontier_is_the_hex_crates_search(
+            k in 0u32..5,
+            adjoin in any::<bool>(),
+            blocked_share in 0u64..60,
+            seed in any::<u64>(),
+            target_count in 1usize..12,
+        ) {
+            let map = crate::testmap::map(14, seed);
+            let len = map.len();
+            let mut x = seed;
+            let mut next = move || {
+                x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = x;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            };
+            let blocked: Vec<bool> = (0..len).map(|_| next() % 100 < blocked_share).collect();
+            let mut targets = vec![false; len];
+            for _ in 0..target_count {
+                targets[usize::try_from(next() % len as u64).unwrap()] = true;
+            }
+            let target = if adjoin { TargetRule::MayAdjoinChain } else { TargetRule::OnChain };
+            let chain = RoadChain::new(k).with_target(target);
+            let neighbours = if adjoin { Neighbours::table(&map) } else { Neighbours::direct(&map) };
+            let rule = Rule { map: &map, neighbours: &neighbours, free_hexes: k, target, targets: &targets, blocked: &blocked };
+            let mut work = FrontierWork::default();
+            for start in (0..len).step_by(3) {
+                let ours = frontier(&rule, start, &mut work).map(Iterator::collect);
+                prop_assert_eq!(&ours, &theirs(&map, chain, &targets, &blocked, start), "start {}", start);
+            }
+        }
+    }
+}

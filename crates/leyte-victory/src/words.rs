@@ -1,0 +1,368 @@
+//! A [`Sheet`] in words: the [`Report`], each award with its text and its evidence as labels
+//! and unit ids, each objective held or not and why, each Line of Communications hex by hex or
+//! what cuts it, the notes, the ratio, the level and the margins (L11).
+#![deny(clippy::too_many_lines)]
+
+use hexmap::Hex;
+
+use crate::board::Board;
+use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
+use crate::loc::{self, LocPlan};
+use crate::model::{Objective, ObjectiveKind};
+use crate::ratio::{Margins, Ratio};
+use crate::report::{
+    Award, AwardKind, BlockedHex, LocEntry, ObjectiveStatus, Report, SCHEMA_VERSION, SideScore,
+};
+use crate::sheet::{Basis, Grant, LocLine, Sheet};
+use crate::unit::Side;
+
+/// The sheet's Lines of Communications by unit (the first entry of each).
+struct ByUnit<'s> {
+    lines: Vec<Option<&'s LocLine>>,
+}
+
+impl<'s> ByUnit<'s> {
+    fn new(board: &Board<'_, '_>, sheet: &'s Sheet) -> Self {
+        let mut lines = vec![None; board.position.units.len()];
+        for l in &sheet.loc {
+            if let Some(slot @ None) = lines.get_mut(l.unit) {
+                *slot = Some(l);
+            }
+        }
+        ByUnit { lines }
+    }
+
+    /// Whether unit `i` traces; `None` when it need not.
+    fn traces(&self, i: usize) -> Option<bool> {
+        self.lines
+            .get(i)
+            .copied()
+            .flatten()
+            .map(|l| l.path.is_some())
+    }
+
+    /// Unit `i`'s path as labels, when it traces.
+    fn path_labels(&self, board: &Board<'_, '_>, i: usize) -> Option<Vec<String>> {
+        let path = self.lines.get(i).copied().flatten()?.path.as_ref()?;
+        Some(path.iter().map(|h| board.label(*h)).collect())
+    }
+
+    /// What cuts unit `i`, in words, when it is cut.
+    fn frontier(&self, board: &Board<'_, '_>, i: usize) -> Option<Vec<BlockedHex>> {
+        let line = self.lines.get(i).copied().flatten()?;
+        frontier_words(board, line)
+    }
+}
+
+/// A cut line's frontier in words.
+fn frontier_words(board: &Board<'_, '_>, line: &LocLine) -> Option<Vec<BlockedHex>> {
+    let frontier = line.frontier.as_ref()?;
+    Some(
+        frontier
+            .iter()
+            .map(|&(hex, block)| loc::blocked_hex(board, line.side, hex, block))
+            .collect(),
+    )
+}
+
+/// The report of a sheet (of this board's position, prepared as `plan`).
+pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -> Report {
+    let by_unit = ByUnit::new(board, sheet);
+    let (mut us, mut japanese) = (Vec::new(), Vec::new());
+    for g in &sheet.awards {
+        let Some(award) = award(board, &by_unit, g) else {
+            continue;
+        };
+        match g.to {
+            Side::Us => us.push(award),
+            Side::Japanese => japanese.push(award),
+        }
+    }
+    let objectives = (board.scenario.objectives.iter().enumerate())
+        .map(|(k, o)| status(board, &by_unit, k, o))
+        .collect();
+    let loc = sheet
+        .loc
+        .iter()
+        .filter_map(|l| {
+            let u = board.position.units.get(l.unit)?;
+            Some(LocEntry {
+                unit: u.id.clone(),
+                side: l.side,
+                hex: board.unit_label(l.unit),
+                traced: l.path.is_some(),
+                path: (l.path.as_ref()).map(|p| p.iter().map(|h| board.label(*h)).collect()),
+                frontier: frontier_words(board, l),
+            })
+        })
+        .collect();
+    let mut notes: Vec<String> = (board.scenario.loc.sides.iter())
+        .map(|&s| plan.note(s).to_string())
+        .collect();
+    notes.extend(unscored_exits(board));
+    conclude(board, us, japanese, objectives, loc, notes)
+}
+
+/// One award in words, with its evidence; `None` for a grant that names nothing of this
+/// position or scenario.
+fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award> {
+    let position = board.position;
+    let scenario = board.scenario;
+    match g.basis {
+        Basis::Elimination { unit } => {
+            let u = position.eliminated.get(unit)?;
+            let text = format!(
+                "eliminated {} unit {} ({}): value {} = {}",
+                u.side,
+                u.id,
+                u.rating,
+                u.rating.vp(),
+                u.rating.vp_sum()
+            );
+            Some(Award {
+                unit: Some(u.id.clone()),
+                rating: Some(u.rating.to_string()),
+                ..Award::new(AwardKind::Elimination, g.vp, "L4", text)
+            })
+        }
+        Basis::Objective {
+            objective, unit, ..
+        } => {
+            let o = scenario.objectives.get(objective)?;
+            objective_award(board, by_unit, g, o, unit)
+        }
+        Basis::BeachBonus { .. } => beach_bonus_award(board, g),
+        Basis::LocCut { unit } => {
+            position.units.get(unit)?;
+            Some(loc_cut(board, unit, by_unit.frontier(board, unit)).1)
+        }
+        Basis::Exit { unit, .. } => {
+            let u = position.exited.get(unit)?;
+            let by = u
+                .hex
+                .map(|h| format!(" by {}", board.label(h)))
+                .unwrap_or_default();
+            let text = format!("{} unit {} ({}) exited the map{by}", u.side, u.id, u.rating);
+            Some(Award {
+                unit: Some(u.id.clone()),
+                rating: Some(u.rating.to_string()),
+                hex: u.hex.map(|h| board.label(h)),
+                ..Award::new(AwardKind::Exit, g.vp, "scenario", text)
+            })
+        }
+        Basis::ExitShortfall {
+            requirement,
+            exited,
+        } => {
+            let r = scenario.exit_requirements.get(requirement)?;
+            let through: Vec<String> = r.hexes.iter().map(|h| board.label(*h)).collect();
+            let mut text = format!(
+                "{} exited {exited} of the {} unit(s) required{}",
+                r.side,
+                r.units,
+                if through.is_empty() {
+                    String::new()
+                } else {
+                    format!(" through {}", through.join(" "))
+                }
+            );
+            if let Some(n) = &r.note {
+                text.push_str(&format!(" [{n}]"));
+            }
+            Some(Award::new(AwardKind::ExitShortfall, g.vp, "scenario", text))
+        }
+    }
+}
+
+/// L5 (with L7): an objective held by unit `i`, with its Line of Communications as evidence.
+fn objective_award(
+    board: &Board<'_, '_>,
+    by_unit: &ByUnit<'_>,
+    g: &Grant,
+    o: &Objective,
+    i: usize,
+) -> Option<Award> {
+    let u = board.position.units.get(i)?;
+    let must_trace = board.scenario.loc.sides.contains(&o.side);
+    let at = board.unit_label(i);
+    let text = match (&o.kind, g.basis) {
+        (ObjectiveKind::PerUnitNear { feature }, Basis::Objective { near: Some(f), .. }) => {
+            let how = if f == u.hex { "on" } else { "adjacent to" };
+            let near = board.label(f);
+            format!("{}: {} at {at} is {how} {feature} {near}", o.name, u.id)
+        }
+        _ => {
+            let traces = if must_trace { " (traces a LOC)" } else { "" };
+            format!("objective {} held by {} at {at}{traces}", o.name, u.id)
+        }
+    };
+    let rule = if must_trace { "L5+L7" } else { "L5" };
+    Some(Award {
+        unit: Some(u.id.clone()),
+        hex: Some(at),
+        objective: Some(o.name.clone()),
+        path: by_unit.path_labels(board, i),
+        ..Award::new(AwardKind::Objective, g.vp, rule, text)
+    })
+}
+
+/// L6: the beach bonus, with every other Japanese unit on a bonus beach named.
+fn beach_bonus_award(board: &Board<'_, '_>, g: &Grant) -> Option<Award> {
+    let on_beach: Vec<(usize, &str)> = on_bonus_beaches(board).collect();
+    let (&(i, area), others) = on_beach.split_first()?;
+    let u = board.unit(i);
+    let mut text = format!(
+        "beach bonus: {} occupies beach hex {} ({area})",
+        u.id,
+        board.unit_label(i)
+    );
+    if !others.is_empty() {
+        let others: Vec<&str> = others
+            .iter()
+            .map(|(i, _)| board.unit(*i).id.as_str())
+            .collect();
+        text.push_str(&format!(
+            "; also on beaches: {} (scored once)",
+            others.join(", ")
+        ));
+    }
+    Some(Award {
+        unit: Some(u.id.clone()),
+        hex: Some(board.unit_label(i)),
+        ..Award::new(AwardKind::BeachBonus, g.vp, "L6", text)
+    })
+}
+
+/// L9: the award for cut unit `i`, and who scores it (the enemy), with what cuts it.
+pub(crate) fn loc_cut(
+    board: &Board<'_, '_>,
+    i: usize,
+    frontier: Option<Vec<BlockedHex>>,
+) -> (Side, Award) {
+    let u = board.unit(i);
+    let text = format!(
+        "{} unit {} ({}) at {} cannot trace a LOC: value {} = {}",
+        u.side,
+        u.id,
+        u.rating,
+        board.unit_label(i),
+        u.rating.vp(),
+        u.rating.vp_sum()
+    );
+    let award = Award {
+        unit: Some(u.id.clone()),
+        rating: Some(u.rating.to_string()),
+        hex: Some(board.unit_label(i)),
+        frontier,
+        ..Award::new(AwardKind::LocCut, u.rating.vp(), "L9", text)
+    };
+    (u.side.enemy(), award)
+}
+
+/// L5: objective `k`, held or not, by which units, and which occupy it without a Line of
+/// Communications.
+fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) -> ObjectiveStatus {
+    let may = |i: usize| engine::may_score(board, o.side, by_unit.traces(i));
+    let id = |i: usize| board.unit(i).id.clone();
+    let mut status = ObjectiveStatus {
+        name: o.name.clone(),
+        side: o.side,
+        hexes: Vec::new(),
+        vp: 0,
+        held: false,
+        by: Vec::new(),
+        without_loc: Vec::new(),
+        note: o.note.clone(),
+    };
+    match &o.kind {
+        ObjectiveKind::Occupy { hexes } => {
+            status.hexes = hexes.iter().map(|h| board.label(*h)).collect();
+            let (good, bad): (Vec<usize>, Vec<usize>) = hexes
+                .iter()
+                .flat_map(|h| board.units_at(*h))
+                .filter(|&i| board.unit(i).side == o.side)
+                .partition(|&i| may(i));
+            status.without_loc = bad.into_iter().map(id).collect();
+            if !good.is_empty() {
+                status.held = true;
+                status.vp = o.vp;
+                status.by = good.into_iter().map(id).collect();
+            }
+        }
+        ObjectiveKind::PerUnitNear { .. } => {
+            let near: &[Hex] = board.prepared.feature_hexes(k);
+            status.hexes = near.iter().map(|h| board.label(*h)).collect();
+            for i in board.units_of(o.side) {
+                if near_hex(near, board.unit(i).hex).is_none() {
+                    continue;
+                }
+                if may(i) {
+                    status.held = true;
+                    status.vp = status.vp.saturating_add(o.vp);
+                    status.by.push(id(i));
+                } else {
+                    status.without_loc.push(id(i));
+                }
+            }
+        }
+    }
+    status
+}
+
+/// Scenario exit rules: a note for each exited unit that no exit award or requirement counts.
+fn unscored_exits(board: &Board<'_, '_>) -> Vec<String> {
+    let scenario = board.scenario;
+    board
+        .position
+        .exited
+        .iter()
+        .filter(|u| {
+            !scenario
+                .exits
+                .iter()
+                .any(|e| exited_through(u, e.side, &e.hexes))
+                && !scenario
+                    .exit_requirements
+                    .iter()
+                    .any(|r| exited_through(u, r.side, &r.hexes))
+        })
+        .map(|u| {
+            format!(
+                "{} {} left the map, but no exit award or requirement of the scenario applies to it.",
+                u.side, u.id
+            )
+        })
+        .collect()
+}
+
+/// L11: the totals, the ratio, the victory level and the margins to the next levels.
+fn conclude(
+    board: &Board<'_, '_>,
+    us: Vec<Award>,
+    japanese: Vec<Award>,
+    objectives: Vec<ObjectiveStatus>,
+    loc: Vec<LocEntry>,
+    notes: Vec<String>,
+) -> Report {
+    let side = |awards: Vec<Award>| SideScore {
+        total: awards
+            .iter()
+            .fold(0u64, |sum, a| sum.saturating_add(u64::from(a.vp))),
+        awards,
+    };
+    let (us, japanese) = (side(us), side(japanese));
+    let ratio = Ratio::new(us.total, japanese.total);
+    Report {
+        schema_version: SCHEMA_VERSION,
+        scenario: board.scenario.name.clone(),
+        map: board.map.name().to_string(),
+        level: ratio.level(),
+        margins: Margins::of(us.total, japanese.total),
+        ratio,
+        us,
+        japanese,
+        objectives,
+        loc,
+        notes,
+    }
+}

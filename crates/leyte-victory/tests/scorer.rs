@@ -1,0 +1,191 @@
+//! A prepared [`Scorer`] and its sessions answer as [`score`] does: on every fixture, and on
+//! random perturbations of the American Assault end position (each unit walked a few hexes),
+//! many positions in a row through one session.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::{Path, PathBuf};
+
+use hexmap::resolve::FsResolver;
+use hexmap::{Direction, HexMap};
+use leyte_victory::{Position, Scenario, Scorer, State, Unit, score};
+use proptest::prelude::*;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn load(path: &Path) -> State {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.to_string_lossy().into_owned();
+    State::from_toml_str(&text, Some(&name), &FsResolver::unconfined()).unwrap()
+}
+
+fn assault() -> (HexMap, Scenario, Position) {
+    load(&root().join("fixtures/leyte/assault-scenario-end-position.toml")).into_parts()
+}
+
+/// The position with unit `i` walked along `walks[i]` (directions), a step taken only onto a
+/// hex of the map that holds no unit of the other side.
+fn walked(map: &HexMap, base: &Position, walks: &[Vec<usize>]) -> Position {
+    let mut units: Vec<Unit> = base.units().to_vec();
+    for (i, walk) in walks.iter().enumerate().take(units.len()) {
+        for &d in walk {
+            let to = units[i].hex.neighbor(Direction::ALL[d % 6]);
+            let enemy = units.iter().any(|u| u.hex == to && u.side != units[i].side);
+            if map.contains(to) && !enemy {
+                units[i].hex = to;
+            }
+        }
+    }
+    Position::new(
+        map,
+        units,
+        base.eliminated().to_vec(),
+        base.exited().to_vec(),
+    )
+    .unwrap()
+}
+
+/// Walks for every unit of the fixture (16): up to 4 steps each.
+fn walks() -> impl Strategy<Value = Vec<Vec<usize>>> {
+    prop::collection::vec(prop::collection::vec(0usize..6, 0..5), 16)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Four positions in a row through one session: each report is `score`'s, each verdict the
+    /// report's totals and level.
+    #[test]
+    fn a_session_scores_as_score_does(runs in prop::collection::vec(walks(), 4)) {
+        let (map, scenario, base) = assault();
+        let scorer = Scorer::new(&map, &scenario).unwrap();
+        let mut session = scorer.session();
+        for walks in &runs {
+            let position = walked(&map, &base, walks);
+            let expected = score(&map, &scenario, &position).unwrap();
+            prop_assert_eq!(&session.score(&position).unwrap(), &expected);
+            let sheet = session.sheet(&position).unwrap();
+            prop_assert_eq!(sheet.verdict, expected.verdict());
+            prop_assert_eq!(&scorer.report(&position, &sheet).unwrap(), &expected);
+            prop_assert_eq!(session.verdict(&position).unwrap(), expected.verdict());
+            prop_assert_eq!(&scorer.score(&position).unwrap(), &expected);
+        }
+    }
+}
+
+/// A fixed sample, as the benchmark makes them: the fixture itself, and 200 positions each
+/// unit walked 0 to 3 steps (a seeded splitmix64), through one session.
+#[test]
+fn a_fixed_sample_of_perturbed_positions() {
+    let (map, scenario, base) = assault();
+    let scorer = Scorer::new(&map, &scenario).unwrap();
+    let mut session = scorer.session();
+    let mut seed = 7u64;
+    let mut next = |n: u64| {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        usize::try_from((z ^ (z >> 31)) % n).unwrap()
+    };
+    let mut cut = 0;
+    let mut positions = vec![base.clone()];
+    for _ in 0..200 {
+        let walks: Vec<Vec<usize>> = (0..base.units().len())
+            .map(|_| (0..next(4)).map(|_| next(6)).collect())
+            .collect();
+        positions.push(walked(&map, &base, &walks));
+    }
+    for position in &positions {
+        let expected = score(&map, &scenario, position).unwrap();
+        assert_eq!(session.score(position).unwrap(), expected);
+        let sheet = session.sheet(position).unwrap();
+        assert_eq!(sheet.verdict, expected.verdict());
+        assert_eq!(scorer.report(position, &sheet).unwrap(), expected);
+        assert_eq!(session.verdict(position).unwrap(), expected.verdict());
+        cut += expected.loc.iter().filter(|e| !e.traced).count();
+    }
+    assert!(cut > 0);
+    #[cfg(feature = "parallel")]
+    {
+        let many = leyte_victory::score_many(&scorer, &positions);
+        let sheets = leyte_victory::sheet_many(&scorer, &positions);
+        let verdicts = leyte_victory::verdict_many(&scorer, &positions);
+        for (((p, r), s), v) in positions.iter().zip(many).zip(sheets).zip(verdicts) {
+            let expected = score(&map, &scenario, p).unwrap();
+            assert_eq!(v.unwrap(), expected.verdict());
+            assert_eq!(scorer.report(p, &s.unwrap()).unwrap(), expected);
+            assert_eq!(r.unwrap(), expected);
+        }
+    }
+}
+
+/// Every fixture: its scorer's report, verdict and check are `State::score`'s.
+#[test]
+fn every_fixture_scores_alike() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(root().join("fixtures/leyte")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let state = load(&path);
+        let expected = state.score().unwrap();
+        assert!(state.check().is_ok());
+        let scorer = Scorer::new(state.map(), state.scenario()).unwrap();
+        let mut session = scorer.session();
+        for _ in 0..2 {
+            assert_eq!(
+                session.score(state.position()).unwrap(),
+                expected,
+                "{path:?}"
+            );
+            assert_eq!(
+                session.verdict(state.position()).unwrap(),
+                expected.verdict()
+            );
+            let sheet = session.sheet(state.position()).unwrap();
+            assert_eq!(scorer.report(state.position(), &sheet).unwrap(), expected);
+        }
+        assert!(scorer.check(state.position()).is_ok());
+        seen += 1;
+    }
+    assert!(seen > 30);
+}
+
+/// A position made on another map, with a unit off this one: the scorer reports what `score`
+/// reports.
+#[test]
+fn a_position_that_does_not_fit_the_map_is_refused_alike() {
+    let (map, scenario, base) = assault();
+    let scorer = Scorer::new(&map, &scenario).unwrap();
+    // On a map with no holes, every hex of the stand-in map's extents exists.
+    let open = HexMap::from_toml_str(
+        r#"
+        name = "Open"
+        [layout]
+        orientation = "flat"
+        label = "row-column"
+        rows = [1, 40]
+        columns = [1, 40]
+        shifted = "odd"
+        rows_grow = "north"
+        columns_grow = "east"
+        "#,
+        None,
+    )
+    .unwrap();
+    let mut units = base.units().to_vec();
+    units[0].hex = open.parse("4040").unwrap();
+    let off = Position::new(&open, units, vec![], vec![]).unwrap();
+    let expected = score(&map, &scenario, &off).unwrap_err();
+    assert_eq!(scorer.score(&off).unwrap_err(), expected);
+    assert_eq!(scorer.verdict(&off).unwrap_err(), expected);
+    assert_eq!(scorer.sheet(&off).unwrap_err(), expected);
+    assert_eq!(scorer.check(&off).unwrap_err(), expected);
+}
