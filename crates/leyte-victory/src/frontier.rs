@@ -150,6 +150,8 @@ pub(crate) struct Rule<'a> {
     pub(crate) targets: &'a [bool],
     /// Per graph node: refused by the free test.
     pub(crate) blocked: &'a [bool],
+    /// Per graph node: bit `1 << side` when a unit of that side is on it (0 US, 1 Japanese).
+    pub(crate) occupied: &'a [u8],
 }
 
 /// The search's tables, by graph node, stamped with the search they belong to.
@@ -396,7 +398,7 @@ mod tests {
             let target = if adjoin { TargetRule::MayAdjoinChain } else { TargetRule::OnChain };
             let chain = RoadChain::new(k).with_target(target);
             let neighbours = if adjoin { Neighbours::table(&map) } else { Neighbours::direct(&map) };
-            let rule = Rule { map: &map, neighbours: &neighbours, free_hexes: k, target, targets: &targets, blocked: &blocked };
+            let rule = Rule { map: &map, neighbours: &neighbours, free_hexes: k, target, targets: &targets, blocked: &blocked, occupied: &[] };
             let mut work = FrontierWork::default();
             for start in (0..len).step_by(3) {
                 let ours = frontier(&rule, start, &mut work).map(Iterator::collect);

@@ -2,8 +2,9 @@
 //! the path traced or the hexes that cut it.
 //!
 //! The hex crate does the tracing: [`Tracer`] answers every unit of a side at once (K hexes of
-//! any terrain, then roads and trails: the [`RoadChain`] preset), and [`search`] finds, for a cut
-//! unit, the frontier of what it can reach with the reason each hex is blocked.
+//! any terrain, then roads and trails: the [`RoadChain`] preset). For a cut unit, the frontier
+//! of what it can reach, with the reason each hex is blocked, is [`search`]'s, found on dense
+//! tables kept between units (`frontier.rs`, property-tested against [`search`]).
 //!
 //! The rule is bound and the targets are found once per scenario ([`LocPlan`]); each position
 //! then fills a free table by graph node (enemy units and their zones of control, from the
@@ -13,7 +14,8 @@
 
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::trace::{
-    BoundRule, ByNode, Obstacle, Refusal, RoadChain, Targets, TraceScratch, Tracer, search,
+    BoundRule, ByNode, FreeTest, Obstacle, Path, Refusal, RoadChain, Targets, TraceScratch, Tracer,
+    search,
 };
 use hexmap::{Hex, HexMap, TargetRule};
 
@@ -42,7 +44,8 @@ pub(crate) struct LocPlan<'m> {
     targets: [Option<Targets>; 2],
     /// Per side ([`slot`]): per graph node, whether it is a target.
     target_nodes: [Vec<bool>; 2],
-    /// The map's hexsides as tracing and zones of control read them, made when first needed.
+    /// The map's hexsides as tracing and zones of control read them (a table of them for a
+    /// scorer used many times).
     neighbours: Neighbours<'m>,
     /// K, and the reading of the last hex.
     free_hexes: u32,
@@ -61,9 +64,7 @@ impl<'m> LocPlan<'m> {
     fn neighbours(&self) -> &Neighbours<'m> {
         &self.neighbours
     }
-}
 
-impl<'m> LocPlan<'m> {
     /// Bind the rule to the map and find each tracing side's targets; for `many` positions,
     /// also make a table of the map's hexsides.
     pub(crate) fn new(
@@ -109,7 +110,8 @@ impl<'m> LocPlan<'m> {
 }
 
 /// What tracing keeps from one position to the next: each side's [`Tracer`] (reset for the
-/// next position), the free table, the search space of a unit's trace.
+/// next position), the free table, the search spaces of a unit's trace and of a cut unit's
+/// frontier.
 #[derive(Default)]
 pub(crate) struct LocWork<'p, 'm> {
     /// Per side ([`slot`]), once it has traced.
@@ -120,6 +122,8 @@ pub(crate) struct LocWork<'p, 'm> {
     occupied: Vec<u8>,
     /// One unit's search space.
     scratch: TraceScratch,
+    /// The hexes of a side's units, to trace.
+    starts: Vec<Hex>,
     /// A cut unit's search space.
     frontier: FrontierWork,
 }
@@ -274,6 +278,39 @@ fn fill_blocked(
     }
 }
 
+/// The frontier that cuts unit `i` of `side` (the dense search's, or the hex crate search's
+/// answer if they ever disagreed with the tracer: a path).
+fn cut_unit<F: FreeTest<()>>(
+    plan: &LocPlan<'_>,
+    board: &Board<'_, '_>,
+    side: Side,
+    i: usize,
+    (rule, free): (&frontier::Rule<'_>, &F),
+    work: &mut FrontierWork,
+) -> Result<Path, Vec<(Hex, Block)>> {
+    let occupied = rule.occupied;
+    if let Some(edges) = frontier::frontier(rule, board.node(i), work) {
+        return Err(edges
+            .filter_map(|(node, edge)| {
+                let hex = board.map.hex_of(NodeIndex::new(node))?;
+                Some((hex, edge_block(board.map, occupied, side, node, edge)))
+            })
+            .collect());
+    }
+    // The tracer and the search agree (property-tested); keep the hex crate search's answer if
+    // they ever did not.
+    let targets = plan.targets[slot(side)].as_ref().ok_or_else(Vec::new)?;
+    search(&plan.bound, board.unit(i).hex, targets, free).map_err(|cut| {
+        cut.frontier
+            .into_iter()
+            .map(|b| {
+                let block = obstacle_block(board.map, occupied, side, b.hex, b.obstacle);
+                (b.hex, block)
+            })
+            .collect()
+    })
+}
+
 /// Every unit of one side: the tracer answers all at once; with evidence, a cut unit is
 /// searched again for the frontier that cuts it.
 fn trace_side<'p, 'm>(
@@ -304,9 +341,11 @@ fn trace_side<'p, 'm>(
     };
     let evidence = !lines.units.is_empty();
     if !evidence {
-        let indices: Vec<usize> = board.units_of(side).collect();
-        let starts: Vec<Hex> = indices.iter().map(|&i| board.unit(i).hex).collect();
-        for (i, traced) in indices.into_iter().zip(tracer.traced_all(&starts)) {
+        work.starts.clear();
+        work.starts
+            .extend(board.units_of(side).map(|i| board.unit(i).hex));
+        let answers = tracer.traced_all_with(&work.starts, &mut work.scratch);
+        for (i, traced) in board.units_of(side).zip(answers) {
             lines.traced[i] = Some(traced);
         }
         return;
@@ -318,6 +357,7 @@ fn trace_side<'p, 'm>(
         target: plan.target,
         targets: &plan.target_nodes[slot(side)],
         blocked,
+        occupied,
     };
     for i in board.units_of(side) {
         let start = board.unit(i).hex;
@@ -329,28 +369,7 @@ fn trace_side<'p, 'm>(
             });
             continue;
         }
-        let edges = frontier::frontier(&rule, board.node(i), &mut work.frontier);
-        let path = match edges {
-            Some(edges) => Err(edges
-                .filter_map(|(node, edge)| {
-                    let hex = board.map.hex_of(NodeIndex::new(node))?;
-                    Some((hex, edge_block(board.map, occupied, side, node, edge)))
-                })
-                .collect()),
-            // The tracer and the search agree (property-tested); keep the hex crate search's
-            // answer if they ever did not.
-            None => search(&plan.bound, start, targets, &free).map_err(|cut| {
-                cut.frontier
-                    .into_iter()
-                    .map(|b| {
-                        (
-                            b.hex,
-                            obstacle_block(board.map, occupied, side, b.hex, b.obstacle),
-                        )
-                    })
-                    .collect()
-            }),
-        };
+        let path = cut_unit(plan, board, side, i, (&rule, &free), &mut work.frontier);
         let result = match path {
             Ok(p) => UnitLoc {
                 path: Some(p.hexes),

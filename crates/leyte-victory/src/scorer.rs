@@ -1,7 +1,7 @@
 //! Many positions on one map and scenario: a [`Scorer`] checks and prepares the scenario once,
 //! a [`Session`] keeps the tracing tables from one position to the next.
 //!
-//! [`crate::score`] is a scorer used once; a scorer used many times gives the same reports
+//! [`score`] is a scorer used once; a scorer used many times gives the same reports
 //! (tested on perturbed positions), without checking the scenario, binding the rule or
 //! allocating the map-sized tables again for each position. Three answers, from the most to
 //! the least work: the [`Report`] (every award and its evidence in words), the [`Sheet`] (the
@@ -93,7 +93,7 @@ pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<R
 /// ([`Scorer::report`] puts a sheet in words); [`Scorer::verdict`] gives only the totals and the
 /// level. For many positions in a row, a [`Session`] ([`Scorer::session`]) also keeps the
 /// tracing tables between positions. A scorer is `Sync`: threads share one, each with its own
-/// session (with the feature `parallel`, [`crate::score_many`] does that).
+/// session (with the feature `parallel`, `score_many` does that).
 ///
 /// ```
 /// use leyte_victory::{BeachBonus, Objective, PositionBuilder, Scenario, Scorer, Side};
