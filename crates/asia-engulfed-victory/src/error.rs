@@ -40,6 +40,8 @@ pub enum ErrorKind {
     Inconsistent,
     /// A referenced document (a VP track file) cannot be loaded.
     Resolve,
+    /// A number is beyond one of the engine's [limits](crate::limits).
+    Limit,
 }
 
 /// All problems found in a state or track, in the order found; never empty (the workspace's

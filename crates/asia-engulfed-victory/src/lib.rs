@@ -94,6 +94,7 @@ pub use hexmap;
 
 pub mod csv;
 pub mod error;
+pub mod limits;
 pub mod model;
 pub mod notes;
 pub mod placement;

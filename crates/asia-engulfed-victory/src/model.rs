@@ -544,9 +544,40 @@ pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
         out.extend(ground_units_of_both_sides(state, i));
     }
     game_problems(state, &mut out);
+    vp_limits(state, &mut out);
     held_automatic_victory_problems(state, &mut out);
     out.extend(tk_freeze_problem(state));
     out
+}
+
+/// Every VP amount given is within [`crate::limits::MAX_VP`].
+fn vp_limits(state: &State, out: &mut Vec<Diagnostic>) {
+    let mut given = vec![
+        ("bonus_vp.axis", state.bonus_vp.axis),
+        ("bonus_vp.allies", state.bonus_vp.allies),
+    ];
+    if let Some(tk) = &state.tk {
+        given.extend([
+            ("tk.axis_vp", tk.axis_vp),
+            ("tk.allied_vp", tk.allied_vp),
+            ("tk.axis_bonus_vp", tk.axis_bonus_vp),
+            ("tk.allied_bonus_vp", tk.allied_bonus_vp),
+        ]);
+    }
+    for (key, vp) in given {
+        if vp > crate::limits::MAX_VP {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "`{key}` is {vp}; the engine allows at most {}",
+                        crate::limits::MAX_VP
+                    ),
+                )
+                .key(key),
+            );
+        }
+    }
 }
 
 /// The VP marker is in a box of the track (0.1.2); the Japanese Mandate and Hakko Ichiu

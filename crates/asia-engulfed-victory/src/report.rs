@@ -9,6 +9,7 @@ use crate::csv::{CurrentStrategicValue, current_strategic_value, esv_in_play};
 use crate::model::{Check, Rules, State, WarState};
 pub use crate::notes::Note;
 use crate::side::{MarkerSide, Side};
+use crate::track::CsvRange;
 use crate::victory::{
     AutomaticVictory, Combined, CombinedResult, Context, Decision, Effect, MarkerReport,
     PlacementBasis, VpScore, decide,
@@ -305,18 +306,15 @@ pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
 }
 
 fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
-    let (lo, hi) = ctx.state.track.finite_span();
     let at = |c: i64| decide(c, ctx, &mut Vec::new());
     let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
     let here = marker_key(now);
     let here_result = result_key(ctx.state, now);
-    // Beyond the finite ends of the track nothing changes, so the scan covers only the finite
-    // span and one step past each end, however far outside it the CSV lies.
-    let up: Vec<i64> =
-        (csv.saturating_add(1).max(lo.saturating_sub(1))..=hi.saturating_add(1)).collect();
-    let down: Vec<i64> = (lo.saturating_sub(1)..csv.min(hi.saturating_add(2)))
-        .rev()
-        .collect();
+    // What the check decides depends on the CSV only through the track ranges holding it, so
+    // it can change only where a range begins or ends: scanning those points (in order from
+    // the CSV, each way) finds the nearest change in time proportional to the track's size,
+    // not to the distance between its numbers.
+    let (up, down) = change_points(csv, ctx.state.track.ranges());
     let marker_shift = |cs: &[i64]| {
         cs.iter().find_map(|&c| {
             let d = at(c);
@@ -353,11 +351,55 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
     }
 }
 
+/// The CSVs above `csv` (nearest first) where the ranges holding the CSV can change: the
+/// next CSV, and each range's first CSV and the one after its last; and below `csv` (nearest
+/// first): the previous CSV, each range's last CSV and the one before its first.
+fn change_points(csv: i64, ranges: impl Iterator<Item = CsvRange>) -> (Vec<i64>, Vec<i64>) {
+    let mut up = vec![csv.saturating_add(1)];
+    let mut down = vec![csv.saturating_sub(1)];
+    for r in ranges {
+        for c in r.min.into_iter().chain(r.max.map(|m| m.saturating_add(1))) {
+            if c > csv {
+                up.push(c);
+            }
+        }
+        for c in r.max.into_iter().chain(r.min.map(|m| m.saturating_sub(1))) {
+            if c < csv {
+                down.push(c);
+            }
+        }
+    }
+    up.sort_unstable();
+    up.dedup();
+    down.sort_unstable_by(|a, b| b.cmp(a));
+    down.dedup();
+    (up, down)
+}
+
 fn signed(v: i64) -> String {
     format!("{v:+}")
 }
 
 impl fmt::Display for Report {
+    /// The readable text, with control characters from the input escaped
+    /// ([`hexmap::terminal`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        hexmap::terminal::write_escaped(f, &ReportText(self))
+    }
+}
+
+/// A [`Report`]'s text before [`hexmap::terminal`] escapes it.
+struct ReportText<'a>(&'a Report);
+
+impl std::ops::Deref for ReportText<'_> {
+    type Target = Report;
+
+    fn deref(&self) -> &Report {
+        self.0
+    }
+}
+
+impl fmt::Display for ReportText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = String::new();
         self.write_heading(&mut s);
@@ -757,6 +799,95 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(score(&s, &rules).winner, Some(Side::Axis), "2-2 tie");
+    }
+
+    /// The margins found by scanning every CSV of the track's finite span, one step past each
+    /// end: what [`margins`] did before it scanned only the ranges' ends.
+    fn margins_by_scanning(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
+        let (lo, hi) = ctx.state.track.finite_span();
+        let up: Vec<i64> =
+            (csv.saturating_add(1).max(lo.saturating_sub(1))..=hi.saturating_add(1)).collect();
+        let down: Vec<i64> = (lo.saturating_sub(1)..csv.min(hi.saturating_add(2)))
+            .rev()
+            .collect();
+        let key = |d: &Decision| (d.marker.box_index, d.marker.side);
+        let first = |cs: &[i64], differs: &dyn Fn(&Decision) -> bool| {
+            cs.iter()
+                .copied()
+                .find(|&c| differs(&decide(c, ctx, &mut Vec::new())))
+        };
+        let m = margins(csv, ctx, now);
+        let marker = |d: &Decision| key(d) != key(now);
+        let result = |d: &Decision| result_key(ctx.state, d) != result_key(ctx.state, now);
+        assert_eq!(m.marker.up.as_ref().map(|s| s.csv), first(&up, &marker));
+        assert_eq!(m.marker.down.as_ref().map(|s| s.csv), first(&down, &marker));
+        assert_eq!(m.result.axis.as_ref().map(|s| s.csv), first(&up, &result));
+        assert_eq!(
+            m.result.allies.as_ref().map(|s| s.csv),
+            first(&down, &result)
+        );
+        m
+    }
+
+    #[test]
+    fn margins_from_the_range_ends_equal_a_scan_of_every_csv() {
+        // The printed track, and a steep one whose ranges are not listed in CSV order.
+        let steep = crate::VpTrack::from_toml_str(
+            r#"
+            name = "Steep"
+            [[boxes]]
+            id = "0"
+            vp = 0
+            keeps_side = { min = 1, max = 4 }
+            [[boxes]]
+            id = "1"
+            vp = 1
+            rising_sun = { min = 5, max = 9 }
+            allied_crusade = { min = -6, max = 0 }
+            [[boxes]]
+            id = "2"
+            vp = 2
+            rising_sun = { min = 10, max = 19 }
+            allied_crusade = { min = -19, max = -7 }
+            [[boxes]]
+            id = "automatic-victory"
+            rising_sun = { min = 20 }
+            allied_crusade = { max = -20 }
+            "#,
+            None,
+        )
+        .unwrap();
+        let mut checked = 0;
+        for track in [None, Some(&steep)] {
+            for game in [Game::DaiSenso, Game::AxisEmpires] {
+                for war in [WarState::PreWar, WarState::LimitedWar, WarState::TotalWar] {
+                    for check in [Check::Seasonal, Check::Final] {
+                        for marker in [("0", AC), ("1", RS), ("2", AC), ("3", RS), ("4", AC)] {
+                            for mandate in [None, Some("2")] {
+                                for csv in -25..=25 {
+                                    let mut s = state(game, check, war, marker, csv);
+                                    s.japanese_mandate = mandate.map(String::from);
+                                    if let Some(t) = track {
+                                        s.track = t.clone();
+                                    }
+                                    let rules = Rules::default();
+                                    let esv = esv_in_play(&s, &mut Vec::new());
+                                    let tokyo = s.tokyo.unwrap_or(rules.tokyo);
+                                    let total =
+                                        current_strategic_value(&s, tokyo, esv, &mut Vec::new())
+                                            .total;
+                                    let ctx = Context::new(&s, &rules, esv);
+                                    let now = decide(total, &ctx, &mut Vec::new());
+                                    margins_by_scanning(total, &ctx, &now);
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 2 * 3 * 2 * 5 * 2 * 51);
     }
 
     #[test]

@@ -781,7 +781,9 @@ fn from_spec(
                         );
                         None
                     }
-                    Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name)) {
+                    Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name))
+                        .map_err(hexmap::Error::withholding_values)
+                    {
                         Ok(track) => Some(track),
                         Err(e) => {
                             r.found.extend(e.into_diagnostics());

@@ -374,6 +374,11 @@ impl VpTrack {
             .map(|s| s.range)
     }
 
+    /// Every range of the track, in track order.
+    pub(crate) fn ranges(&self) -> impl Iterator<Item = CsvRange> + '_ {
+        self.segments.iter().map(|s| s.range)
+    }
+
     /// The lowest and highest finite ends of the ranges: beyond them nothing changes.
     pub fn finite_span(&self) -> (i64, i64) {
         let ends = self
@@ -434,6 +439,18 @@ fn check_box_vp(
             .label(b.id.clone()),
         ),
         None => {}
+        Some(v) if v > crate::limits::MAX_VP => out.push(
+            Diagnostic::new(
+                ErrorKind::Limit,
+                format!(
+                    "box `{}` scores {v} VP; the engine allows at most {}",
+                    b.id,
+                    crate::limits::MAX_VP
+                ),
+            )
+            .key(format!("boxes[{i}].vp"))
+            .label(b.id.clone()),
+        ),
         Some(v) => {
             if let Some((j, w)) = *last_vp
                 && v <= w

@@ -91,6 +91,25 @@ impl<K> Diagnostic<K> {
 }
 
 impl<K> fmt::Display for Diagnostic<K> {
+    /// `file:line:col: message (at `key`, label `label`)`, with control characters from the
+    /// input escaped ([`crate::terminal`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::terminal::write_escaped(f, &DiagnosticText(self))
+    }
+}
+
+/// A [`Diagnostic`]'s text before [`crate::terminal`] escapes it.
+struct DiagnosticText<'a, K>(&'a Diagnostic<K>);
+
+impl<K> std::ops::Deref for DiagnosticText<'_, K> {
+    type Target = Diagnostic<K>;
+
+    fn deref(&self) -> &Diagnostic<K> {
+        self.0
+    }
+}
+
+impl<K> fmt::Display for DiagnosticText<'_, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.location) {
             (Some(file), Some(l)) => write!(f, "{file}:{}:{}: ", l.line, l.column)?,
@@ -152,10 +171,61 @@ impl<'a> Source<'a> {
     }
 
     /// Stamp a diagnostic with this source's name and the span's start.
+    ///
+    /// Without a span, a diagnostic with a key path is located at the value of that key in the
+    /// text ([`Source::span_of`]), when the text has it.
     pub fn at<K>(&self, mut d: Diagnostic<K>, span: Option<Range<usize>>) -> Diagnostic<K> {
         d.file = self.name.map(str::to_string);
+        let span = span.or_else(|| d.key.as_deref().and_then(|k| self.span_of(k)));
         d.location = span.map(|s| self.locate(s.start));
         d
+    }
+
+    /// The span of the value at a key path of the text (`layout.sheets[1].row_offset`,
+    /// `scenario.active_beaches[0]`): the deepest part of the path the text has, or `None` when
+    /// the text does not parse or has not even the path's first key.
+    ///
+    /// Parsing happens on each call: it is for locating a diagnostic, not for a hot path.
+    ///
+    /// ```
+    /// use hexmap::Source;
+    /// let text = "name = \"x\"\n[[layout.sheets]]\nrows = [1, 2]\n[[layout.sheets]]\nrow_offset = 9\n";
+    /// let source = Source::new(None, text);
+    /// let span = source.span_of("layout.sheets[1].row_offset").unwrap();
+    /// assert_eq!(&text[span], "9");
+    /// assert_eq!(source.locate(source.span_of("layout.sheets[1].row_offset").unwrap().start).line, 5);
+    /// assert_eq!(source.span_of("nothing.here"), None);
+    /// ```
+    pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        use toml::de::{DeTable, DeValue};
+        let root = DeTable::parse(self.text).ok()?;
+        let mut table = root.get_ref();
+        let mut found: Option<Range<usize>> = None;
+        for part in key.split('.') {
+            let (name, indices) = match part.find('[') {
+                Some(i) => (&part[..i], &part[i..]),
+                None => (part, ""),
+            };
+            let (_, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == name)?;
+            let mut value = value;
+            found = Some(value.span());
+            for index in indices.split('[').skip(1) {
+                let n: usize = index.strip_suffix(']')?.parse().ok()?;
+                let DeValue::Array(items) = value.get_ref() else {
+                    return found;
+                };
+                let Some(item) = items.get(n) else {
+                    return found;
+                };
+                value = item;
+                found = Some(value.span());
+            }
+            match value.get_ref() {
+                DeValue::Table(t) => table = t,
+                _ => return found,
+            }
+        }
+        found
     }
 
     /// A diagnostic for a TOML syntax or shape error from the `toml` crate.
@@ -163,6 +233,69 @@ impl<'a> Source<'a> {
         let message = e.message().trim().to_string();
         self.at(Diagnostic::new(kind, message), e.span())
     }
+}
+
+/// `message` with the values it quotes from a document withheld: serde's `invalid type:
+/// string "hunter2", expected ...` becomes `invalid type: a string, expected ...`, and likewise
+/// for integers, floats, booleans, characters and `unknown variant `x``. Key names stay.
+///
+/// For documents a state refers to ([`Error::withholding_values`](crate::Error::withholding_values)):
+/// when a state names a file that is not what it should be (a map that is someone's
+/// configuration file), its diagnostics say where and what kind of thing is wrong without
+/// copying the file's values into the output.
+///
+/// ```
+/// use hexmap::diag::withhold_values;
+/// assert_eq!(
+///     withhold_values("invalid type: string \"hunter2\", expected struct LayoutSpec"),
+///     "invalid type: a string, expected struct LayoutSpec"
+/// );
+/// assert_eq!(withhold_values("invalid value: integer `-1`, expected u32"), "invalid value: an integer, expected u32");
+/// assert_eq!(withhold_values("unknown variant `secret`, expected `flat` or `pointy`"), "unknown variant, expected `flat` or `pointy`");
+/// assert_eq!(withhold_values("unknown field `rodas`"), "unknown field `rodas`");
+/// ```
+pub fn withhold_values(message: &str) -> String {
+    const TICKED: [(&str, &str); 5] = [
+        ("integer `", "an integer"),
+        ("floating point `", "a number"),
+        ("boolean `", "a boolean"),
+        ("character `", "a character"),
+        ("unknown variant `", "unknown variant"),
+    ];
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    'scan: while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("string \"") {
+            // serde writes the string with `{:?}`: it ends at the first unescaped quote.
+            let mut escaped = false;
+            for (i, c) in after.char_indices() {
+                match c {
+                    '\\' if !escaped => escaped = true,
+                    '"' if !escaped => {
+                        out.push_str("a string");
+                        rest = &after[i + 1..];
+                        continue 'scan;
+                    }
+                    _ => escaped = false,
+                }
+            }
+            out.push_str("a string");
+            return out;
+        }
+        for (start, word) in TICKED {
+            if let Some(after) = rest.strip_prefix(start) {
+                out.push_str(word);
+                rest = after.find('`').map_or("", |end| &after[end + 1..]);
+                continue 'scan;
+            }
+        }
+        let mut chars = rest.chars();
+        if let Some(c) = chars.next() {
+            out.push(c);
+        }
+        rest = chars.as_str();
+    }
+    out
 }
 
 /// Collects diagnostics, stamping each with the source.

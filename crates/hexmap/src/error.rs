@@ -100,6 +100,23 @@ impl<K> Error<K> {
     }
 }
 
+impl<K> Error<K> {
+    /// The same problems with the values their messages quote from the document withheld
+    /// ([`withhold_values`](crate::diag::withhold_values)): for a document another one refers
+    /// to, which may turn out to be some other file than the one meant.
+    pub fn withholding_values(self) -> Self {
+        Error::new(
+            self.into_diagnostics()
+                .into_iter()
+                .map(|mut d| {
+                    d.message = crate::diag::withhold_values(&d.message);
+                    d
+                })
+                .collect(),
+        )
+    }
+}
+
 impl<K: Copy> Error<K> {
     /// The first problem's kind.
     pub fn kind(&self) -> Option<K> {

@@ -160,6 +160,7 @@ pub mod spec;
 mod summary;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod terminal;
 pub mod trace;
 
 pub use coord::{Direction, Hex};

@@ -97,6 +97,21 @@ pub enum ResolveErrorKind {
         /// Why, in words.
         reason: String,
     },
+    /// `path` is not a regular file: a named pipe, a device, a socket. Reading one could block
+    /// forever (a pipe with no writer) or never end (`/dev/zero`), so it is refused unopened.
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What it is, in words (`a named pipe (FIFO)`, `a character device`, ...).
+        what: &'static str,
+    },
+    /// `path` is larger than the resolver reads (see [`FsResolver::with_max_bytes`]).
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The most bytes the resolver reads.
+        limit: u64,
+    },
     /// `path` exists but cannot be read (permission denied, not UTF-8 text, ...).
     Io {
         /// The file.
@@ -126,6 +141,15 @@ impl std::fmt::Display for ResolveErrorKind {
             ResolveErrorKind::Confinement { root, reason } => {
                 write!(f, "allowed folder {}: {reason}", root.display())
             }
+            ResolveErrorKind::NotRegular { path, what } => {
+                write!(f, "{}: is {what}, not a regular file", path.display())
+            }
+            ResolveErrorKind::TooLarge { path, limit } => write!(
+                f,
+                "{}: larger than the {} read limit",
+                path.display(),
+                Bytes(*limit)
+            ),
             ResolveErrorKind::Io { path, reason } => write!(f, "{}: {reason}", path.display()),
             ResolveErrorKind::NotAllowed => {
                 f.write_str("this input may not refer to other documents")
@@ -271,16 +295,28 @@ impl Resolver for MemoryResolver {
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct FsResolver {
     /// Relative names are relative to this directory (the current one when `None`).
     base: Option<PathBuf>,
     /// Nothing outside this directory is read.
     confine: Option<PathBuf>,
+    /// The most bytes read from one file.
+    max_bytes: u64,
+}
+
+impl Default for FsResolver {
+    fn default() -> Self {
+        FsResolver {
+            base: None,
+            confine: None,
+            max_bytes: DEFAULT_MAX_BYTES,
+        }
+    }
 }
 
 impl FsResolver {
-    /// Read any file the process may read.
+    /// Read any regular file the process may read (up to [`DEFAULT_MAX_BYTES`]).
     pub fn unconfined() -> Self {
         FsResolver::default()
     }
@@ -291,7 +327,34 @@ impl FsResolver {
         FsResolver {
             base: Some(root.clone()),
             confine: Some(root),
+            max_bytes: DEFAULT_MAX_BYTES,
         }
+    }
+
+    /// Read at most `max_bytes` from one file (default [`DEFAULT_MAX_BYTES`]); a larger file is
+    /// [`ResolveErrorKind::TooLarge`], refused before it is read.
+    ///
+    /// ```
+    /// use hexmap::resolve::{FsResolver, ResolveErrorKind, Resolver};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("hexmap-limit-doctest-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// std::fs::write(dir.join("big.toml"), "name = \"a map of more than sixteen bytes\"")?;
+    /// let small = FsResolver::confined(&dir).with_max_bytes(16);
+    /// let e = small.resolve("big.toml", None).unwrap_err();
+    /// assert!(matches!(e.kind, ResolveErrorKind::TooLarge { limit: 16, .. }));
+    /// assert_eq!(e.to_string(), "cannot load `big.toml`: big.toml: larger than the 16 B read limit");
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_max_bytes(mut self, max_bytes: u64) -> Self {
+        self.max_bytes = max_bytes;
+        self
+    }
+
+    /// The most bytes read from one file.
+    pub fn max_bytes(&self) -> u64 {
+        self.max_bytes
     }
 
     /// Read only files inside `root`; relative names keep their meaning.
@@ -333,9 +396,7 @@ impl Resolver for FsResolver {
             Some(b) if path.is_relative() => b.join(&path),
             _ => path.clone(),
         };
-        if on_disk.is_dir() {
-            return Err(err(ResolveErrorKind::NotAFile { path }));
-        }
+        let mut read_from = on_disk.clone();
         if let Some(root) = &self.confine {
             let real_root = root.canonicalize().map_err(|e| {
                 err(ResolveErrorKind::Confinement {
@@ -352,10 +413,160 @@ impl Resolver for FsResolver {
                     root: root.clone(),
                 }));
             }
+            // Read what was judged, not a link that may since have been pointed elsewhere.
+            read_from = real;
         }
-        let text = std::fs::read_to_string(&on_disk).map_err(|e| err(io_kind(&path, &e)))?;
+        let text = read_text(&read_from, self.max_bytes).map_err(|kind| err(kind.named(&path)))?;
         Ok(Document::new(path.to_string_lossy(), text))
     }
+}
+
+/// The most bytes [`FsResolver`] (and the command line) read from one file unless told
+/// otherwise: 16 MiB, a hundred times the largest map this project knows of.
+pub const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A byte count in words: `16 MiB`, `1000 B`.
+struct Bytes(u64);
+
+impl std::fmt::Display for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const MIB: u64 = 1024 * 1024;
+        const KIB: u64 = 1024;
+        match self.0 {
+            n if n >= MIB && n % MIB == 0 => write!(f, "{} MiB", n / MIB),
+            n if n >= KIB && n % KIB == 0 => write!(f, "{} KiB", n / KIB),
+            n => write!(f, "{n} B"),
+        }
+    }
+}
+
+impl ResolveErrorKind {
+    /// The same kind, naming `path` (as the resolver names it) instead of the path read.
+    fn named(self, path: &Path) -> ResolveErrorKind {
+        let path = path.to_path_buf();
+        match self {
+            ResolveErrorKind::NotFound { path: Some(_) } => {
+                ResolveErrorKind::NotFound { path: Some(path) }
+            }
+            ResolveErrorKind::NotAFile { .. } => ResolveErrorKind::NotAFile { path },
+            ResolveErrorKind::NotRegular { what, .. } => {
+                ResolveErrorKind::NotRegular { path, what }
+            }
+            ResolveErrorKind::TooLarge { limit, .. } => ResolveErrorKind::TooLarge { path, limit },
+            ResolveErrorKind::Io { reason, .. } => ResolveErrorKind::Io { path, reason },
+            other => other,
+        }
+    }
+}
+
+/// The bytes of the regular file at `path`, at most `max_bytes` of them.
+///
+/// Only a regular file is read: a directory is [`ResolveErrorKind::NotAFile`]; a named pipe, a
+/// device or a socket is [`ResolveErrorKind::NotRegular`], refused before it is opened (and, on
+/// Unix, opened without blocking, so a file swapped for a pipe in between cannot hang the
+/// caller); a file larger than `max_bytes` is [`ResolveErrorKind::TooLarge`], refused before it
+/// is read, and a file that grows past `max_bytes` while it is read is too. Memory used is at
+/// most `max_bytes` plus one.
+///
+/// ```
+/// use hexmap::resolve::{ResolveErrorKind, read_bytes};
+///
+/// let e = read_bytes("/dev/zero".as_ref(), 1024).unwrap_err();
+/// assert!(matches!(e, ResolveErrorKind::NotRegular { what: "a character device", .. }));
+/// assert_eq!(e.to_string(), "/dev/zero: is a character device, not a regular file");
+/// ```
+pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, ResolveErrorKind> {
+    use std::io::Read;
+    let io = |e: &std::io::Error| io_kind(path, e);
+    let meta = std::fs::metadata(path).map_err(|e| io(&e))?;
+    check_kind(path, &meta.file_type())?;
+    if meta.len() > max_bytes {
+        return Err(too_large(path, max_bytes));
+    }
+    let file = open_without_blocking(path).map_err(|e| io(&e))?;
+    let meta = file.metadata().map_err(|e| io(&e))?;
+    check_kind(path, &meta.file_type())?;
+    // The size read above is a hint (a file may grow, `/proc` files say 0): read one byte more
+    // than allowed to tell a file of exactly `max_bytes` from a longer one.
+    let hint = usize::try_from(meta.len().min(max_bytes)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(hint);
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(&e))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > max_bytes {
+        return Err(too_large(path, max_bytes));
+    }
+    Ok(bytes)
+}
+
+/// The text of the regular file at `path`, at most `max_bytes` of it: [`read_bytes`], then
+/// UTF-8 ([`ResolveErrorKind::Io`] "not UTF-8 text" otherwise; the content is never quoted).
+pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, ResolveErrorKind> {
+    String::from_utf8(read_bytes(path, max_bytes)?).map_err(|e| ResolveErrorKind::Io {
+        path: path.to_path_buf(),
+        reason: format!(
+            "not UTF-8 text (a bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ),
+    })
+}
+
+fn too_large(path: &Path, limit: u64) -> ResolveErrorKind {
+    ResolveErrorKind::TooLarge {
+        path: path.to_path_buf(),
+        limit,
+    }
+}
+
+/// A directory or anything but a regular file, refused.
+fn check_kind(path: &Path, t: &std::fs::FileType) -> Result<(), ResolveErrorKind> {
+    if t.is_file() {
+        return Ok(());
+    }
+    if t.is_dir() {
+        return Err(ResolveErrorKind::NotAFile {
+            path: path.to_path_buf(),
+        });
+    }
+    Err(ResolveErrorKind::NotRegular {
+        path: path.to_path_buf(),
+        what: special_kind(t),
+    })
+}
+
+#[cfg(unix)]
+fn special_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "a special file"
+}
+
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// The kind of an I/O error on `path`.

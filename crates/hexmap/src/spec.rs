@@ -307,6 +307,8 @@ impl MapSpec {
         }
         let default = self.terrain.as_ref().and_then(|t| t.default.as_deref());
         let mut input = Input::new(self.name.clone(), layout, default.unwrap_or("clear"));
+        input.key_prefix = key_prefix.to_string();
+        input.sheets_declared = !self.layout.sheets.is_empty();
         if let Some((t, grid)) = self
             .terrain
             .as_ref()

@@ -30,6 +30,8 @@ pub enum ErrorKind {
     Scenario,
     /// A unit id asked about (`explain`) is not in the state.
     UnknownUnit,
+    /// A number is beyond one of the engine's [limits](crate::limits).
+    Limit,
 }
 
 /// All problems found, in the order found; never empty (the workspace's one error type,

@@ -84,6 +84,7 @@ mod engine;
 mod error;
 mod explain;
 mod frontier;
+pub mod limits;
 mod loc;
 mod model;
 pub mod ratio;

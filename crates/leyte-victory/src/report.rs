@@ -206,7 +206,7 @@ pub struct ObjectiveStatus {
     /// Its hexes (for a per-unit objective, the hexes with the feature).
     pub hexes: Vec<String>,
     /// Points awarded for it.
-    pub vp: u32,
+    pub vp: u64,
     /// Whether it scored.
     pub held: bool,
     /// Units that earned it.
@@ -255,6 +255,25 @@ fn frontier_text(f: &[BlockedHex]) -> String {
 }
 
 impl fmt::Display for Report {
+    /// The readable text, with control characters from the input escaped
+    /// ([`hexmap::terminal`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        hexmap::terminal::write_escaped(f, &ReportText(self))
+    }
+}
+
+/// A [`Report`]'s text before [`hexmap::terminal`] escapes it.
+struct ReportText<'a>(&'a Report);
+
+impl std::ops::Deref for ReportText<'_> {
+    type Target = Report;
+
+    fn deref(&self) -> &Report {
+        self.0
+    }
+}
+
+impl fmt::Display for ReportText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Leyte: {} (map: {})", self.scenario, self.map)?;
         let band = match self.ratio.hundredths {

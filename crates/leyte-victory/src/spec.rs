@@ -17,6 +17,8 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
+use crate::limits;
+
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{
     ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind, OffMapUnit,
@@ -217,9 +219,10 @@ pub struct LocSpec {
     /// Sides that must trace (default `["us"]`).
     #[serde(default)]
     pub sides: Option<Vec<Side>>,
-    /// Hexes of any terrain first (default 3).
+    /// Hexes of any terrain first (default 3, at most [`hexmap::trace::MAX_BUDGET`]).
     #[serde(default)]
-    pub free_hexes: Option<u32>,
+    #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
+    pub free_hexes: Option<Spanned<u32>>,
     /// `on-chain` (default, literal) or `may-adjoin-chain`.
     #[serde(default)]
     pub target: Option<TargetSpec>,
@@ -520,6 +523,46 @@ impl Reader<'_, '_> {
         self.c.push(d, span);
     }
 
+    /// Whether `value` is within `max`; if not, a located [`ErrorKind::Limit`] saying so.
+    fn within(
+        &mut self,
+        value: u64,
+        max: u64,
+        what: &str,
+        key: &str,
+        span: Option<Range<usize>>,
+    ) -> bool {
+        if value <= max {
+            return true;
+        }
+        self.push(
+            ErrorKind::Limit,
+            format!("{what} is {value}; the engine allows at most {max}"),
+            key,
+            None,
+            span,
+        );
+        false
+    }
+
+    /// `[scenario.loc] free_hexes`, 3 when not given, within [`limits::MAX_FREE_HEXES`].
+    fn free_hexes(&mut self, k: Option<&Spanned<u32>>) -> u32 {
+        let Some(k) = k else { return 3 };
+        let max = limits::MAX_FREE_HEXES;
+        let key = "scenario.loc.free_hexes";
+        if self.within(
+            u64::from(*k.get_ref()),
+            u64::from(max),
+            "`free_hexes`",
+            key,
+            Some(k.span()),
+        ) {
+            *k.get_ref()
+        } else {
+            max
+        }
+    }
+
     fn hex(&mut self, s: &Spanned<String>, key: &str) -> Option<hexmap::Hex> {
         match self.map.parse(s.get_ref()) {
             Ok(h) => Some(h),
@@ -545,9 +588,25 @@ impl Reader<'_, '_> {
 
     fn rating(&mut self, u: &UnitSpec, key: &str) -> Option<Rating> {
         let id = u.id.get_ref().as_str();
-        let named = [u.attack, u.barrage, u.final_protective_fire, u.defense]
-            .iter()
-            .any(Option::is_some);
+        let strengths = [
+            ("attack", u.attack),
+            ("barrage", u.barrage),
+            ("final_protective_fire", u.final_protective_fire),
+            ("defense", u.defense),
+        ];
+        let mut sane = true;
+        for (name, value) in strengths {
+            if let Some(v) = value {
+                let max = u64::from(limits::MAX_STRENGTH);
+                let what = format!("`{name}` of unit `{id}`");
+                let at = format!("{key}.{name}");
+                sane &= self.within(u64::from(v), max, &what, &at, Some(u.id.span()));
+            }
+        }
+        if !sane {
+            return None;
+        }
+        let named = strengths.iter().any(|(_, v)| v.is_some());
         let result = match (&u.rating, named) {
             (Some(r), false) => {
                 let parsed = if u.artillery { Rating::artillery(r.get_ref()) } else { Rating::standard(r.get_ref()) };
@@ -620,7 +679,10 @@ impl MapCache {
         {
             return Ok(Arc::clone(map));
         }
-        let map = Arc::new(HexMap::from_toml_str(&doc.text, Some(&doc.name))?);
+        let map = Arc::new(
+            HexMap::from_toml_str(&doc.text, Some(&doc.name))
+                .map_err(hexmap::Error::withholding_values)?,
+        );
         self.maps.insert(doc.name, (doc.text, Arc::clone(&map)));
         Ok(map)
     }
@@ -665,7 +727,10 @@ fn read(
             })?;
             match maps {
                 Some(cache) => cache.get_or_build(doc)?,
-                None => Arc::new(HexMap::from_toml_str(&doc.text, Some(&doc.name))?),
+                None => Arc::new(
+                    HexMap::from_toml_str(&doc.text, Some(&doc.name))
+                        .map_err(hexmap::Error::withholding_values)?,
+                ),
             }
         }
         MapRef::Inline(m) => Arc::new(m.build(source, "map.")?),
@@ -764,7 +829,10 @@ fn read(
             }),
             None => r.push(
                 ErrorKind::Scenario,
-                "`vp` must be \"unit-value\" or a whole number".to_string(),
+                format!(
+                    "`vp` must be \"unit-value\" or a whole number from 0 to {}",
+                    u32::MAX
+                ),
                 &format!("{key}.vp"),
                 None,
                 Some(e.vp.span()),
@@ -785,7 +853,7 @@ fn read(
     if let Some(l) = &s.loc {
         scenario.loc = LocRules {
             sides: l.sides.clone().unwrap_or_else(|| vec![Side::Us]),
-            free_hexes: l.free_hexes.unwrap_or(3),
+            free_hexes: r.free_hexes(l.free_hexes.as_ref()),
             target: match l.target {
                 Some(TargetSpec::MayAdjoinChain) => TargetRule::MayAdjoinChain,
                 Some(TargetSpec::OnChain) | None => TargetRule::OnChain,
@@ -807,6 +875,20 @@ fn read(
     let mut position = Position::default();
     let mut ids: BTreeMap<String, String> = BTreeMap::new();
     let mut occupants: BTreeMap<hexmap::Hex, (Side, String)> = BTreeMap::new();
+    let units = spec
+        .units
+        .len()
+        .saturating_add(spec.eliminated.len())
+        .saturating_add(spec.exited.len());
+    if !r.within(
+        u64::try_from(units).unwrap_or(u64::MAX),
+        u64::try_from(limits::MAX_UNITS).unwrap_or(u64::MAX),
+        "the number of units (on the map, eliminated and exited)",
+        "units",
+        None,
+    ) {
+        return Err(Error::new(r.c.into_vec()));
+    }
     for (table, list) in [
         ("units", &spec.units),
         ("eliminated", &spec.eliminated),

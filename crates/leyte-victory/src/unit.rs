@@ -73,7 +73,7 @@ pub enum Rating {
 
 /// Why a rating string is not a rating.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("rating `{text}` must be {expected}, whole numbers separated by `-`")]
+#[error("rating `{text}` must be {expected}, whole numbers from 0 to 999 separated by `-`")]
 #[non_exhaustive]
 pub struct RatingError {
     /// The text given.
@@ -89,7 +89,7 @@ fn numbers(text: &str, n: usize, expected: &'static str) -> Result<Vec<u32>, Rat
         .map(|p| p.trim().parse::<u32>())
         .collect();
     match parts {
-        Ok(v) if v.len() == n => Ok(v),
+        Ok(v) if v.len() == n && v.iter().all(|&x| x <= crate::limits::MAX_STRENGTH) => Ok(v),
         _ => Err(RatingError {
             text: text.to_string(),
             expected,

@@ -285,7 +285,7 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
             status.without_loc = bad.into_iter().map(id).collect();
             if !good.is_empty() {
                 status.held = true;
-                status.vp = o.vp;
+                status.vp = u64::from(o.vp);
                 status.by = good.into_iter().map(id).collect();
             }
         }
@@ -298,7 +298,7 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
                 }
                 if may(i) {
                     status.held = true;
-                    status.vp = status.vp.saturating_add(o.vp);
+                    status.vp = status.vp.saturating_add(u64::from(o.vp));
                     status.by.push(id(i));
                 } else {
                     status.without_loc.push(id(i));

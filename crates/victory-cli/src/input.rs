@@ -8,10 +8,10 @@
 //! known games instead of an engine's complaint about keys it does not know: every message is
 //! the one that parse gives, as if it always ran first.
 
-use std::io;
+use std::io::{self, Read};
 use std::path::Path;
 
-use hexmap::resolve::Resolver;
+use hexmap::resolve::{ResolveErrorKind, Resolver};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -70,11 +70,24 @@ struct Head {
     game: Option<Spanned<toml::Value>>,
 }
 
-/// Read a state file and detect its game. A failure is one problem naming the file.
-pub fn read(path: &Path) -> Result<Input, Vec<Problem>> {
-    let name = path.to_string_lossy().into_owned();
-    let bytes =
-        read_bytes(path).map_err(|e| vec![problem::in_file("io", &name, format!("{e:#}"))])?;
+/// The name standard input goes by in messages (and, for its references, the current folder).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game. A
+/// failure is one problem naming the file.
+pub fn read(path: &Path, max_bytes: u64) -> Result<Input, Vec<Problem>> {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        STDIN_NAME.to_string()
+    } else {
+        path.to_string_lossy().into_owned()
+    };
+    let bytes = if stdin {
+        read_stdin(max_bytes)
+    } else {
+        hexmap::resolve::read_bytes(path, max_bytes).map_err(|kind| reason(path, kind))
+    }
+    .map_err(|e| vec![problem::in_file("io", &name, e)])?;
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -131,23 +144,44 @@ fn first_line_game(text: &str) -> Option<(&'static dyn Engine, &'static str)> {
     engines::find(game)
 }
 
-/// The file's bytes; a directory or an unreadable file is an error in words, without the
-/// platform's error code.
-fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path).map_err(io_reason)?;
-    if meta.is_dir() {
-        anyhow::bail!("is a directory, not a state file");
+/// Why a state file named on the command line cannot be read, in words: the library's reason
+/// without repeating the path the message already starts with.
+fn reason(path: &Path, kind: ResolveErrorKind) -> String {
+    match kind {
+        ResolveErrorKind::NotFound { .. } => "no such file".to_string(),
+        ResolveErrorKind::NotAFile { .. } => "is a directory, not a state file".to_string(),
+        ResolveErrorKind::NotRegular { what, .. } => {
+            format!("is {what}, not a state file (only regular files and `-` are read)")
+        }
+        ResolveErrorKind::TooLarge { limit, .. } => too_large(limit),
+        ResolveErrorKind::Io { reason, .. } => reason,
+        other => {
+            let text = other.to_string();
+            let prefix = format!("{}: ", path.display());
+            text.strip_prefix(&prefix)
+                .map_or(text.clone(), str::to_string)
+        }
     }
-    std::fs::read(path).map_err(io_reason)
 }
 
-fn io_reason(e: io::Error) -> anyhow::Error {
-    match e.kind() {
-        io::ErrorKind::NotFound => anyhow::anyhow!("no such file"),
-        io::ErrorKind::PermissionDenied => anyhow::anyhow!("permission denied"),
-        io::ErrorKind::IsADirectory => anyhow::anyhow!("is a directory, not a state file"),
-        _ => anyhow::Error::new(e).context("cannot read the file"),
+fn too_large(limit: u64) -> String {
+    format!(
+        "larger than {limit} bytes, the most read from one file (raise it with --max-input-bytes)"
+    )
+}
+
+/// Standard input, at most `max_bytes` of it.
+fn read_stdin(max_bytes: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    io::stdin()
+        .lock()
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > max_bytes {
+        return Err(too_large(max_bytes));
     }
+    Ok(bytes)
 }
 
 /// A file that is not UTF-8 (a binary file, or text in another encoding), located at the first

@@ -56,6 +56,14 @@ struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     confine: Option<PathBuf>,
 
+    /// Read at most BYTES from any one file (state files, standard input, the files they refer
+    /// to)
+    ///
+    /// A larger file is refused before it is read. Only regular files are read (and `-`,
+    /// standard input): a named pipe or a device is refused.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = hexmap::resolve::DEFAULT_MAX_BYTES)]
+    max_input_bytes: u64,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -230,9 +238,15 @@ fn print(outcome: &Outcome) -> io::Result<()> {
 }
 
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    let max = cli.max_input_bytes;
+    if let Command::Score { files, .. } | Command::Check { files, .. } = &cli.command
+        && files.iter().filter(|f| f.as_os_str() == "-").count() > 1
+    {
+        anyhow::bail!("`-` (standard input) can be given once");
+    }
     let resolver = match &cli.confine {
-        Some(dir) => CliResolver::confined(dir)?,
-        None => CliResolver::unconfined(),
+        Some(dir) => CliResolver::confined(dir, max)?,
+        None => CliResolver::unconfined(max),
     };
     Ok(match cli.command {
         Command::Score { files, format } => score(&files, format, &resolver)?,
@@ -240,7 +254,9 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Explain { file, unit } => {
             let mut o = Outcome::default();
             let cache = engines::Cache::default();
-            match input::read(&file).and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache))) {
+            match input::read(&file, max)
+                .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
+            {
                 Ok(text) => o.stdout = text,
                 Err(p) => o.problems(&p),
             }
@@ -250,7 +266,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Render { file, output } => {
             let mut o = Outcome::default();
             let cache = engines::Cache::default();
-            let svg = input::read(&file)
+            let svg = input::read(&file, max)
                 .and_then(|i| i.run(|i| i.engine.render_svg(i.state(&resolver, &cache))));
             match svg {
                 Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
@@ -276,7 +292,7 @@ fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::R
     let mut scored = Vec::new();
     let cache = engines::Cache::default();
     for path in files {
-        let report = input::read(path)
+        let report = input::read(path, resolver.max_bytes())
             .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
         match report {
             Ok(s) => scored.push(s),
@@ -378,7 +394,7 @@ fn check(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::R
     let mut all = Vec::new();
     let cache = engines::Cache::default();
     for path in files {
-        let problems = match input::read(path) {
+        let problems = match input::read(path, resolver.max_bytes()) {
             Err(p) => p,
             Ok(i) => i
                 .run(|i| i.engine.check(i.state(resolver, &cache)))

@@ -17,21 +17,31 @@ pub struct CliResolver {
 }
 
 impl CliResolver {
-    /// Read any file.
-    pub fn unconfined() -> Self {
+    /// Read any regular file of at most `max_bytes`.
+    pub fn unconfined(max_bytes: u64) -> Self {
         CliResolver {
-            inner: FsResolver::unconfined(),
+            inner: FsResolver::unconfined().with_max_bytes(max_bytes),
         }
     }
 
-    /// Read only files inside `root`, which must be an existing folder.
-    pub fn confined(root: &Path) -> anyhow::Result<Self> {
+    /// Read only regular files of at most `max_bytes` inside `root`, which must be an existing
+    /// folder.
+    pub fn confined(root: &Path, max_bytes: u64) -> anyhow::Result<Self> {
         if !root.is_dir() {
             anyhow::bail!("--confine {}: no such folder", root.to_string_lossy());
         }
         Ok(CliResolver {
-            inner: FsResolver::unconfined().within(root),
+            inner: FsResolver::unconfined()
+                .within(root)
+                .with_max_bytes(max_bytes),
         })
+    }
+}
+
+impl CliResolver {
+    /// The most bytes read from one file.
+    pub fn max_bytes(&self) -> u64 {
+        self.inner.max_bytes()
     }
 }
 
@@ -47,6 +57,13 @@ impl Resolver for CliResolver {
                         "{} is outside the folder given to --confine ({})",
                         path.display(),
                         root.display()
+                    ),
+                ),
+                ResolveErrorKind::TooLarge { path, limit } => ResolveError::new(
+                    e.reference,
+                    format!(
+                        "{}: larger than {limit} bytes, the most read from one file (raise it with --max-input-bytes)",
+                        path.display()
                     ),
                 ),
                 _ => e,

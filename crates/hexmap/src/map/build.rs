@@ -309,6 +309,11 @@ pub(crate) struct Input<'a> {
     pub(crate) hexsides: Vec<(HexsideKind, Group<'a>)>,
     /// The map's own hexside features: name and path.
     pub(crate) side_features: Vec<(&'a str, Group<'a>)>,
+    /// Prepended to key paths (`map.` for a map inlined in another file).
+    pub(crate) key_prefix: String,
+    /// Whether the layout was given as `[[layout.sheets]]` (keys `layout.sheets[i].rows`)
+    /// rather than `rows` and `columns` (keys `layout.rows`).
+    pub(crate) sheets_declared: bool,
 }
 
 impl<'a> Input<'a> {
@@ -325,6 +330,8 @@ impl<'a> Input<'a> {
             areas: Vec::new(),
             hexsides: Vec::new(),
             side_features: Vec::new(),
+            key_prefix: String::new(),
+            sheets_declared: false,
         }
     }
 }
@@ -644,12 +651,13 @@ struct Work {
 /// [`MapBuilder::build_in`]; every problem found is reported.
 pub(crate) fn build(mut input: Input<'_>, source: Source<'_>) -> Result<HexMap, Error> {
     let mut c: Collector<'_, ErrorKind> = Collector::new(source);
-    check_layout(&input.layout, &mut c);
+    check_layout(&input, &mut c);
     let limit = usize::try_from(MAX_HEXES).unwrap_or(usize::MAX);
     let slots = Slots::new(&input.layout, limit).filter(|_| c.is_empty());
     let Some(slots) = slots else {
         if c.is_empty() {
-            let d = Diagnostic::new(ErrorKind::Layout, "the layout is unusable").key("layout");
+            let d = Diagnostic::new(ErrorKind::Layout, "the layout is unusable")
+                .key(format!("{}layout", input.key_prefix));
             c.push(d, None);
         }
         return Err(Error::new(c.into_vec()));
@@ -1258,46 +1266,88 @@ fn finish(name: String, layout: Layout, mut w: Work, net: Net, names: Vec<String
     }
 }
 
-fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
-    let mut bad = |m: String| c.push(Diagnostic::new(ErrorKind::Layout, m).key("layout"), None);
-    if layout.digits == 0 || layout.digits > 4 {
-        bad(format!(
-            "labels need 1 to 4 digits per number; {} given",
-            layout.digits
-        ));
-    }
-    if layout.sheets.is_empty() {
-        bad("the layout has no sheets".to_string());
-    }
-    use crate::layout::Compass::{East, North, South, West};
-    if !matches!(layout.rows_grow, North | South) {
-        bad("row numbers must grow toward `north` or `south`".to_string());
-    }
-    if !matches!(layout.columns_grow, East | West) {
-        bad("column numbers must grow toward `east` or `west`".to_string());
-    }
+/// Each sheet's prefix and extents.
+fn check_sheets(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
+    let layout = &input.layout;
+    let at = |key: &str| format!("{}layout{key}", input.key_prefix);
+    // The key of a sheet's field: `layout.rows` for a map without sheets.
+    let sheet_key = |i: usize, field: &str| {
+        if input.sheets_declared {
+            at(&format!(".sheets[{i}].{field}"))
+        } else {
+            at(&format!(".{field}"))
+        }
+    };
+    let mut bad = |m: String, key: String| {
+        c.push(Diagnostic::new(ErrorKind::Layout, m).key(key), None);
+    };
     let max = 10u32.pow(u32::from(layout.digits.clamp(1, 4))) - 1;
     let mut prefixes = BTreeSet::new();
-    for s in &layout.sheets {
+    for (i, s) in layout.sheets.iter().enumerate() {
         if !prefixes.insert(s.prefix) {
-            bad(format!("sheet prefix {:?} is declared twice", s.prefix));
+            let m = format!("sheet prefix {:?} is declared twice", s.prefix);
+            bad(m, sheet_key(i, "prefix"));
         }
         if s.prefix.is_some_and(|p| !p.is_ascii_alphabetic()) {
-            bad("a sheet prefix must be one letter".to_string());
+            bad(
+                "a sheet prefix must be one letter".to_string(),
+                sheet_key(i, "prefix"),
+            );
         }
         for (what, (lo, hi)) in [("rows", s.rows), ("columns", s.columns)] {
-            if lo > hi || u32::from(hi) > max {
-                bad(format!(
-                    "{what} {lo}..{hi} must be ascending and fit in {} digits",
+            if lo > hi {
+                let m = format!(
+                    "{what} {lo}..{hi} hold no {what}: the first must not be above the last"
+                );
+                bad(m, sheet_key(i, what));
+            } else if u32::from(hi) > max {
+                let m = format!(
+                    "{what} {lo}..{hi} do not fit in {} digits (at most {max})",
                     layout.digits
-                ));
+                );
+                bad(m, sheet_key(i, what));
             }
         }
     }
     let has_none = layout.sheets.iter().any(|s| s.prefix.is_none());
     if has_none && layout.sheets.len() > 1 {
-        bad("either every sheet has a prefix or there is exactly one sheet".to_string());
+        let m = "either every sheet has a prefix or there is exactly one sheet".to_string();
+        bad(m, at(".sheets"));
     }
+}
+
+fn check_layout(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
+    let layout = &input.layout;
+    let at = |key: &str| format!("{}layout{key}", input.key_prefix);
+    let mut bad = |m: String, key: String| {
+        c.push(Diagnostic::new(ErrorKind::Layout, m).key(key), None);
+    };
+    if layout.digits == 0 || layout.digits > 4 {
+        bad(
+            format!(
+                "labels need 1 to 4 digits per number; {} given",
+                layout.digits
+            ),
+            at(".digits"),
+        );
+    }
+    if layout.sheets.is_empty() {
+        bad("the layout has no sheets".to_string(), at(""));
+    }
+    use crate::layout::Compass::{East, North, South, West};
+    if !matches!(layout.rows_grow, North | South) {
+        bad(
+            "row numbers must grow toward `north` or `south`".to_string(),
+            at(".rows_grow"),
+        );
+    }
+    if !matches!(layout.columns_grow, East | West) {
+        bad(
+            "column numbers must grow toward `east` or `west`".to_string(),
+            at(".columns_grow"),
+        );
+    }
+    check_sheets(input, c);
     let total: u64 = layout
         .sheets
         .iter()
@@ -1312,12 +1362,12 @@ fn check_layout(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
                 ErrorKind::TooMany,
                 format!("the extents hold {total} hexes; a map may hold at most {MAX_HEXES}"),
             )
-            .key("layout"),
+            .key(at("")),
             None,
         );
     }
     if c.is_empty() {
-        check_placement(layout, c);
+        check_placement(input, c);
     }
 }
 
@@ -1330,10 +1380,13 @@ const MAX_SPAN: u64 = 4 * MAX_HEXES;
 
 /// Sheets placed by their offsets: their numbers stay far from overflowing, and the rectangle
 /// around them stays small enough for the lookup table.
-fn check_placement(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
+fn check_placement(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
+    let layout = &input.layout;
     let mut rows = (i64::MAX, i64::MIN);
     let mut cols = (i64::MAX, i64::MIN);
-    for s in &layout.sheets {
+    // The sheet placed farthest from 0, by its larger offset: the one a message names.
+    let mut farthest: Option<(i64, usize, &str)> = None;
+    for (i, s) in layout.sheets.iter().enumerate() {
         let (ro, co) = (i64::from(s.row_offset), i64::from(s.column_offset));
         rows = (
             rows.0.min(i64::from(s.rows.0) + ro),
@@ -1343,7 +1396,18 @@ fn check_placement(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
             cols.0.min(i64::from(s.columns.0) + co),
             cols.1.max(i64::from(s.columns.1) + co),
         );
+        for (offset, field) in [(ro, "row_offset"), (co, "column_offset")] {
+            if farthest.is_none_or(|(f, _, _)| offset.abs() > f) {
+                farthest = Some((offset.abs(), i, field));
+            }
+        }
     }
+    let key = match farthest {
+        Some((_, i, field)) if input.sheets_declared => {
+            format!("{}layout.sheets[{i}].{field}", input.key_prefix)
+        }
+        _ => format!("{}layout.sheets", input.key_prefix),
+    };
     if [rows.0, rows.1, cols.0, cols.1]
         .iter()
         .any(|n| n.abs() > MAX_NUMBER)
@@ -1352,7 +1416,7 @@ fn check_placement(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
             ErrorKind::Layout,
             format!("sheet offsets must keep row and column numbers within {MAX_NUMBER} of 0"),
         );
-        c.push(d.key("layout.sheets"), None);
+        c.push(d.key(key), None);
         return;
     }
     let (height, width) = (rows.1 - rows.0 + 1, cols.1 - cols.0 + 1);
@@ -1365,7 +1429,7 @@ fn check_placement(layout: &Layout, c: &mut Collector<'_, ErrorKind>) {
                  a map may span at most {MAX_SPAN} hexes"
             ),
         );
-        c.push(d.key("layout.sheets"), None);
+        c.push(d.key(key), None);
     }
 }
 

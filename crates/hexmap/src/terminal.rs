@@ -1,0 +1,94 @@
+//! Text that is safe to print on a terminal.
+//!
+//! Names in a state or a map (a unit id, a scenario name, a place) come from whoever wrote the
+//! file. Printed as they are, an escape sequence in one could recolour the terminal, retitle
+//! its window or move the cursor, a bell could ring, a right-to-left override could make a
+//! line read differently from what it says. Every readable text of this workspace (reports,
+//! explanations, diagnostics) is written through [`Escaping`], which writes each such character
+//! as a Rust-style escape (`\u{1b}`) and passes everything else through, line breaks and tabs
+//! included.
+//!
+//! ```
+//! use hexmap::terminal::escape;
+//!
+//! assert_eq!(escape("US-1"), "US-1");
+//! assert_eq!(escape("US\u{1b}[31m-1\u{7}"), "US\\u{1b}[31m-1\\u{7}");
+//! assert_eq!(escape("abc\u{202e}def"), "abc\\u{202e}def");
+//! assert_eq!(escape("two\nlines"), "two\nlines");
+//! ```
+
+use std::borrow::Cow;
+use std::fmt::{self, Write};
+
+/// Whether a terminal would act on `c` rather than print it: control characters (C0 and C1,
+/// DEL) other than line feed and tab, and the invisible bidirectional formatting characters
+/// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069).
+pub fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// `text` with every [unsafe](is_unsafe) character escaped; borrowed when there is none.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len().saturating_add(8));
+    // Writing to a String cannot fail.
+    let _ = Escaping(&mut out).write_str(text);
+    Cow::Owned(out)
+}
+
+/// A [`fmt::Write`] that escapes [unsafe](is_unsafe) characters on their way to `W`.
+///
+/// ```
+/// use std::fmt::Write;
+/// use hexmap::terminal::Escaping;
+///
+/// let mut out = String::new();
+/// write!(Escaping(&mut out), "unit {}", "X\u{7}").unwrap();
+/// assert_eq!(out, "unit X\\u{7}");
+/// ```
+#[derive(Debug)]
+pub struct Escaping<W>(pub W);
+
+impl<W: Write> Write for Escaping<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut rest = s;
+        while let Some((at, c)) = rest.char_indices().find(|&(_, c)| is_unsafe(c)) {
+            self.0.write_str(&rest[..at])?;
+            write!(self.0, "\\u{{{:x}}}", u32::from(c))?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        self.0.write_str(rest)
+    }
+}
+
+/// Write `value`'s `Display` to `f` through [`Escaping`]: how the workspace's reports and
+/// diagnostics implement `Display`.
+pub fn write_escaped(f: &mut fmt::Formatter<'_>, value: &dyn fmt::Display) -> fmt::Result {
+    write!(Escaping(f), "{value}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_a_terminal_acts_on() {
+        for c in [
+            '\0', '\u{7}', '\u{8}', '\r', '\u{1b}', '\u{7f}', '\u{9b}', '\u{202e}', '\u{2066}',
+        ] {
+            assert!(is_unsafe(c), "{c:?}");
+            assert_eq!(escape(&c.to_string()), format!("\\u{{{:x}}}", u32::from(c)));
+        }
+        for c in ['a', '\n', '\t', ' ', 'é', '東', '\u{2014}'] {
+            assert!(!is_unsafe(c), "{c:?}");
+        }
+        assert!(matches!(escape("plain"), Cow::Borrowed("plain")));
+        assert_eq!(escape("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
+    }
+}
