@@ -367,8 +367,12 @@ impl Spans {
 /// Locate a model diagnostic (keyed `boxes[1].vp`) in a source, prefixing its key.
 fn locate(mut d: Diagnostic, source: &Source<'_>, spans: &Spans, prefix: &str) -> Diagnostic {
     let key = d.key.take().unwrap_or_default();
-    let span = spans.find(&key);
     let full = format!("{prefix}{key}");
+    // The key's own span if recorded, else the key's value in the text, else the nearest
+    // recorded parent's.
+    let span = (spans.0.get(&key).cloned())
+        .or_else(|| source.span_of(&full))
+        .or_else(|| spans.find(&key));
     d.key = (!full.is_empty()).then_some(full);
     source.at(d, span)
 }

@@ -581,7 +581,10 @@ fn check_coverage(segs: &[(Segment, String)], boxes: &[VpBox], out: &mut Vec<Dia
     let Some((first, first_key)) = segs.first() else {
         return;
     };
-    if let Some(m) = first.range.min {
+    // A range running to the end of `i64` covers as much as an open-ended one.
+    if let Some(m) = first.range.min
+        && m > i64::MIN
+    {
         out.push(range_problem(
             boxes,
             format!(
@@ -599,7 +602,9 @@ fn check_coverage(segs: &[(Segment, String)], boxes: &[VpBox], out: &mut Vec<Dia
     for (s, key) in segs.iter().skip(1) {
         check_next_range(s, key, &mut reach, boxes, out);
     }
-    if let Some(top) = reach.top {
+    if let Some(top) = reach.top
+        && top < i64::MAX
+    {
         out.push(range_problem(
             boxes,
             format!(

@@ -600,7 +600,7 @@ impl Reader<'_, '_> {
                 let max = u64::from(limits::MAX_STRENGTH);
                 let what = format!("`{name}` of unit `{id}`");
                 let at = format!("{key}.{name}");
-                sane &= self.within(u64::from(v), max, &what, &at, Some(u.id.span()));
+                sane &= self.within(u64::from(v), max, &what, &at, None);
             }
         }
         if !sane {

@@ -284,7 +284,27 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
     let mut s = serde_json::to_string_pretty(value)?;
     s.push('\n');
-    Ok(s)
+    Ok(terminal_safe_json(s))
+}
+
+/// JSON with every character a terminal would act on written as a `\uXXXX` escape: serde
+/// escapes the C0 controls, this adds DEL, the C1 controls and the bidirectional formatting
+/// characters ([`hexmap::terminal::is_unsafe`]), so that `cat` of the output is safe too. They
+/// can only occur inside strings, where the escape means the same character.
+fn terminal_safe_json(s: String) -> String {
+    if !s.chars().any(hexmap::terminal::is_unsafe) {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if hexmap::terminal::is_unsafe(c) {
+            // Every such character is in the Basic Multilingual Plane.
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
@@ -305,14 +325,14 @@ fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::R
                 .iter()
                 .map(|(report, i)| report.to_json(i.game, &i.name))
                 .collect::<serde_json::Result<Vec<String>>>()?;
-            if files.len() == 1 {
+            terminal_safe_json(if files.len() == 1 {
                 objects
                     .first()
                     .map(|o| format!("{o}\n"))
                     .unwrap_or_default()
             } else {
                 json_array(&objects)
-            }
+            })
         }
         Format::Text => {
             let several = files.len() > 1;

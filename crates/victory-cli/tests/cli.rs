@@ -37,11 +37,20 @@ impl Run {
 
 /// Run `victory` with these arguments in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Run {
+    run_with(dir, args, None)
+}
+
+/// Run `victory` with these arguments in `dir`, with `stdin` as its standard input (none: an
+/// empty one). A run still going after a minute is killed and the test fails: a guard against
+/// a hang, not a timing.
+fn run_with(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     let out = Command::cargo_bin("victory")
         .unwrap()
         .current_dir(dir)
         .env("RUST_BACKTRACE", "1")
         .args(args)
+        .write_stdin(stdin.unwrap_or_default())
+        .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap();
     let run = Run {
@@ -514,6 +523,137 @@ fn bad_files_are_clean_errors() {
     let r = run_in(&dir, &["explain", "garbage.toml", "--unit", "X"]);
     assert_eq!(r.code, 1);
     assert!(r.stderr.starts_with("garbage.toml:"), "{}", r.stderr);
+}
+
+/// Reading only regular files, with a size cap: a device or a named pipe, as the state file
+/// or as the map it names, is refused unopened (a pipe with no writer once hung the program,
+/// `/dev/zero` read until memory ran out); a file or standard input larger than
+/// `--max-input-bytes` is refused.
+#[cfg(unix)]
+#[test]
+fn special_files_and_oversized_inputs_are_refused() {
+    let dir = scratch("special-files");
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("pipe.toml"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let state = |map: &str| {
+        format!(
+            "game = \"leyte\"\nmap = \"{map}\"\n[scenario]\nname = \"T\"\nactive_beaches = []\n"
+        )
+    };
+    std::fs::write(dir.join("zero-map.toml"), state("/dev/zero")).unwrap();
+    std::fs::write(dir.join("pipe-map.toml"), state("pipe.toml")).unwrap();
+    for (args, expected) in [
+        (
+            vec!["score", "/dev/zero"],
+            "/dev/zero: is a character device, not a state file (only regular files and `-` are read)",
+        ),
+        (
+            vec!["score", "pipe.toml"],
+            "pipe.toml: is a named pipe (FIFO), not a state file (only regular files and `-` are read)",
+        ),
+        (
+            vec!["--confine", ".", "check", "pipe.toml"],
+            "pipe.toml: is a named pipe (FIFO), not a state file (only regular files and `-` are read)",
+        ),
+        (
+            vec!["score", "zero-map.toml"],
+            "zero-map.toml:2:7: cannot load `/dev/zero`: /dev/zero: is a character device, not a regular file (at `map`, label `/dev/zero`)",
+        ),
+        (
+            vec!["--confine", ".", "score", "pipe-map.toml"],
+            "pipe-map.toml:2:7: cannot load `pipe.toml`: pipe.toml: is a named pipe (FIFO), not a regular file (at `map`, label `pipe.toml`)",
+        ),
+        (
+            vec!["--max-input-bytes", "64", "score", "zero-map.toml"],
+            "zero-map.toml: larger than 64 bytes, the most read from one file (raise it with --max-input-bytes)",
+        ),
+    ] {
+        let r = run_in(&dir, &args);
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{args:?}");
+        assert_eq!(r.stderr.trim_end(), expected, "{args:?}");
+    }
+    // A referenced map beyond the cap.
+    let r = run(&[
+        "--max-input-bytes",
+        "400",
+        "score",
+        "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("cannot load `../maps/loc-corridor.toml`: fixtures/maps/loc-corridor.toml: larger than 400 bytes"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// `-` reads the state from standard input (references relative to the current folder), once,
+/// and within `--max-input-bytes`.
+#[test]
+fn standard_input_is_read_once_and_capped() {
+    let fixture =
+        std::fs::read_to_string(root().join("fixtures/leyte/loc-four-off-road-hexes-is-cut.toml"))
+            .unwrap();
+    let text = fixture.replace("../maps/", "fixtures/maps/");
+    let piped = run_with(&root(), &["score", "-"], Some(text.as_bytes()));
+    let named = run(&[
+        "score",
+        "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
+    ]);
+    assert_eq!((piped.code, &piped.stdout), (0, &named.stdout));
+    let r = run_with(
+        &root(),
+        &["check", "-"],
+        Some(b"game = \"leyte\"\n[scenario\n"),
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("<stdin>:2:"), "{}", r.stderr);
+    let r = run_with(
+        &root(),
+        &["--max-input-bytes", "100", "score", "-"],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(
+        (r.code, r.stderr.trim_end()),
+        (
+            1,
+            "<stdin>: larger than 100 bytes, the most read from one file (raise it with --max-input-bytes)"
+        )
+    );
+    let r = run_with(&root(), &["score", "-", "-"], Some(text.as_bytes()));
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("can be given once"), "{}", r.stderr);
+}
+
+/// Names from a file never reach the terminal raw: no control or bidirectional formatting
+/// character in any output, text or JSON, of a state whose names carry escape sequences.
+#[test]
+fn hostile_names_print_no_raw_control_characters() {
+    let fixture = "fixtures/leyte/hostile-names-are-escaped.toml";
+    let unit = "US\u{1b}]0;pwned\u{7}\u{202e}-1";
+    for args in [
+        vec!["score", fixture],
+        vec!["score", "--format", "json", fixture],
+        vec!["explain", fixture, "--unit", unit],
+        vec!["explain", fixture, "--unit", "nobody\u{1b}[2J"],
+        vec!["render", fixture, "-o", "-"],
+    ] {
+        let r = run(&args);
+        for (stream, text) in [("stdout", &r.stdout), ("stderr", &r.stderr)] {
+            let bad: Vec<char> = text
+                .chars()
+                .filter(|c| hexmap::terminal::is_unsafe(*c))
+                .collect();
+            assert!(bad.is_empty(), "{args:?} {stream}: {bad:?}");
+        }
+        assert!(
+            r.stdout.contains("pwned") || r.stderr.contains("nobody"),
+            "{args:?}: {r:?}"
+        );
+    }
 }
 
 #[test]

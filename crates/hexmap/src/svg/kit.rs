@@ -15,11 +15,14 @@
 //! }
 //! ```
 
-/// Escape text for XML content and attribute values; control characters other than tab and
-/// line breaks become spaces.
+/// Escape text for XML content and attribute values; characters a terminal would act on
+/// ([`crate::terminal::is_unsafe`]: control characters other than tab and line breaks, and the
+/// bidirectional formatting characters, which would reorder the picture's text) are written
+/// visibly, as the readable reports write them (`\u{1b}`).
 ///
 /// ```
 /// assert_eq!(hexmap::svg::kit::escape(r#"A & B <"c'>"#), "A &amp; B &lt;&quot;c&apos;&gt;");
+/// assert_eq!(hexmap::svg::kit::escape("US\u{1b}[2J\u{202e}-1"), "US\\u{1b}[2J\\u{202e}-1");
 /// ```
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -30,7 +33,9 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push(' '),
+            c if c != '\r' && crate::terminal::is_unsafe(c) => {
+                out.push_str(&crate::terminal::escape(c.encode_utf8(&mut [0; 4])));
+            }
             c => out.push(c),
         }
     }
@@ -243,7 +248,7 @@ mod tests {
     fn text_is_escaped() {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
         assert_eq!(escape("a<b & \"c\"'"), "a&lt;b &amp; &quot;c&quot;&apos;");
-        assert_eq!(escape("x\u{1}y"), "x y");
+        assert_eq!(escape("x\u{1}y"), "x\\u{1}y");
     }
 
     #[test]
