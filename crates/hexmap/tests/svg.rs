@@ -296,3 +296,26 @@ fn text_is_escaped_everywhere() {
         assert!(texts.contains(&t), "{t} missing");
     }
 }
+
+/// The picture's size is bounded whatever the map: a map of more hexes than
+/// `MAX_DRAWN_HEXES` gets a note instead of a drawing; one at the limit is drawn.
+#[test]
+fn a_map_too_large_to_draw_gets_a_note() {
+    let side = u16::try_from(hexmap::svg::MAX_DRAWN_HEXES.isqrt()).unwrap();
+    for (rows, drawn) in [(side, true), (side + 1, false)] {
+        let layout = Layout::row_column(Orientation::Flat, 1..=rows, 1..=side).with_digits(3);
+        let map = MapBuilder::new("Big <map>", layout).build().unwrap();
+        let svg = MapDrawing::new(&map).finish();
+        roxmltree::Document::parse(&svg).unwrap();
+        if drawn {
+            assert_eq!(map.len(), hexmap::svg::MAX_DRAWN_HEXES);
+            assert!(svg.len() > 1_000_000);
+        } else {
+            assert!(svg.len() < 1_000, "{svg}");
+            assert!(
+                svg.contains("Big &lt;map&gt;: 90300 hexes, more than the 90000"),
+                "{svg}"
+            );
+        }
+    }
+}

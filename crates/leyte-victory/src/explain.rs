@@ -11,6 +11,7 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
+use crate::frontier::Omitted;
 use crate::loc;
 use crate::report::{BlockReason, BlockedHex};
 use crate::spec::State;
@@ -85,8 +86,10 @@ pub enum LocCase {
         /// Where it must trace to.
         target: LocTarget,
         /// The blocked hexes at the edge of what it can reach (label order); empty when it can
-        /// reach no hex at all.
+        /// reach no hex at all. The nearest [`MAX_FRONTIER`](crate::limits::MAX_FRONTIER).
         frontier: Vec<BlockedHex>,
+        /// What `frontier` leaves out, when it leaves anything out.
+        omitted: Option<Omitted>,
         /// The award the enemy receives for it.
         consequence: LocConsequence,
     },
@@ -195,7 +198,7 @@ fn explain_unit(
                     let frontier = (r.frontier.iter().flatten())
                         .map(|&(hex, block)| loc::blocked_hex(board, u.side, hex, block))
                         .collect();
-                    cut(board, i, frontier)
+                    cut(board, i, frontier, r.omitted.any().then_some(r.omitted))
                 }
             },
             None => LocCase::NeedNotTrace {
@@ -308,7 +311,12 @@ fn on_chain(board: &Board<'_, '_>, from: Hex, to: Hex) -> bool {
 }
 
 /// A cut unit: what it must trace to, what cuts it, and the award it gives the enemy (L9).
-fn cut(board: &Board<'_, '_>, i: usize, frontier: Vec<BlockedHex>) -> LocCase {
+fn cut(
+    board: &Board<'_, '_>,
+    i: usize,
+    frontier: Vec<BlockedHex>,
+    omitted: Option<Omitted>,
+) -> LocCase {
     let u = board.unit(i);
     let (scorer, award) = words::loc_cut(board, i, None);
     let target = match u.side {
@@ -322,6 +330,7 @@ fn cut(board: &Board<'_, '_>, i: usize, frontier: Vec<BlockedHex>) -> LocCase {
         free_hexes: board.scenario.loc.free_hexes,
         target,
         frontier,
+        omitted,
         consequence: LocConsequence {
             scorer,
             vp: award.vp,
@@ -376,6 +385,7 @@ impl fmt::Display for LocExplanationText<'_> {
                 free_hexes,
                 target,
                 frontier,
+                omitted,
                 consequence: c,
             } => {
                 writeln!(
@@ -383,7 +393,21 @@ impl fmt::Display for LocExplanationText<'_> {
                     "{who} at {hex}: CUT, no Line of Communications [L8]; the {} player scores +{} for it [{}].",
                     c.scorer, c.vp, c.rule
                 )?;
-                write_cut(f, *free_hexes, target, frontier)
+                write_cut(f, *free_hexes, target, frontier)?;
+                match omitted {
+                    Some(o) if o.search_stopped => writeln!(
+                        f,
+                        "  ... and at least {} more hexes: the search stopped after {} states (the nearest are listed).",
+                        o.hexes,
+                        crate::limits::MAX_EXPLORED
+                    ),
+                    Some(o) => writeln!(
+                        f,
+                        "  ... and {} more hexes (the nearest are listed).",
+                        o.hexes
+                    ),
+                    None => Ok(()),
+                }
             }
             LocCase::NeedNotTrace { hex, tracing } => writeln!(
                 f,

@@ -14,6 +14,7 @@ use std::collections::VecDeque;
 
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{HexMap, TargetRule};
+use serde::Serialize;
 
 /// Why a frontier hex is blocked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,13 +217,36 @@ impl FrontierWork {
     }
 }
 
-/// The frontier of what a unit on graph node `start` can reach, in node (label) order, each
-/// node with why it is blocked; `None` when it reaches a target after all.
+/// How much of a frontier was left out of the evidence ([`crate::limits::MAX_FRONTIER`],
+/// [`crate::limits::MAX_EXPLORED`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Omitted {
+    /// Frontier hexes found but not listed (the listed ones are the nearest).
+    pub hexes: usize,
+    /// Whether the search stopped before it had seen all the unit can reach, so that more
+    /// frontier hexes may exist than were found.
+    pub search_stopped: bool,
+}
+
+impl Omitted {
+    /// Whether anything was left out.
+    pub fn any(self) -> bool {
+        self.hexes > 0 || self.search_stopped
+    }
+}
+
+/// The frontier of what a unit on graph node `start` can reach, each node with why it is
+/// blocked: the [`MAX_FRONTIER`](crate::limits::MAX_FRONTIER) found first (the nearest), in
+/// node (label) order, and what was left out; `None` when it reaches a target after all. The
+/// search looks at [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) states at most, so a unit
+/// costs the same on any map.
 pub(crate) fn frontier<'w>(
     rule: &Rule<'_>,
     start: usize,
     work: &'w mut FrontierWork,
-) -> Option<impl Iterator<Item = (usize, Edge)> + 'w> {
+) -> Option<(impl Iterator<Item = (usize, Edge)> + 'w, Omitted)> {
     let map = rule.map;
     let g = work.begin(map.len());
     if rule.targets.get(start).copied().unwrap_or(true) {
@@ -237,9 +261,16 @@ pub(crate) fn frontier<'w>(
     work.entered[start] = g;
     work.reach(g, first);
     work.queue.push_back(first);
+    let mut explored = 0usize;
+    let mut omitted = Omitted::default();
     while let Some(st) = work.queue.pop_front() {
         if work.best_stamp[st.key()] == g && work.best_used[st.key()] < st.used {
             continue; // stale
+        }
+        explored += 1;
+        if explored > crate::limits::MAX_EXPLORED {
+            omitted.search_stopped = true;
+            break;
         }
         if st.leg == 0 {
             // On to the chain here, without a step.
@@ -263,13 +294,17 @@ pub(crate) fn frontier<'w>(
         refused,
         ..
     } = work;
+    // In the order found: the nearest first.
     candidates.retain(|&v| entered.get(v as usize).is_some_and(|&e| e != g));
+    omitted.hexes = candidates.len().saturating_sub(crate::limits::MAX_FRONTIER);
+    candidates.truncate(crate::limits::MAX_FRONTIER);
     candidates.sort_unstable();
-    Some(
+    Some((
         candidates
             .iter()
             .map(|&v| (v as usize, refused[v as usize])),
-    )
+        omitted,
+    ))
 }
 
 /// Every step from state `st`, in direction order; true when one reaches a target.
@@ -401,9 +436,85 @@ mod tests {
             let rule = Rule { map: &map, neighbours: &neighbours, free_hexes: k, target, targets: &targets, blocked: &blocked, occupied: &[] };
             let mut work = FrontierWork::default();
             for start in (0..len).step_by(3) {
-                let ours = frontier(&rule, start, &mut work).map(Iterator::collect);
+                let ours = frontier(&rule, start, &mut work).map(|(e, _)| e.collect());
                 prop_assert_eq!(&ours, &theirs(&map, chain, &targets, &blocked, start), "start {}", start);
             }
         }
+    }
+}
+
+/// The evidence of a cut unit is bounded on any map: on a map whose road net reaches
+/// everywhere but the beach, the search stops after `MAX_EXPLORED` states and lists the
+/// nearest `MAX_FRONTIER` hexes, and the report says what it left out; the verdict is the
+/// tracer's, unchanged. A scenario or position beyond the limits, built in code, is refused as
+/// one read from a file is.
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod limits {
+    use crate::limits::{MAX_EXPLORED, MAX_FREE_HEXES, MAX_FRONTIER, MAX_UNITS};
+    use crate::{ErrorKind, LocRules, Position, Rating, Scenario, Side, State, Unit, score};
+    use hexmap::HexMap;
+    use hexmap::resolve::MemoryResolver;
+
+    /// 70 x 70 hexes, roads along every row but the last and the first column, the beach in the far
+    /// corner off the roads.
+    fn road_grid_text() -> String {
+        let n = 70;
+        let mut roads = Vec::new();
+        for r in 1..n {
+            let row: Vec<String> = (1..n).map(|c| format!("\"{r:02}{c:02}\"")).collect();
+            roads.push(format!("[{}]", row.join(", ")));
+        }
+        let column: Vec<String> = (1..n).map(|r| format!("\"{r:02}01\"")).collect();
+        roads.push(format!("[{}]", column.join(", ")));
+        format!(
+            "name = \"Road grid\"\n[layout]\norientation = \"flat\"\nlabel = \"row-column\"\nrows = [1, {n}]\ncolumns = [1, {n}]\nshifted = \"odd\"\nrows_grow = \"north\"\ncolumns_grow = \"east\"\n[areas.northern-beach]\nname = \"N\"\nhexes = [\"{n}{n}\"]\n[areas.eastern-beach]\nname = \"E\"\nhexes = [\"{n}{n}\"]\n[hexsides]\nroads = [{}]\n",
+            roads.join(", ")
+        )
+    }
+
+    const STATE: &str = "game = \"leyte\"\nmap = \"grid.toml\"\n[scenario]\nname = \"Limits\"\nactive_beaches = [\"northern-beach\"]\n[[units]]\nid = \"US-1\"\nside = \"us\"\nrating = \"1-1-1\"\nhex = \"3535\"\n";
+
+    #[test]
+    fn a_cut_units_evidence_stops_and_says_so() {
+        let maps = MemoryResolver::default().with("grid.toml", road_grid_text());
+        let state = State::from_toml_str(STATE, None, &maps).unwrap();
+        assert!(
+            state.map().len() * 2 > MAX_EXPLORED,
+            "the map must outgrow the search"
+        );
+        let report = state.score().unwrap();
+        let entry = &report.loc[0];
+        assert!(!entry.traced);
+        assert_eq!(entry.frontier.as_ref().unwrap().len(), MAX_FRONTIER);
+        let omitted = entry.frontier_omitted.unwrap();
+        assert!(omitted.search_stopped);
+        assert!(omitted.hexes > 0);
+        let award = &report.japanese.awards[0];
+        assert_eq!((award.vp, award.frontier_omitted), (2, Some(omitted)));
+        let stopped = format!("the search stopped after {MAX_EXPLORED} states");
+        let text = report.to_string();
+        assert!(text.contains(&stopped), "{text}");
+        let explained = crate::explain(&state, "US-1").unwrap().to_string();
+        assert!(explained.contains(&stopped), "{explained}");
+    }
+
+    #[test]
+    fn limits_hold_for_states_built_in_code() {
+        let map = HexMap::from_toml_str(&road_grid_text(), None).unwrap();
+        let rating = Rating::standard("1-1-1").unwrap();
+        let wide = Scenario::new("Limits", &["northern-beach"])
+            .with_loc(LocRules::default().with_free_hexes(MAX_FREE_HEXES + 1));
+        let unit = Unit::new("US-1", Side::Us, rating, map.parse("3535").unwrap());
+        let position = Position::new(&map, vec![unit], vec![], vec![]).unwrap();
+        let e = score(&map, &wide, &position).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::Limit));
+        let hex = map.parse("0101").unwrap();
+        let crowd: Vec<Unit> = (0..=MAX_UNITS)
+            .map(|i| Unit::new(format!("U{i}"), Side::Us, rating, hex))
+            .collect();
+        let e = Position::new(&map, crowd, vec![], vec![]).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::Limit));
+        assert_eq!(e.diagnostics().len(), 1);
     }
 }

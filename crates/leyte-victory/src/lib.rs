@@ -101,6 +101,7 @@ mod words;
 
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
+pub use frontier::Omitted;
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,

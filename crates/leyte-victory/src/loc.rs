@@ -21,7 +21,7 @@ use hexmap::{Hex, HexMap, TargetRule};
 
 use crate::board::{self, Board, Prepared};
 use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::frontier::{self, Edge, FrontierWork, Neighbours};
+use crate::frontier::{self, Edge, FrontierWork, Neighbours, Omitted};
 use crate::model::{Position, Scenario};
 use crate::report::{BlockReason, BlockedHex};
 use crate::sheet::{Block, LocLine};
@@ -134,6 +134,8 @@ pub(crate) struct UnitLoc {
     pub(crate) path: Option<Vec<Hex>>,
     /// The blocked hexes at the edge of what the unit can reach, when cut.
     pub(crate) frontier: Option<Vec<(Hex, Block)>>,
+    /// What the frontier leaves out.
+    pub(crate) omitted: Omitted,
 }
 
 /// Every Line of Communications of a position.
@@ -174,6 +176,7 @@ impl Lines {
                             side,
                             path: u.path,
                             frontier: u.frontier,
+                            omitted: u.omitted,
                         })
                 };
                 out.extend(line);
@@ -287,27 +290,31 @@ fn cut_unit<F: FreeTest<()>>(
     i: usize,
     (rule, free): (&frontier::Rule<'_>, &F),
     work: &mut FrontierWork,
-) -> Result<Path, Vec<(Hex, Block)>> {
+) -> Result<Path, (Vec<(Hex, Block)>, Omitted)> {
     let occupied = rule.occupied;
-    if let Some(edges) = frontier::frontier(rule, board.node(i), work) {
-        return Err(edges
+    if let Some((edges, omitted)) = frontier::frontier(rule, board.node(i), work) {
+        let blocks = edges
             .filter_map(|(node, edge)| {
                 let hex = board.map.hex_of(NodeIndex::new(node))?;
                 Some((hex, edge_block(board.map, occupied, side, node, edge)))
             })
-            .collect());
+            .collect();
+        return Err((blocks, omitted));
     }
     // The tracer and the search agree (property-tested); keep the hex crate search's answer if
     // they ever did not.
-    let targets = plan.targets[slot(side)].as_ref().ok_or_else(Vec::new)?;
+    let targets =
+        (plan.targets[slot(side)].as_ref()).ok_or_else(|| (Vec::new(), Omitted::default()))?;
     search(&plan.bound, board.unit(i).hex, targets, free).map_err(|cut| {
-        cut.frontier
+        let blocks = cut
+            .frontier
             .into_iter()
             .map(|b| {
                 let block = obstacle_block(board.map, occupied, side, b.hex, b.obstacle);
                 (b.hex, block)
             })
-            .collect()
+            .collect();
+        (blocks, Omitted::default())
     })
 }
 
@@ -366,6 +373,7 @@ fn trace_side<'p, 'm>(
             lines.units[i] = Some(UnitLoc {
                 path: Some(p.hexes),
                 frontier: None,
+                omitted: Omitted::default(),
             });
             continue;
         }
@@ -374,10 +382,12 @@ fn trace_side<'p, 'm>(
             Ok(p) => UnitLoc {
                 path: Some(p.hexes),
                 frontier: None,
+                omitted: Omitted::default(),
             },
-            Err(cut) => UnitLoc {
+            Err((cut, omitted)) => UnitLoc {
                 path: None,
                 frontier: Some(cut),
+                omitted,
             },
         };
         lines.traced[i] = Some(result.path.is_some());

@@ -455,6 +455,19 @@ impl Scenario {
     /// on the map and their features on it. Every problem is returned.
     pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
         let mut out = Vec::new();
+        let k = self.loc.free_hexes;
+        if k > crate::limits::MAX_FREE_HEXES {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "`free_hexes` is {k}; the engine allows at most {}",
+                        crate::limits::MAX_FREE_HEXES
+                    ),
+                )
+                .key("scenario.loc.free_hexes"),
+            );
+        }
         for key in self.active_beaches.iter().chain(&self.beach_bonus.areas) {
             if map.area(key).is_none() {
                 let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
@@ -669,6 +682,22 @@ impl Position {
     /// returned.
     pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
         let mut out = Vec::new();
+        let count = (self.units.len())
+            .saturating_add(self.eliminated.len())
+            .saturating_add(self.exited.len());
+        if count > crate::limits::MAX_UNITS {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "the number of units (on the map, eliminated and exited) is {count}; the engine allows at most {}",
+                        crate::limits::MAX_UNITS
+                    ),
+                )
+                .key("units"),
+            );
+            return out;
+        }
         let mut ids = BTreeSet::new();
         let all = self
             .units

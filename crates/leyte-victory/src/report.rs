@@ -8,6 +8,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::frontier::Omitted;
+
 use crate::ratio::{Margins, Ratio, Verdict, VictoryLevel};
 use crate::unit::Side;
 
@@ -116,6 +118,9 @@ pub struct Award {
     /// What cut the Line of Communications (LOC-cut awards).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier: Option<Vec<BlockedHex>>,
+    /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier_omitted: Option<Omitted>,
 }
 
 impl Award {
@@ -132,6 +137,7 @@ impl Award {
             objective: None,
             path: None,
             frontier: None,
+            frontier_omitted: None,
         }
     }
 }
@@ -192,6 +198,9 @@ pub struct LocEntry {
     /// What blocks it, when cut.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier: Option<Vec<BlockedHex>>,
+    /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier_omitted: Option<Omitted>,
 }
 
 /// A territorial objective at the end of the scenario.
@@ -230,6 +239,20 @@ impl fmt::Display for BlockReason {
                 write!(f, "no road or trail across the hexside from {from}")
             }
         }
+    }
+}
+
+/// `; and 12 more hexes` (or `and at least 12 more: the search stopped after 16384 states`)
+/// when the frontier listed leaves some out.
+fn omitted_text(o: Option<&Omitted>) -> String {
+    match o {
+        Some(o) if o.search_stopped => format!(
+            "; and at least {} more hexes (the search stopped after {} states)",
+            o.hexes,
+            crate::limits::MAX_EXPLORED
+        ),
+        Some(o) if o.hexes > 0 => format!("; and {} more hexes", o.hexes),
+        _ => String::new(),
     }
 }
 
@@ -322,7 +345,12 @@ fn write_side(f: &mut fmt::Formatter<'_>, name: &str, score: &SideScore) -> fmt:
             writeln!(f, "                 LOC: {}", p.join(" "))?;
         }
         if let Some(fr) = &a.frontier {
-            writeln!(f, "                 cut: {}", frontier_text(fr))?;
+            writeln!(
+                f,
+                "                 cut: {}{}",
+                frontier_text(fr),
+                omitted_text(a.frontier_omitted.as_ref())
+            )?;
         }
     }
     Ok(())
@@ -372,9 +400,14 @@ impl Report {
         for e in &self.loc {
             match (&e.path, &e.frontier) {
                 (Some(p), _) => writeln!(f, "  {} at {}: traced {}", e.unit, e.hex, p.join(" "))?,
-                (None, Some(fr)) => {
-                    writeln!(f, "  {} at {}: CUT: {}", e.unit, e.hex, frontier_text(fr))?
-                }
+                (None, Some(fr)) => writeln!(
+                    f,
+                    "  {} at {}: CUT: {}{}",
+                    e.unit,
+                    e.hex,
+                    frontier_text(fr),
+                    omitted_text(e.frontier_omitted.as_ref())
+                )?,
                 (None, None) => writeln!(f, "  {} at {}: CUT", e.unit, e.hex)?,
             }
         }

@@ -7,6 +7,8 @@
 use hexmap::Hex;
 use serde::Serialize;
 
+use crate::frontier::Omitted;
+
 use crate::ratio::Verdict;
 use crate::report::AwardKind;
 use crate::unit::Side;
@@ -151,8 +153,11 @@ pub struct LocLine {
     pub side: Side,
     /// The path, start first, when traced.
     pub path: Option<Vec<Hex>>,
-    /// The blocked hexes at the edge of what it can reach, in label order, when cut.
+    /// The blocked hexes at the edge of what it can reach, in label order, when cut: the
+    /// nearest [`MAX_FRONTIER`](crate::limits::MAX_FRONTIER).
     pub frontier: Option<Vec<(Hex, Block)>>,
+    /// What the frontier leaves out (nothing, in any real game).
+    pub omitted: Omitted,
 }
 
 /// Why a Line of Communications could not enter a hex (the report's [`crate::BlockReason`],

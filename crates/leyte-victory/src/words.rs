@@ -7,6 +7,7 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
+use crate::frontier::Omitted;
 use crate::loc::{self, LocPlan};
 use crate::model::{Objective, ObjectiveKind};
 use crate::ratio::{Margins, Ratio};
@@ -45,6 +46,12 @@ impl<'s> ByUnit<'s> {
     fn path_labels(&self, board: &Board<'_, '_>, i: usize) -> Option<Vec<String>> {
         let path = self.lines.get(i).copied().flatten()?.path.as_ref()?;
         Some(path.iter().map(|h| board.label(*h)).collect())
+    }
+
+    /// What unit `i`'s frontier leaves out, when it leaves anything out.
+    fn omitted(&self, i: usize) -> Option<Omitted> {
+        let line = self.lines.get(i).copied().flatten()?;
+        line.omitted.any().then_some(line.omitted)
     }
 
     /// What cuts unit `i`, in words, when it is cut.
@@ -93,6 +100,7 @@ pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -
                 traced: l.path.is_some(),
                 path: (l.path.as_ref()).map(|p| p.iter().map(|h| board.label(*h)).collect()),
                 frontier: frontier_words(board, l),
+                frontier_omitted: l.omitted.any().then_some(l.omitted),
             })
         })
         .collect();
@@ -134,7 +142,9 @@ fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award
         Basis::BeachBonus { .. } => beach_bonus_award(board, g),
         Basis::LocCut { unit } => {
             position.units.get(unit)?;
-            Some(loc_cut(board, unit, by_unit.frontier(board, unit)).1)
+            let mut award = loc_cut(board, unit, by_unit.frontier(board, unit)).1;
+            award.frontier_omitted = by_unit.omitted(unit);
+            Some(award)
         }
         Basis::Exit { unit, .. } => {
             let u = position.exited.get(unit)?;
