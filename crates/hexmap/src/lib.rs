@@ -153,6 +153,7 @@ pub mod diag;
 pub mod error;
 pub mod graph;
 pub mod layout;
+pub mod limits;
 pub mod map;
 pub mod position;
 pub mod resolve;

@@ -1371,12 +1371,7 @@ fn check_layout(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
     }
 }
 
-/// How far from 0 a whole-map row or column number may be once a sheet's offset is added.
-const MAX_NUMBER: i64 = 1 << 24;
-
-/// The most hexes the rectangle around the placed sheets may hold (the map's lookup table is as
-/// large).
-const MAX_SPAN: u64 = 4 * MAX_HEXES;
+use crate::limits::{MAX_NUMBER, MAX_SPAN};
 
 /// Sheets placed by their offsets: their numbers stay far from overflowing, and the rectangle
 /// around them stays small enough for the lookup table.
