@@ -476,9 +476,11 @@ impl VpTrack {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<VpTrack, Error> {
         let source = Source::new(name, text);
-        let spec: TrackSpec = toml::from_str(text)
-            .map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))?;
-        track_from_spec(&spec, source, "")
+        let (spec, shape) = hexmap::diag::read_toml::<TrackSpec, _>(source, ErrorKind::Toml, "");
+        let Some(spec) = spec else {
+            return Err(Error::new(shape));
+        };
+        Error::after_shape(shape, track_from_spec(&spec, source, ""))
     }
 }
 
@@ -561,9 +563,11 @@ impl State {
         resolver: &dyn Resolver,
     ) -> Result<State, Error> {
         let source = Source::new(name, text);
-        let spec: StateSpec = toml::from_str(text)
-            .map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))?;
-        from_spec(&spec, source, resolver)
+        let (spec, shape) = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
+        let Some(spec) = spec else {
+            return Err(Error::new(shape));
+        };
+        Error::after_shape(shape, from_spec(&spec, source, resolver))
     }
 }
 

@@ -4,6 +4,9 @@
 //! its own `#[non_exhaustive]` kind enum, so that a tool can print all problems at once in
 //! `file:line:col: message` form.
 
+mod shape;
+pub use shape::{MAX_SHAPE_PROBLEMS, nearest, read_toml};
+
 use std::fmt;
 use std::ops::Range;
 
@@ -253,39 +256,51 @@ impl<'a> Source<'a> {
 /// assert_eq!(withhold_values("invalid value: integer `-1`, expected u32"), "invalid value: an integer, expected u32");
 /// assert_eq!(withhold_values("unknown variant `secret`, expected `flat` or `pointy`"), "unknown variant, expected `flat` or `pointy`");
 /// assert_eq!(withhold_values("unknown field `rodas`"), "unknown field `rodas`");
+/// assert_eq!(
+///     withhold_values("expected a table, found the string \"hunter2\""),
+///     "expected a table, found a string"
+/// );
+/// assert_eq!(withhold_values("expected a string in quotes, found the number 7; x"), "expected a string in quotes, found a number; x");
 /// ```
 pub fn withhold_values(message: &str) -> String {
-    const TICKED: [(&str, &str); 5] = [
+    // serde's words, and [`read_toml`]'s plain ones.
+    const TICKED: [(&str, &str); 6] = [
         ("integer `", "an integer"),
         ("floating point `", "a number"),
         ("boolean `", "a boolean"),
         ("character `", "a character"),
         ("unknown variant `", "unknown variant"),
+        ("unknown value `", "unknown value"),
+    ];
+    const QUOTED: [(&str, &str); 2] = [("the string \"", "a string"), ("string \"", "a string")];
+    const WORD: [(&str, &str); 2] = [
+        ("the number ", "a number"),
+        ("the character ", "a character"),
     ];
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
     'scan: while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix("string \"") {
-            // serde writes the string with `{:?}`: it ends at the first unescaped quote.
-            let mut escaped = false;
-            for (i, c) in after.char_indices() {
-                match c {
-                    '\\' if !escaped => escaped = true,
-                    '"' if !escaped => {
-                        out.push_str("a string");
-                        rest = &after[i + 1..];
-                        continue 'scan;
-                    }
-                    _ => escaped = false,
-                }
+        for (start, word) in QUOTED {
+            if let Some(after) = rest.strip_prefix(start) {
+                out.push_str(word);
+                rest = after_quoted(after);
+                continue 'scan;
             }
-            out.push_str("a string");
-            return out;
         }
         for (start, word) in TICKED {
             if let Some(after) = rest.strip_prefix(start) {
                 out.push_str(word);
                 rest = after.find('`').map_or("", |end| &after[end + 1..]);
+                continue 'scan;
+            }
+        }
+        for (start, word) in WORD {
+            if let Some(after) = rest.strip_prefix(start) {
+                out.push_str(word);
+                let end = after
+                    .find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ')'))
+                    .unwrap_or(after.len());
+                rest = &after[end..];
                 continue 'scan;
             }
         }
@@ -296,6 +311,19 @@ pub fn withhold_values(message: &str) -> String {
         rest = chars.as_str();
     }
     out
+}
+
+/// What follows a string written with `{:?}`: it ends at the first unescaped quote.
+fn after_quoted(text: &str) -> &str {
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '"' if !escaped => return &text[i + 1..],
+            _ => escaped = false,
+        }
+    }
+    ""
 }
 
 /// Collects diagnostics, stamping each with the source.

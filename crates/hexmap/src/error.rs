@@ -101,6 +101,24 @@ impl<K> Error<K> {
 }
 
 impl<K> Error<K> {
+    /// The outcome of reading a document in two passes: its shape problems (from
+    /// [`read_toml`](crate::diag::read_toml)), then what checking the rules on whatever could be
+    /// read gave. Ok only when both found nothing.
+    pub fn after_shape<T>(
+        shape: Vec<Diagnostic<K>>,
+        checked: Result<T, Error<K>>,
+    ) -> Result<T, Error<K>> {
+        match checked {
+            Ok(v) if shape.is_empty() => Ok(v),
+            Ok(_) => Err(Error::new(shape)),
+            Err(e) => {
+                let mut all = shape;
+                all.extend(e.into_diagnostics());
+                Err(Error::new(all))
+            }
+        }
+    }
+
     /// The same problems with the values their messages quote from the document withheld
     /// ([`withhold_values`](crate::diag::withhold_values)): for a document another one refers
     /// to, which may turn out to be some other file than the one meant.

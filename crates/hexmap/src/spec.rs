@@ -234,9 +234,14 @@ fn paths<'a>(
 
 impl MapSpec {
     /// Parse TOML text into a spec (shape only; [`MapSpec::build`] validates).
+    ///
+    /// Every shape problem is reported at once, in file order ([`crate::diag::read_toml`]).
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<MapSpec, Error> {
         let source = Source::new(name, text);
-        toml::from_str(text).map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))
+        match crate::diag::read_toml(source, ErrorKind::Toml, "") {
+            (Some(spec), found) if found.is_empty() => Ok(spec),
+            (_, found) => Err(Error::new(found)),
+        }
     }
 
     /// The layout this spec declares.
@@ -630,7 +635,11 @@ impl HexMap {
     /// assert_eq!(map.len(), 4);
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<HexMap, Error> {
-        let spec = MapSpec::from_toml_str(text, name)?;
-        spec.build(Source::new(name, text), "")
+        let source = Source::new(name, text);
+        let (spec, shape) = crate::diag::read_toml::<MapSpec, _>(source, ErrorKind::Toml, "");
+        let Some(spec) = spec else {
+            return Err(Error::new(shape));
+        };
+        Error::after_shape(shape, spec.build(source, ""))
     }
 }

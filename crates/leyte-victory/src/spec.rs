@@ -696,8 +696,21 @@ fn read(
     maps: Option<&mut MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
-    let spec: StateSpec = toml::from_str(text)
-        .map_err(|e| Error::new(vec![source.toml_error(ErrorKind::Toml, &e)]))?;
+    let (spec, shape) = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
+    let Some(spec) = spec else {
+        return Err(Error::new(shape));
+    };
+    Error::after_shape(shape, read_spec(spec, source, resolver, maps))
+}
+
+/// [`read`] once the shape is read: the game, the map, the scenario and the position checked.
+fn read_spec(
+    spec: StateSpec,
+    source: Source<'_>,
+    resolver: &dyn Resolver,
+    maps: Option<&mut MapCache>,
+) -> Result<State, Error> {
+    let name = source.name;
     if spec.game.get_ref() != GAME {
         return Err(Error::new(vec![
             source.at(

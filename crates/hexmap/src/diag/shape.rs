@@ -1,0 +1,452 @@
+//! Reading a TOML document into a typed spec with every shape problem at once, in file order,
+//! in a player's words.
+//!
+//! serde stops at the first unknown key, wrong type or missing key. [`read_toml`] parses the
+//! text once into a tree that keeps every span, then deserializes from the tree; at each
+//! problem it records it (located, keyed by its path, worded plainly, with "did you mean" for a
+//! near miss) and takes the offending entry out of the tree (the key, the list item, or, for a
+//! missing key, the table that lacks it), then tries again. What remains deserializes: the
+//! caller checks the rules on whatever could be read. A TOML syntax error (including a key
+//! given twice) stops the load, located.
+
+use std::ops::Range;
+
+use serde::de::DeserializeOwned;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::{Diagnostic, Source};
+
+/// The most shape problems reported for one document: past them the reading stops (a file
+/// that is not of the expected format at all would otherwise list every key).
+pub const MAX_SHAPE_PROBLEMS: usize = 50;
+
+/// `T` from `source`'s text, with every shape problem found, in file order, each of kind
+/// `kind`. `T` is `None` when the text is not TOML (one located problem) or when nothing
+/// could be repaired; otherwise `Some` of what could be read, and the caller goes on to check
+/// the rules on it. `prefix` is prepended to key paths (`map.` for a map inlined in a state).
+///
+/// The happy path is one `toml::from_str`: the tree is only made when a problem is found.
+///
+/// ```
+/// use hexmap::Source;
+/// use hexmap::diag::read_toml;
+///
+/// #[derive(serde::Deserialize, Debug)]
+/// #[serde(deny_unknown_fields)]
+/// struct Unit { id: String, side: Side, strength: u32 }
+/// #[derive(serde::Deserialize, Debug)]
+/// #[serde(rename_all = "kebab-case")]
+/// enum Side { Us, Japanese }
+/// #[derive(serde::Deserialize, Debug)]
+/// #[serde(deny_unknown_fields)]
+/// struct File { units: Vec<Unit> }
+///
+/// let text = "[[units]]\nid = \"a\"\nside = \"US\"\nstrength = 1\n\
+///             [[units]]\nid = \"b\"\nside = \"us\"\nstrenght = 2\n\
+///             [[units]]\nid = \"c\"\nside = \"us\"\nstrength = \"15\"\n";
+/// let (file, problems) = read_toml::<File, _>(Source::new(Some("f.toml"), text), "shape", "");
+/// let lines: Vec<String> = problems.iter().map(|d| d.to_string()).collect();
+/// assert_eq!(lines, [
+///     "f.toml:3:8: unknown value `US`: expected one of `us`, `japanese`; did you mean `us`? (at `units[0].side`)",
+///     "f.toml:5:1: missing key `strength` (at `units[1].strength`)",
+///     "f.toml:8:1: unknown key `strenght` (the keys here: `id`, `side`, `strength`); did you mean `strength`? (at `units[1].strenght`)",
+///     "f.toml:12:12: expected a whole number 0 or more, found the string \"15\" (at `units[2].strength`)",
+/// ]);
+/// // What remains is read: each broken unit lost what was wrong, and the units that then
+/// // lacked a required key were left out.
+/// assert!(file.is_some());
+/// ```
+pub fn read_toml<T: DeserializeOwned, K: Copy>(
+    source: Source<'_>,
+    kind: K,
+    prefix: &str,
+) -> (Option<T>, Vec<Diagnostic<K>>) {
+    let first = match toml::from_str::<T>(source.text) {
+        Ok(v) => return (Some(v), Vec::new()),
+        Err(e) => e,
+    };
+    let mut tree = match DeTable::parse(source.text) {
+        Ok(t) => t,
+        // Not TOML: the syntax error, as serde's parse reported it.
+        Err(_) => return (None, vec![source.toml_error(kind, &first)]),
+    };
+    let original = tree.clone();
+    let mut found: Vec<(usize, Diagnostic<K>)> = Vec::new();
+    // The keys taken out, with the span of their table: a key then missing from that table is
+    // this reading's doing, not the file's, and is not reported.
+    let mut taken: Vec<(Range<usize>, String)> = Vec::new();
+    let mut result = None;
+    for _ in 0..=MAX_SHAPE_PROBLEMS.saturating_mul(2) {
+        let e = match T::deserialize(toml::de::Deserializer::from(tree.clone())) {
+            Ok(v) => {
+                result = Some(v);
+                break;
+            }
+            Err(e) => e,
+        };
+        let span = e.span().unwrap_or(0..0);
+        let message = e.message().trim();
+        let missing = message
+            .strip_prefix("missing field `")
+            .map(|rest| rest.trim_end_matches('`'));
+        let ours = missing.is_some_and(|k| taken.iter().any(|(t, key)| *t == span && key == k));
+        if !ours {
+            // Paths are named in the file as written: located in the tree as read.
+            let path = locate(&original, &span).map(|l| l.path);
+            let (words, key) = plain(message, path.as_deref());
+            let mut d = Diagnostic::new(kind, words);
+            if let Some(k) = key {
+                d = d.key(format!("{prefix}{k}"));
+            }
+            found.push((span.start, source.at(d, Some(span.clone()))));
+        }
+        let Some(l) = locate(&tree, &span) else { break };
+        if let Some((Step::Key(key), above)) = l.steps.split_last() {
+            let parent = if above.is_empty() {
+                Some(tree.span())
+            } else {
+                span_at(&tree, above)
+            };
+            taken.extend(parent.map(|p| (p, key.clone())));
+        }
+        if found.len() >= MAX_SHAPE_PROBLEMS || !remove(tree.get_mut(), &l.steps) {
+            break;
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    (result, found.into_iter().map(|(_, d)| d).collect())
+}
+
+/// One step of a path into the tree: a table's key or a list's index.
+#[derive(Clone, Debug)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Where in the tree a problem's span is: the steps to the entry to take out, and its key path
+/// (`units[1].side`).
+struct Located {
+    steps: Vec<Step>,
+    path: String,
+}
+
+/// The deepest entry whose key or value holds `span`. (Tables of an array of tables span only
+/// their `[[header]]`, not their keys: every entry is searched.)
+fn locate(tree: &Spanned<DeTable<'_>>, span: &Range<usize>) -> Option<Located> {
+    if span.start >= span.end {
+        return None;
+    }
+    let mut steps = Vec::new();
+    find_in_table(tree.get_ref(), span, &mut steps).then(|| {
+        let mut path = String::new();
+        for s in &steps {
+            match s {
+                Step::Key(k) if path.is_empty() => path.push_str(k),
+                Step::Key(k) => {
+                    path.push('.');
+                    path.push_str(k);
+                }
+                Step::Index(i) => path.push_str(&format!("[{i}]")),
+            }
+        }
+        Located { steps, path }
+    })
+}
+
+fn holds(r: Range<usize>, span: &Range<usize>) -> bool {
+    r.start <= span.start && span.end <= r.end
+}
+
+/// Push the steps to the deepest entry of `table` holding `span`; false when none does.
+fn find_in_table(table: &DeTable<'_>, span: &Range<usize>, steps: &mut Vec<Step>) -> bool {
+    for (k, v) in table {
+        steps.push(Step::Key(k.get_ref().to_string()));
+        if find_in_value(v.get_ref(), span, steps) || holds(k.span(), span) || holds(v.span(), span)
+        {
+            return true;
+        }
+        steps.pop();
+    }
+    false
+}
+
+/// [`find_in_table`] inside a value: its entries or items.
+fn find_in_value(value: &DeValue<'_>, span: &Range<usize>, steps: &mut Vec<Step>) -> bool {
+    match value {
+        DeValue::Table(t) => find_in_table(t, span, steps),
+        DeValue::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                steps.push(Step::Index(i));
+                if find_in_value(item.get_ref(), span, steps) || holds(item.span(), span) {
+                    return true;
+                }
+                steps.pop();
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+/// The span of the value at `steps` (none for the document itself).
+fn span_at(tree: &Spanned<DeTable<'_>>, steps: &[Step]) -> Option<Range<usize>> {
+    let (first, rest) = steps.split_first()?;
+    let Step::Key(k) = first else { return None };
+    let mut value = tree.get_ref().get(k.as_str())?;
+    for step in rest {
+        value = match (value.get_ref(), step) {
+            (DeValue::Table(t), Step::Key(k)) => t.get(k.as_str())?,
+            (DeValue::Array(a), Step::Index(i)) => a.get(*i)?,
+            _ => return None,
+        };
+    }
+    Some(value.span())
+}
+
+/// Take the entry at `steps` out of the tree; false when there was nothing to take.
+fn remove(table: &mut DeTable<'_>, steps: &[Step]) -> bool {
+    match steps {
+        [Step::Key(k)] => table.remove(k.as_str()).is_some(),
+        [Step::Key(k), rest @ ..] => match table.get_mut(k.as_str()) {
+            Some(v) => remove_in(v.get_mut(), rest),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// [`remove`] inside a value.
+fn remove_in(value: &mut DeValue<'_>, steps: &[Step]) -> bool {
+    match (value, steps) {
+        (DeValue::Table(t), _) => remove(t, steps),
+        (DeValue::Array(a), [Step::Index(i)]) if *i < a.len() => {
+            // `DeArray` has no `remove`: keep the others.
+            let mut kept = toml::de::DeArray::new();
+            for (j, item) in a.iter().enumerate() {
+                if j != *i {
+                    kept.push(item.clone());
+                }
+            }
+            *a = kept;
+            true
+        }
+        (DeValue::Array(a), [Step::Index(i), rest @ ..]) => match a.get_mut(*i) {
+            Some(v) => remove_in(v.get_mut(), rest),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// serde's message in a player's words, and the key path it is about.
+fn plain(message: &str, path: Option<&str>) -> (String, Option<String>) {
+    let at = |tail: &str| match path {
+        Some(p) if !p.is_empty() => Some(format!("{p}{tail}")),
+        _ => (!tail.is_empty()).then(|| tail.trim_start_matches('.').to_string()),
+    };
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let field = rest.trim_end_matches('`');
+        return (format!("missing key `{field}`"), at(&format!(".{field}")));
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let (field, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        let known = ticked(expected);
+        let mut words = format!("unknown key `{field}`");
+        if known.is_empty() {
+            words.push_str(" (no keys are expected here)");
+        } else {
+            words.push_str(&format!(" (the keys here: {})", tick_list(&known)));
+        }
+        if let Some(near) = nearest(field, &known) {
+            words.push_str(&format!("; did you mean `{near}`?"));
+        }
+        return (words, path.map(str::to_string));
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant `") {
+        let (value, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        let known = ticked(expected);
+        let mut words = format!(
+            "unknown value `{value}`: expected one of {}",
+            tick_list(&known)
+        );
+        if let Some(near) = nearest(value, &known) {
+            words.push_str(&format!("; did you mean `{near}`?"));
+        }
+        return (words, path.map(str::to_string));
+    }
+    if let Some(rest) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        && let Some((found, expected)) = rest.rsplit_once(", expected ")
+    {
+        let words = format!(
+            "expected {}, found {}",
+            expected_words(expected),
+            found_words(found)
+        );
+        return (words, path.map(str::to_string));
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ")
+        && let Some((n, expected)) = rest.split_once(", expected ")
+    {
+        let words = format!("expected {}, found a list of {n}", expected_words(expected));
+        return (words, path.map(str::to_string));
+    }
+    if let Some(rest) = message.strip_prefix("duplicate field `") {
+        let field = rest.trim_end_matches('`');
+        return (
+            format!("key `{field}` is given twice"),
+            path.map(str::to_string),
+        );
+    }
+    (message.to_string(), path.map(str::to_string))
+}
+
+/// The names in backticks in serde's "expected one of `a`, `b`" (or "expected `a` or `b`").
+fn ticked(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+fn tick_list(names: &[String]) -> String {
+    let ticked: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    ticked.join(", ")
+}
+
+/// What serde expected, in words: no Rust type names.
+fn expected_words(expected: &str) -> String {
+    let e = expected.trim();
+    let words = match e {
+        "u8" => "a whole number from 0 to 255",
+        "u16" => "a whole number from 0 to 65535",
+        "u32" | "u64" | "u128" | "usize" => "a whole number 0 or more",
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "a boolean" | "bool" => "true or false",
+        "a string" | "string" | "a character" | "char" => "a string in quotes",
+        "a sequence" | "sequence" => "a list `[...]`",
+        "a map" | "map" => "a table",
+        _ if e.starts_with("struct ") || e.starts_with("a map") => "a table",
+        _ if e.starts_with("tuple") || e.starts_with("an array") => "a list `[...]`",
+        _ => return e.to_string(),
+    };
+    words.to_string()
+}
+
+/// What serde found, in words.
+fn found_words(found: &str) -> String {
+    let f = found.trim();
+    for (prefix, word) in [
+        ("integer `", "the number "),
+        ("floating point `", "the number "),
+        ("boolean `", ""),
+        ("character `", "the character "),
+    ] {
+        if let Some(rest) = f.strip_prefix(prefix) {
+            return format!("{word}{}", rest.trim_end_matches('`'));
+        }
+    }
+    if let Some(rest) = f.strip_prefix("string ") {
+        return format!("the string {rest}");
+    }
+    match f {
+        "sequence" => "a list".to_string(),
+        "map" => "a table".to_string(),
+        "unit value" | "unit" => "nothing".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The known name nearest `given`, when it is near enough to be a slip: the same but for case,
+/// `-` and `_`, or within a third of its length in edits (at least one).
+pub fn nearest(given: &str, known: &[String]) -> Option<String> {
+    let fold = |s: &str| s.to_lowercase().replace('-', "_");
+    if let Some(k) = known.iter().find(|k| fold(k) == fold(given)) {
+        return Some(k.clone());
+    }
+    let limit = (given.chars().count() / 3).max(1);
+    known
+        .iter()
+        .map(|k| (edit_distance(&fold(given), &fold(k)), k))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k.clone())
+}
+
+/// Levenshtein distance (substitution, insertion, deletion), on characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn near_misses() {
+        let known = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let keys = known(&["active_beaches", "name", "objectives"]);
+        assert_eq!(
+            nearest("active_beach", &keys).as_deref(),
+            Some("active_beaches")
+        );
+        assert_eq!(nearest("Name", &keys).as_deref(), Some("name"));
+        assert_eq!(nearest("zzz", &keys), None);
+        assert_eq!(
+            nearest("US", &known(&["us", "japanese"])).as_deref(),
+            Some("us")
+        );
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn plain_words_name_no_rust_types() {
+        for (serde, words) in [
+            (
+                "invalid type: string \"15\", expected u32",
+                "expected a whole number 0 or more, found the string \"15\"",
+            ),
+            (
+                "invalid value: integer `-1`, expected u32",
+                "expected a whole number 0 or more, found the number -1",
+            ),
+            (
+                "invalid type: integer `2`, expected a string",
+                "expected a string in quotes, found the number 2",
+            ),
+            (
+                "invalid type: string \"x\", expected struct LayoutSpec",
+                "expected a table, found the string \"x\"",
+            ),
+            (
+                "invalid type: map, expected a sequence",
+                "expected a list `[...]`, found a table",
+            ),
+            ("missing field `side`", "missing key `side`"),
+        ] {
+            assert_eq!(plain(serde, Some("units[0]")).0, words);
+        }
+        assert_eq!(
+            plain("missing field `side`", Some("units[3]")).1.as_deref(),
+            Some("units[3].side")
+        );
+    }
+}
