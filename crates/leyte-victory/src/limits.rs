@@ -1,7 +1,7 @@
 //! The most a state may ask of the engine: every number read from a state that sizes work or
 //! memory is checked against one of these before it is used, and a state beyond one is refused
 //! with a located error (kind [`ErrorKind::Limit`](crate::ErrorKind::Limit)). The map's own
-//! limits are [`hexmap::MAX_HEXES`] and those of its builder.
+//! limits are in [`hexmap::limits`].
 //!
 //! Victory Points need no limit: each amount a scenario gives is a `u32`, and every sum of them
 //! (an objective's, a player's) is a `u64`, exact for any state within these limits.

@@ -191,12 +191,12 @@ fn score_several_files_reports_all_and_fails_if_one_fails() {
         "fixtures/leyte/invalid/bad-toml.toml",
         "fixtures/no-such-file.toml",
     ]);
-    insta::assert_snapshot!(json.transcript(), @r"
+    insta::assert_snapshot!(json.transcript(), @"
     exit status: 1
     --- stdout
     []
     --- stderr
-    fixtures/leyte/invalid/bad-toml.toml:9:1: missing field `side`
+    fixtures/leyte/invalid/bad-toml.toml:9:1: missing key `side` (at `units[0].side`)
     fixtures/no-such-file.toml: no such file
     ");
     // One bad file in JSON: nothing on stdout.
