@@ -329,6 +329,45 @@ impl Layout {
         }
     }
 
+    /// The printed extents and how labels read, in words: `rows 10-11, columns 01-09; labels
+    /// read row then column, as 1001`. For a map of several sheets, each sheet's.
+    ///
+    /// ```
+    /// use hexmap::{Layout, Orientation};
+    /// let l = Layout::row_column(Orientation::Flat, 10..=11, 1..=9);
+    /// assert_eq!(l.extents_text(), "rows 10-11, columns 01-09; labels read row then column, as 1001");
+    /// ```
+    pub fn extents_text(&self) -> String {
+        let w = usize::from(self.digits);
+        let range = |(lo, hi): (u16, u16)| format!("{lo:0w$}-{hi:0w$}");
+        let sheets: Vec<String> = self
+            .sheets
+            .iter()
+            .map(|s| {
+                let prefix = s.prefix.map(|p| format!("sheet {p}: ")).unwrap_or_default();
+                format!(
+                    "{prefix}rows {}, columns {}",
+                    range(s.rows),
+                    range(s.columns)
+                )
+            })
+            .collect();
+        let example = self.sheets.first().map(|s| {
+            let label = self.label_at(s.prefix, s.rows.0, s.columns.0);
+            label.to_string()
+        });
+        let order = match self.order {
+            LabelOrder::RowColumn => "row then column",
+            LabelOrder::ColumnRow => "column then row",
+        };
+        let mut text = sheets.join("; ");
+        text.push_str(&format!("; labels read {order}"));
+        if let Some(e) = example {
+            text.push_str(&format!(", as {e}"));
+        }
+        text
+    }
+
     /// Labels printed row first (`2428` is row 24, column 28), one unprefixed sheet with these
     /// printed rows and columns, and the defaults of [`Layout::new`].
     pub fn row_column(

@@ -302,10 +302,22 @@ impl HexMap {
             .layout
             .parse_label(text)
             .map_err(|e| LabelProblem::Malformed(e.to_string()))?;
-        let hex = self
-            .layout
-            .label_to_hex(label)
-            .ok_or(LabelProblem::OutsideExtents(label))?;
+        let Some(hex) = self.layout.label_to_hex(label) else {
+            let swapped = Label {
+                first: label.second,
+                second: label.first,
+                ..label
+            };
+            let on_map = self
+                .layout
+                .label_to_hex(swapped)
+                .is_some_and(|h| self.contains(h));
+            return Err(LabelProblem::OutsideExtents {
+                label,
+                extents: self.layout.extents_text(),
+                swapped: on_map.then_some(swapped),
+            });
+        };
         if self.contains(hex) {
             Ok(hex)
         } else {
@@ -482,9 +494,18 @@ pub enum LabelProblem {
     /// Not a label at all.
     #[error("{0}")]
     Malformed(String),
-    /// A label, but outside the printed extents.
-    #[error("hex {0} is outside the map")]
-    OutsideExtents(Label),
+    /// A label, but outside the printed extents: the label, the map's extents and label order
+    /// in words, and the label with its two numbers swapped when that one is on the map (a
+    /// row-column slip).
+    #[error("hex {label} is outside the map ({extents}){}", swapped.map(|s| format!("; did you mean {s}?")).unwrap_or_default())]
+    OutsideExtents {
+        /// The label given.
+        label: Label,
+        /// The map's rows and columns and how labels read, in words.
+        extents: String,
+        /// The same numbers the other way round, when that hex is on the map.
+        swapped: Option<Label>,
+    },
     /// A label inside the extents, but the hex is not part of the map (open sea, say).
     #[error("hex {0} is not on the map (a hole, such as open sea)")]
     Hole(Label),

@@ -475,22 +475,27 @@ impl State {
 
     /// Check it as [`State::score`] does before scoring, and stop there: every problem
     /// [`State::score`] would report (the scenario against the map, such as a beach bonus area
-    /// the map lacks), or `Ok`.
+    /// the map lacks), or `Ok`. [`State::from_toml_str`] refuses a state that would not pass.
     ///
     /// ```
     /// use hexmap::resolve::NoResolver;
-    /// use leyte_victory::{ErrorKind, State};
-    /// // The map has no Eastern Beach Area, which the beach bonus (L6) names.
-    /// let state = State::from_toml_str(r#"
+    /// use leyte_victory::State;
+    /// let text = r#"
     /// game = "leyte"
     /// map = { name = "Line", layout = { orientation = "pointy", label = "row-column", rows = [10, 10], columns = [1, 9], shifted = "even", rows_grow = "north", columns_grow = "east" }, areas = { northern-beach = { name = "Northern Beach Area", hexes = ["1009"] } } }
     /// [scenario]
     /// name = "Example"
     /// active_beaches = ["northern-beach"]
-    /// "#, None, &NoResolver).unwrap();
-    /// let err = state.check().unwrap_err();
-    /// assert_eq!(err.diagnostics()[0].kind, ErrorKind::Scenario);
-    /// assert_eq!(err, state.score().unwrap_err());
+    /// "#;
+    /// // The map has no Eastern Beach Area, which the beach bonus (L6) names: the state is refused
+    /// // where it names its map.
+    /// let err = State::from_toml_str(text, Some("example.toml"), &NoResolver).unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].key.as_deref(), Some("map"));
+    /// assert_eq!(err.diagnostics()[0].location.map(|l| l.line), Some(3));
+    /// // With both areas it loads, and `check` (what scoring checks first) passes.
+    /// let text = text.replace("hexes = [\"1009\"] }", "hexes = [\"1009\"] }, eastern-beach = { name = \"E\", hexes = [\"1008\"] }");
+    /// let state = State::from_toml_str(&text, None, &NoResolver).unwrap();
+    /// assert!(state.check().is_ok());
     /// ```
     pub fn check(&self) -> Result<(), Error> {
         crate::loc::with_board(&self.map, &self.scenario, &self.position, |_, _, _| ())
@@ -772,6 +777,27 @@ fn read_spec(
             );
         } else {
             scenario.active_beaches.push(b.get_ref().clone());
+        }
+    }
+    // The beach bonus (L6) reads its areas whether they are active or not: a map without one
+    // is the map's problem, pointed at where the state names the map.
+    for key in &scenario.beach_bonus.areas {
+        if map.area(key).is_none() {
+            let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
+            let map_name = match spec.map.get_ref() {
+                MapRef::Path(p) => format!("map file `{p}`"),
+                MapRef::Inline(_) => "inline map".to_string(),
+            };
+            r.push(
+                ErrorKind::Scenario,
+                format!(
+                    "the {map_name} has no area `{key}`, which the beach bonus (L6) needs whether or not it is active (its areas: {})",
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                ),
+                "map",
+                Some(key),
+                Some(spec.map.span()),
+            );
         }
     }
     for (i, o) in s.objectives.iter().enumerate() {
