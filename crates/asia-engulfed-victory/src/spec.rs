@@ -50,11 +50,11 @@ pub struct StateSpec {
     #[cfg_attr(feature = "schema", schemars(with = "VpMarkerSpec"))]
     pub vp_marker: Spanned<VpMarkerSpec>,
     /// The box of the Japanese Mandate marker.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "box_id::optional")]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub japanese_mandate: Option<Spanned<String>>,
     /// The box of the Hakko Ichiu marker.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "box_id::optional")]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub hakko_ichiu: Option<Spanned<String>>,
     /// Markers in the Strategic Warfare Box.
@@ -94,6 +94,54 @@ pub struct StateSpec {
     pub tk: Option<Spanned<TkSpec>>,
 }
 
+/// Box ids: a string (`"2"`, `"automatic-victory"`) or a whole number written without quotes
+/// (`japanese_mandate = 2`), read as the same id.
+mod box_id {
+    use std::fmt;
+
+    use serde::de::{self, Deserialize, Deserializer, Visitor};
+    use toml::Spanned;
+
+    /// The id as text, from either form.
+    struct Id(String);
+
+    impl<'de> Deserialize<'de> for Id {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
+            struct V;
+            impl Visitor<'_> for V {
+                type Value = Id;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a box id, such as \"2\" or 2")
+                }
+                fn visit_str<E: de::Error>(self, v: &str) -> Result<Id, E> {
+                    Ok(Id(v.to_string()))
+                }
+                fn visit_u64<E: de::Error>(self, v: u64) -> Result<Id, E> {
+                    Ok(Id(v.to_string()))
+                }
+                fn visit_i64<E: de::Error>(self, v: i64) -> Result<Id, E> {
+                    u64::try_from(v)
+                        .map(|n| Id(n.to_string()))
+                        .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+                }
+            }
+            d.deserialize_any(V)
+        }
+    }
+
+    pub(super) fn required<'de, D: Deserializer<'de>>(d: D) -> Result<Spanned<String>, D::Error> {
+        let id = Spanned::<Id>::deserialize(d)?;
+        let span = id.span();
+        Ok(Spanned::new(span, id.into_inner().0))
+    }
+
+    pub(super) fn optional<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Spanned<String>>, D::Error> {
+        required(d).map(Some)
+    }
+}
+
 /// `vp_marker`: exactly one face, naming the box.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -101,11 +149,11 @@ pub struct StateSpec {
 #[non_exhaustive]
 pub struct VpMarkerSpec {
     /// The box, Rising Sun face up.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "box_id::optional")]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub rising_sun: Option<Spanned<String>>,
     /// The box, Allied Crusade face up.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "box_id::optional")]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub allied_crusade: Option<Spanned<String>>,
 }
@@ -305,6 +353,7 @@ pub struct TrackSpec {
 #[non_exhaustive]
 pub struct BoxSpec {
     /// The box's id.
+    #[serde(deserialize_with = "box_id::required")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub id: Spanned<String>,
     /// Its VP; leave out for the Automatic Victory box.

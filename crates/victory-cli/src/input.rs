@@ -64,10 +64,12 @@ impl Input {
     }
 }
 
-/// Only the `game` key; every other key is left to the engine.
+/// Only the `game` key (and whether there is a map's `layout`); every other key is left to the
+/// engine.
 #[derive(Deserialize)]
 struct Head {
     game: Option<Spanned<toml::Value>>,
+    layout: Option<serde::de::IgnoredAny>,
 }
 
 /// The name standard input goes by in messages (and, for its references, the current folder).
@@ -204,6 +206,13 @@ fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str),
     let head: Head =
         toml::from_str(text).map_err(|e| Box::new(source.toml_error("toml".to_string(), &e)))?;
     let Some(game) = head.game else {
+        if head.layout.is_some() {
+            return Err(Box::new(problem::in_file(
+                "game",
+                name,
+                "this is a map file (it has a `[layout]`), not a state: pass a state file that names it, e.g. `map = \"maps/this-map.toml\"` (see docs/fixture-format.md)",
+            )));
+        }
         return Err(Box::new(problem::in_file(
             "game",
             name,

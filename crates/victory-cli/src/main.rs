@@ -49,11 +49,18 @@ Exit status: 0 success, 1 bad input (every file is still reported), 2 usage erro
 #[derive(Debug, Parser)]
 #[command(name = "victory", version, after_help = EXAMPLES, arg_required_else_help = true)]
 struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// How the commands that read state files read them.
+#[derive(Debug, clap::Args)]
+struct Reading {
     /// Read the map and track files that state files refer to only inside DIR
     ///
     /// A reference leading outside DIR (by `..`, an absolute path or a symbolic link) is
     /// refused. The files named on the command line are read as given.
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, value_name = "DIR")]
     confine: Option<PathBuf>,
 
     /// Read at most BYTES from any one file (state files, standard input, the files they refer
@@ -61,11 +68,8 @@ struct Cli {
     ///
     /// A larger file is refused before it is read. Only regular files are read (and `-`,
     /// standard input): a named pipe or a device is refused.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = hexmap::resolve::DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = hexmap::resolve::DEFAULT_MAX_BYTES)]
     max_input_bytes: u64,
-
-    #[command(subcommand)]
-    command: Command,
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,12 +84,14 @@ Several files give one report each, in order: as text, separated by a blank line
 `==> FILE <==`; as JSON, an array (one file gives one object). A file that fails is reported on
 stderr and the others are still scored; the exit status is then 1.")]
     Score {
-        /// State files (TOML with a `game` key).
+        /// State files (TOML with a `game` key); `-` reads one from standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Validate state files: every problem, not just the first.
     #[command(after_help = "\
@@ -97,12 +103,14 @@ Text: `FILE: ok` on stdout for each good file; each problem on stderr as
 `file:line:col: message`. JSON: one array on stdout of every problem of every file, each
 {file, line, column, key, label, kind, message} (`[]` when all are good).")]
     Check {
-        /// State files (TOML with a `game` key).
+        /// State files (TOML with a `game` key); `-` reads one from standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Explain one Leyte unit's Line of Communications, hex by hex, or what cuts it.
     #[command(after_help = "\
@@ -119,6 +127,8 @@ Examples:
         /// The unit's id, as in the file's `[[units]]`.
         #[arg(long, value_name = "ID")]
         unit: String,
+        #[command(flatten)]
+        reading: Reading,
     },
     /// Print the JSON Schema of a game's state file format (for taplo / Even Better TOML).
     #[command(after_help = "\
@@ -156,6 +166,8 @@ CSV terms that placed it. The same file always gives the same bytes.")]
         /// Where to write the SVG (`-` for standard output).
         #[arg(short, long, value_name = "OUT.svg")]
         output: PathBuf,
+        #[command(flatten)]
+        reading: Reading,
     },
 }
 
@@ -238,23 +250,26 @@ fn print(outcome: &Outcome) -> io::Result<()> {
 }
 
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    let max = cli.max_input_bytes;
-    if let Command::Score { files, .. } | Command::Check { files, .. } = &cli.command
-        && files.iter().filter(|f| f.as_os_str() == "-").count() > 1
-    {
-        anyhow::bail!("`-` (standard input) can be given once");
-    }
-    let resolver = match &cli.confine {
-        Some(dir) => CliResolver::confined(dir, max)?,
-        None => CliResolver::unconfined(max),
-    };
     Ok(match cli.command {
-        Command::Score { files, format } => score(&files, format, &resolver)?,
-        Command::Check { files, format } => check(&files, format, &resolver)?,
-        Command::Explain { file, unit } => {
+        Command::Score {
+            files,
+            format,
+            reading,
+        } => score(&files, format, &reading.resolver(&files)?)?,
+        Command::Check {
+            files,
+            format,
+            reading,
+        } => check(&files, format, &reading.resolver(&files)?)?,
+        Command::Explain {
+            file,
+            unit,
+            reading,
+        } => {
+            let resolver = reading.resolver(&[])?;
             let mut o = Outcome::default();
             let cache = engines::Cache::default();
-            match input::read(&file, max)
+            match input::read(&file, resolver.max_bytes())
                 .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
             {
                 Ok(text) => o.stdout = text,
@@ -263,10 +278,15 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             o
         }
         Command::Schema { game, report } => schema(&game, report)?,
-        Command::Render { file, output } => {
+        Command::Render {
+            file,
+            output,
+            reading,
+        } => {
+            let resolver = reading.resolver(&[])?;
             let mut o = Outcome::default();
             let cache = engines::Cache::default();
-            let svg = input::read(&file, max)
+            let svg = input::read(&file, resolver.max_bytes())
                 .and_then(|i| i.run(|i| i.engine.render_svg(i.state(&resolver, &cache))));
             match svg {
                 Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
@@ -278,6 +298,21 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             o
         }
     })
+}
+
+impl Reading {
+    /// The resolver these options ask for; `files` are the files named, of which `-`
+    /// (standard input) may be one.
+    fn resolver(&self, files: &[PathBuf]) -> anyhow::Result<CliResolver> {
+        if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+            anyhow::bail!("`-` (standard input) can be given once");
+        }
+        let max = self.max_input_bytes;
+        match &self.confine {
+            Some(dir) => CliResolver::confined(dir, max),
+            None => Ok(CliResolver::unconfined(max)),
+        }
+    }
 }
 
 /// Pretty JSON with a final newline.

@@ -555,7 +555,7 @@ fn special_files_and_oversized_inputs_are_refused() {
             "pipe.toml: is a named pipe (FIFO), not a state file (only regular files and `-` are read)",
         ),
         (
-            vec!["--confine", ".", "check", "pipe.toml"],
+            vec!["check", "--confine", ".", "pipe.toml"],
             "pipe.toml: is a named pipe (FIFO), not a state file (only regular files and `-` are read)",
         ),
         (
@@ -563,11 +563,11 @@ fn special_files_and_oversized_inputs_are_refused() {
             "zero-map.toml:2:7: cannot load `/dev/zero`: /dev/zero: is a character device, not a regular file (at `map`, label `/dev/zero`)",
         ),
         (
-            vec!["--confine", ".", "score", "pipe-map.toml"],
+            vec!["score", "--confine", ".", "pipe-map.toml"],
             "pipe-map.toml:2:7: cannot load `pipe.toml`: pipe.toml: is a named pipe (FIFO), not a regular file (at `map`, label `pipe.toml`)",
         ),
         (
-            vec!["--max-input-bytes", "64", "score", "zero-map.toml"],
+            vec!["score", "--max-input-bytes", "64", "zero-map.toml"],
             "zero-map.toml: larger than 64 bytes, the most read from one file (raise it with --max-input-bytes)",
         ),
     ] {
@@ -577,9 +577,9 @@ fn special_files_and_oversized_inputs_are_refused() {
     }
     // A referenced map beyond the cap.
     let r = run(&[
+        "score",
         "--max-input-bytes",
         "400",
-        "score",
         "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
     ]);
     assert_eq!(r.code, 1);
@@ -613,7 +613,7 @@ fn standard_input_is_read_once_and_capped() {
     assert!(r.stderr.starts_with("<stdin>:2:"), "{}", r.stderr);
     let r = run_with(
         &root(),
-        &["--max-input-bytes", "100", "score", "-"],
+        &["score", "--max-input-bytes", "100", "-"],
         Some(text.as_bytes()),
     );
     assert_eq!(
@@ -623,6 +623,19 @@ fn standard_input_is_read_once_and_capped() {
             "<stdin>: larger than 100 bytes, the most read from one file (raise it with --max-input-bytes)"
         )
     );
+    // From the fixture's own folder, the fixture as it is: its map resolves from there.
+    let here = run_with(
+        &root().join("fixtures/leyte"),
+        &["score", "-"],
+        Some(fixture.as_bytes()),
+    );
+    assert_eq!((here.code, &here.stdout), (0, &named.stdout));
+    // A map file given as a state is named as one.
+    let r = run(&["score", "fixtures/maps/line.toml"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("this is a map file"), "{}", r.stderr);
+    // `--confine` and `--max-input-bytes` belong to the commands that read files.
+    assert_eq!(run(&["schema", "leyte", "--confine", "."]).code, 2);
     let r = run_with(&root(), &["score", "-", "-"], Some(text.as_bytes()));
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("can be given once"), "{}", r.stderr);
@@ -660,7 +673,7 @@ fn hostile_names_print_no_raw_control_characters() {
 fn confine_refuses_references_outside_the_folder() {
     let file = "fixtures/leyte/ratio-000-to-000.toml";
     // The map is in fixtures/maps: inside `fixtures`, outside `fixtures/leyte`.
-    let inside = run(&["--confine", "fixtures", "score", file]);
+    let inside = run(&["score", "--confine", "fixtures", file]);
     assert_eq!(inside.code, 0, "{inside:?}");
     assert_eq!(inside.stdout, run(&["score", file]).stdout);
     let outside = run(&["score", file, "--confine", "fixtures/leyte"]);
@@ -673,13 +686,13 @@ fn confine_refuses_references_outside_the_folder() {
     // Dai Senso track files too.
     let track = "fixtures/asia-engulfed/custom-track-from-file.toml";
     assert_eq!(
-        run(&["--confine", "fixtures/asia-engulfed", "check", track]).code,
+        run(&["check", "--confine", "fixtures/asia-engulfed", track]).code,
         0
     );
     let r = run(&[
+        "check",
         "--confine",
         "fixtures/asia-engulfed/invalid",
-        "check",
         track,
     ]);
     assert_eq!(r.code, 1);
@@ -704,14 +717,14 @@ fn confine_refuses_references_outside_the_folder() {
     )
     .unwrap();
     assert_eq!(run_in(&dir, &["check", "inner/state.toml"]).code, 0);
-    let r = run_in(&dir, &["--confine", "inner", "check", "inner/state.toml"]);
+    let r = run_in(&dir, &["check", "--confine", "inner", "inner/state.toml"]);
     insta::assert_snapshot!(r.transcript(), @r"
     exit status: 1
     --- stdout
     --- stderr
     inner/state.toml:2:7: cannot load `../map.toml`: map.toml is outside the folder given to --confine (inner) (at `map`, label `../map.toml`)
     ");
-    let r = run(&["--confine", "no-such-folder", "check", file]);
+    let r = run(&["check", "--confine", "no-such-folder", file]);
     insta::assert_snapshot!(r.transcript(), @r"
     exit status: 1
     --- stdout
