@@ -51,8 +51,13 @@ pub struct Diagnostic<K> {
     pub label: Option<String>,
     /// Line and column, when the parser provided a span.
     pub location: Option<Location>,
+    /// The byte range in the source the problem is about (for editors: `location` is its
+    /// start), when known.
+    pub span: Option<Range<usize>>,
     /// A sentence for a person.
     pub message: String,
+    /// How to fix it, when there is a likely fix (`did you mean `active_beaches`?`).
+    pub help: Option<String>,
 }
 
 impl<K> Diagnostic<K> {
@@ -64,8 +69,16 @@ impl<K> Diagnostic<K> {
             key: None,
             label: None,
             location: None,
+            span: None,
             message: message.into(),
+            help: None,
         }
+    }
+
+    /// Set the help: how to fix it.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
     }
 
     /// Set the key path.
@@ -88,7 +101,9 @@ impl<K> Diagnostic<K> {
             key: self.key,
             label: self.label,
             location: self.location,
+            span: self.span,
             message: self.message,
+            help: self.help,
         }
     }
 }
@@ -121,6 +136,9 @@ impl<K> fmt::Display for DiagnosticText<'_, K> {
             (None, None) => {}
         }
         write!(f, "{}", self.message)?;
+        if let Some(help) = &self.help {
+            write!(f, "; {help}")?;
+        }
         match (&self.key, &self.label) {
             (Some(k), Some(l)) => write!(f, " (at `{k}`, label `{l}`)"),
             (Some(k), None) => write!(f, " (at `{k}`)"),
@@ -180,7 +198,8 @@ impl<'a> Source<'a> {
     pub fn at<K>(&self, mut d: Diagnostic<K>, span: Option<Range<usize>>) -> Diagnostic<K> {
         d.file = self.name.map(str::to_string);
         let span = span.or_else(|| d.key.as_deref().and_then(|k| self.span_of(k)));
-        d.location = span.map(|s| self.locate(s.start));
+        d.location = span.as_ref().map(|s| self.locate(s.start));
+        d.span = span;
         d
     }
 

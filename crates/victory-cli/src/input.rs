@@ -75,9 +75,12 @@ struct Head {
 /// The name standard input goes by in messages (and, for its references, the current folder).
 pub const STDIN_NAME: &str = "<stdin>";
 
-/// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game. A
-/// failure is one problem naming the file.
-pub fn read(path: &Path, max_bytes: u64) -> Result<Input, Vec<Problem>> {
+/// The texts of the files read, by the name problems give them.
+pub type Sources = std::collections::BTreeMap<String, String>;
+
+/// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game, keeping
+/// its text in `sources`. A failure is one problem naming the file.
+pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input, Vec<Problem>> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
         STDIN_NAME.to_string()
@@ -104,6 +107,7 @@ pub fn read(path: &Path, max_bytes: u64) -> Result<Input, Vec<Problem>> {
         Some(rest) => rest.to_string(),
         None => text,
     };
+    sources.insert(name.clone(), text.clone());
     let (engine, game, detected) = match first_line_game(&text) {
         Some((engine, game)) => (engine, game, false),
         None => {

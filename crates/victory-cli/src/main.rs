@@ -70,6 +70,10 @@ struct Reading {
     /// standard input): a named pipe or a device is refused.
     #[arg(long, value_name = "BYTES", default_value_t = hexmap::resolve::DEFAULT_MAX_BYTES)]
     max_input_bytes: u64,
+
+    /// How problems are shown on standard error
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
+    errors: ErrorStyle,
 }
 
 #[derive(Debug, Subcommand)]
@@ -193,13 +197,52 @@ struct Outcome {
     stdout: String,
     stderr: Vec<String>,
     failed: bool,
+    /// The texts of the files named on the command line, for showing problems in them.
+    sources: input::Sources,
+    /// How problems are shown.
+    style: ErrorStyle,
 }
 
 impl Outcome {
+    /// An outcome whose problems are shown in `style`.
+    fn new(style: ErrorStyle) -> Outcome {
+        Outcome {
+            style,
+            ..Outcome::default()
+        }
+    }
+
     fn problems(&mut self, problems: &[Problem]) {
         self.failed = true;
-        self.stderr.extend(problems.iter().map(ToString::to_string));
+        for p in problems {
+            let shown = self.show(p);
+            self.stderr.push(shown);
+        }
     }
+
+    /// One problem as `style` shows it: rendered with its line when it is in a file named on
+    /// the command line (never a file it refers to, whose content is not quoted).
+    fn show(&self, p: &Problem) -> String {
+        let text = p.file.as_ref().and_then(|f| self.sources.get(f));
+        match (self.style, text) {
+            // A blank line after each, as rustc leaves.
+            (ErrorStyle::Rendered, Some(text)) if p.span.is_some() => {
+                format!("{}\n", problem::render(p, text))
+            }
+            _ => p.to_string(),
+        }
+    }
+}
+
+/// How problems are shown on standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum ErrorStyle {
+    /// As rustc shows them: the message, then the line of the file with a caret under the
+    /// problem, and the help.
+    #[default]
+    Rendered,
+    /// One line each, `file:line:col: message (at `key`)`: for editors and grep.
+    Short,
 }
 
 fn main() -> ExitCode {
@@ -255,21 +298,21 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             files,
             format,
             reading,
-        } => score(&files, format, &reading.resolver(&files)?)?,
+        } => score(&files, format, &reading.resolver(&files)?, reading.errors)?,
         Command::Check {
             files,
             format,
             reading,
-        } => check(&files, format, &reading.resolver(&files)?)?,
+        } => check(&files, format, &reading.resolver(&files)?, reading.errors)?,
         Command::Explain {
             file,
             unit,
             reading,
         } => {
             let resolver = reading.resolver(&[])?;
-            let mut o = Outcome::default();
+            let mut o = Outcome::new(reading.errors);
             let cache = engines::Cache::default();
-            match input::read(&file, resolver.max_bytes())
+            match input::read(&file, resolver.max_bytes(), &mut o.sources)
                 .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
             {
                 Ok(text) => o.stdout = text,
@@ -284,9 +327,9 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             reading,
         } => {
             let resolver = reading.resolver(&[])?;
-            let mut o = Outcome::default();
+            let mut o = Outcome::new(reading.errors);
             let cache = engines::Cache::default();
-            let svg = input::read(&file, resolver.max_bytes())
+            let svg = input::read(&file, resolver.max_bytes(), &mut o.sources)
                 .and_then(|i| i.run(|i| i.engine.render_svg(i.state(&resolver, &cache))));
             match svg {
                 Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
@@ -342,12 +385,17 @@ fn terminal_safe_json(s: String) -> String {
     out
 }
 
-fn score(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
-    let mut o = Outcome::default();
+fn score(
+    files: &[PathBuf],
+    format: Format,
+    resolver: &CliResolver,
+    style: ErrorStyle,
+) -> anyhow::Result<Outcome> {
+    let mut o = Outcome::new(style);
     let mut scored = Vec::new();
     let cache = engines::Cache::default();
     for path in files {
-        let report = input::read(path, resolver.max_bytes())
+        let report = input::read(path, resolver.max_bytes(), &mut o.sources)
             .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
         match report {
             Ok(s) => scored.push(s),
@@ -444,12 +492,17 @@ fn explain(
     )])
 }
 
-fn check(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::Result<Outcome> {
-    let mut o = Outcome::default();
+fn check(
+    files: &[PathBuf],
+    format: Format,
+    resolver: &CliResolver,
+    style: ErrorStyle,
+) -> anyhow::Result<Outcome> {
+    let mut o = Outcome::new(style);
     let mut all = Vec::new();
     let cache = engines::Cache::default();
     for path in files {
-        let problems = match input::read(path, resolver.max_bytes()) {
+        let problems = match input::read(path, resolver.max_bytes(), &mut o.sources) {
             Err(p) => p,
             Ok(i) => i
                 .run(|i| i.engine.check(i.state(resolver, &cache)))
@@ -464,7 +517,10 @@ fn check(files: &[PathBuf], format: Format, resolver: &CliResolver) -> anyhow::R
         } else {
             o.failed = true;
             if format == Format::Text {
-                o.stderr.extend(problems.iter().map(ToString::to_string));
+                for p in &problems {
+                    let shown = o.show(p);
+                    o.stderr.push(shown);
+                }
             }
             all.extend(problems);
         }

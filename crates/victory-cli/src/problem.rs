@@ -45,10 +45,20 @@ pub struct ProblemJson<'a> {
     file: Option<&'a str>,
     line: Option<u32>,
     column: Option<u32>,
+    /// Byte offsets `[start, end)` in the file.
+    span: Option<Span>,
     key: Option<&'a str>,
     label: Option<&'a str>,
     kind: &'a str,
     message: &'a str,
+    help: Option<&'a str>,
+}
+
+/// A byte range, for editors.
+#[derive(Serialize)]
+struct Span {
+    start: usize,
+    end: usize,
 }
 
 impl<'a> From<&'a Problem> for ProblemJson<'a> {
@@ -57,12 +67,59 @@ impl<'a> From<&'a Problem> for ProblemJson<'a> {
             file: p.file.as_deref(),
             line: p.location.map(|l| l.line),
             column: p.location.map(|l| l.column),
+            span: p.span.as_ref().map(|s| Span {
+                start: s.start,
+                end: s.end,
+            }),
             key: p.key.as_deref(),
             label: p.label.as_deref(),
             kind: &p.kind,
             message: &p.message,
+            help: p.help.as_deref(),
         }
     }
+}
+
+/// A problem as rustc shows one: the message, the file, line and column, the offending line
+/// with a caret under the span, and the help; `text` is the file's text. Without a span (or
+/// with one the text does not have) it is the one-line `Display`. Control characters from the
+/// file are escaped ([`hexmap::terminal`]).
+pub fn render(p: &Problem, text: &str) -> String {
+    use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+    let Some(span) = p.span.clone().filter(|s| {
+        s.start <= s.end
+            && s.end <= text.len()
+            && text.is_char_boundary(s.start)
+            && text.is_char_boundary(s.end)
+    }) else {
+        return p.to_string();
+    };
+    // Only the lines the span is on: a file may be megabytes long.
+    let first = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let last = text[span.end..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let line = p.location.map_or(1, |l| l.line as usize);
+    let local = (span.start - first)..(span.end - first).max(span.start - first + 1);
+    let snippet_text = &text[first..last];
+    let local = local.start.min(snippet_text.len())..local.end.min(snippet_text.len().max(1));
+    let label = match (&p.key, &p.label) {
+        (Some(k), _) => format!("at `{k}`"),
+        (None, Some(l)) => format!("`{l}`"),
+        (None, None) => String::new(),
+    };
+    let name = p.file.as_deref().unwrap_or("<input>");
+    let mut group = Level::ERROR.primary_title(p.message.as_str()).element(
+        Snippet::source(snippet_text)
+            .line_start(line)
+            .path(name)
+            .annotation(AnnotationKind::Primary.span(local).label(label.as_str())),
+    );
+    if let Some(help) = &p.help {
+        group = group.element(Level::HELP.message(help.as_str()));
+    }
+    let rendered = Renderer::plain().render(&[group]).to_string();
+    hexmap::terminal::escape(&rendered).into_owned()
 }
 
 #[cfg(test)]

@@ -165,7 +165,13 @@ fn score_several_files_reports_all_and_fails_if_one_fails() {
             single(files[2])
         )
     );
-    insta::assert_snapshot!(text.stderr, @"fixtures/leyte/invalid/duplicate-unit-id.toml:16:6: unit id `US-1` is used twice (first at `units[0]`) (at `eliminated[0].id`, label `US-1`)\n");
+    insta::assert_snapshot!(text.stderr, @r#"
+    error: unit id `US-1` is used twice (first at `units[0]`)
+      --> fixtures/leyte/invalid/duplicate-unit-id.toml:16:6
+       |
+    16 | id = "US-1"
+       |      ^^^^^^ at `eliminated[0].id`
+    "#);
 
     let mut args = vec!["score", "--format", "json"];
     args.extend(files);
@@ -196,7 +202,12 @@ fn score_several_files_reports_all_and_fails_if_one_fails() {
     --- stdout
     []
     --- stderr
-    fixtures/leyte/invalid/bad-toml.toml:9:1: missing key `side` (at `units[0].side`)
+    error: missing key `side`
+     --> fixtures/leyte/invalid/bad-toml.toml:9:1
+      |
+    9 | [[units]]
+      | ^^^^^^^^^ at `units[0].side`
+
     fixtures/no-such-file.toml: no such file
     ");
     // One bad file in JSON: nothing on stdout.
@@ -232,19 +243,27 @@ fn check_invalid_fixtures_reports_every_problem() {
         ("asia_engulfed", "fixtures/asia-engulfed/invalid"),
     ] {
         let files = tomls(dir);
-        let mut args = vec!["check"];
+        let mut args = vec!["check", "--errors", "short"];
         args.extend(files.iter().map(String::as_str));
         let text = run(&args);
         assert_eq!((text.code, text.stdout.as_str()), (1, ""), "{text:?}");
         // Every file has at least one problem (located in the file, or in a map or track file
         // it refers to), and the run of all of them reports each one's.
         for f in &files {
-            let alone = run(&["check", f]);
+            let alone = run(&["check", "--errors", "short", f]);
             assert_eq!(alone.code, 1, "{f}");
             assert!(!alone.stderr.is_empty(), "{f}");
             assert!(text.stderr.contains(&alone.stderr), "{f}");
         }
         insta::assert_snapshot!(format!("check_text_{name}"), text.stderr);
+        // As shown by default: each problem with its line and a caret, as rustc shows them.
+        let rendered = run(&args
+            .iter()
+            .copied()
+            .filter(|a| !["--errors", "short"].contains(a))
+            .collect::<Vec<_>>());
+        assert_eq!(rendered.code, 1);
+        insta::assert_snapshot!(format!("check_rendered_{name}"), rendered.stderr);
 
         args.insert(1, "--format");
         args.insert(2, "json");
@@ -257,7 +276,9 @@ fn check_invalid_fixtures_reports_every_problem() {
             let keys: Vec<&String> = p.as_object().unwrap().keys().collect();
             assert_eq!(
                 keys,
-                ["column", "file", "key", "kind", "label", "line", "message"],
+                [
+                    "column", "file", "help", "key", "kind", "label", "line", "message", "span"
+                ],
                 "{p}"
             );
         }
@@ -374,12 +395,16 @@ fn explain_errors() {
         "--unit",
         "US-1",
     ]);
-    insta::assert_snapshot!(r.transcript(), @r"
+    insta::assert_snapshot!(r.transcript(), @r#"
     exit status: 1
     --- stdout
     --- stderr
-    fixtures/leyte/invalid/missing-map-file.toml:3:7: cannot load `../../maps/no-such-map.toml`: fixtures/maps/no-such-map.toml: no such file (at `map`, label `../../maps/no-such-map.toml`)
-    ");
+    error: cannot load `../../maps/no-such-map.toml`: fixtures/maps/no-such-map.toml: no such file
+     --> fixtures/leyte/invalid/missing-map-file.toml:3:7
+      |
+    3 | map = "../../maps/no-such-map.toml"
+      |       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ at `map`
+    "#);
     // `--unit` is required.
     let r = run(&[
         "explain",
@@ -507,7 +532,7 @@ fn bad_files_are_clean_errors() {
         "missing.toml",
     ];
     for command in ["score", "check"] {
-        let mut args = vec![command];
+        let mut args = vec![command, "--errors", "short"];
         args.extend(files);
         let r = run_in(&dir, &args);
         assert_eq!(r.code, 1);
@@ -516,7 +541,7 @@ fn bad_files_are_clean_errors() {
         insta::assert_snapshot!(format!("bad_files_{command}"), r.stderr);
         // Each file alone gives the same line.
         for (f, line) in files.iter().zip(r.stderr.lines()) {
-            let alone = run_in(&dir, &[command, f]);
+            let alone = run_in(&dir, &[command, "--errors", "short", f]);
             assert_eq!((alone.code, alone.stderr.trim_end()), (1, line));
         }
     }
@@ -559,11 +584,18 @@ fn special_files_and_oversized_inputs_are_refused() {
             "pipe.toml: is a named pipe (FIFO), not a state file (only regular files and `-` are read)",
         ),
         (
-            vec!["score", "zero-map.toml"],
+            vec!["score", "--errors", "short", "zero-map.toml"],
             "zero-map.toml:2:7: cannot load `/dev/zero`: /dev/zero: is a character device, not a regular file (at `map`, label `/dev/zero`)",
         ),
         (
-            vec!["score", "--confine", ".", "pipe-map.toml"],
+            vec![
+                "score",
+                "--errors",
+                "short",
+                "--confine",
+                ".",
+                "pipe-map.toml",
+            ],
             "pipe-map.toml:2:7: cannot load `pipe.toml`: pipe.toml: is a named pipe (FIFO), not a regular file (at `map`, label `pipe.toml`)",
         ),
         (
@@ -610,7 +642,9 @@ fn standard_input_is_read_once_and_capped() {
         Some(b"game = \"leyte\"\n[scenario\n"),
     );
     assert_eq!(r.code, 1);
-    assert!(r.stderr.starts_with("<stdin>:2:"), "{}", r.stderr);
+    // Shown with its line, as a file's problems are.
+    assert!(r.stderr.contains(" --> <stdin>:2:10\n"), "{}", r.stderr);
+    assert!(r.stderr.contains("2 | [scenario\n"), "{}", r.stderr);
     let r = run_with(
         &root(),
         &["score", "--max-input-bytes", "100", "-"],
@@ -677,12 +711,16 @@ fn confine_refuses_references_outside_the_folder() {
     assert_eq!(inside.code, 0, "{inside:?}");
     assert_eq!(inside.stdout, run(&["score", file]).stdout);
     let outside = run(&["score", file, "--confine", "fixtures/leyte"]);
-    insta::assert_snapshot!(outside.transcript(), @r"
+    insta::assert_snapshot!(outside.transcript(), @r#"
     exit status: 1
     --- stdout
     --- stderr
-    fixtures/leyte/ratio-000-to-000.toml:5:7: cannot load `../maps/loc-corridor.toml`: fixtures/maps/loc-corridor.toml is outside the folder given to --confine (fixtures/leyte) (at `map`, label `../maps/loc-corridor.toml`)
-    ");
+    error: cannot load `../maps/loc-corridor.toml`: fixtures/maps/loc-corridor.toml is outside the folder given to --confine (fixtures/leyte)
+     --> fixtures/leyte/ratio-000-to-000.toml:5:7
+      |
+    5 | map = "../maps/loc-corridor.toml"
+      |       ^^^^^^^^^^^^^^^^^^^^^^^^^^^ at `map`
+    "#);
     // Dai Senso track files too.
     let track = "fixtures/asia-engulfed/custom-track-from-file.toml";
     assert_eq!(
@@ -718,12 +756,16 @@ fn confine_refuses_references_outside_the_folder() {
     .unwrap();
     assert_eq!(run_in(&dir, &["check", "inner/state.toml"]).code, 0);
     let r = run_in(&dir, &["check", "--confine", "inner", "inner/state.toml"]);
-    insta::assert_snapshot!(r.transcript(), @r"
+    insta::assert_snapshot!(r.transcript(), @r#"
     exit status: 1
     --- stdout
     --- stderr
-    inner/state.toml:2:7: cannot load `../map.toml`: map.toml is outside the folder given to --confine (inner) (at `map`, label `../map.toml`)
-    ");
+    error: cannot load `../map.toml`: map.toml is outside the folder given to --confine (inner)
+     --> inner/state.toml:2:7
+      |
+    2 | map = "../map.toml"
+      |       ^^^^^^^^^^^^^ at `map`
+    "#);
     let r = run(&["check", "--confine", "no-such-folder", file]);
     insta::assert_snapshot!(r.transcript(), @r"
     exit status: 1
@@ -826,6 +868,8 @@ fn render_writes_the_engines_svg_for_each_game() {
 fn render_reports_bad_input_and_unwritable_output() {
     let bad = run(&[
         "render",
+        "--errors",
+        "short",
         "fixtures/leyte/invalid/many-problems.toml",
         "-o",
         "-",

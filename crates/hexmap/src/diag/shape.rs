@@ -94,8 +94,11 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
         if !ours {
             // Paths are named in the file as written: located in the tree as read.
             let path = locate(&original, &span).map(|l| l.path);
-            let (words, key) = plain(message, path.as_deref());
+            let (words, key, help) = plain(message, path.as_deref());
             let mut d = Diagnostic::new(kind, words);
+            if let Some(h) = help {
+                d = d.help(h);
+            }
             if let Some(k) = key {
                 d = d.key(format!("{prefix}{k}"));
             }
@@ -240,41 +243,46 @@ fn remove_in(value: &mut DeValue<'_>, steps: &[Step]) -> bool {
     }
 }
 
-/// serde's message in a player's words, and the key path it is about.
-fn plain(message: &str, path: Option<&str>) -> (String, Option<String>) {
+/// serde's message in a player's words, the key path it is about, and a fix when one is
+/// likely.
+fn plain(message: &str, path: Option<&str>) -> (String, Option<String>, Option<String>) {
     let at = |tail: &str| match path {
         Some(p) if !p.is_empty() => Some(format!("{p}{tail}")),
         _ => (!tail.is_empty()).then(|| tail.trim_start_matches('.').to_string()),
     };
+    let here = path.map(str::to_string);
+    let mean = |given: &str, known: &[String]| {
+        nearest(given, known).map(|n| format!("did you mean `{n}`?"))
+    };
     if let Some(rest) = message.strip_prefix("missing field `") {
         let field = rest.trim_end_matches('`');
-        return (format!("missing key `{field}`"), at(&format!(".{field}")));
+        return (
+            format!("missing key `{field}`"),
+            at(&format!(".{field}")),
+            None,
+        );
     }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let (field, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let known = ticked(expected);
-        let mut words = format!("unknown key `{field}`");
-        if known.is_empty() {
-            words.push_str(" (no keys are expected here)");
+        let words = if known.is_empty() {
+            format!("unknown key `{field}` (no keys are expected here)")
         } else {
-            words.push_str(&format!(" (the keys here: {})", tick_list(&known)));
-        }
-        if let Some(near) = nearest(field, &known) {
-            words.push_str(&format!("; did you mean `{near}`?"));
-        }
-        return (words, path.map(str::to_string));
+            format!(
+                "unknown key `{field}` (the keys here: {})",
+                tick_list(&known)
+            )
+        };
+        return (words, here, mean(field, &known));
     }
     if let Some(rest) = message.strip_prefix("unknown variant `") {
         let (value, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let known = ticked(expected);
-        let mut words = format!(
+        let words = format!(
             "unknown value `{value}`: expected one of {}",
             tick_list(&known)
         );
-        if let Some(near) = nearest(value, &known) {
-            words.push_str(&format!("; did you mean `{near}`?"));
-        }
-        return (words, path.map(str::to_string));
+        return (words, here, mean(value, &known));
     }
     if let Some(rest) = message
         .strip_prefix("invalid type: ")
@@ -286,22 +294,19 @@ fn plain(message: &str, path: Option<&str>) -> (String, Option<String>) {
             expected_words(expected),
             found_words(found)
         );
-        return (words, path.map(str::to_string));
+        return (words, here, None);
     }
     if let Some(rest) = message.strip_prefix("invalid length ")
         && let Some((n, expected)) = rest.split_once(", expected ")
     {
         let words = format!("expected {}, found a list of {n}", expected_words(expected));
-        return (words, path.map(str::to_string));
+        return (words, here, None);
     }
     if let Some(rest) = message.strip_prefix("duplicate field `") {
         let field = rest.trim_end_matches('`');
-        return (
-            format!("key `{field}` is given twice"),
-            path.map(str::to_string),
-        );
+        return (format!("key `{field}` is given twice"), here, None);
     }
-    (message.to_string(), path.map(str::to_string))
+    (message.to_string(), here, None)
 }
 
 /// The names in backticks in serde's "expected one of `a`, `b`" (or "expected `a` or `b`").
@@ -448,5 +453,11 @@ mod tests {
             plain("missing field `side`", Some("units[3]")).1.as_deref(),
             Some("units[3].side")
         );
+        let (words, _, help) = plain("unknown variant `US`, expected `us` or `japanese`", None);
+        assert_eq!(
+            words,
+            "unknown value `US`: expected one of `us`, `japanese`"
+        );
+        assert_eq!(help.as_deref(), Some("did you mean `us`?"));
     }
 }
