@@ -525,11 +525,16 @@ impl VpTrack {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<VpTrack, Error> {
         let source = Source::new(name, text);
-        let (spec, shape) = hexmap::diag::read_toml::<TrackSpec, _>(source, ErrorKind::Toml, "");
-        let Some(spec) = spec else {
-            return Err(Error::new(shape));
+        let read = hexmap::diag::read_toml::<TrackSpec, _>(source, ErrorKind::Toml, "");
+        let Some(spec) = read.value else {
+            return Err(Error::new(read.problems));
         };
-        Error::after_shape(shape, track_from_spec(&spec, source, ""))
+        Error::after_shape(
+            source,
+            read.problems,
+            &read.repairs,
+            track_from_spec(&spec, source, ""),
+        )
     }
 }
 
@@ -612,11 +617,16 @@ impl State {
         resolver: &dyn Resolver,
     ) -> Result<State, Error> {
         let source = Source::new(name, text);
-        let (spec, shape) = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
-        let Some(spec) = spec else {
-            return Err(Error::new(shape));
+        let read = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
+        let Some(spec) = read.value else {
+            return Err(Error::new(read.problems));
         };
-        Error::after_shape(shape, from_spec(&spec, source, resolver))
+        Error::after_shape(
+            source,
+            read.problems,
+            &read.repairs,
+            from_spec(&spec, source, resolver),
+        )
     }
 }
 

@@ -5,7 +5,7 @@
 //! `file:line:col: message` form.
 
 mod shape;
-pub use shape::{MAX_SHAPE_PROBLEMS, nearest, read_toml};
+pub use shape::{MAX_SHAPE_PROBLEMS, Repairs, ShapeRead, nearest, read_toml};
 
 use std::fmt;
 use std::ops::Range;
@@ -228,7 +228,9 @@ impl<'a> Source<'a> {
                 Some(i) => (&part[..i], &part[i..]),
                 None => (part, ""),
             };
-            let (_, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == name)?;
+            let Some((_, value)) = table.iter().find(|(k, _)| k.get_ref().as_ref() == name) else {
+                return found;
+            };
             let mut value = value;
             found = Some(value.span());
             for index in indices.split('[').skip(1) {

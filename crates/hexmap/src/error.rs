@@ -101,22 +101,53 @@ impl<K> Error<K> {
 }
 
 impl<K> Error<K> {
-    /// The outcome of reading a document in two passes: its shape problems (from
-    /// [`read_toml`](crate::diag::read_toml)), then what checking the rules on whatever could be
-    /// read gave. Ok only when both found nothing.
+    /// The outcome of reading a document in two passes: its shape ([`read_toml`](crate::diag::read_toml)),
+    /// then what checking the rules on whatever could be read gave. Ok only when both found
+    /// nothing. A rule problem's key is named as the file writes it (the shape reading may have
+    /// taken list items out) and located again if it was located by its key. The problems in
+    /// the document itself come in file order; those in documents it refers to follow, as found.
     pub fn after_shape<T>(
-        shape: Vec<Diagnostic<K>>,
+        source: crate::Source<'_>,
+        problems: Vec<Diagnostic<K>>,
+        repairs: &crate::diag::Repairs,
         checked: Result<T, Error<K>>,
     ) -> Result<T, Error<K>> {
-        match checked {
-            Ok(v) if shape.is_empty() => Ok(v),
-            Ok(_) => Err(Error::new(shape)),
+        let mut all = match checked {
+            Ok(v) if problems.is_empty() => return Ok(v),
+            Ok(_) => problems,
             Err(e) => {
-                let mut all = shape;
-                all.extend(e.into_diagnostics());
-                Err(Error::new(all))
+                let mut all = problems;
+                for mut d in e.into_diagnostics() {
+                    let here = d.file.as_deref() == source.name;
+                    if here && !repairs.is_empty() {
+                        d.message = repairs.original_keys_in(&d.message);
+                    }
+                    if let Some(key) = d.key.clone().filter(|_| here && !repairs.is_empty()) {
+                        let original = repairs.original_key(&key);
+                        if original != key {
+                            // Located by its key (no span of its own): locate it again.
+                            if d.span.is_none() || d.span == source.span_of(&key) {
+                                d.span = None;
+                                d.location = None;
+                                d.key = Some(original);
+                                d = source.at(d, None);
+                            } else {
+                                d.key = Some(original);
+                            }
+                        }
+                    }
+                    all.push(d);
+                }
+                all
             }
-        }
+        };
+        // A stable sort: equal places keep the order found.
+        all.sort_by_key(|d| {
+            let here = d.file.as_deref() == source.name;
+            let at = d.span.as_ref().map_or(usize::MAX, |s| s.start);
+            (!here, if here { at } else { 0 })
+        });
+        Err(Error::new(all))
     }
 
     /// The same problems with the values their messages quote from the document withheld

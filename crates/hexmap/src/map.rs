@@ -487,6 +487,19 @@ impl HexMap {
     }
 }
 
+impl LabelProblem {
+    /// How to fix it, when there is a likely fix: `did you mean 2218?` for a label whose two
+    /// numbers, swapped, name a hex on the map.
+    pub fn help(&self) -> Option<String> {
+        match self {
+            LabelProblem::OutsideExtents {
+                swapped: Some(s), ..
+            } => Some(format!("did you mean {s}?")),
+            _ => None,
+        }
+    }
+}
+
 /// Why a label does not name an on-map hex.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -497,7 +510,7 @@ pub enum LabelProblem {
     /// A label, but outside the printed extents: the label, the map's extents and label order
     /// in words, and the label with its two numbers swapped when that one is on the map (a
     /// row-column slip).
-    #[error("hex {label} is outside the map ({extents}){}", swapped.map(|s| format!("; did you mean {s}?")).unwrap_or_default())]
+    #[error("hex {label} is outside the map ({extents})")]
     OutsideExtents {
         /// The label given.
         label: Label,

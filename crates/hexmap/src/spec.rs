@@ -238,9 +238,10 @@ impl MapSpec {
     /// Every shape problem is reported at once, in file order ([`crate::diag::read_toml`]).
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<MapSpec, Error> {
         let source = Source::new(name, text);
-        match crate::diag::read_toml(source, ErrorKind::Toml, "") {
-            (Some(spec), found) if found.is_empty() => Ok(spec),
-            (_, found) => Err(Error::new(found)),
+        let read = crate::diag::read_toml(source, ErrorKind::Toml, "");
+        match read.value {
+            Some(spec) if read.problems.is_empty() => Ok(spec),
+            _ => Err(Error::new(read.problems)),
         }
     }
 
@@ -636,10 +637,10 @@ impl HexMap {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<HexMap, Error> {
         let source = Source::new(name, text);
-        let (spec, shape) = crate::diag::read_toml::<MapSpec, _>(source, ErrorKind::Toml, "");
-        let Some(spec) = spec else {
-            return Err(Error::new(shape));
+        let read = crate::diag::read_toml::<MapSpec, _>(source, ErrorKind::Toml, "");
+        let Some(spec) = read.value else {
+            return Err(Error::new(read.problems));
         };
-        Error::after_shape(shape, spec.build(source, ""))
+        Error::after_shape(source, read.problems, &read.repairs, spec.build(source, ""))
     }
 }

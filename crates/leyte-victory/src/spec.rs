@@ -572,13 +572,13 @@ impl Reader<'_, '_> {
         match self.map.parse(s.get_ref()) {
             Ok(h) => Some(h),
             Err(e) => {
-                self.push(
-                    ErrorKind::Hex,
-                    e.to_string(),
-                    key,
-                    Some(s.get_ref()),
-                    Some(s.span()),
-                );
+                let mut d = Diagnostic::new(ErrorKind::Hex, e.to_string())
+                    .key(key)
+                    .label(s.get_ref().as_str());
+                if let Some(help) = e.help() {
+                    d = d.help(help);
+                }
+                self.c.push(d, Some(s.span()));
                 None
             }
         }
@@ -701,11 +701,16 @@ fn read(
     maps: Option<&mut MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
-    let (spec, shape) = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
-    let Some(spec) = spec else {
-        return Err(Error::new(shape));
+    let read = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
+    let Some(spec) = read.value else {
+        return Err(Error::new(read.problems));
     };
-    Error::after_shape(shape, read_spec(spec, source, resolver, maps))
+    Error::after_shape(
+        source,
+        read.problems,
+        &read.repairs,
+        read_spec(spec, source, resolver, maps),
+    )
 }
 
 /// [`read`] once the shape is read: the game, the map, the scenario and the position checked.
@@ -763,18 +768,21 @@ fn read_spec(
     let mut scenario = Scenario::new(s.name.clone(), &[]);
     for (i, b) in s.active_beaches.iter().enumerate() {
         if map.area(b.get_ref()).is_none() {
-            let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
-            r.push(
+            let known: Vec<String> = map.areas().iter().map(|a| a.key.clone()).collect();
+            let mut d = Diagnostic::new(
                 ErrorKind::Scenario,
                 format!(
                     "the map has no area `{}` (its areas: {})",
                     b.get_ref(),
                     known.join(", ")
                 ),
-                &format!("scenario.active_beaches[{i}]"),
-                Some(b.get_ref()),
-                Some(b.span()),
-            );
+            )
+            .key(format!("scenario.active_beaches[{i}]"))
+            .label(b.get_ref().as_str());
+            if let Some(near) = hexmap::diag::nearest(b.get_ref(), &known) {
+                d = d.help(format!("did you mean `{near}`?"));
+            }
+            r.c.push(d, Some(b.span()));
         } else {
             scenario.active_beaches.push(b.get_ref().clone());
         }

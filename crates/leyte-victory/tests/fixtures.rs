@@ -120,3 +120,32 @@ fn explain_agrees_with_the_report() {
         assert!(leyte_victory::explain(&state, "no such unit").is_err());
     });
 }
+
+/// Ten independent mistakes, ten problems: every shape problem at once, then the rules checked
+/// on what could be read, all in file order, each located in the file and keyed as written.
+#[test]
+fn ten_mistakes_give_ten_problems_in_file_order() {
+    let path = root().join("fixtures/leyte/invalid/ten-mistakes.toml");
+    let (text, name) = read(&path);
+    let err =
+        leyte_victory::State::from_toml_str(&text, Some(&name), &FsResolver::confined(root()))
+            .unwrap_err();
+    let problems = err.diagnostics();
+    assert_eq!(problems.len(), 10, "{err}");
+    let lines: Vec<u32> = problems.iter().map(|d| d.location.unwrap().line).collect();
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+    for d in problems {
+        let key = d.key.as_deref().unwrap();
+        assert_eq!(d.file.as_deref(), Some(name.as_str()));
+        // The key names the line the location points at.
+        let source = hexmap::Source::new(None, &text);
+        let at = source.span_of(key).expect(key);
+        assert_eq!(
+            source.locate(at.start).line,
+            d.location.unwrap().line,
+            "{key}"
+        );
+    }
+    let helps = problems.iter().filter(|d| d.help.is_some()).count();
+    assert_eq!(helps, 4);
+}

@@ -103,9 +103,9 @@ Examples:
   victory check fixtures/leyte/*.toml
   victory check --format json fixtures/leyte/invalid/*.toml
 
-Text: `FILE: ok` on stdout for each good file; each problem on stderr as
-`file:line:col: message`. JSON: one array on stdout of every problem of every file, each
-{file, line, column, key, label, kind, message} (`[]` when all are good).")]
+Text: `FILE: ok` on stdout for each good file; each problem on stderr with the line of the file
+and a caret under the mistake (`--errors short`: one line, `file:line:col: message`). JSON: one array on stdout of every problem of every file, each
+{file, line, column, span, key, label, kind, message, help} (`[]` when all are good).")]
     Check {
         /// State files (TOML with a `game` key); `-` reads one from standard input.
         #[arg(required = true, value_name = "FILE")]

@@ -126,3 +126,58 @@ fn a_renamed_field_is_caught() {
     schema_keys(&schema, &mut fields);
     assert!(fields.contains("renamed") && !table_keys(page).contains("renamed"));
 }
+
+/// Every diagnostic of every invalid fixture, as snapshotted (each crate's `diagnostics@`
+/// snapshots and the command line's `check`), speaks a player's words and is located: a file
+/// and a line on each, and none of serde's phrasings or Rust's type names.
+#[test]
+fn diagnostics_name_no_rust_types_and_are_located() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let forbidden = [
+        "invalid type:",
+        "invalid value:",
+        "missing field",
+        "unknown field",
+        "unknown variant",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "i32",
+        "i64",
+        "usize",
+        "struct ",
+        "Spanned",
+    ];
+    let mut lines = 0;
+    for krate in [
+        "hexmap",
+        "leyte-victory",
+        "asia-engulfed-victory",
+        "victory-cli",
+    ] {
+        let dir = root.join("crates").join(krate).join("tests/snapshots");
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !(name.contains("diagnostics@") || name.starts_with("cli__check_text")) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            // The body: after the header's closing `---`.
+            let body = text.splitn(3, "---\n").nth(2).unwrap();
+            for line in body.lines().filter(|l| !l.trim().is_empty()) {
+                lines += 1;
+                let mut parts = line.splitn(4, ':');
+                let (file, row) = (parts.next().unwrap(), parts.next().unwrap_or(""));
+                assert!(!file.is_empty(), "{name}: no file in {line}");
+                assert!(row.parse::<u32>().is_ok(), "{name}: no line in {line}");
+                let message = parts.nth(1).unwrap_or("");
+                for word in forbidden {
+                    assert!(!message.contains(word), "{name}: `{word}` in {line}");
+                }
+            }
+        }
+    }
+    assert!(lines > 50, "{lines} diagnostics scanned");
+}

@@ -22,9 +22,9 @@ use super::{Diagnostic, Source};
 pub const MAX_SHAPE_PROBLEMS: usize = 50;
 
 /// `T` from `source`'s text, with every shape problem found, in file order, each of kind
-/// `kind`. `T` is `None` when the text is not TOML (one located problem) or when nothing
-/// could be repaired; otherwise `Some` of what could be read, and the caller goes on to check
-/// the rules on it. `prefix` is prepended to key paths (`map.` for a map inlined in a state).
+/// `kind` ([`ShapeRead`]). The value is `None` when the text is not TOML (one located problem)
+/// or when nothing could be repaired; otherwise `Some` of what could be read, and the caller
+/// goes on to check the rules on it ([`Error::after_shape`](crate::Error::after_shape)). `prefix` is prepended to key paths (`map.` for a map inlined in a state).
 ///
 /// The happy path is one `toml::from_str`: the tree is only made when a problem is found.
 ///
@@ -45,8 +45,8 @@ pub const MAX_SHAPE_PROBLEMS: usize = 50;
 /// let text = "[[units]]\nid = \"a\"\nside = \"US\"\nstrength = 1\n\
 ///             [[units]]\nid = \"b\"\nside = \"us\"\nstrenght = 2\n\
 ///             [[units]]\nid = \"c\"\nside = \"us\"\nstrength = \"15\"\n";
-/// let (file, problems) = read_toml::<File, _>(Source::new(Some("f.toml"), text), "shape", "");
-/// let lines: Vec<String> = problems.iter().map(|d| d.to_string()).collect();
+/// let read = read_toml::<File, _>(Source::new(Some("f.toml"), text), "shape", "");
+/// let lines: Vec<String> = read.problems.iter().map(|d| d.to_string()).collect();
 /// assert_eq!(lines, [
 ///     "f.toml:3:8: unknown value `US`: expected one of `us`, `japanese`; did you mean `us`? (at `units[0].side`)",
 ///     "f.toml:5:1: missing key `strength` (at `units[1].strength`)",
@@ -55,22 +55,26 @@ pub const MAX_SHAPE_PROBLEMS: usize = 50;
 /// ]);
 /// // What remains is read: each broken unit lost what was wrong, and the units that then
 /// // lacked a required key were left out.
-/// assert!(file.is_some());
+/// assert!(read.value.is_some());
 /// ```
 pub fn read_toml<T: DeserializeOwned, K: Copy>(
     source: Source<'_>,
     kind: K,
     prefix: &str,
-) -> (Option<T>, Vec<Diagnostic<K>>) {
+) -> ShapeRead<T, K> {
     let first = match toml::from_str::<T>(source.text) {
-        Ok(v) => return (Some(v), Vec::new()),
+        Ok(v) => return ShapeRead::new(Some(v), Vec::new(), Repairs::default()),
         Err(e) => e,
     };
     let mut tree = match DeTable::parse(source.text) {
         Ok(t) => t,
         // Not TOML: the syntax error, as serde's parse reported it.
-        Err(_) => return (None, vec![source.toml_error(kind, &first)]),
+        Err(_) => {
+            let problems = vec![source.toml_error(kind, &first)];
+            return ShapeRead::new(None, problems, Repairs::default());
+        }
     };
+    let mut repairs = Repairs::default();
     let original = tree.clone();
     let mut found: Vec<(usize, Diagnostic<K>)> = Vec::new();
     // The keys taken out, with the span of their table: a key then missing from that table is
@@ -105,6 +109,11 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
             found.push((span.start, source.at(d, Some(span.clone()))));
         }
         let Some(l) = locate(&tree, &span) else { break };
+        if let Some((Step::Index(i), _)) = l.steps.split_last() {
+            // The list's path as it is now: `units[3]` -> `units`.
+            let list = l.path.rsplit_once('[').map_or("", |(list, _)| list);
+            repairs.removed.push((format!("{prefix}{list}"), *i));
+        }
         if let Some((Step::Key(key), above)) = l.steps.split_last() {
             let parent = if above.is_empty() {
                 Some(tree.span())
@@ -118,7 +127,95 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
         }
     }
     found.sort_by_key(|(at, _)| *at);
-    (result, found.into_iter().map(|(_, d)| d).collect())
+    let problems = found.into_iter().map(|(_, d)| d).collect();
+    ShapeRead::new(result, problems, repairs)
+}
+
+/// What [`read_toml`] gave: what could be read, the shape problems, and the list items it took
+/// out to read the rest.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct ShapeRead<T, K> {
+    /// What could be read: `None` when the text is not TOML or could not be repaired.
+    pub value: Option<T>,
+    /// Every shape problem, in file order.
+    pub problems: Vec<Diagnostic<K>>,
+    /// The list items taken out, to name later problems as the file does.
+    pub repairs: Repairs,
+}
+
+impl<T, K> ShapeRead<T, K> {
+    fn new(value: Option<T>, problems: Vec<Diagnostic<K>>, repairs: Repairs) -> Self {
+        ShapeRead {
+            value,
+            problems,
+            repairs,
+        }
+    }
+}
+
+/// The list items [`read_toml`] took out of a document: a problem found later in what was read
+/// (`units[0].rating`, when `units[0]` of the file was taken out) is named as the file has it
+/// (`units[1].rating`) with [`Repairs::original_key`].
+#[derive(Clone, Debug, Default)]
+pub struct Repairs {
+    /// Each removal in order: the list's key path at that time and the index taken out.
+    removed: Vec<(String, usize)>,
+}
+
+impl Repairs {
+    /// Whether nothing was taken out.
+    pub fn is_empty(&self) -> bool {
+        self.removed.is_empty()
+    }
+
+    /// `text` with every key path in backticks (`` `units[1]` ``) named as the file writes it.
+    pub fn original_keys_in(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for (i, part) in text.split('`').enumerate() {
+            if i > 0 {
+                out.push('`');
+            }
+            if i % 2 == 1 && part.contains('[') {
+                out.push_str(&self.original_key(part));
+            } else {
+                out.push_str(part);
+            }
+        }
+        out
+    }
+
+    /// `key`, a key path of what was read, as the file writes it.
+    ///
+    /// ```
+    /// use hexmap::Source;
+    /// use hexmap::diag::read_toml;
+    /// #[derive(serde::Deserialize)]
+    /// struct File { units: Vec<Unit> }
+    /// #[derive(serde::Deserialize)]
+    /// struct Unit { side: String }
+    /// let text = "[[units]]\nid = 1\n[[units]]\nside = \"us\"\n";
+    /// let read = read_toml::<File, _>(Source::new(None, text), "shape", "");
+    /// assert_eq!(read.value.unwrap().units.len(), 1);
+    /// assert_eq!(read.repairs.original_key("units[0].side"), "units[1].side");
+    /// ```
+    pub fn original_key(&self, key: &str) -> String {
+        let mut key = key.to_string();
+        for (list, removed) in self.removed.iter().rev() {
+            let Some(rest) = key.strip_prefix(list.as_str()) else {
+                continue;
+            };
+            let Some((index, tail)) = rest.strip_prefix('[').and_then(|r| r.split_once(']')) else {
+                continue;
+            };
+            if let Ok(j) = index.parse::<usize>()
+                && j >= *removed
+            {
+                key = format!("{list}[{}]{tail}", j.saturating_add(1));
+            }
+        }
+        key
+    }
 }
 
 /// One step of a path into the tree: a table's key or a list's index.
@@ -368,17 +465,20 @@ fn found_words(found: &str) -> String {
 }
 
 /// The known name nearest `given`, when it is near enough to be a slip: the same but for case,
-/// `-` and `_`, or within a third of its length in edits (at least one).
+/// `-` and `_`, or within a third of its length in edits (at least one) with the same first
+/// letter, or one edit away.
 pub fn nearest(given: &str, known: &[String]) -> Option<String> {
     let fold = |s: &str| s.to_lowercase().replace('-', "_");
     if let Some(k) = known.iter().find(|k| fold(k) == fold(given)) {
         return Some(k.clone());
     }
     let limit = (given.chars().count() / 3).max(1);
+    let first = |s: &str| fold(s).chars().next();
     known
         .iter()
         .map(|k| (edit_distance(&fold(given), &fold(k)), k))
-        .filter(|(d, _)| *d <= limit)
+        // A slip keeps the first letter, or is one edit (`western` is not `eastern`).
+        .filter(|(d, k)| *d <= limit && (*d == 1 || first(k) == first(given)))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k.clone())
 }
@@ -415,6 +515,12 @@ mod tests {
         );
         assert_eq!(nearest("Name", &keys).as_deref(), Some("name"));
         assert_eq!(nearest("zzz", &keys), None);
+        let beaches = known(&["eastern-beach", "northern-beach"]);
+        assert_eq!(nearest("western-beach", &beaches), None);
+        assert_eq!(
+            nearest("nothern-beach", &beaches).as_deref(),
+            Some("northern-beach")
+        );
         assert_eq!(
             nearest("US", &known(&["us", "japanese"])).as_deref(),
             Some("us")
