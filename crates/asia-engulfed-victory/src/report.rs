@@ -556,6 +556,9 @@ impl Report {
                         let _ = write!(s, " (capped at {counted})");
                     }
                     let _ = write!(s, " + {} Bonus VP", map.allied_bonus_vp);
+                    if map.allied_bonus_vp_counted != map.allied_bonus_vp {
+                        let _ = write!(s, " ({} counted)", map.allied_bonus_vp_counted);
+                    }
                 }
                 _ => s.push_str("VP scored at the Final check"),
             }

@@ -242,6 +242,8 @@ pub struct MapResult {
     pub axis_bonus_vp: u32,
     /// Allied Bonus VPs (14.45).
     pub allied_bonus_vp: u32,
+    /// Allied Bonus VPs counted: what the per-map cap leaves after the map's track VP (0.4).
+    pub allied_bonus_vp_counted: u32,
     /// An automatic victory won on this map (now, or held from earlier).
     pub automatic_victory: Option<MapAutomaticVictory>,
     /// Whether play on this map has stopped.
@@ -710,19 +712,42 @@ fn hakko_ichiu_vp(ctx: &Context<'_>, score: &mut VpScore) {
 }
 
 /// 14.45: Bonus VPs earned on `map`, added for each side that has any.
-fn bonus(score: &mut VpScore, map: GameMap, axis: u32, allies: u32, rule: &'static str) {
-    for (side, vp) in [(&mut score.axis, axis), (&mut score.allies, allies)] {
-        if vp > 0 {
-            side.add(VpPart {
-                rule,
-                map,
-                source: VpSource::BonusVp,
-                box_id: None,
-                vp,
-                note: None,
-            });
-        }
+/// With `allied_room`, the Allied Bonus VPs count only up to it (what the per-map cap leaves
+/// after the map's track VP); returns whether that cut them.
+fn bonus(
+    score: &mut VpScore,
+    map: GameMap,
+    (axis, allies): (u32, u32),
+    allied_room: Option<u32>,
+    rule: &'static str,
+) -> bool {
+    if axis > 0 {
+        score.axis.add(VpPart {
+            rule,
+            map,
+            source: VpSource::BonusVp,
+            box_id: None,
+            vp: axis,
+            note: None,
+        });
     }
+    let counted = allied_room.map_or(allies, |room| allies.min(room));
+    if allies > 0 {
+        score.allies.add(VpPart {
+            rule,
+            map,
+            source: VpSource::BonusVp,
+            box_id: None,
+            vp: counted,
+            note: (counted < allies).then(|| {
+                let s = if allies == 1 { "" } else { "s" };
+                format!(
+                    "{allies} Bonus VP{s}, {counted} counted: with the map's track VP they would pass the Allies' cap on a map (0.4)"
+                )
+            }),
+        });
+    }
+    counted < allies
 }
 
 /// Everything a CSV leads to at this check: the marker (0.1.2), the automatic victory (0.2),
@@ -794,7 +819,7 @@ fn dai_senso_vp(ctx: &Context<'_>, marker: &MarkerReport, notes: &mut Vec<Note>)
     let b = ctx.state.bonus_vp;
     let any = b.axis > 0 || b.allies > 0;
     if ctx.rules.bonus_vp_in_dai_senso {
-        bonus(&mut score, GameMap::Ds, b.axis, b.allies, "14.45");
+        bonus(&mut score, GameMap::Ds, (b.axis, b.allies), None, "14.45");
         if any {
             notes.push(Note::new(
                 "bonus-vp-in-dai-senso",
@@ -863,7 +888,8 @@ fn ds_map_automatic_victory(
 
 /// 0.4 at the Final check: the TK map's track VP and Bonus VPs (inputs), then the DS map's
 /// markers and Bonus VPs. 0.4 clarification: the Allies earn at most
-/// [`Rules::allied_vp_cap_per_map`] VPs on each map's track; Bonus VPs come on top (ruling).
+/// [`Rules::allied_vp_cap_per_map`] VPs on each map, Bonus VPs included (0.4: "the Allied
+/// factions cannot earn more than 4 VPs on a map"); the Axis Bonus VPs come on top.
 fn combined_vp(
     ctx: &Context<'_>,
     marker: &MarkerReport,
@@ -877,16 +903,24 @@ fn combined_vp(
         allies: SideVp::default(),
     };
     let tk_capped = tk_track_vp(tk, cap, &mut score);
-    bonus(
+    // The Allied VP on a map, Bonus VPs included, stay within the cap (0.4); the Axis Bonus
+    // VPs come on top.
+    let room = cap.saturating_sub(tk.allied_vp.min(cap));
+    let tk_bonus = (tk.axis_bonus_vp, tk.allied_bonus_vp);
+    let tk_bonus_capped = bonus(&mut score, GameMap::Tk, tk_bonus, Some(room), "0.4 / 14.45");
+    let before = score.allies.total;
+    let ds_capped = ds_marker_vp(ctx, marker, &mut score, Some(cap));
+    let ds_track = score.allies.total.saturating_sub(before);
+    let room = cap.saturating_sub(ds_track);
+    let b = state.bonus_vp;
+    let ds_bonus_capped = bonus(
         &mut score,
-        GameMap::Tk,
-        tk.axis_bonus_vp,
-        tk.allied_bonus_vp,
+        GameMap::Ds,
+        (b.axis, b.allies),
+        Some(room),
         "0.4 / 14.45",
     );
-    let ds_capped = ds_marker_vp(ctx, marker, &mut score, Some(cap));
-    let b = state.bonus_vp;
-    bonus(&mut score, GameMap::Ds, b.axis, b.allies, "0.4 / 14.45");
+    let (tk_capped, ds_capped) = (tk_capped || tk_bonus_capped, ds_capped || ds_bonus_capped);
     if tk.axis_vp > 0 && tk.allied_vp > 0 {
         notes.push(Note::new(
             "tk-axis-and-allied-vp",
@@ -897,7 +931,7 @@ fn combined_vp(
         notes.push(Note::new(
             "allied-cap-per-map",
             format!(
-                "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map; the cap applies to each map's track VP, Bonus VPs come on top (ruling)"
+                "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map, Bonus VPs included; the Axis Bonus VPs come on top (ruling)"
             ),
         ));
     }
@@ -1014,6 +1048,8 @@ fn tk_map_result(tk: &TkResult, cap: u32) -> MapResult {
         allied_vp_counted: Some(tk.allied_vp.min(cap)),
         axis_bonus_vp: tk.axis_bonus_vp,
         allied_bonus_vp: tk.allied_bonus_vp,
+        allied_bonus_vp_counted: (tk.allied_bonus_vp)
+            .min(cap.saturating_sub(tk.allied_vp.min(cap))),
         automatic_victory: tk.automatic_victory,
         play_stopped: tk.play_stopped,
     }
@@ -1045,6 +1081,10 @@ fn ds_map_result(
         allied_vp_counted: vp.map(|s| ds_track(&s.allies)),
         axis_bonus_vp: ctx.state.bonus_vp.axis,
         allied_bonus_vp: ctx.state.bonus_vp.allies,
+        allied_bonus_vp_counted: vp.map_or(ctx.state.bonus_vp.allies, |s| {
+            let cap = ctx.rules.allied_vp_cap_per_map;
+            (ctx.state.bonus_vp.allies).min(cap.saturating_sub(ds_track(&s.allies)))
+        }),
         automatic_victory: ds_av,
         play_stopped: d.play_stopped,
     }
