@@ -158,6 +158,62 @@ pub struct CurrentStrategicValue {
     pub terms: Vec<CsvTerm>,
     /// Their sum.
     pub total: i64,
+    /// Every Strategic Hex the check considered, in the state's order, with who controls it,
+    /// why, and what it adds (0 included): a hex that adds nothing is listed too.
+    pub considered: Vec<ConsideredHex>,
+}
+
+/// A Strategic Hex as the check considered it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct ConsideredHex {
+    /// Its label.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub label: Label,
+    /// Its name.
+    pub name: String,
+    /// Whose Strategic Hex it is.
+    pub faction: Faction,
+    /// Who controls it and why; `None` when nobody does.
+    pub control: Option<Control>,
+    /// What it adds to the CSV: +1 (Step 1), -1 (Step 2) or 0.
+    pub adds: i64,
+    /// Why it adds that, in words.
+    pub why: String,
+}
+
+/// Every Strategic Hex with what it adds (see [`ConsideredHex`]).
+fn considered(state: &State, controlled: &[Controlled<'_>]) -> Vec<ConsideredHex> {
+    state
+        .strategic_hexes
+        .iter()
+        .map(|hex| {
+            let control = controlled
+                .iter()
+                .find(|(h, _)| std::ptr::eq(*h, hex))
+                .map(|(_, c)| *c);
+            let (adds, why) = match control {
+                None => (0, "nobody controls it".to_string()),
+                Some(c) if c.side == hex.faction.side() => {
+                    (0, "under its own side's control".to_string())
+                }
+                Some(_) if hex.faction.side() == Side::Allies => (1, "0.1.1 Step 1".to_string()),
+                Some(_) => match policy_affected_exclusion(state, hex) {
+                    Some(x) => (0, format!("not counted: {} ({})", x.reason, x.rule)),
+                    None => (-1, "0.1.1 Step 2".to_string()),
+                },
+            };
+            ConsideredHex {
+                label: hex.label,
+                name: hex.name.clone(),
+                faction: hex.faction,
+                control,
+                adds,
+                why,
+            }
+        })
+        .collect()
 }
 
 /// Whether an Allied (Soviet or Western) ground unit stands in Tokyo.
@@ -306,7 +362,11 @@ pub fn current_strategic_value(
         terms.push(step_three_current_esv(&controlled, esv, notes));
     }
     let total = terms.iter().map(|t| t.value).fold(0, i64::saturating_add);
-    CurrentStrategicValue { terms, total }
+    CurrentStrategicValue {
+        terms,
+        total,
+        considered: considered(state, &controlled),
+    }
 }
 
 /// A Strategic Hex and who controls it at this check.

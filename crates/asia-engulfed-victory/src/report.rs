@@ -468,6 +468,30 @@ impl Report {
             "=",
             signed(self.csv.total)
         );
+        self.write_considered(s);
+    }
+
+    /// Every Strategic Hex with what it adds, those adding nothing included.
+    fn write_considered(&self, s: &mut String) {
+        if self.csv.considered.is_empty() {
+            return;
+        }
+        s.push_str("\nStrategic Hexes considered (0.1.1)\n");
+        for h in &self.csv.considered {
+            let control = match h.control {
+                Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
+                None => "no controller".to_string(),
+            };
+            let _ = writeln!(
+                s,
+                "  {} {} ({} hex, {control}): {} ({})",
+                h.label,
+                h.name,
+                h.faction.title(),
+                signed(h.adds),
+                h.why
+            );
+        }
     }
 
     fn write_marker(&self, s: &mut String) {

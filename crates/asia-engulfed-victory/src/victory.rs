@@ -774,9 +774,13 @@ pub(crate) fn decide(csv: i64, ctx: &Context<'_>, notes: &mut Vec<Note>) -> Deci
 
 /// 0.3 V-J Day victory, Dai Senso alone: at a Final check an automatic victory (0.2 applies, a
 /// Final check being a Victory Point Check: ruling) decides, else most VP
-/// ([`dai_senso_vp`]); a tie goes to the Axis. A seasonal check names no winner.
+/// ([`dai_senso_vp`]); a tie goes to the Axis. At a seasonal check only an automatic victory,
+/// which ends the game, names a winner.
 fn v_j_day(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> Decision {
     if ctx.state.check != Check::Final {
+        d.winner = (d.automatic_victory)
+            .filter(|a| a.effect == Effect::EndsGame)
+            .map(|a| a.winner);
         return d;
     }
     let vp = dai_senso_vp(ctx, &d.marker, notes);
@@ -853,10 +857,9 @@ fn combined_game(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> D
             ),
         ));
     }
-    d.winner = match state.check {
-        Check::Seasonal => None,
-        Check::Final => result.winner(),
-    };
+    // Whenever the game ends, at any check: an automatic victory that ends it names the winner
+    // at a seasonal check too; play going on names none.
+    d.winner = result.winner();
     let cap = ctx.rules.allied_vp_cap_per_map;
     d.combined = Some(Combined {
         allied_vp_cap_per_map: cap,

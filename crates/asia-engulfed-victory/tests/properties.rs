@@ -197,7 +197,7 @@ fn generated(keep: i64, rising: &[i64], allied: &[i64], automatic_victory: bool)
 
 mod score_is_total {
     use asia_engulfed_victory::{
-        Check, Game, MarkerSide, Rules, State, TkResult, VpMarker, WarState, score,
+        Check, Effect, Game, MarkerSide, Rules, State, TkResult, VpMarker, WarState, score,
     };
     use proptest::prelude::*;
 
@@ -212,8 +212,8 @@ mod score_is_total {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 
-        /// Any mix of markers, checks and games is scored; a Final check always names a winner;
-        /// a marker on the track stays on it.
+        /// Any mix of markers, checks and games is scored; a Final check always names a winner,
+        /// a seasonal one when the game ends there; a marker on the track stays on it.
         #[test]
         fn every_state_gets_a_report(
             collapse in 0u32..25,
@@ -244,7 +244,13 @@ mod score_is_total {
             let report = score(&state, &Rules::default());
             prop_assert_eq!(report.csv.total, i64::from(collapse) - i64::from(takeover));
             prop_assert!(track.index_of(&report.vp_marker.box_id).is_some());
-            prop_assert_eq!(report.winner.is_some(), final_check);
+            // A Final check names a winner; a seasonal one only when the game ends there by
+            // an automatic victory.
+            let ended = report.combined.as_ref().map_or(
+                report.automatic_victory.is_some_and(|a| a.effect == Effect::EndsGame),
+                |c| c.result.winner().is_some(),
+            );
+            prop_assert_eq!(report.winner.is_some(), final_check || ended);
             let _ = report.to_string();
         }
     }

@@ -516,7 +516,7 @@ fn write_cut(
             BlockReason::EnemyZoc { units } => {
                 format!("in ZOC of {}, no friendly unit on it", units.join(", "))
             }
-            BlockReason::OffRoad => {
+            BlockReason::OffRoad { .. } => {
                 format!("off the road/trail net (only the first {k} hexes may be of any terrain)")
             }
             other => other.to_string(),

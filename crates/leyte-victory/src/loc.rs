@@ -470,7 +470,9 @@ pub(crate) fn blocked_hex(board: &Board<'_, '_>, side: Side, hex: Hex, block: Bl
             side,
             board.map.node(hex).map_or(usize::MAX, NodeIndex::index),
         ),
-        Block::OffRoad => BlockReason::OffRoad,
+        Block::OffRoad => BlockReason::OffRoad {
+            free_hexes: board.scenario.loc.free_hexes,
+        },
         Block::NoRoadAcross { from } => BlockReason::NoRoadAcross {
             from: board.label(from),
         },

@@ -158,8 +158,13 @@ pub enum BlockReason {
         /// The enemy units whose ZOC covers it.
         units: Vec<String>,
     },
-    /// It could only be reached after the first three hexes, off the road/trail net.
-    OffRoad,
+    /// It could only be reached after the first `free_hexes` hexes (K, 3 in the rules), off the
+    /// road/trail net.
+    OffRoad {
+        /// K, the hexes of any terrain a Line of Communications may begin with in this
+        /// scenario.
+        free_hexes: u32,
+    },
     /// It is on the road/trail net, but the chain could reach it only across a hexside without
     /// a road or trail, from `from` (L8: the chain follows road and trail hexsides).
     NoRoadAcross {
@@ -167,6 +172,10 @@ pub enum BlockReason {
         from: String,
     },
 }
+
+/// What the rule tags of the report are, in one line: the Leyte victory rules print their
+/// paragraphs untitled and unnumbered.
+pub const RULE_TAGS: &str = "[L1]-[L11] number the untitled paragraphs of the Leyte victory rules in the order printed (this project's numbering; see docs/rulings.md).";
 
 /// A hex on the frontier of a cut Line of Communications.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -227,14 +236,32 @@ pub struct ObjectiveStatus {
     pub note: Option<String>,
 }
 
+/// `three hexes`, `one hex`, `12 hexes`: a count of hexes as the rules write it.
+pub(crate) fn hexes_in_words(n: u32) -> String {
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let number = usize::try_from(n)
+        .ok()
+        .and_then(|i| WORDS.get(i))
+        .map_or_else(|| n.to_string(), |w| (*w).to_string());
+    if n == 1 {
+        format!("{number} hex")
+    } else {
+        format!("{number} hexes")
+    }
+}
+
 impl fmt::Display for BlockReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BlockReason::EnemyUnit { units } => write!(f, "occupied by {}", units.join(", ")),
             BlockReason::EnemyZoc { units } => write!(f, "in ZOC of {}", units.join(", ")),
-            BlockReason::OffRoad => {
-                write!(f, "off the road/trail net beyond the first three hexes")
-            }
+            BlockReason::OffRoad { free_hexes } => write!(
+                f,
+                "off the road/trail net beyond the first {}",
+                hexes_in_words(*free_hexes)
+            ),
             BlockReason::NoRoadAcross { from } => {
                 write!(f, "no road or trail across the hexside from {from}")
             }
@@ -329,7 +356,8 @@ impl fmt::Display for ReportText<'_> {
                 writeln!(f, "  - {n}")?;
             }
         }
-        Ok(())
+        writeln!(f)?;
+        writeln!(f, "{RULE_TAGS}")
     }
 }
 

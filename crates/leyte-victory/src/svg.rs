@@ -95,7 +95,7 @@ fn block_tag(reason: &BlockReason) -> (&'static str, &'static str) {
     match reason {
         BlockReason::EnemyZoc { .. } => ("ZOC", BLOCK_ZOC),
         BlockReason::EnemyUnit { .. } => ("enemy", BLOCK_ENEMY),
-        BlockReason::OffRoad => ("off-road", BLOCK_OFF_ROAD),
+        BlockReason::OffRoad { .. } => ("off-road", BLOCK_OFF_ROAD),
         BlockReason::NoRoadAcross { .. } => ("no road across", BLOCK_OFF_ROAD),
     }
 }
@@ -337,14 +337,22 @@ pub fn drawing<'m>(
             format!("LOC cut: {}", cut_units.join(", ")),
         );
     }
+    // K as the scenario sets it, read from the evidence.
+    let k = (report.loc.iter())
+        .flat_map(|e| e.frontier.iter().flatten())
+        .find_map(|b| match b.reason {
+            BlockReason::OffRoad { free_hexes } => Some(free_hexes),
+            _ => None,
+        })
+        .unwrap_or(3);
+    let off_road = format!(
+        "cut here: off road/trail after {}",
+        crate::report::hexes_in_words(k)
+    );
     for (tag, colour, text) in [
         ("ZOC", BLOCK_ZOC, "cut here: enemy ZOC, no friendly unit"),
         ("enemy", BLOCK_ENEMY, "cut here: enemy unit"),
-        (
-            "off-road",
-            BLOCK_OFF_ROAD,
-            "cut here: off road/trail after 3 hexes",
-        ),
+        ("off-road", BLOCK_OFF_ROAD, off_road.as_str()),
     ] {
         if blocked.iter().any(|(_, t, _)| *t == tag) {
             d.legend(
