@@ -97,6 +97,7 @@ pub mod error;
 pub mod limits;
 pub mod model;
 pub mod notes;
+pub mod options;
 pub mod placement;
 pub mod report;
 pub mod side;

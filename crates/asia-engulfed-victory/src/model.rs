@@ -491,6 +491,9 @@ pub struct State {
     pub tokyo: Option<Label>,
     /// The TK map's results (combined game only).
     pub tk: Option<TkResult>,
+    /// The rules options the state chooses (`[rules]`), applied over the [`Rules`] given to
+    /// [`crate::score`].
+    pub rules: crate::options::RuleChoices,
 }
 
 impl State {
@@ -515,6 +518,7 @@ impl State {
             track: VpTrack::dai_senso(),
             tokyo: None,
             tk: None,
+            rules: crate::options::RuleChoices::default(),
         }
     }
 
@@ -805,9 +809,15 @@ pub struct Rules {
     /// Add the 14.45 Bonus VPs at the Final check of Dai Senso alone (0.3 is silent; 14.45
     /// awards them). In the combined game 0.4 always adds them.
     pub bonus_vp_in_dai_senso: bool,
-    /// The most VPs the Allied factions may earn on one map's VP track (0.4 clarification: 4).
-    /// Applied in the combined game, to track VP; Bonus VPs come on top.
+    /// The most VPs the Allied factions may earn on one map (0.4 clarification: 4), Bonus VPs
+    /// included. Applied in the combined game.
     pub allied_vp_cap_per_map: u32,
+    /// Which Axis automatic victories end the combined game (0.2 (c); option
+    /// `axis_automatic_victory`).
+    pub axis_automatic_victory: crate::options::AxisAutomaticVictory,
+    /// The VP marker in the Automatic Victory box at the Final check (option
+    /// `final_automatic_victory_box`).
+    pub final_automatic_victory_box: crate::options::FinalAutomaticVictoryBox,
 }
 
 impl Default for Rules {
@@ -821,6 +831,8 @@ impl Default for Rules {
             },
             bonus_vp_in_dai_senso: true,
             allied_vp_cap_per_map: 4,
+            axis_automatic_victory: crate::options::AxisAutomaticVictory::default(),
+            final_automatic_victory_box: crate::options::FinalAutomaticVictoryBox::default(),
         }
     }
 }
@@ -842,6 +854,20 @@ impl Rules {
     /// The same rules with this cap on the Allied VPs per map in the combined game.
     pub fn with_allied_vp_cap_per_map(mut self, cap: u32) -> Self {
         self.allied_vp_cap_per_map = cap;
+        self
+    }
+
+    /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.
+    pub fn with_choices(mut self, choices: &crate::options::RuleChoices) -> Self {
+        if let Some(b) = choices.bonus_vp_in_dai_senso {
+            self.bonus_vp_in_dai_senso = b;
+        }
+        if let Some(a) = choices.axis_automatic_victory {
+            self.axis_automatic_victory = a;
+        }
+        if let Some(f) = choices.final_automatic_victory_box {
+            self.final_automatic_victory_box = f;
+        }
         self
     }
 }

@@ -118,6 +118,9 @@ pub struct Report {
     pub margins: Margins,
     /// Rulings and rules applied, in words.
     pub notes: Vec<Note>,
+    /// Every rules option in force ([`crate::options`]): the given [`Rules`] with the state's
+    /// `[rules]` over them.
+    pub rules: Vec<crate::options::RuleInForce>,
 }
 
 /// Run the victory check of a state.
@@ -176,6 +179,7 @@ pub struct Report {
 /// assert!(report.combined.is_some());
 /// ```
 pub fn score(state: &State, rules: &Rules) -> Report {
+    let rules = &rules.clone().with_choices(&state.rules);
     let mut notes = Vec::new();
     if let Err(e) = state.validate() {
         for d in e.diagnostics() {
@@ -208,6 +212,7 @@ pub fn score(state: &State, rules: &Rules) -> Report {
         combined: decision.combined,
         margins,
         notes,
+        rules: crate::options::in_force(rules),
     }
 }
 
@@ -282,7 +287,7 @@ pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
             allied_automatic_victory_on,
         } => {
             if allied_automatic_victory_on.is_empty() {
-                "no automatic victory on either map: play goes on".to_string()
+                "no automatic victory ends the combined game: play goes on".to_string()
             } else {
                 let maps: Vec<&str> = allied_automatic_victory_on
                     .iter()
@@ -415,6 +420,18 @@ impl fmt::Display for ReportText<'_> {
             for n in &self.notes {
                 let _ = writeln!(s, "  - {}", n.text);
             }
+        }
+        // Only the options that differ from the defaults (`victory rules dai-senso`).
+        let chosen: Vec<String> = (self.rules.iter())
+            .filter(|r| !r.default)
+            .map(|r| format!("{} = {}", r.key, r.value))
+            .collect();
+        if !chosen.is_empty() {
+            let _ = writeln!(
+                s,
+                "\nRules options (not the defaults): {}",
+                chosen.join(", ")
+            );
         }
         f.write_str(&s)
     }

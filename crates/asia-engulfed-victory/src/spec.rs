@@ -92,6 +92,26 @@ pub struct StateSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<TkSpec>"))]
     pub tk: Option<Spanned<TkSpec>>,
+    /// Rules options: readings of ambiguous text (`victory rules dai-senso` lists them).
+    #[serde(default)]
+    pub rules: Option<RulesSpec>,
+}
+
+/// `[rules]`: the rules options a state chooses (see [`crate::options`]).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct RulesSpec {
+    /// `total-war-only` (default) or `any-war-state`.
+    #[serde(default)]
+    pub axis_automatic_victory: Option<crate::options::AxisAutomaticVictory>,
+    /// `wins` (default) or `scores-as-4-vp`.
+    #[serde(default)]
+    pub final_automatic_victory_box: Option<crate::options::FinalAutomaticVictoryBox>,
+    /// `true` (default) or `false`.
+    #[serde(default)]
+    pub bonus_vp_in_dai_senso: Option<bool>,
 }
 
 /// Box ids: a string (`"2"`, `"automatic-victory"`) or a whole number written without quotes
@@ -901,6 +921,13 @@ fn from_spec(
         track: track.unwrap_or_default(),
         tokyo,
         tk,
+        rules: spec.rules.as_ref().map_or_else(Default::default, |r| {
+            crate::options::RuleChoices {
+                axis_automatic_victory: r.axis_automatic_victory,
+                final_automatic_victory_box: r.final_automatic_victory_box,
+                bonus_vp_in_dai_senso: r.bonus_vp_in_dai_senso,
+            }
+        }),
     };
     for mut d in problems(&state) {
         if let Some(k) = &d.key {

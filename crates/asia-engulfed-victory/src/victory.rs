@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::csv::ESV_TRACK_TOP;
 use crate::model::{Check, Game, MapAutomaticVictory, Rules, State, TkResult, VpMarker, WarState};
 use crate::notes::Note;
+use crate::options::{AxisAutomaticVictory, FinalAutomaticVictoryBox};
 use crate::placement::place_vp_marker;
 use crate::side::{MarkerSide, Side};
 use crate::track::{CsvRange, VpTrack};
@@ -474,7 +475,9 @@ fn automatic_victory(
     };
     match by_marker {
         Some(av) => found.push(av),
-        None if in_av_box => automatic_victory_box_outside_total_war(ctx, notes),
+        None if in_av_box && ctx.state.war_state != WarState::TotalWar => {
+            automatic_victory_box_outside_total_war(ctx, notes);
+        }
         None => {}
     }
     first_of_simultaneous(found, notes)
@@ -525,6 +528,15 @@ fn asian_domination(
     }
     if ctx.state.game == Game::AxisEmpires && marker.side == MarkerSide::AlliedCrusade {
         return Some(combined_game_exception(csv, ctx, marker, notes));
+    }
+    if ctx.state.check == Check::Final
+        && ctx.rules.final_automatic_victory_box == FinalAutomaticVictoryBox::ScoresAs4Vp
+    {
+        notes.push(Note::new(
+            "final-automatic-victory-box-scores",
+            "rules option final_automatic_victory_box = scores-as-4-vp: automatic victory ends play only before the final Turn (0.2), so at the Final check the Automatic Victory box scores as the highest numbered box",
+        ));
+        return None;
     }
     Some(AutomaticVictory {
         winner: marker.side.side(),
@@ -827,13 +839,13 @@ fn dai_senso_vp(ctx: &Context<'_>, marker: &MarkerReport, notes: &mut Vec<Note>)
         if any {
             notes.push(Note::new(
                 "bonus-vp-in-dai-senso",
-                "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling; Rules::bonus_vp_in_dai_senso turns this off)",
+                "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling D-3; rules option bonus_vp_in_dai_senso = false turns this off)",
             ));
         }
     } else if any {
         notes.push(Note::new(
             "bonus-vp-in-dai-senso",
-            "14.45 Bonus VPs are not added: Rules::bonus_vp_in_dai_senso is off",
+            "14.45 Bonus VPs are not added at the Final check of Dai Senso alone: rules option bonus_vp_in_dai_senso = false",
         ));
     }
     score
@@ -846,7 +858,7 @@ fn combined_game(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> D
     let tk = state.tk.unwrap_or_default();
     let ds_av = ds_map_automatic_victory(ctx, d.automatic_victory);
     let vp = (state.check == Check::Final).then(|| combined_vp(ctx, &d.marker, &tk, notes));
-    let result = combined_result(&tk, ds_av, vp.as_ref(), notes);
+    let result = combined_result(&tk, ds_av, vp.as_ref(), ctx.rules, notes);
     if let CombinedResult::VictoryPoints { axis, allies, .. } = result
         && axis == allies
     {
@@ -978,6 +990,7 @@ fn combined_result(
     tk: &TkResult,
     ds_av: Option<MapAutomaticVictory>,
     vp: Option<&VpScore>,
+    rules: &Rules,
     notes: &mut Vec<Note>,
 ) -> CombinedResult {
     let mut frozen = Vec::new();
@@ -988,7 +1001,28 @@ fn combined_result(
             break;
         }
         match (av.winner, av.war_state) {
-            (Side::Axis, _) => result = Some(CombinedResult::AxisAutomaticVictory { map }),
+            (Side::Axis, WarState::TotalWar) => {
+                result = Some(CombinedResult::AxisAutomaticVictory { map });
+            }
+            (Side::Axis, _) if rules.axis_automatic_victory == AxisAutomaticVictory::AnyWarState => {
+                notes.push(Note::new(
+                    "axis-automatic-victory-any-war-state",
+                    format!(
+                        "rules option axis_automatic_victory = any-war-state: the Axis automatic victory on the {} in {} ends the combined game",
+                        map.title(),
+                        av.war_state.title()
+                    ),
+                ));
+                result = Some(CombinedResult::AxisAutomaticVictory { map });
+            }
+            (Side::Axis, w) => notes.push(Note::new(
+                "axis-automatic-victory-outside-total-war",
+                format!(
+                    "0.2 (c): an Axis automatic victory ends the combined game when won during Total War; the one on the {} was won in {}, so it does not (ruling D-1; rules option axis_automatic_victory = any-war-state reads otherwise)",
+                    map.title(),
+                    w.title()
+                ),
+            )),
             (Side::Allies, WarState::LimitedWar) => {
                 result = Some(CombinedResult::AlliedAutomaticVictoryInLimitedWar { map });
             }
@@ -998,7 +1032,7 @@ fn combined_result(
     if result.is_none() && frozen.len() == 2 {
         result = Some(CombinedResult::AlliedAutomaticVictoryOnBothMaps);
     }
-    combined_result_notes(tk, result.is_none(), &frozen, notes);
+    combined_result_notes(tk, (result.is_none(), rules), &frozen, notes);
     result.unwrap_or_else(|| match vp {
         Some(s) => CombinedResult::VictoryPoints {
             winner: s.winner(),
@@ -1015,12 +1049,16 @@ fn combined_result(
 /// game, and an Allied automatic victory on one map only (ruling).
 fn combined_result_notes(
     tk: &TkResult,
-    undecided: bool,
+    (undecided, rules): (bool, &Rules),
     frozen: &[GameMap],
     notes: &mut Vec<Note>,
 ) {
+    let axis_ends = |w: WarState| {
+        w == WarState::TotalWar || rules.axis_automatic_victory == AxisAutomaticVictory::AnyWarState
+    };
     if let Some(av) = tk.automatic_victory
-        && (av.winner == Side::Axis || av.war_state == WarState::LimitedWar)
+        && ((av.winner == Side::Axis && axis_ends(av.war_state))
+            || (av.winner == Side::Allies && av.war_state == WarState::LimitedWar))
     {
         notes.push(Note::new(
             "tk-automatic-victory-first",

@@ -74,6 +74,19 @@ struct Reading {
     /// How problems are shown on standard error
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
     errors: ErrorStyle,
+
+    /// Choose a rules option, over the state file's `[rules]` (repeatable; `victory rules GAME`
+    /// lists them)
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = rule_option)]
+    rules: Vec<(String, String)>,
+}
+
+/// `KEY=VALUE`.
+fn rule_option(text: &str) -> Result<(String, String), String> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not KEY=VALUE"))?;
+    Ok((key.trim().to_string(), value.trim().to_string()))
 }
 
 #[derive(Debug, Subcommand)]
@@ -150,6 +163,20 @@ with `schema.path` to .taplo.toml.")]
         /// Print the schema of the game's report (`score --format json`) instead.
         #[arg(long)]
         report: bool,
+    },
+    /// List a game's rules options: the readings of ambiguous rules a table may choose.
+    #[command(after_help = "\
+Each option has a default (this project's reading, ruling in docs/rulings.md) and its
+alternatives. Choose one in a state file's [rules] table, or for a run with
+`--rule KEY=VALUE` (which wins over the file).
+
+Examples:
+  victory rules dai-senso
+  victory score --rule bonus_vp_in_dai_senso=false fixtures/asia-engulfed/bonus-vp-dai-senso-added.toml")]
+    Rules {
+        /// The game.
+        #[arg(value_name = "GAME", value_parser = game_parser())]
+        game: String,
     },
     /// Draw a state as SVG: a Leyte position and its LOCs, or the Dai Senso VP track.
     #[command(after_help = "\
@@ -298,12 +325,12 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             files,
             format,
             reading,
-        } => score(&files, format, &reading.resolver(&files)?, reading.errors)?,
+        } => score(&files, format, &reading.resolver(&files)?, &reading)?,
         Command::Check {
             files,
             format,
             reading,
-        } => check(&files, format, &reading.resolver(&files)?, reading.errors)?,
+        } => check(&files, format, &reading.resolver(&files)?, &reading)?,
         Command::Explain {
             file,
             unit,
@@ -311,7 +338,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         } => {
             let resolver = reading.resolver(&[])?;
             let mut o = Outcome::new(reading.errors);
-            let cache = engines::Cache::default();
+            let cache = reading.cache();
             match input::read(&file, resolver.max_bytes(), &mut o.sources)
                 .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
             {
@@ -321,6 +348,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             o
         }
         Command::Schema { game, report } => schema(&game, report)?,
+        Command::Rules { game } => rules(&game)?,
         Command::Render {
             file,
             output,
@@ -328,7 +356,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         } => {
             let resolver = reading.resolver(&[])?;
             let mut o = Outcome::new(reading.errors);
-            let cache = engines::Cache::default();
+            let cache = reading.cache();
             let svg = input::read(&file, resolver.max_bytes(), &mut o.sources)
                 .and_then(|i| i.run(|i| i.engine.render_svg(i.state(&resolver, &cache))));
             match svg {
@@ -344,6 +372,11 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
 }
 
 impl Reading {
+    /// What the engines keep through the run, with the `--rule` options.
+    fn cache(&self) -> engines::Cache {
+        engines::Cache::with_rules(self.rules.clone())
+    }
+
     /// The resolver these options ask for; `files` are the files named, of which `-`
     /// (standard input) may be one.
     fn resolver(&self, files: &[PathBuf]) -> anyhow::Result<CliResolver> {
@@ -389,11 +422,11 @@ fn score(
     files: &[PathBuf],
     format: Format,
     resolver: &CliResolver,
-    style: ErrorStyle,
+    reading: &Reading,
 ) -> anyhow::Result<Outcome> {
-    let mut o = Outcome::new(style);
+    let mut o = Outcome::new(reading.errors);
     let mut scored = Vec::new();
-    let cache = engines::Cache::default();
+    let cache = reading.cache();
     for path in files {
         let report = input::read(path, resolver.max_bytes(), &mut o.sources)
             .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
@@ -449,6 +482,39 @@ fn json_array(objects: &[String]) -> String {
     format!("[\n{}\n]\n", items.join(",\n"))
 }
 
+/// `victory rules GAME`: every rules option, its values (the default first), the paragraph and
+/// the ruling.
+fn rules(game: &str) -> anyhow::Result<Outcome> {
+    let Some((engine, game)) = engines::find(game) else {
+        anyhow::bail!("unknown game `{game}` (known games: {})", engines::known());
+    };
+    let options = engine.rule_options();
+    let mut out = String::new();
+    if options.is_empty() {
+        out.push_str(&format!(
+            "`{game}` has no rules options yet: its readings of ambiguous rules are fixed (docs/rulings.md).\n"
+        ));
+    }
+    for o in options {
+        let (default, others) = o
+            .values
+            .split_first()
+            .map_or(("", &[][..]), |(d, r)| (*d, r));
+        out.push_str(&format!(
+            "{} = {default} (default; or {})\n    {} [{}; ruling {}]\n",
+            o.key,
+            others.join(", "),
+            o.about,
+            o.rule,
+            o.ruling
+        ));
+    }
+    Ok(Outcome {
+        stdout: out,
+        ..Outcome::default()
+    })
+}
+
 /// `victory schema GAME [--report]`.
 fn schema(game: &str, report: bool) -> anyhow::Result<Outcome> {
     let Some((engine, game)) = engines::find(game) else {
@@ -496,11 +562,11 @@ fn check(
     files: &[PathBuf],
     format: Format,
     resolver: &CliResolver,
-    style: ErrorStyle,
+    reading: &Reading,
 ) -> anyhow::Result<Outcome> {
-    let mut o = Outcome::new(style);
+    let mut o = Outcome::new(reading.errors);
     let mut all = Vec::new();
-    let cache = engines::Cache::default();
+    let cache = reading.cache();
     for path in files {
         let problems = match input::read(path, resolver.max_bytes(), &mut o.sources) {
             Err(p) => p,

@@ -899,3 +899,58 @@ fn render_reports_bad_input_and_unwritable_output() {
     let usage = run(&["render", "fixtures/leyte/ratio-000-to-000.toml"]);
     assert_eq!(usage.code, 2);
 }
+
+/// `victory rules GAME` lists the options; `--rule KEY=VALUE` chooses one over the file's
+/// `[rules]`, and a bad key or value, or an option for a game that has none, is refused.
+#[test]
+fn rules_options_are_listed_and_chosen() {
+    let listed = run(&["rules", "dai-senso"]);
+    assert_eq!(listed.code, 0);
+    insta::assert_snapshot!("rules_dai_senso", listed.stdout);
+    let file = "fixtures/asia-engulfed/bonus-vp-dai-senso-added.toml";
+    let default = run(&["score", file]);
+    assert!(
+        default.stdout.contains("Axis 2 - Allies 3"),
+        "{}",
+        default.stdout
+    );
+    let chosen = run(&["score", "--rule", "bonus_vp_in_dai_senso=false", file]);
+    assert!(
+        chosen.stdout.contains("Axis 2 - Allies 2"),
+        "{}",
+        chosen.stdout
+    );
+    assert!(
+        chosen
+            .stdout
+            .contains("Rules options (not the defaults): bonus_vp_in_dai_senso = false")
+    );
+    // The file's own choice, and --rule over it.
+    let option_file = "fixtures/asia-engulfed/bonus-vp-dai-senso-not-added-option.toml";
+    let over = run(&["score", "--rule", "bonus_vp_in_dai_senso=true", option_file]);
+    assert!(over.stdout.contains("Axis 2 - Allies 3"), "{}", over.stdout);
+    for (args, says) in [
+        (
+            vec!["score", "--rule", "bonus=false", file],
+            "unknown rules option `bonus`",
+        ),
+        (
+            vec!["score", "--rule", "bonus_vp_in_dai_senso=maybe", file],
+            "takes true or false",
+        ),
+        (
+            vec![
+                "score",
+                "--rule",
+                "x=1",
+                "fixtures/leyte/ratio-000-to-000.toml",
+            ],
+            "no rules options yet",
+        ),
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+    assert_eq!(run(&["score", "--rule", "novalue", file]).code, 2);
+}

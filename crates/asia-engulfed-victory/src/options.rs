@@ -1,0 +1,198 @@
+//! The readings of ambiguous rules text a table may choose: each a rules option with a default
+//! (this project's reading, with its ruling id in `docs/rulings.md`) and the alternative.
+//!
+//! A state file chooses in its `[rules]` table; a caller (the command line's `--rule`) with
+//! [`RuleChoices::set`]. [`score`](crate::score) applies the state's choices over the
+//! [`Rules`](crate::Rules) it is given.
+//!
+//! ```
+//! use asia_engulfed_victory::options::{RuleChoices, RULE_OPTIONS};
+//! let mut choices = RuleChoices::default();
+//! choices.set("final_automatic_victory_box", "scores-as-4-vp").unwrap();
+//! assert!(choices.set("final_automatic_victory_box", "maybe").is_err());
+//! assert!(choices.set("no_such_rule", "x").is_err());
+//! assert_eq!(RULE_OPTIONS.len(), 3);
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+/// 0.2 (c): which Axis automatic victories end the combined game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum AxisAutomaticVictory {
+    /// Only one won during Total War (0.2 (c): "If an Axis faction wins an Automatic Victory
+    /// during Total War on either map, the AE combined game ends"): the default, D-1.
+    #[default]
+    TotalWarOnly,
+    /// One won in any War State.
+    AnyWarState,
+}
+
+/// 0.2 at the Final check: what the VP marker placed in the Automatic Victory box does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum FinalAutomaticVictoryBox {
+    /// In Total War it wins automatically (a Final check is a Victory Point Check): the
+    /// default, D-2.
+    #[default]
+    Wins,
+    /// Automatic victory ends play only "before the final Turn": at the Final check the box
+    /// scores as the highest numbered (4 VP) box.
+    #[serde(rename = "scores-as-4-vp")]
+    ScoresAs4Vp,
+}
+
+/// The options a state file or a caller may choose; `None`: the [`Rules`](crate::Rules) given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RuleChoices {
+    /// `bonus_vp_in_dai_senso`: add the 14.45 Bonus VPs at the Final check of Dai Senso alone.
+    pub bonus_vp_in_dai_senso: Option<bool>,
+    /// `axis_automatic_victory`: which Axis automatic victories end the combined game.
+    pub axis_automatic_victory: Option<AxisAutomaticVictory>,
+    /// `final_automatic_victory_box`: the Automatic Victory box at the Final check.
+    pub final_automatic_victory_box: Option<FinalAutomaticVictoryBox>,
+}
+
+/// One rules option: its key, its values (the default first), the paragraph and the ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct RuleOption {
+    /// The key in `[rules]` and in `--rule KEY=VALUE`.
+    pub key: &'static str,
+    /// The values, the default first.
+    pub values: &'static [&'static str],
+    /// The rule paragraph.
+    pub rule: &'static str,
+    /// The ruling in `docs/rulings.md` that chose the default.
+    pub ruling: &'static str,
+    /// What it decides, in words.
+    pub about: &'static str,
+}
+
+/// Every rules option of the engine.
+pub const RULE_OPTIONS: [RuleOption; 3] = [
+    RuleOption {
+        key: "axis_automatic_victory",
+        values: &["total-war-only", "any-war-state"],
+        rule: "0.2 (c), 0.4",
+        ruling: "D-1",
+        about: "which Axis automatic victories end the combined game",
+    },
+    RuleOption {
+        key: "final_automatic_victory_box",
+        values: &["wins", "scores-as-4-vp"],
+        rule: "0.2, 0.3",
+        ruling: "D-2",
+        about: "the VP marker in the Automatic Victory box at the Final check, in Total War",
+    },
+    RuleOption {
+        key: "bonus_vp_in_dai_senso",
+        values: &["true", "false"],
+        rule: "0.3, 14.45",
+        ruling: "D-3",
+        about: "add the 14.45 Bonus VPs at the Final check of Dai Senso alone",
+    },
+];
+
+/// An option in force in a report: its key, its value, and whether that is the default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct RuleInForce {
+    /// The option's key.
+    pub key: String,
+    /// Its value.
+    pub value: String,
+    /// Whether the value is the default.
+    pub default: bool,
+}
+
+fn parse<'de, T: Deserialize<'de>>(value: &'de str) -> Option<T> {
+    use serde::de::IntoDeserializer;
+    T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(value)).ok()
+}
+
+impl RuleChoices {
+    /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
+    /// ones).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let Some(option) = RULE_OPTIONS.iter().find(|o| o.key == key) else {
+            let keys: Vec<&str> = RULE_OPTIONS.iter().map(|o| o.key).collect();
+            return Err(format!(
+                "unknown rules option `{key}` (the options: {})",
+                keys.join(", ")
+            ));
+        };
+        let bad = || {
+            format!(
+                "`{key}` takes {}, not `{value}`",
+                option.values.join(" or ")
+            )
+        };
+        match key {
+            "bonus_vp_in_dai_senso" => {
+                self.bonus_vp_in_dai_senso = Some(value.parse().map_err(|_| bad())?);
+            }
+            "axis_automatic_victory" => {
+                self.axis_automatic_victory = Some(parse(value).ok_or_else(bad)?);
+            }
+            _ => self.final_automatic_victory_box = Some(parse(value).ok_or_else(bad)?),
+        }
+        Ok(())
+    }
+}
+
+impl AxisAutomaticVictory {
+    /// The value as written in `[rules]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AxisAutomaticVictory::TotalWarOnly => "total-war-only",
+            AxisAutomaticVictory::AnyWarState => "any-war-state",
+        }
+    }
+}
+
+impl FinalAutomaticVictoryBox {
+    /// The value as written in `[rules]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FinalAutomaticVictoryBox::Wins => "wins",
+            FinalAutomaticVictoryBox::ScoresAs4Vp => "scores-as-4-vp",
+        }
+    }
+}
+
+/// Every option as `rules` sets it, for a report.
+pub(crate) fn in_force(rules: &crate::Rules) -> Vec<RuleInForce> {
+    let entry = |key: &str, value: &str| RuleInForce {
+        key: key.to_string(),
+        value: value.to_string(),
+        default: RULE_OPTIONS
+            .iter()
+            .find(|o| o.key == key)
+            .is_some_and(|o| o.values.first() == Some(&value)),
+    };
+    vec![
+        entry(
+            "axis_automatic_victory",
+            rules.axis_automatic_victory.as_str(),
+        ),
+        entry(
+            "final_automatic_victory_box",
+            rules.final_automatic_victory_box.as_str(),
+        ),
+        entry(
+            "bonus_vp_in_dai_senso",
+            if rules.bonus_vp_in_dai_senso {
+                "true"
+            } else {
+                "false"
+            },
+        ),
+    ]
+}
