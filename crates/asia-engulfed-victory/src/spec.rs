@@ -921,13 +921,14 @@ fn from_spec(
         track: track.unwrap_or_default(),
         tokyo,
         tk,
-        rules: spec.rules.as_ref().map_or_else(Default::default, |r| {
-            crate::options::RuleChoices {
+        rules: spec
+            .rules
+            .as_ref()
+            .map_or_else(Default::default, |r| crate::options::RuleChoices {
                 axis_automatic_victory: r.axis_automatic_victory,
                 final_automatic_victory_box: r.final_automatic_victory_box,
                 bonus_vp_in_dai_senso: r.bonus_vp_in_dai_senso,
-            }
-        }),
+            }),
     };
     for mut d in problems(&state) {
         if let Some(k) = &d.key {

@@ -37,7 +37,11 @@ pub(crate) fn sheet<'p, 'm>(
             .fold(0u64, |sum, g| sum.saturating_add(u64::from(g.vp)))
     };
     Sheet {
-        verdict: Verdict::of(total(Side::Us), total(Side::Japanese)),
+        verdict: Verdict::of_with(
+            total(Side::Us),
+            total(Side::Japanese),
+            board.scenario.rules.ratio,
+        ),
         loc: lines.into_entries(board),
         awards,
     }
@@ -58,7 +62,7 @@ pub(crate) fn verdict<'p, 'm>(
         };
         *total = total.saturating_add(u64::from(g.vp));
     });
-    Verdict::of(us, japanese)
+    Verdict::of_with(us, japanese, board.scenario.rules.ratio)
 }
 
 /// L4, L5, L6, L9 and the scenario's exit rules, in rule order.

@@ -13,6 +13,7 @@
 use std::collections::VecDeque;
 
 use hexmap::petgraph::graph::NodeIndex;
+use hexmap::trace::ChainReading;
 use hexmap::{HexMap, TargetRule};
 use serde::Serialize;
 
@@ -147,6 +148,8 @@ pub(crate) struct Rule<'a> {
     pub(crate) free_hexes: u32,
     /// Whether the last step into a target may leave the chain.
     pub(crate) target: TargetRule,
+    /// Whether a chain step must cross a road/trail hexside, or only join two net hexes.
+    pub(crate) chain: hexmap::trace::ChainReading,
     /// Per graph node: a target.
     pub(crate) targets: &'a [bool],
     /// Per graph node: refused by the free test.
@@ -323,6 +326,8 @@ fn step_from(rule: &Rule<'_>, st: State, g: u32, work: &mut FrontierWork) -> boo
             (0, _) => None,
             (_, false) => (!on_net).then_some(Edge::OffNetwork { from: u }),
             (_, true) if flags & ROAD != 0 => None,
+            // Between two hexes of the net, whatever the hexside (rules option `chain = hexes`).
+            (_, true) if on_net && rule.chain == ChainReading::BetweenNetHexes => None,
             (_, true) if on_net => Some(Edge::NotAlong { from: u }),
             (_, true) => Some(Edge::OffNetwork { from: u }),
         };
@@ -411,6 +416,7 @@ mod tests {
         fn the_frontier_is_the_hex_crates_search(
             k in 0u32..5,
             adjoin in any::<bool>(),
+            hexes in any::<bool>(),
             blocked_share in 0u64..60,
             seed in any::<u64>(),
             target_count in 1usize..12,
@@ -431,9 +437,10 @@ mod tests {
                 targets[usize::try_from(next() % len as u64).unwrap()] = true;
             }
             let target = if adjoin { TargetRule::MayAdjoinChain } else { TargetRule::OnChain };
-            let chain = RoadChain::new(k).with_target(target);
+            let reading = if hexes { ChainReading::BetweenNetHexes } else { ChainReading::FollowHexsides };
+            let chain = RoadChain::new(k).with_target(target).with_reading(reading);
             let neighbours = if adjoin { Neighbours::table(&map) } else { Neighbours::direct(&map) };
-            let rule = Rule { map: &map, neighbours: &neighbours, free_hexes: k, target, targets: &targets, blocked: &blocked, occupied: &[] };
+            let rule = Rule { map: &map, neighbours: &neighbours, free_hexes: k, target, chain: reading, targets: &targets, blocked: &blocked, occupied: &[] };
             let mut work = FrontierWork::default();
             for start in (0..len).step_by(3) {
                 let found = frontier(&rule, start, &mut work).map(|(e, o)| (e.collect::<Vec<_>>(), o));

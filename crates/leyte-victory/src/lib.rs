@@ -87,6 +87,7 @@ mod frontier;
 pub mod limits;
 mod loc;
 mod model;
+pub mod options;
 pub mod ratio;
 pub mod report;
 mod scorer;

@@ -50,6 +50,8 @@ pub(crate) struct LocPlan<'m> {
     /// K, and the reading of the last hex.
     free_hexes: u32,
     target: TargetRule,
+    /// What "contiguous road and/or trail hexes" means (rules option `chain`).
+    chain: hexmap::trace::ChainReading,
     /// Per side ([`slot`]): the reading applied, for the report's notes.
     notes: [String; 2],
 }
@@ -103,7 +105,8 @@ impl<'m> LocPlan<'m> {
                 Neighbours::direct(map)
             },
             free_hexes: scenario.loc.free_hexes,
-            target: scenario.loc.target,
+            target: scenario.rules.target,
+            chain: scenario.rules.chain,
             notes,
         })
     }
@@ -218,7 +221,9 @@ fn target_hexes(map: &HexMap, scenario: &Scenario, side: Side) -> Vec<Hex> {
 
 /// The rule as the hex crate reads it: K hexes of any terrain, then roads and trails (L8).
 fn rule(scenario: &Scenario) -> RoadChain {
-    RoadChain::new(scenario.loc.free_hexes).with_target(scenario.loc.target)
+    RoadChain::new(scenario.loc.free_hexes)
+        .with_target(scenario.rules.target)
+        .with_reading(scenario.rules.chain)
 }
 
 /// L7, L8, L10: whether every unit of every side that must trace does; with `evidence`, each
@@ -362,6 +367,7 @@ fn trace_side<'p, 'm>(
         neighbours: plan.neighbours(),
         free_hexes: plan.free_hexes,
         target: plan.target,
+        chain: plan.chain,
         targets: &plan.target_nodes[slot(side)],
         blocked,
         occupied,

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use hexmap::{Hex, HexMap, TargetRule};
+use hexmap::{Hex, HexMap};
 
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::unit::{Rating, Side};
@@ -275,14 +275,14 @@ impl ExitRequirement {
 
 /// Who must trace a Line of Communications, and how (L7, L8, L10).
 ///
-/// Start from [`LocRules::default`] (the US traces, 3 hexes of any terrain, the literal
-/// reading) and change it with the `with_*` methods.
+/// Start from [`LocRules::default`] (the US traces, 3 hexes of any terrain) and change it
+/// with the `with_*` methods. How the chain and its end are read are rules options
+/// ([`crate::options::Rules`]: `chain`, `target`), in [`Scenario::rules`].
 ///
 /// ```
-/// use hexmap::TargetRule;
 /// use leyte_victory::{LocRules, Side};
-/// let rules = LocRules::default().with_target(TargetRule::MayAdjoinChain);
-/// assert_eq!((rules.sides.as_slice(), rules.free_hexes), ([Side::Us].as_slice(), 3));
+/// let rules = LocRules::default().with_free_hexes(2);
+/// assert_eq!((rules.sides.as_slice(), rules.free_hexes), ([Side::Us].as_slice(), 2));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -291,8 +291,6 @@ pub struct LocRules {
     pub sides: Vec<Side>,
     /// Hexes of any terrain before the road/trail chain (3).
     pub free_hexes: u32,
-    /// Whether the beach hex must be on the road/trail chain (literal reading, default).
-    pub target: TargetRule,
     /// Targets for a Japanese LOC, if the Japanese must trace (16.34 is not in our text).
     pub japanese_targets: Vec<Hex>,
 }
@@ -302,7 +300,6 @@ impl Default for LocRules {
         LocRules {
             sides: vec![Side::Us],
             free_hexes: 3,
-            target: TargetRule::OnChain,
             japanese_targets: Vec::new(),
         }
     }
@@ -318,12 +315,6 @@ impl LocRules {
     /// The same rules with this many hexes of any terrain before the road/trail chain.
     pub fn with_free_hexes(mut self, free_hexes: u32) -> LocRules {
         self.free_hexes = free_hexes;
-        self
-    }
-
-    /// The same rules with this reading of the last hex.
-    pub fn with_target(mut self, target: TargetRule) -> LocRules {
-        self.target = target;
         self
     }
 
@@ -404,6 +395,8 @@ pub struct Scenario {
     pub loc: LocRules,
     /// The beach bonus.
     pub beach_bonus: BeachBonus,
+    /// The rules options in force (readings of ambiguous text: `[rules]`).
+    pub rules: crate::options::Rules,
 }
 
 impl Scenario {
@@ -418,7 +411,14 @@ impl Scenario {
             exit_requirements: Vec::new(),
             loc: LocRules::default(),
             beach_bonus: BeachBonus::default(),
+            rules: crate::options::Rules::default(),
         }
+    }
+
+    /// The same scenario with these rules options.
+    pub fn with_rules(mut self, rules: crate::options::Rules) -> Scenario {
+        self.rules = rules;
+        self
     }
 
     /// The same scenario with one more territorial objective.

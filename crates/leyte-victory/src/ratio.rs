@@ -21,6 +21,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::options::Rounding;
+
 /// The lowest ratio of each band, in hundredths, as printed.
 mod band {
     pub(super) const US_DECISIVE: u64 = 300;
@@ -155,9 +157,23 @@ pub struct Ratio {
 }
 
 impl Ratio {
-    /// The ratio of two scores.
+    /// The ratio of two scores, truncated to hundredths (L11, ruling L-14).
     pub fn new(us: u64, japanese: u64) -> Ratio {
-        let hundredths = hundredths(us, japanese);
+        Ratio::with_rounding(us, japanese, Rounding::Truncate)
+    }
+
+    /// The ratio of two scores in hundredths as `rounding` takes them (rules option `ratio`).
+    ///
+    /// ```
+    /// use leyte_victory::{Ratio, VictoryLevel};
+    /// use leyte_victory::options::Rounding;
+    /// // 499 : 200 is 2.495: truncated 2.49 (U.S. Marginal), rounded 2.50 (U.S. Substantive).
+    /// assert_eq!(Ratio::new(499, 200).level(), VictoryLevel::UsMarginal);
+    /// let rounded = Ratio::with_rounding(499, 200, Rounding::Round);
+    /// assert_eq!((rounded.text.as_str(), rounded.level()), ("2.50 to 1", VictoryLevel::UsSubstantive));
+    /// ```
+    pub fn with_rounding(us: u64, japanese: u64, rounding: Rounding) -> Ratio {
+        let hundredths = hundredths_with(us, japanese, rounding);
         let text = match hundredths {
             Some(h) => format!("{}.{:02} to 1", h / 100, h % 100),
             None => format!("{us} to 0"),
@@ -176,9 +192,14 @@ impl Ratio {
     }
 }
 
-/// `floor(100 * us / japanese)`; `None` when the Japanese have no points.
-fn hundredths(us: u64, japanese: u64) -> Option<u64> {
-    us.saturating_mul(100).checked_div(japanese)
+/// `100 * us / japanese` in hundredths, truncated or rounded (halves up); `None` when the
+/// Japanese have no points.
+fn hundredths_with(us: u64, japanese: u64, rounding: Rounding) -> Option<u64> {
+    match rounding {
+        Rounding::Round => (us.saturating_mul(200).saturating_add(japanese))
+            .checked_div(japanese.saturating_mul(2)),
+        _ => us.saturating_mul(100).checked_div(japanese),
+    }
 }
 
 /// The level of a score given its hundredths (L11), without the text of a [`Ratio`].
@@ -200,7 +221,12 @@ impl VictoryLevel {
     /// assert_eq!(VictoryLevel::of_score(5, 0), VictoryLevel::UsDecisive);
     /// ```
     pub fn of_score(us: u64, japanese: u64) -> VictoryLevel {
-        level_of(us, hundredths(us, japanese))
+        VictoryLevel::of_score_with(us, japanese, Rounding::Truncate)
+    }
+
+    /// [`VictoryLevel::of_score`] with the ratio taken as `rounding` says.
+    pub fn of_score_with(us: u64, japanese: u64, rounding: Rounding) -> VictoryLevel {
+        level_of(us, hundredths_with(us, japanese, rounding))
     }
 }
 
@@ -248,10 +274,15 @@ pub struct Verdict {
 impl Verdict {
     /// The verdict of these totals: their level (L11).
     pub fn of(us: u64, japanese: u64) -> Verdict {
+        Verdict::of_with(us, japanese, Rounding::Truncate)
+    }
+
+    /// [`Verdict::of`] with the ratio taken as `rounding` says.
+    pub fn of_with(us: u64, japanese: u64, rounding: Rounding) -> Verdict {
         Verdict {
             us,
             japanese,
-            level: VictoryLevel::of_score(us, japanese),
+            level: VictoryLevel::of_score_with(us, japanese, rounding),
         }
     }
 }
@@ -287,6 +318,53 @@ pub struct Margins {
 }
 
 impl Margins {
+    /// The margins of a score with the ratio taken as `rounding` says: the closed form of
+    /// [`Margins::of`] for the default, a search otherwise (the level only rises with US
+    /// points and only falls with Japanese points, so the first change is found by bisection).
+    pub fn of_with(us: u64, japanese: u64, rounding: Rounding) -> Margins {
+        if rounding == Rounding::Truncate {
+            return Margins::of(us, japanese);
+        }
+        let level = |u, j| VictoryLevel::of_score_with(u, j, rounding);
+        let now = level(us, japanese);
+        // The smallest n in 1..=hi with `changed(n)`, when there is one.
+        let first = |hi: u64, changed: &dyn Fn(u64) -> bool| {
+            if !changed(hi) {
+                return None;
+            }
+            let (mut lo, mut hi) = (1u64, hi);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if changed(mid) { hi = mid } else { lo = mid + 1 }
+            }
+            Some(lo)
+        };
+        let us_hi = japanese.saturating_mul(3).saturating_add(1).max(1);
+        let us_margin = now
+            .better()
+            .and(first(us_hi, &|x| {
+                level(us.saturating_add(x), japanese) != now
+            }))
+            .map(|x| Margin {
+                vp: x,
+                reaches: level(us.saturating_add(x), japanese),
+            });
+        let jp_hi = us.saturating_mul(100).saturating_add(1);
+        let japanese_margin = now
+            .lower_bound()
+            .and(first(jp_hi, &|y| {
+                level(us, japanese.saturating_add(y)) != now
+            }))
+            .map(|y| Margin {
+                vp: y,
+                reaches: level(us, japanese.saturating_add(y)),
+            });
+        Margins {
+            us: us_margin,
+            japanese: japanese_margin,
+        }
+    }
+
     /// The margins of a score (computed exactly, in integers).
     pub fn of(us: u64, japanese: u64) -> Margins {
         let level = VictoryLevel::of_score(us, japanese);
@@ -377,8 +455,8 @@ mod tests {
 
     /// The margins by trying every amount up to 10,000 (the level of a score computed as the
     /// report's ratio computes it, without its text: see the test above).
-    fn brute(us: u64, jp: u64) -> Margins {
-        let level = VictoryLevel::of_score;
+    fn brute(us: u64, jp: u64, rounding: Rounding) -> Margins {
+        let level = |u, j| VictoryLevel::of_score_with(u, j, rounding);
         let l = level(us, jp);
         let up = (1..=10_000u64).find(|x| level(us + x, jp) < l);
         let down = (1..=10_000u64).find(|y| level(us, jp + y) > l);
@@ -396,14 +474,47 @@ mod tests {
 
     #[test]
     fn margins_equal_brute_force_search() {
-        for us in 0..=60 {
-            for jp in 0..=60 {
-                assert_eq!(Margins::of(us, jp), brute(us, jp), "{us}:{jp}");
+        for rounding in [Rounding::Truncate, Rounding::Round] {
+            for us in 0..=60 {
+                for jp in 0..=60 {
+                    let m = Margins::of_with(us, jp, rounding);
+                    assert_eq!(m, brute(us, jp, rounding), "{us}:{jp} {rounding:?}");
+                }
+            }
+            for (us, jp) in [
+                (599, 200),
+                (401, 200),
+                (201, 200),
+                (1000, 333),
+                (777, 0),
+                (499, 200),
+            ] {
+                let m = Margins::of_with(us, jp, rounding);
+                assert_eq!(m, brute(us, jp, rounding), "{us}:{jp} {rounding:?}");
             }
         }
-        for (us, jp) in [(599, 200), (401, 200), (201, 200), (1000, 333), (777, 0)] {
-            assert_eq!(Margins::of(us, jp), brute(us, jp), "{us}:{jp}");
-        }
+    }
+
+    #[test]
+    fn rounding_moves_a_ratio_across_a_band_edge() {
+        // 2.495 : truncated 2.49 is U.S. Marginal, rounded 2.50 U.S. Substantive.
+        assert_eq!(
+            VictoryLevel::of_score_with(499, 200, Rounding::Truncate),
+            UsMarginal
+        );
+        assert_eq!(
+            VictoryLevel::of_score_with(499, 200, Rounding::Round),
+            UsSubstantive
+        );
+        // Halves round up; below a half, down.
+        assert_eq!(
+            Ratio::with_rounding(1999, 1000, Rounding::Round).hundredths,
+            Some(200)
+        );
+        assert_eq!(
+            Ratio::with_rounding(19_949, 10_000, Rounding::Round).hundredths,
+            Some(199)
+        );
     }
 
     #[test]

@@ -43,6 +43,9 @@ pub struct Report {
     pub loc: Vec<LocEntry>,
     /// Readings applied (see `docs/rulings.md`).
     pub notes: Vec<String>,
+    /// Every rules option in force (`victory rules leyte`), the scenario's `[rules]` (and
+    /// `--rule`) over the defaults.
+    pub rules: Vec<crate::options::RuleInForce>,
 }
 
 impl Report {
@@ -355,6 +358,15 @@ impl fmt::Display for ReportText<'_> {
             for n in &self.notes {
                 writeln!(f, "  - {n}")?;
             }
+        }
+        // Only the options that differ from the defaults.
+        let chosen: Vec<String> = (self.rules.iter())
+            .filter(|r| !r.default)
+            .map(|r| format!("{} = {}", r.key, r.value))
+            .collect();
+        if !chosen.is_empty() {
+            writeln!(f)?;
+            writeln!(f, "Rules options (not the defaults): {}", chosen.join(", "))?;
         }
         writeln!(f)?;
         writeln!(f, "{RULE_TAGS}")

@@ -55,6 +55,51 @@ pub struct StateSpec {
     /// Units that left the map (with `hex` = the hex they left by).
     #[serde(default)]
     pub exited: Vec<UnitSpec>,
+    /// Rules options: readings of ambiguous text (`victory rules leyte` lists them).
+    #[serde(default)]
+    pub rules: Option<RulesSpec>,
+}
+
+/// `[rules]`: the rules options a state chooses (see [`crate::options`]).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct RulesSpec {
+    /// L11 between printed bands: `truncate` (default) or `round`.
+    #[serde(default)]
+    pub ratio: Option<RoundingSpec>,
+    /// L8's chain: `hexsides` (default) or `hexes`.
+    #[serde(default)]
+    pub chain: Option<ChainSpec>,
+    /// L8's last hex: `on-chain` (default) or `may-adjoin-chain` (was `[scenario.loc] target`,
+    /// still read).
+    #[serde(default)]
+    pub target: Option<TargetSpec>,
+}
+
+/// The ratio option.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum RoundingSpec {
+    /// Truncate to hundredths.
+    Truncate,
+    /// Round to the nearest hundredth.
+    Round,
+}
+
+/// The chain option.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum ChainSpec {
+    /// Steps across road/trail hexsides.
+    Hexsides,
+    /// Any step between two road/trail hexes.
+    Hexes,
 }
 
 /// `map = "path"` or `[map]` inline.
@@ -466,6 +511,11 @@ impl State {
     /// The name the state was read under (its file), as given to [`State::from_toml_str`].
     pub fn file(&self) -> Option<&str> {
         self.file.as_deref()
+    }
+
+    /// Choose a rules option over the file's `[rules]` ([`crate::options::Rules::set`]).
+    pub fn set_rule(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.scenario.rules.set(key, value)
     }
 
     /// Score it: [`crate::score`] on its map, scenario and position.
@@ -901,10 +951,6 @@ fn read_spec(
         scenario.loc = LocRules {
             sides: l.sides.clone().unwrap_or_else(|| vec![Side::Us]),
             free_hexes: r.free_hexes(l.free_hexes.as_ref()),
-            target: match l.target {
-                Some(TargetSpec::MayAdjoinChain) => TargetRule::MayAdjoinChain,
-                Some(TargetSpec::OnChain) | None => TargetRule::OnChain,
-            },
             japanese_targets: r.hexes(&l.japanese_targets, "scenario.loc.japanese_targets"),
         };
         if scenario.loc.sides.contains(&Side::Japanese) && l.japanese_targets.is_empty() {
@@ -916,6 +962,22 @@ fn read_spec(
                 None,
             );
         }
+    }
+
+    // Rules options: `[rules]`, and the old `[scenario.loc] target` (still read; `[rules]` wins).
+    let old_target = s.loc.as_ref().and_then(|l| l.target);
+    let chosen = spec.rules.clone().unwrap_or_default();
+    if let Some(t) = chosen.target.or(old_target) {
+        scenario.rules.target = match t {
+            TargetSpec::MayAdjoinChain => TargetRule::MayAdjoinChain,
+            TargetSpec::OnChain => TargetRule::OnChain,
+        };
+    }
+    if let Some(RoundingSpec::Round) = chosen.ratio {
+        scenario.rules.ratio = crate::options::Rounding::Round;
+    }
+    if let Some(ChainSpec::Hexes) = chosen.chain {
+        scenario.rules.chain = hexmap::trace::ChainReading::BetweenNetHexes;
     }
 
     // Position.

@@ -361,13 +361,15 @@ fn conclude(
         awards,
     };
     let (us, japanese) = (side(us), side(japanese));
-    let ratio = Ratio::new(us.total, japanese.total);
+    let rounding = board.scenario.rules.ratio;
+    let ratio = Ratio::with_rounding(us.total, japanese.total, rounding);
     Report {
         schema_version: SCHEMA_VERSION,
         scenario: board.scenario.name.clone(),
         map: board.map.name().to_string(),
         level: ratio.level(),
-        margins: Margins::of(us.total, japanese.total),
+        margins: Margins::of_with(us.total, japanese.total, rounding),
+        rules: board.scenario.rules.in_force(),
         ratio,
         us,
         japanese,

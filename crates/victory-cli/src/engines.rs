@@ -170,23 +170,24 @@ struct Leyte;
 
 impl Leyte {
     fn load(file: StateFile<'_>) -> Result<leyte_victory::State, Vec<Problem>> {
-        if let Some((key, value)) = file.cache.rules.first() {
-            return Err(vec![problem::in_file(
-                "rule",
-                file.name,
-                format!(
-                    "--rule {key}={value}: the Leyte engine has no rules options yet (its readings are in docs/rulings.md; `[scenario.loc] target` chooses the LOC target reading)"
-                ),
-            )]);
-        }
         let mut maps = file.cache.leyte_maps.borrow_mut();
-        leyte_victory::State::from_toml_str_cached(
+        let mut state = leyte_victory::State::from_toml_str_cached(
             file.text,
             Some(file.name),
             file.resolver,
             &mut maps,
         )
-        .map_err(|e| problems(e.into_diagnostics()))
+        .map_err(|e| problems(e.into_diagnostics()))?;
+        for (key, value) in &file.cache.rules {
+            state.set_rule(key, value).map_err(|message| {
+                vec![problem::in_file(
+                    "rule",
+                    file.name,
+                    format!("--rule {key}={value}: {message}"),
+                )]
+            })?;
+        }
+        Ok(state)
     }
 }
 
@@ -215,6 +216,18 @@ impl Engine for Leyte {
         let state = Leyte::load(file)?;
         let report = state.score().map_err(|e| problems(e.into_diagnostics()))?;
         Ok(leyte_victory::svg::render_state(&state, &report))
+    }
+
+    fn rule_options(&self) -> Vec<OptionInfo> {
+        (leyte_victory::options::RULE_OPTIONS.iter())
+            .map(|o| OptionInfo {
+                key: o.key,
+                values: o.values,
+                rule: o.rule,
+                ruling: o.ruling,
+                about: o.about,
+            })
+            .collect()
     }
 
     fn state_schema(&self) -> schemars::Schema {

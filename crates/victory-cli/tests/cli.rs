@@ -945,7 +945,7 @@ fn rules_options_are_listed_and_chosen() {
                 "x=1",
                 "fixtures/leyte/ratio-000-to-000.toml",
             ],
-            "no rules options yet",
+            "unknown rules option `x`",
         ),
     ] {
         let r = run(&args);

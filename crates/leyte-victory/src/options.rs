@@ -1,0 +1,156 @@
+//! The readings of ambiguous rules text a table may choose: each a rules option with a default
+//! (this project's reading, with its ruling id in `docs/rulings.md`) and the alternatives.
+//!
+//! A state file chooses in its `[rules]` table; a caller with [`Rules::set`] (the command line's
+//! `--rule KEY=VALUE`, over the file). The options live in the [`Scenario`](crate::Scenario)'s
+//! `rules`, next to the scenario's facts.
+//!
+//! ```
+//! use leyte_victory::options::{Rounding, Rules, RULE_OPTIONS};
+//! let mut rules = Rules::default();
+//! rules.set("ratio", "round").unwrap();
+//! assert_eq!(rules.ratio, Rounding::Round);
+//! assert!(rules.set("ratio", "ceiling").is_err());
+//! assert!(rules.set("no_such_rule", "x").is_err());
+//! assert_eq!(RULE_OPTIONS.len(), 3);
+//! ```
+
+use hexmap::TargetRule;
+use hexmap::trace::ChainReading;
+use serde::Serialize;
+
+/// L11: the ratio between printed bands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum Rounding {
+    /// Truncate to hundredths, `floor(100 US / JP)`: 2.495 is 2.49 (the default, L-14).
+    #[default]
+    Truncate,
+    /// Round to the nearest hundredth, halves up: 2.495 is 2.50.
+    Round,
+}
+
+/// Every rules option of the Leyte engine, as a table chooses them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Rules {
+    /// `ratio`: L11 between printed bands.
+    pub ratio: Rounding,
+    /// `chain`: L8's "contiguous road and/or trail hexes".
+    pub chain: ChainReading,
+    /// `target`: whether the last hex of a LOC longer than K must be on the chain.
+    pub target: TargetRule,
+}
+
+/// One rules option: its key, its values (the default first), the paragraph and the ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct RuleOption {
+    /// The key in `[rules]` and in `--rule KEY=VALUE`.
+    pub key: &'static str,
+    /// The values, the default first.
+    pub values: &'static [&'static str],
+    /// The rule paragraph.
+    pub rule: &'static str,
+    /// The ruling in `docs/rulings.md` that chose the default.
+    pub ruling: &'static str,
+    /// What it decides, in words.
+    pub about: &'static str,
+}
+
+/// Every rules option of the engine.
+pub const RULE_OPTIONS: [RuleOption; 3] = [
+    RuleOption {
+        key: "ratio",
+        values: &["truncate", "round"],
+        rule: "L11",
+        ruling: "L-14",
+        about: "the US : Japanese ratio between printed bands: truncated to hundredths, or rounded",
+    },
+    RuleOption {
+        key: "chain",
+        values: &["hexsides", "hexes"],
+        rule: "L8",
+        ruling: "L-9",
+        about: "\"contiguous road and/or trail hexes\": steps across road/trail hexsides, or any step between two road/trail hexes",
+    },
+    RuleOption {
+        key: "target",
+        values: &["on-chain", "may-adjoin-chain"],
+        rule: "L8",
+        ruling: "L-10",
+        about: "the last hex of a LOC longer than the free hexes: on the road/trail chain, or one step off it",
+    },
+];
+
+/// An option in force in a report: its key, its value, and whether that is the default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct RuleInForce {
+    /// The option's key.
+    pub key: String,
+    /// Its value.
+    pub value: String,
+    /// Whether the value is the default.
+    pub default: bool,
+}
+
+impl Rules {
+    /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
+    /// ones).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let Some(option) = RULE_OPTIONS.iter().find(|o| o.key == key) else {
+            let keys: Vec<&str> = RULE_OPTIONS.iter().map(|o| o.key).collect();
+            return Err(format!(
+                "unknown rules option `{key}` (the options: {})",
+                keys.join(", ")
+            ));
+        };
+        let bad = || {
+            format!(
+                "`{key}` takes {}, not `{value}`",
+                option.values.join(" or ")
+            )
+        };
+        match (key, value) {
+            ("ratio", "truncate") => self.ratio = Rounding::Truncate,
+            ("ratio", "round") => self.ratio = Rounding::Round,
+            ("chain", "hexsides") => self.chain = ChainReading::FollowHexsides,
+            ("chain", "hexes") => self.chain = ChainReading::BetweenNetHexes,
+            ("target", "on-chain") => self.target = TargetRule::OnChain,
+            ("target", "may-adjoin-chain") => self.target = TargetRule::MayAdjoinChain,
+            _ => return Err(bad()),
+        }
+        Ok(())
+    }
+
+    /// Every option with its value, for a report.
+    pub fn in_force(&self) -> Vec<RuleInForce> {
+        let values = [
+            match self.ratio {
+                Rounding::Round => "round",
+                _ => "truncate",
+            },
+            match self.chain {
+                ChainReading::BetweenNetHexes => "hexes",
+                _ => "hexsides",
+            },
+            match self.target {
+                TargetRule::MayAdjoinChain => "may-adjoin-chain",
+                _ => "on-chain",
+            },
+        ];
+        RULE_OPTIONS
+            .iter()
+            .zip(values)
+            .map(|(o, v)| RuleInForce {
+                key: o.key.to_string(),
+                value: v.to_string(),
+                default: o.values.first() == Some(&v),
+            })
+            .collect()
+    }
+}
