@@ -397,6 +397,8 @@ pub struct Scenario {
     pub beach_bonus: BeachBonus,
     /// The rules options in force (readings of ambiguous text: `[rules]`).
     pub rules: crate::options::Rules,
+    /// Notes on the state file's keys (an older key still read), for the report.
+    pub(crate) key_notes: Vec<String>,
 }
 
 impl Scenario {
@@ -412,6 +414,7 @@ impl Scenario {
             loc: LocRules::default(),
             beach_bonus: BeachBonus::default(),
             rules: crate::options::Rules::default(),
+            key_notes: Vec::new(),
         }
     }
 

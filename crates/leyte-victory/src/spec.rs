@@ -967,6 +967,11 @@ fn read_spec(
     // Rules options: `[rules]`, and the old `[scenario.loc] target` (still read; `[rules]` wins).
     let old_target = s.loc.as_ref().and_then(|l| l.target);
     let chosen = spec.rules.clone().unwrap_or_default();
+    if old_target.is_some() {
+        scenario.key_notes.push(
+            "`[scenario.loc] target` is read as the rules option `target`; write it as `[rules] target` (the older key is still read, and `[rules]` wins)".to_string(),
+        );
+    }
     if let Some(t) = chosen.target.or(old_target) {
         scenario.rules.target = match t {
             TargetSpec::MayAdjoinChain => TargetRule::MayAdjoinChain,

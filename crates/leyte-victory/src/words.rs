@@ -108,6 +108,7 @@ pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -
         .map(|&s| plan.note(s).to_string())
         .collect();
     notes.extend(unscored_exits(board));
+    notes.extend(board.scenario.key_notes.iter().cloned());
     conclude(board, us, japanese, objectives, loc, notes)
 }
 
