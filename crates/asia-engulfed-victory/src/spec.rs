@@ -51,11 +51,11 @@ pub struct StateSpec {
     pub vp_marker: Spanned<VpMarkerSpec>,
     /// The box of the Japanese Mandate marker.
     #[serde(default, deserialize_with = "box_id::optional")]
-    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<box_id::BoxIdSchema>"))]
     pub japanese_mandate: Option<Spanned<String>>,
     /// The box of the Hakko Ichiu marker.
     #[serde(default, deserialize_with = "box_id::optional")]
-    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<box_id::BoxIdSchema>"))]
     pub hakko_ichiu: Option<Spanned<String>>,
     /// Markers in the Strategic Warfare Box.
     #[serde(default)]
@@ -149,6 +149,18 @@ mod box_id {
         }
     }
 
+    /// A box id in the JSON Schema: a string or a whole number.
+    #[cfg(feature = "schema")]
+    #[derive(schemars::JsonSchema)]
+    #[schemars(untagged)]
+    #[allow(dead_code)]
+    pub(super) enum BoxIdSchema {
+        /// `"2"`, `"automatic-victory"`.
+        Text(String),
+        /// `2`.
+        Number(u32),
+    }
+
     pub(super) fn required<'de, D: Deserializer<'de>>(d: D) -> Result<Spanned<String>, D::Error> {
         let id = Spanned::<Id>::deserialize(d)?;
         let span = id.span();
@@ -170,11 +182,11 @@ mod box_id {
 pub struct VpMarkerSpec {
     /// The box, Rising Sun face up.
     #[serde(default, deserialize_with = "box_id::optional")]
-    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<box_id::BoxIdSchema>"))]
     pub rising_sun: Option<Spanned<String>>,
     /// The box, Allied Crusade face up.
     #[serde(default, deserialize_with = "box_id::optional")]
-    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<box_id::BoxIdSchema>"))]
     pub allied_crusade: Option<Spanned<String>>,
 }
 
@@ -374,7 +386,7 @@ pub struct TrackSpec {
 pub struct BoxSpec {
     /// The box's id.
     #[serde(deserialize_with = "box_id::required")]
-    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    #[cfg_attr(feature = "schema", schemars(with = "box_id::BoxIdSchema"))]
     pub id: Spanned<String>,
     /// Its VP; leave out for the Automatic Victory box.
     #[serde(default)]
