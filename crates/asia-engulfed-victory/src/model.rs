@@ -857,6 +857,37 @@ impl Rules {
         self
     }
 
+    /// Every rules option as these rules set it, for a report.
+    pub(crate) fn in_force(&self) -> Vec<crate::options::RuleInForce> {
+        use crate::options::{RULE_OPTIONS, RuleInForce};
+        let entry = |key: &str, value: &str| RuleInForce {
+            key: key.to_string(),
+            value: value.to_string(),
+            default: RULE_OPTIONS
+                .iter()
+                .find(|o| o.key == key)
+                .is_some_and(|o| o.values.first() == Some(&value)),
+        };
+        vec![
+            entry(
+                "axis_automatic_victory",
+                self.axis_automatic_victory.as_str(),
+            ),
+            entry(
+                "final_automatic_victory_box",
+                self.final_automatic_victory_box.as_str(),
+            ),
+            entry(
+                "bonus_vp_in_dai_senso",
+                if self.bonus_vp_in_dai_senso {
+                    "true"
+                } else {
+                    "false"
+                },
+            ),
+        ]
+    }
+
     /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.
     pub fn with_choices(mut self, choices: &crate::options::RuleChoices) -> Self {
         if let Some(b) = choices.bonus_vp_in_dai_senso {

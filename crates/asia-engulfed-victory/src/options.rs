@@ -166,33 +166,3 @@ impl FinalAutomaticVictoryBox {
         }
     }
 }
-
-/// Every option as `rules` sets it, for a report.
-pub(crate) fn in_force(rules: &crate::Rules) -> Vec<RuleInForce> {
-    let entry = |key: &str, value: &str| RuleInForce {
-        key: key.to_string(),
-        value: value.to_string(),
-        default: RULE_OPTIONS
-            .iter()
-            .find(|o| o.key == key)
-            .is_some_and(|o| o.values.first() == Some(&value)),
-    };
-    vec![
-        entry(
-            "axis_automatic_victory",
-            rules.axis_automatic_victory.as_str(),
-        ),
-        entry(
-            "final_automatic_victory_box",
-            rules.final_automatic_victory_box.as_str(),
-        ),
-        entry(
-            "bonus_vp_in_dai_senso",
-            if rules.bonus_vp_in_dai_senso {
-                "true"
-            } else {
-                "false"
-            },
-        ),
-    ]
-}

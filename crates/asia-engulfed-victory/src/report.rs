@@ -212,7 +212,7 @@ pub fn score(state: &State, rules: &Rules) -> Report {
         combined: decision.combined,
         margins,
         notes,
-        rules: crate::options::in_force(rules),
+        rules: rules.in_force(),
     }
 }
 
