@@ -1307,7 +1307,7 @@ fn section_title(c: &mut Canvas, x: f64, y: f64, w: f64, text: &str) -> f64 {
 
 fn hex_item(h: &crate::csv::CountedHex) -> String {
     match h.control.basis {
-        ControlBasis::Given => format!("{} {}", h.label, h.name),
+        ControlBasis::Given => format!("{} {} (control given)", h.label, h.name),
         ControlBasis::GroundUnits => format!("{} {} (ground units)", h.label, h.name),
         b => format!("{} {} ({})", h.label, h.name, b.describe()),
     }
