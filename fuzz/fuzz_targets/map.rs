@@ -1,0 +1,11 @@
+//! Fuzz target `map`: see `harness::map` (src/lib.rs) for what one input goes through.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // The loaders take text: inputs that are not UTF-8 are skipped.
+    if let Ok(text) = std::str::from_utf8(data) {
+        harness::map(text);
+    }
+});

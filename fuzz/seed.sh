@@ -1,0 +1,33 @@
+#!/bin/sh
+# Seed the fuzz corpora from the workspace's fixtures, valid and invalid:
+#   fuzz/corpus/map/              fixtures/maps/**/*.toml
+#   fuzz/corpus/leyte_state/      fixtures/leyte/**/*.toml
+#   fuzz/corpus/dai_senso_state/  fixtures/asia-engulfed/*.toml, fixtures/asia-engulfed/invalid/*.toml
+#   fuzz/corpus/vp_track/         fixtures/asia-engulfed/tracks/**/*.toml
+# and, for each target, the hand-written seeds of fuzz/seeds/<target>/ (inputs the fixtures do
+# not lead the fuzzer to, such as maps with three-digit labels).
+# Files are named after their path; existing corpus files (the fuzzer's) are kept.
+# Run from anywhere: paths are relative to this script.
+set -eu
+fuzz=$(cd "$(dirname "$0")" && pwd)
+fixtures="$fuzz/../fixtures"
+
+seed() { # seed TARGET FILE...
+    target=$1
+    shift
+    mkdir -p "$fuzz/corpus/$target"
+    n=0
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        rel=${f#"$fixtures"/}
+        rel=${rel#"$fuzz"/}
+        cp "$f" "$fuzz/corpus/$target/seed-$(printf '%s' "$rel" | tr '/' '_')"
+        n=$((n + 1))
+    done
+    echo "$target: $n seeds"
+}
+
+seed map "$fixtures"/maps/*.toml "$fixtures"/maps/invalid/*.toml "$fuzz"/seeds/map/*.toml
+seed leyte_state "$fixtures"/leyte/*.toml "$fixtures"/leyte/invalid/*.toml "$fuzz"/seeds/leyte_state/*.toml
+seed dai_senso_state "$fixtures"/asia-engulfed/*.toml "$fixtures"/asia-engulfed/invalid/*.toml "$fuzz"/seeds/dai_senso_state/*.toml
+seed vp_track "$fixtures"/asia-engulfed/tracks/*.toml "$fixtures"/asia-engulfed/tracks/invalid/*.toml "$fuzz"/seeds/vp_track/*.toml

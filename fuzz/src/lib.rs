@@ -1,0 +1,282 @@
+//! What one fuzz input goes through, shared by the fuzz targets (`fuzz_targets/*.rs`) and by
+//! `replay` (`src/bin/replay.rs`), so that a replay times exactly what the fuzzer ran.
+//!
+//! Every function takes the input as text and must return normally whatever it is: the
+//! libraries return `Result` for every bad input, so a panic, an abort, running out of memory
+//! or a hang here is a finding. Besides panics, the harness fails (panics) on one thing the
+//! libraries promise that is not a panic: a report that serde_json cannot serialize.
+
+use asia_engulfed_victory::{MarkerSide, Rules, VpTrack, place_vp_marker};
+use hexmap::HexMap;
+use hexmap::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
+use hexmap::spec::MapSpec;
+use hexmap::svg::MapDrawing;
+
+/// What a fuzz target does with one input.
+pub type Target = fn(&str);
+
+/// The fuzz targets, by name, as `replay` runs them.
+pub const TARGETS: &[(&str, Target)] = &[
+    ("map", map),
+    ("leyte_state", leyte_state),
+    ("dai_senso_state", dai_senso_state),
+    ("vp_track", vp_track),
+];
+
+/// The fixture maps, by file name (what `map = "../maps/line.toml"` resolves to).
+pub const MAPS: &[(&str, &str)] = &[
+    (
+        "leyte-standin.toml",
+        include_str!("../../fixtures/maps/leyte-standin.toml"),
+    ),
+    ("line.toml", include_str!("../../fixtures/maps/line.toml")),
+    (
+        "loc-corridor.toml",
+        include_str!("../../fixtures/maps/loc-corridor.toml"),
+    ),
+    (
+        "zoc-walls.toml",
+        include_str!("../../fixtures/maps/zoc-walls.toml"),
+    ),
+    (
+        "many-problems.toml",
+        include_str!("../../fixtures/maps/invalid/many-problems.toml"),
+    ),
+];
+
+/// The fixture VP tracks, by file name (what `track = "tracks/steep-track.toml"` resolves to).
+pub const TRACKS: &[(&str, &str)] = &[
+    (
+        "steep-track.toml",
+        include_str!("../../fixtures/asia-engulfed/tracks/steep-track.toml"),
+    ),
+    (
+        "gappy-track.toml",
+        include_str!("../../fixtures/asia-engulfed/tracks/invalid/gappy-track.toml"),
+    ),
+];
+
+/// Serves documents from memory by file name: `../maps/line.toml`, `maps/line.toml` and
+/// `line.toml` are all `line.toml`; any other name is not found.
+#[derive(Clone, Copy, Debug)]
+pub struct ByFileName(pub &'static [(&'static str, &'static str)]);
+
+impl Resolver for ByFileName {
+    fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
+        let file = reference.rsplit(['/', '\\']).next().unwrap_or(reference);
+        self.0
+            .iter()
+            .find(|(name, _)| *name == file)
+            .map(|(name, text)| Document::new(*name, *text))
+            .ok_or_else(|| ResolveError::new(reference, ResolveErrorKind::NotFound { path: None }))
+    }
+}
+
+/// Serves one text under any name ending in `.toml` (a fuzzed track, for `vp_track`).
+struct AnyToml<'t>(&'t str);
+
+impl Resolver for AnyToml<'_> {
+    fn resolve(&self, reference: &str, _from: Option<&str>) -> Result<Document, ResolveError> {
+        if reference.ends_with(".toml") {
+            Ok(Document::new(reference, self.0))
+        } else {
+            Err(ResolveError::new(
+                reference,
+                ResolveErrorKind::NotFound { path: None },
+            ))
+        }
+    }
+}
+
+/// JSON of something the libraries promise serializes: a failure is a finding.
+fn json<T: serde::Serialize + ?Sized>(what: &str, value: &T) -> String {
+    match serde_json::to_string(value) {
+        Ok(s) => s,
+        Err(e) => panic!("{what} does not serialize to JSON: {e}"),
+    }
+}
+
+/// `map`: the map loader (spec and map), and for a map that loads its summary, every label
+/// and the SVG drawing.
+pub fn map(text: &str) {
+    if let Err(e) = MapSpec::from_toml_str(text, Some("fuzz.toml")) {
+        let _ = e.to_string();
+    }
+    match HexMap::from_toml_str(text, Some("fuzz.toml")) {
+        Ok(map) => {
+            let _ = map.summary();
+            for info in map.hexes() {
+                let label = map.label_text(info.hex);
+                let _ = map.parse(&label);
+            }
+            let svg = MapDrawing::new(&map).finish();
+            std::hint::black_box(svg);
+        }
+        Err(e) => {
+            let _ = e.to_string();
+            json("map diagnostics", e.diagnostics());
+        }
+    }
+}
+
+/// `leyte_state`: a Leyte state, its map served from the fixture maps; if it loads: check,
+/// score, the text report, the JSON, the SVG, and `explain` for a few units and ids.
+pub fn leyte_state(text: &str) {
+    let state = match leyte_victory::State::from_toml_str(
+        text,
+        Some("fixtures/leyte/fuzz.toml"),
+        &ByFileName(MAPS),
+    ) {
+        Ok(state) => state,
+        Err(e) => {
+            let _ = e.to_string();
+            json("Leyte load diagnostics", e.diagnostics());
+            return;
+        }
+    };
+    let _ = state.check();
+    let report = match state.score() {
+        Ok(report) => report,
+        Err(e) => {
+            let _ = e.to_string();
+            json("Leyte score diagnostics", e.diagnostics());
+            return;
+        }
+    };
+    let _ = report.to_string();
+    let _ = report.verdict();
+    json("Leyte report", &report);
+    let svg = leyte_victory::svg::render_state(&state, &report);
+    std::hint::black_box(svg);
+    // Explain a few units on the map, one eliminated and one exited unit, and an unknown id
+    // (a few only: each explanation is a trace, and inputs may list thousands of units).
+    let position = state.position();
+    let ids = (position.units().iter().take(3).map(|u| u.id.as_str()))
+        .chain(position.eliminated().first().map(|u| u.id.as_str()))
+        .chain(position.exited().first().map(|u| u.id.as_str()))
+        .chain(["no such unit"]);
+    for id in ids {
+        match leyte_victory::explain(&state, id) {
+            Ok(explanation) => {
+                let _ = explanation.to_string();
+                let _ = explanation.rules();
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+}
+
+/// `dai_senso_state`: an Axis Empires: Dai Senso! state, tracks served from the fixture tracks;
+/// if it loads: score with the default rules, the text report, the JSON and the SVG.
+pub fn dai_senso_state(text: &str) {
+    match asia_engulfed_victory::State::from_toml_str(
+        text,
+        Some("fixtures/asia-engulfed/fuzz.toml"),
+        &ByFileName(TRACKS),
+    ) {
+        Ok(state) => score_dai_senso(&state),
+        Err(e) => {
+            let _ = e.to_string();
+            json("Dai Senso load diagnostics", e.diagnostics());
+        }
+    }
+}
+
+fn score_dai_senso(state: &asia_engulfed_victory::State) {
+    let report = asia_engulfed_victory::score(state, &Rules::default());
+    let _ = report.to_string();
+    json("Dai Senso report", &report);
+    let svg = asia_engulfed_victory::svg::render(state, &report);
+    std::hint::black_box(svg);
+}
+
+/// A Final check on a track file named `track.toml` (what `vp_track` scores a track with).
+const STATE_ON_TRACK: &str = r#"
+game = "dai-senso"
+check = "final"
+war_state = "total-war"
+current_esv = 2
+vp_marker = { rising_sun = "1" }
+track = "track.toml"
+"#;
+
+/// `vp_track`: a VP track file; if it loads, the marker placed for extreme and boundary CSV
+/// values, and a Final check scored and drawn on it.
+pub fn vp_track(text: &str) {
+    let track = match VpTrack::from_toml_str(text, Some("fixtures/asia-engulfed/tracks/fuzz.toml"))
+    {
+        Ok(track) => track,
+        Err(e) => {
+            let _ = e.to_string();
+            json("track diagnostics", e.diagnostics());
+            return;
+        }
+    };
+    let (lo, hi) = track.finite_span();
+    let csvs = [
+        i64::MIN,
+        lo.saturating_sub(1),
+        lo,
+        -1,
+        0,
+        1,
+        hi,
+        hi.saturating_add(1),
+        i64::MAX,
+    ];
+    let boxes = track.boxes().len();
+    for csv in csvs {
+        let _ = track.range_of(csv);
+        for side in [MarkerSide::RisingSun, MarkerSide::AlliedCrusade] {
+            for mandate in [None, Some(0), Some(boxes / 2), Some(boxes)] {
+                let p = place_vp_marker(&track, csv, side, mandate);
+                if boxes > 0 {
+                    assert!(p.box_index < boxes, "marker placed off the track: {p:?}");
+                }
+            }
+        }
+    }
+    let _ = track.highest_numbered();
+    for b in track.boxes() {
+        let _ = b.title();
+    }
+    let resolver = AnyToml(text);
+    for war_state in ["total-war", "limited-war"] {
+        let state_text = STATE_ON_TRACK.replace("total-war", war_state);
+        if let Ok(state) = asia_engulfed_victory::State::from_toml_str(
+            &state_text,
+            Some("fixtures/asia-engulfed/on-fuzz-track.toml"),
+            &resolver,
+        ) {
+            score_dai_senso(&state);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The harness's fixed inputs work: the fixture references resolve and the state
+    /// `vp_track` scores its tracks with loads on a valid track.
+    #[test]
+    fn fixed_inputs_load() {
+        let state = include_str!("../../fixtures/leyte/ratio-101-to-100.toml");
+        assert!(leyte_victory::State::from_toml_str(state, None, &ByFileName(MAPS)).is_ok());
+        let state = include_str!("../../fixtures/asia-engulfed/custom-track-from-file.toml");
+        let r = asia_engulfed_victory::State::from_toml_str(state, None, &ByFileName(TRACKS));
+        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.to_string()));
+        let r = asia_engulfed_victory::State::from_toml_str(
+            STATE_ON_TRACK,
+            None,
+            &AnyToml(TRACKS[0].1),
+        );
+        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.to_string()));
+        for (_, run) in TARGETS {
+            run(TRACKS[0].1);
+            run(MAPS[0].1);
+        }
+    }
+}
