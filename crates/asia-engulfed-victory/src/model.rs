@@ -859,33 +859,17 @@ impl Rules {
 
     /// Every rules option as these rules set it, for a report.
     pub(crate) fn in_force(&self) -> Vec<crate::options::RuleInForce> {
-        use crate::options::{RULE_OPTIONS, RuleInForce};
-        let entry = |key: &str, value: &str| RuleInForce {
-            key: key.to_string(),
-            value: value.to_string(),
-            default: RULE_OPTIONS
-                .iter()
-                .find(|o| o.key == key)
-                .is_some_and(|o| o.values.first() == Some(&value)),
+        let bonus = if self.bonus_vp_in_dai_senso {
+            "true"
+        } else {
+            "false"
         };
-        vec![
-            entry(
-                "axis_automatic_victory",
-                self.axis_automatic_victory.as_str(),
-            ),
-            entry(
-                "final_automatic_victory_box",
-                self.final_automatic_victory_box.as_str(),
-            ),
-            entry(
-                "bonus_vp_in_dai_senso",
-                if self.bonus_vp_in_dai_senso {
-                    "true"
-                } else {
-                    "false"
-                },
-            ),
-        ]
+        let values = [
+            self.axis_automatic_victory.as_str(),
+            self.final_automatic_victory_box.as_str(),
+            bonus,
+        ];
+        hexmap::options::in_force(&crate::options::RULE_OPTIONS, &values)
     }
 
     /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.

@@ -14,6 +14,7 @@
 //! assert_eq!(RULE_OPTIONS.len(), 3);
 //! ```
 
+pub use hexmap::options::{RuleInForce, RuleOption};
 use serde::{Deserialize, Serialize};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
@@ -58,22 +59,6 @@ pub struct RuleChoices {
     pub final_automatic_victory_box: Option<FinalAutomaticVictoryBox>,
 }
 
-/// One rules option: its key, its values (the default first), the paragraph and the ruling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct RuleOption {
-    /// The key in `[rules]` and in `--rule KEY=VALUE`.
-    pub key: &'static str,
-    /// The values, the default first.
-    pub values: &'static [&'static str],
-    /// The rule paragraph.
-    pub rule: &'static str,
-    /// The ruling in `docs/rulings.md` that chose the default.
-    pub ruling: &'static str,
-    /// What it decides, in words.
-    pub about: &'static str,
-}
-
 /// Every rules option of the engine.
 pub const RULE_OPTIONS: [RuleOption; 3] = [
     RuleOption {
@@ -98,19 +83,6 @@ pub const RULE_OPTIONS: [RuleOption; 3] = [
         about: "add the 14.45 Bonus VPs at the Final check of Dai Senso alone",
     },
 ];
-
-/// An option in force in a report: its key, its value, and whether that is the default.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct RuleInForce {
-    /// The option's key.
-    pub key: String,
-    /// Its value.
-    pub value: String,
-    /// Whether the value is the default.
-    pub default: bool,
-}
 
 fn parse<'de, T: Deserialize<'de>>(value: &'de str) -> Option<T> {
     use serde::de::IntoDeserializer;

@@ -422,16 +422,8 @@ impl fmt::Display for ReportText<'_> {
             }
         }
         // Only the options that differ from the defaults (`victory rules dai-senso`).
-        let chosen: Vec<String> = (self.rules.iter())
-            .filter(|r| !r.default)
-            .map(|r| format!("{} = {}", r.key, r.value))
-            .collect();
-        if !chosen.is_empty() {
-            let _ = writeln!(
-                s,
-                "\nRules options (not the defaults): {}",
-                chosen.join(", ")
-            );
+        if let Some(chosen) = hexmap::options::non_defaults(&self.rules) {
+            let _ = writeln!(s, "\nRules options (not the defaults): {chosen}");
         }
         f.write_str(&s)
     }

@@ -155,6 +155,7 @@ pub mod graph;
 pub mod layout;
 pub mod limits;
 pub mod map;
+pub mod options;
 pub mod position;
 pub mod resolve;
 pub mod spec;

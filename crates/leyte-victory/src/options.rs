@@ -16,6 +16,7 @@
 //! ```
 
 use hexmap::TargetRule;
+pub use hexmap::options::{RuleInForce, RuleOption};
 use hexmap::trace::ChainReading;
 use serde::Serialize;
 
@@ -44,22 +45,6 @@ pub struct Rules {
     pub target: TargetRule,
 }
 
-/// One rules option: its key, its values (the default first), the paragraph and the ruling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct RuleOption {
-    /// The key in `[rules]` and in `--rule KEY=VALUE`.
-    pub key: &'static str,
-    /// The values, the default first.
-    pub values: &'static [&'static str],
-    /// The rule paragraph.
-    pub rule: &'static str,
-    /// The ruling in `docs/rulings.md` that chose the default.
-    pub ruling: &'static str,
-    /// What it decides, in words.
-    pub about: &'static str,
-}
-
 /// Every rules option of the engine.
 pub const RULE_OPTIONS: [RuleOption; 3] = [
     RuleOption {
@@ -84,19 +69,6 @@ pub const RULE_OPTIONS: [RuleOption; 3] = [
         about: "the last hex of a LOC longer than the free hexes: on the road/trail chain, or one step off it",
     },
 ];
-
-/// An option in force in a report: its key, its value, and whether that is the default.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct RuleInForce {
-    /// The option's key.
-    pub key: String,
-    /// Its value.
-    pub value: String,
-    /// Whether the value is the default.
-    pub default: bool,
-}
 
 impl Rules {
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
@@ -143,14 +115,6 @@ impl Rules {
                 _ => "on-chain",
             },
         ];
-        RULE_OPTIONS
-            .iter()
-            .zip(values)
-            .map(|(o, v)| RuleInForce {
-                key: o.key.to_string(),
-                value: v.to_string(),
-                default: o.values.first() == Some(&v),
-            })
-            .collect()
+        hexmap::options::in_force(&RULE_OPTIONS, &values)
     }
 }

@@ -359,14 +359,10 @@ impl fmt::Display for ReportText<'_> {
                 writeln!(f, "  - {n}")?;
             }
         }
-        // Only the options that differ from the defaults.
-        let chosen: Vec<String> = (self.rules.iter())
-            .filter(|r| !r.default)
-            .map(|r| format!("{} = {}", r.key, r.value))
-            .collect();
-        if !chosen.is_empty() {
+        // Only the options that differ from the defaults (`victory rules leyte`).
+        if let Some(chosen) = hexmap::options::non_defaults(&self.rules) {
             writeln!(f)?;
-            writeln!(f, "Rules options (not the defaults): {}", chosen.join(", "))?;
+            writeln!(f, "Rules options (not the defaults): {chosen}")?;
         }
         writeln!(f)?;
         writeln!(f, "{RULE_TAGS}")

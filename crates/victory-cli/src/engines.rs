@@ -56,20 +56,6 @@ impl Cache {
     }
 }
 
-/// One rules option as `victory rules GAME` lists it.
-pub struct OptionInfo {
-    /// Its key.
-    pub key: &'static str,
-    /// Its values, the default first.
-    pub values: &'static [&'static str],
-    /// The rule paragraph.
-    pub rule: &'static str,
-    /// The ruling that chose the default.
-    pub ruling: &'static str,
-    /// What it decides.
-    pub about: &'static str,
-}
-
 /// One game family's engine, as the command line uses it.
 pub trait Engine {
     /// The games this engine reads, by their `game` key.
@@ -85,8 +71,8 @@ pub trait Engine {
     fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>>;
 
     /// The rules options its state files (`[rules]`) and `--rule` may choose.
-    fn rule_options(&self) -> Vec<OptionInfo> {
-        Vec::new()
+    fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
+        &[]
     }
 
     /// The JSON Schema of the state file format.
@@ -218,16 +204,8 @@ impl Engine for Leyte {
         Ok(leyte_victory::svg::render_state(&state, &report))
     }
 
-    fn rule_options(&self) -> Vec<OptionInfo> {
-        (leyte_victory::options::RULE_OPTIONS.iter())
-            .map(|o| OptionInfo {
-                key: o.key,
-                values: o.values,
-                rule: o.rule,
-                ruling: o.ruling,
-                about: o.about,
-            })
-            .collect()
+    fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
+        &leyte_victory::options::RULE_OPTIONS
     }
 
     fn state_schema(&self) -> schemars::Schema {
@@ -303,16 +281,8 @@ impl Engine for AsiaEngulfed {
         Ok(asia_engulfed_victory::svg::render(&state, &report))
     }
 
-    fn rule_options(&self) -> Vec<OptionInfo> {
-        (asia_engulfed_victory::options::RULE_OPTIONS.iter())
-            .map(|o| OptionInfo {
-                key: o.key,
-                values: o.values,
-                rule: o.rule,
-                ruling: o.ruling,
-                about: o.about,
-            })
-            .collect()
+    fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
+        &asia_engulfed_victory::options::RULE_OPTIONS
     }
 
     fn state_schema(&self) -> schemars::Schema {

@@ -1,0 +1,72 @@
+//! Rules options: the readings of ambiguous rules text an engine lets a table choose, described
+//! the same way for every game (a key, its values with the default first, the rule paragraph,
+//! the ruling that chose the default), so that a tool can list them and a report can say which
+//! are in force.
+//!
+//! ```
+//! use hexmap::options::{RuleOption, in_force, non_defaults};
+//! const OPTIONS: [RuleOption; 1] = [RuleOption {
+//!     key: "ratio",
+//!     values: &["truncate", "round"],
+//!     rule: "L11",
+//!     ruling: "L-14",
+//!     about: "the ratio between printed bands",
+//! }];
+//! let now = in_force(&OPTIONS, &["round"]);
+//! assert!(!now[0].default);
+//! assert_eq!(non_defaults(&now).as_deref(), Some("ratio = round"));
+//! assert_eq!(non_defaults(&in_force(&OPTIONS, &["truncate"])), None);
+//! ```
+
+use serde::Serialize;
+
+/// One rules option: its key, its values (the default first), the paragraph and the ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleOption {
+    /// The key in a state file's `[rules]` and in `--rule KEY=VALUE`.
+    pub key: &'static str,
+    /// The values, the default first.
+    pub values: &'static [&'static str],
+    /// The rule paragraph.
+    pub rule: &'static str,
+    /// The ruling that chose the default.
+    pub ruling: &'static str,
+    /// What it decides, in words.
+    pub about: &'static str,
+}
+
+/// An option in force in a report: its key, its value, and whether that is the default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct RuleInForce {
+    /// The option's key.
+    pub key: String,
+    /// Its value.
+    pub value: String,
+    /// Whether the value is the default.
+    pub default: bool,
+}
+
+/// Every option of `options` with its value in `values` (in the same order), for a report.
+pub fn in_force(options: &[RuleOption], values: &[&str]) -> Vec<RuleInForce> {
+    options
+        .iter()
+        .zip(values)
+        .map(|(o, v)| RuleInForce {
+            key: o.key.to_string(),
+            value: (*v).to_string(),
+            default: o.values.first() == Some(v),
+        })
+        .collect()
+}
+
+/// `key = value, ...` of the options that differ from their defaults; `None` when none does.
+pub fn non_defaults(in_force: &[RuleInForce]) -> Option<String> {
+    let chosen: Vec<String> = in_force
+        .iter()
+        .filter(|r| !r.default)
+        .map(|r| format!("{} = {}", r.key, r.value))
+        .collect();
+    (!chosen.is_empty()).then(|| chosen.join(", "))
+}
