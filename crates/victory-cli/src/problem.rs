@@ -100,9 +100,20 @@ pub fn render(p: &Problem, text: &str) -> String {
         .find('\n')
         .map_or(text.len(), |i| span.end + i);
     let line = p.location.map_or(1, |l| l.line as usize);
-    let local = (span.start - first)..(span.end - first).max(span.start - first + 1);
     let snippet_text = &text[first..last];
-    let local = local.start.min(snippet_text.len())..local.end.min(snippet_text.len().max(1));
+    if snippet_text.is_empty() {
+        return p.to_string();
+    }
+    // The span within those lines; an empty one covers the character it points at.
+    let start = span.start - first;
+    let mut end = (span.end - first).min(snippet_text.len());
+    if end <= start {
+        end = snippet_text[start..]
+            .chars()
+            .next()
+            .map_or(start, |c| start + c.len_utf8());
+    }
+    let local = start..end;
     let label = match (&p.key, &p.label) {
         (Some(k), _) => format!("at `{k}`"),
         (None, Some(l)) => format!("`{l}`"),
@@ -125,6 +136,23 @@ pub fn render(p: &Problem, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Any span, in any text (blank lines, multi-byte characters, the end of the file), is
+    /// shown without a panic, and a span the text has not is shown on one line.
+    #[test]
+    fn render_takes_any_span() {
+        let text = "a = 1\n\nnom = \"é\u{1b}\"\n[t]\nx = [1,\n 2]";
+        for start in 0..=text.len() + 2 {
+            for end in 0..=text.len() + 2 {
+                let mut p = in_file("toml", "f.toml", "bad");
+                p.span = Some(start..end);
+                p.location = Some(hexmap::Source::new(None, text).locate(start.min(text.len())));
+                p.help = Some("try this".into());
+                let shown = render(&p, text);
+                assert!(!shown.contains('\u{1b}'), "{shown}");
+            }
+        }
+    }
 
     #[test]
     fn kinds_become_strings() {
