@@ -21,6 +21,11 @@ use super::{Diagnostic, Source};
 /// that is not of the expected format at all would otherwise list every key).
 pub const MAX_SHAPE_PROBLEMS: usize = 50;
 
+/// The most bytes of document the repairs read, all rounds together: each round reads the whole
+/// document again, so a file of more than half a megabyte gets fewer rounds (a 16 MiB file,
+/// two), and reading a hostile file stays within a few seconds.
+pub const SHAPE_READ_BUDGET: usize = 32 * 1024 * 1024;
+
 /// `T` from `source`'s text, with every shape problem found, in file order, each of kind
 /// `kind` ([`ShapeRead`]). The value is `None` when the text is not TOML (one located problem)
 /// or when nothing could be repaired; otherwise `Some` of what could be read, and the caller
@@ -62,6 +67,16 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
     kind: K,
     prefix: &str,
 ) -> ShapeRead<T, K> {
+    read_within(source, kind, prefix, SHAPE_READ_BUDGET)
+}
+
+/// [`read_toml`] reading at most `budget` bytes of document in all.
+fn read_within<T: DeserializeOwned, K: Copy>(
+    source: Source<'_>,
+    kind: K,
+    prefix: &str,
+    budget: usize,
+) -> ShapeRead<T, K> {
     let first = match toml::from_str::<T>(source.text) {
         Ok(v) => return ShapeRead::new(Some(v), Vec::new(), Repairs::default()),
         Err(e) => e,
@@ -81,7 +96,9 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
     // this reading's doing, not the file's, and is not reported.
     let mut taken: Vec<(Range<usize>, String)> = Vec::new();
     let mut result = None;
-    for _ in 0..=MAX_SHAPE_PROBLEMS.saturating_mul(2) {
+    let rounds = (budget / source.text.len().max(1)).clamp(1, MAX_SHAPE_PROBLEMS * 2);
+    let mut cut_short = None;
+    for round in 0..=rounds {
         let e = match T::deserialize(toml::de::Deserializer::from(tree.clone())) {
             Ok(v) => {
                 result = Some(v);
@@ -89,6 +106,11 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
             }
             Err(e) => e,
         };
+        if round == rounds {
+            // Out of rounds with problems left: say so where the next one is.
+            cut_short = e.span();
+            break;
+        }
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim();
         let missing = message
@@ -125,6 +147,18 @@ pub fn read_toml<T: DeserializeOwned, K: Copy>(
         if found.len() >= MAX_SHAPE_PROBLEMS || !remove(tree.get_mut(), &l.steps) {
             break;
         }
+    }
+    if let Some(span) = cut_short {
+        let d = Diagnostic::new(
+            kind,
+            format!(
+                "more problems may follow: a file of {} bytes is read again for each problem, so the reading stopped after {}",
+                source.text.len(),
+                found.len()
+            ),
+        )
+        .help("fix these and check the file again");
+        found.push((span.start, source.at(d, Some(span))));
     }
     found.sort_by_key(|(at, _)| *at);
     let problems = found.into_iter().map(|(_, d)| d).collect();
@@ -504,6 +538,34 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A large file gets fewer rounds of repair, and says that it stopped.
+    #[test]
+    fn a_large_file_is_read_within_the_budget() {
+        #[derive(serde::Deserialize)]
+        #[allow(dead_code)]
+        struct File {
+            units: Vec<Unit>,
+        }
+        #[derive(serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Unit {
+            side: u32,
+        }
+        let text: String = (0..20)
+            .map(|i| format!("[[units]]\nside = \"s{i}\"\n"))
+            .collect();
+        let source = Source::new(Some("big.toml"), &text);
+        let all = read_within::<File, _>(source, "shape", "", usize::MAX);
+        assert_eq!(all.problems.len(), 20);
+        // Room for four rounds: two problems (each takes a round to report and one to drop
+        // the unit), then the note.
+        let some = read_within::<File, _>(source, "shape", "", text.len() * 4);
+        let lines: Vec<String> = some.problems.iter().map(ToString::to_string).collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[2].contains("more problems may follow"), "{lines:?}");
+        assert!(lines[2].starts_with("big.toml:6:8:"), "{lines:?}");
+    }
 
     #[test]
     fn near_misses() {
