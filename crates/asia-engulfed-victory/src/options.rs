@@ -84,36 +84,22 @@ pub const RULE_OPTIONS: [RuleOption; 3] = [
     },
 ];
 
-fn parse<'de, T: Deserialize<'de>>(value: &'de str) -> Option<T> {
-    use serde::de::IntoDeserializer;
-    T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(value)).ok()
-}
-
 impl RuleChoices {
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
     /// ones).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let Some(option) = RULE_OPTIONS.iter().find(|o| o.key == key) else {
-            let keys: Vec<&str> = RULE_OPTIONS.iter().map(|o| o.key).collect();
-            return Err(format!(
-                "unknown rules option `{key}` (the options: {})",
-                keys.join(", ")
-            ));
-        };
-        let bad = || {
-            format!(
-                "`{key}` takes {}, not `{value}`",
-                option.values.join(" or ")
-            )
-        };
-        match key {
-            "bonus_vp_in_dai_senso" => {
-                self.bonus_vp_in_dai_senso = Some(value.parse().map_err(|_| bad())?);
+        use AxisAutomaticVictory as A;
+        use FinalAutomaticVictoryBox as F;
+        match hexmap::options::choose(&RULE_OPTIONS, key, value)? {
+            ("bonus_vp_in_dai_senso", v) => self.bonus_vp_in_dai_senso = Some(v == "true"),
+            ("axis_automatic_victory", "any-war-state") => {
+                self.axis_automatic_victory = Some(A::AnyWarState);
             }
-            "axis_automatic_victory" => {
-                self.axis_automatic_victory = Some(parse(value).ok_or_else(bad)?);
+            ("axis_automatic_victory", _) => self.axis_automatic_victory = Some(A::TotalWarOnly),
+            ("final_automatic_victory_box", "scores-as-4-vp") => {
+                self.final_automatic_victory_box = Some(F::ScoresAs4Vp);
             }
-            _ => self.final_automatic_victory_box = Some(parse(value).ok_or_else(bad)?),
+            (_, _) => self.final_automatic_victory_box = Some(F::Wins),
         }
         Ok(())
     }

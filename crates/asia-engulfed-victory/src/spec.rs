@@ -557,16 +557,9 @@ impl VpTrack {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<VpTrack, Error> {
         let source = Source::new(name, text);
-        let read = hexmap::diag::read_toml::<TrackSpec, _>(source, ErrorKind::Toml, "");
-        let Some(spec) = read.value else {
-            return Err(Error::new(read.problems));
-        };
-        Error::after_shape(
-            source,
-            read.problems,
-            &read.repairs,
-            track_from_spec(&spec, source, ""),
-        )
+        hexmap::diag::read_and_check(source, ErrorKind::Toml, "", |spec: TrackSpec| {
+            track_from_spec(&spec, source, "")
+        })
     }
 }
 
@@ -649,16 +642,9 @@ impl State {
         resolver: &dyn Resolver,
     ) -> Result<State, Error> {
         let source = Source::new(name, text);
-        let read = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
-        let Some(spec) = read.value else {
-            return Err(Error::new(read.problems));
-        };
-        Error::after_shape(
-            source,
-            read.problems,
-            &read.repairs,
-            from_spec(&spec, source, resolver),
-        )
+        hexmap::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+            from_spec(&spec, source, resolver)
+        })
     }
 }
 

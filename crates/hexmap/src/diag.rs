@@ -5,7 +5,9 @@
 //! `file:line:col: message` form.
 
 mod shape;
-pub use shape::{MAX_SHAPE_PROBLEMS, Repairs, SHAPE_READ_BUDGET, ShapeRead, nearest, read_toml};
+pub use shape::{
+    MAX_SHAPE_PROBLEMS, Repairs, SHAPE_READ_BUDGET, ShapeRead, nearest, read_and_check, read_toml,
+};
 
 use std::fmt;
 use std::ops::Range;

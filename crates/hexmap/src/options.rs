@@ -61,6 +61,40 @@ pub fn in_force(options: &[RuleOption], values: &[&str]) -> Vec<RuleInForce> {
         .collect()
 }
 
+/// Check `key = value` against `options`: the option and the value as the options spell them,
+/// or why not (an unknown key, with the known ones; a value the option does not take, with its
+/// values). An engine's `set` matches on what this returns.
+///
+/// ```
+/// use hexmap::options::{RuleOption, choose};
+/// const OPTIONS: [RuleOption; 1] = [RuleOption {
+///     key: "ratio", values: &["truncate", "round"], rule: "L11", ruling: "L-14", about: "",
+/// }];
+/// assert_eq!(choose(&OPTIONS, "ratio", "round"), Ok(("ratio", "round")));
+/// assert_eq!(choose(&OPTIONS, "ratio", "up").unwrap_err(), "`ratio` takes truncate or round, not `up`");
+/// assert!(choose(&OPTIONS, "rate", "round").unwrap_err().starts_with("unknown rules option `rate`"));
+/// ```
+pub fn choose(
+    options: &'static [RuleOption],
+    key: &str,
+    value: &str,
+) -> Result<(&'static str, &'static str), String> {
+    let Some(option) = options.iter().find(|o| o.key == key) else {
+        let keys: Vec<&str> = options.iter().map(|o| o.key).collect();
+        return Err(format!(
+            "unknown rules option `{key}` (the options: {})",
+            keys.join(", ")
+        ));
+    };
+    match option.values.iter().find(|v| **v == value) {
+        Some(v) => Ok((option.key, v)),
+        None => Err(format!(
+            "`{key}` takes {}, not `{value}`",
+            option.values.join(" or ")
+        )),
+    }
+}
+
 /// `key = value, ...` of the options that differ from their defaults; `None` when none does.
 pub fn non_defaults(in_force: &[RuleInForce]) -> Option<String> {
     let chosen: Vec<String> = in_force

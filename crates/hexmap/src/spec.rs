@@ -637,10 +637,8 @@ impl HexMap {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<HexMap, Error> {
         let source = Source::new(name, text);
-        let read = crate::diag::read_toml::<MapSpec, _>(source, ErrorKind::Toml, "");
-        let Some(spec) = read.value else {
-            return Err(Error::new(read.problems));
-        };
-        Error::after_shape(source, read.problems, &read.repairs, spec.build(source, ""))
+        crate::diag::read_and_check(source, ErrorKind::Toml, "", |spec: MapSpec| {
+            spec.build(source, "")
+        })
     }
 }

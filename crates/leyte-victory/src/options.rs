@@ -74,27 +74,15 @@ impl Rules {
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
     /// ones).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let Some(option) = RULE_OPTIONS.iter().find(|o| o.key == key) else {
-            let keys: Vec<&str> = RULE_OPTIONS.iter().map(|o| o.key).collect();
-            return Err(format!(
-                "unknown rules option `{key}` (the options: {})",
-                keys.join(", ")
-            ));
-        };
-        let bad = || {
-            format!(
-                "`{key}` takes {}, not `{value}`",
-                option.values.join(" or ")
-            )
-        };
-        match (key, value) {
+        match hexmap::options::choose(&RULE_OPTIONS, key, value)? {
             ("ratio", "truncate") => self.ratio = Rounding::Truncate,
             ("ratio", "round") => self.ratio = Rounding::Round,
             ("chain", "hexsides") => self.chain = ChainReading::FollowHexsides,
             ("chain", "hexes") => self.chain = ChainReading::BetweenNetHexes,
             ("target", "on-chain") => self.target = TargetRule::OnChain,
             ("target", "may-adjoin-chain") => self.target = TargetRule::MayAdjoinChain,
-            _ => return Err(bad()),
+            // `choose` returns only the options' own keys and values, all matched above.
+            (k, v) => return Err(format!("`{k} = {v}` is not handled")),
         }
         Ok(())
     }

@@ -751,16 +751,9 @@ fn read(
     maps: Option<&mut MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
-    let read = hexmap::diag::read_toml::<StateSpec, _>(source, ErrorKind::Toml, "");
-    let Some(spec) = read.value else {
-        return Err(Error::new(read.problems));
-    };
-    Error::after_shape(
-        source,
-        read.problems,
-        &read.repairs,
-        read_spec(spec, source, resolver, maps),
-    )
+    hexmap::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+        read_spec(spec, source, resolver, maps)
+    })
 }
 
 /// [`read`] once the shape is read: the game, the map, the scenario and the position checked.

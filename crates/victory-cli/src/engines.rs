@@ -56,6 +56,24 @@ impl Cache {
     }
 }
 
+/// The run's `--rule KEY=VALUE` options, each chosen with `set`; the first refused is a problem
+/// naming the file.
+fn apply_rules(
+    file: StateFile<'_>,
+    mut set: impl FnMut(&str, &str) -> Result<(), String>,
+) -> Result<(), Vec<Problem>> {
+    for (key, value) in &file.cache.rules {
+        set(key, value).map_err(|message| {
+            vec![problem::in_file(
+                "rule",
+                file.name,
+                format!("--rule {key}={value}: {message}"),
+            )]
+        })?;
+    }
+    Ok(())
+}
+
 /// One game family's engine, as the command line uses it.
 pub trait Engine {
     /// The games this engine reads, by their `game` key.
@@ -164,15 +182,7 @@ impl Leyte {
             &mut maps,
         )
         .map_err(|e| problems(e.into_diagnostics()))?;
-        for (key, value) in &file.cache.rules {
-            state.set_rule(key, value).map_err(|message| {
-                vec![problem::in_file(
-                    "rule",
-                    file.name,
-                    format!("--rule {key}={value}: {message}"),
-                )]
-            })?;
-        }
+        apply_rules(file, |key, value| state.set_rule(key, value))?;
         Ok(state)
     }
 }
@@ -237,15 +247,7 @@ impl AsiaEngulfed {
         let mut state =
             asia_engulfed_victory::State::from_toml_str(file.text, Some(file.name), file.resolver)
                 .map_err(|e| problems(e.into_diagnostics()))?;
-        for (key, value) in &file.cache.rules {
-            state.rules.set(key, value).map_err(|message| {
-                vec![problem::in_file(
-                    "rule",
-                    file.name,
-                    format!("--rule {key}={value}: {message}"),
-                )]
-            })?;
-        }
+        apply_rules(file, |key, value| state.rules.set(key, value))?;
         Ok(state)
     }
 }

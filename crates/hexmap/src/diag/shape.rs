@@ -165,6 +165,32 @@ fn read_within<T: DeserializeOwned, K: Copy>(
     ShapeRead::new(result, problems, repairs)
 }
 
+/// Read `source` with [`read_toml`], then `check` the rules on what could be read: every shape
+/// problem and every rule problem, in file order ([`Error::after_shape`](crate::Error::after_shape)).
+/// How the map, state and track readers of this workspace read a file.
+///
+/// ```
+/// use hexmap::{Error, Source};
+/// use hexmap::diag::read_and_check;
+/// #[derive(serde::Deserialize)]
+/// struct File { size: u32 }
+/// let text = "size = 7\n";
+/// let checked: Result<u32, Error<&str>> = read_and_check(Source::new(None, text), "shape", "", |f: File| Ok(f.size));
+/// assert_eq!(checked.unwrap(), 7);
+/// ```
+pub fn read_and_check<T: DeserializeOwned, U, K: Copy>(
+    source: Source<'_>,
+    kind: K,
+    prefix: &str,
+    check: impl FnOnce(T) -> Result<U, crate::Error<K>>,
+) -> Result<U, crate::Error<K>> {
+    let read = read_toml::<T, K>(source, kind, prefix);
+    let Some(value) = read.value else {
+        return Err(crate::Error::new(read.problems));
+    };
+    crate::Error::after_shape(source, read.problems, &read.repairs, check(value))
+}
+
 /// What [`read_toml`] gave: what could be read, the shape problems, and the list items it took
 /// out to read the rest.
 #[derive(Debug)]
