@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::Range;
 
+use hexmap::diag::Locator;
 use hexmap::resolve::Resolver;
 use hexmap::{Label, Source};
 use serde::de::{self, IntoDeserializer};
@@ -446,16 +447,16 @@ impl Spans {
 }
 
 /// Locate a model diagnostic (keyed `boxes[1].vp`) in a source, prefixing its key.
-fn locate(mut d: Diagnostic, source: &Source<'_>, spans: &Spans, prefix: &str) -> Diagnostic {
+fn locate(mut d: Diagnostic, at: &Locator<'_>, spans: &Spans, prefix: &str) -> Diagnostic {
     let key = d.key.take().unwrap_or_default();
     let full = format!("{prefix}{key}");
     // The key's own span if recorded, else the key's value in the text, else the nearest
     // recorded parent's.
     let span = (spans.0.get(&key).cloned())
-        .or_else(|| source.span_of(&full))
+        .or_else(|| at.span_of(&full))
         .or_else(|| spans.find(&key));
     d.key = (!full.is_empty()).then_some(full);
-    source.at(d, span)
+    at.at(d, span)
 }
 
 /// Whether `key` is `prefix` or lies under it.
@@ -564,6 +565,7 @@ impl VpTrack {
 }
 
 fn track_from_spec(spec: &TrackSpec, source: Source<'_>, prefix: &str) -> Result<VpTrack, Error> {
+    let at = Locator::new(source);
     let mut spans = Spans::default();
     let mut found = Vec::new();
     let mut boxes = Vec::new();
@@ -601,7 +603,7 @@ fn track_from_spec(spec: &TrackSpec, source: Source<'_>, prefix: &str) -> Result
                         )
                         .key(format!("{key}.keeps_side"))
                         .label(b.id.get_ref().clone()),
-                        &source,
+                        &at,
                         &spans,
                         prefix,
                     ));
@@ -622,7 +624,7 @@ fn track_from_spec(spec: &TrackSpec, source: Source<'_>, prefix: &str) -> Result
     let track = VpTrack::new(spec.name.clone(), boxes);
     if let Err(e) = &track {
         for d in e.diagnostics() {
-            found.push(locate(d.clone(), &source, &spans, prefix));
+            found.push(locate(d.clone(), &at, &spans, prefix));
         }
     }
     match track {
@@ -928,6 +930,7 @@ fn from_spec(
                 bonus_vp_in_dai_senso: r.bonus_vp_in_dai_senso,
             }),
     };
+    let at = Locator::new(r.source);
     for mut d in problems(&state) {
         if let Some(k) = &d.key {
             let k = remap_hex_index(k, &index_of_spec);
@@ -936,7 +939,7 @@ fn from_spec(
             }
             d.key = Some(k);
         }
-        let d = locate(d, &r.source, &r.spans, "");
+        let d = locate(d, &at, &r.spans, "");
         r.found.push(d);
     }
     if r.found.is_empty() {

@@ -13,6 +13,7 @@ use std::fmt;
 use std::ops::Range;
 
 use serde::Serialize;
+use toml::Spanned;
 
 /// A 1-based line and column in a source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -221,43 +222,126 @@ impl<'a> Source<'a> {
     /// assert_eq!(source.span_of("nothing.here"), None);
     /// ```
     pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
-        use toml::de::{DeTable, DeValue};
-        let root = DeTable::parse(self.text).ok()?;
-        let mut table = root.get_ref();
-        let mut found: Option<Range<usize>> = None;
-        for part in key.split('.') {
-            let (name, indices) = match part.find('[') {
-                Some(i) => (&part[..i], &part[i..]),
-                None => (part, ""),
-            };
-            let Some((_, value)) = table.iter().find(|(k, _)| k.get_ref().as_ref() == name) else {
-                return found;
-            };
-            let mut value = value;
-            found = Some(value.span());
-            for index in indices.split('[').skip(1) {
-                let n: usize = index.strip_suffix(']')?.parse().ok()?;
-                let DeValue::Array(items) = value.get_ref() else {
-                    return found;
-                };
-                let Some(item) = items.get(n) else {
-                    return found;
-                };
-                value = item;
-                found = Some(value.span());
-            }
-            match value.get_ref() {
-                DeValue::Table(t) => table = t,
-                _ => return found,
-            }
-        }
-        found
+        let root = toml::de::DeTable::parse(self.text).ok()?;
+        span_in(&root, key)
     }
 
     /// A diagnostic for a TOML syntax or shape error from the `toml` crate.
     pub fn toml_error<K>(&self, kind: K, e: &toml::de::Error) -> Diagnostic<K> {
         let message = e.message().trim().to_string();
         self.at(Diagnostic::new(kind, message), e.span())
+    }
+}
+
+/// The span of the value at `key` in a parsed document ([`Source::span_of`]).
+fn span_in(root: &Spanned<toml::de::DeTable<'_>>, key: &str) -> Option<Range<usize>> {
+    use toml::de::DeValue;
+    let mut table = root.get_ref();
+    let mut found: Option<Range<usize>> = None;
+    for part in key.split('.') {
+        let (name, indices) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        let Some((_, value)) = table.iter().find(|(k, _)| k.get_ref().as_ref() == name) else {
+            return found;
+        };
+        let mut value = value;
+        found = Some(value.span());
+        for index in indices.split('[').skip(1) {
+            let n: usize = index.strip_suffix(']')?.parse().ok()?;
+            let DeValue::Array(items) = value.get_ref() else {
+                return found;
+            };
+            let Some(item) = items.get(n) else {
+                return found;
+            };
+            value = item;
+            found = Some(value.span());
+        }
+        match value.get_ref() {
+            DeValue::Table(t) => table = t,
+            _ => return found,
+        }
+    }
+    found
+}
+
+/// Locates many diagnostics in one source: [`Source::at`] for each, with the text's line starts
+/// and its tree of keys made once, when first needed, instead of for every diagnostic (a file
+/// with thousands of problems stays linear).
+///
+/// ```
+/// use hexmap::{Diagnostic, Source};
+/// use hexmap::diag::Locator;
+/// let text = "a = 1\n[b]\nc = 2\n";
+/// let at = Locator::new(Source::new(Some("f.toml"), text));
+/// let d = at.at(Diagnostic::new("bad", "c is wrong").key("b.c"), None);
+/// assert_eq!(d.to_string(), "f.toml:3:5: c is wrong (at `b.c`)");
+/// assert_eq!(d, Source::new(Some("f.toml"), text).at(Diagnostic::new("bad", "c is wrong").key("b.c"), None));
+/// ```
+#[derive(Debug)]
+pub struct Locator<'a> {
+    source: Source<'a>,
+    /// Byte offset of each line's start.
+    lines: std::cell::OnceCell<Vec<usize>>,
+    /// The parsed document, for key paths (`None`: it does not parse).
+    tree: std::cell::OnceCell<Option<Spanned<toml::de::DeTable<'a>>>>,
+}
+
+impl<'a> Locator<'a> {
+    /// A locator for one source.
+    pub fn new(source: Source<'a>) -> Self {
+        Locator {
+            source,
+            lines: std::cell::OnceCell::new(),
+            tree: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The source.
+    pub fn source(&self) -> Source<'a> {
+        self.source
+    }
+
+    /// [`Source::locate`], by binary search over the line starts.
+    pub fn locate(&self, offset: usize) -> Location {
+        let text = self.source.text;
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let lines = self.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let index = lines
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1);
+        let line_start = lines.get(index).copied().unwrap_or(0);
+        let column = text[line_start..offset].chars().count() + 1;
+        Location {
+            line: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// [`Source::span_of`], on the document parsed once.
+    pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        let tree = self
+            .tree
+            .get_or_init(|| toml::de::DeTable::parse(self.source.text).ok());
+        span_in(tree.as_ref()?, key)
+    }
+
+    /// [`Source::at`]: the source's name, the span (or the key's place) and its line and column.
+    pub fn at<K>(&self, mut d: Diagnostic<K>, span: Option<Range<usize>>) -> Diagnostic<K> {
+        d.file = self.source.name.map(str::to_string);
+        let span = span.or_else(|| d.key.as_deref().and_then(|k| self.span_of(k)));
+        d.location = span.as_ref().map(|s| self.locate(s.start));
+        d.span = span;
+        d
     }
 }
 
@@ -352,7 +436,7 @@ fn after_quoted(text: &str) -> &str {
 /// Collects diagnostics, stamping each with the source.
 #[derive(Debug)]
 pub struct Collector<'a, K> {
-    source: Source<'a>,
+    at: Locator<'a>,
     found: Vec<Diagnostic<K>>,
 }
 
@@ -360,19 +444,19 @@ impl<'a, K> Collector<'a, K> {
     /// A collector for one source.
     pub fn new(source: Source<'a>) -> Self {
         Collector {
-            source,
+            at: Locator::new(source),
             found: Vec::new(),
         }
     }
 
     /// The source being read.
     pub fn source(&self) -> Source<'a> {
-        self.source
+        self.at.source()
     }
 
-    /// Record a diagnostic at a span.
+    /// Record a diagnostic at a span (or, without one, at its key's place).
     pub fn push(&mut self, d: Diagnostic<K>, span: Option<Range<usize>>) {
-        let d = self.source.at(d, span);
+        let d = self.at.at(d, span);
         self.found.push(d);
     }
 
@@ -390,6 +474,21 @@ impl<'a, K> Collector<'a, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The locator's cached line starts give what counting from the start gives, at every
+    /// offset (multi-byte characters, blank lines, past the end included).
+    #[test]
+    fn the_locator_locates_as_the_source_does() {
+        let text = "a = \"é\"\n\n[b]\r\nc = [1,\n 2]\n東 = 3";
+        let source = Source::new(Some("f"), text);
+        let at = Locator::new(source);
+        for offset in 0..=text.len() + 3 {
+            assert_eq!(at.locate(offset), source.locate(offset), "{offset}");
+        }
+        for key in ["a", "b.c", "b.c[1]", "b.x", "z"] {
+            assert_eq!(at.span_of(key), source.span_of(key), "{key}");
+        }
+    }
 
     #[test]
     fn locate_counts_lines_and_characters() {

@@ -112,6 +112,7 @@ impl<K> Error<K> {
         repairs: &crate::diag::Repairs,
         checked: Result<T, Error<K>>,
     ) -> Result<T, Error<K>> {
+        let at = crate::diag::Locator::new(source);
         let mut all = match checked {
             Ok(v) if problems.is_empty() => return Ok(v),
             Ok(_) => problems,
@@ -126,11 +127,11 @@ impl<K> Error<K> {
                         let original = repairs.original_key(&key);
                         if original != key {
                             // Located by its key (no span of its own): locate it again.
-                            if d.span.is_none() || d.span == source.span_of(&key) {
+                            if d.span.is_none() || d.span == at.span_of(&key) {
                                 d.span = None;
                                 d.location = None;
                                 d.key = Some(original);
-                                d = source.at(d, None);
+                                d = at.at(d, None);
                             } else {
                                 d.key = Some(original);
                             }

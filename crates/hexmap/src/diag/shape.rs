@@ -90,6 +90,7 @@ fn read_within<T: DeserializeOwned, K: Copy>(
         }
     };
     let mut repairs = Repairs::default();
+    let at = super::Locator::new(source);
     let original = tree.clone();
     let mut found: Vec<(usize, Diagnostic<K>)> = Vec::new();
     // The keys taken out, with the span of their table: a key then missing from that table is
@@ -128,7 +129,7 @@ fn read_within<T: DeserializeOwned, K: Copy>(
             if let Some(k) = key {
                 d = d.key(format!("{prefix}{k}"));
             }
-            found.push((span.start, source.at(d, Some(span.clone()))));
+            found.push((span.start, at.at(d, Some(span.clone()))));
         }
         let Some(l) = locate(&tree, &span) else { break };
         if let Some((Step::Index(i), _)) = l.steps.split_last() {
@@ -158,7 +159,7 @@ fn read_within<T: DeserializeOwned, K: Copy>(
             ),
         )
         .help("fix these and check the file again");
-        found.push((span.start, source.at(d, Some(span))));
+        found.push((span.start, at.at(d, Some(span))));
     }
     found.sort_by_key(|(at, _)| *at);
     let problems = found.into_iter().map(|(_, d)| d).collect();
