@@ -75,11 +75,17 @@ use kit::{Metrics, num};
 /// The metrics of the drawings' `font-family` (Helvetica, Arial, ...).
 const METRICS: Metrics = Metrics::Helvetica;
 
-/// Hex size (centre to corner, in pixels) of a small map.
+/// Hex size (centre to corner, in pixels) of [`Style::default`].
 pub const DEFAULT_HEX_SIZE: f64 = 32.0;
 
-/// The width (pixels) [`Style::fit`] aims the map area of a large map at.
-pub const FIT_WIDTH: f64 = 1200.0;
+/// The smallest font (pixels) [`Style::fit`] lets a hex number, a counter's id or its rating
+/// have at the picture's own size.
+pub const READABLE_FONT: f64 = 9.0;
+
+/// The hex size (pixels, centre to corner) of [`Style::fit`]: hex numbers, and the ids and
+/// ratings of up to four stacked counters, are at least [`READABLE_FONT`] at the picture's own
+/// size.
+pub const READABLE_HEX_SIZE: f64 = 60.0;
 
 fn sqrt3() -> f64 {
     3f64.sqrt()
@@ -153,11 +159,11 @@ impl Style {
             margin: 16.0,
             font_family: "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif"
                 .to_string(),
-            label_font: (0.27 * s).max(7.0),
-            place_font: (0.3 * s).max(7.5),
+            label_font: (0.2 * s).max(7.0),
+            place_font: (0.2 * s).max(7.0),
             text_font: 13.0,
             title_font: 17.0,
-            min_counter_font: 6.5,
+            min_counter_font: READABLE_FONT,
             background: "#ffffff".to_string(),
             hex_stroke: "#8a8a7a".to_string(),
             label_colour: "#4a4a44".to_string(),
@@ -173,16 +179,21 @@ impl Style {
         }
     }
 
-    /// A style for `map`: [`DEFAULT_HEX_SIZE`] for small maps, smaller hexes so a large map's
-    /// map area is about [`FIT_WIDTH`] pixels wide.
-    pub fn fit(map: &HexMap) -> Style {
-        let units = Frame::unit_width(map);
-        let size = if units > 0.0 {
-            (FIT_WIDTH / units).min(DEFAULT_HEX_SIZE)
-        } else {
-            DEFAULT_HEX_SIZE
-        };
-        Style::sized(size.max(8.0))
+    /// A style a player can read at the picture's own size, whatever the map:
+    /// [`READABLE_HEX_SIZE`], so that hex numbers, counter ids and ratings are at least
+    /// [`READABLE_FONT`] pixels. A large map makes a large picture; [`MapDrawing::crop`] draws
+    /// the part that matters.
+    ///
+    /// ```
+    /// use hexmap::svg::{READABLE_FONT, Style};
+    /// let map = hexmap::HexMap::from_toml_str(
+    ///     "name = \"A\"\n[layout]\norientation = \"flat\"\nlabel = \"column-row\"\ncolumns = [1, 2]\nrows = [1, 2]\nshifted = \"even\"",
+    ///     None,
+    /// ).unwrap();
+    /// assert!(Style::fit(&map).label_font >= READABLE_FONT);
+    /// ```
+    pub fn fit(_map: &HexMap) -> Style {
+        Style::sized(READABLE_HEX_SIZE)
     }
 }
 
@@ -293,6 +304,12 @@ pub struct Mark {
     pub colour: String,
     /// Where in the hex.
     pub anchor: Anchor,
+    /// What this belongs to (unit ids, say), written as `data-key` so an interactive page can
+    /// pick out everything of one thing at once; see [`key_token`].
+    pub keys: Vec<String>,
+    /// The layer it is drawn in, written as `data-layer` so a page can hide it; by default
+    /// the kind of overlay (`shades`, `highlights`, `paths`, `counters`, `marks`).
+    pub layer: Option<String>,
 }
 
 impl Mark {
@@ -308,7 +325,21 @@ impl Mark {
             symbol,
             colour: colour.into(),
             anchor,
+            keys: Vec::new(),
+            layer: None,
         }
+    }
+
+    /// Belonging to `key` too (a unit id, say): see [`Mark::keys`].
+    pub fn key(mut self, key: impl Into<String>) -> Mark {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// In layer `layer`: see [`Mark::layer`](field@Mark::layer).
+    pub fn layer(mut self, layer: impl Into<String>) -> Mark {
+        self.layer = Some(layer.into());
+        self
     }
 }
 
@@ -328,6 +359,12 @@ pub struct Highlight {
     pub label: Option<String>,
     /// Hatch the hex instead of tinting it.
     pub hatch: bool,
+    /// What this belongs to (unit ids, say), written as `data-key` so an interactive page can
+    /// pick out everything of one thing at once; see [`key_token`].
+    pub keys: Vec<String>,
+    /// The layer it is drawn in, written as `data-layer` so a page can hide it; by default
+    /// the kind of overlay (`shades`, `highlights`, `paths`, `counters`, `marks`).
+    pub layer: Option<String>,
 }
 
 impl Highlight {
@@ -337,6 +374,8 @@ impl Highlight {
             colour: colour.into(),
             label: None,
             hatch: false,
+            keys: Vec::new(),
+            layer: None,
         }
     }
 
@@ -349,6 +388,18 @@ impl Highlight {
     /// Hatched instead of tinted.
     pub fn hatched(mut self) -> Highlight {
         self.hatch = true;
+        self
+    }
+
+    /// Belonging to `key` too (a unit id, say): see [`Highlight::keys`].
+    pub fn key(mut self, key: impl Into<String>) -> Highlight {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// In layer `layer`: see [`Highlight::layer`](field@Highlight::layer).
+    pub fn layer(mut self, layer: impl Into<String>) -> Highlight {
+        self.layer = Some(layer.into());
         self
     }
 }
@@ -367,6 +418,12 @@ pub struct Shade {
     pub colour: String,
     /// Hatch (default) or a flat tint.
     pub hatch: bool,
+    /// What this belongs to (unit ids, say), written as `data-key` so an interactive page can
+    /// pick out everything of one thing at once; see [`key_token`].
+    pub keys: Vec<String>,
+    /// The layer it is drawn in, written as `data-layer` so a page can hide it; by default
+    /// the kind of overlay (`shades`, `highlights`, `paths`, `counters`, `marks`).
+    pub layer: Option<String>,
 }
 
 impl Shade {
@@ -375,6 +432,8 @@ impl Shade {
         Shade {
             colour: colour.into(),
             hatch: true,
+            keys: Vec::new(),
+            layer: None,
         }
     }
 
@@ -383,7 +442,21 @@ impl Shade {
         Shade {
             colour: colour.into(),
             hatch: false,
+            keys: Vec::new(),
+            layer: None,
         }
+    }
+
+    /// Belonging to `key` too (a unit id, say): see [`Shade::keys`].
+    pub fn key(mut self, key: impl Into<String>) -> Shade {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// In layer `layer`: see [`Shade::layer`](field@Shade::layer).
+    pub fn layer(mut self, layer: impl Into<String>) -> Shade {
+        self.layer = Some(layer.into());
+        self
     }
 }
 
@@ -402,6 +475,12 @@ pub struct Route {
     pub colour: String,
     /// Dashed line.
     pub dashed: bool,
+    /// What this belongs to (unit ids, say), written as `data-key` so an interactive page can
+    /// pick out everything of one thing at once; see [`key_token`].
+    pub keys: Vec<String>,
+    /// The layer it is drawn in, written as `data-layer` so a page can hide it; by default
+    /// the kind of overlay (`shades`, `highlights`, `paths`, `counters`, `marks`).
+    pub layer: Option<String>,
 }
 
 impl Route {
@@ -410,6 +489,8 @@ impl Route {
         Route {
             colour: colour.into(),
             dashed: false,
+            keys: Vec::new(),
+            layer: None,
         }
     }
 
@@ -418,6 +499,102 @@ impl Route {
         self.dashed = true;
         self
     }
+
+    /// Belonging to `key` too (a unit id, say): see [`Route::keys`].
+    pub fn key(mut self, key: impl Into<String>) -> Route {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// In layer `layer`: see [`Route::layer`](field@Route::layer).
+    pub fn layer(mut self, layer: impl Into<String>) -> Route {
+        self.layer = Some(layer.into());
+        self
+    }
+}
+
+/// How [`MapDrawing::outline`] draws the boundary of a region of hexes: a line along every
+/// hexside between a hex of the region and one outside it, drawn once.
+///
+/// ```
+/// use hexmap::svg::Outline;
+/// let o = Outline::new("#d9480f").dashed().key("US-96-382").layer("loc");
+/// assert!(o.dashed);
+/// assert_eq!(o.keys, ["US-96-382"]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Outline {
+    /// Line colour.
+    pub colour: String,
+    /// Dashed line.
+    pub dashed: bool,
+    /// What this belongs to (see [`Highlight::keys`]).
+    pub keys: Vec<String>,
+    /// The layer it is drawn in; by default `outlines`.
+    pub layer: Option<String>,
+}
+
+impl Outline {
+    /// A solid outline in this colour.
+    pub fn new(colour: impl Into<String>) -> Outline {
+        Outline {
+            colour: colour.into(),
+            dashed: false,
+            keys: Vec::new(),
+            layer: None,
+        }
+    }
+
+    /// Dashed.
+    pub fn dashed(mut self) -> Outline {
+        self.dashed = true;
+        self
+    }
+
+    /// Belonging to `key` too.
+    pub fn key(mut self, key: impl Into<String>) -> Outline {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// In layer `layer`.
+    pub fn layer(mut self, layer: impl Into<String>) -> Outline {
+        self.layer = Some(layer.into());
+        self
+    }
+}
+
+/// A key as written in a `data-key` attribute: `%` and white space percent-encoded, so that
+/// the attribute is a space-separated list of tokens, one per key.
+///
+/// ```
+/// assert_eq!(hexmap::svg::key_token("US-7-32"), "US-7-32");
+/// assert_eq!(hexmap::svg::key_token("3rd Bn 50%"), "3rd%20Bn%2050%25");
+/// ```
+pub fn key_token(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    for c in key.chars() {
+        if c == '%' || c.is_whitespace() {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                let _ = write!(out, "%{b:02X}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// ` data-layer="…" data-key="…"` for an overlay element.
+fn meta(layer: Option<&str>, default: &str, keys: &[String]) -> String {
+    let mut out = format!(" data-layer=\"{}\"", escape(layer.unwrap_or(default)));
+    if !keys.is_empty() {
+        let tokens: Vec<String> = keys.iter().map(|k| key_token(k)).collect();
+        let _ = write!(out, " data-key=\"{}\"", escape(&tokens.join(" ")));
+    }
+    out
 }
 
 /// A small symbol on a counter's corner (a cut-off unit's ✕): [`Badge::new`] or
@@ -470,6 +647,12 @@ pub struct Counter {
     pub rating: Option<String>,
     /// Symbols on the corners: the first on the upper right, the second on the upper left.
     pub badges: Vec<Badge>,
+    /// What this belongs to (unit ids, say), written as `data-key` so an interactive page can
+    /// pick out everything of one thing at once; see [`key_token`].
+    pub keys: Vec<String>,
+    /// The layer it is drawn in, written as `data-layer` so a page can hide it; by default
+    /// the kind of overlay (`shades`, `highlights`, `paths`, `counters`, `marks`).
+    pub layer: Option<String>,
 }
 
 impl Counter {
@@ -486,6 +669,8 @@ impl Counter {
             short_label: None,
             rating: None,
             badges: Vec::new(),
+            keys: Vec::new(),
+            layer: None,
         }
     }
 
@@ -504,6 +689,18 @@ impl Counter {
     /// With a badge.
     pub fn badge(mut self, symbol: Symbol, colour: impl Into<String>) -> Counter {
         self.badges.push(Badge::new(symbol, colour));
+        self
+    }
+
+    /// Belonging to `key` too (a unit id, say): see [`Counter::keys`].
+    pub fn key(mut self, key: impl Into<String>) -> Counter {
+        self.keys.push(key.into());
+        self
+    }
+
+    /// In layer `layer`: see [`Counter::layer`](field@Counter::layer).
+    pub fn layer(mut self, layer: impl Into<String>) -> Counter {
+        self.layer = Some(layer.into());
         self
     }
 }
@@ -630,8 +827,12 @@ impl Frame {
         }
     }
 
-    fn unit_width(map: &HexMap) -> f64 {
-        Frame::of(map).width
+    /// Whether a hex centre (hex-size units) lies within the frame, or a hex beyond it.
+    fn near(&self, (x, y): (f64, f64)) -> bool {
+        x >= self.min_x - 1.0
+            && x <= self.min_x + self.width + 1.0
+            && y >= self.min_y - 1.0
+            && y <= self.min_y + self.height + 1.0
     }
 }
 
@@ -654,9 +855,12 @@ pub struct MapDrawing<'m> {
     shades: Vec<(Hex, Shade)>,
     highlights: Vec<(Hex, Highlight)>,
     paths: Vec<(Vec<Hex>, Route)>,
+    outlines: Vec<(Vec<Hex>, Outline)>,
     counters: Vec<(Hex, Counter)>,
     marks: Vec<(Hex, Mark)>,
     legend: Vec<LegendEntry>,
+    cropped: bool,
+    legend_below: bool,
 }
 
 impl<'m> MapDrawing<'m> {
@@ -679,9 +883,12 @@ impl<'m> MapDrawing<'m> {
             shades: Vec::new(),
             highlights: Vec::new(),
             paths: Vec::new(),
+            outlines: Vec::new(),
             counters: Vec::new(),
             marks: Vec::new(),
             legend: Vec::new(),
+            cropped: false,
+            legend_below: false,
         }
     }
 
@@ -707,6 +914,82 @@ impl<'m> MapDrawing<'m> {
     pub fn map_size(&self) -> (f64, f64) {
         let s = self.style.hex_size;
         (self.frame.width * s, self.frame.height * s)
+    }
+
+    /// Draw only the rectangle around these hexes (half a hex beyond their centres' extremes,
+    /// so each is whole), for a close-up of the part of a large map that matters. Everything
+    /// is drawn as it would be on the whole map and clipped at the rectangle's edge; the legend
+    /// is unchanged. Hexes that are not in the map's extents are ignored; when none is left the
+    /// whole map is drawn.
+    ///
+    /// ```
+    /// use hexmap::HexMap;
+    /// use hexmap::svg::MapDrawing;
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "Grid"
+    /// [layout]
+    /// orientation = "flat"
+    /// label = "column-row"
+    /// columns = [1, 20]
+    /// rows = [1, 20]
+    /// shifted = "even"
+    /// "#, None).unwrap();
+    /// let whole = MapDrawing::new(&map).map_size();
+    /// let mut close = MapDrawing::new(&map);
+    /// close.crop([map.parse("0505").unwrap(), map.parse("0808").unwrap()]);
+    /// assert!(close.map_size().0 < whole.0 / 3.0);
+    /// ```
+    pub fn crop<I>(&mut self, hexes: I) -> &mut Self
+    where
+        I: IntoIterator<Item = Hex>,
+    {
+        let layout = self.map.layout();
+        let (hw, hh) = Frame::half(self.map);
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for h in hexes {
+            if layout.hex_to_label(h).is_none() {
+                continue;
+            }
+            let (x, y) = Frame::unit_centre(self.map, h);
+            x0 = x0.min(x - hw);
+            x1 = x1.max(x + hw);
+            y0 = y0.min(y - hh);
+            y1 = y1.max(y + hh);
+        }
+        if x0 <= x1 {
+            self.frame = Frame {
+                min_x: x0,
+                min_y: y0,
+                width: x1 - x0,
+                height: y1 - y0,
+            };
+            self.cropped = true;
+        }
+        self
+    }
+
+    /// Put the legend under the map instead of to its right (for a narrow picture).
+    pub fn legend_below(&mut self) -> &mut Self {
+        self.legend_below = true;
+        self
+    }
+
+    /// Outline a region of hexes once: a line along each hexside between a hex of the region and
+    /// one outside it (off-map hexes are ignored).
+    pub fn outline<I>(&mut self, hexes: I, outline: &Outline) -> &mut Self
+    where
+        I: IntoIterator<Item = Hex>,
+    {
+        let mut region: Vec<Hex> = hexes
+            .into_iter()
+            .filter(|h| self.map.contains(*h))
+            .collect();
+        region.sort_unstable();
+        region.dedup();
+        if !region.is_empty() {
+            self.outlines.push((region, outline.clone()));
+        }
+        self
     }
 
     /// Set the title, drawn above the map.
@@ -959,13 +1242,44 @@ fn counter_slots(n: usize) -> Vec<(f64, f64, f64)> {
     match n {
         0 => Vec::new(),
         1 => vec![(0.0, 0.07, 0.96)],
-        2 => vec![(-0.37, 0.08, 0.7), (0.37, 0.08, 0.7)],
+        2 => vec![(-0.4, 0.08, 0.78), (0.4, 0.08, 0.78)],
         _ => vec![
-            (-0.28, -0.19, 0.52),
-            (0.28, -0.19, 0.52),
-            (-0.28, 0.36, 0.52),
-            (0.28, 0.36, 0.52),
+            (-0.3, -0.2, 0.56),
+            (0.3, -0.2, 0.56),
+            (-0.3, 0.38, 0.56),
+            (0.3, 0.38, 0.56),
         ],
+    }
+}
+
+/// The box a line of text centred on `x` takes (Helvetica metrics, with room for a halo).
+#[derive(Clone, Copy, Debug)]
+struct TextBox {
+    x: f64,
+    baseline: f64,
+    font: f64,
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+}
+
+impl TextBox {
+    fn of(text: &str, x: f64, baseline: f64, font: f64) -> TextBox {
+        let half = METRICS.text_width(text, font, false) / 2.0 + font * 0.1;
+        TextBox {
+            x,
+            baseline,
+            font,
+            x0: x - half,
+            x1: x + half,
+            y0: baseline - font * 0.8,
+            y1: baseline + font * 0.22,
+        }
+    }
+
+    fn meets(&self, other: &TextBox) -> bool {
+        self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
     }
 }
 
@@ -1022,6 +1336,12 @@ impl<'a, 'm> Renderer<'a, 'm> {
     fn hatch_id(&self, colour: &str) -> String {
         let i = self.hatches.iter().position(|c| c == colour).unwrap_or(0);
         format!("hatch-{i}")
+    }
+
+    /// Whether a hex is drawn: always, unless the picture is cropped and the hex lies more
+    /// than a hex beyond the crop.
+    fn shown(&self, hex: Hex) -> bool {
+        !self.d.cropped || self.d.frame.near(Frame::unit_centre(self.d.map, hex))
     }
 
     /// Picture coordinates of a hex centre.
@@ -1122,9 +1442,18 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let legend_h = entries.len() as f64 * row + tf * 0.8;
         let gap = if entries.is_empty() { 0.0 } else { tf * 1.5 };
         let legend_box_w = if entries.is_empty() { 0.0 } else { legend_w };
-        let width = (margin * 2.0 + map_w + gap + legend_box_w).max(margin * 2.0 + header_w.ceil());
-        let body_h = map_h.max(if entries.is_empty() { 0.0 } else { legend_h });
-        let height = margin * 2.0 + header_h + body_h;
+        let legend_box_h = if entries.is_empty() { 0.0 } else { legend_h };
+        let (width, height, lx, ly) = if self.d.legend_below {
+            let width =
+                (margin * 2.0 + map_w.max(legend_box_w)).max(margin * 2.0 + header_w.ceil());
+            let height = margin * 2.0 + header_h + map_h + gap + legend_box_h;
+            (width, height, margin, margin + header_h + map_h + gap)
+        } else {
+            let width =
+                (margin * 2.0 + map_w + gap + legend_box_w).max(margin * 2.0 + header_w.ceil());
+            let height = margin * 2.0 + header_h + map_h.max(legend_box_h);
+            (width, height, margin + map_w + gap, margin + header_h)
+        };
         self.ox = margin;
         self.oy = margin + header_h;
 
@@ -1150,6 +1479,19 @@ impl<'a, 'm> Renderer<'a, 'm> {
             escape(&st.background)
         );
         self.header(margin);
+        if self.d.cropped {
+            let _ = writeln!(
+                self.out,
+                "<clipPath id=\"map-clip\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>",
+                num(self.ox),
+                num(self.oy),
+                num(map_w),
+                num(map_h)
+            );
+            self.w("<g class=\"map\" clip-path=\"url(#map-clip)\">\n");
+        } else {
+            self.w("<g class=\"map\">\n");
+        }
         self.holes();
         self.hexes();
         self.shades();
@@ -1157,6 +1499,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
         self.roads();
         self.hexsides();
         self.area_outlines();
+        self.outlines();
         self.paths();
         self.labels();
         self.features();
@@ -1164,8 +1507,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
         self.counters();
         self.tags();
         self.marks();
-        let lx = margin + map_w + gap;
-        let ly = self.oy;
+        self.w("</g>\n");
         self.draw_legend(&entries, lx, ly, legend_w, legend_h);
         self.w("</svg>\n");
         self.out
@@ -1216,14 +1558,14 @@ impl<'a, 'm> Renderer<'a, 'm> {
         };
         let map = self.d.map;
         let holes: Vec<Hex> = Frame::extent_hexes(map)
-            .filter(|h| !map.contains(*h))
+            .filter(|h| !map.contains(*h) && self.shown(*h))
             .collect();
         if holes.is_empty() {
             return;
         }
         let _ = writeln!(
             self.out,
-            "<g class=\"holes\" fill=\"{}\" stroke=\"none\">",
+            "<g class=\"holes\" data-layer=\"terrain\" fill=\"{}\" stroke=\"none\">",
             escape(&fill)
         );
         for h in holes {
@@ -1245,11 +1587,14 @@ impl<'a, 'm> Renderer<'a, 'm> {
             .collect();
         let _ = writeln!(
             self.out,
-            "<g class=\"hexes\" stroke=\"{}\" stroke-width=\"{}\">",
+            "<g class=\"hexes\" data-layer=\"terrain\" stroke=\"{}\" stroke-width=\"{}\">",
             escape(&self.d.style.hex_stroke),
             num((self.s * 0.03).max(0.6))
         );
         for info in map.hexes() {
+            if !self.shown(info.hex) {
+                continue;
+            }
             let fill = fills
                 .get(usize::from(info.terrain))
                 .cloned()
@@ -1271,6 +1616,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
         }
         self.w("<g class=\"shades\" stroke=\"none\">\n");
         for (h, sh) in self.d.shades.clone() {
+            if !self.shown(h) {
+                continue;
+            }
             let fill = if sh.hatch {
                 format!("url(#{})", self.hatch_id(&sh.colour))
             } else {
@@ -1283,7 +1631,8 @@ impl<'a, 'm> Renderer<'a, 'm> {
             };
             let _ = writeln!(
                 self.out,
-                "<polygon class=\"shade\" points=\"{}\" fill=\"{fill}\"{opacity}/>",
+                "<polygon class=\"shade\"{} points=\"{}\" fill=\"{fill}\"{opacity}/>",
+                meta(sh.layer.as_deref(), "shades", &sh.keys),
                 self.points(h, 1.0)
             );
         }
@@ -1297,6 +1646,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
         self.w("<g class=\"highlights\">\n");
         let lw = num((self.s * 0.1).max(2.0));
         for (h, hl) in self.d.highlights.clone() {
+            if !self.shown(h) {
+                continue;
+            }
             let c = escape(&hl.colour);
             let fill = if hl.hatch {
                 format!("url(#{})", self.hatch_id(&hl.colour))
@@ -1310,12 +1662,13 @@ impl<'a, 'm> Renderer<'a, 'm> {
             };
             let _ = writeln!(
                 self.out,
-                "<polygon class=\"highlight\" points=\"{}\" fill=\"{fill}\"{opacity} stroke=\"none\"/>",
+                "<g class=\"highlight\"{}><polygon points=\"{}\" fill=\"{fill}\"{opacity} stroke=\"none\"/>",
+                meta(hl.layer.as_deref(), "highlights", &hl.keys),
                 self.points(h, 1.0)
             );
             let _ = writeln!(
                 self.out,
-                "<polygon points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"{lw}\" stroke-linejoin=\"round\"/>",
+                "<polygon points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"{lw}\" stroke-linejoin=\"round\"/></g>",
                 self.points(h, 0.88)
             );
         }
@@ -1334,6 +1687,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
             let (Some(a), Some(b)) = (map.hex_of(e.source()), map.hex_of(e.target())) else {
                 continue;
             };
+            if !self.shown(a) && !self.shown(b) {
+                continue;
+            }
             let (ax, ay) = self.c(a);
             let (bx, by) = self.c(b);
             let seg = format!("M{} {}L{} {}", num(ax), num(ay), num(bx), num(by));
@@ -1347,7 +1703,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
             return;
         }
         let st = self.d.style.clone();
-        self.w("<g class=\"roads\" fill=\"none\" stroke-linecap=\"round\">\n");
+        self.w("<g class=\"roads\" data-layer=\"roads\" fill=\"none\" stroke-linecap=\"round\">\n");
         if !trails.is_empty() {
             let _ = writeln!(
                 self.out,
@@ -1381,6 +1737,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
             let (Some(a), Some(b)) = (map.hex_of(e.source()), map.hex_of(e.target())) else {
                 continue;
             };
+            if !self.shown(a) && !self.shown(b) {
+                continue;
+            }
             let ((x0, y0), (x1, y1)) = self.side(a, b);
             let seg = format!("M{} {}L{} {}", num(x0), num(y0), num(x1), num(y1));
             if side.impassable {
@@ -1393,7 +1752,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
             return;
         }
         let st = self.d.style.clone();
-        self.w("<g class=\"hexsides\" fill=\"none\" stroke-linecap=\"round\">\n");
+        self.w("<g class=\"hexsides\" data-layer=\"hexsides\" fill=\"none\" stroke-linecap=\"round\">\n");
         if !blocks.is_empty() {
             let _ = writeln!(
                 self.out,
@@ -1418,10 +1777,10 @@ impl<'a, 'm> Renderer<'a, 'm> {
         if areas.is_empty() {
             return;
         }
-        self.w("<g class=\"areas\" fill=\"none\" stroke-linecap=\"round\">\n");
+        self.w("<g class=\"areas\" data-layer=\"areas\" fill=\"none\" stroke-linecap=\"round\">\n");
         for a in areas {
             let mut d = String::new();
-            for &h in &a.hexes {
+            for &h in a.hexes.iter().filter(|h| self.shown(**h)) {
                 for dir in Direction::ALL {
                     let n = h.neighbor(dir);
                     if a.hexes.contains(&n) {
@@ -1440,6 +1799,43 @@ impl<'a, 'm> Renderer<'a, 'm> {
                 escape(&a.key),
                 escape(&self.d.area_colour(&a.key)),
                 num((self.s * 0.16).max(3.0)),
+            );
+        }
+        self.w("</g>\n");
+    }
+
+    fn outlines(&mut self) {
+        if self.d.outlines.is_empty() {
+            return;
+        }
+        self.w("<g class=\"outlines\" fill=\"none\" stroke-linecap=\"round\">\n");
+        let lw = (self.s * 0.09).max(2.0);
+        for (region, o) in self.d.outlines.clone() {
+            let mut d = String::new();
+            for &h in region.iter().filter(|h| self.shown(**h)) {
+                for dir in Direction::ALL {
+                    let n = h.neighbor(dir);
+                    if region.binary_search(&n).is_ok() {
+                        continue;
+                    }
+                    let ((x0, y0), (x1, y1)) = self.side(h, n);
+                    let _ = write!(d, "M{} {}L{} {}", num(x0), num(y0), num(x1), num(y1));
+                }
+            }
+            if d.is_empty() {
+                continue;
+            }
+            let dash = if o.dashed {
+                format!(" stroke-dasharray=\"{} {}\"", num(lw * 2.2), num(lw * 1.3))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                self.out,
+                "<path class=\"outline\"{} d=\"{d}\" stroke=\"{}\" stroke-width=\"{}\"{dash}/>",
+                meta(o.layer.as_deref(), "outlines", &o.keys),
+                escape(&o.colour),
+                num(lw),
             );
         }
         self.w("</g>\n");
@@ -1473,12 +1869,15 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let st = self.d.style.clone();
         let _ = writeln!(
             self.out,
-            "<g class=\"labels\" fill=\"{}\" text-anchor=\"middle\" stroke=\"#ffffff\" stroke-opacity=\"0.7\" stroke-width=\"{}\" stroke-linejoin=\"round\" paint-order=\"stroke\">",
+            "<g class=\"labels\" data-layer=\"labels\" fill=\"{}\" text-anchor=\"middle\" stroke=\"#ffffff\" stroke-opacity=\"0.7\" stroke-width=\"{}\" stroke-linejoin=\"round\" paint-order=\"stroke\">",
             escape(&st.label_colour),
             num((st.label_font * 0.25).max(1.5))
         );
         let dy = self.label_dy() * self.s;
         for info in self.d.map.hexes() {
+            if !self.shown(info.hex) {
+                continue;
+            }
             let (x, y) = self.c(info.hex);
             self.text(x, y + dy, st.label_font, "", &info.label.to_string());
         }
@@ -1492,9 +1891,12 @@ impl<'a, 'm> Renderer<'a, 'm> {
         if names.is_empty() && places.is_empty() {
             return;
         }
-        self.w("<g class=\"features\">\n");
+        self.w("<g class=\"features\" data-layer=\"features\">\n");
         let slots = [Anchor::LowerLeft, Anchor::LowerRight, Anchor::UpperRight];
         for info in map.hexes() {
+            if !self.shown(info.hex) {
+                continue;
+            }
             let (x, y) = self.c(info.hex);
             let mut k = 0;
             for (bit, name) in names.iter().enumerate() {
@@ -1590,6 +1992,22 @@ impl<'a, 'm> Renderer<'a, 'm> {
         );
     }
 
+    /// The box a hex label takes, in picture coordinates.
+    fn label_box(&self, hex: Hex) -> Option<TextBox> {
+        let info = self.d.map.info(hex)?;
+        let f = self.d.style.label_font;
+        let (x, y) = self.c(hex);
+        Some(TextBox::of(
+            &info.label.to_string(),
+            x,
+            y + self.label_dy() * self.s,
+            f,
+        ))
+    }
+
+    /// Place names, each under its hex's centre where it covers no hex number and no other
+    /// name: the first of a few positions and sizes that is clear (the last one tried when none
+    /// is).
     fn place_names(&mut self) {
         let places = self.d.map.places();
         if places.is_empty() {
@@ -1598,29 +2016,72 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let st = self.d.style.clone();
         let _ = writeln!(
             self.out,
-            "<g class=\"places\" text-anchor=\"middle\" font-style=\"italic\" fill=\"#1a1a1a\" stroke=\"#ffffff\" stroke-width=\"{}\" stroke-opacity=\"0.85\" stroke-linejoin=\"round\" paint-order=\"stroke\">",
+            "<g class=\"places\" data-layer=\"places\" text-anchor=\"middle\" font-style=\"italic\" fill=\"#1a1a1a\" stroke=\"#ffffff\" stroke-width=\"{}\" stroke-opacity=\"0.85\" stroke-linejoin=\"round\" paint-order=\"stroke\">",
             num((st.place_font * 0.3).max(1.5))
         );
         // Places in label order of their hex, then name.
         let mut ordered: Vec<(usize, &str, Hex)> = places
             .iter()
+            .filter(|p| self.shown(p.hex))
             .filter_map(|p| {
                 let n = self.d.map.node(p.hex)?;
                 Some((n.index(), p.name.as_str(), p.hex))
             })
             .collect();
         ordered.sort();
-        let mut seen: Vec<usize> = Vec::new();
-        for (node, name, hex) in ordered {
-            let k = seen.iter().filter(|n| **n == node).count();
-            seen.push(node);
+        let base = match self.d.map.layout().orientation {
+            Orientation::Flat => 0.8,
+            Orientation::Pointy => 0.84,
+        };
+        let mut placed: Vec<TextBox> = Vec::new();
+        for (_, name, hex) in ordered {
             let (x, y) = self.c(hex);
-            let base = match self.d.map.layout().orientation {
-                Orientation::Flat => 0.8,
-                Orientation::Pointy => 0.84,
-            };
-            let ty = y + base * self.s + k as f64 * st.place_font;
-            self.text(x, ty, st.place_font, "", name);
+            // The labels of this hex and of the hexes two around it.
+            let mut near = vec![hex];
+            for d1 in Direction::ALL {
+                let n = hex.neighbor(d1);
+                for d2 in Direction::ALL {
+                    near.push(n.neighbor(d2));
+                }
+                near.push(n);
+            }
+            near.sort_unstable();
+            near.dedup();
+            let mut labels: Vec<TextBox> = near.iter().filter_map(|h| self.label_box(*h)).collect();
+            // And the counters on them.
+            for h in &near {
+                let n = self.d.counters.iter().filter(|(c, _)| c == h).count();
+                let (cx, cy) = self.c(*h);
+                for (dx, dy, side) in counter_slots(n) {
+                    let (x, y, a) = (cx + dx * self.s, cy + dy * self.s, side * self.s / 2.0);
+                    labels.push(TextBox {
+                        x,
+                        baseline: y,
+                        font: 0.0,
+                        x0: x - a,
+                        x1: x + a,
+                        y0: y - a,
+                        y1: y + a,
+                    });
+                }
+            }
+            let mut choice = None;
+            'search: for scale in [1.0, 0.85, 0.72] {
+                let f = (st.place_font * scale).max(7.0);
+                for dy in [0.62, base, 0.45, 0.32, -0.2] {
+                    for dx in [0.0, -0.3, 0.3] {
+                        let b = TextBox::of(name, x + dx * self.s, y + dy * self.s, f);
+                        choice = Some(b);
+                        if !labels.iter().chain(&placed).any(|l| l.meets(&b)) {
+                            break 'search;
+                        }
+                    }
+                }
+            }
+            if let Some(b) = choice {
+                self.text(b.x, b.baseline, b.font, "", name);
+                placed.push(b);
+            }
         }
         self.w("</g>\n");
     }
@@ -1633,6 +2094,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let lw = (self.s * 0.13).max(2.5);
         for (hexes, route) in self.d.paths.clone() {
             let c = escape(&route.colour);
+            let m = meta(route.layer.as_deref(), "paths", &route.keys);
             let dash = if route.dashed {
                 format!(" stroke-dasharray=\"{} {}\"", num(lw * 2.0), num(lw * 1.4))
             } else {
@@ -1643,7 +2105,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
                 let (x, y) = pts[0];
                 let _ = writeln!(
                     self.out,
-                    "<circle class=\"path\" cx=\"{}\" cy=\"{}\" r=\"{}\" stroke=\"{c}\" stroke-width=\"{}\"{dash}/>",
+                    "<circle class=\"path\"{m} cx=\"{}\" cy=\"{}\" r=\"{}\" stroke=\"{c}\" stroke-width=\"{}\"{dash}/>",
                     num(x),
                     num(y),
                     num(self.s * 0.62),
@@ -1674,7 +2136,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
             let _ = write!(d, "L{} {}", num(base.0), num(base.1));
             let _ = writeln!(
                 self.out,
-                "<g class=\"path\"><path d=\"{d}\" stroke=\"{c}\" stroke-width=\"{}\" stroke-opacity=\"0.9\"{dash}/>",
+                "<g class=\"path\"{m}><path d=\"{d}\" stroke=\"{c}\" stroke-width=\"{}\" stroke-opacity=\"0.9\"{dash}/>",
                 num(lw)
             );
             let (x0, y0) = pts[0];
@@ -1707,6 +2169,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
         }
         let mut by_hex: BTreeMap<usize, (Hex, Vec<Counter>)> = BTreeMap::new();
         for (h, c) in &self.d.counters {
+            if !self.shown(*h) {
+                continue;
+            }
             if let Some(n) = self.d.map.node(*h) {
                 by_hex
                     .entry(n.index())
@@ -1751,7 +2216,8 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let (x0, y0) = (x - a / 2.0, y - a / 2.0);
         let _ = writeln!(
             self.out,
-            "<g class=\"counter\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"{}\"/>",
+            "<g class=\"counter\"{}><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"{}\"/>",
+            meta(c.layer.as_deref(), "counters", &c.keys),
             num(x0),
             num(y0),
             num(a),
@@ -1927,6 +2393,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
         // Several marks at one anchor of one hex are spread sideways.
         let mut seen: Vec<(Hex, Anchor)> = Vec::new();
         for (h, m) in self.d.marks.clone() {
+            if !self.shown(h) {
+                continue;
+            }
             let k = seen
                 .iter()
                 .filter(|(sh, sa)| *sh == h && *sa == m.anchor)
@@ -1936,6 +2405,11 @@ impl<'a, 'm> Renderer<'a, 'm> {
             let (ax, ay) = self.anchor(m.anchor);
             let step = if ax > 0.0 { -0.3 } else { 0.3 };
             let r = self.s * 0.16;
+            let _ = write!(
+                self.out,
+                "<g class=\"mark\"{}>",
+                meta(m.layer.as_deref(), "marks", &m.keys)
+            );
             self.symbol(
                 m.symbol,
                 &m.colour,
@@ -1943,6 +2417,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
                 y + ay * self.s,
                 r.max(5.0),
             );
+            self.w("</g>\n");
         }
         self.w("</g>\n");
     }
@@ -1962,6 +2437,9 @@ impl<'a, 'm> Renderer<'a, 'm> {
         self.w("<g class=\"tags\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#ffffff\">\n");
         let mut seen: Vec<Hex> = Vec::new();
         for (h, hl) in tagged {
+            if !self.shown(h) {
+                continue;
+            }
             let k = seen.iter().filter(|s| **s == h).count();
             seen.push(h);
             let Some(label) = hl.label else { continue };
@@ -1971,9 +2449,14 @@ impl<'a, 'm> Renderer<'a, 'm> {
             let occupied = self.d.counters.iter().any(|(c, _)| *c == h);
             let base = if occupied { 0.7 } else { -0.05 };
             let ty = y + base * self.s - k as f64 * font * 1.35;
+            let _ = write!(
+                self.out,
+                "<g class=\"tag\"{}>",
+                meta(hl.layer.as_deref(), "highlights", &hl.keys)
+            );
             let _ = writeln!(
                 self.out,
-                "<rect class=\"tag\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1\"/>",
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1\"/>",
                 num(x - w / 2.0),
                 num(ty - font * 0.62),
                 num(w),
@@ -1982,6 +2465,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
                 escape(&hl.colour),
             );
             self.text(x, ty + font * 0.36, font, "", &label);
+            self.w("</g>\n");
         }
         self.w("</g>\n");
     }
