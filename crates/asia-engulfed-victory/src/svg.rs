@@ -2,8 +2,9 @@
 //!
 //! [`render`] draws, top to bottom:
 //!
-//! - a title with the check (seasonal 0.1 or Final 0.3), the War State and the turn, and a
-//!   subtitle with the game, the track's name and the Current Strategic Value;
+//! - a title with the check (seasonal 0.1 or Final 0.3), the War State and the turn, a
+//!   subtitle with the game, the track's name and the Current Strategic Value, and the rules
+//!   options in force that are not the defaults, each with its ruling;
 //! - a banner with the automatic victory (0.2) or the result, when there is one;
 //! - the VP track as printed: one box per track box, left to right, each with its VP and the CSV
 //!   ranges of both faces (Rising Sun on top, Allied Crusade below; the 0 box "keeps side"). The
@@ -12,13 +13,19 @@
 //!   its position before the check drawn faintly with an arrow to the new one, and the Japanese
 //!   Mandate (`JM`) and Hakko Ichiu (`HI`) markers. A dashed line marks the Japanese Mandate cap
 //!   when it held the marker back;
-//! - a sentence saying how the marker got there (0.1.2, or the 0.2 (c) exception, or play
-//!   stopped);
-//! - the Current Strategic Value term by term (rule, value, the hexes behind it, the hexes left
-//!   out) with its total, beside the outcome: automatic victory, the VP per side and the winner
-//!   at a Final check, both maps and the combined result in the combined game (0.4), and the
-//!   margins;
+//! - a sentence saying where the marker was before the check and how it got where it is (0.1.2,
+//!   or the 0.2 (c) exception, or play stopped);
+//! - the Current Strategic Value term by term (rule, value, the hexes behind it with who
+//!   controls them and why, the hexes left out) with its total, beside the outcome: automatic
+//!   victory, the VP per side part by part and the winner at a Final check, and the margins;
+//! - in the combined game (0.4), both maps: their VP with Bonus VPs and the Allies' per-map cap,
+//!   where each VP comes from, each map's automatic victory and whether play on it stopped, the
+//!   totals and the result;
+//! - every Strategic Hex the check considered: whose it is, who controls it and why, what it
+//!   adds to the CSV (0 included) and why;
 //! - the report's notes.
+//!
+//! Everything the text report (`Report`'s `Display`) says is in the picture's text.
 //!
 //! The picture is [`WIDTH`] pixels wide; its height follows the content. Text is wrapped by an
 //! estimate of its width in DejaVu Sans / Verdana (the fonts asked for), so lines do not run
@@ -50,13 +57,13 @@ use std::fmt::Write as _;
 
 use hexmap::svg::kit::{Metrics, escape, num_short, two_lines, wrap, wrap_items};
 
-use crate::csv::{ControlBasis, CsvTerm};
+use crate::csv::{Control, CsvTerm};
 use crate::model::{Check, Game, MarkerSide, Side, State};
 use crate::report::{MarkerShift, Report, ResultShift};
 use crate::track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
 use crate::victory::{
     AutomaticVictory, Combined, CombinedResult, Effect, GameMap, MapResult, PlacementBasis, SideVp,
-    VpSource,
+    VpPart,
 };
 
 /// The picture's width in pixels.
@@ -122,6 +129,7 @@ pub fn render(state: &State, report: &Report) -> String {
     if let Some(comb) = &report.combined {
         y = combined_section(&mut c, state, report, comb, y + 10.0);
     }
+    y = considered_section(&mut c, report, y);
     y = notes(&mut c, report, y);
     let height = (y + MARGIN).ceil();
     let mut out = String::new();
@@ -312,10 +320,13 @@ impl Canvas {
     }
 }
 
-/// The font, shrunk (not below 8 px) until every line fits in `width`.
+/// The smallest font size drawn: text is not shrunk below it, so that it stays readable.
+const MIN_FONT: f64 = 11.0;
+
+/// The font, shrunk (not below [`MIN_FONT`]) until every line fits in `width`.
 fn fit(lines: &[&str], width: f64, font: Font) -> Font {
     let mut f = font;
-    while f.size > 8.0 && lines.iter().any(|l| f.width(l) > width) {
+    while f.size > MIN_FONT && lines.iter().any(|l| f.width(l) > width) {
         f.size -= 0.5;
     }
     f
@@ -383,6 +394,15 @@ fn box_name(track: &VpTrack, id: &str) -> String {
         .map_or_else(|| format!("box `{id}`"), |i| track.boxes()[i].title())
 }
 
+/// A box's name with the VP it scores when the name does not say (`0 box (0 VP)`).
+fn box_with_vp(track: &VpTrack, id: &str, vp: Option<u32>) -> String {
+    let name = box_name(track, id);
+    match vp {
+        Some(v) if !name.contains(&format!("{v} VP")) => format!("{name} ({v} VP)"),
+        _ => name,
+    }
+}
+
 /// The box's label on the track: `0`, `2 VP`, `Automatic Victory`, or its id.
 fn box_label(b: &VpBox) -> (String, Option<String>) {
     match b.vp {
@@ -427,7 +447,38 @@ fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
         signed(report.csv.total)
     );
     y = c.paragraph(MARGIN, y - 4.0, width, Font::new(14.0).fill(MUTED), &sub);
+    if let Some(line) = rules_options_text(report) {
+        c.raw(r#"<g class="rules-options">"#);
+        y = c.paragraph(
+            MARGIN,
+            y + 2.0,
+            width,
+            Font::new(14.0).bold().fill(CAP_LINE),
+            &line,
+        );
+        c.raw("</g>");
+    }
     y + 2.0
+}
+
+/// The rules options in force that are not the defaults (the text report's last line), each
+/// with its ruling and what it decides; `None` when every option has its default.
+fn rules_options_text(report: &Report) -> Option<String> {
+    let chosen: Vec<String> = report
+        .rules
+        .iter()
+        .filter(|r| !r.default)
+        .map(
+            |r| match crate::options::RULE_OPTIONS.iter().find(|o| o.key == r.key) {
+                Some(o) => format!(
+                    "{} = {} (ruling {}, {}: {})",
+                    r.key, r.value, o.ruling, o.rule, o.about
+                ),
+                None => format!("{} = {}", r.key, r.value),
+            },
+        )
+        .collect();
+    (!chosen.is_empty()).then(|| format!("Rules options (not the defaults): {}", chosen.join("; ")))
 }
 
 /// The combined game's standing as a sentence (the report's words, capitalised).
@@ -605,7 +656,7 @@ fn vp_counter(c: &mut Canvas, cx: f64, cy: f64, s: f64, side: MarkerSide) {
             c.text(
                 cx,
                 cy + s * 0.42,
-                Font::new((s * 0.2).round())
+                Font::new((s * 0.2).round().max(MIN_FONT))
                     .bold()
                     .fill(RISING_SUN)
                     .anchor(Anchor::Middle),
@@ -618,7 +669,7 @@ fn vp_counter(c: &mut Canvas, cx: f64, cy: f64, s: f64, side: MarkerSide) {
             c.text(
                 cx,
                 cy + s * 0.42,
-                Font::new((s * 0.2).round())
+                Font::new((s * 0.2).round().max(MIN_FONT))
                     .bold()
                     .fill("#ffffff")
                     .anchor(Anchor::Middle),
@@ -650,7 +701,7 @@ fn label_counter(
         Some((BOX_LINE, 1.5)),
         "",
     );
-    let big = Font::new((s * 0.3).round())
+    let big = Font::new((s * 0.3).round().max(MIN_FONT))
         .bold()
         .fill(ink)
         .anchor(Anchor::Middle);
@@ -658,7 +709,7 @@ fn label_counter(
     let small = fit(
         &words,
         s - 6.0,
-        Font::new((s * 0.16).round())
+        Font::new((s * 0.16).round().max(MIN_FONT))
             .fill(ink)
             .anchor(Anchor::Middle),
     );
@@ -1226,12 +1277,12 @@ fn placement_text(state: &State, report: &Report) -> String {
         m.range
             .map_or_else(|| "no range".to_string(), |r| range_text(r, side))
     };
-    let here = box_name(t, &m.box_id);
+    let here = box_with_vp(t, &m.box_id, m.vp);
     let before = box_name(t, &m.previous.box_id);
     match m.basis {
         PlacementBasis::Csv if m.kept_side => format!(
             "CSV {csv} falls in the {} range {}, which keeps the marker's face: the VP marker goes to the {here} with its {} face still up (0.1.2).",
-            here,
+            box_name(t, &m.box_id),
             range(None),
             m.side.title()
         ),
@@ -1283,14 +1334,30 @@ fn placement_text(state: &State, report: &Report) -> String {
 
 fn placement(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let font = Font::new(15.0);
+    let m = &report.vp_marker;
+    // Where the marker was before the check, unless the sentence says it (a move or a stay
+    // decided by the CSV alone).
+    let says_before =
+        m.basis == PlacementBasis::Csv && !m.kept_side && !m.capped_by_japanese_mandate;
+    let before = if says_before {
+        String::new()
+    } else {
+        format!(
+            "before the check the VP marker was in the {}, {} face up. ",
+            box_name(&state.track, &m.previous.box_id),
+            m.previous.side.title()
+        )
+    };
     let text = placement_text(state, report);
+    c.raw(r#"<g class="placement">"#);
     let y = c.paragraph(
         MARGIN,
         y + 28.0,
         WIDTH - 2.0 * MARGIN,
         font,
-        &format!("Placement: {text}"),
+        &format!("Placement: {before}{text}"),
     );
+    c.raw("</g>");
     y + 4.0
 }
 
@@ -1305,12 +1372,18 @@ fn section_title(c: &mut Canvas, x: f64, y: f64, w: f64, text: &str) -> f64 {
     y + 28.0
 }
 
+/// A hex behind a term, as the text report gives it: `e4012 Okinawa (Allied control: control
+/// given)`.
 fn hex_item(h: &crate::csv::CountedHex) -> String {
-    match h.control.basis {
-        ControlBasis::Given => format!("{} {} (control given)", h.label, h.name),
-        ControlBasis::GroundUnits => format!("{} {} (ground units)", h.label, h.name),
-        b => format!("{} {} ({})", h.label, h.name, b.describe()),
-    }
+    format!("{} {} ({})", h.label, h.name, control_text(Some(h.control)))
+}
+
+/// Who controls a hex and why: `Allied control: ground units`, or `no controller`.
+fn control_text(control: Option<Control>) -> String {
+    control.map_or_else(
+        || "no controller".to_string(),
+        |c| format!("{} control: {}", c.side.adjective(), c.basis.describe()),
+    )
 }
 
 fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
@@ -1450,17 +1523,11 @@ fn side_vp(c: &mut Canvas, state: &State, side: Side, vp: &SideVp, x: f64, w: f6
         y = c.paragraph(x + 42.0, y, w - 42.0, Font::new(12.5).fill(FAINT), "no VP");
     }
     for p in &vp.parts {
-        let what = match (&p.box_id, p.source) {
-            (Some(b), VpSource::RisingSunMarker | VpSource::AlliedCrusadeMarker) => {
-                format!("{} in the {}", p.source.title(), box_name(&state.track, b))
-            }
-            (Some(b), _) => format!("{} in the {}", p.source.title(), box_name(&state.track, b)),
-            (None, _) => p.source.title().to_string(),
-        };
-        let mut line = format!("{}: {what} ({})", p.map.title(), p.rule);
-        if let Some(n) = &p.note {
-            let _ = write!(line, "; {n}");
-        }
+        let line = format!("{}: {}", p.map.title(), vp_part_text(state, p));
+        c.raw(&format!(
+            r#"<g class="vp-part" data-side="{}">"#,
+            side_key(side)
+        ));
         c.text(
             x + 30.0,
             y,
@@ -1468,19 +1535,69 @@ fn side_vp(c: &mut Canvas, state: &State, side: Side, vp: &SideVp, x: f64, w: f6
             &p.vp.to_string(),
         );
         y = c.paragraph(x + 42.0, y, w - 42.0, Font::new(12.5).fill(MUTED), &line);
+        c.raw("</g>");
     }
     y
 }
 
-/// `4 + 1 bonus`, `5 capped at 4 + 0 bonus`, or a dash before the Final check.
-fn map_vp(track: Option<u32>, counted: Option<u32>, bonus: u32) -> String {
-    match (track, counted) {
-        (Some(t), Some(k)) if k < t => format!(
-            "{t} capped at {k} + {bonus} bonus = {}",
-            k.saturating_add(bonus)
+/// `axis` or `allies`, for a `data-side` attribute.
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Axis => "axis",
+        Side::Allies => "allies",
+    }
+}
+
+/// Where a part of a side's VP comes from, with its rule and note: `Allied Crusade marker in
+/// the 2 VP box (0.3)`.
+fn vp_part_text(state: &State, p: &VpPart) -> String {
+    let mut line = p.source.title().to_string();
+    if let Some(b) = &p.box_id {
+        let _ = write!(line, " in the {}", box_name(&state.track, b));
+    }
+    let _ = write!(line, " ({})", p.rule);
+    if let Some(n) = &p.note {
+        let _ = write!(line, "; {n}");
+    }
+    line
+}
+
+/// A map's Axis VP: `2 + 1 bonus = 3`, or when the DS map scores (at the Final check).
+fn axis_map_vp(m: &MapResult) -> String {
+    match m.axis_vp {
+        Some(t) => format!(
+            "{t} + {} bonus = {}",
+            m.axis_bonus_vp,
+            t.saturating_add(m.axis_bonus_vp)
         ),
-        (Some(t), _) => format!("{t} + {bonus} bonus = {}", t.saturating_add(bonus)),
-        (None, _) => "scored at the Final check".to_string(),
+        None => "scored at the Final check".to_string(),
+    }
+}
+
+/// A map's Allied VP with the per-map cap (0.4): `5 capped at 4 + 0 bonus = 4`, `4 + 1 bonus
+/// (0 counted) = 4`.
+fn allied_map_vp(m: &MapResult) -> String {
+    match (m.allied_vp, m.allied_vp_counted) {
+        (Some(t), Some(k)) => {
+            let track = if k == t {
+                t.to_string()
+            } else {
+                format!("{t} capped at {k}")
+            };
+            let bonus = if m.allied_bonus_vp_counted == m.allied_bonus_vp {
+                format!("{} bonus", m.allied_bonus_vp)
+            } else {
+                format!(
+                    "{} bonus ({} counted)",
+                    m.allied_bonus_vp, m.allied_bonus_vp_counted
+                )
+            };
+            format!(
+                "{track} + {bonus} = {}",
+                k.saturating_add(m.allied_bonus_vp_counted)
+            )
+        }
+        _ => "scored at the Final check".to_string(),
     }
 }
 
@@ -1488,7 +1605,7 @@ fn map_status(m: &MapResult) -> String {
     let mut parts = Vec::new();
     if let Some(av) = m.automatic_victory {
         parts.push(format!(
-            "{} automatic victory ({})",
+            "{} automatic victory in {}",
             av.winner.adjective(),
             av.war_state.title()
         ));
@@ -1499,8 +1616,8 @@ fn map_status(m: &MapResult) -> String {
     parts.join("; ")
 }
 
-/// The combined game (0.4), full width: both maps' VP with Bonus VPs and caps, the totals and
-/// the result.
+/// The combined game (0.4), full width: both maps' VP with Bonus VPs and caps, where each VP
+/// comes from, the totals and the result.
 fn combined_section(
     c: &mut Canvas,
     state: &State,
@@ -1536,29 +1653,31 @@ fn combined_section(
     let cell = Font::new(14.0);
     let small = Font::new(12.0).fill(MUTED);
     for m in [&comb.tk, &comb.ds] {
+        c.raw(&format!(
+            r#"<g class="combined-map" data-map="{}">"#,
+            match m.map {
+                GameMap::Tk => "tk",
+                GameMap::Ds => "ds",
+            }
+        ));
         c.text(x, y, Font::new(14.0).bold(), m.map.title());
-        let axis = map_vp(m.axis_vp, m.axis_vp, m.axis_bonus_vp);
-        let allies = map_vp(m.allied_vp, m.allied_vp_counted, m.allied_bonus_vp);
-        let mut ya = c.paragraph(col_axis, y, col_w, cell, &axis);
-        let mut yb = c.paragraph(col_allies, y, col_w, cell, &allies);
-        // Where the DS map's VP come from: the markers and their boxes.
-        if m.map == GameMap::Ds
-            && let Some(vp) = &report.vp
-        {
-            for (sv, col_x, col_y) in [
-                (&vp.axis, col_axis, &mut ya),
-                (&vp.allies, col_allies, &mut yb),
+        let mut ya = c.paragraph(col_axis, y, col_w, cell, &axis_map_vp(m));
+        let mut yb = c.paragraph(col_allies, y, col_w, cell, &allied_map_vp(m));
+        // Where the map's VP come from (Final check): track, markers and their boxes, Bonus
+        // VPs, each with its rule and note.
+        if let Some(vp) = &report.vp {
+            for (side, sv, col_x, col_y) in [
+                (Side::Axis, &vp.axis, col_axis, &mut ya),
+                (Side::Allies, &vp.allies, col_allies, &mut yb),
             ] {
-                for p in sv
-                    .parts
-                    .iter()
-                    .filter(|p| p.map == GameMap::Ds && p.source != VpSource::BonusVp)
-                {
-                    let at = p.box_id.as_deref().map_or_else(String::new, |b| {
-                        format!(" in the {}", box_name(&state.track, b))
-                    });
-                    let line = format!("{} VP: {}{at}", p.vp, p.source.title());
+                for p in sv.parts.iter().filter(|p| p.map == m.map) {
+                    let line = format!("{} VP: {}", p.vp, vp_part_text(state, p));
+                    c.raw(&format!(
+                        r#"<g class="vp-part" data-side="{}">"#,
+                        side_key(side)
+                    ));
                     *col_y = c.paragraph(col_x, *col_y - 2.0, col_w, small, &line) + 2.0;
+                    c.raw("</g>");
                 }
             }
         }
@@ -1574,6 +1693,7 @@ fn combined_section(
                 &status,
             )
         };
+        c.raw("</g>");
         y = ya.max(yb).max(ys) + 6.0;
     }
     if let Some(vp) = &report.vp {
@@ -1606,7 +1726,75 @@ fn combined_section(
     y
 }
 
+/// Every Strategic Hex the check considered (0.1.1), full width, one row each: whose it is,
+/// who controls it and why, what it adds to the CSV and why (0 included).
+fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
+    let hexes = &report.csv.considered;
+    if hexes.is_empty() {
+        return y;
+    }
+    let x = MARGIN;
+    let w = WIDTH - 2.0 * MARGIN;
+    c.raw(r#"<g class="considered">"#);
+    let mut y = section_title(c, x, y + 10.0, w, "Strategic Hexes considered (0.1.1)");
+    let col_whose = x + 210.0;
+    let col_control = x + 320.0;
+    let col_adds = x + 800.0;
+    let col_why = x + 820.0;
+    let hex_w = col_whose - x - 10.0;
+    let whose_w = col_control - col_whose - 10.0;
+    let control_w = col_adds - 50.0 - col_control;
+    let why_w = x + w - col_why;
+    let head = Font::new(13.0).bold().fill(MUTED);
+    c.text(x, y, head, "Strategic Hex");
+    c.text(col_whose, y, head, "Whose");
+    c.text(col_control, y, head, "Control");
+    c.text(col_adds, y, head.anchor(Anchor::End), "Adds");
+    c.text(col_why, y, head, "Why");
+    y += 8.0;
+    c.line(x, y, x + w, y, RULE_LINE, 1.0, "");
+    y += 20.0;
+    let cell = Font::new(12.5).fill(MUTED);
+    for h in hexes {
+        c.raw(&format!(
+            r#"<g class="considered-hex" data-label="{}">"#,
+            escape(&h.label.to_string())
+        ));
+        let quiet = if h.adds == 0 { FAINT } else { MUTED };
+        let y1 = c.paragraph(
+            x,
+            y,
+            hex_w,
+            Font::new(12.5).bold().fill(INK),
+            &format!("{} {}", h.label, h.name),
+        );
+        let y2 = c.paragraph(
+            col_whose,
+            y,
+            whose_w,
+            cell,
+            &format!("{} hex", h.faction.title()),
+        );
+        let y3 = c.paragraph(col_control, y, control_w, cell, &control_text(h.control));
+        c.text(
+            col_adds,
+            y,
+            Font::new(13.5)
+                .bold()
+                .fill(value_colour(h.adds))
+                .anchor(Anchor::End),
+            &signed(h.adds),
+        );
+        let y4 = c.paragraph(col_why, y, why_w, cell.fill(quiet), &h.why);
+        c.raw("</g>");
+        y = y1.max(y2).max(y3).max(y4) + 3.0;
+    }
+    c.raw("</g>");
+    y
+}
+
 fn margins_section(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64, y: f64) -> f64 {
+    c.raw(r#"<g class="margins">"#);
     let mut y = section_title(c, x, y - 8.0, w, "Margins (CSV change needed)");
     let font = Font::new(12.5).fill(MUTED);
     let shift = |d: &Option<MarkerShift>, way: &str| match d {
@@ -1642,6 +1830,7 @@ fn margins_section(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f6
     ] {
         y = c.paragraph(x, y, w, font, &line);
     }
+    c.raw("</g>");
     y
 }
 

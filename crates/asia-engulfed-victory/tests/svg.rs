@@ -1,6 +1,6 @@
 //! The SVG picture of a report (feature `svg`): snapshots of a few fixtures, and for every
 //! fixture under `fixtures/asia-engulfed/` well-formed XML with exactly one VP marker, drawn
-//! the same way twice.
+//! the same way twice, that shows every fact the text report shows.
 #![cfg(feature = "svg")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use asia_engulfed_victory::svg::{self, WIDTH};
 use asia_engulfed_victory::{
-    Check, Faction, Game, MarkerSide, Report, Rules, State, StrategicHex, VpMarker, WarState, score,
+    Check, CombinedResult, CsvRange, Effect, Faction, Game, MarkerSide, PlacementBasis, Report,
+    Rules, Side, State, StrategicHex, VpMarker, WarState, score,
 };
 use hexmap::Label;
 use hexmap::resolve::FsResolver;
@@ -152,8 +153,10 @@ fn every_fixture_draws_well_formed_and_deterministic_svg() {
             "{name}"
         );
 
-        // Every text starts inside the picture.
+        // Every text starts inside the picture, and is at least 11 units high.
         for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
+            let size: f64 = t.attribute("font-size").unwrap().parse().unwrap();
+            assert!(size >= 11.0, "{name}: text {:?} in size {size}", t.text());
             let x: f64 = t.attribute("x").unwrap().parse().unwrap();
             let y: f64 = t.attribute("y").unwrap().parse().unwrap();
             assert!(
@@ -222,4 +225,516 @@ fn a_hand_built_state_with_an_unknown_box_still_draws_one_marker() {
     let doc = roxmltree::Document::parse(&picture).unwrap();
     assert_eq!(with_class(&doc, "vp-marker").len(), 1);
     assert_eq!(with_class(&doc, "japanese-mandate").len(), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The picture shows everything the text report shows.
+
+/// The words of every `<text>` (with its `<tspan>`s) under `node`, in document order, one space
+/// between texts, whitespace normalised and in lower case: a sentence wrapped over several
+/// lines reads as one.
+fn text_of(node: roxmltree::Node<'_, '_>) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    for t in node.descendants().filter(|n| n.has_tag_name("text")) {
+        for d in t.descendants().filter(roxmltree::Node::is_text) {
+            words.extend(d.text().unwrap_or("").split_whitespace());
+        }
+    }
+    words.join(" ").to_lowercase()
+}
+
+/// `s` with its whitespace normalised and in lower case, as [`text_of`] gives the picture's.
+fn norm(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A number as the picture writes it: `+3`, `-5`, `0`.
+fn signed(v: i64) -> String {
+    if v == 0 {
+        "0".to_string()
+    } else {
+        format!("{v:+}")
+    }
+}
+
+/// A CSV range as the picture writes it: outward from the 0 box (`+3..+5`, `0..-5`).
+fn range_words(r: CsvRange, side: Option<MarkerSide>) -> String {
+    match (r.min, r.max) {
+        (Some(a), Some(b)) if a == b => signed(a),
+        (Some(a), Some(b)) if side == Some(MarkerSide::AlliedCrusade) => {
+            format!("{}..{}", signed(b), signed(a))
+        }
+        (Some(a), Some(b)) => format!("{}..{}", signed(a), signed(b)),
+        (Some(a), None) => format!("{} or more", signed(a)),
+        (None, Some(b)) => format!("{} or less", signed(b)),
+        (None, None) => "any CSV".to_string(),
+    }
+}
+
+/// A box's name as the picture (and [`asia_engulfed_victory::VpBox::title`]) gives it.
+fn box_title(state: &State, id: &str) -> String {
+    state
+        .track
+        .index_of(id)
+        .map_or_else(|| format!("box `{id}`"), |i| state.track.boxes()[i].title())
+}
+
+/// Every fact looked for, and those not found.
+struct Facts<'a> {
+    fixture: &'a str,
+    looked_for: usize,
+    missing: Vec<String>,
+}
+
+impl Facts<'_> {
+    /// `fact` must be in `haystack` (the normalised text of the part of the picture `place`).
+    fn expect(&mut self, haystack: &str, place: &str, fact: &str) {
+        self.looked_for += 1;
+        let fact = norm(fact);
+        if !haystack.contains(&fact) {
+            self.missing
+                .push(format!("{}: {place}: `{fact}`", self.fixture));
+        }
+    }
+}
+
+/// The normalised text of the elements of class `class` (all of them, in document order).
+fn class_text(doc: &roxmltree::Document<'_>, class: &str) -> String {
+    with_class(doc, class)
+        .into_iter()
+        .map(text_of)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Check every fact of `report` that the text report (`Display`) prints against the picture.
+#[allow(clippy::too_many_lines)]
+fn check_facts(facts: &mut Facts<'_>, state: &State, report: &Report, picture: &str) {
+    let doc = roxmltree::Document::parse(picture).unwrap();
+    let all = text_of(doc.root());
+
+    // The heading.
+    let check = match report.check {
+        Check::Seasonal => "Victory Point Check (0.1)",
+        Check::Final => "Final Victory Point Check (0.3)",
+    };
+    facts.expect(&all, "heading", check);
+    facts.expect(&all, "heading", report.war_state.title());
+    if let Some(turn) = &report.turn {
+        facts.expect(&all, "heading", turn);
+    }
+
+    // The Current Strategic Value, term by term, with the hexes behind each term.
+    let csv = class_text(&doc, "csv");
+    for t in &report.csv.terms {
+        let term = format!("{} {} {}", t.rule, signed(t.value), t.kind.describe());
+        facts.expect(&csv, "CSV term", &term);
+        for h in &t.hexes {
+            let hex = format!(
+                "{} {} ({} control: {})",
+                h.label,
+                h.name,
+                h.control.side.adjective(),
+                h.control.basis.describe()
+            );
+            facts.expect(&csv, "CSV term hex", &hex);
+        }
+        for x in &t.excluded {
+            let hex = format!(
+                "not counted: {} {}, {} ({})",
+                x.label, x.name, x.reason, x.rule
+            );
+            facts.expect(&csv, "CSV term hex not counted", &hex);
+        }
+    }
+    let total = format!("Total {} Current Strategic Value", signed(report.csv.total));
+    facts.expect(&csv, "CSV total", &total);
+
+    // Every Strategic Hex considered, one row each: whose it is, who controls it and why, what
+    // it adds and why.
+    let rows = with_class(&doc, "considered-hex");
+    if rows.len() != report.csv.considered.len() {
+        facts.missing.push(format!(
+            "{}: {} Strategic Hexes considered drawn, {} in the report",
+            facts.fixture,
+            rows.len(),
+            report.csv.considered.len()
+        ));
+    }
+    for (h, row) in report.csv.considered.iter().zip(&rows) {
+        let text = text_of(*row);
+        let control = h.control.map_or_else(
+            || "no controller".to_string(),
+            |c| format!("{} control: {}", c.side.adjective(), c.basis.describe()),
+        );
+        let place = format!("Strategic Hex considered {}", h.label);
+        facts.expect(&text, &place, &format!("{} {}", h.label, h.name));
+        facts.expect(&text, &place, &format!("{} hex", h.faction.title()));
+        facts.expect(&text, &place, &control);
+        facts.expect(&text, &place, &h.why);
+        facts.looked_for += 1;
+        if !text.split_whitespace().any(|w| w == signed(h.adds)) {
+            facts.missing.push(format!(
+                "{}: {place}: adds `{}`",
+                facts.fixture,
+                signed(h.adds)
+            ));
+        }
+    }
+
+    // The VP marker before and after, and how it got there.
+    let placement = class_text(&doc, "placement");
+    let m = &report.vp_marker;
+    facts.expect(
+        &placement,
+        "marker before",
+        &box_title(state, &m.previous.box_id),
+    );
+    facts.expect(&placement, "marker before", m.previous.side.title());
+    facts.expect(&placement, "marker after", &box_title(state, &m.box_id));
+    facts.expect(&placement, "marker after", m.side.title());
+    if let Some(vp) = m.vp {
+        facts.expect(&placement, "marker after: its VP", &format!("{vp} VP"));
+    }
+    if let Some(r) = m.range {
+        let side = if m.kept_side { None } else { Some(m.side) };
+        let side = match m.basis {
+            PlacementBasis::CombinedGameException => Some(MarkerSide::AlliedCrusade),
+            _ => side,
+        };
+        facts.expect(&placement, "marker range", &range_words(r, side));
+    }
+    if m.kept_side {
+        facts.expect(
+            &placement,
+            "marker keeps its face",
+            "keeps the marker's face",
+        );
+    }
+    if m.capped_by_japanese_mandate {
+        facts.expect(&placement, "marker capped", "Japanese Mandate");
+    }
+    match m.basis {
+        PlacementBasis::CombinedGameException => {
+            facts.expect(&placement, "placement basis", "0.2 (c) exception");
+        }
+        PlacementBasis::PlayStopped => {
+            facts.expect(
+                &placement,
+                "placement basis",
+                "Play on the DS map has stopped",
+            );
+        }
+        PlacementBasis::FrozenByAutomaticVictory => {
+            facts.expect(
+                &placement,
+                "placement basis",
+                "Allied automatic victory held",
+            );
+        }
+        _ => {}
+    }
+
+    // The automatic victory (0.2).
+    let outcome = class_text(&doc, "outcome");
+    match &report.automatic_victory {
+        Some(a) if a.effect == Effect::EndsGame => {
+            let av = format!("{} by {} ({})", a.winner.wins(), a.kind.title(), a.rule);
+            facts.expect(&outcome, "automatic victory", &av);
+        }
+        Some(a) => {
+            let av = format!(
+                "{} automatic victory on the DS map by {} ({})",
+                a.winner.adjective(),
+                a.kind.title(),
+                a.rule
+            );
+            facts.expect(&outcome, "automatic victory", &av);
+        }
+        None => facts.expect(
+            &outcome,
+            "no automatic victory",
+            "Automatic Victory (0.2) None",
+        ),
+    }
+    if report.play_stopped {
+        facts.expect(&outcome, "play stopped", "play on the DS map has stopped");
+    }
+
+    // The combined game: both maps, their VP with Bonus VPs and caps, their status.
+    if let Some(c) = &report.combined {
+        let rows = with_class(&doc, "combined-map");
+        for map in [&c.tk, &c.ds] {
+            let title = map.map.title();
+            let place = format!("combined game, {title}");
+            let Some(row) = rows
+                .iter()
+                .map(|r| text_of(*r))
+                .find(|t| t.starts_with(&norm(title)))
+            else {
+                facts
+                    .missing
+                    .push(format!("{}: {place}: no row", facts.fixture));
+                continue;
+            };
+            match (map.axis_vp, map.allied_vp, map.allied_vp_counted) {
+                (Some(ax), Some(al), Some(counted)) => {
+                    facts.expect(&row, &place, &format!("{ax} + {} bonus", map.axis_bonus_vp));
+                    if counted == al {
+                        facts.expect(
+                            &row,
+                            &place,
+                            &format!("{al} + {} bonus", map.allied_bonus_vp),
+                        );
+                    } else {
+                        facts.expect(&row, &place, &format!("{al} capped at {counted}"));
+                        facts.expect(&row, &place, &format!("+ {} bonus", map.allied_bonus_vp));
+                    }
+                    if map.allied_bonus_vp_counted != map.allied_bonus_vp {
+                        let counted = format!(
+                            "{} bonus ({} counted)",
+                            map.allied_bonus_vp, map.allied_bonus_vp_counted
+                        );
+                        facts.expect(&row, &place, &counted);
+                    }
+                }
+                _ => facts.expect(&row, &place, "scored at the Final check"),
+            }
+            if let Some(av) = map.automatic_victory {
+                let won = format!(
+                    "{} automatic victory in {}",
+                    av.winner.adjective(),
+                    av.war_state.title()
+                );
+                facts.expect(&row, &place, &won);
+            }
+            if map.play_stopped {
+                facts.expect(&row, &place, "play stopped");
+            }
+        }
+        let combined = class_text(&doc, "combined");
+        facts.expect(
+            &combined,
+            "combined game",
+            &format!("capped at {} per map", c.allied_vp_cap_per_map),
+        );
+        let result = match &c.result {
+            CombinedResult::VictoryPoints {
+                winner,
+                axis,
+                allies,
+            } => vec![format!(
+                "{} the combined game on VP, Axis {axis} - Allies {allies}",
+                winner.wins()
+            )],
+            CombinedResult::AxisAutomaticVictory { map } => vec![format!(
+                "ends with an Axis victory (automatic victory on the {}",
+                map.title()
+            )],
+            CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => vec![format!(
+                "ends with an Allied victory (automatic victory during Limited War on the {}",
+                map.title()
+            )],
+            CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
+                vec!["ends with an Allied victory (automatic victories on both maps".to_string()]
+            }
+            CombinedResult::PlayGoesOn {
+                allied_automatic_victory_on,
+            } => std::iter::once("play goes on".to_string())
+                .chain(
+                    allied_automatic_victory_on
+                        .iter()
+                        .map(|m| m.title().to_string()),
+                )
+                .collect(),
+            other => panic!("a combined result the test does not know: {other:?}"),
+        };
+        for r in result {
+            facts.expect(&combined, "combined result", &r);
+        }
+    }
+
+    // The VP (0.3, 0.4): each side's total and every part, with its map, source, box, rule
+    // and note.
+    if let Some(vp) = &report.vp {
+        let mut groups = with_class(&doc, "vp-part");
+        for (side, sv) in [(Side::Axis, &vp.axis), (Side::Allies, &vp.allies)] {
+            facts.expect(
+                &all,
+                "VP total",
+                &format!("{} {} VP", side.title(), sv.total),
+            );
+            for p in &sv.parts {
+                facts.looked_for += 1;
+                let mut pieces = vec![p.source.title().to_string(), format!("({})", p.rule)];
+                if let Some(b) = &p.box_id {
+                    pieces.push(box_title(state, b));
+                }
+                if let Some(n) = &p.note {
+                    pieces.push(n.clone());
+                }
+                let found = groups.iter().position(|g| {
+                    let text = text_of(*g);
+                    // The map is named on the line, or by the combined game's row it is in.
+                    let map_text = g
+                        .ancestors()
+                        .find(|a| a.attribute("class") == Some("combined-map"))
+                        .map_or_else(|| text.clone(), text_of);
+                    g.attribute("data-side") == Some(&side.title().to_lowercase())
+                        && text.split_whitespace().next() == Some(&p.vp.to_string())
+                        && map_text.contains(&norm(p.map.title()))
+                        && pieces.iter().all(|piece| text.contains(&norm(piece)))
+                });
+                match found {
+                    Some(k) => {
+                        groups.remove(k);
+                    }
+                    None => facts.missing.push(format!(
+                        "{}: VP part: {} {} {} {pieces:?}",
+                        facts.fixture,
+                        side.title(),
+                        p.vp,
+                        p.map.title()
+                    )),
+                }
+            }
+        }
+    }
+
+    // The winner (outside the combined game, whose result is above).
+    if report.combined.is_none()
+        && let Some(w) = report.winner
+    {
+        let how = match (&report.automatic_victory, &report.vp) {
+            (Some(a), _) => format!("{} by {} ({})", w.wins(), a.kind.title(), a.rule),
+            (None, Some(vp)) => format!(
+                "{} on VP, Axis {} - Allies {}",
+                w.wins(),
+                vp.axis.total,
+                vp.allies.total
+            ),
+            (None, None) => w.wins().to_string(),
+        };
+        facts.expect(&all, "winner", &how);
+    }
+
+    // The margins.
+    let margins = class_text(&doc, "margins");
+    for (shift, way) in [
+        (&report.margins.marker.up, "up"),
+        (&report.margins.marker.down, "down"),
+    ] {
+        let place = format!("margin, marker {way}");
+        match shift {
+            Some(x) => {
+                let change = format!(
+                    "Marker {way}: CSV {} (to {})",
+                    signed(x.csv_change),
+                    signed(x.csv)
+                );
+                facts.expect(&margins, &place, &change);
+                facts.expect(&margins, &place, &box_title(state, &x.box_id));
+                facts.expect(&margins, &place, &format!("{} face", x.side.title()));
+                if x.capped_by_japanese_mandate {
+                    facts.expect(&margins, &place, "held there by the Japanese Mandate");
+                }
+            }
+            None => facts.expect(&margins, &place, &format!("Marker {way}: no CSV change")),
+        }
+    }
+    for (shift, side, dir) in [
+        (&report.margins.result.axis, Side::Axis, "rise"),
+        (&report.margins.result.allies, Side::Allies, "fall"),
+    ] {
+        let place = format!("margin, result for the {}", side.title());
+        let text = match shift {
+            Some(x) => format!(
+                "{}: CSV {} (to {}) changes the result: {}",
+                side.title(),
+                signed(x.csv_change),
+                signed(x.csv),
+                x.outcome
+            ),
+            None => format!("{}: no CSV {dir} changes the result", side.title()),
+        };
+        facts.expect(&margins, &place, &text);
+    }
+
+    // The notes.
+    let notes = class_text(&doc, "notes");
+    for n in &report.notes {
+        facts.expect(&notes, "note", &n.text);
+    }
+
+    // The rules options in force that are not the defaults.
+    let rules = class_text(&doc, "rules-options");
+    for r in report.rules.iter().filter(|r| !r.default) {
+        facts.expect(&rules, "rules option", &format!("{} = {}", r.key, r.value));
+    }
+}
+
+#[test]
+fn every_fixture_shows_in_the_picture_every_fact_of_the_text_report() {
+    let names = fixture_names();
+    assert!(names.len() > 30, "fixtures found: {}", names.len());
+    let mut missing = Vec::new();
+    let mut looked_for = 0;
+    let mut options = 0;
+    for name in &names {
+        let (state, report) = load(name);
+        let picture = svg::render(&state, &report);
+        let mut facts = Facts {
+            fixture: name,
+            looked_for: 0,
+            missing: Vec::new(),
+        };
+        check_facts(&mut facts, &state, &report, &picture);
+        looked_for += facts.looked_for;
+        missing.extend(facts.missing);
+        options += report.rules.iter().filter(|r| !r.default).count();
+    }
+    // The fixtures exercise the checks: options off their defaults, and hundreds of facts.
+    assert!(options >= 2, "non-default rules options: {options}");
+    assert!(looked_for > 1000, "facts looked for: {looked_for}");
+    assert!(
+        missing.is_empty(),
+        "{} facts of the text report are not in the picture:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
+
+/// The check above can fail: a picture with a fact taken out is caught.
+#[test]
+fn a_picture_missing_a_fact_is_caught() {
+    let (state, report) = load("final-nei-pro-axis-hexes-that-add-nothing-are-listed.toml");
+    let picture = svg::render(&state, &report);
+    let mut facts = Facts {
+        fixture: "whole",
+        looked_for: 0,
+        missing: Vec::new(),
+    };
+    check_facts(&mut facts, &state, &report, &picture);
+    assert_eq!(facts.missing, Vec::<String>::new());
+    // Take out one considered hex's reason, and one note.
+    let why = &report.csv.considered[2].why;
+    let note = &report.notes[0].text;
+    for cut in [why.as_str(), note.as_str()] {
+        let escaped = cut.replace('\'', "&apos;");
+        assert!(picture.contains(&escaped), "{cut}");
+        let damaged = picture.replace(&escaped, "");
+        let mut facts = Facts {
+            fixture: "damaged",
+            looked_for: 0,
+            missing: Vec::new(),
+        };
+        check_facts(&mut facts, &state, &report, &damaged);
+        assert!(
+            !facts.missing.is_empty(),
+            "taking out `{cut}` went unnoticed"
+        );
+    }
 }
