@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::frontier::Omitted;
 use crate::loc;
-use crate::report::{BlockReason, BlockedHex};
+use crate::report::{BlockReason, BlockedHex, Reach, hexes_in_words};
 use crate::spec::State;
 use crate::unit::{Rating, Side};
 use crate::words;
@@ -90,6 +90,8 @@ pub enum LocCase {
         frontier: Vec<BlockedHex>,
         /// What `frontier` leaves out, when it leaves anything out.
         omitted: Option<Omitted>,
+        /// What it reaches inside the frontier, and the nearest road/trail hex.
+        reach: Option<Reach>,
         /// The award the enemy receives for it.
         consequence: LocConsequence,
     },
@@ -198,7 +200,14 @@ fn explain_unit(
                     let frontier = (r.frontier.iter().flatten())
                         .map(|&(hex, block)| loc::blocked_hex(board, u.side, hex, block))
                         .collect();
-                    cut(board, i, frontier, r.omitted.any().then_some(r.omitted))
+                    let reach = r.reach.as_ref().map(|r| words::reach(board, r));
+                    cut(
+                        board,
+                        i,
+                        frontier,
+                        r.omitted.any().then_some(r.omitted),
+                        reach,
+                    )
                 }
             },
             None => LocCase::NeedNotTrace {
@@ -316,6 +325,7 @@ fn cut(
     i: usize,
     frontier: Vec<BlockedHex>,
     omitted: Option<Omitted>,
+    reach: Option<Reach>,
 ) -> LocCase {
     let u = board.unit(i);
     let (scorer, award) = words::loc_cut(board, i, None);
@@ -331,6 +341,7 @@ fn cut(
         target,
         frontier,
         omitted,
+        reach,
         consequence: LocConsequence {
             scorer,
             vp: award.vp,
@@ -386,6 +397,7 @@ impl fmt::Display for LocExplanationText<'_> {
                 target,
                 frontier,
                 omitted,
+                reach,
                 consequence: c,
             } => {
                 writeln!(
@@ -393,7 +405,7 @@ impl fmt::Display for LocExplanationText<'_> {
                     "{who} at {hex}: CUT, no Line of Communications [L8]; the {} player scores +{} for it [{}].",
                     c.scorer, c.vp, c.rule
                 )?;
-                write_cut(f, *free_hexes, target, frontier)?;
+                write_cut(f, *free_hexes, target, frontier, reach.as_ref())?;
                 match omitted {
                     Some(o) if o.search_stopped => writeln!(
                         f,
@@ -488,6 +500,7 @@ fn write_cut(
     k: u32,
     target: &LocTarget,
     frontier: &[BlockedHex],
+    reach: Option<&Reach>,
 ) -> fmt::Result {
     let to = match target {
         LocTarget::JapaneseTarget => "a Japanese LOC target hex of the scenario".to_string(),
@@ -505,7 +518,19 @@ fn write_cut(
             "No hex is reachable at all: it is surrounded by impassable hexsides or the map edge."
         );
     }
-    writeln!(f, "Every hex at the edge of what it can reach is blocked:")?;
+    if let Some(r) = reach {
+        let count = r.hexes.len().saturating_add(r.hexes_omitted);
+        match r.hexes.as_slice() {
+            [only] if r.hexes_omitted == 0 => writeln!(f, "It cannot leave {only}.")?,
+            _ => writeln!(
+                f,
+                "It reaches {count} hexes before every way on is blocked (the picture of `victory render` outlines them; the JSON lists them)."
+            )?,
+        }
+    }
+    writeln!(f, "Every hex at the edge of what it reaches is blocked:")?;
+    // Enemy units and zones of control hex by hex; the hexes off the net, together.
+    let mut off_net: Vec<&str> = Vec::new();
     for b in frontier {
         let why = match &b.reason {
             BlockReason::EnemyUnit { units } => format!(
@@ -517,11 +542,43 @@ fn write_cut(
                 format!("in ZOC of {}, no friendly unit on it", units.join(", "))
             }
             BlockReason::OffRoad { .. } => {
-                format!("off the road/trail net (only the first {k} hexes may be of any terrain)")
+                off_net.push(&b.hex);
+                continue;
             }
             other => other.to_string(),
         };
         writeln!(f, "  {}  {why}", b.hex)?;
+    }
+    if !off_net.is_empty() {
+        writeln!(
+            f,
+            "  {} off the road/trail net, one step beyond the first {}: {}",
+            hexes_in_words(u32::try_from(off_net.len()).unwrap_or(u32::MAX)),
+            hexes_in_words(k),
+            off_net.join(" ")
+        )?;
+    }
+    let net_cut = !off_net.is_empty()
+        || frontier
+            .iter()
+            .any(|b| matches!(b.reason, BlockReason::NoRoadAcross { .. }));
+    if let (true, Some(r)) = (net_cut, reach) {
+        match &r.nearest_road {
+            Some(n) if n.distance > 0 => writeln!(
+                f,
+                "The nearest road/trail hex is {}, {} away (walk: {}); only the first {} may be off the net.",
+                n.hex,
+                hexes_in_words(n.distance),
+                n.walk.join(" "),
+                hexes_in_words(k)
+            )?,
+            Some(n) => writeln!(f, "Its own hex {} is on the road/trail net.", n.hex)?,
+            None => writeln!(
+                f,
+                "No road/trail hex lies within {} hexes it may enter.",
+                crate::limits::MAX_EXPLORED
+            )?,
+        }
     }
     Ok(())
 }

@@ -169,6 +169,12 @@ pub(crate) struct FrontierWork {
     refused: Vec<Edge>,
     candidates: Vec<u32>,
     queue: VecDeque<State>,
+    /// The nodes entered, in the order found (the start first).
+    reached: Vec<u32>,
+    /// The walk to the road/trail net: visited stamps, where each node was entered from.
+    walk_seen: Vec<u32>,
+    walk_from: Vec<u32>,
+    walk_queue: VecDeque<u32>,
 }
 
 impl FrontierWork {
@@ -181,6 +187,8 @@ impl FrontierWork {
                 entered: vec![0; len],
                 seen: vec![0; len],
                 refused: vec![Edge::NotFree; len],
+                walk_seen: vec![0; len],
+                walk_from: vec![0; len],
                 ..FrontierWork::default()
             };
         }
@@ -189,10 +197,12 @@ impl FrontierWork {
             self.best_stamp.fill(0);
             self.entered.fill(0);
             self.seen.fill(0);
+            self.walk_seen.fill(0);
             self.generation = 1;
         }
         self.candidates.clear();
         self.queue.clear();
+        self.reached.clear();
         self.generation
     }
 
@@ -262,6 +272,7 @@ pub(crate) fn frontier<'w>(
         used: 0,
     };
     work.entered[start] = g;
+    work.reached.push(first.node);
     work.reach(g, first);
     work.queue.push_back(first);
     let mut explored = 0usize;
@@ -310,6 +321,61 @@ pub(crate) fn frontier<'w>(
     ))
 }
 
+/// The nodes the last [`frontier`] search entered, the start first, then in the order found
+/// (the nearest first): what the unit's Line of Communications reaches before it is blocked.
+pub(crate) fn reached(work: &FrontierWork) -> &[u32] {
+    &work.reached
+}
+
+/// The shortest walk from `start` to a hex of the road/trail net through hexes a Line of
+/// Communications may enter (the free test's, across passable hexsides), start first; the
+/// nearest hex in direction order among equals. `None` when no such hex lies within
+/// [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) hexes of the walk. Call it after
+/// [`frontier`] for the same unit (it shares its search's stamp).
+pub(crate) fn walk_to_net(
+    rule: &Rule<'_>,
+    start: usize,
+    work: &mut FrontierWork,
+) -> Option<Vec<u32>> {
+    let hexes = rule.map.hexes();
+    let start32 = u32::try_from(start).ok()?;
+    if hexes.get(start)?.on_road_net {
+        return Some(vec![start32]);
+    }
+    let g = work.generation;
+    work.walk_queue.clear();
+    *work.walk_seen.get_mut(start)? = g;
+    work.walk_queue.push_back(start32);
+    let mut visited = 0usize;
+    while let Some(u) = work.walk_queue.pop_front() {
+        visited += 1;
+        if visited > crate::limits::MAX_EXPLORED {
+            return None;
+        }
+        for (v, flags) in rule.neighbours.of(u as usize) {
+            if work.walk_seen[v] == g || rule.blocked[v] {
+                continue;
+            }
+            work.walk_seen[v] = g;
+            work.walk_from[v] = u;
+            let v32 = u32::try_from(v).ok()?;
+            if flags & NET != 0 {
+                let mut walk = vec![v32];
+                let mut at = v;
+                // Back along the tree of the walk (never longer than the hexes visited).
+                while at != start && walk.len() <= visited {
+                    at = work.walk_from[at] as usize;
+                    walk.push(u32::try_from(at).ok()?);
+                }
+                walk.reverse();
+                return Some(walk);
+            }
+            work.walk_queue.push_back(v32);
+        }
+    }
+    None
+}
+
 /// Every step from state `st`, in direction order; true when one reaches a target.
 fn step_from(rule: &Rule<'_>, st: State, g: u32, work: &mut FrontierWork) -> bool {
     let u = st.node as usize;
@@ -349,7 +415,10 @@ fn step_from(rule: &Rule<'_>, st: State, g: u32, work: &mut FrontierWork) -> boo
             started: true,
             used,
         };
-        work.entered[v] = g;
+        if work.entered[v] != g {
+            work.entered[v] = g;
+            work.reached.push(node);
+        }
         if rule.targets[v] {
             return true;
         }

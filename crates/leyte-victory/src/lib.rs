@@ -109,12 +109,13 @@ pub use model::{
 };
 pub use ratio::{Margin, Margins, Ratio, Verdict, VictoryLevel};
 pub use report::{
-    Award, AwardKind, BlockReason, BlockedHex, LocEntry, ObjectiveStatus, Report, SideScore,
+    Award, AwardKind, BlockReason, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach,
+    Report, SideScore,
 };
 pub use scorer::{Scorer, Session, score};
 #[cfg(feature = "parallel")]
 pub use scorer::{score_many, sheet_many, verdict_many};
-pub use sheet::{Basis, Block, Grant, LocLine, Sheet};
+pub use sheet::{Basis, Block, Grant, LocLine, Reached, Sheet};
 pub use spec::{GAME, MapCache, State};
 pub use unit::{Rating, RatingError, Side};
 

@@ -35,3 +35,8 @@ pub const MAX_FRONTIER: usize = 64;
 /// (10,000 cut units, K = 64, on a million hexes whose road net reaches everywhere but the
 /// beach) a state scores in about 8 s (see `docs/reliability.md`).
 pub const MAX_EXPLORED: usize = 4_096;
+
+/// The most hexes the summary of what one cut unit reaches lists (the nearest it found; the
+/// rest are counted, [`Reach::hexes_omitted`](crate::Reach::hexes_omitted)). With K = 3 a
+/// unit reaches at most 37 hexes before the road/trail net. The verdict never depends on it.
+pub const MAX_REACH: usize = 256;

@@ -24,7 +24,7 @@ use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::frontier::{self, Edge, FrontierWork, Neighbours, Omitted};
 use crate::model::{Position, Scenario};
 use crate::report::{BlockReason, BlockedHex};
-use crate::sheet::{Block, LocLine};
+use crate::sheet::{Block, LocLine, Reached};
 use crate::unit::Side;
 
 /// The index of a side in per-side tables.
@@ -139,6 +139,8 @@ pub(crate) struct UnitLoc {
     pub(crate) frontier: Option<Vec<(Hex, Block)>>,
     /// What the frontier leaves out.
     pub(crate) omitted: Omitted,
+    /// What it reaches, when cut.
+    pub(crate) reach: Option<Reached>,
 }
 
 /// Every Line of Communications of a position.
@@ -180,6 +182,7 @@ impl Lines {
                             path: u.path,
                             frontier: u.frontier,
                             omitted: u.omitted,
+                            reach: u.reach,
                         })
                 };
                 out.extend(line);
@@ -286,6 +289,9 @@ fn fill_blocked(
     }
 }
 
+/// What cuts a unit: the frontier, what it leaves out, and what the unit reaches.
+type CutEvidence = (Vec<(Hex, Block)>, Omitted, Option<Reached>);
+
 /// The frontier that cuts unit `i` of `side` (the dense search's, or the hex crate search's
 /// answer if they ever disagreed with the tracer: a path).
 fn cut_unit<F: FreeTest<()>>(
@@ -295,21 +301,38 @@ fn cut_unit<F: FreeTest<()>>(
     i: usize,
     (rule, free): (&frontier::Rule<'_>, &F),
     work: &mut FrontierWork,
-) -> Result<Path, (Vec<(Hex, Block)>, Omitted)> {
+) -> Result<Path, CutEvidence> {
     let occupied = rule.occupied;
-    if let Some((edges, omitted)) = frontier::frontier(rule, board.node(i), work) {
+    let start = board.node(i);
+    let found = frontier::frontier(rule, start, work)
+        .map(|(edges, omitted)| (edges.collect::<Vec<_>>(), omitted));
+    if let Some((edges, omitted)) = found {
         let blocks = edges
+            .into_iter()
             .filter_map(|(node, edge)| {
                 let hex = board.map.hex_of(NodeIndex::new(node))?;
                 Some((hex, edge_block(board.map, occupied, side, node, edge)))
             })
             .collect();
-        return Err((blocks, omitted));
+        let hex = |n: &u32| board.map.hex_of(NodeIndex::new(*n as usize));
+        let reached = frontier::reached(work);
+        let listed = reached.len().min(crate::limits::MAX_REACH);
+        let mut hexes: Vec<Hex> = reached[..listed].iter().filter_map(hex).collect();
+        hexes.sort_unstable_by_key(|h| board.map.node(*h).map(NodeIndex::index));
+        let omitted_reach = reached.len() - listed;
+        let walk = frontier::walk_to_net(rule, start, work)
+            .map(|w| w.iter().filter_map(hex).collect::<Vec<Hex>>());
+        let reach = Reached {
+            hexes,
+            omitted: omitted_reach,
+            walk_to_net: walk,
+        };
+        return Err((blocks, omitted, Some(reach)));
     }
     // The tracer and the search agree (property-tested); keep the hex crate search's answer if
     // they ever did not.
-    let targets =
-        (plan.targets[slot(side)].as_ref()).ok_or_else(|| (Vec::new(), Omitted::default()))?;
+    let targets = (plan.targets[slot(side)].as_ref())
+        .ok_or_else(|| (Vec::new(), Omitted::default(), None))?;
     search(&plan.bound, board.unit(i).hex, targets, free).map_err(|cut| {
         let blocks = cut
             .frontier
@@ -319,7 +342,7 @@ fn cut_unit<F: FreeTest<()>>(
                 (b.hex, block)
             })
             .collect();
-        (blocks, Omitted::default())
+        (blocks, Omitted::default(), None)
     })
 }
 
@@ -380,6 +403,7 @@ fn trace_side<'p, 'm>(
                 path: Some(p.hexes),
                 frontier: None,
                 omitted: Omitted::default(),
+                reach: None,
             });
             continue;
         }
@@ -389,11 +413,13 @@ fn trace_side<'p, 'm>(
                 path: Some(p.hexes),
                 frontier: None,
                 omitted: Omitted::default(),
+                reach: None,
             },
-            Err((cut, omitted)) => UnitLoc {
+            Err((cut, omitted, reach)) => UnitLoc {
                 path: None,
                 frontier: Some(cut),
                 omitted,
+                reach,
             },
         };
         lines.traced[i] = Some(result.path.is_some());

@@ -124,6 +124,9 @@ pub struct Award {
     /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier_omitted: Option<Omitted>,
+    /// What the cut Line of Communications reaches (LOC-cut awards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reach: Option<Reach>,
 }
 
 impl Award {
@@ -141,6 +144,7 @@ impl Award {
             path: None,
             frontier: None,
             frontier_omitted: None,
+            reach: None,
         }
     }
 }
@@ -213,6 +217,60 @@ pub struct LocEntry {
     /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier_omitted: Option<Omitted>,
+    /// What it reaches, when cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reach: Option<Reach>,
+}
+
+/// What a cut unit's Line of Communications reaches before every way on is blocked (L8), and
+/// the nearest hex of the road/trail net it could walk to: the frontier summarised, as a
+/// player would check it ("its first three hexes reach no road; the nearest is five away").
+///
+/// The frontier lists every blocked hex at the edge; this says what lies inside that edge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Reach {
+    /// The hexes the Line of Communications reaches, the unit's own included, in label order
+    /// (the nearest [`MAX_REACH`](crate::limits::MAX_REACH)).
+    pub hexes: Vec<String>,
+    /// How many more hexes it reaches than `hexes` lists (0 in any real game).
+    pub hexes_omitted: usize,
+    /// The nearest hex of the road/trail net the unit could walk to through hexes a Line of
+    /// Communications may enter (no enemy unit, no enemy zone of control without a friendly
+    /// unit); `null` when there is none within [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED)
+    /// hexes.
+    pub nearest_road: Option<NearestRoad>,
+}
+
+/// The nearest hex of the road/trail net a cut unit could walk to ([`Reach::nearest_road`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct NearestRoad {
+    /// The hex (the unit's own when it is on the net).
+    pub hex: String,
+    /// How many hexes from the unit's hex: the length of `walk`, less one.
+    pub distance: u32,
+    /// One shortest walk there, the unit's hex first.
+    pub walk: Vec<String>,
+}
+
+impl Reach {
+    /// `the nearest road/trail hex is 1719, five hexes away` (or `… is 1624, its own hex`);
+    /// `None` when there is none within reach of the search.
+    pub fn nearest_road_text(&self) -> Option<String> {
+        let n = self.nearest_road.as_ref()?;
+        Some(if n.distance == 0 {
+            format!("the unit's hex {} is on the road/trail net", n.hex)
+        } else {
+            format!(
+                "the nearest road/trail hex is {}, {} away",
+                n.hex,
+                hexes_in_words(n.distance)
+            )
+        })
+    }
 }
 
 /// A territorial objective at the end of the scenario.
@@ -286,6 +344,35 @@ fn omitted_text(o: Option<&Omitted>) -> String {
     }
 }
 
+/// What a cut unit reaches and the nearest road/trail hex, in words, when the road/trail net
+/// is what cut it (some frontier hex is off the net): `its LOC reaches 19 hexes; the nearest
+/// road/trail hex is 1719, five hexes away`.
+pub(crate) fn road_text(frontier: &[BlockedHex], reach: Option<&Reach>) -> Option<String> {
+    let reach = reach?;
+    let off_net = frontier.iter().any(|b| {
+        matches!(
+            b.reason,
+            BlockReason::OffRoad { .. } | BlockReason::NoRoadAcross { .. }
+        )
+    });
+    if !off_net {
+        return None;
+    }
+    let count = reach.hexes.len().saturating_add(reach.hexes_omitted);
+    let reached = if count == 1 {
+        "its LOC reaches its own hex only".to_string()
+    } else {
+        format!("its LOC reaches {count} hexes")
+    };
+    Some(match reach.nearest_road_text() {
+        Some(near) => format!("{reached}; {near}"),
+        None => format!(
+            "{reached}; no road/trail hex within {} hexes it may enter",
+            crate::limits::MAX_EXPLORED
+        ),
+    })
+}
+
 fn frontier_text(f: &[BlockedHex]) -> String {
     if f.is_empty() {
         return "no hex reachable at all (surrounded by impassable hexsides or map edge)"
@@ -302,7 +389,10 @@ fn frontier_text(f: &[BlockedHex]) -> String {
     }
     groups
         .iter()
-        .map(|(reason, hexes)| format!("{}: {reason}", hexes.join(" ")))
+        .map(|(reason, hexes)| match hexes.len() {
+            n @ 4.. => format!("{n} hexes {reason}: {}", hexes.join(" ")),
+            _ => format!("{}: {reason}", hexes.join(" ")),
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -387,6 +477,9 @@ fn write_side(f: &mut fmt::Formatter<'_>, name: &str, score: &SideScore) -> fmt:
                 frontier_text(fr),
                 omitted_text(a.frontier_omitted.as_ref())
             )?;
+            if let Some(near) = road_text(fr, a.reach.as_ref()) {
+                writeln!(f, "                 {near}")?;
+            }
         }
     }
     Ok(())
@@ -436,14 +529,20 @@ impl Report {
         for e in &self.loc {
             match (&e.path, &e.frontier) {
                 (Some(p), _) => writeln!(f, "  {} at {}: traced {}", e.unit, e.hex, p.join(" "))?,
-                (None, Some(fr)) => writeln!(
-                    f,
-                    "  {} at {}: CUT: {}{}",
-                    e.unit,
-                    e.hex,
-                    frontier_text(fr),
-                    omitted_text(e.frontier_omitted.as_ref())
-                )?,
+                (None, Some(fr)) => {
+                    write!(
+                        f,
+                        "  {} at {}: CUT: {}{}",
+                        e.unit,
+                        e.hex,
+                        frontier_text(fr),
+                        omitted_text(e.frontier_omitted.as_ref())
+                    )?;
+                    match road_text(fr, e.reach.as_ref()) {
+                        Some(near) => writeln!(f, "; {near}")?,
+                        None => writeln!(f)?,
+                    }
+                }
                 (None, None) => writeln!(f, "  {} at {}: CUT", e.unit, e.hex)?,
             }
         }

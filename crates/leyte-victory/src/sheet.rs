@@ -158,6 +158,24 @@ pub struct LocLine {
     pub frontier: Option<Vec<(Hex, Block)>>,
     /// What the frontier leaves out (nothing, in any real game).
     pub omitted: Omitted,
+    /// What it reaches, when cut.
+    pub reach: Option<Reached>,
+}
+
+/// What a cut unit's Line of Communications reaches before every way on is blocked, as data
+/// (the report's [`crate::Reach`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Reached {
+    /// The hexes reached, the unit's own included, in label order: the nearest
+    /// [`MAX_REACH`](crate::limits::MAX_REACH).
+    pub hexes: Vec<Hex>,
+    /// How many more were reached and not listed.
+    pub omitted: usize,
+    /// The shortest walk, through hexes a Line of Communications may enter, from the unit to
+    /// a hex of the road/trail net (start first; one hex when the unit is on the net); `None`
+    /// when none lies within [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) hexes.
+    pub walk_to_net: Option<Vec<Hex>>,
 }
 
 /// Why a Line of Communications could not enter a hex (the report's [`crate::BlockReason`],

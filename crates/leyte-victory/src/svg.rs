@@ -46,7 +46,9 @@
 //! assert!(svg.contains("US 0 : Japanese 0"));
 //! ```
 
-use hexmap::svg::{Anchor, Counter, Highlight, MapDrawing, Mark, Route, Shade, Swatch, Symbol};
+use hexmap::svg::{
+    Anchor, Counter, Highlight, MapDrawing, Mark, Outline, Route, Shade, Swatch, Symbol,
+};
 use hexmap::{Hex, HexMap};
 
 use crate::model::{ObjectiveKind, Position, Scenario};
@@ -72,6 +74,21 @@ const NOT_HELD: &str = "#495057";
 const BLOCK_ZOC: &str = "#c92a2a";
 const BLOCK_ENEMY: &str = "#862e9c";
 const BLOCK_OFF_ROAD: &str = "#d9480f";
+/// The outline of what a cut unit reaches, and its walk to the nearest road/trail hex.
+const REACH: &str = "#d9480f";
+
+/// The layers of the picture, as `data-layer` names an interactive page toggles: terrain,
+/// roads (the map's own), and these.
+pub mod layer {
+    /// Japanese zones of control.
+    pub const ZOC: &str = "zoc";
+    /// Lines of Communications: traced paths, what cuts the others and what they reach.
+    pub const LOC: &str = "loc";
+    /// Objectives.
+    pub const OBJECTIVES: &str = "objectives";
+    /// Unit counters.
+    pub const UNITS: &str = "units";
+}
 
 fn side_colours(side: Side) -> (&'static str, &'static str) {
     match side {
@@ -219,13 +236,16 @@ pub fn drawing<'m>(
     if let Ok(placed) = position.on_map(map) {
         let zoc = placed.zoc(map, Side::Japanese);
         any_zoc = zoc.hexes(map).next().is_some();
-        d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC));
+        d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC).layer(layer::ZOC));
     }
 
-    // Lines of Communications: traced paths, and what cut the others.
+    // Lines of Communications: traced paths, and what cut the others: the enemy units and
+    // zones of control at the edge hex by hex; what the unit reaches outlined once, with its
+    // walk to the nearest road/trail hex, when the road/trail net is what cut it.
     let mut traced = [false, false];
     let mut cut_units: Vec<&str> = Vec::new();
-    let mut blocked: Vec<(Hex, &'static str, &'static str)> = Vec::new();
+    let mut blocked: Vec<(Hex, &'static str, &'static str, Vec<&str>)> = Vec::new();
+    let mut reach_drawn = false;
     for e in &report.loc {
         if let Some(p) = &e.path {
             let hexes: Vec<Hex> = p.iter().filter_map(|l| parse(l)).collect();
@@ -233,21 +253,64 @@ pub fn drawing<'m>(
                 Side::Us => Route::new(US_LOC),
                 Side::Japanese => Route::new(JAPANESE_LOC),
             };
-            d.path(&hexes, &route);
+            d.path(&hexes, &route.key(e.unit.as_str()).layer(layer::LOC));
             traced[usize::from(e.side == Side::Japanese)] = true;
-        } else {
-            cut_units.push(e.unit.as_str());
-            for b in e.frontier.iter().flatten() {
-                let Some(h) = parse(&b.hex) else { continue };
-                let (tag, colour) = block_tag(&b.reason);
-                if !blocked.iter().any(|(bh, t, _)| *bh == h && *t == tag) {
-                    blocked.push((h, tag, colour));
+            continue;
+        }
+        cut_units.push(e.unit.as_str());
+        let frontier = e.frontier.as_deref().unwrap_or_default();
+        for b in frontier {
+            if matches!(b.reason, BlockReason::OffRoad { .. }) {
+                continue;
+            }
+            let Some(h) = parse(&b.hex) else { continue };
+            let (tag, colour) = block_tag(&b.reason);
+            match blocked
+                .iter_mut()
+                .find(|(bh, t, _, _)| *bh == h && *t == tag)
+            {
+                Some((_, _, _, units)) => units.push(&e.unit),
+                None => blocked.push((h, tag, colour, vec![&e.unit])),
+            }
+        }
+        let summary = crate::report::road_text(frontier, e.reach.as_ref());
+        if let (Some(_), Some(reach)) = (summary, &e.reach) {
+            reach_drawn = true;
+            let hexes = reach.hexes.iter().filter_map(|l| parse(l));
+            d.outline(
+                hexes,
+                &Outline::new(REACH)
+                    .dashed()
+                    .key(e.unit.as_str())
+                    .layer(layer::LOC),
+            );
+            if let Some(n) = reach.nearest_road.as_ref().filter(|n| n.distance > 0) {
+                let walk: Vec<Hex> = n.walk.iter().filter_map(|l| parse(l)).collect();
+                d.path(
+                    &walk,
+                    &Route::new(REACH)
+                        .dashed()
+                        .key(e.unit.as_str())
+                        .layer(layer::LOC),
+                );
+                if let Some(h) = parse(&n.hex) {
+                    d.highlight(
+                        h,
+                        Highlight::new(REACH)
+                            .label(format!("road: {} hexes", n.distance))
+                            .key(e.unit.as_str())
+                            .layer(layer::LOC),
+                    );
                 }
             }
         }
     }
-    for (h, tag, colour) in &blocked {
-        d.highlight(*h, Highlight::new(*colour).label(*tag));
+    for (h, tag, colour, units) in &blocked {
+        let mut hl = Highlight::new(*colour).label(*tag).layer(layer::LOC);
+        for u in units {
+            hl = hl.key(*u);
+        }
+        d.highlight(*h, hl);
     }
 
     // Objectives: stars on the hexes of "occupy" objectives; a star badge on each unit that
@@ -269,6 +332,7 @@ pub fn drawing<'m>(
         } else {
             Mark::new(Symbol::HollowStar, NOT_HELD, Anchor::UpperLeft)
         };
+        let mark = mark.layer(layer::OBJECTIVES).key(o.name.as_str());
         for h in o.hexes.iter().filter_map(|l| parse(l)) {
             d.mark(h, mark.clone());
         }
@@ -280,7 +344,10 @@ pub fn drawing<'m>(
         for u in position.units.iter().filter(|u| u.side == side) {
             sides[usize::from(side == Side::Japanese)] = true;
             let (fill, text) = side_colours(side);
-            let mut c = Counter::new(u.id.clone(), fill, text).rating(rating_text(&u.rating));
+            let mut c = Counter::new(u.id.clone(), fill, text)
+                .rating(rating_text(&u.rating))
+                .key(u.id.as_str())
+                .layer(layer::UNITS);
             if let Some(s) = short_id(&u.id) {
                 c = c.short_label(s);
             }
@@ -345,19 +412,41 @@ pub fn drawing<'m>(
             _ => None,
         })
         .unwrap_or(3);
-    let off_road = format!(
-        "cut here: off road/trail after {}",
-        crate::report::hexes_in_words(k)
-    );
     for (tag, colour, text) in [
         ("ZOC", BLOCK_ZOC, "cut here: enemy ZOC, no friendly unit"),
         ("enemy", BLOCK_ENEMY, "cut here: enemy unit"),
-        ("off-road", BLOCK_OFF_ROAD, off_road.as_str()),
+        (
+            "no road across",
+            BLOCK_OFF_ROAD,
+            "cut here: no road or trail across the hexside",
+        ),
     ] {
-        if blocked.iter().any(|(_, t, _)| *t == tag) {
+        if blocked.iter().any(|(_, t, _, _)| *t == tag) {
             d.legend(
                 Swatch::Highlight(colour.into()),
                 format!("\u{201c}{tag}\u{201d} {text}"),
+            );
+        }
+    }
+    if reach_drawn {
+        d.legend(
+            Swatch::Line {
+                colour: REACH.into(),
+                width: 2.5,
+                dashed: true,
+            },
+            format!(
+                "what a cut unit's LOC reaches: off the road/trail net after {}",
+                crate::report::hexes_in_words(k)
+            ),
+        );
+        if (report.loc.iter())
+            .filter_map(|e| e.reach.as_ref()?.nearest_road.as_ref())
+            .any(|n| n.distance > 0)
+        {
+            d.legend(
+                Swatch::Highlight(REACH.into()),
+                "\u{201c}road: N hexes\u{201d} the nearest road/trail hex, and the walk to it",
             );
         }
     }

@@ -12,9 +12,10 @@ use crate::loc::{self, LocPlan};
 use crate::model::{Objective, ObjectiveKind};
 use crate::ratio::{Margins, Ratio};
 use crate::report::{
-    Award, AwardKind, BlockedHex, LocEntry, ObjectiveStatus, Report, SCHEMA_VERSION, SideScore,
+    Award, AwardKind, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach, Report,
+    SCHEMA_VERSION, SideScore,
 };
-use crate::sheet::{Basis, Grant, LocLine, Sheet};
+use crate::sheet::{Basis, Grant, LocLine, Reached, Sheet};
 use crate::unit::Side;
 
 /// The sheet's Lines of Communications by unit (the first entry of each).
@@ -54,10 +55,36 @@ impl<'s> ByUnit<'s> {
         line.omitted.any().then_some(line.omitted)
     }
 
+    /// What unit `i` reaches, when it is cut.
+    fn reach(&self, board: &Board<'_, '_>, i: usize) -> Option<Reach> {
+        reach_words(board, self.lines.get(i).copied().flatten()?)
+    }
+
     /// What cuts unit `i`, in words, when it is cut.
     fn frontier(&self, board: &Board<'_, '_>, i: usize) -> Option<Vec<BlockedHex>> {
         let line = self.lines.get(i).copied().flatten()?;
         frontier_words(board, line)
+    }
+}
+
+/// What a cut line reaches, in labels.
+fn reach_words(board: &Board<'_, '_>, line: &LocLine) -> Option<Reach> {
+    line.reach.as_ref().map(|r| reach(board, r))
+}
+
+/// What a cut unit reaches, in labels.
+pub(crate) fn reach(board: &Board<'_, '_>, r: &Reached) -> Reach {
+    let labels = |hexes: &[Hex]| hexes.iter().map(|h| board.label(*h)).collect::<Vec<_>>();
+    Reach {
+        hexes: labels(&r.hexes),
+        hexes_omitted: r.omitted,
+        nearest_road: r.walk_to_net.as_ref().and_then(|w| {
+            Some(NearestRoad {
+                hex: board.label(*w.last()?),
+                distance: u32::try_from(w.len().saturating_sub(1)).ok()?,
+                walk: labels(w),
+            })
+        }),
     }
 }
 
@@ -101,6 +128,7 @@ pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -
                 path: (l.path.as_ref()).map(|p| p.iter().map(|h| board.label(*h)).collect()),
                 frontier: frontier_words(board, l),
                 frontier_omitted: l.omitted.any().then_some(l.omitted),
+                reach: reach_words(board, l),
             })
         })
         .collect();
@@ -145,6 +173,7 @@ fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award
             position.units.get(unit)?;
             let mut award = loc_cut(board, unit, by_unit.frontier(board, unit)).1;
             award.frontier_omitted = by_unit.omitted(unit);
+            award.reach = by_unit.reach(board, unit);
             Some(award)
         }
         Basis::Exit { unit, .. } => {

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use hexmap::resolve::FsResolver;
-use leyte_victory::{Report, State};
+use leyte_victory::{BlockReason, Report, State};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,6 +29,10 @@ fn scored(name: &str) -> (State, Report) {
 fn render(name: &str) -> String {
     let (state, report) = scored(name);
     leyte_victory::svg::render_state(&state, &report)
+}
+
+fn texts_of<'a>(doc: &'a roxmltree::Document<'_>) -> Vec<&'a str> {
+    doc.descendants().filter_map(|n| n.text()).collect()
 }
 
 fn count(doc: &roxmltree::Document<'_>, tag: &str, class: &str) -> usize {
@@ -91,7 +95,32 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
             state.position().units().len(),
             "{name}"
         );
-        // One arrow per traced LOC of more than one hex, a ring for a unit on its beach.
+        // A cut unit the road/trail net cut: what it reaches outlined, and its walk to the
+        // nearest road/trail hex drawn and tagged.
+        let off_net = |e: &&leyte_victory::LocEntry| {
+            e.frontier.iter().flatten().any(|b| {
+                matches!(
+                    b.reason,
+                    BlockReason::OffRoad { .. } | BlockReason::NoRoadAcross { .. }
+                )
+            }) && e.reach.is_some()
+        };
+        let outlined = report.loc.iter().filter(off_net).count();
+        let walks = (report.loc.iter().filter(off_net))
+            .filter(|e| {
+                e.reach
+                    .as_ref()
+                    .unwrap()
+                    .nearest_road
+                    .as_ref()
+                    .unwrap()
+                    .distance
+                    > 0
+            })
+            .count();
+        assert_eq!(count(&doc, "path", "outline"), outlined, "{name}");
+        // One arrow per traced LOC of more than one hex and per walk, a ring for a unit on
+        // its beach.
         let traced: Vec<usize> = report
             .loc
             .iter()
@@ -99,7 +128,7 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
             .collect();
         assert_eq!(
             count(&doc, "g", "path"),
-            traced.iter().filter(|n| **n > 1).count(),
+            traced.iter().filter(|n| **n > 1).count() + walks,
             "{name}"
         );
         assert_eq!(
@@ -107,7 +136,9 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
             traced.iter().filter(|n| **n == 1).count(),
             "{name}"
         );
-        // A ✕ badge on each cut unit, and a tagged highlight on each blocking hex.
+        // A ✕ badge on each cut unit, and a tagged highlight on each hex an enemy unit, an
+        // enemy zone of control or a roadless hexside blocks (the hexes off the net are
+        // summarised by the outline).
         let cut = report.loc.iter().filter(|e| !e.traced).count();
         let crosses = doc
             .descendants()
@@ -120,11 +151,16 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
             .loc
             .iter()
             .flat_map(|e| e.frontier.iter().flatten())
+            .filter(|b| !matches!(b.reason, BlockReason::OffRoad { .. }))
             .map(|b| b.hex.as_str())
             .collect();
         blocked.sort_unstable();
         blocked.dedup();
-        assert!(count(&doc, "rect", "tag") >= blocked.len(), "{name}");
+        assert!(count(&doc, "g", "tag") >= blocked.len() + walks, "{name}");
+        assert!(
+            !texts_of(&doc).contains(&"off-road"),
+            "{name}: off-road hexes are summarised, not tagged"
+        );
         // Active and beach-bonus Beach Areas outlined.
         let mut keys: Vec<&String> = state
             .scenario()
