@@ -32,3 +32,10 @@ pictures:
     mkdir -p target/pictures
     cargo build -q -p victory-cli
     for f in fixtures/leyte/*.toml fixtures/asia-engulfed/*.toml; do ./target/debug/victory render "$f" -o - | rsvg-convert > "target/pictures/$(basename "$f" .toml).png"; done
+
+# Redraw the pictures the README shows (docs/img); a test checks they are up to date.
+pictures-docs:
+    cargo build -q -p victory-cli
+    ./target/debug/victory render fixtures/leyte/assault-scenario-end-position.toml --crop 1113:1927 -o docs/img/leyte-assault.svg
+    ./target/debug/victory render fixtures/leyte/assault-scenario-end-position.toml -o docs/img/leyte-assault-full.svg
+    ./target/debug/victory render fixtures/asia-engulfed/vp-check-plus-three-flips-to-rising-sun.toml -o docs/img/dai-senso-vp-track.svg

@@ -94,6 +94,8 @@ pub use hexmap;
 
 pub mod csv;
 pub mod error;
+#[cfg(feature = "html")]
+pub mod html;
 pub mod limits;
 pub mod model;
 pub mod notes;

@@ -152,6 +152,8 @@ pub mod coord;
 pub mod diag;
 pub mod error;
 pub mod graph;
+#[cfg(feature = "html")]
+pub mod html;
 pub mod layout;
 pub mod limits;
 pub mod map;

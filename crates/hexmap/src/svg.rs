@@ -187,7 +187,7 @@ impl Style {
     /// ```
     /// use hexmap::svg::{READABLE_FONT, Style};
     /// let map = hexmap::HexMap::from_toml_str(
-    ///     "name = \"A\"\n[layout]\norientation = \"flat\"\nlabel = \"column-row\"\ncolumns = [1, 2]\nrows = [1, 2]\nshifted = \"even\"",
+    ///     "name = \"A\"\n[layout]\norientation = \"flat\"\nlabel = \"column-row\"\ncolumns = [1, 2]\nrows = [1, 2]\nshifted = \"even\"\nrows_grow = \"south\"\ncolumns_grow = \"east\"",
     ///     None,
     /// ).unwrap();
     /// assert!(Style::fit(&map).label_font >= READABLE_FONT);
@@ -933,6 +933,8 @@ impl<'m> MapDrawing<'m> {
     /// columns = [1, 20]
     /// rows = [1, 20]
     /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
     /// "#, None).unwrap();
     /// let whole = MapDrawing::new(&map).map_size();
     /// let mut close = MapDrawing::new(&map);

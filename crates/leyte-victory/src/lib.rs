@@ -84,6 +84,8 @@ mod engine;
 mod error;
 mod explain;
 mod frontier;
+#[cfg(feature = "html")]
+pub mod html;
 pub mod limits;
 mod loc;
 mod model;

@@ -332,7 +332,7 @@ impl fmt::Display for BlockReason {
 
 /// `; and 12 more hexes` (or `and at least 12 more: the search stopped after 16384 states`)
 /// when the frontier listed leaves some out.
-fn omitted_text(o: Option<&Omitted>) -> String {
+pub(crate) fn omitted_text(o: Option<&Omitted>) -> String {
     match o {
         Some(o) if o.search_stopped => format!(
             "; and at least {} more hexes (the search stopped after {} states)",
@@ -373,7 +373,7 @@ pub(crate) fn road_text(frontier: &[BlockedHex], reach: Option<&Reach>) -> Optio
     })
 }
 
-fn frontier_text(f: &[BlockedHex]) -> String {
+pub(crate) fn frontier_text(f: &[BlockedHex]) -> String {
     if f.is_empty() {
         return "no hex reachable at all (surrounded by impassable hexsides or map edge)"
             .to_string();

@@ -74,6 +74,24 @@ fn apply_rules(
     Ok(())
 }
 
+/// What `victory render` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Picture {
+    /// The engine's SVG picture.
+    Svg,
+    /// The engine's self-contained interactive HTML page.
+    Html,
+}
+
+/// `--crop FROM:TO`: two corner hexes of the part of a map to draw, as printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Crop {
+    /// One corner.
+    pub from: String,
+    /// The opposite corner.
+    pub to: String,
+}
+
 /// One game family's engine, as the command line uses it.
 pub trait Engine {
     /// The games this engine reads, by their `game` key.
@@ -85,8 +103,14 @@ pub trait Engine {
     /// Validate a state file: every problem `score` would report, without scoring it.
     fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>>;
 
-    /// Draw a state file as SVG.
-    fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>>;
+    /// Draw a state file as SVG, or as an interactive HTML page; an SVG of part of the map
+    /// only, when `crop` says which.
+    fn render(
+        &self,
+        file: StateFile<'_>,
+        picture: Picture,
+        crop: Option<&Crop>,
+    ) -> Result<String, Vec<Problem>>;
 
     /// The rules options its state files (`[rules]`) and `--rule` may choose.
     fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
@@ -208,10 +232,35 @@ impl Engine for Leyte {
             .map_err(|e| problems(e.into_diagnostics()))
     }
 
-    fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>> {
+    fn render(
+        &self,
+        file: StateFile<'_>,
+        picture: Picture,
+        crop: Option<&Crop>,
+    ) -> Result<String, Vec<Problem>> {
         let state = Leyte::load(file)?;
         let report = state.score().map_err(|e| problems(e.into_diagnostics()))?;
-        Ok(leyte_victory::svg::render_state(&state, &report))
+        Ok(match (picture, crop) {
+            (Picture::Svg, None) => leyte_victory::svg::render_state(&state, &report),
+            (Picture::Svg, Some(c)) => {
+                let map = state.map();
+                let corner = |l: &str| {
+                    map.parse(l).map_err(|e| {
+                        vec![problem::in_file(
+                            "crop",
+                            file.name,
+                            format!("--crop: {l} is not a hex of {}: {e}", map.name()),
+                        )]
+                    })
+                };
+                let corners = [corner(&c.from)?, corner(&c.to)?];
+                let mut d =
+                    leyte_victory::svg::drawing(map, state.scenario(), state.position(), &report);
+                d.crop(corners).legend_below();
+                d.finish()
+            }
+            (Picture::Html, _) => leyte_victory::html::render_state(&state, &report),
+        })
     }
 
     fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
@@ -277,10 +326,25 @@ impl Engine for AsiaEngulfed {
         AsiaEngulfed::load(file).map(|_| ())
     }
 
-    fn render_svg(&self, file: StateFile<'_>) -> Result<String, Vec<Problem>> {
+    fn render(
+        &self,
+        file: StateFile<'_>,
+        picture: Picture,
+        crop: Option<&Crop>,
+    ) -> Result<String, Vec<Problem>> {
+        if crop.is_some() {
+            return Err(vec![problem::in_file(
+                "crop",
+                file.name,
+                "--crop draws part of a map; the Dai Senso picture is the VP track, drawn whole",
+            )]);
+        }
         let state = AsiaEngulfed::load(file)?;
         let report = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
-        Ok(asia_engulfed_victory::svg::render(&state, &report))
+        Ok(match picture {
+            Picture::Svg => asia_engulfed_victory::svg::render(&state, &report),
+            Picture::Html => asia_engulfed_victory::html::render(&state, &report),
+        })
     }
 
     fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {

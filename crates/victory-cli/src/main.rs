@@ -178,25 +178,38 @@ Examples:
         #[arg(value_name = "GAME", value_parser = game_parser())]
         game: String,
     },
-    /// Draw a state as SVG: a Leyte position and its LOCs, or the Dai Senso VP track.
+    /// Draw a state as SVG, or as an interactive HTML report: a Leyte position and its LOCs, or
+    /// the Dai Senso VP track.
     #[command(after_help = "\
 Examples:
   victory render fixtures/leyte/assault-scenario-end-position.toml -o assault.svg
   victory render fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml -o track.svg
   victory render fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml -o - | rsvg-convert > cut.png
+  victory render fixtures/leyte/assault-scenario-end-position.toml -o assault.html
 
 Leyte: units as counters, Japanese ZOC hatched, each traced LOC drawn to its beach, each cut
 unit marked with a symbol and its blocking hexes tagged, objectives held (filled star) or not
 (hollow star), and the score in the caption. Dai Senso: the VP track as printed with both sides'
 CSV ranges, the marker on its side and box, the Japanese Mandate and Hakko Ichiu markers, and the
-CSV terms that placed it. The same file always gives the same bytes.")]
+CSV terms that placed it. The same file always gives the same bytes.
+
+An OUT ending in .html (or --format html) is one self-contained page, opened in any browser
+without a network: the picture with pan and zoom and layers to toggle, the report beside it;
+clicking a unit picks out its LOC, or what cuts it, and its award.")]
     Render {
         /// A state file (TOML with a `game` key).
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Where to write the SVG (`-` for standard output).
-        #[arg(short, long, value_name = "OUT.svg")]
+        /// Where to write the picture (`-` for standard output).
+        #[arg(short, long, value_name = "OUT.svg|OUT.html")]
         output: PathBuf,
+        /// SVG or HTML; by default HTML when OUT ends in `.html` or `.htm`, else SVG.
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        format: Option<PictureFormat>,
+        /// Draw only the rectangle of the map between two corner hexes, as printed
+        /// (`1113:1927`), with the legend below it: a close-up for a page or a post (SVG only).
+        #[arg(long, value_name = "FROM:TO", value_parser = parse_crop)]
+        crop: Option<engines::Crop>,
         #[command(flatten)]
         reading: Reading,
     },
@@ -208,6 +221,28 @@ fn game_parser() -> PossibleValuesParser {
         .map(|g| PossibleValue::new(g.key).help(g.about))
         .collect::<Vec<_>>()
         .into()
+}
+
+/// `FROM:TO`, two hex labels as printed.
+fn parse_crop(text: &str) -> Result<engines::Crop, String> {
+    match text.split_once(':') {
+        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok(engines::Crop {
+            from: from.trim().to_string(),
+            to: to.trim().to_string(),
+        }),
+        _ => Err(format!(
+            "`{text}`: give two corner hexes as FROM:TO, e.g. 1113:1927"
+        )),
+    }
+}
+
+/// What `render` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PictureFormat {
+    /// An SVG picture.
+    Svg,
+    /// A self-contained interactive HTML page.
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -352,13 +387,34 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Render {
             file,
             output,
+            format,
+            crop,
             reading,
         } => {
+            let html = output
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+            let picture = match format {
+                Some(PictureFormat::Html) => engines::Picture::Html,
+                Some(PictureFormat::Svg) => engines::Picture::Svg,
+                None if html => engines::Picture::Html,
+                None => engines::Picture::Svg,
+            };
+            if crop.is_some() && picture == engines::Picture::Html {
+                anyhow::bail!(
+                    "--crop draws part of a map as SVG; the HTML page pans and zooms the whole map"
+                );
+            }
             let resolver = reading.resolver(&[])?;
             let mut o = Outcome::new(reading.errors);
             let cache = reading.cache();
-            let svg = input::read(&file, resolver.max_bytes(), &mut o.sources)
-                .and_then(|i| i.run(|i| i.engine.render_svg(i.state(&resolver, &cache))));
+            let svg = input::read(&file, resolver.max_bytes(), &mut o.sources).and_then(|i| {
+                i.run(|i| {
+                    i.engine
+                        .render(i.state(&resolver, &cache), picture, crop.as_ref())
+                })
+            });
             match svg {
                 Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
                 Ok(svg) => std::fs::write(&output, svg).map_err(|e| {

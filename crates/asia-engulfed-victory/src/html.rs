@@ -1,0 +1,183 @@
+//! A [`Report`] as one self-contained interactive HTML page (feature `html`): the VP track as
+//! [`crate::svg`] draws it, and the report beside it, each term of the Current Strategic Value
+//! opening to its Strategic Hexes with who controls each and why, the hexes left out and why,
+//! and every Strategic Hex considered with what it adds.
+//!
+//! ```
+//! use asia_engulfed_victory::{Rules, State, html, score};
+//! use hexmap::resolve::NoResolver;
+//!
+//! let state = State::from_toml_str(r#"
+//! game = "dai-senso"
+//! check = "seasonal"
+//! war_state = "limited-war"
+//! current_esv = 0
+//! vp_marker = { allied_crusade = "0" }
+//! [strategic_warfare_box]
+//! allied_collapse = 3
+//! "#, Some("state.toml"), &NoResolver).unwrap();
+//! let report = score(&state, &Rules::default());
+//! let page = html::render(&state, &report);
+//! assert!(page.contains("class=\"csv-term\""));
+//! assert_eq!(page, html::render(&state, &report));
+//! ```
+
+use hexmap::html::{Html, Page};
+
+use crate::csv::CsvTerm;
+use crate::model::{Game, State};
+use crate::report::Report;
+use crate::svg;
+
+/// The page of a state and its report.
+pub fn render(state: &State, report: &Report) -> String {
+    let text = report.to_string();
+    let mut blocks = text.split("\n\n").map(str::trim_end);
+    let heading = blocks.next().unwrap_or_default();
+    let game = match state.game {
+        Game::DaiSenso => ("Axis Empires: Dai Senso!", "dai-senso"),
+        Game::AxisEmpires => (
+            "Axis Empires (Dai Senso! and Totaler Krieg!)",
+            "axis-empires",
+        ),
+    };
+    let mut page = Page::new(format!("{} \u{2014} {heading}", game.0), game.1);
+    page.without_pan_zoom();
+    if let Some(result) = text.lines().find(|l| l.starts_with("Result: ")) {
+        page.headline(Html::element("strong", &[], [Html::text(result)]));
+    }
+    page.headline(Html::text(
+        "Open a term of the Current Strategic Value to see its Strategic Hexes and why each counts.",
+    ));
+    page.picture(svg::render(state, report));
+    page.section(
+        format!("Current Strategic Value (0.1.1): {:+}", report.csv.total),
+        Html::concat(report.csv.terms.iter().map(term)),
+    );
+    if !report.csv.considered.is_empty() {
+        let rows = report.csv.considered.iter().map(|h| {
+            let control = match h.control {
+                Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
+                None => "no controller".to_string(),
+            };
+            Html::element(
+                "li",
+                &[],
+                [Html::text(&format!(
+                    "{} {} ({} hex, {control}): {:+} ({})",
+                    h.label,
+                    h.name,
+                    h.faction.title(),
+                    h.adds,
+                    h.why
+                ))],
+            )
+        });
+        page.section(
+            format!(
+                "Strategic Hexes considered (0.1.1): {}",
+                report.csv.considered.len()
+            ),
+            Html::element(
+                "details",
+                &[("class", "considered")],
+                [
+                    Html::element(
+                        "summary",
+                        &[],
+                        [Html::text("every Strategic Hex and what it adds")],
+                    ),
+                    Html::element("ul", &[], rows),
+                ],
+            ),
+        );
+    }
+    // The rest of the report as the text says it, section by section: the marker, automatic
+    // victory, the combined game, the VP, the result, the margins, the notes, the options.
+    for block in blocks {
+        let mut lines = block.lines();
+        let Some(first) = lines.next() else { continue };
+        if first.starts_with("Current Strategic Value")
+            || first.starts_with("Strategic Hexes considered")
+        {
+            continue;
+        }
+        let (title, rest) = match first.split_once(": ") {
+            Some((t, r)) if !t.contains('(') || first.starts_with("Result") => {
+                (t.to_string(), Some(r))
+            }
+            _ => (first.to_string(), None),
+        };
+        // A line indented deeper than the block's first items is a part of the one above.
+        let lines: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let least = lines.iter().map(|l| indent(l)).min().unwrap_or(0);
+        let items: Vec<Html> = rest
+            .into_iter()
+            .map(|l| (l, false))
+            .chain(lines.iter().map(|l| (l.trim(), indent(l) > least)))
+            .map(|(l, sub)| {
+                let attrs: &[(&str, &str)] = if sub { &[("class", "sub")] } else { &[] };
+                Html::element("li", attrs, [Html::text(l.trim_start_matches("- "))])
+            })
+            .collect();
+        page.section(title, Html::element("ul", &[], items));
+    }
+    page.finish()
+}
+
+/// One term: its rule, value and what it counts, opening to its hexes and those left out.
+fn term(t: &CsvTerm) -> Html {
+    let summary = Html::element(
+        "summary",
+        &[],
+        [Html::text(&format!(
+            "{} {:+} \u{2014} {} ({} hex{})",
+            t.rule,
+            t.value,
+            t.kind.describe(),
+            t.hexes.len(),
+            if t.hexes.len() == 1 { "" } else { "es" }
+        ))],
+    );
+    let mut items: Vec<Html> = t
+        .hexes
+        .iter()
+        .map(|h| {
+            Html::element(
+                "li",
+                &[],
+                [Html::text(&format!(
+                    "{} {}: {} control ({}), counts {}",
+                    h.label,
+                    h.name,
+                    h.control.side.adjective(),
+                    h.control.basis.describe(),
+                    t.rule
+                ))],
+            )
+        })
+        .collect();
+    items.extend(t.excluded.iter().map(|x| {
+        Html::element(
+            "li",
+            &[("class", "excluded")],
+            [Html::text(&format!(
+                "not counted: {} {}, {} ({})",
+                x.label, x.name, x.reason, x.rule
+            ))],
+        )
+    }));
+    if items.is_empty() {
+        items.push(Html::element(
+            "li",
+            &[],
+            [Html::text("no hex: the term counts markers, or nothing")],
+        ));
+    }
+    Html::element(
+        "details",
+        &[("class", "csv-term")],
+        [summary, Html::element("ul", &[], items)],
+    )
+}

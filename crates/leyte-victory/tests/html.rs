@@ -1,0 +1,101 @@
+//! The HTML report of every fixture: deterministic, self-contained, each unit that traces keyed
+//! in the picture and in the report beside it, every layer the toggles name present.
+
+#![cfg(feature = "html")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::{Path, PathBuf};
+
+use hexmap::resolve::FsResolver;
+use hexmap::svg::key_token;
+use hexmap::svg::kit::escape;
+use leyte_victory::State;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+#[test]
+fn every_fixture_gives_a_keyed_self_contained_page() {
+    let dir = root().join("fixtures/leyte");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    assert!(names.len() > 10);
+    for n in names {
+        let name = format!("fixtures/leyte/{n}");
+        let text = std::fs::read_to_string(root().join(&name)).unwrap();
+        let state = State::from_toml_str(&text, Some(&name), &FsResolver::confined(root()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let report = state.score().unwrap();
+        let html = leyte_victory::html::render_state(&state, &report);
+        assert_eq!(
+            html,
+            leyte_victory::html::render_state(&state, &report),
+            "{name}"
+        );
+        assert!(html.len() < 3_000_000, "{name}");
+        assert!(!html.contains("src=") && !html.contains("<link"), "{name}");
+        let start = html.find("<svg").unwrap();
+        let end = html.rfind("</svg>").unwrap() + "</svg>".len();
+        let svg = &html[start..end];
+        roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Each element's class and keys as written (escaped alike in picture and panel).
+        let keyed: Vec<(&str, Vec<&str>)> = svg
+            .split('<')
+            .filter_map(|el| {
+                let keys = el.split_once(" data-key=\"")?.1.split_once('"')?.0;
+                let class = el
+                    .split_once(" class=\"")
+                    .and_then(|(_, c)| c.split_once('"'))
+                    .map_or("", |(c, _)| c);
+                Some((class, keys.split(' ').collect()))
+            })
+            .collect();
+        let panel = &html[html.find("id=\"panel\"").unwrap()..];
+        for e in &report.loc {
+            let key = escape(&key_token(&e.unit));
+            assert!(
+                panel.contains(&format!("<li data-key=\"{key}\">")),
+                "{name}: {} not in the panel",
+                e.unit
+            );
+            assert!(
+                keyed
+                    .iter()
+                    .any(|(c, k)| *c == "counter" && k == &[key.as_str()]),
+                "{name}: {} has no keyed counter",
+                e.unit
+            );
+            // Its Line of Communications, or what cuts it, is keyed by it.
+            let evidence = keyed
+                .iter()
+                .any(|(c, k)| *c != "counter" && k.contains(&key.as_str()));
+            let cut_by_nothing = !e.traced && e.frontier.as_ref().is_some_and(Vec::is_empty);
+            assert!(
+                evidence || cut_by_nothing,
+                "{name}: {}'s LOC is not keyed",
+                e.unit
+            );
+        }
+        for layer in ["zoc", "loc", "objectives", "units"] {
+            assert!(
+                html.contains(&format!("data-layer-toggle=\"{layer}\"")),
+                "{name}"
+            );
+        }
+        for a in report.us.awards.iter().chain(&report.japanese.awards) {
+            assert!(
+                panel.contains(&escape(&a.text)),
+                "{name}: award `{}` not in the panel",
+                a.text
+            );
+        }
+    }
+}
