@@ -3,9 +3,13 @@
 //! [`render`] draws the map ([`hexmap::svg::MapDrawing`]) with the active Beach Areas and
 //! those of the beach bonus outlined, the Japanese zones of control hatched, every unit as a counter (US olive, Japanese
 //! yellow; short id and rating), each traced Line of Communications as an arrow from the unit to
-//! its beach, each cut-off unit with a ✕ badge and the hexes that cut it tagged with the reason
-//! (`ZOC`, `enemy`, `off-road`), objectives as filled (held) or hollow (not held) stars, and a
-//! caption with both totals, the ratio and the level.
+//! its beach, each cut-off unit with a ✕ badge and what cut it: the hexes an enemy unit or
+//! zone of control blocks tagged (`ZOC`, `enemy`, `no road across`), and, when the road/trail
+//! net is what cut it, what its Line of Communications reaches outlined once with its walk to
+//! the nearest road/trail hex (`road: 5 hexes`); objectives as filled (held) or hollow (not
+//! held) stars, and a caption with both totals, the ratio and the level. Every overlay carries
+//! its layer ([`layer`]) and the unit or objective it belongs to, for [`crate::html`]'s page
+//! (feature `html`).
 //!
 //! ```
 //! use hexmap::resolve::MemoryResolver;

@@ -188,8 +188,9 @@ Examples:
   victory render fixtures/leyte/assault-scenario-end-position.toml -o assault.html
 
 Leyte: units as counters, Japanese ZOC hatched, each traced LOC drawn to its beach, each cut
-unit marked with a symbol and its blocking hexes tagged, objectives held (filled star) or not
-(hollow star), and the score in the caption. Dai Senso: the VP track as printed with both sides'
+unit marked with a symbol, the enemy units and ZOC that block it tagged, and when the road/trail
+net cut it, what it reaches outlined with its walk to the nearest road hex; objectives held
+(filled star) or not (hollow star), and the score in the caption. Dai Senso: the VP track as printed with both sides'
 CSV ranges, the marker on its side and box, the Japanese Mandate and Hakko Ichiu markers, and the
 CSV terms that placed it. The same file always gives the same bytes.
 
