@@ -322,9 +322,14 @@ pub(crate) fn frontier<'w>(
 }
 
 /// The nodes the last [`frontier`] search entered, the start first, then in the order found
-/// (the nearest first): what the unit's Line of Communications reaches before it is blocked.
-pub(crate) fn reached(work: &FrontierWork) -> &[u32] {
-    &work.reached
+/// (the nearest first), at most `limit` of them sorted in node (label) order; and how many
+/// more it entered: what the unit's Line of Communications reaches before it is blocked.
+pub(crate) fn reached(work: &mut FrontierWork, limit: usize) -> (&[u32], usize) {
+    let listed = work.reached.len().min(limit);
+    let more = work.reached.len() - listed;
+    let nodes = &mut work.reached[..listed];
+    nodes.sort_unstable();
+    (nodes, more)
 }
 
 /// The shortest walk from `start` to a hex of the road/trail net through hexes a Line of
@@ -360,9 +365,10 @@ pub(crate) fn walk_to_net(
             work.walk_from[v] = u;
             let v32 = u32::try_from(v).ok()?;
             if flags & NET != 0 {
-                let mut walk = vec![v32];
-                let mut at = v;
                 // Back along the tree of the walk (never longer than the hexes visited).
+                let mut walk = Vec::with_capacity(16);
+                walk.push(v32);
+                let mut at = v;
                 while at != start && walk.len() <= visited {
                     at = work.walk_from[at] as usize;
                     walk.push(u32::try_from(at).ok()?);

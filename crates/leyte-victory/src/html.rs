@@ -87,11 +87,11 @@ pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &R
     page.section("Result [L11]", result(report));
     page.section(
         format!("U.S. Player: {} VP", report.us.total),
-        awards(&report.us),
+        awards(&report.us, &report.loc),
     );
     page.section(
         format!("Japanese Player: {} VP", report.japanese.total),
-        awards(&report.japanese),
+        awards(&report.japanese, &report.loc),
     );
     page.section("Objectives [L5]", objectives(report));
     page.section("Lines of Communications [L7, L8]", lines(&report.loc));
@@ -155,8 +155,9 @@ fn result(report: &Report) -> Html {
     )
 }
 
-/// One award: its points, rule and text, its evidence under it; keyed by its unit.
-fn award(a: &Award) -> Html {
+/// One award: its points, rule and text, its evidence under it (a cut unit's reach from its
+/// Line of Communications entry); keyed by its unit.
+fn award(a: &Award, loc: &[LocEntry]) -> Html {
     let mut parts = vec![
         span("vp", &format!("+{}", a.vp)),
         Html::text(" "),
@@ -174,7 +175,10 @@ fn award(a: &Award) -> Html {
             crate::report::frontier_text(fr),
             crate::report::omitted_text(a.frontier_omitted.as_ref())
         ));
-        evidence.extend(crate::report::road_text(fr, a.reach.as_ref()));
+        let reach = (loc.iter())
+            .find(|e| Some(&e.unit) == a.unit.as_ref() && !e.traced)
+            .and_then(|e| e.reach.as_ref());
+        evidence.extend(crate::report::road_text(fr, reach));
     }
     for e in evidence {
         parts.push(Html::element(
@@ -190,11 +194,15 @@ fn award(a: &Award) -> Html {
     }
 }
 
-fn awards(score: &SideScore) -> Html {
+fn awards(score: &SideScore, loc: &[LocEntry]) -> Html {
     if score.awards.is_empty() {
         return Html::element("p", &[], [Html::text("No awards.")]);
     }
-    Html::element("ul", &[("class", "awards")], score.awards.iter().map(award))
+    Html::element(
+        "ul",
+        &[("class", "awards")],
+        score.awards.iter().map(|a| award(a, loc)),
+    )
 }
 
 fn objectives(report: &Report) -> Html {

@@ -139,7 +139,7 @@ pub(crate) struct UnitLoc {
     pub(crate) frontier: Option<Vec<(Hex, Block)>>,
     /// What the frontier leaves out.
     pub(crate) omitted: Omitted,
-    /// What it reaches, when cut.
+    /// What it reaches, when the road/trail net is what cut it.
     pub(crate) reach: Option<Reached>,
 }
 
@@ -289,6 +289,26 @@ fn fill_blocked(
     }
 }
 
+/// What the last frontier search of the unit on graph node `start` reached (the nearest
+/// [`MAX_REACH`](crate::limits::MAX_REACH), in label order), and its walk to the road/trail net.
+fn reached(
+    board: &Board<'_, '_>,
+    rule: &frontier::Rule<'_>,
+    start: usize,
+    work: &mut FrontierWork,
+) -> Reached {
+    let hex = |n: &u32| board.map.hex_of(NodeIndex::new(*n as usize));
+    let (nodes, omitted) = frontier::reached(work, crate::limits::MAX_REACH);
+    let hexes = nodes.iter().filter_map(hex).collect();
+    let walk_to_net =
+        frontier::walk_to_net(rule, start, work).map(|w| w.iter().filter_map(hex).collect());
+    Reached {
+        hexes,
+        omitted,
+        walk_to_net,
+    }
+}
+
 /// What cuts a unit: the frontier, what it leaves out, and what the unit reaches.
 type CutEvidence = (Vec<(Hex, Block)>, Omitted, Option<Reached>);
 
@@ -308,26 +328,17 @@ fn cut_unit<F: FreeTest<()>>(
         .map(|(edges, omitted)| (edges.collect::<Vec<_>>(), omitted));
     if let Some((edges, omitted)) = found {
         let blocks = edges
-            .into_iter()
-            .filter_map(|(node, edge)| {
+            .iter()
+            .filter_map(|&(node, edge)| {
                 let hex = board.map.hex_of(NodeIndex::new(node))?;
                 Some((hex, edge_block(board.map, occupied, side, node, edge)))
             })
             .collect();
-        let hex = |n: &u32| board.map.hex_of(NodeIndex::new(*n as usize));
-        let reached = frontier::reached(work);
-        let listed = reached.len().min(crate::limits::MAX_REACH);
-        let mut hexes: Vec<Hex> = reached[..listed].iter().filter_map(hex).collect();
-        hexes.sort_unstable_by_key(|h| board.map.node(*h).map(NodeIndex::index));
-        let omitted_reach = reached.len() - listed;
-        let walk = frontier::walk_to_net(rule, start, work)
-            .map(|w| w.iter().filter_map(hex).collect::<Vec<Hex>>());
-        let reach = Reached {
-            hexes,
-            omitted: omitted_reach,
-            walk_to_net: walk,
-        };
-        return Err((blocks, omitted, Some(reach)));
+        // What it reaches, and its walk to the road/trail net, when the net is what cut it
+        // (some edge hex was refused for being off the net, not for an enemy).
+        let net_cut = edges.iter().any(|(_, e)| *e != Edge::NotFree);
+        let reach = net_cut.then(|| reached(board, rule, start, work));
+        return Err((blocks, omitted, reach));
     }
     // The tracer and the search agree (property-tested); keep the hex crate search's answer if
     // they ever did not.

@@ -124,9 +124,6 @@ pub struct Award {
     /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier_omitted: Option<Omitted>,
-    /// What the cut Line of Communications reaches (LOC-cut awards).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reach: Option<Reach>,
 }
 
 impl Award {
@@ -144,7 +141,6 @@ impl Award {
             path: None,
             frontier: None,
             frontier_omitted: None,
-            reach: None,
         }
     }
 }
@@ -217,7 +213,8 @@ pub struct LocEntry {
     /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier_omitted: Option<Omitted>,
-    /// What it reaches, when cut.
+    /// What it reaches and the nearest road/trail hex, when the road/trail net is what cut
+    /// it (a frontier hex is off the net, or across a hexside without a road).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reach: Option<Reach>,
 }
@@ -477,9 +474,6 @@ fn write_side(f: &mut fmt::Formatter<'_>, name: &str, score: &SideScore) -> fmt:
                 frontier_text(fr),
                 omitted_text(a.frontier_omitted.as_ref())
             )?;
-            if let Some(near) = road_text(fr, a.reach.as_ref()) {
-                writeln!(f, "                 {near}")?;
-            }
         }
     }
     Ok(())

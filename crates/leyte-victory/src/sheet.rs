@@ -158,7 +158,7 @@ pub struct LocLine {
     pub frontier: Option<Vec<(Hex, Block)>>,
     /// What the frontier leaves out (nothing, in any real game).
     pub omitted: Omitted,
-    /// What it reaches, when cut.
+    /// What it reaches, when the road/trail net is what cut it.
     pub reach: Option<Reached>,
 }
 

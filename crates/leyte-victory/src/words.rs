@@ -55,11 +55,6 @@ impl<'s> ByUnit<'s> {
         line.omitted.any().then_some(line.omitted)
     }
 
-    /// What unit `i` reaches, when it is cut.
-    fn reach(&self, board: &Board<'_, '_>, i: usize) -> Option<Reach> {
-        reach_words(board, self.lines.get(i).copied().flatten()?)
-    }
-
     /// What cuts unit `i`, in words, when it is cut.
     fn frontier(&self, board: &Board<'_, '_>, i: usize) -> Option<Vec<BlockedHex>> {
         let line = self.lines.get(i).copied().flatten()?;
@@ -173,7 +168,6 @@ fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award
             position.units.get(unit)?;
             let mut award = loc_cut(board, unit, by_unit.frontier(board, unit)).1;
             award.frontier_omitted = by_unit.omitted(unit);
-            award.reach = by_unit.reach(board, unit);
             Some(award)
         }
         Basis::Exit { unit, .. } => {

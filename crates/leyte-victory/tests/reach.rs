@@ -35,10 +35,17 @@ fn every_cut_units_reach_agrees_with_its_frontier_and_the_map() {
         let hex = |l: &str| map.parse(l).unwrap();
         for e in report.loc.iter().filter(|e| !e.traced) {
             cut += 1;
-            let reach = e
-                .reach
-                .as_ref()
-                .unwrap_or_else(|| panic!("{name}: {}", e.unit));
+            // Summarised when the road/trail net is what cut it, and only then.
+            let net_cut = e.frontier.iter().flatten().any(|b| {
+                matches!(
+                    b.reason,
+                    BlockReason::OffRoad { .. } | BlockReason::NoRoadAcross { .. }
+                )
+            });
+            assert_eq!(e.reach.is_some(), net_cut, "{name}: {}", e.unit);
+            let Some(reach) = e.reach.as_ref() else {
+                continue;
+            };
             let region: Vec<_> = reach.hexes.iter().map(|l| hex(l)).collect();
             assert!(
                 region.contains(&hex(&e.hex)),
@@ -112,5 +119,5 @@ fn every_cut_units_reach_agrees_with_its_frontier_and_the_map() {
             );
         }
     }
-    assert!(cut >= 10 && walks >= 8, "{cut} cut units, {walks} walks");
+    assert!(cut >= 10 && walks >= 7, "{cut} cut units, {walks} walks");
 }
