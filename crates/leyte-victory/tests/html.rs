@@ -4,36 +4,15 @@
 #![cfg(feature = "html")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use hexmap::resolve::FsResolver;
 use hexmap::svg::key_token;
 use hexmap::svg::kit::escape;
-use leyte_victory::State;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
 
 #[test]
 fn every_fixture_gives_a_keyed_self_contained_page() {
-    let dir = root().join("fixtures/leyte");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".toml"))
-        .collect();
-    names.sort();
-    assert!(names.len() > 10);
-    for n in names {
-        let name = format!("fixtures/leyte/{n}");
-        let text = std::fs::read_to_string(root().join(&name)).unwrap();
-        let state = State::from_toml_str(&text, Some(&name), &FsResolver::confined(root()))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let report = state.score().unwrap();
+    for name in common::fixtures() {
+        let (state, report) = common::scored(&name);
         let html = leyte_victory::html::render_state(&state, &report);
         assert_eq!(
             html,

@@ -3,34 +3,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use hexmap::resolve::FsResolver;
-use leyte_victory::{BlockReason, State};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+use leyte_victory::BlockReason;
 
 #[test]
 fn every_cut_units_reach_agrees_with_its_frontier_and_the_map() {
-    let dir = root().join("fixtures/leyte");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".toml"))
-        .collect();
-    names.sort();
     let (mut cut, mut walks) = (0, 0);
-    for n in names {
-        let name = format!("fixtures/leyte/{n}");
-        let text = std::fs::read_to_string(root().join(&name)).unwrap();
-        let state = State::from_toml_str(&text, Some(&name), &FsResolver::confined(root()))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let report = state.score().unwrap();
+    for name in common::fixtures() {
+        let (state, report) = common::scored(&name);
         let map = state.map();
         let hex = |l: &str| map.parse(l).unwrap();
         for e in report.loc.iter().filter(|e| !e.traced) {

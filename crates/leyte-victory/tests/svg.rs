@@ -5,26 +5,10 @@
 #![cfg(feature = "svg")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use hexmap::resolve::FsResolver;
-use leyte_victory::{BlockReason, Report, State};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// Load and score a fixture named relative to the workspace root (`fixtures/leyte/x.toml`).
-fn scored(name: &str) -> (State, Report) {
-    let text = std::fs::read_to_string(root().join(name)).unwrap();
-    let state = State::from_toml_str(&text, Some(name), &FsResolver::confined(root()))
-        .unwrap_or_else(|e| panic!("{e}"));
-    let report = state.score().unwrap_or_else(|e| panic!("{e}"));
-    (state, report)
-}
+use common::scored;
+use leyte_victory::BlockReason;
 
 fn render(name: &str) -> String {
     let (state, report) = scored(name);
@@ -70,16 +54,7 @@ fn the_caption_gives_totals_ratio_and_level() {
 
 #[test]
 fn every_fixture_draws_well_formed_complete_and_deterministic() {
-    let dir = root().join("fixtures/leyte");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".toml"))
-        .collect();
-    names.sort();
-    assert!(names.len() > 10);
-    for n in names {
-        let name = format!("fixtures/leyte/{n}");
+    for name in common::fixtures() {
         let (state, report) = scored(&name);
         let svg = leyte_victory::svg::render_state(&state, &report);
         assert_eq!(
