@@ -492,6 +492,31 @@ describe('victory render: the HTML report in Chromium', { timeout: HANG_GUARD_MS
     });
   });
 
+  test('leyte: pointing at a cut unit picks out its frontier until the pointer leaves', async () => {
+    await withReport('leyte', async (page) => {
+      const key = 'US-7-32';
+      await page.locator(`#view svg g.counter[data-key="${key}"]`).hover();
+      const hovered = await page.$$eval('[data-key]', (els, key) => {
+        const mine = (el) => el.getAttribute('data-key').split(/\s+/).includes(key);
+        return {
+          root: document.getElementById('report').classList.contains('has-hover'),
+          mine: els.filter(mine).length,
+          unmarked: els.filter((el) => mine(el) && !el.classList.contains('hover')).length,
+          others: els.filter((el) => !mine(el) && el.classList.contains('hover')).length,
+        };
+      }, key);
+      assert.ok(hovered.root, '#report has class has-hover');
+      assert.ok(hovered.mine >= 8, `${key}: its counter, 6 highlights and award lines (${hovered.mine})`);
+      assert.equal(hovered.unmarked, 0, `every element of ${key} has class hover`);
+      assert.equal(hovered.others, 0, 'no element of another key has class hover');
+      await assertNoSelection(page); // pointing is not selecting
+      await page.hover('header');
+      const left = await page.$$eval('.hover', (els) => els.length);
+      assert.equal(left, 0, 'moving the pointer away clears the hover');
+      assert.equal(await page.$eval('#report', (r) => r.classList.contains('has-hover')), false);
+    });
+  });
+
   test('leyte: layer toggles hide and show ZOC, LOC (and the other non-terrain layers)', async (t) => {
     await withReport('leyte', async (page) => {
       for (const name of ['zoc', 'loc', 'roads', 'objectives', 'units', 'labels']) {

@@ -11,7 +11,8 @@
 //!   `terrain` layer turns white instead, keeping the hex outlines);
 //! - selection: clicking anything with a `data-key`, in the picture or in the panel, marks
 //!   every element sharing its first key with the class `selected` and dims the other keyed
-//!   elements of the picture; Escape or a click on nothing clears it;
+//!   elements of the picture; Escape or a click on nothing clears it. While nothing is
+//!   selected, pointing at such a thing does the same with the class `hover`;
 //! - the panel: the engine's sections of text ([`Page::section`]), built as [`Html`] so that
 //!   everything from the input is escaped.
 //!
@@ -271,6 +272,8 @@ h1{font-size:18px;margin:0 0 4px}
 #panel [data-key]{cursor:pointer}
 #panel .selected{background:#fff3bf;outline:2px solid #f59f00}
 #report.has-selection #view [data-key]:not(.selected){opacity:.22}
+#report.has-hover:not(.has-selection) #view [data-key]:not(.hover){opacity:.4}
+#report:not(.has-selection) #panel .hover{background:#fff9db}
 #view .selected{opacity:1}
 #view g.counter.selected rect:first-child{stroke:#f59f00;stroke-width:4px}
 details{margin:3px 0}
@@ -284,6 +287,8 @@ const SCRIPT: &str = r#"(() => {
   const view = document.getElementById('view');
   const svg = view ? view.querySelector('svg') : null;
   const shown = document.getElementById('selection');
+  const panel = document.getElementById('panel');
+  let dragging = () => false;
   // Layers.
   for (const box of document.querySelectorAll('[data-layer-toggle]')) {
     box.addEventListener('change', () => {
@@ -316,6 +321,28 @@ const SCRIPT: &str = r#"(() => {
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') clear();
   });
+  // Hover: while nothing is selected, pointing at a keyed thing picks it out the same way.
+  let hovered = null;
+  const unhover = () => {
+    if (hovered === null) return;
+    hovered = null;
+    root.classList.remove('has-hover');
+    for (const el of document.querySelectorAll('.hover')) el.classList.remove('hover');
+  };
+  document.addEventListener('pointerover', (e) => {
+    const inside = (view && view.contains(e.target)) || (panel && panel.contains(e.target));
+    const hit = inside && e.target.closest ? e.target.closest('[data-key]') : null;
+    const key = hit ? tokens(hit)[0] : null;
+    if (key === hovered) return;
+    unhover();
+    if (key === null || dragging()) return;
+    hovered = key;
+    root.classList.add('has-hover');
+    for (const el of document.querySelectorAll('[data-key]')) {
+      if (tokens(el).includes(key)) el.classList.add('hover');
+    }
+  });
+  document.addEventListener('pointerleave', unhover);
   // Pan and zoom, by the viewBox.
   if (!svg || !root.classList.contains('pan-zoom')) return;
   const base = svg.viewBox.baseVal;
@@ -353,6 +380,7 @@ const SCRIPT: &str = r#"(() => {
     zoom(e.deltaY > 0 ? 1.25 : 1 / 1.25, toPicture(e.clientX, e.clientY));
   }, { passive: false });
   let start = null;
+  dragging = () => start !== null && start.moved;
   view.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     start = { x: e.clientX, y: e.clientY, box: box.slice(), moved: false };
