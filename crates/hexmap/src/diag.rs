@@ -115,23 +115,13 @@ impl<K> fmt::Display for Diagnostic<K> {
     /// `file:line:col: message (at `key`, label `label`)`, with control characters from the
     /// input escaped ([`crate::terminal`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::terminal::write_escaped(f, &DiagnosticText(self))
+        crate::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
 }
 
-/// A [`Diagnostic`]'s text before [`crate::terminal`] escapes it.
-struct DiagnosticText<'a, K>(&'a Diagnostic<K>);
-
-impl<K> std::ops::Deref for DiagnosticText<'_, K> {
-    type Target = Diagnostic<K>;
-
-    fn deref(&self) -> &Diagnostic<K> {
-        self.0
-    }
-}
-
-impl<K> fmt::Display for DiagnosticText<'_, K> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<K> Diagnostic<K> {
+    /// The readable text, before [`crate::terminal`] escapes it.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.location) {
             (Some(file), Some(l)) => write!(f, "{file}:{}:{}: ", l.line, l.column)?,
             (Some(file), None) => write!(f, "{file}: ")?,

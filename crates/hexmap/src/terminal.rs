@@ -67,10 +67,43 @@ impl<W: Write> Write for Escaping<W> {
     }
 }
 
-/// Write `value`'s `Display` to `f` through [`Escaping`]: how the workspace's reports and
-/// diagnostics implement `Display`.
+/// Write `value`'s `Display` to `f` through [`Escaping`].
 pub fn write_escaped(f: &mut fmt::Formatter<'_>, value: &dyn fmt::Display) -> fmt::Result {
     write!(Escaping(f), "{value}")
+}
+
+/// Write what `text` writes to `f` through [`Escaping`]: how the workspace's reports and
+/// diagnostics implement `Display`, their text written by a method of their own.
+///
+/// ```
+/// use std::fmt;
+/// struct Unit(String);
+/// impl Unit {
+///     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "unit {}", self.0)
+///     }
+/// }
+/// impl fmt::Display for Unit {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
+///     }
+/// }
+/// assert_eq!(Unit("X\u{1b}".into()).to_string(), "unit X\\u{1b}");
+/// ```
+pub fn write_escaped_by(
+    f: &mut fmt::Formatter<'_>,
+    text: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    write_escaped(f, &By(text))
+}
+
+/// A `Display` that runs a function.
+struct By<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for By<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
 }
 
 #[cfg(test)]

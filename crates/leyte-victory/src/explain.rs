@@ -363,23 +363,13 @@ impl fmt::Display for LocExplanation {
     /// The readable text, with control characters from the input escaped
     /// ([`hexmap::terminal`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::terminal::write_escaped(f, &LocExplanationText(self))
+        hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
 }
 
-/// A [`LocExplanation`]'s text before [`hexmap::terminal`] escapes it.
-struct LocExplanationText<'a>(&'a LocExplanation);
-
-impl std::ops::Deref for LocExplanationText<'_> {
-    type Target = LocExplanation;
-
-    fn deref(&self) -> &LocExplanation {
-        self.0
-    }
-}
-
-impl fmt::Display for LocExplanationText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl LocExplanation {
+    /// The readable text, before [`hexmap::terminal`] escapes it.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = format!("{} ({}, {})", self.unit, self.side, self.rating);
         match &self.case {
             LocCase::Traced {

@@ -398,23 +398,13 @@ impl fmt::Display for Report {
     /// The readable text, with control characters from the input escaped
     /// ([`hexmap::terminal`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::terminal::write_escaped(f, &ReportText(self))
+        hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
 }
 
-/// A [`Report`]'s text before [`hexmap::terminal`] escapes it.
-struct ReportText<'a>(&'a Report);
-
-impl std::ops::Deref for ReportText<'_> {
-    type Target = Report;
-
-    fn deref(&self) -> &Report {
-        self.0
-    }
-}
-
-impl fmt::Display for ReportText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Report {
+    /// The readable text, before [`hexmap::terminal`] escapes it.
+    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Leyte: {} (map: {})", self.scenario, self.map)?;
         let band = match self.ratio.hundredths {
             Some(_) => self.level.band(),
