@@ -548,11 +548,7 @@ fn write_cut(
             off_net.join(" ")
         )?;
     }
-    let net_cut = !off_net.is_empty()
-        || frontier
-            .iter()
-            .any(|b| matches!(b.reason, BlockReason::NoRoadAcross { .. }));
-    if let (true, Some(r)) = (net_cut, reach) {
+    if let Some(r) = reach {
         match &r.nearest_road {
             Some(n) if n.distance > 0 => writeln!(
                 f,

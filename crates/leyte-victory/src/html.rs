@@ -178,7 +178,7 @@ fn award(a: &Award, loc: &[LocEntry]) -> Html {
         let reach = (loc.iter())
             .find(|e| Some(&e.unit) == a.unit.as_ref() && !e.traced)
             .and_then(|e| e.reach.as_ref());
-        evidence.extend(crate::report::road_text(fr, reach));
+        evidence.extend(reach.map(crate::report::reach_text));
     }
     for e in evidence {
         parts.push(Html::element(
@@ -255,9 +255,9 @@ fn lines(loc: &[LocEntry]) -> Html {
                         crate::report::frontier_text(fr),
                         crate::report::omitted_text(e.frontier_omitted.as_ref())
                     );
-                    if let Some(near) = crate::report::road_text(fr, e.reach.as_ref()) {
+                    if let Some(r) = &e.reach {
                         t.push_str("; ");
-                        t.push_str(&near);
+                        t.push_str(&crate::report::reach_text(r));
                     }
                     t
                 }

@@ -341,33 +341,23 @@ pub(crate) fn omitted_text(o: Option<&Omitted>) -> String {
     }
 }
 
-/// What a cut unit reaches and the nearest road/trail hex, in words, when the road/trail net
-/// is what cut it (some frontier hex is off the net): `its LOC reaches 19 hexes; the nearest
+/// What a cut unit reaches and the nearest road/trail hex, in words (a [`Reach`] is given
+/// when the road/trail net is what cut the unit): `its LOC reaches 19 hexes; the nearest
 /// road/trail hex is 1719, five hexes away`.
-pub(crate) fn road_text(frontier: &[BlockedHex], reach: Option<&Reach>) -> Option<String> {
-    let reach = reach?;
-    let off_net = frontier.iter().any(|b| {
-        matches!(
-            b.reason,
-            BlockReason::OffRoad { .. } | BlockReason::NoRoadAcross { .. }
-        )
-    });
-    if !off_net {
-        return None;
-    }
+pub(crate) fn reach_text(reach: &Reach) -> String {
     let count = reach.hexes.len().saturating_add(reach.hexes_omitted);
     let reached = if count == 1 {
         "its LOC reaches its own hex only".to_string()
     } else {
         format!("its LOC reaches {count} hexes")
     };
-    Some(match reach.nearest_road_text() {
+    match reach.nearest_road_text() {
         Some(near) => format!("{reached}; {near}"),
         None => format!(
             "{reached}; no road/trail hex within {} hexes it may enter",
             crate::limits::MAX_EXPLORED
         ),
-    })
+    }
 }
 
 pub(crate) fn frontier_text(f: &[BlockedHex]) -> String {
@@ -522,8 +512,8 @@ impl Report {
                         frontier_text(fr),
                         omitted_text(e.frontier_omitted.as_ref())
                     )?;
-                    match road_text(fr, e.reach.as_ref()) {
-                        Some(near) => writeln!(f, "; {near}")?,
+                    match &e.reach {
+                        Some(r) => writeln!(f, "; {}", reach_text(r))?,
                         None => writeln!(f)?,
                     }
                 }

@@ -277,8 +277,7 @@ pub fn drawing<'m>(
                 None => blocked.push((h, tag, colour, vec![&e.unit])),
             }
         }
-        let summary = crate::report::road_text(frontier, e.reach.as_ref());
-        if let (Some(_), Some(reach)) = (summary, &e.reach) {
+        if let Some(reach) = &e.reach {
             reach_drawn = true;
             let hexes = reach.hexes.iter().filter_map(|l| parse(l));
             d.outline(
