@@ -329,18 +329,6 @@ impl Mark {
             layer: None,
         }
     }
-
-    /// Belonging to `key` too (a unit id, say): see [`Mark::keys`].
-    pub fn key(mut self, key: impl Into<String>) -> Mark {
-        self.keys.push(key.into());
-        self
-    }
-
-    /// In layer `layer`: see [`Mark::layer`](field@Mark::layer).
-    pub fn layer(mut self, layer: impl Into<String>) -> Mark {
-        self.layer = Some(layer.into());
-        self
-    }
 }
 
 /// A hex picked out in a colour, with an optional short tag (`ZOC`, `off-road`).
@@ -390,18 +378,6 @@ impl Highlight {
         self.hatch = true;
         self
     }
-
-    /// Belonging to `key` too (a unit id, say): see [`Highlight::keys`].
-    pub fn key(mut self, key: impl Into<String>) -> Highlight {
-        self.keys.push(key.into());
-        self
-    }
-
-    /// In layer `layer`: see [`Highlight::layer`](field@Highlight::layer).
-    pub fn layer(mut self, layer: impl Into<String>) -> Highlight {
-        self.layer = Some(layer.into());
-        self
-    }
 }
 
 /// How [`MapDrawing::shade`] covers hexes: a diagonal hatch or a light tint, no outline.
@@ -446,18 +422,6 @@ impl Shade {
             layer: None,
         }
     }
-
-    /// Belonging to `key` too (a unit id, say): see [`Shade::keys`].
-    pub fn key(mut self, key: impl Into<String>) -> Shade {
-        self.keys.push(key.into());
-        self
-    }
-
-    /// In layer `layer`: see [`Shade::layer`](field@Shade::layer).
-    pub fn layer(mut self, layer: impl Into<String>) -> Shade {
-        self.layer = Some(layer.into());
-        self
-    }
 }
 
 /// How a path is drawn: a line through the hex centres, a disc at the start and an arrowhead
@@ -497,18 +461,6 @@ impl Route {
     /// Dashed.
     pub fn dashed(mut self) -> Route {
         self.dashed = true;
-        self
-    }
-
-    /// Belonging to `key` too (a unit id, say): see [`Route::keys`].
-    pub fn key(mut self, key: impl Into<String>) -> Route {
-        self.keys.push(key.into());
-        self
-    }
-
-    /// In layer `layer`: see [`Route::layer`](field@Route::layer).
-    pub fn layer(mut self, layer: impl Into<String>) -> Route {
-        self.layer = Some(layer.into());
         self
     }
 }
@@ -551,19 +503,30 @@ impl Outline {
         self.dashed = true;
         self
     }
-
-    /// Belonging to `key` too.
-    pub fn key(mut self, key: impl Into<String>) -> Outline {
-        self.keys.push(key.into());
-        self
-    }
-
-    /// In layer `layer`.
-    pub fn layer(mut self, layer: impl Into<String>) -> Outline {
-        self.layer = Some(layer.into());
-        self
-    }
 }
+
+/// `key` and `layer`, the builder methods of the overlays' `keys` and `layer` fields.
+macro_rules! keyed {
+    ($($ty:ident),*) => {$(
+        impl $ty {
+            /// Belonging to `key` too (a unit id, say): see
+            #[doc = concat!("[`", stringify!($ty), "::keys`].")]
+            pub fn key(mut self, key: impl Into<String>) -> $ty {
+                self.keys.push(key.into());
+                self
+            }
+
+            /// In layer `layer`: see
+            #[doc = concat!("[`", stringify!($ty), "::layer`](field@", stringify!($ty), "::layer).")]
+            pub fn layer(mut self, layer: impl Into<String>) -> $ty {
+                self.layer = Some(layer.into());
+                self
+            }
+        }
+    )*};
+}
+
+keyed!(Mark, Highlight, Shade, Route, Outline, Counter);
 
 /// A key as written in a `data-key` attribute: `%` and white space percent-encoded, so that
 /// the attribute is a space-separated list of tokens, one per key.
@@ -689,18 +652,6 @@ impl Counter {
     /// With a badge.
     pub fn badge(mut self, symbol: Symbol, colour: impl Into<String>) -> Counter {
         self.badges.push(Badge::new(symbol, colour));
-        self
-    }
-
-    /// Belonging to `key` too (a unit id, say): see [`Counter::keys`].
-    pub fn key(mut self, key: impl Into<String>) -> Counter {
-        self.keys.push(key.into());
-        self
-    }
-
-    /// In layer `layer`: see [`Counter::layer`](field@Counter::layer).
-    pub fn layer(mut self, layer: impl Into<String>) -> Counter {
-        self.layer = Some(layer.into());
         self
     }
 }
