@@ -31,9 +31,13 @@ use crate::svg;
 
 /// The page of a state and its report.
 pub fn render(state: &State, report: &Report) -> String {
-    let text = report.to_string();
-    let mut blocks = text.split("\n\n").map(str::trim_end);
-    let heading = blocks.next().unwrap_or_default();
+    let sections = report.sections();
+    let section = |name: &str| {
+        (sections.iter())
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| text.trim())
+    };
+    let heading = section("heading").unwrap_or_default();
     let game = match state.game {
         Game::DaiSenso => ("Axis Empires: Dai Senso!", "dai-senso"),
         Game::AxisEmpires => (
@@ -43,7 +47,7 @@ pub fn render(state: &State, report: &Report) -> String {
     };
     let mut page = Page::new(format!("{} \u{2014} {heading}", game.0), game.1);
     page.without_pan_zoom();
-    if let Some(result) = text.lines().find(|l| l.starts_with("Result: ")) {
+    if let Some(result) = section("result") {
         page.headline(Html::element("strong", &[], [Html::text(result)]));
     }
     page.headline(Html::text(
@@ -94,14 +98,12 @@ pub fn render(state: &State, report: &Report) -> String {
     }
     // The rest of the report as the text says it, section by section: the marker, automatic
     // victory, the combined game, the VP, the result, the margins, the notes, the options.
-    for block in blocks {
-        let mut lines = block.lines();
+    for (_, block) in sections
+        .iter()
+        .filter(|(name, _)| !matches!(*name, "heading" | "csv"))
+    {
+        let mut lines = block.trim().lines();
         let Some(first) = lines.next() else { continue };
-        if first.starts_with("Current Strategic Value")
-            || first.starts_with("Strategic Hexes considered")
-        {
-            continue;
-        }
         let (title, rest) = match first.split_once(": ") {
             Some((t, r)) if !t.contains('(') || first.starts_with("Result") => {
                 (t.to_string(), Some(r))

@@ -396,26 +396,54 @@ impl fmt::Display for Report {
 impl Report {
     /// The readable text, before [`hexmap::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::new();
-        self.write_heading(&mut s);
-        self.write_csv(&mut s);
-        self.write_marker(&mut s);
-        self.write_automatic_victory(&mut s);
-        self.write_combined(&mut s);
-        self.write_vp(&mut s);
-        self.write_result(&mut s);
-        self.write_margins(&mut s);
+        for (_, text) in self.sections() {
+            f.write_str(&text)?;
+        }
+        Ok(())
+    }
+
+    /// The readable text, section by section, each named: `heading`, `csv` (with the Strategic
+    /// Hexes considered), `marker`, `automatic-victory`, `combined`, `vp`, `result`, `margins`,
+    /// `notes`, `options`; a section with nothing to say is left out. Each but the first
+    /// begins with the blank line that sets it apart.
+    pub(crate) fn sections(&self) -> Vec<(&'static str, String)> {
+        let writers: [(&'static str, fn(&Report, &mut String)); 10] = [
+            ("heading", Report::write_heading),
+            ("csv", Report::write_csv),
+            ("marker", Report::write_marker),
+            ("automatic-victory", Report::write_automatic_victory),
+            ("combined", Report::write_combined),
+            ("vp", Report::write_vp),
+            ("result", Report::write_result),
+            ("margins", Report::write_margins),
+            ("notes", Report::write_notes),
+            ("options", Report::write_options),
+        ];
+        writers
+            .into_iter()
+            .map(|(name, write)| {
+                let mut s = String::new();
+                write(self, &mut s);
+                (name, s)
+            })
+            .filter(|(_, s)| !s.is_empty())
+            .collect()
+    }
+
+    fn write_notes(&self, s: &mut String) {
         if !self.notes.is_empty() {
             s.push_str("\nNotes\n");
             for n in &self.notes {
                 let _ = writeln!(s, "  - {}", n.text);
             }
         }
-        // Only the options that differ from the defaults (`victory rules dai-senso`).
+    }
+
+    /// Only the options that differ from the defaults (`victory rules dai-senso`).
+    fn write_options(&self, s: &mut String) {
         if let Some(chosen) = hexmap::options::non_defaults(&self.rules) {
             let _ = writeln!(s, "\nRules options (not the defaults): {chosen}");
         }
-        f.write_str(&s)
     }
 }
 
