@@ -393,6 +393,9 @@ impl fmt::Display for Report {
     }
 }
 
+/// A section of the text report, written after what is there.
+type WriteSection = fn(&Report, &mut String);
+
 impl Report {
     /// The readable text, before [`hexmap::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -407,7 +410,7 @@ impl Report {
     /// `notes`, `options`; a section with nothing to say is left out. Each but the first
     /// begins with the blank line that sets it apart.
     pub(crate) fn sections(&self) -> Vec<(&'static str, String)> {
-        let writers: [(&'static str, fn(&Report, &mut String)); 10] = [
+        let writers: [(&'static str, WriteSection); 10] = [
             ("heading", Report::write_heading),
             ("csv", Report::write_csv),
             ("marker", Report::write_marker),
