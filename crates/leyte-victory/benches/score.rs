@@ -15,7 +15,12 @@
 //!   no text) and verdicts (`session-verdict`: totals and level). With the feature `parallel`:
 //!   `score_many`, `sheet_many` and `verdict_many` on rayon pools of 1 and of 2 threads (the
 //!   answers they return are dropped outside the timing, `iter_with_large_drop`: dropping a
-//!   thousand reports is the caller's work, on one thread).
+//!   thousand reports is the caller's work, on one thread). `score_many-freed-on-pool` times
+//!   the same call, its reports freed outside the timing on the pool's threads instead (as a
+//!   caller that goes on with `into_par_iter` frees them): where the last call's reports were
+//!   freed changes what the next call costs (see `docs/performance.md`).
+//!   `verdicts-of-reports-on-pool` makes every report on the pool and keeps only its verdict
+//!   there, as a caller that needs part of each report can.
 //!
 //! The setup asserts that, for every position, the session's report equals `score`'s, its
 //! sheet put in words (`Scorer::report`) does too, its verdict is the report's totals and
@@ -255,10 +260,16 @@ fn bench_batch(c: &mut Criterion) {
 #[cfg(feature = "parallel")]
 mod parallel {
     use super::*;
+    use criterion::Bencher;
     use criterion::measurement::WallTime;
     use leyte_victory::{score_many, sheet_many, verdict_many};
+    use rayon::ThreadPool;
+    use rayon::prelude::*;
+    use std::time::Instant;
 
-    /// `score_many`, `sheet_many` and `verdict_many` on pools of 1 and 2 threads.
+    /// `score_many`, `sheet_many` and `verdict_many` on pools of 1 and 2 threads; `score_many`
+    /// once more with its reports freed on the pool; and each position's report made and
+    /// taken apart on the pool, only its verdict kept.
     pub(super) fn bench(
         group: &mut criterion::BenchmarkGroup<'_, WallTime>,
         scorer: &Scorer<'_>,
@@ -299,7 +310,46 @@ mod parallel {
                     pool.install(|| verdict_many(scorer, black_box(positions)))
                 });
             });
+            group.bench_function(format!("score_many-freed-on-pool-{threads}-threads"), |b| {
+                freed_on_pool(b, &pool, || score_many(scorer, black_box(positions)));
+            });
+            group.bench_function(
+                format!("verdicts-of-reports-on-pool-{threads}-threads"),
+                |b| {
+                    b.iter_with_large_drop(|| {
+                        pool.install(|| {
+                            black_box(positions)
+                                .par_iter()
+                                .with_min_len(64)
+                                .map_init(
+                                    || scorer.session(),
+                                    |s, p| s.score(p).map(|r| r.verdict()),
+                                )
+                                .collect::<Vec<_>>()
+                        })
+                    });
+                },
+            );
         }
+    }
+
+    /// Time `answer` run on `pool`; what it returns is freed outside the timing, on the
+    /// pool's threads, as a caller that goes on with `into_par_iter` frees it.
+    fn freed_on_pool<T: Send>(
+        b: &mut Bencher<'_, WallTime>,
+        pool: &ThreadPool,
+        answer: impl Fn() -> Vec<T> + Sync,
+    ) {
+        b.iter_custom(|iters| {
+            let mut timed = Duration::ZERO;
+            for _ in 0..iters {
+                let start = Instant::now();
+                let answers = pool.install(&answer);
+                timed += start.elapsed();
+                pool.install(|| answers.into_par_iter().with_min_len(64).for_each(drop));
+            }
+            timed
+        });
     }
 }
 

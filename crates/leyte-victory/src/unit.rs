@@ -175,24 +175,25 @@ impl Rating {
 impl fmt::Display for Rating {
     /// As printed: `4-6-5`, or `6-4-2-3` (artillery); movement omitted when unknown.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (nums, m) = match *self {
+        let (numbers, movement): (&[u32], _) = match self {
             Rating::Standard {
                 attack,
                 defense,
                 movement,
-            } => (vec![attack, defense], movement),
+            } => (&[*attack, *defense], movement),
             Rating::Artillery {
                 barrage,
                 final_protective_fire,
                 defense,
                 movement,
-            } => (vec![barrage, final_protective_fire, defense], movement),
+            } => (&[*barrage, *final_protective_fire, *defense], movement),
         };
-        let mut parts: Vec<String> = nums.iter().map(u32::to_string).collect();
-        if let Some(m) = m {
-            parts.push(m.to_string());
+        for (i, n) in numbers.iter().chain(movement).enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            write!(f, "{n}")?;
         }
-        write!(f, "{}", parts.join("-"))?;
         if matches!(self, Rating::Artillery { .. }) {
             write!(f, " art")?;
         }
