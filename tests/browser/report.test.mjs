@@ -397,14 +397,18 @@ describe('victory render: the HTML report in Chromium', { timeout: HANG_GUARD_MS
       assert.ok(out[2] > zoomed[2], `#zoom-out makes it wider again: ${zoomed} -> ${out}`);
       await page.click('#zoom-in');
       await page.click('#zoom-reset');
-      assert.deepEqual(await viewBox(page), initial, '#zoom-reset restores the viewBox at load');
+      const whole = await page.$eval('#view svg', (svg) => [0, 0, Number(svg.getAttribute('width')), Number(svg.getAttribute('height'))]);
+      assert.deepEqual(await viewBox(page), whole, '#zoom-reset shows the whole picture');
+      await page.keyboard.press('+');
+      await page.keyboard.press('0');
+      assert.deepEqual(await viewBox(page), whole, 'the 0 key shows the whole picture');
 
       const centre = await viewCentre(page);
       await page.mouse.move(centre.x, centre.y);
       await page.mouse.wheel(0, -400);
       await page.waitForTimeout(100);
       const wheeled = await viewBox(page);
-      assert.ok(wheeled[2] < initial[2], `the mouse wheel (up) zooms in: ${initial} -> ${wheeled}`);
+      assert.ok(wheeled[2] < whole[2], `the mouse wheel (up) zooms in: ${whole} -> ${wheeled}`);
 
       await page.mouse.move(centre.x, centre.y);
       await page.mouse.down();
@@ -417,6 +421,28 @@ describe('victory render: the HTML report in Chromium', { timeout: HANG_GUARD_MS
       assert.notEqual(dragged[1], wheeled[1], `a drag pans: viewBox y changes (${moved})`);
       assert.ok(dragged[0] < wheeled[0] && dragged[1] < wheeled[1], `dragging right and down shows what is left and up (${moved})`);
       assert.equal(dragged[2], wheeled[2], `a drag keeps the zoom (${moved})`);
+    });
+  });
+
+  test('leyte: opens on the cut units, larger than the whole picture would show', async () => {
+    await withReport('leyte', async (page) => {
+      const [x, y, w, h] = await viewBox(page);
+      const [fx, fy, fw, fh] = await page.$eval('#view svg', (svg) => svg.getAttribute('data-focus').split(' ').map(Number));
+      const [W, H] = await page.$eval('#view svg', (svg) => [Number(svg.getAttribute('width')), Number(svg.getAttribute('height'))]);
+      const at = `viewBox ${[x, y, w, h]}, focus ${[fx, fy, fw, fh]}, picture ${W} x ${H}`;
+      assert.ok(w < W / 2 && h < H / 2, `the page opens on part of the picture (${at})`);
+      assert.ok(x <= fx + 0.1 && y <= fy + 0.1 && x + w >= fx + fw - 0.1 && y + h >= fy + fh - 0.1, `the view holds the focus (${at})`);
+      const view = await visibleRect(page, '#view');
+      for (const key of ['US-96-382', 'US-7-32']) {
+        const c = await visibleRect(page, `#view svg g.counter[data-key="${key}"]`);
+        assert.ok(
+          c.left >= view.left && c.right <= view.right && c.top >= view.top && c.bottom <= view.bottom && c.right - c.left > 20,
+          `${key}'s counter is in view at load, ${Math.round(c.right - c.left)} px wide (${JSON.stringify(c)} in ${JSON.stringify(view)})`,
+        );
+      }
+      // Hex numbers read at the opening scale: at least 7 px on screen (12 px in the picture).
+      const sizes = await page.$$eval('#view svg g.labels text', (els) => els.slice(0, 50).map((t) => t.getBoundingClientRect().height));
+      assert.ok(sizes.length > 0 && Math.min(...sizes) >= 7, `hex numbers ${Math.min(...sizes)} px high at load`);
     });
   });
 

@@ -6,7 +6,10 @@
 //! drawn in (`data-layer`) and what it belongs to (`data-key`, see [`crate::svg::key_token`]);
 //! a [`Page`] then adds
 //!
-//! - pan (drag) and zoom (wheel, `+`/`-`/`0` keys and buttons) of the picture;
+//! - pan (drag) and zoom (wheel, `+`/`-`/`0` keys and buttons) of the picture. The page opens
+//!   on the picture's focus when it has one ([`crate::svg::MapDrawing::focus`]): all of it, at
+//!   most at the picture's own scale, so that a large map opens readable where it matters;
+//!   `0` and the "whole" button show the whole picture;
 //! - a checkbox per layer the engine names ([`Page::layer`]) that hides it (the map's own
 //!   `terrain` layer turns white instead, keeping the hex outlines);
 //! - selection: clicking anything with a `data-key`, in the picture or in the panel, marks
@@ -347,8 +350,22 @@ const SCRIPT: &str = r#"(() => {
   if (!svg || !root.classList.contains('pan-zoom')) return;
   const base = svg.viewBox.baseVal;
   const whole = [base.x, base.y, base.width, base.height];
-  let box = whole.slice();
   const apply = () => svg.setAttribute('viewBox', box.map((v) => v.toFixed(1)).join(' '));
+  // Open on the picture's focus (data-focus, x y w h): all of it, and at most at the
+  // picture's own scale (one unit a pixel), centred; the whole picture if there is none.
+  const opening = () => {
+    const f = (svg.getAttribute('data-focus') || '').split(' ').map(Number);
+    if (f.length !== 4 || !f.every(Number.isFinite) || f[2] <= 0 || f[3] <= 0) return whole.slice();
+    const r = svg.getBoundingClientRect();
+    const w = Math.max(f[2], r.width || 0, f[3] * (r.width / r.height || 1));
+    const h = Math.max(f[3], r.height || 0, f[2] * (r.height / r.width || 1));
+    if (w >= whole[2] && h >= whole[3]) return whole.slice();
+    // Centred on the focus, moved back inside the picture where it would show beyond it.
+    const inside = (c, len, lo, span) => (len >= span ? c - len / 2 : Math.min(Math.max(c - len / 2, lo), lo + span - len));
+    return [inside(f[0] + f[2] / 2, w, whole[0], whole[2]), inside(f[1] + f[3] / 2, h, whole[1], whole[3]), w, h];
+  };
+  let box = opening();
+  apply();
   const toPicture = (cx, cy) => {
     const m = svg.getScreenCTM();
     if (!m) return [box[0] + box[2] / 2, box[1] + box[3] / 2];

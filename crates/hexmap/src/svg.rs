@@ -778,6 +778,30 @@ impl Frame {
         }
     }
 
+    /// The rectangle around these hexes (half a hex beyond their centres' extremes), or `None`
+    /// when none of them is in the map's extents.
+    fn around<I: IntoIterator<Item = Hex>>(map: &HexMap, hexes: I) -> Option<Frame> {
+        let layout = map.layout();
+        let (hw, hh) = Frame::half(map);
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for h in hexes {
+            if layout.hex_to_label(h).is_none() {
+                continue;
+            }
+            let (x, y) = Frame::unit_centre(map, h);
+            x0 = x0.min(x - hw);
+            x1 = x1.max(x + hw);
+            y0 = y0.min(y - hh);
+            y1 = y1.max(y + hh);
+        }
+        (x0 <= x1).then_some(Frame {
+            min_x: x0,
+            min_y: y0,
+            width: x1 - x0,
+            height: y1 - y0,
+        })
+    }
+
     /// Whether a hex centre (hex-size units) lies within the frame, or a hex beyond it.
     fn near(&self, (x, y): (f64, f64)) -> bool {
         x >= self.min_x - 1.0
@@ -811,6 +835,7 @@ pub struct MapDrawing<'m> {
     marks: Vec<(Hex, Mark)>,
     legend: Vec<LegendEntry>,
     cropped: bool,
+    focus: Option<Frame>,
     legend_below: bool,
 }
 
@@ -839,6 +864,7 @@ impl<'m> MapDrawing<'m> {
             marks: Vec::new(),
             legend: Vec::new(),
             cropped: false,
+            focus: None,
             legend_below: false,
         }
     }
@@ -896,28 +922,50 @@ impl<'m> MapDrawing<'m> {
     where
         I: IntoIterator<Item = Hex>,
     {
-        let layout = self.map.layout();
-        let (hw, hh) = Frame::half(self.map);
-        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for h in hexes {
-            if layout.hex_to_label(h).is_none() {
-                continue;
-            }
-            let (x, y) = Frame::unit_centre(self.map, h);
-            x0 = x0.min(x - hw);
-            x1 = x1.max(x + hw);
-            y0 = y0.min(y - hh);
-            y1 = y1.max(y + hh);
-        }
-        if x0 <= x1 {
-            self.frame = Frame {
-                min_x: x0,
-                min_y: y0,
-                width: x1 - x0,
-                height: y1 - y0,
-            };
+        if let Some(frame) = Frame::around(self.map, hexes) {
+            self.frame = frame;
             self.cropped = true;
         }
+        self
+    }
+
+    /// The part of the picture to open on: the rectangle around these hexes (as
+    /// [`MapDrawing::crop`] takes it), written as the picture's `data-focus` attribute, `x y
+    /// width height` in the picture's pixels. Unlike a crop, the whole map is still drawn; an
+    /// interactive page ([`crate::html::Page`]) opens on the focus and its "whole" button
+    /// shows everything. Hexes not in the map's extents are ignored; when none is left, there
+    /// is no focus.
+    ///
+    /// ```
+    /// # use hexmap::{HexMap, svg::MapDrawing};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "Grid"
+    /// # [layout]
+    /// # orientation = "flat"
+    /// # label = "column-row"
+    /// # columns = [1, 20]
+    /// # rows = [1, 20]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let mut drawing = MapDrawing::new(&map);
+    /// drawing.focus([map.parse("0505").unwrap()]);
+    /// let svg = drawing.finish();
+    /// let focus = svg.split("data-focus=\"").nth(1).unwrap().split('"').next().unwrap();
+    /// let [_, _, w, h]: [f64; 4] = focus
+    ///     .split(' ')
+    ///     .map(|v| v.parse().unwrap())
+    ///     .collect::<Vec<_>>()
+    ///     .try_into()
+    ///     .unwrap();
+    /// assert_eq!((w, h), (120.0, 103.9)); // one flat hex of size 60
+    /// ```
+    pub fn focus<I>(&mut self, hexes: I) -> &mut Self
+    where
+        I: IntoIterator<Item = Hex>,
+    {
+        self.focus = Frame::around(self.map, hexes);
         self
     }
 
@@ -1297,6 +1345,29 @@ impl<'a, 'm> Renderer<'a, 'm> {
         !self.d.cropped || self.d.frame.near(Frame::unit_centre(self.d.map, hex))
     }
 
+    /// The ` data-focus="x y w h"` attribute of the focus, in picture pixels and within the
+    /// map area (`map_w` by `map_h` at the writer's origin), or nothing.
+    fn focus_attribute(&self, map_w: f64, map_h: f64) -> String {
+        let Some(f) = self.d.focus else {
+            return String::new();
+        };
+        let s = self.d.style.hex_size;
+        let x0 = ((f.min_x - self.d.frame.min_x) * s).clamp(0.0, map_w);
+        let y0 = ((f.min_y - self.d.frame.min_y) * s).clamp(0.0, map_h);
+        let x1 = ((f.min_x + f.width - self.d.frame.min_x) * s).clamp(0.0, map_w);
+        let y1 = ((f.min_y + f.height - self.d.frame.min_y) * s).clamp(0.0, map_h);
+        if x1 <= x0 || y1 <= y0 {
+            return String::new();
+        }
+        format!(
+            " data-focus=\"{} {} {} {}\"",
+            num(x0 + self.ox),
+            num(y0 + self.oy),
+            num(x1 - x0),
+            num(y1 - y0)
+        )
+    }
+
     /// Picture coordinates of a hex centre.
     fn c(&self, hex: Hex) -> (f64, f64) {
         let (x, y) = self.d.centre(hex);
@@ -1410,9 +1481,10 @@ impl<'a, 'm> Renderer<'a, 'm> {
         self.ox = margin;
         self.oy = margin + header_h;
 
+        let focus = self.focus_attribute(map_w, map_h);
         let _ = writeln!(
             self.out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{}\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{}\"{focus}>",
             escape(&st.font_family),
             w = num(width.ceil()),
             h = num(height.ceil()),

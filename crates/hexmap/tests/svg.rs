@@ -446,3 +446,72 @@ fn a_crop_draws_the_region_asked_for() {
         .unwrap();
     assert!(width < d.map_size().0 + 600.0, "{width}");
 }
+
+/// A focus is written as the rectangle around its hexes' centres, in picture pixels: each hex
+/// drawn there, whole; off-map hexes are ignored, and a crop keeps the focus inside it.
+#[test]
+fn a_focus_is_the_rectangle_around_its_hexes() {
+    let map = load("leyte-standin.toml");
+    let hex = |l: &str| map.parse(l).unwrap();
+    let focus = |d: &MapDrawing<'_>| -> Option<[f64; 4]> {
+        let svg = d.finish();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let numbers: Vec<f64> = doc
+            .root_element()
+            .attribute("data-focus")?
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        numbers.try_into().ok()
+    };
+    let mut d = MapDrawing::new(&map);
+    assert_eq!(focus(&d), None);
+    d.focus([hex("1412"), hex("1820")]);
+    let [x, y, w, h] = focus(&d).unwrap();
+    let svg = d.finish();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mut inside = Vec::new();
+    for n in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hex"))
+    {
+        let corners: Vec<(f64, f64)> = n
+            .attribute("points")
+            .unwrap()
+            .split(' ')
+            .map(|p| {
+                let (a, b) = p.split_once(',').unwrap();
+                (a.parse().unwrap(), b.parse().unwrap())
+            })
+            .collect();
+        let whole_inside = corners.iter().all(|&(cx, cy)| {
+            cx >= x - 0.2 && cx <= x + w + 0.2 && cy >= y - 0.2 && cy <= y + h + 0.2
+        });
+        if whole_inside {
+            inside.push(n.attribute("data-label").unwrap().to_string());
+        }
+    }
+    for l in ["1412", "1820", "1416", "1812"] {
+        assert!(
+            inside.iter().any(|i| i == l),
+            "{l} not whole inside the focus"
+        );
+    }
+    assert!(
+        !inside.iter().any(|i| i == "1411" || i == "2020"),
+        "{inside:?}"
+    );
+    // Only hexes off the map: no focus.
+    d.focus([hexmap::Hex::new(-400, 900)]);
+    assert_eq!(focus(&d), None);
+    // A focus beyond a crop is cut to the crop's map area.
+    let mut c = MapDrawing::new(&map);
+    c.crop([hex("1412"), hex("1820")])
+        .focus([hex("1416"), hex("2812")]);
+    let [fx, fy, fw, fh] = focus(&c).unwrap();
+    let (mw, mh) = c.map_size();
+    assert!(
+        fw <= mw + 0.1 && fh <= mh + 0.1 && fx > 0.0 && fy > 0.0,
+        "{fx} {fy} {fw} {fh}"
+    );
+}

@@ -78,3 +78,72 @@ fn every_fixture_gives_a_keyed_self_contained_page() {
         }
     }
 }
+
+/// The rectangle `x y w h` of an attribute of the picture's root element.
+fn rectangle(svg_root: &str, attribute: &str) -> Option<[f64; 4]> {
+    let value = svg_root
+        .split_once(&format!(" {attribute}=\""))?
+        .1
+        .split_once('"')?
+        .0;
+    let numbers: Vec<f64> = value.split(' ').map(|v| v.parse().unwrap()).collect();
+    numbers.try_into().ok()
+}
+
+#[test]
+fn the_page_opens_on_the_cut_units_or_else_on_every_unit() {
+    let mut smaller_than_the_picture = 0;
+    for name in common::fixtures() {
+        let (state, report) = common::scored(&name);
+        let html = leyte_victory::html::render_state(&state, &report);
+        let svg = &html[html.find("<svg").unwrap()..];
+        let root = &svg[..svg.find('>').unwrap()];
+        let Some([fx, fy, fw, fh]) = rectangle(root, "data-focus") else {
+            // Nothing to open on: the page shows the whole picture.
+            assert!(
+                !root.contains("data-focus") && !svg.contains("<g class=\"counter\""),
+                "{name}: no focus, yet units on the map"
+            );
+            continue;
+        };
+        let [_, _, w, h] = rectangle(root, "viewBox").unwrap();
+        assert!(
+            fx >= 0.0 && fy >= 0.0 && fx + fw <= w && fy + fh <= h,
+            "{name}"
+        );
+        if fw < w / 2.0 || fh < h / 2.0 {
+            smaller_than_the_picture += 1;
+        }
+        let cut: Vec<_> = report.loc.iter().filter(|e| !e.traced).collect();
+        let shown = if cut.is_empty() {
+            report.loc.iter().collect()
+        } else {
+            cut
+        };
+        for e in shown {
+            let key = escape(&key_token(&e.unit));
+            let counter = svg
+                .split(&format!(
+                    "<g class=\"counter\" data-layer=\"units\" data-key=\"{key}\">"
+                ))
+                .nth(1)
+                .unwrap_or_else(|| panic!("{name}: no counter for {}", e.unit));
+            let [x, y] = ["x", "y"].map(|a| {
+                counter
+                    .split_once(&format!(" {a}=\""))
+                    .and_then(|(_, v)| v.split_once('"'))
+                    .map(|(v, _)| v.parse::<f64>().unwrap())
+                    .unwrap()
+            });
+            assert!(
+                x >= fx && x <= fx + fw && y >= fy && y <= fy + fh,
+                "{name}: {} at ({x}, {y}) is outside the focus {fx} {fy} {fw} {fh}",
+                e.unit
+            );
+        }
+    }
+    assert!(
+        smaller_than_the_picture > 0,
+        "some page opens on a part of its map"
+    );
+}
