@@ -357,8 +357,9 @@ const SCRIPT: &str = r#"(() => {
     const f = (svg.getAttribute('data-focus') || '').split(' ').map(Number);
     if (f.length !== 4 || !f.every(Number.isFinite) || f[2] <= 0 || f[3] <= 0) return whole.slice();
     const r = svg.getBoundingClientRect();
-    const w = Math.max(f[2], r.width || 0, f[3] * (r.width / r.height || 1));
-    const h = Math.max(f[3], r.height || 0, f[2] * (r.height / r.width || 1));
+    if (!(r.width > 0 && r.height > 0)) return whole.slice();
+    const w = Math.max(f[2], r.width, (f[3] * r.width) / r.height);
+    const h = Math.max(f[3], r.height, (f[2] * r.height) / r.width);
     if (w >= whole[2] && h >= whole[3]) return whole.slice();
     // Centred on the focus, moved back inside the picture where it would show beyond it.
     const inside = (c, len, lo, span) => (len >= span ? c - len / 2 : Math.min(Math.max(c - len / 2, lo), lo + span - len));
