@@ -52,30 +52,6 @@ use crate::report::{Award, LocEntry, Report, SideScore};
 use crate::spec::State;
 use crate::svg::{self, layer};
 
-/// What the page opens on: every unit that cannot trace a Line of Communications with what
-/// cuts it, what it reaches and its walk to the road/trail net; when no unit is cut, every
-/// unit on the map.
-fn focus(map: &HexMap, position: &Position, report: &Report) -> Vec<hexmap::Hex> {
-    let mut labels: Vec<&str> = Vec::new();
-    for e in report.loc.iter().filter(|e| !e.traced) {
-        labels.push(&e.hex);
-        labels.extend(e.frontier.iter().flatten().map(|b| b.hex.as_str()));
-        if let Some(reach) = &e.reach {
-            labels.extend(reach.hexes.iter().map(String::as_str));
-            labels.extend(
-                reach
-                    .nearest_road
-                    .iter()
-                    .flat_map(|n| n.walk.iter().map(String::as_str)),
-            );
-        }
-    }
-    if labels.is_empty() {
-        return position.units.iter().map(|u| u.hex).collect();
-    }
-    labels.iter().filter_map(|l| map.parse(l).ok()).collect()
-}
-
 /// The page of a loaded state and its report.
 pub fn render_state(state: &State, report: &Report) -> String {
     render(&state.map, &state.scenario, &state.position, report)
@@ -97,7 +73,7 @@ pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &R
         "Click a unit, an award or a line of the report to pick out its Line of Communications, or what cuts it; drag to pan, wheel to zoom.",
     ));
     let mut picture = svg::drawing(map, scenario, position, report);
-    picture.focus(focus(map, position, report));
+    picture.focus(svg::focus(map, position, report));
     page.picture(picture.finish());
     for (name, text) in [
         ("terrain", "terrain"),

@@ -173,6 +173,62 @@ pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &R
     drawing(map, scenario, position, report).finish()
 }
 
+/// The hexes that matter most in a report's picture: every unit that cannot trace a Line of
+/// Communications with what cuts it, what its Line of Communications reaches and its walk to
+/// the road/trail net; when no unit is cut, every unit on the map. The HTML page opens on them
+/// ([`MapDrawing::focus`]); [`MapDrawing::crop`] draws them alone.
+///
+/// ```
+/// # use leyte_victory::{BeachBonus, PositionBuilder, Scenario, Side, score};
+/// # let map = hexmap::HexMap::from_toml_str(r#"
+/// # name = "Nine hexes in a line"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 10]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # [areas.beach]
+/// # name = "Beach"
+/// # hexes = ["1009"]
+/// # [hexsides]
+/// # roads = [["1006", "1007", "1008", "1009"]]
+/// # "#, None).unwrap();
+/// let scenario = Scenario::new("Example", &["beach"]).with_beach_bonus(BeachBonus::none());
+/// let position = PositionBuilder::new(&map)
+///     .unit("US-1", Side::Us, "4-6-5", "1001")
+///     .unit("US-2", Side::Us, "4-6-5", "1008")
+///     .build()
+///     .unwrap();
+/// let report = score(&map, &scenario, &position).unwrap();
+/// // US-1, five hexes from the road, is cut: its hex and what it reaches are the focus.
+/// let focus = leyte_victory::svg::focus(&map, &position, &report);
+/// assert!(focus.contains(&map.parse("1001").unwrap()));
+/// assert!(!focus.contains(&map.parse("1008").unwrap()));
+/// ```
+pub fn focus(map: &HexMap, position: &Position, report: &Report) -> Vec<Hex> {
+    let mut labels: Vec<&str> = Vec::new();
+    for e in report.loc.iter().filter(|e| !e.traced) {
+        labels.push(&e.hex);
+        labels.extend(e.frontier.iter().flatten().map(|b| b.hex.as_str()));
+        if let Some(reach) = &e.reach {
+            labels.extend(reach.hexes.iter().map(String::as_str));
+            labels.extend(
+                reach
+                    .nearest_road
+                    .iter()
+                    .flat_map(|n| n.walk.iter().map(String::as_str)),
+            );
+        }
+    }
+    if labels.is_empty() {
+        return position.units.iter().map(|u| u.hex).collect();
+    }
+    labels.iter().filter_map(|l| map.parse(l).ok()).collect()
+}
+
 /// The drawing [`render`] finishes, for callers who want to add to it.
 pub fn drawing<'m>(
     map: &'m HexMap,

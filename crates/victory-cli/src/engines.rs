@@ -83,13 +83,18 @@ pub(crate) enum Picture {
     Html,
 }
 
-/// `--crop FROM:TO`: two corner hexes of the part of a map to draw, as printed.
+/// `--crop`: the part of a map to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Crop {
-    /// One corner.
-    pub from: String,
-    /// The opposite corner.
-    pub to: String,
+pub(crate) enum Crop {
+    /// `FROM:TO`: two corner hexes, as printed.
+    Corners {
+        /// One corner.
+        from: String,
+        /// The opposite corner.
+        to: String,
+    },
+    /// `focus`: what the engine's picture is about (the HTML page opens on it).
+    Focus,
 }
 
 /// One game family's engine, as the command line uses it.
@@ -242,7 +247,7 @@ impl Engine for Leyte {
         let report = state.score().map_err(|e| problems(e.into_diagnostics()))?;
         Ok(match (picture, crop) {
             (Picture::Svg, None) => leyte_victory::svg::render_state(&state, &report),
-            (Picture::Svg, Some(c)) => {
+            (Picture::Svg, Some(crop)) => {
                 let map = state.map();
                 let corner = |l: &str| {
                     map.parse(l).map_err(|e| {
@@ -253,10 +258,13 @@ impl Engine for Leyte {
                         )]
                     })
                 };
-                let corners = [corner(&c.from)?, corner(&c.to)?];
+                let hexes = match crop {
+                    Crop::Corners { from, to } => vec![corner(from)?, corner(to)?],
+                    Crop::Focus => leyte_victory::svg::focus(map, state.position(), &report),
+                };
                 let mut d =
                     leyte_victory::svg::drawing(map, state.scenario(), state.position(), &report);
-                d.crop(corners).legend_below();
+                d.crop(hexes).legend_below();
                 d.finish()
             }
             (Picture::Html, _) => leyte_victory::html::render_state(&state, &report),

@@ -208,8 +208,10 @@ clicking a unit picks out its LOC, or what cuts it, and its award.")]
         #[arg(long, value_enum, value_name = "FORMAT")]
         format: Option<PictureFormat>,
         /// Draw only the rectangle of the map between two corner hexes, as printed
-        /// (`1113:1927`), with the legend below it: a close-up for a page or a post (SVG only).
-        #[arg(long, value_name = "FROM:TO", value_parser = parse_crop)]
+        /// (`1113:1927`), or around what the picture is about (`focus`: for Leyte, the units
+        /// cut off and what cuts them, else the units), with the legend below it: a close-up
+        /// for a page or a post (SVG only).
+        #[arg(long, value_name = "FROM:TO|focus", value_parser = parse_crop)]
         crop: Option<engines::Crop>,
         #[command(flatten)]
         reading: Reading,
@@ -224,15 +226,20 @@ fn game_parser() -> PossibleValuesParser {
         .into()
 }
 
-/// `FROM:TO`, two hex labels as printed.
+/// `FROM:TO`, two hex labels as printed, or `focus`.
 fn parse_crop(text: &str) -> Result<engines::Crop, String> {
+    if text.trim() == "focus" {
+        return Ok(engines::Crop::Focus);
+    }
     match text.split_once(':') {
-        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok(engines::Crop {
-            from: from.trim().to_string(),
-            to: to.trim().to_string(),
-        }),
+        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => {
+            Ok(engines::Crop::Corners {
+                from: from.trim().to_string(),
+                to: to.trim().to_string(),
+            })
+        }
         _ => Err(format!(
-            "`{text}`: give two corner hexes as FROM:TO, e.g. 1113:1927"
+            "`{text}`: give two corner hexes as FROM:TO (e.g. 1113:1927), or `focus`"
         )),
     }
 }

@@ -292,6 +292,38 @@ fn crop_is_for_part_of_a_map() {
     ]);
     assert!(ok);
     assert!(svg.contains("clip-path=\"url(#map-clip)\""));
+    // `focus`: around the two units cut off and what cuts them, much narrower than the map.
+    let width = |svg: &str| -> f64 {
+        let root = roxmltree::Document::parse(svg).unwrap();
+        root.root_element()
+            .attribute("width")
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let fixture = "fixtures/leyte/assault-scenario-end-position.toml";
+    let (ok, focus, err) = victory(&["render", fixture, "--crop", "focus", "-o", "-"]);
+    assert!(ok, "{err}");
+    let (_, whole, _) = victory(&["render", fixture, "-o", "-"]);
+    assert!(focus.contains("clip-path=\"url(#map-clip)\""));
+    assert!(
+        width(&focus) < width(&whole) / 2.0,
+        "{} of {}",
+        width(&focus),
+        width(&whole)
+    );
+    for cut in ["US-96-382", "US-7-32"] {
+        assert!(
+            focus.contains(&format!(
+                "class=\"counter\" data-layer=\"units\" data-key=\"{cut}\""
+            )),
+            "{cut} is not drawn"
+        );
+    }
+    assert!(
+        !focus.contains("class=\"counter\" data-layer=\"units\" data-key=\"US-1C-12\""),
+        "a unit far from the cut ones (at 2918) is drawn"
+    );
     for (args, says) in [
         (
             vec![
