@@ -104,3 +104,59 @@ pub fn non_defaults(in_force: &[RuleInForce]) -> Option<String> {
         .collect();
     (!chosen.is_empty()).then(|| chosen.join(", "))
 }
+
+/// Check an engine's options against its own `set` and report: `choose_and_report(key,
+/// value)` makes the engine's default rules, sets `key = value` on them and returns what its
+/// report says is in force. For every value of every option, that must be accepted and
+/// reported back, marked the default exactly when it is the first value, with every other
+/// option at its default. Returns the first disagreement. For an engine's tests: it catches a
+/// value that `set` drops or reports as another, and a report that misstates an option.
+///
+/// ```
+/// use hexmap::options::{RuleOption, choose, in_force, check_every_value};
+/// const OPTIONS: [RuleOption; 1] = [RuleOption {
+///     key: "ratio", values: &["truncate", "round"], rule: "L11", ruling: "L-14", about: "",
+/// }];
+/// let engine = |key: &str, value: &str| {
+///     let (_, v) = choose(&OPTIONS, key, value)?;
+///     let round = v == "round";
+///     Ok(in_force(&OPTIONS, &[if round { "round" } else { "truncate" }]))
+/// };
+/// assert_eq!(check_every_value(&OPTIONS, engine), Ok(()));
+/// // An engine that ignores the choice is caught.
+/// let deaf = |_: &str, _: &str| Ok(in_force(&OPTIONS, &["truncate"]));
+/// assert!(check_every_value(&OPTIONS, deaf).is_err());
+/// ```
+pub fn check_every_value<F>(options: &[RuleOption], mut choose_and_report: F) -> Result<(), String>
+where
+    F: FnMut(&str, &str) -> Result<Vec<RuleInForce>, String>,
+{
+    for option in options {
+        for (i, value) in option.values.iter().enumerate() {
+            let all = choose_and_report(option.key, value)
+                .map_err(|e| format!("`{} = {value}` refused: {e}", option.key))?;
+            let Some(got) = all.iter().find(|f| f.key == option.key) else {
+                return Err(format!("`{}` is not reported in force", option.key));
+            };
+            if got.value != *value || got.default != (i == 0) {
+                return Err(format!(
+                    "`{} = {value}` is reported as `{}` (default: {})",
+                    option.key, got.value, got.default
+                ));
+            }
+            let changed: Vec<&str> = all
+                .iter()
+                .filter(|f| !f.default && f.key != option.key)
+                .map(|f| f.key.as_str())
+                .collect();
+            if !changed.is_empty() {
+                return Err(format!(
+                    "`{} = {value}` also changes {}",
+                    option.key,
+                    changed.join(", ")
+                ));
+            }
+        }
+    }
+    Ok(())
+}
