@@ -33,6 +33,10 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{Direction, Hex, HexMap, HexsideKind, Layout, MapBuilder, MapSpec, Offset, Source};
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// The seed of the generated map.
 const SEED: u64 = 12;
 
@@ -41,29 +45,6 @@ const SEED: u64 = 12;
 const STANDIN_DIGEST: u64 = 0xebaa_7f24_ab5e_b6d6;
 /// Digest of the generated map's [`fingerprint`], taken before the dense tables.
 const GENERATED_DIGEST: u64 = 0x6a17_c22b_90e0_9fc7;
-
-/// A tiny seeded PRNG (splitmix64): no `rand` dependency, same numbers on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
-    fn below(&mut self, n: u32) -> u32 {
-        u32::try_from(self.next_u64() % u64::from(n)).unwrap()
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + i32::try_from(self.below(u32::try_from(hi - lo + 1).unwrap())).unwrap()
-    }
-}
 
 /// The generated map's layout: flat-topped, three-digit row-column labels, even columns
 /// shifted.

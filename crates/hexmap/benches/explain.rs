@@ -20,25 +20,12 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::trace::{RoadChain, Targets, TraceScratch, Tracer, search};
 use hexmap::{Compass, Hex, HexMap, Layout, MapBuilder, Orientation, Parity};
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 const SIDE: u16 = 1000;
 const UNITS: usize = 10_000;
-
-/// splitmix64, as in the trace bench: the same map on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u16) -> u16 {
-        u16::try_from(self.next() % u64::from(n)).unwrap()
-    }
-}
 
 struct Setup {
     map: HexMap,
@@ -62,15 +49,15 @@ fn setup() -> Setup {
     let mut rng = Rng(11);
     let mut builder = MapBuilder::new("explain bench", layout.clone());
     for _ in 0..20_000 {
-        let row = 1 + rng.below(SIDE);
-        let col = 30 + rng.below(SIDE - 40);
-        let len = 2 + rng.below(8);
+        let row = 1 + rng.below_u16(SIDE);
+        let col = 30 + rng.below_u16(SIDE - 40);
+        let len = 2 + rng.below_u16(8);
         builder = builder.road((0..len).map(|i| hex(row, col + i)));
     }
     let map = builder.build().unwrap();
     let targets = (1..=SIDE).map(|row| hex(row, 1)).collect();
     let starts = (0..UNITS)
-        .map(|_| hex(1 + rng.below(SIDE), 21 + rng.below(SIDE - 21)))
+        .map(|_| hex(1 + rng.below_u16(SIDE), 21 + rng.below_u16(SIDE - 21)))
         .collect();
     Setup {
         map,

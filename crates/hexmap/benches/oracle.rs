@@ -44,6 +44,10 @@ use hexmap::{
     Parity, Position, RoadChain, Targets, Tracer, Unit, ZocRule,
 };
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// The seed of the scenario (the trace benchmark's).
 const SEED: u64 = 5;
 
@@ -52,29 +56,6 @@ const ROAD_SHARE: f64 = 0.20;
 
 /// Random moves per cycle (each then undone).
 const MOVES: usize = 200;
-
-/// A tiny seeded PRNG (splitmix64): no `rand` dependency, same numbers on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
-    fn below(&mut self, n: u32) -> u32 {
-        u32::try_from(self.next_u64() % u64::from(n)).unwrap()
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + i32::try_from(self.below(u32::try_from(hi - lo + 1).unwrap())).unwrap()
-    }
-}
 
 /// A generated map, its units and its targets.
 struct Scenario {

@@ -33,6 +33,10 @@ use hexmap::{
 };
 use pathfinding::prelude::bfs;
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// The seed of every scenario, chosen among seeds 1 to 8 so that most but not all friendly units
 /// trace and most cut-offs are the enemy's doing. `TRACE_SEED=n` in the environment overrides
 /// it (the setup still asserts that some but not all units trace).
@@ -40,29 +44,6 @@ const SEED: u64 = 5;
 
 /// The share of hexes the road/trail walks must cover before the generator stops adding walks.
 const ROAD_SHARE: f64 = 0.20;
-
-/// A tiny seeded PRNG (splitmix64): no `rand` dependency, same numbers on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
-    fn below(&mut self, n: u32) -> u32 {
-        u32::try_from(self.next_u64() % u64::from(n)).unwrap()
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + i32::try_from(self.below(u32::try_from(hi - lo + 1).unwrap())).unwrap()
-    }
-}
 
 /// A generated map, its units and its targets.
 struct Scenario {

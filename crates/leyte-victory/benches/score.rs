@@ -42,6 +42,10 @@ use hexmap::resolve::MemoryResolver;
 use hexmap::{Direction, HexMap};
 use leyte_victory::{Position, Report, Scenario, Scorer, State, Unit, score};
 
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// The fixture, as named in the workspace.
 const STATE: &str = "fixtures/leyte/assault-scenario-end-position.toml";
 /// The map it refers to, and the reference in the state file.
@@ -51,24 +55,6 @@ const MAP_REFERENCE: &str = "../maps/leyte-standin.toml";
 const POSITIONS: usize = 1000;
 /// The seed of the perturbations.
 const SEED: u64 = 7;
-
-/// A tiny seeded PRNG (splitmix64): no `rand` dependency, same numbers on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next_u64() % n as u64).unwrap()
-    }
-}
 
 /// `count` positions: each unit on the map walks 0 to 3 steps in random directions, a step
 /// taken only onto a hex of the map that holds no unit of the other side. Eliminated and exited

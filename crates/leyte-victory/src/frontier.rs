@@ -498,14 +498,8 @@ mod tests {
         ) {
             let map = crate::testmap::map(14, seed);
             let len = map.len();
-            let mut x = seed;
-            let mut next = move || {
-                x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = x;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            };
+            let mut rng = crate::testmap::Rng(seed);
+            let mut next = move || rng.next_u64();
             let blocked: Vec<bool> = (0..len).map(|_| next() % 100 < blocked_share).collect();
             let mut targets = vec![false; len];
             for _ in 0..target_count {

@@ -11,6 +11,10 @@ use hexmap::{Direction, HexMap};
 use leyte_victory::{Position, Scenario, Scorer, State, Unit, score};
 use proptest::prelude::*;
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
@@ -85,14 +89,8 @@ fn a_fixed_sample_of_perturbed_positions() {
     let (map, scenario, base) = assault();
     let scorer = Scorer::new(&map, &scenario).unwrap();
     let mut session = scorer.session();
-    let mut seed = 7u64;
-    let mut next = |n: u64| {
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        usize::try_from((z ^ (z >> 31)) % n).unwrap()
-    };
+    let mut rng = Rng(7);
+    let mut next = |n: usize| rng.below(n);
     let mut cut = 0;
     let mut positions = vec![base.clone()];
     for _ in 0..200 {
