@@ -399,9 +399,13 @@ describe('victory render: the HTML report in Chromium', { timeout: HANG_GUARD_MS
       await page.click('#zoom-reset');
       const whole = await page.$eval('#view svg', (svg) => [0, 0, Number(svg.getAttribute('width')), Number(svg.getAttribute('height'))]);
       assert.deepEqual(await viewBox(page), whole, '#zoom-reset shows the whole picture');
-      await page.keyboard.press('+');
+      await page.click('#zoom-focus');
+      assert.deepEqual(await viewBox(page), initial, '#zoom-focus goes back to the viewBox at load');
       await page.keyboard.press('0');
       assert.deepEqual(await viewBox(page), whole, 'the 0 key shows the whole picture');
+      await page.keyboard.press('f');
+      assert.deepEqual(await viewBox(page), initial, 'the f key goes back to the viewBox at load');
+      await page.keyboard.press('0');
 
       const centre = await viewCentre(page);
       await page.mouse.move(centre.x, centre.y);

@@ -9,7 +9,8 @@
 //! - pan (drag) and zoom (wheel, `+`/`-`/`0` keys and buttons) of the picture. The page opens
 //!   on the picture's focus when it has one ([`crate::svg::MapDrawing::focus`]): all of it, at
 //!   most at the picture's own scale, so that a large map opens readable where it matters;
-//!   `0` and the "whole" button show the whole picture;
+//!   `0` and the "whole" button show the whole picture, `f` and the "focus" button the focus
+//!   again;
 //! - a checkbox per layer the engine names ([`Page::layer`]) that hides it (the map's own
 //!   `terrain` layer turns white instead, keeping the hex outlines);
 //! - selection: clicking anything with a `data-key`, in the picture or in the panel, marks
@@ -207,6 +208,13 @@ impl Page {
             out.push_str("<div id=\"toolbar\">");
             if self.pan_zoom {
                 out.push_str("<button id=\"zoom-in\" title=\"Zoom in (+)\">+</button><button id=\"zoom-out\" title=\"Zoom out (-)\">&#x2212;</button><button id=\"zoom-reset\" title=\"Whole picture (0)\">whole</button>");
+                if self
+                    .picture
+                    .as_deref()
+                    .is_some_and(|svg| svg.contains(" data-focus=\""))
+                {
+                    out.push_str("<button id=\"zoom-focus\" title=\"Back to the opening view (f)\">focus</button>");
+                }
             }
             for l in &self.layers {
                 let _ = write!(
@@ -387,11 +395,13 @@ const SCRIPT: &str = r#"(() => {
   button('zoom-in', () => zoom(1 / 1.5));
   button('zoom-out', () => zoom(1.5));
   button('zoom-reset', () => { box = whole.slice(); apply(); });
+  button('zoom-focus', () => { box = opening(); apply(); });
   document.addEventListener('keydown', (e) => {
     if (e.target && e.target.tagName === 'INPUT') return;
     if (e.key === '+' || e.key === '=') zoom(1 / 1.5);
     else if (e.key === '-') zoom(1.5);
     else if (e.key === '0') { box = whole.slice(); apply(); }
+    else if (e.key === 'f' && svg.hasAttribute('data-focus')) { box = opening(); apply(); }
   });
   view.addEventListener('wheel', (e) => {
     e.preventDefault();
@@ -430,6 +440,17 @@ mod tests {
     fn names_that_could_break_the_markup_are_refused() {
         let h = Html::element("li onclick=x", &[("a b", "1"), ("ok", "<\"")], []);
         assert_eq!(h.as_str(), "<span ok=\"&lt;&quot;\"></span>");
+    }
+
+    #[test]
+    fn a_focus_button_only_for_a_picture_with_a_focus() {
+        let mut p = Page::new("T", "g");
+        p.picture("<svg viewBox=\"0 0 10 10\"></svg>");
+        assert!(!p.finish().contains("id=\"zoom-focus\""));
+        p.picture("<svg viewBox=\"0 0 10 10\" data-focus=\"1 1 2 2\"></svg>");
+        assert!(p.finish().contains("id=\"zoom-focus\""));
+        p.without_pan_zoom();
+        assert!(!p.finish().contains("id=\"zoom-focus\""));
     }
 
     #[test]
