@@ -69,11 +69,17 @@ pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &R
         &[],
         [Html::text(&svg::headline(report))],
     ));
-    page.headline(Html::text(
-        "Click a unit, an award or a line of the report to pick out its Line of Communications, or what cuts it; drag to pan, wheel to zoom.",
-    ));
+    let focus = svg::focus(map, position, report);
+    let opening = if report.loc.iter().any(|e| !e.traced) {
+        " The map opens on the units cut off; \u{201c}whole\u{201d} shows all of it."
+    } else {
+        ""
+    };
+    page.headline(Html::text(&format!(
+        "Click a unit, an award or a line of the report to pick out its Line of Communications, or what cuts it; drag to pan, wheel to zoom.{opening}"
+    )));
     let mut picture = svg::drawing(map, scenario, position, report);
-    picture.focus(svg::focus(map, position, report));
+    picture.focus(focus);
     page.picture(picture.finish());
     for (name, text) in [
         ("terrain", "terrain"),
