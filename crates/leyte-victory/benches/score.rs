@@ -14,11 +14,13 @@
 //!   the `Report` with its text), sheets (`session-sheet`: every award and its evidence as data,
 //!   no text) and verdicts (`session-verdict`: totals and level). With the feature `parallel`:
 //!   `score_many`, `sheet_many` and `verdict_many` on rayon pools of 1 and of 2 threads (the
-//!   answers they return are dropped outside the timing, `iter_with_large_drop`: dropping a
-//!   thousand reports is the caller's work, on one thread). `score_many-freed-on-pool` times
-//!   the same call, its reports freed outside the timing on the pool's threads instead (as a
-//!   caller that goes on with `into_par_iter` frees them): where the last call's reports were
-//!   freed changes what the next call costs (see `docs/performance.md`).
+//!   answers they return are dropped outside the timing, `iter_with_large_drop`;
+//!   `score_many`'s `Reports` free themselves on the global pool then). `score_many-vec` times
+//!   the same call taking the reports as a plain vector (`Reports::into_vec`), which the
+//!   caller's thread frees outside the timing: where the last call's reports were freed
+//!   changes what the next call costs (see `docs/performance.md`). `score_many-made-and-freed`
+//!   and `score_many-vec-made-and-freed` time both ways whole: the reports made and freed, the
+//!   `Reports` dropped on the pool that made them, the vector on the caller's thread.
 //!   `verdicts-of-reports-on-pool` makes every report on the pool and keeps only its verdict
 //!   there, as a caller that needs part of each report can.
 //!
@@ -246,16 +248,14 @@ fn bench_batch(c: &mut Criterion) {
 #[cfg(feature = "parallel")]
 mod parallel {
     use super::*;
-    use criterion::Bencher;
     use criterion::measurement::WallTime;
     use leyte_victory::{score_many, sheet_many, verdict_many};
-    use rayon::ThreadPool;
     use rayon::prelude::*;
-    use std::time::Instant;
 
     /// `score_many`, `sheet_many` and `verdict_many` on pools of 1 and 2 threads; `score_many`
-    /// once more with its reports freed on the pool; and each position's report made and
-    /// taken apart on the pool, only its verdict kept.
+    /// with its reports taken as a plain vector (freed by the caller), and both ways made and
+    /// freed inside the timing; and each position's report made and taken apart on the pool,
+    /// only its verdict kept.
     pub(super) fn bench(
         group: &mut criterion::BenchmarkGroup<'_, WallTime>,
         scorer: &Scorer<'_>,
@@ -286,6 +286,29 @@ mod parallel {
                     pool.install(|| score_many(scorer, black_box(positions)))
                 });
             });
+            group.bench_function(format!("score_many-vec-{threads}-threads"), |b| {
+                b.iter_with_large_drop(|| {
+                    pool.install(|| score_many(scorer, black_box(positions)))
+                        .into_vec()
+                });
+            });
+            group.bench_function(
+                format!("score_many-made-and-freed-{threads}-threads"),
+                |b| {
+                    b.iter(|| {
+                        pool.install(|| drop(black_box(score_many(scorer, black_box(positions)))))
+                    });
+                },
+            );
+            group.bench_function(
+                format!("score_many-vec-made-and-freed-{threads}-threads"),
+                |b| {
+                    b.iter(|| {
+                        let reports = pool.install(|| score_many(scorer, black_box(positions)));
+                        drop(black_box(reports.into_vec()));
+                    });
+                },
+            );
             group.bench_function(format!("sheet_many-{threads}-threads"), |b| {
                 b.iter_with_large_drop(|| {
                     pool.install(|| sheet_many(scorer, black_box(positions)))
@@ -295,9 +318,6 @@ mod parallel {
                 b.iter_with_large_drop(|| {
                     pool.install(|| verdict_many(scorer, black_box(positions)))
                 });
-            });
-            group.bench_function(format!("score_many-freed-on-pool-{threads}-threads"), |b| {
-                freed_on_pool(b, &pool, || score_many(scorer, black_box(positions)));
             });
             group.bench_function(
                 format!("verdicts-of-reports-on-pool-{threads}-threads"),
@@ -317,25 +337,6 @@ mod parallel {
                 },
             );
         }
-    }
-
-    /// Time `answer` run on `pool`; what it returns is freed outside the timing, on the
-    /// pool's threads, as a caller that goes on with `into_par_iter` frees it.
-    fn freed_on_pool<T: Send>(
-        b: &mut Bencher<'_, WallTime>,
-        pool: &ThreadPool,
-        answer: impl Fn() -> Vec<T> + Sync,
-    ) {
-        b.iter_custom(|iters| {
-            let mut timed = Duration::ZERO;
-            for _ in 0..iters {
-                let start = Instant::now();
-                let answers = pool.install(&answer);
-                timed += start.elapsed();
-                pool.install(|| answers.into_par_iter().with_min_len(64).for_each(drop));
-            }
-            timed
-        });
     }
 }
 

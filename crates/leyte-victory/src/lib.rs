@@ -24,7 +24,8 @@
 //! - Many positions on one scenario: [`Scorer`] checks and prepares it once, a [`Session`] keeps
 //!   the tracing tables from one position to the next; each answers with the [`Report`], the
 //!   [`Sheet`] (the same awards and evidence as data, no text) or the [`Verdict`] (totals and
-//!   level). Feature `parallel`: `score_many`, `sheet_many`, `verdict_many` (rayon).
+//!   level). Feature `parallel`: `score_many` (its `Reports` freed on the pool), `sheet_many`,
+//!   `verdict_many` (rayon).
 //! - Arithmetic is integer only; the ratio is rounded down to hundredths ([`ratio`]).
 //!
 //! # Example
@@ -88,6 +89,8 @@ mod frontier;
 pub mod html;
 pub mod limits;
 mod loc;
+#[cfg(feature = "parallel")]
+mod many;
 mod model;
 pub mod options;
 pub mod ratio;
@@ -105,6 +108,8 @@ mod words;
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
 pub use frontier::Omitted;
+#[cfg(feature = "parallel")]
+pub use many::{Reports, score_many, sheet_many, verdict_many};
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
@@ -115,8 +120,6 @@ pub use report::{
     Report, SideScore,
 };
 pub use scorer::{Scorer, Session, score};
-#[cfg(feature = "parallel")]
-pub use scorer::{score_many, sheet_many, verdict_many};
 pub use sheet::{Basis, Block, Grant, LocLine, Reached, Sheet};
 pub use spec::{GAME, MapCache, State};
 pub use unit::{Rating, RatingError, Side};

@@ -54,6 +54,30 @@ fn walked(map: &HexMap, base: &Position, walks: &[Vec<usize>]) -> Position {
     .unwrap()
 }
 
+/// The fixture's units with the first at 4040, a hex of a 40 x 40 map with no holes that the
+/// stand-in map does not have.
+fn off_the_map(base: &Position) -> Position {
+    // On a map with no holes, every hex of the stand-in map's extents exists.
+    let open = HexMap::from_toml_str(
+        r#"
+        name = "Open"
+        [layout]
+        orientation = "flat"
+        label = "row-column"
+        rows = [1, 40]
+        columns = [1, 40]
+        shifted = "odd"
+        rows_grow = "north"
+        columns_grow = "east"
+        "#,
+        None,
+    )
+    .unwrap();
+    let mut units = base.units().to_vec();
+    units[0].hex = open.parse("4040").unwrap();
+    Position::new(&open, units, vec![], vec![]).unwrap()
+}
+
 /// Walks for every unit of the fixture (16): up to 4 steps each.
 fn walks() -> impl Strategy<Value = Vec<Vec<usize>>> {
     prop::collection::vec(prop::collection::vec(0usize..6, 0..5), 16)
@@ -162,28 +186,69 @@ fn every_fixture_scores_alike() {
 fn a_position_that_does_not_fit_the_map_is_refused_alike() {
     let (map, scenario, base) = assault();
     let scorer = Scorer::new(&map, &scenario).unwrap();
-    // On a map with no holes, every hex of the stand-in map's extents exists.
-    let open = HexMap::from_toml_str(
-        r#"
-        name = "Open"
-        [layout]
-        orientation = "flat"
-        label = "row-column"
-        rows = [1, 40]
-        columns = [1, 40]
-        shifted = "odd"
-        rows_grow = "north"
-        columns_grow = "east"
-        "#,
-        None,
-    )
-    .unwrap();
-    let mut units = base.units().to_vec();
-    units[0].hex = open.parse("4040").unwrap();
-    let off = Position::new(&open, units, vec![], vec![]).unwrap();
+    let off = off_the_map(&base);
     let expected = score(&map, &scenario, &off).unwrap_err();
     assert_eq!(scorer.score(&off).unwrap_err(), expected);
     assert_eq!(scorer.verdict(&off).unwrap_err(), expected);
     assert_eq!(scorer.sheet(&off).unwrap_err(), expected);
     assert_eq!(scorer.check(&off).unwrap_err(), expected);
+}
+
+/// `score_many`'s [`leyte_victory::Reports`]: the scorer's answers in the positions' order,
+/// errors in their places, alike by reference, by value and as a vector; and a batch dropped
+/// anywhere frees itself without waiting on itself: on the caller's thread, inside a pool of
+/// one or of two threads, inside the jobs of the pool that made it, and below the size it
+/// frees in parallel.
+#[cfg(feature = "parallel")]
+#[test]
+fn reports_come_in_order_and_free_themselves_wherever_dropped() {
+    use leyte_victory::score_many;
+    use rayon::prelude::*;
+
+    let (map, scenario, base) = assault();
+    let scorer = Scorer::new(&map, &scenario).unwrap();
+    let mut rng = Rng(11);
+    let mut positions: Vec<Position> = (0..300)
+        .map(|_| {
+            let walks: Vec<Vec<usize>> = (0..base.units().len())
+                .map(|_| (0..rng.below(4)).map(|_| rng.below(6)).collect())
+                .collect();
+            walked(&map, &base, &walks)
+        })
+        .collect();
+    // One position that does not fit the map, in the middle: its error keeps its place.
+    positions[150] = off_the_map(&base);
+    let expected: Vec<_> = positions.iter().map(|p| scorer.score(p)).collect();
+    assert!(expected[150].is_err() && expected.iter().filter(|r| r.is_err()).count() == 1);
+
+    let reports = score_many(&scorer, &positions);
+    assert_eq!(reports.len(), positions.len());
+    assert_eq!(&reports[..], &expected[..]);
+    assert!((&reports).into_iter().eq(expected.iter()));
+    assert_eq!(reports.clone().into_vec(), expected);
+    assert_eq!(Vec::from(reports.clone()), expected);
+    assert!(reports.clone().into_iter().eq(expected.iter().cloned()));
+    drop(reports);
+
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let made_on_pool = pool.install(|| score_many(&scorer, &positions));
+        assert_eq!(&made_on_pool[..], &expected[..]);
+        pool.install(|| drop(made_on_pool));
+        let firsts: Vec<_> = pool.install(|| {
+            (0..4usize)
+                .into_par_iter()
+                .map(|k| {
+                    let batch = score_many(&scorer, &positions[k..k + 200]);
+                    batch[0].clone()
+                })
+                .collect()
+        });
+        assert_eq!(firsts, expected[..4]);
+    }
+    let small = score_many(&scorer, &positions[..10]);
+    assert_eq!(&small[..], &expected[..10]);
 }
