@@ -43,6 +43,7 @@
 //!
 //! Both need the rule bound to the map ([`TraceRule::bind`]), which resolves names once.
 
+mod chain;
 mod custom;
 mod free;
 mod oracle;

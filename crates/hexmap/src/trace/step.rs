@@ -1,6 +1,7 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
 use crate::map::{HexMap, Hexside};
+use crate::trace::chain::ChainNet;
 use crate::trace::custom::{Step, StepFn};
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
 
@@ -71,6 +72,9 @@ pub struct BoundRule<'m> {
     pub(crate) target: TargetRule,
     pub(crate) rule: TraceRule,
     pub(crate) custom_names: Vec<String>,
+    /// The road chain's steps, for a rule with a [`RoadChain`](crate::trace::RoadChain) preset
+    /// (empty otherwise).
+    pub(crate) chain_net: ChainNet,
 }
 
 impl std::fmt::Debug for BoundRule<'_> {
@@ -150,12 +154,17 @@ impl TraceRule {
                 skippable: leg.skippable,
             });
         }
+        let chain_net = self
+            .road_chain
+            .map(|preset| ChainNet::new(map, preset.reading))
+            .unwrap_or_default();
         Ok(BoundRule {
             map,
             legs,
             target: self.target,
             rule: self.clone(),
             custom_names,
+            chain_net,
         })
     }
 }

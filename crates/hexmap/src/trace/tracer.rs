@@ -7,7 +7,7 @@ use std::collections::{BinaryHeap, VecDeque};
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::trace::free::FreeTest;
-use crate::trace::rule::{ChainReading, TargetRule};
+use crate::trace::rule::TargetRule;
 use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::{Path, Targets};
 
@@ -161,11 +161,10 @@ impl<'r, 'm> Tracer<'r, 'm> {
     }
 
     fn prepare(rule: &'r BoundRule<'m>, targets: &'r Targets, free: Cow<'r, [bool]>) -> Self {
-        let map = rule.map;
         let plan = match rule.rule.road_chain {
             Some(preset) => Plan::RoadChain {
                 k: preset.free_hexes as usize,
-                chain: road_chain(map, targets, &free, preset.target, preset.reading),
+                chain: road_chain(rule, targets, &free, preset.target),
             },
             None => legs_plan(rule, targets, &free),
         };
@@ -221,18 +220,10 @@ impl<'r, 'm> Tracer<'r, 'm> {
 
     /// Work backward from the targets again, reusing the tables.
     fn replan(&mut self) {
-        let map = self.rule.map;
         match &mut self.plan {
             Plan::RoadChain { chain, .. } => {
                 let preset = self.rule.rule.road_chain.unwrap_or_default();
-                road_chain_into(
-                    chain,
-                    map,
-                    self.targets,
-                    &self.free,
-                    preset.target,
-                    preset.reading,
-                );
+                road_chain_into(chain, self.rule, self.targets, &self.free, preset.target);
             }
             Plan::Legs { .. } => self.plan = legs_plan(self.rule, self.targets, &self.free),
         }
@@ -535,26 +526,26 @@ fn finish_chain(map: &HexMap, chain: &[u32], mut hexes: Vec<Hex>, v: usize) -> P
 
 /// Leyte's chain: one flood from the targets along the road/trail net.
 fn road_chain(
-    map: &HexMap,
+    rule: &BoundRule<'_>,
     targets: &Targets,
     free: &[bool],
     target: TargetRule,
-    reading: ChainReading,
 ) -> Vec<u32> {
     let mut chain = Vec::new();
-    road_chain_into(&mut chain, map, targets, free, target, reading);
+    road_chain_into(&mut chain, rule, targets, free, target);
     chain
 }
 
 /// [`road_chain`] into a table that is reused.
 fn road_chain_into(
     chain: &mut Vec<u32>,
-    map: &HexMap,
+    rule: &BoundRule<'_>,
     targets: &Targets,
     free: &[bool],
     target: TargetRule,
-    reading: ChainReading,
 ) {
+    let map = rule.map;
+    let net = &rule.chain_net;
     let hexes = map.hexes();
     let adj = map.adjacency();
     chain.clear();
@@ -599,15 +590,9 @@ fn road_chain_into(
         }
     }
     while let Some(c) = queue.pop_front() {
-        for a in adj[c] {
-            let y = a.node as usize;
-            let step = match reading {
-                ChainReading::BetweenNetHexes => {
-                    a.node != NONE && hexes[y].on_road_net && hexes[c].on_road_net
-                }
-                _ => a.road_or_trail(),
-            };
-            if a.node != NONE && step && !a.impassable() && chain[y] == NONE && free[y] {
+        for &y in net.steps(c) {
+            let y = y as usize;
+            if chain[y] == NONE && free[y] {
                 chain[y] = own(c);
                 queue.push_back(y);
             }

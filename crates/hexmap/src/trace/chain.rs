@@ -1,0 +1,56 @@
+//! The road chain's steps as a compact table ([`ChainNet`]), built once per bound rule.
+
+use crate::map::{HexMap, NONE};
+use crate::trace::rule::ChainReading;
+
+/// The steps a road chain may take, node to node (in the map's adjacency order), as a compact
+/// table: the flood from the targets reads only this, not the whole adjacency, so a map larger
+/// than the cache floods as fast per hex as a small one. Built once, when a rule with a
+/// [`RoadChain`](crate::trace::RoadChain) preset is bound to a map.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ChainNet {
+    /// Node `n`'s steps are `next[first[n]..first[n + 1]]`.
+    first: Vec<u32>,
+    /// The nodes a step reaches.
+    next: Vec<u32>,
+}
+
+impl ChainNet {
+    /// The chain's steps on `map` under `reading`: a passable hexside with a road or trail
+    /// ([`ChainReading::FollowHexsides`]), or any passable hexside between two hexes of the
+    /// road/trail net ([`ChainReading::BetweenNetHexes`]).
+    pub(crate) fn new(map: &HexMap, reading: ChainReading) -> ChainNet {
+        let hexes = map.hexes();
+        let mut first = Vec::with_capacity(hexes.len().saturating_add(1));
+        let mut next = Vec::new();
+        first.push(0);
+        for (c, sides) in map.adjacency().iter().enumerate() {
+            for a in sides {
+                if a.node == NONE || a.impassable() {
+                    continue;
+                }
+                let step = match reading {
+                    ChainReading::BetweenNetHexes => {
+                        hexes.get(c).is_some_and(|h| h.on_road_net)
+                            && hexes.get(a.node as usize).is_some_and(|h| h.on_road_net)
+                    }
+                    _ => a.road_or_trail(),
+                };
+                if step {
+                    next.push(a.node);
+                }
+            }
+            // A map has at most `MAX_HEXES` hexes, six steps each: far below `u32::MAX`.
+            first.push(u32::try_from(next.len()).unwrap_or(u32::MAX));
+        }
+        ChainNet { first, next }
+    }
+
+    /// The nodes one chain step from node `c`.
+    pub(crate) fn steps(&self, c: usize) -> &[u32] {
+        let at = |i: usize| self.first.get(i).map_or(0, |&f| f as usize);
+        self.next
+            .get(at(c)..at(c.saturating_add(1)))
+            .unwrap_or_default()
+    }
+}
