@@ -102,8 +102,8 @@ pub fn verdict_many(scorer: &Scorer<'_>, positions: &[Position]) -> Vec<Result<V
 /// Why: the reports were made on the pool's threads, and each is a few hundred small
 /// allocations. Freed one after another by the caller's thread, a thousand reports take about
 /// half as long as it took to make them, and (with glibc's allocator) they slow the pool's next
-/// call. Measured on 2 cores, a thousand positions made into reports and freed run 1.93x the
-/// speed of one thread this way, 1.53x as a plain vector freed by the caller
+/// call. Measured on 2 cores, a thousand positions made into reports and freed run about twice
+/// the speed of one thread this way, 1.5 times as a plain vector freed by the caller
 /// (`docs/performance.md`).
 ///
 /// Use it as a slice (it dereferences to `[Result<Report, Error>]`), iterate it by reference
