@@ -1,6 +1,6 @@
 //! The road chain's steps as a compact table ([`ChainNet`]), built once per bound rule.
 
-use crate::map::{HexMap, NONE};
+use crate::map::{Adj, HexMap, NONE};
 use crate::trace::rule::ChainReading;
 
 /// The steps a road chain may take, node to node (in the map's adjacency order), as a compact
@@ -29,14 +29,8 @@ impl ChainNet {
                 if a.node == NONE || a.impassable() {
                     continue;
                 }
-                let step = match reading {
-                    ChainReading::BetweenNetHexes => {
-                        hexes.get(c).is_some_and(|h| h.on_road_net)
-                            && hexes.get(a.node as usize).is_some_and(|h| h.on_road_net)
-                    }
-                    _ => a.road_or_trail(),
-                };
-                if step {
+                let on_net = |n: usize| hexes.get(n).is_some_and(|h| h.on_road_net);
+                if along(reading, on_net, c, *a) {
                     next.push(a.node);
                 }
             }
@@ -52,5 +46,21 @@ impl ChainNet {
         self.next
             .get(at(c)..at(c.saturating_add(1)))
             .unwrap_or_default()
+    }
+}
+
+/// Whether the chain may step from node `c` across the passable hexside `a` (to a hex of the
+/// map) under `reading`: the hexside has a road or trail ([`ChainReading::FollowHexsides`]),
+/// or both hexes are on the road/trail net ([`ChainReading::BetweenNetHexes`]). The one reading
+/// of the chain, for the tracer's table and the oracle's graph alike.
+pub(crate) fn along(
+    reading: ChainReading,
+    on_net: impl Fn(usize) -> bool,
+    c: usize,
+    a: Adj,
+) -> bool {
+    match reading {
+        ChainReading::BetweenNetHexes => on_net(c) && on_net(a.node as usize),
+        _ => a.road_or_trail(),
     }
 }

@@ -7,7 +7,8 @@ use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
-use crate::trace::rule::{ChainReading, RoadChain, RuleError, TargetRule};
+use crate::trace::chain;
+use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
 /// Why the oracle refused a unit or an update; nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -36,8 +37,9 @@ pub enum OracleError {
 /// bot asks after each move it considers.
 ///
 /// The rule is the [`RoadChain`] preset (K hexes of any passable terrain, then the road/trail
-/// chain to a target, either [`TargetRule`] and either [`ChainReading`]); the free test is the
-/// one of [`crate::Position::blocking`] under a [`ZocRule`]: a hex is blocked by an enemy unit on
+/// chain to a target, either [`TargetRule`] and either
+/// [`ChainReading`](crate::trace::ChainReading)); the free test is the one of
+/// [`crate::Position::blocking`] under a [`ZocRule`]: a hex is blocked by an enemy unit on
 /// it, or by an enemy zone of control unless (with [`ZocRule::negated_by_friendly_unit`]) a
 /// friendly unit is on it. Units of the tracing side (`side`) are friendly; units of **every
 /// other side** are enemies, and those that exert a ZOC ([`Unit::exerts_zoc`]) exert it into
@@ -853,10 +855,7 @@ fn resolve<'m>(
                 continue;
             }
             let y = a.node as usize;
-            let along = match preset.reading {
-                ChainReading::BetweenNetHexes => on_net[c] && on_net[y],
-                _ => a.road_or_trail(),
-            };
+            let along = chain::along(preset.reading, |n| on_net[n], c, *a);
             let into_target = adjoin && ((root[c] && on_net[y]) || (root[y] && on_net[c]));
             if along || into_target {
                 chain.push(a.node);
