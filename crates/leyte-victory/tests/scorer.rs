@@ -54,6 +54,19 @@ fn walked(map: &HexMap, base: &Position, walks: &[Vec<usize>]) -> Position {
     .unwrap()
 }
 
+/// `count` positions, each unit walked 0 to 3 random steps (a splitmix64 seeded `seed`).
+fn perturbed(map: &HexMap, base: &Position, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|_| {
+            let walks: Vec<Vec<usize>> = (0..base.units().len())
+                .map(|_| (0..rng.below(4)).map(|_| rng.below(6)).collect())
+                .collect();
+            walked(map, base, &walks)
+        })
+        .collect()
+}
+
 /// The fixture's units with the first at 4040, a hex of a 40 x 40 map with no holes that the
 /// stand-in map does not have.
 fn off_the_map(base: &Position) -> Position {
@@ -113,16 +126,9 @@ fn a_fixed_sample_of_perturbed_positions() {
     let (map, scenario, base) = assault();
     let scorer = Scorer::new(&map, &scenario).unwrap();
     let mut session = scorer.session();
-    let mut rng = Rng(7);
-    let mut next = |n: usize| rng.below(n);
     let mut cut = 0;
     let mut positions = vec![base.clone()];
-    for _ in 0..200 {
-        let walks: Vec<Vec<usize>> = (0..base.units().len())
-            .map(|_| (0..next(4)).map(|_| next(6)).collect())
-            .collect();
-        positions.push(walked(&map, &base, &walks));
-    }
+    positions.extend(perturbed(&map, &base, 200, 7));
     for position in &positions {
         let expected = score(&map, &scenario, position).unwrap();
         assert_eq!(session.score(position).unwrap(), expected);
@@ -207,15 +213,7 @@ fn reports_come_in_order_and_free_themselves_wherever_dropped() {
 
     let (map, scenario, base) = assault();
     let scorer = Scorer::new(&map, &scenario).unwrap();
-    let mut rng = Rng(11);
-    let mut positions: Vec<Position> = (0..300)
-        .map(|_| {
-            let walks: Vec<Vec<usize>> = (0..base.units().len())
-                .map(|_| (0..rng.below(4)).map(|_| rng.below(6)).collect())
-                .collect();
-            walked(&map, &base, &walks)
-        })
-        .collect();
+    let mut positions = perturbed(&map, &base, 300, 11);
     // One position that does not fit the map, in the middle: its error keeps its place.
     positions[150] = off_the_map(&base);
     let expected: Vec<_> = positions.iter().map(|p| scorer.score(p)).collect();

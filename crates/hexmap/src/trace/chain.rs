@@ -24,12 +24,12 @@ impl ChainNet {
         let mut first = Vec::with_capacity(hexes.len().saturating_add(1));
         let mut next = Vec::new();
         first.push(0);
+        let on_net = |n: usize| hexes.get(n).is_some_and(|h| h.on_road_net);
         for (c, sides) in map.adjacency().iter().enumerate() {
             for a in sides {
                 if a.node == NONE || a.impassable() {
                     continue;
                 }
-                let on_net = |n: usize| hexes.get(n).is_some_and(|h| h.on_road_net);
                 if along(reading, on_net, c, *a) {
                     next.push(a.node);
                 }
