@@ -8,7 +8,7 @@
 
 use asia_engulfed_victory::{MarkerSide, Rules, VpTrack, place_vp_marker};
 use hexmap::HexMap;
-use hexmap::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
+use wargame_kit::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
 use hexmap::spec::MapSpec;
 use hexmap::svg::MapDrawing;
 

@@ -5,7 +5,7 @@
 //! `cargo run -p asia-engulfed-victory --example load_fixture -- STATE.toml`.
 
 use asia_engulfed_victory::{Rules, State, score};
-use hexmap::resolve::NoResolver;
+use wargame_kit::resolve::NoResolver;
 
 /// The fixture read when no path is given, relative to the workspace root.
 const DEFAULT: &str = "fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml";

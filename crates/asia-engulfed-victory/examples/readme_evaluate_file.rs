@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run -p asia-engulfed-victory --example readme_evaluate_file -- fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml
 //! ```
-use asia_engulfed_victory::hexmap::resolve::FsResolver;
+use asia_engulfed_victory::kit::resolve::FsResolver;
 use asia_engulfed_victory::{Rules, State, score};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use asia_engulfed_victory::{Rules, State, score, svg};
-use hexmap::resolve::FsResolver;
+use wargame_kit::resolve::FsResolver;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()

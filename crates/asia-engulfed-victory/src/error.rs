@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// A problem found in a state or track, located by file, key path, label, line and column.
-pub type Diagnostic = hexmap::Diagnostic<ErrorKind>;
+pub type Diagnostic = wargame_kit::Diagnostic<ErrorKind>;
 
 /// What kind of problem a [`Diagnostic`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -45,11 +45,11 @@ pub enum ErrorKind {
 }
 
 /// All problems found in a state or track, in the order found; never empty (the workspace's
-/// one error type, [`hexmap::Error`], with this crate's kinds).
+/// one error type, [`wargame_kit::Error`], with this crate's kinds).
 ///
 /// ```
 /// use asia_engulfed_victory::{ErrorKind, State};
-/// use hexmap::resolve::NoResolver;
+/// use wargame_kit::resolve::NoResolver;
 ///
 /// let err = State::from_toml_str(r#"
 /// game = "dai-senso"
@@ -62,4 +62,4 @@ pub enum ErrorKind {
 /// assert_eq!(err.kind(), Some(ErrorKind::Missing));
 /// assert_eq!(err.into_diagnostics().len(), 2);
 /// ```
-pub type Error = hexmap::Error<ErrorKind>;
+pub type Error = wargame_kit::Error<ErrorKind>;

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use asia_engulfed_victory::{Rules, State, html, score};
-//! use hexmap::resolve::NoResolver;
+//! use wargame_kit::resolve::NoResolver;
 //!
 //! let state = State::from_toml_str(r#"
 //! game = "dai-senso"
@@ -22,7 +22,7 @@
 //! assert_eq!(page, html::render(&state, &report));
 //! ```
 
-use hexmap::html::{Html, Page};
+use wargame_kit::html::{Html, Page};
 
 use crate::csv::CsvTerm;
 use crate::model::{Game, State};

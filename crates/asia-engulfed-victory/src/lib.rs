@@ -20,13 +20,13 @@
 //!
 //! States are read from TOML with [`State::from_toml_str`], which reports every problem at once
 //! with file, key, label, line and column ([`Error`]); a VP track file named by a state is
-//! loaded through a [`hexmap::resolve::Resolver`] the caller supplies; this crate never touches
+//! loaded through a [`wargame_kit::resolve::Resolver`] the caller supplies; this crate never touches
 //! the file system.
 //!
 //! # Example
 //! ```
 //! use asia_engulfed_victory::{MarkerSide, Rules, Side, State, score};
-//! use hexmap::resolve::NoResolver;
+//! use wargame_kit::resolve::NoResolver;
 //!
 //! // 0.3: the historical result, Allied Crusade 2 vs Japanese Mandate 2. Labels other than
 //! // Batavia (w2819) are stand-ins.
@@ -88,9 +88,14 @@
 #![forbid(unsafe_code)]
 
 /// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
-/// tool depending on this crate alone reaches the map types and the resolvers
-/// (`asia_engulfed_victory::hexmap::resolve::FsResolver`) at the exact version the engine uses.
+/// tool depending on this crate alone reaches the labels (`asia_engulfed_victory::hexmap::Label`) at the exact version the engine uses.
 pub use hexmap;
+
+/// The workspace's kit crate this engine reports and reads with (package `wargame-kit`):
+/// diagnostics, resolvers ([`kit::resolve::FsResolver`]),
+/// terminal-safe text, rules options, and the SVG and HTML kits, at the exact version the engine
+/// uses.
+pub use wargame_kit as kit;
 
 pub mod csv;
 pub mod error;
@@ -134,7 +139,7 @@ pub use victory::{
 /// Read a state and score it in one step: [`State::from_toml_str`], then [`score`].
 ///
 /// ```
-/// use asia_engulfed_victory::hexmap::resolve::NoResolver;
+/// use asia_engulfed_victory::kit::resolve::NoResolver;
 /// use asia_engulfed_victory::{MarkerSide, Rules, score_toml};
 ///
 /// // 0.1.2: +3 turns the marker to its Rising Sun face in the 1 VP box.
@@ -157,7 +162,7 @@ pub use victory::{
 pub fn score_toml(
     text: &str,
     name: Option<&str>,
-    resolver: &dyn hexmap::resolve::Resolver,
+    resolver: &dyn wargame_kit::resolve::Resolver,
     rules: &Rules,
 ) -> Result<Report, Error> {
     let state = State::from_toml_str(text, name, resolver)?;

@@ -869,7 +869,7 @@ impl Rules {
             self.final_automatic_victory_box.as_str(),
             bonus,
         ];
-        hexmap::options::in_force(&crate::options::RULE_OPTIONS, &values)
+        wargame_kit::options::in_force(&crate::options::RULE_OPTIONS, &values)
     }
 
     /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.

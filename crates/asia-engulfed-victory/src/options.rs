@@ -14,8 +14,8 @@
 //! assert_eq!(RULE_OPTIONS.len(), 3);
 //! ```
 
-pub use hexmap::options::{RuleInForce, RuleOption};
 use serde::{Deserialize, Serialize};
+pub use wargame_kit::options::{RuleInForce, RuleOption};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,7 +90,7 @@ impl RuleChoices {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         use AxisAutomaticVictory as A;
         use FinalAutomaticVictoryBox as F;
-        match hexmap::options::choose(&RULE_OPTIONS, key, value)? {
+        match wargame_kit::options::choose(&RULE_OPTIONS, key, value)? {
             ("bonus_vp_in_dai_senso", v) => self.bonus_vp_in_dai_senso = Some(v == "true"),
             ("axis_automatic_victory", "any-war-state") => {
                 self.axis_automatic_victory = Some(A::AnyWarState);
@@ -139,7 +139,7 @@ mod tests {
             Ok(crate::Rules::default().with_choices(&choices).in_force())
         };
         assert_eq!(
-            hexmap::options::check_every_value(&RULE_OPTIONS, engine),
+            wargame_kit::options::check_every_value(&RULE_OPTIONS, engine),
             Ok(())
         );
         assert!(RuleChoices::default().set("no_such_rule", "x").is_err());

@@ -133,7 +133,7 @@ pub struct Report {
 ///
 /// ```
 /// use asia_engulfed_victory::{MarkerSide, Rules, State, score};
-/// use hexmap::resolve::NoResolver;
+/// use wargame_kit::resolve::NoResolver;
 ///
 /// let state = State::from_toml_str(r#"
 /// game = "dai-senso"
@@ -387,9 +387,9 @@ fn signed(v: i64) -> String {
 
 impl fmt::Display for Report {
     /// The readable text, with control characters from the input escaped
-    /// ([`hexmap::terminal`]).
+    /// ([`wargame_kit::terminal`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
+        wargame_kit::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
 }
 
@@ -397,7 +397,7 @@ impl fmt::Display for Report {
 type WriteSection = fn(&Report, &mut String);
 
 impl Report {
-    /// The readable text, before [`hexmap::terminal`] escapes it.
+    /// The readable text, before [`wargame_kit::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (_, text) in self.sections() {
             f.write_str(&text)?;
@@ -444,7 +444,7 @@ impl Report {
 
     /// Only the options that differ from the defaults (`victory rules dai-senso`).
     fn write_options(&self, s: &mut String) {
-        if let Some(chosen) = hexmap::options::non_defaults(&self.rules) {
+        if let Some(chosen) = wargame_kit::options::non_defaults(&self.rules) {
             let _ = writeln!(s, "\nRules options (not the defaults): {chosen}");
         }
     }

@@ -9,12 +9,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::Range;
 
-use hexmap::diag::Locator;
-use hexmap::resolve::Resolver;
 use hexmap::{Label, Source};
 use serde::de::{self, IntoDeserializer};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
+use wargame_kit::diag::Locator;
+use wargame_kit::resolve::Resolver;
 
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{
@@ -558,7 +558,7 @@ impl VpTrack {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<VpTrack, Error> {
         let source = Source::new(name, text);
-        hexmap::diag::read_and_check(source, ErrorKind::Toml, "", |spec: TrackSpec| {
+        wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: TrackSpec| {
             track_from_spec(&spec, source, "")
         })
     }
@@ -644,7 +644,7 @@ impl State {
         resolver: &dyn Resolver,
     ) -> Result<State, Error> {
         let source = Source::new(name, text);
-        hexmap::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+        wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
             from_spec(&spec, source, resolver)
         })
     }
@@ -869,7 +869,7 @@ fn from_spec(
                         None
                     }
                     Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name))
-                        .map_err(hexmap::Error::withholding_values)
+                        .map_err(wargame_kit::Error::withholding_values)
                     {
                         Ok(track) => Some(track),
                         Err(e) => {
@@ -968,7 +968,7 @@ fn remap_hex_index(key: &str, index_of_spec: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexmap::resolve::{MemoryResolver, NoResolver};
+    use wargame_kit::resolve::{MemoryResolver, NoResolver};
 
     const HEAD: &str =
         "game = \"dai-senso\"\ncheck = \"seasonal\"\nwar_state = \"total-war\"\ncurrent_esv = 0\n";

@@ -35,7 +35,7 @@
 //!
 //! ```
 //! use asia_engulfed_victory::{Rules, State, score, svg};
-//! use hexmap::resolve::NoResolver;
+//! use wargame_kit::resolve::NoResolver;
 //!
 //! let state = State::from_toml_str(r#"
 //! game = "dai-senso"
@@ -55,7 +55,7 @@
 
 use std::fmt::Write as _;
 
-use hexmap::svg::kit::{Metrics, escape, num_short, two_lines, wrap, wrap_items};
+use wargame_kit::svg::{Metrics, escape, num_short, two_lines, wrap, wrap_items};
 
 use crate::csv::{Control, CsvTerm};
 use crate::model::{Check, Game, MarkerSide, Side, State};

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use asia_engulfed_victory::{Rules, State, score, score_toml};
-use hexmap::resolve::FsResolver;
+use wargame_kit::resolve::FsResolver;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/asia-engulfed")

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use asia_engulfed_victory::{Rules, State, score};
-use hexmap::resolve::FsResolver;
-use hexmap::svg::kit::escape;
+use wargame_kit::resolve::FsResolver;
+use wargame_kit::svg::escape;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

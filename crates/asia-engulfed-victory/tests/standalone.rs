@@ -8,7 +8,7 @@ use asia_engulfed_victory::{
     MarkerSide, Rules, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, score,
 };
 use hexmap::Label;
-use hexmap::resolve::{MemoryResolver, NoResolver};
+use wargame_kit::resolve::{MemoryResolver, NoResolver};
 
 fn label(l: &str) -> Label {
     Label::parse(l, 2).unwrap()

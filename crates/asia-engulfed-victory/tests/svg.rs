@@ -12,7 +12,7 @@ use asia_engulfed_victory::{
     Rules, Side, State, StrategicHex, VpMarker, WarState, score,
 };
 use hexmap::Label;
-use hexmap::resolve::FsResolver;
+use wargame_kit::resolve::FsResolver;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/asia-engulfed")

@@ -21,7 +21,10 @@
 //!   the blocked frontier and why, per unit ([`search`]) or for all units at once ([`Tracer`]).
 //!   Leyte's Line of Communications is the preset [`RoadChain`]; zones of control follow a
 //!   [`ZocRule`].
-//! - **Resolving references** between documents at the edge ([`resolve`]).
+//!
+//! What is not about hexes (diagnostics, the TOML shape reader, resolvers and bounded reads,
+//! terminal-safe text, rules options, the SVG toolkit, HTML pages) is the workspace's kit crate,
+//! `wargame-kit`, re-exported as [`hexmap::kit`](crate::kit).
 //!
 //! # Example
 //! ```
@@ -129,9 +132,12 @@
 //! `connected_components(&map.passable())` or `Bfs::new(&map.roads(), ..)` run on the map with
 //! no copy of it.
 //!
-//! Four other crates appear in the public API; their versions are part of it, and changing
+//! Five other crates appear in the public API; their versions are part of it, and changing
 //! their major version is a breaking change of this crate:
 //!
+//! - **wargame-kit 0.1**: the workspace's kit, whose [`Error`](wargame_kit::Error),
+//!   [`Diagnostic`] and [`Source`] a map reports with; name it through the re-export
+//!   [`hexmap::kit`](crate::kit).
 //! - **petgraph 0.8**: the map implements its traits, [`HexMap::node`] returns its
 //!   `NodeIndex`, and the [`Layer`] views are its `EdgeFiltered`. Name its types through the
 //!   re-export [`hexmap::petgraph`](crate::petgraph) (for example
@@ -149,27 +155,20 @@
 #![forbid(unsafe_code)]
 
 pub mod coord;
-pub mod diag;
 pub mod error;
 pub mod graph;
-#[cfg(feature = "html")]
-pub mod html;
 pub mod layout;
 pub mod limits;
 pub mod map;
-pub mod options;
 pub mod position;
-pub mod resolve;
 pub mod spec;
 mod summary;
 #[cfg(feature = "svg")]
 pub mod svg;
-pub mod terminal;
 pub mod trace;
 
 pub use coord::{Direction, Hex};
-pub use diag::{Diagnostic, Location, Source};
-pub use error::{Error, ErrorKind, FromMapKind};
+pub use error::{Error, ErrorKind};
 pub use graph::{HexsideId, HexsideRef, Layer};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
@@ -183,6 +182,7 @@ pub use trace::{
     Blocked, BoundRule, Budget, ChainReading, Costs, Cut, FreeTest, Leg, LocOracle, Obstacle, Path,
     Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, search,
 };
+pub use wargame_kit::{Diagnostic, Location, Source};
 
 /// The petgraph crate (0.8) whose traits the map implements ([`graph`]) and whose types
 /// [`HexMap::node`] and [`Layer`] use; name them as `hexmap::petgraph::...` so the versions
@@ -212,6 +212,11 @@ pub use petgraph;
 /// The fixedbitset crate (0.5) whose `FixedBitSet` is the map's petgraph visit map
 /// (`Visitable::Map`); name it as `hexmap::fixedbitset::FixedBitSet`.
 pub use fixedbitset;
+
+/// The workspace's kit crate (`wargame-kit`), whose [`Error`](wargame_kit::Error),
+/// [`Diagnostic`] and [`Source`] the map reports with; name it as `hexmap::kit::...` so the
+/// versions always match.
+pub use wargame_kit as kit;
 
 /// The toml crate (1.x) whose [`toml::Spanned`] the [`spec`] types hold and whose
 /// [`toml::de::Error`] [`Source::toml_error`] reads; name them as `hexmap::toml::...`.

@@ -1,4 +1,5 @@
-//! Every limit of the crate in one place. A map, a rule or a read beyond one is refused with an
+//! Every limit of the crate in one place (the kit's own, such as the bytes read from one file,
+//! are in `wargame_kit::limits`). A map or a rule beyond one is refused with an
 //! error saying which limit and where, before anything is sized by it; none is met by a printed
 //! map (the largest known to this project has about 30,000 hexes).
 //!
@@ -9,11 +10,9 @@
 //! | [`MAX_SPAN`] | hexes in the rectangle around all sheets, as placed: the size of the map's lookup table |
 //! | [`MAX_BUDGET`] | a trace leg's hex or movement-point budget |
 //! | [`MAX_CUSTOM_FEATURES`] | hexside features a map may declare |
-//! | [`DEFAULT_MAX_BYTES`] | bytes [`FsResolver`](crate::resolve::FsResolver) reads from one file, unless told otherwise |
 //! | `svg::MAX_DRAWN_HEXES` | hexes a picture draws (feature `svg`) |
 
 pub use crate::map::MAX_HEXES;
-pub use crate::resolve::DEFAULT_MAX_BYTES;
 #[cfg(feature = "svg")]
 pub use crate::svg::MAX_DRAWN_HEXES;
 pub use crate::trace::MAX_BUDGET;

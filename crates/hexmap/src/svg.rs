@@ -66,11 +66,9 @@ use crate::layout::{Compass, Orientation};
 use crate::map::HexMap;
 use crate::position::ZocLayer;
 
-pub mod kit;
-
-/// Escape text for XML (kept here for callers of `hexmap::svg::escape`; see [`kit::escape`]).
-pub use kit::escape;
-use kit::{Metrics, num};
+/// Escape text for XML (kept here for callers of `hexmap::svg::escape`; see [`wargame_kit::svg::escape`]).
+pub use wargame_kit::svg::escape;
+use wargame_kit::svg::{Metrics, num};
 
 /// The metrics of the drawings' `font-family` (Helvetica, Arial, ...).
 const METRICS: Metrics = Metrics::Helvetica;
@@ -932,7 +930,7 @@ impl<'m> MapDrawing<'m> {
     /// The part of the picture to open on: the rectangle around these hexes (as
     /// [`MapDrawing::crop`] takes it), written as the picture's `data-focus` attribute, `x y
     /// width height` in the picture's pixels. Unlike a crop, the whole map is still drawn; an
-    /// interactive page ([`crate::html::Page`]) opens on the focus and its "whole" button
+    /// interactive page ((`wargame_kit::html::Page`)) opens on the focus and its "whole" button
     /// shows everything. Hexes not in the map's extents are ignored; when none is left, there
     /// is no focus.
     ///
@@ -1228,7 +1226,7 @@ pub const MAX_DRAWN_HEXES: usize = 90_000;
 
 /// The picture of a map too large to draw: a note saying so.
 fn too_large_to_draw(name: &str, hexes: usize) -> String {
-    let text = kit::escape(&format!(
+    let text = wargame_kit::svg::escape(&format!(
         "{name}: {hexes} hexes, more than the {MAX_DRAWN_HEXES} a picture is drawn for"
     ));
     format!(

@@ -39,7 +39,7 @@ fn fonts(doc: &roxmltree::Document<'_>, class: &str) -> Vec<f64> {
 /// The boxes of the text in the groups of class `class` (centred text, Helvetica metrics), as
 /// (x0, y0, x1, y1, text).
 fn text_boxes(doc: &roxmltree::Document<'_>, class: &str) -> Vec<(f64, f64, f64, f64, String)> {
-    let metrics = hexmap::svg::kit::Metrics::Helvetica;
+    let metrics = hexmap::kit::svg::Metrics::Helvetica;
     doc.descendants()
         .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
         .flat_map(|g| g.descendants().filter(|n| n.has_tag_name("text")))

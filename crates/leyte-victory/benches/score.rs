@@ -40,9 +40,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hexmap::resolve::MemoryResolver;
 use hexmap::{Direction, HexMap};
 use leyte_victory::{Position, Report, Scenario, Scorer, State, Unit, score};
+use wargame_kit::resolve::MemoryResolver;
 
 #[path = "../tests/common/rng.rs"]
 mod rng;

@@ -3,7 +3,7 @@
 //! ```sh
 //! cargo run -p leyte-victory --example readme_score_file -- fixtures/leyte/assault-scenario-end-position.toml
 //! ```
-use leyte_victory::hexmap::resolve::FsResolver;
+use leyte_victory::kit::resolve::FsResolver;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()

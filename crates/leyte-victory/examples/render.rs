@@ -9,8 +9,8 @@
 use std::process::ExitCode;
 
 use hexmap::HexMap;
-use hexmap::resolve::FsResolver;
 use hexmap::svg::MapDrawing;
+use wargame_kit::resolve::FsResolver;
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {

@@ -6,7 +6,7 @@
 
 use std::process::ExitCode;
 
-use hexmap::resolve::FsResolver;
+use wargame_kit::resolve::FsResolver;
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {

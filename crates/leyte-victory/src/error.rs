@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// One problem, with file, key, label, line and column where known.
-pub type Diagnostic = hexmap::Diagnostic<ErrorKind>;
+pub type Diagnostic = wargame_kit::Diagnostic<ErrorKind>;
 
 /// What kind of problem a [`Diagnostic`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -35,21 +35,21 @@ pub enum ErrorKind {
 }
 
 /// All problems found, in the order found; never empty (the workspace's one error type,
-/// [`hexmap::Error`], with this crate's kinds). A map's problems convert with `?`, as
-/// [`ErrorKind::Map`].
+/// [`wargame_kit::Error`], with this crate's kinds). A map's problems convert with
+/// [`into_kind`](wargame_kit::Error::into_kind), as [`ErrorKind::Map`].
 ///
 /// ```
 /// use leyte_victory::{ErrorKind, State};
-/// use hexmap::resolve::NoResolver;
+/// use wargame_kit::resolve::NoResolver;
 ///
 /// let err = State::from_toml_str("game = \"dai-senso\"", None, &NoResolver).unwrap_err();
 /// assert_eq!(err.diagnostics()[0].kind, ErrorKind::Toml); // no map, no scenario
 /// assert!(!err.into_diagnostics().is_empty());
 /// ```
-pub type Error = hexmap::Error<ErrorKind>;
+pub type Error = wargame_kit::Error<ErrorKind>;
 
-impl hexmap::FromMapKind for ErrorKind {
-    fn from_map_kind(kind: hexmap::ErrorKind) -> Self {
+impl From<hexmap::ErrorKind> for ErrorKind {
+    fn from(kind: hexmap::ErrorKind) -> Self {
         ErrorKind::Map(kind)
     }
 }

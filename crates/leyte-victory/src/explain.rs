@@ -22,7 +22,7 @@ use crate::words;
 /// `victory explain`.
 ///
 /// ```
-/// use hexmap::resolve::NoResolver;
+/// use wargame_kit::resolve::NoResolver;
 /// use leyte_victory::{LegKind, LocCase, State, explain};
 ///
 /// // Nine hexes in a row; a road 1006-1009 to the Northern beach at 1009.
@@ -361,14 +361,14 @@ fn who_traces(sides: &[Side]) -> String {
 
 impl fmt::Display for LocExplanation {
     /// The readable text, with control characters from the input escaped
-    /// ([`hexmap::terminal`]).
+    /// ([`wargame_kit::terminal`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
+        wargame_kit::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
 }
 
 impl LocExplanation {
-    /// The readable text, before [`hexmap::terminal`] escapes it.
+    /// The readable text, before [`wargame_kit::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = format!("{} ({}, {})", self.unit, self.side, self.rating);
         match &self.case {

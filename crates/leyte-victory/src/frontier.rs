@@ -542,7 +542,7 @@ mod limits {
     use crate::limits::{MAX_EXPLORED, MAX_FREE_HEXES, MAX_FRONTIER, MAX_UNITS};
     use crate::{ErrorKind, LocRules, Position, Rating, Scenario, Side, State, Unit, score};
     use hexmap::HexMap;
-    use hexmap::resolve::MemoryResolver;
+    use wargame_kit::resolve::MemoryResolver;
 
     /// 70 x 70 hexes, roads along every row but the last and the first column, the beach in the far
     /// corner off the roads.

@@ -5,7 +5,7 @@
 //! award it produced; clicking an award or a line of the panel does the same on the map.
 //!
 //! ```
-//! use hexmap::resolve::MemoryResolver;
+//! use wargame_kit::resolve::MemoryResolver;
 //! let maps = MemoryResolver::default().with("line.toml", r#"
 //! name = "Line"
 //! [layout]
@@ -44,8 +44,8 @@
 //! ```
 
 use hexmap::HexMap;
-use hexmap::html::{Html, Page};
 use hexmap::svg::key_token;
+use wargame_kit::html::{Html, Page};
 
 use crate::model::{Position, Scenario};
 use crate::report::{Award, LocEntry, Report, SideScore};
@@ -104,7 +104,7 @@ pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &R
     page.section("Objectives [L5]", objectives(report));
     page.section("Lines of Communications [L7, L8]", lines(&report.loc));
     let mut notes: Vec<Html> = report.notes.iter().map(|n| li(&[], n)).collect();
-    if let Some(chosen) = hexmap::options::non_defaults(&report.rules) {
+    if let Some(chosen) = wargame_kit::options::non_defaults(&report.rules) {
         notes.push(li(
             &[],
             &format!("Rules options (not the defaults): {chosen}"),

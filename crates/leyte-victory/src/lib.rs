@@ -14,7 +14,7 @@
 //! - Data flows map -> [`Scenario`] + [`Position`] -> [`score`] -> [`Report`] (serde; its JSON is
 //!   the contract other tools parse) -> text via `Display`.
 //! - The crate parses from strings and in-memory values: [`State::from_toml_str`] reads a TOML
-//!   state and asks the caller's [`hexmap::resolve::Resolver`] for a referenced map file; it
+//!   state and asks the caller's [`wargame_kit::resolve::Resolver`] for a referenced map file; it
 //!   never opens files itself.
 //! - [`score`] is one function per rule (L4, L5, L6, L7-L10, the scenario's exit rules, L11).
 //! - Lines of Communications use [`hexmap::Tracer`] (all units at once, linear in the map) with
@@ -76,9 +76,14 @@
 #![forbid(unsafe_code)]
 
 /// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
-/// tool depending on this crate alone reaches the map types and the resolvers
-/// (`leyte_victory::hexmap::resolve::FsResolver`) at the exact version the engine uses.
+/// tool depending on this crate alone reaches the map types (`leyte_victory::hexmap::HexMap`) at the exact version the engine uses.
 pub use hexmap;
+
+/// The workspace's kit crate this engine reports and reads with (package `wargame-kit`):
+/// diagnostics, resolvers ([`kit::resolve::FsResolver`]),
+/// terminal-safe text, rules options, and the SVG and HTML kits, at the exact version the engine
+/// uses.
+pub use wargame_kit as kit;
 
 mod board;
 mod engine;
@@ -127,7 +132,7 @@ pub use unit::{Rating, RatingError, Side};
 /// Read a state and score it in one step: [`State::from_toml_str`], then [`State::score`].
 ///
 /// ```
-/// use hexmap::resolve::NoResolver;
+/// use wargame_kit::resolve::NoResolver;
 /// use leyte_victory::{AwardKind, VictoryLevel};
 ///
 /// // A self-contained state: the map is an inline table, so nothing needs resolving. Its
@@ -158,7 +163,7 @@ pub use unit::{Rating, RatingError, Side};
 pub fn score_toml(
     text: &str,
     name: Option<&str>,
-    resolver: &dyn hexmap::resolve::Resolver,
+    resolver: &dyn wargame_kit::resolve::Resolver,
 ) -> Result<Report, Error> {
     State::from_toml_str(text, name, resolver)?.score()
 }

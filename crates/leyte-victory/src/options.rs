@@ -16,9 +16,9 @@
 //! ```
 
 use hexmap::TargetRule;
-pub use hexmap::options::{RuleInForce, RuleOption};
 use hexmap::trace::ChainReading;
 use serde::Serialize;
+pub use wargame_kit::options::{RuleInForce, RuleOption};
 
 /// L11: the ratio between printed bands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -74,7 +74,7 @@ impl Rules {
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
     /// ones).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match hexmap::options::choose(&RULE_OPTIONS, key, value)? {
+        match wargame_kit::options::choose(&RULE_OPTIONS, key, value)? {
             ("ratio", "truncate") => self.ratio = Rounding::Truncate,
             ("ratio", "round") => self.ratio = Rounding::Round,
             ("chain", "hexsides") => self.chain = ChainReading::FollowHexsides,
@@ -103,7 +103,7 @@ impl Rules {
                 _ => "on-chain",
             },
         ];
-        hexmap::options::in_force(&RULE_OPTIONS, &values)
+        wargame_kit::options::in_force(&RULE_OPTIONS, &values)
     }
 }
 
@@ -121,7 +121,7 @@ mod tests {
             Ok(rules.in_force())
         };
         assert_eq!(
-            hexmap::options::check_every_value(&RULE_OPTIONS, engine),
+            wargame_kit::options::check_every_value(&RULE_OPTIONS, engine),
             Ok(())
         );
         assert!(Rules::default().set("no_such_rule", "x").is_err());

@@ -386,14 +386,14 @@ pub(crate) fn frontier_text(f: &[BlockedHex]) -> String {
 
 impl fmt::Display for Report {
     /// The readable text, with control characters from the input escaped
-    /// ([`hexmap::terminal`]).
+    /// ([`wargame_kit::terminal`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
+        wargame_kit::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
 }
 
 impl Report {
-    /// The readable text, before [`hexmap::terminal`] escapes it.
+    /// The readable text, before [`wargame_kit::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Leyte: {} (map: {})", self.scenario, self.map)?;
         let band = match self.ratio.hundredths {
@@ -427,7 +427,7 @@ impl Report {
             }
         }
         // Only the options that differ from the defaults (`victory rules leyte`).
-        if let Some(chosen) = hexmap::options::non_defaults(&self.rules) {
+        if let Some(chosen) = wargame_kit::options::non_defaults(&self.rules) {
             writeln!(f)?;
             writeln!(f, "Rules options (not the defaults): {chosen}")?;
         }

@@ -10,12 +10,12 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use hexmap::diag::{Collector, Source};
-use hexmap::resolve::Resolver;
 use hexmap::{HexMap, MapSpec, TargetRule};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
+use wargame_kit::diag::{Collector, Source};
+use wargame_kit::resolve::Resolver;
 
 use crate::limits;
 
@@ -340,7 +340,7 @@ pub struct UnitSpec {
 /// [`State::from_toml_str`].
 ///
 /// ```
-/// use hexmap::resolve::NoResolver;
+/// use wargame_kit::resolve::NoResolver;
 /// use leyte_victory::State;
 /// let state = State::from_toml_str(r#"
 /// game = "leyte"
@@ -380,7 +380,7 @@ impl State {
     /// Every problem is reported at once, with file, key, label, line and column.
     ///
     /// ```
-    /// use hexmap::resolve::MemoryResolver;
+    /// use wargame_kit::resolve::MemoryResolver;
     /// use leyte_victory::{ErrorKind, Side, State};
     ///
     /// // The map file the state refers to, served from memory (an `FsResolver` reads it from disk).
@@ -439,7 +439,7 @@ impl State {
     /// keeping a map built here for the next: many states on one map build it once.
     ///
     /// ```
-    /// use hexmap::resolve::MemoryResolver;
+    /// use wargame_kit::resolve::MemoryResolver;
     /// use leyte_victory::{MapCache, State};
     ///
     /// let maps = MemoryResolver::default().with("line.toml", r#"
@@ -528,7 +528,7 @@ impl State {
     /// the map lacks), or `Ok`. [`State::from_toml_str`] refuses a state that would not pass.
     ///
     /// ```
-    /// use hexmap::resolve::NoResolver;
+    /// use wargame_kit::resolve::NoResolver;
     /// use leyte_victory::State;
     /// let text = r#"
     /// game = "leyte"
@@ -728,7 +728,7 @@ impl MapCache {
     }
 
     /// The map built from this document before, or build it (and keep it).
-    fn get_or_build(&mut self, doc: hexmap::resolve::Document) -> Result<Arc<HexMap>, Error> {
+    fn get_or_build(&mut self, doc: wargame_kit::resolve::Document) -> Result<Arc<HexMap>, Error> {
         if let Some((text, map)) = self.maps.get(&doc.name)
             && *text == doc.text
         {
@@ -736,7 +736,7 @@ impl MapCache {
         }
         let map = Arc::new(
             HexMap::from_toml_str(&doc.text, Some(&doc.name))
-                .map_err(hexmap::Error::withholding_values)?,
+                .map_err(|e| e.withholding_values().into_kind())?,
         );
         self.maps.insert(doc.name, (doc.text, Arc::clone(&map)));
         Ok(map)
@@ -751,7 +751,7 @@ fn read(
     maps: Option<&mut MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
-    hexmap::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+    wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
         read_spec(spec, source, resolver, maps)
     })
 }
@@ -795,11 +795,14 @@ fn read_spec(
                 Some(cache) => cache.get_or_build(doc)?,
                 None => Arc::new(
                     HexMap::from_toml_str(&doc.text, Some(&doc.name))
-                        .map_err(hexmap::Error::withholding_values)?,
+                        .map_err(|e| e.withholding_values().into_kind())?,
                 ),
             }
         }
-        MapRef::Inline(m) => Arc::new(m.build(source, "map.")?),
+        MapRef::Inline(m) => Arc::new(
+            m.build(source, "map.")
+                .map_err(wargame_kit::Error::into_kind)?,
+        ),
     };
     let mut r = Reader {
         c: Collector::new(source),
@@ -822,7 +825,7 @@ fn read_spec(
             )
             .key(format!("scenario.active_beaches[{i}]"))
             .label(b.get_ref().as_str());
-            if let Some(near) = hexmap::diag::nearest(b.get_ref(), &known) {
+            if let Some(near) = wargame_kit::diag::nearest(b.get_ref(), &known) {
                 d = d.help(format!("did you mean `{near}`?"));
             }
             r.c.push(d, Some(b.span()));

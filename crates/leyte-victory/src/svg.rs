@@ -12,7 +12,7 @@
 //! (feature `html`).
 //!
 //! ```
-//! use hexmap::resolve::MemoryResolver;
+//! use wargame_kit::resolve::MemoryResolver;
 //! let maps = MemoryResolver::default().with("corridor.toml", r#"
 //! name = "LOC corridor"
 //! [layout]

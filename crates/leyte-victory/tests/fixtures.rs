@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use hexmap::resolve::FsResolver;
+use wargame_kit::resolve::FsResolver;
 
 fn root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -138,7 +138,7 @@ fn ten_mistakes_give_ten_problems_in_file_order() {
         let key = d.key.as_deref().unwrap();
         assert_eq!(d.file.as_deref(), Some(name.as_str()));
         // The key names the line the location points at.
-        let source = hexmap::Source::new(None, &text);
+        let source = wargame_kit::Source::new(None, &text);
         let at = source.span_of(key).expect(key);
         assert_eq!(
             source.locate(at.start).line,

@@ -7,7 +7,7 @@
 mod common;
 
 use hexmap::svg::key_token;
-use hexmap::svg::kit::escape;
+use wargame_kit::svg::escape;
 
 #[test]
 fn every_fixture_gives_a_keyed_self_contained_page() {

@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use hexmap::resolve::FsResolver;
 use hexmap::{Direction, HexMap};
 use leyte_victory::{Position, Scenario, Scorer, State, Unit, score};
 use proptest::prelude::*;
+use wargame_kit::resolve::FsResolver;
 
 #[path = "common/rng.rs"]
 mod rng;

@@ -4,12 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::HexMap;
-use hexmap::resolve::{MemoryResolver, NoResolver};
 use leyte_victory::{
     AwardKind, BlockReason, ErrorKind, ExitAward, ExitRequirement, ExitValue, Objective,
     OffMapUnit, Position, PositionBuilder, Rating, Scenario, Side, Unit, VictoryLevel, beach,
     score, score_toml,
 };
+use wargame_kit::resolve::{MemoryResolver, NoResolver};
 
 /// Two rows of nine hexes: row 10 a corridor with a road 1006-1009 to the Northern beach at
 /// 1009, row 11 beside it; airfields at 1103 and 1105.

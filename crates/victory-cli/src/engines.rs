@@ -6,8 +6,8 @@
 use std::cell::RefCell;
 use std::fmt;
 
-use hexmap::resolve::Resolver;
 use serde::Serialize;
+use wargame_kit::resolve::Resolver;
 
 use crate::problem::{self, Problem};
 
@@ -118,7 +118,7 @@ pub trait Engine {
     ) -> Result<String, Vec<Problem>>;
 
     /// The rules options its state files (`[rules]`) and `--rule` may choose.
-    fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
+    fn rule_options(&self) -> &'static [wargame_kit::options::RuleOption] {
         &[]
     }
 
@@ -194,7 +194,7 @@ impl<R: Serialize + fmt::Display> Report for R {
 }
 
 /// Every problem, as the command line reports it.
-fn problems<K: Serialize>(ds: Vec<hexmap::Diagnostic<K>>) -> Vec<Problem> {
+fn problems<K: Serialize>(ds: Vec<wargame_kit::Diagnostic<K>>) -> Vec<Problem> {
     ds.into_iter().map(problem::from_engine).collect()
 }
 
@@ -271,7 +271,7 @@ impl Engine for Leyte {
         })
     }
 
-    fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
+    fn rule_options(&self) -> &'static [wargame_kit::options::RuleOption] {
         &leyte_victory::options::RULE_OPTIONS
     }
 
@@ -355,7 +355,7 @@ impl Engine for AsiaEngulfed {
         })
     }
 
-    fn rule_options(&self) -> &'static [hexmap::options::RuleOption] {
+    fn rule_options(&self) -> &'static [wargame_kit::options::RuleOption] {
         &asia_engulfed_victory::options::RULE_OPTIONS
     }
 
@@ -405,7 +405,7 @@ mod tests {
             [hexsides]
             roads = [["1006", "1007", "1008", "1009"]]
         "#;
-        let resolver = hexmap::resolve::MemoryResolver::default().with("m.toml", map);
+        let resolver = wargame_kit::resolve::MemoryResolver::default().with("m.toml", map);
         let state = r#"
             game = "leyte"
             map = "m.toml"

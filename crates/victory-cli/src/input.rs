@@ -11,9 +11,9 @@
 use std::io::{self, Read};
 use std::path::Path;
 
-use hexmap::resolve::{ResolveErrorKind, Resolver};
 use serde::Deserialize;
 use toml::Spanned;
+use wargame_kit::resolve::{ResolveErrorKind, Resolver};
 
 use crate::engines::{self, Cache, Engine, StateFile};
 use crate::problem::{self, Problem};
@@ -90,7 +90,7 @@ pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input,
     let bytes = if stdin {
         read_stdin(max_bytes)
     } else {
-        hexmap::resolve::read_bytes(path, max_bytes).map_err(|kind| reason(path, kind))
+        wargame_kit::resolve::read_bytes(path, max_bytes).map_err(|kind| reason(path, kind))
     }
     .map_err(|e| vec![problem::in_file("io", &name, e)])?;
     let text = match String::from_utf8(bytes) {
@@ -194,7 +194,7 @@ fn read_stdin(max_bytes: u64) -> Result<Vec<u8>, String> {
 /// bad byte.
 fn not_utf8(name: &str, bytes: &[u8], valid_up_to: usize) -> Problem {
     let good = String::from_utf8_lossy(&bytes[..valid_up_to.min(bytes.len())]);
-    let location = hexmap::Source::new(None, &good).locate(good.len());
+    let location = wargame_kit::Source::new(None, &good).locate(good.len());
     let mut p = problem::in_file(
         "encoding",
         name,
@@ -206,7 +206,7 @@ fn not_utf8(name: &str, bytes: &[u8], valid_up_to: usize) -> Problem {
 
 /// The engine of the game named by the file's `game` key, and the key.
 fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str), Box<Problem>> {
-    let source = hexmap::Source::new(Some(name), text);
+    let source = wargame_kit::Source::new(Some(name), text);
     let head: Head =
         toml::from_str(text).map_err(|e| Box::new(source.toml_error("toml".to_string(), &e)))?;
     let Some(game) = head.game else {

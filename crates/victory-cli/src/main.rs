@@ -68,7 +68,7 @@ struct Reading {
     ///
     /// A larger file is refused before it is read. Only regular files are read (and `-`,
     /// standard input): a named pipe or a device is refused.
-    #[arg(long, value_name = "BYTES", default_value_t = hexmap::resolve::DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::resolve::DEFAULT_MAX_BYTES)]
     max_input_bytes: u64,
 
     /// How problems are shown on standard error
@@ -464,15 +464,15 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
 
 /// JSON with every character a terminal would act on written as a `\uXXXX` escape: serde
 /// escapes the C0 controls, this adds DEL, the C1 controls and the bidirectional formatting
-/// characters ([`hexmap::terminal::is_unsafe`]), so that `cat` of the output is safe too. They
+/// characters ([`wargame_kit::terminal::is_unsafe`]), so that `cat` of the output is safe too. They
 /// can only occur inside strings, where the escape means the same character.
 fn terminal_safe_json(s: String) -> String {
-    if !s.chars().any(hexmap::terminal::is_unsafe) {
+    if !s.chars().any(wargame_kit::terminal::is_unsafe) {
         return s;
     }
     let mut out = String::with_capacity(s.len() + 16);
     for c in s.chars() {
-        if hexmap::terminal::is_unsafe(c) {
+        if wargame_kit::terminal::is_unsafe(c) {
             // Every such character is in the Basic Multilingual Plane.
             out.push_str(&format!("\\u{:04x}", u32::from(c)));
         } else {

@@ -1,6 +1,6 @@
 //! Problems with an input, as the command line reports them.
 //!
-//! Every engine reports bad input as `hexmap::Diagnostic<ItsOwnKind>`; the command line turns
+//! Every engine reports bad input as `wargame_kit::Diagnostic<ItsOwnKind>`; the command line turns
 //! them all into one [`Problem`] type whose kind is a string (`toml`, `hex`, `map/bad-label`),
 //! so that text and JSON output treat both games and the command line's own checks (reading
 //! the file, detecting the game) alike.
@@ -11,7 +11,7 @@ use serde_json::Value;
 /// One problem: kind, file, key, label, line and column where known, and a message.
 ///
 /// Its `Display` is `file:line:col: message (at `key`, label `label`)`.
-pub type Problem = hexmap::Diagnostic<String>;
+pub type Problem = wargame_kit::Diagnostic<String>;
 
 /// A problem the command line itself found in the named file (no line or column).
 pub fn in_file(kind: &str, file: &str, message: impl Into<String>) -> Problem {
@@ -21,7 +21,7 @@ pub fn in_file(kind: &str, file: &str, message: impl Into<String>) -> Problem {
 }
 
 /// An engine's diagnostic, with its kind as a string.
-pub fn from_engine<K: Serialize>(d: hexmap::Diagnostic<K>) -> Problem {
+pub fn from_engine<K: Serialize>(d: wargame_kit::Diagnostic<K>) -> Problem {
     let kind = serde_json::to_value(&d.kind).map_or_else(|_| "other".to_string(), kind_name);
     d.map_kind(|_| kind)
 }
@@ -83,7 +83,7 @@ impl<'a> From<&'a Problem> for ProblemJson<'a> {
 /// A problem as rustc shows one: the message, the file, line and column, the offending line
 /// with a caret under the span, and the help; `text` is the file's text. Without a span (or
 /// with one the text does not have) it is the one-line `Display`. Control characters from the
-/// file are escaped ([`hexmap::terminal`]).
+/// file are escaped ([`wargame_kit::terminal`]).
 pub fn render(p: &Problem, text: &str) -> String {
     use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
     let Some(span) = p.span.clone().filter(|s| {
@@ -130,7 +130,7 @@ pub fn render(p: &Problem, text: &str) -> String {
         group = group.element(Level::HELP.message(help.as_str()));
     }
     let rendered = Renderer::plain().render(&[group]).to_string();
-    hexmap::terminal::escape(&rendered).into_owned()
+    wargame_kit::terminal::escape(&rendered).into_owned()
 }
 
 #[cfg(test)]
@@ -146,7 +146,8 @@ mod tests {
             for end in 0..=text.len() + 2 {
                 let mut p = in_file("toml", "f.toml", "bad");
                 p.span = Some(start..end);
-                p.location = Some(hexmap::Source::new(None, text).locate(start.min(text.len())));
+                p.location =
+                    Some(wargame_kit::Source::new(None, text).locate(start.min(text.len())));
                 p.help = Some("try this".into());
                 let shown = render(&p, text);
                 assert!(!shown.contains('\u{1b}'), "{shown}");

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use hexmap::resolve::{Document, FsResolver, ResolveError, ResolveErrorKind, Resolver};
+use wargame_kit::resolve::{Document, FsResolver, ResolveError, ResolveErrorKind, Resolver};
 
 /// The resolver of the command line.
 #[derive(Debug)]

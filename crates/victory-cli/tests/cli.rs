@@ -692,7 +692,7 @@ fn hostile_names_print_no_raw_control_characters() {
         for (stream, text) in [("stdout", &r.stdout), ("stderr", &r.stderr)] {
             let bad: Vec<char> = text
                 .chars()
-                .filter(|c| hexmap::terminal::is_unsafe(*c))
+                .filter(|c| wargame_kit::terminal::is_unsafe(*c))
                 .collect();
             assert!(bad.is_empty(), "{args:?} {stream}: {bad:?}");
         }

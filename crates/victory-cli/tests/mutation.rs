@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use asia_engulfed_victory::{MarkerSide, Rules, VpTrack, place_vp_marker};
 use hexmap::HexMap;
-use hexmap::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
 use hexmap::svg::MapDrawing;
+use wargame_kit::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
 
 /// The PRNG's seed: change it to try other mutants (a failure prints everything to replay it).
 const SEED: u64 = 0x5EED_1975_0D5E_0001;

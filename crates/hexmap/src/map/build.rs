@@ -12,9 +12,9 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::coord::{Direction, Hex};
-use crate::diag::{Collector, Diagnostic, Source};
 use crate::error::{Error, ErrorKind};
 use crate::layout::{Label, Layout, Offset, Orientation, Sheet, Slots};
+use wargame_kit::diag::{Collector, Diagnostic, Source};
 
 use super::{Adj, Area, HexInfo, HexMap, Hexside, HexsideKind, Link, MAX_HEXES, NONE, Place};
 

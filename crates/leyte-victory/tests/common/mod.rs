@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use hexmap::resolve::FsResolver;
 use leyte_victory::{Report, State};
+use wargame_kit::resolve::FsResolver;
 
 /// The workspace root.
 pub fn root() -> PathBuf {

@@ -2,12 +2,12 @@
 //! inline SVG with pan and zoom, layers to toggle, things to pick out, and a panel of text
 //! beside it. No network, no external file: the CSS and the small script are inline.
 //!
-//! An engine draws its picture with [`crate::svg`], marking each overlay with the layer it is
-//! drawn in (`data-layer`) and what it belongs to (`data-key`, see [`crate::svg::key_token`]);
+//! An engine draws its picture with the [`crate::svg`] kit (a map with `hexmap::svg`), marking each overlay with the layer it is
+//! drawn in (`data-layer`) and what it belongs to (`data-key`, see `hexmap::svg::key_token`);
 //! a [`Page`] then adds
 //!
 //! - pan (drag) and zoom (wheel, `+`/`-`/`0` keys and buttons) of the picture. The page opens
-//!   on the picture's focus when it has one ([`crate::svg::MapDrawing::focus`]): all of it, at
+//!   on the picture's focus when it has one (`hexmap::svg::MapDrawing::focus`): all of it, at
 //!   most at the picture's own scale, so that a large map opens readable where it matters;
 //!   `0` and the "whole" button show the whole picture, `f` and the "focus" button the focus
 //!   again;
@@ -23,7 +23,7 @@
 //! The output is deterministic: the same calls give the same bytes.
 //!
 //! ```
-//! use hexmap::html::{Html, Page};
+//! use wargame_kit::html::{Html, Page};
 //! let mut page = Page::new("Example", "example");
 //! page.headline(Html::text("A 3 : B 1"));
 //! page.picture("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"></svg>");
@@ -40,7 +40,7 @@
 
 use std::fmt::Write as _;
 
-use crate::svg::kit::escape;
+use crate::svg::escape;
 
 /// A piece of HTML whose text and attribute values are escaped: build it with
 /// [`Html::text`] and [`Html::element`], join pieces with [`Html::concat`].
@@ -58,7 +58,7 @@ impl Html {
     /// no name can break the markup.
     ///
     /// ```
-    /// use hexmap::html::Html;
+    /// use wargame_kit::html::Html;
     /// let li = Html::element("li", &[("class", "a\"b")], [Html::text("x < y")]);
     /// assert_eq!(li.as_str(), "<li class=\"a&quot;b\">x &lt; y</li>");
     /// ```

@@ -4,7 +4,7 @@
 //! are in force.
 //!
 //! ```
-//! use hexmap::options::{RuleOption, in_force, non_defaults};
+//! use wargame_kit::options::{RuleOption, in_force, non_defaults};
 //! const OPTIONS: [RuleOption; 1] = [RuleOption {
 //!     key: "ratio",
 //!     values: &["truncate", "round"],
@@ -66,7 +66,7 @@ pub fn in_force(options: &[RuleOption], values: &[&str]) -> Vec<RuleInForce> {
 /// values). An engine's `set` matches on what this returns.
 ///
 /// ```
-/// use hexmap::options::{RuleOption, choose};
+/// use wargame_kit::options::{RuleOption, choose};
 /// const OPTIONS: [RuleOption; 1] = [RuleOption {
 ///     key: "ratio", values: &["truncate", "round"], rule: "L11", ruling: "L-14", about: "",
 /// }];
@@ -113,7 +113,7 @@ pub fn non_defaults(in_force: &[RuleInForce]) -> Option<String> {
 /// value that `set` drops or reports as another, and a report that misstates an option.
 ///
 /// ```
-/// use hexmap::options::{RuleOption, choose, in_force, check_every_value};
+/// use wargame_kit::options::{RuleOption, choose, in_force, check_every_value};
 /// const OPTIONS: [RuleOption; 1] = [RuleOption {
 ///     key: "ratio", values: &["truncate", "round"], rule: "L11", ruling: "L-14", about: "",
 /// }];

@@ -5,7 +5,7 @@
 //! picture's layout is the same on every machine.
 //!
 //! ```
-//! use hexmap::svg::kit::{Metrics, escape, num, num_short, wrap};
+//! use wargame_kit::svg::{Metrics, escape, num, num_short, wrap};
 //!
 //! assert_eq!(escape("Tom & Jerry"), "Tom &amp; Jerry");
 //! assert_eq!((num(3.0), num_short(3.0), num_short(2.25)), ("3.0".into(), "3".into(), "2.2".into()));
@@ -21,8 +21,8 @@
 /// visibly, as the readable reports write them (`\u{1b}`).
 ///
 /// ```
-/// assert_eq!(hexmap::svg::kit::escape(r#"A & B <"c'>"#), "A &amp; B &lt;&quot;c&apos;&gt;");
-/// assert_eq!(hexmap::svg::kit::escape("US\u{1b}[2J\u{202e}-1"), "US\\u{1b}[2J\\u{202e}-1");
+/// assert_eq!(wargame_kit::svg::escape(r#"A & B <"c'>"#), "A &amp; B &lt;&quot;c&apos;&gt;");
+/// assert_eq!(wargame_kit::svg::escape("US\u{1b}[2J\u{202e}-1"), "US\\u{1b}[2J\\u{202e}-1");
 /// ```
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -34,8 +34,8 @@ pub const SHAPE_READ_BUDGET: usize = 32 * 1024 * 1024;
 /// The happy path is one `toml::from_str`: the tree is only made when a problem is found.
 ///
 /// ```
-/// use hexmap::Source;
-/// use hexmap::diag::read_toml;
+/// use wargame_kit::Source;
+/// use wargame_kit::diag::read_toml;
 ///
 /// #[derive(serde::Deserialize, Debug)]
 /// #[serde(deny_unknown_fields)]
@@ -171,8 +171,8 @@ fn read_within<T: DeserializeOwned, K: Copy>(
 /// How the map, state and track readers of this workspace read a file.
 ///
 /// ```
-/// use hexmap::{Error, Source};
-/// use hexmap::diag::read_and_check;
+/// use wargame_kit::{Error, Source};
+/// use wargame_kit::diag::read_and_check;
 /// #[derive(serde::Deserialize)]
 /// struct File { size: u32 }
 /// let text = "size = 7\n";
@@ -249,8 +249,8 @@ impl Repairs {
     /// `key`, a key path of what was read, as the file writes it.
     ///
     /// ```
-    /// use hexmap::Source;
-    /// use hexmap::diag::read_toml;
+    /// use wargame_kit::Source;
+    /// use wargame_kit::diag::read_toml;
     /// #[derive(serde::Deserialize)]
     /// struct File { units: Vec<Unit> }
     /// #[derive(serde::Deserialize)]

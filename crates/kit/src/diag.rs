@@ -36,7 +36,7 @@ impl Location {
 /// [`Diagnostic::label`]; [`Source::at`] adds the file and line.
 ///
 /// ```
-/// use hexmap::{Diagnostic, Source};
+/// use wargame_kit::{Diagnostic, Source};
 /// let text = "x = 1\ny = 2\n";
 /// let d = Source::new(Some("a.toml"), text).at(Diagnostic::new("bad", "y is wrong").key("y"), Some(6..7));
 /// assert_eq!(d.to_string(), "a.toml:2:1: y is wrong (at `y`)");
@@ -203,7 +203,7 @@ impl<'a> Source<'a> {
     /// Parsing happens on each call: it is for locating a diagnostic, not for a hot path.
     ///
     /// ```
-    /// use hexmap::Source;
+    /// use wargame_kit::Source;
     /// let text = "name = \"x\"\n[[layout.sheets]]\nrows = [1, 2]\n[[layout.sheets]]\nrow_offset = 9\n";
     /// let source = Source::new(None, text);
     /// let span = source.span_of("layout.sheets[1].row_offset").unwrap();
@@ -262,8 +262,8 @@ fn span_in(root: &Spanned<toml::de::DeTable<'_>>, key: &str) -> Option<Range<usi
 /// with thousands of problems stays linear).
 ///
 /// ```
-/// use hexmap::{Diagnostic, Source};
-/// use hexmap::diag::Locator;
+/// use wargame_kit::{Diagnostic, Source};
+/// use wargame_kit::diag::Locator;
 /// let text = "a = 1\n[b]\nc = 2\n";
 /// let at = Locator::new(Source::new(Some("f.toml"), text));
 /// let d = at.at(Diagnostic::new("bad", "c is wrong").key("b.c"), None);
@@ -345,7 +345,7 @@ impl<'a> Locator<'a> {
 /// copying the file's values into the output.
 ///
 /// ```
-/// use hexmap::diag::withhold_values;
+/// use wargame_kit::diag::withhold_values;
 /// assert_eq!(
 ///     withhold_values("invalid type: string \"hunter2\", expected struct LayoutSpec"),
 ///     "invalid type: a string, expected struct LayoutSpec"

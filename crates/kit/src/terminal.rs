@@ -9,7 +9,7 @@
 //! included.
 //!
 //! ```
-//! use hexmap::terminal::escape;
+//! use wargame_kit::terminal::escape;
 //!
 //! assert_eq!(escape("US-1"), "US-1");
 //! assert_eq!(escape("US\u{1b}[31m-1\u{7}"), "US\\u{1b}[31m-1\\u{7}");
@@ -46,7 +46,7 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 ///
 /// ```
 /// use std::fmt::Write;
-/// use hexmap::terminal::Escaping;
+/// use wargame_kit::terminal::Escaping;
 ///
 /// let mut out = String::new();
 /// write!(Escaping(&mut out), "unit {}", "X\u{7}").unwrap();
@@ -85,7 +85,7 @@ pub fn write_escaped(f: &mut fmt::Formatter<'_>, value: &dyn fmt::Display) -> fm
 /// }
 /// impl fmt::Display for Unit {
 ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         hexmap::terminal::write_escaped_by(f, |f| self.write_text(f))
+///         wargame_kit::terminal::write_escaped_by(f, |f| self.write_text(f))
 ///     }
 /// }
 /// assert_eq!(Unit("X\u{1b}".into()).to_string(), "unit X\\u{1b}");
