@@ -859,30 +859,12 @@ impl Rules {
 
     /// Every rules option as these rules set it, for a report.
     pub(crate) fn in_force(&self) -> Vec<crate::options::RuleInForce> {
-        let bonus = if self.bonus_vp_in_dai_senso {
-            "true"
-        } else {
-            "false"
-        };
-        let values = [
-            self.axis_automatic_victory.as_str(),
-            self.final_automatic_victory_box.as_str(),
-            bonus,
-        ];
-        wargame_kit::options::in_force(&crate::options::RULE_OPTIONS, &values)
+        crate::options::RULE_OPTIONS.in_force(self)
     }
 
     /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.
     pub fn with_choices(mut self, choices: &crate::options::RuleChoices) -> Self {
-        if let Some(b) = choices.bonus_vp_in_dai_senso {
-            self.bonus_vp_in_dai_senso = b;
-        }
-        if let Some(a) = choices.axis_automatic_victory {
-            self.axis_automatic_victory = a;
-        }
-        if let Some(f) = choices.final_automatic_victory_box {
-            self.final_automatic_victory_box = f;
-        }
+        choices.apply(&mut self);
         self
     }
 }

@@ -11,11 +11,11 @@
 //! choices.set("final_automatic_victory_box", "scores-as-4-vp").unwrap();
 //! assert!(choices.set("final_automatic_victory_box", "maybe").is_err());
 //! assert!(choices.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.len(), 3);
+//! assert_eq!(RULE_OPTIONS.options().len(), 3);
 //! ```
 
 use serde::{Deserialize, Serialize};
-pub use wargame_kit::options::{RuleInForce, RuleOption};
+pub use wargame_kit::options::{Choice, Reading, Registry, RuleInForce, RuleOption};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,61 +47,110 @@ pub enum FinalAutomaticVictoryBox {
     ScoresAs4Vp,
 }
 
-/// The options a state file or a caller may choose; `None`: the [`Rules`](crate::Rules) given.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
+/// The options a state file or a caller chooses, in the order chosen, applied over the
+/// [`Rules`](crate::Rules) given to [`score`](crate::score) ([`Rules::with_choices`](crate::Rules::with_choices)).
+#[derive(Clone, Debug, Default)]
 pub struct RuleChoices {
-    /// `bonus_vp_in_dai_senso`: add the 14.45 Bonus VPs at the Final check of Dai Senso alone.
-    pub bonus_vp_in_dai_senso: Option<bool>,
-    /// `axis_automatic_victory`: which Axis automatic victories end the combined game.
-    pub axis_automatic_victory: Option<AxisAutomaticVictory>,
-    /// `final_automatic_victory_box`: the Automatic Victory box at the Final check.
-    pub final_automatic_victory_box: Option<FinalAutomaticVictoryBox>,
+    chosen: Vec<Choice<crate::Rules>>,
 }
 
-/// Every rules option of the engine.
-pub const RULE_OPTIONS: [RuleOption; 3] = [
-    RuleOption {
-        key: "axis_automatic_victory",
-        values: &["total-war-only", "any-war-state"],
-        rule: "0.2 (c), 0.4",
-        ruling: "D-1",
-        about: "which Axis automatic victories end the combined game",
-    },
-    RuleOption {
-        key: "final_automatic_victory_box",
-        values: &["wins", "scores-as-4-vp"],
-        rule: "0.2, 0.3",
-        ruling: "D-2",
-        about: "the VP marker in the Automatic Victory box at the Final check, in Total War",
-    },
-    RuleOption {
-        key: "bonus_vp_in_dai_senso",
-        values: &["true", "false"],
-        rule: "0.3, 14.45",
-        ruling: "D-3",
-        about: "add the 14.45 Bonus VPs at the Final check of Dai Senso alone",
-    },
-];
+impl PartialEq for RuleChoices {
+    fn eq(&self, other: &Self) -> bool {
+        self.chosen.len() == other.chosen.len()
+            && self
+                .chosen
+                .iter()
+                .zip(&other.chosen)
+                .all(|(a, b)| a.key == b.key && a.reading.value == b.reading.value)
+    }
+}
+
+impl Eq for RuleChoices {}
+
+/// Every rules option of the engine, each declared once: `[rules]`, `--rule`, `victory rules`,
+/// the report's options in force and the state's JSON Schema all read it.
+pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
+    RuleOption::new(
+        "axis_automatic_victory",
+        "0.2 (c), 0.4",
+        "D-1",
+        "which Axis automatic victories end the combined game",
+        &[
+            Reading::new(
+                "total-war-only",
+                |r| r.axis_automatic_victory = AxisAutomaticVictory::TotalWarOnly,
+                |r| r.axis_automatic_victory == AxisAutomaticVictory::TotalWarOnly,
+            ),
+            Reading::new(
+                "any-war-state",
+                |r| r.axis_automatic_victory = AxisAutomaticVictory::AnyWarState,
+                |r| r.axis_automatic_victory == AxisAutomaticVictory::AnyWarState,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "final_automatic_victory_box",
+        "0.2, 0.3",
+        "D-2",
+        "the VP marker in the Automatic Victory box at the Final check, in Total War",
+        &[
+            Reading::new(
+                "wins",
+                |r| r.final_automatic_victory_box = FinalAutomaticVictoryBox::Wins,
+                |r| r.final_automatic_victory_box == FinalAutomaticVictoryBox::Wins,
+            ),
+            Reading::new(
+                "scores-as-4-vp",
+                |r| r.final_automatic_victory_box = FinalAutomaticVictoryBox::ScoresAs4Vp,
+                |r| r.final_automatic_victory_box == FinalAutomaticVictoryBox::ScoresAs4Vp,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "bonus_vp_in_dai_senso",
+        "0.3, 14.45",
+        "D-3",
+        "add the 14.45 Bonus VPs at the Final check of Dai Senso alone",
+        &[
+            Reading::new(
+                "true",
+                |r| r.bonus_vp_in_dai_senso = true,
+                |r| r.bonus_vp_in_dai_senso,
+            ),
+            Reading::new(
+                "false",
+                |r| r.bonus_vp_in_dai_senso = false,
+                |r| !r.bonus_vp_in_dai_senso,
+            ),
+        ],
+    ),
+]);
 
 impl RuleChoices {
-    /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
-    /// ones).
+    /// Choose `value` for option `key` (over an earlier choice of it), or say why not (an
+    /// unknown key or value, with the known ones).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        use AxisAutomaticVictory as A;
-        use FinalAutomaticVictoryBox as F;
-        match wargame_kit::options::choose(&RULE_OPTIONS, key, value)? {
-            ("bonus_vp_in_dai_senso", v) => self.bonus_vp_in_dai_senso = Some(v == "true"),
-            ("axis_automatic_victory", "any-war-state") => {
-                self.axis_automatic_victory = Some(A::AnyWarState);
-            }
-            ("axis_automatic_victory", _) => self.axis_automatic_victory = Some(A::TotalWarOnly),
-            ("final_automatic_victory_box", "scores-as-4-vp") => {
-                self.final_automatic_victory_box = Some(F::ScoresAs4Vp);
-            }
-            (_, _) => self.final_automatic_victory_box = Some(F::Wins),
-        }
+        let choice = RULE_OPTIONS.choose(key, value)?;
+        self.push(choice);
         Ok(())
+    }
+
+    /// Add a choice the registry made, over an earlier choice of its option.
+    pub(crate) fn push(&mut self, choice: Choice<crate::Rules>) {
+        self.chosen.retain(|c| c.key != choice.key);
+        self.chosen.push(choice);
+    }
+
+    /// Whether nothing is chosen.
+    pub fn is_empty(&self) -> bool {
+        self.chosen.is_empty()
+    }
+
+    /// Set every choice on `rules`.
+    pub(crate) fn apply(&self, rules: &mut crate::Rules) {
+        for c in &self.chosen {
+            c.reading.choose(rules);
+        }
     }
 }
 
@@ -138,10 +187,7 @@ mod tests {
             choices.set(key, value)?;
             Ok(crate::Rules::default().with_choices(&choices).in_force())
         };
-        assert_eq!(
-            wargame_kit::options::check_every_value(&RULE_OPTIONS, engine),
-            Ok(())
-        );
+        assert_eq!(RULE_OPTIONS.check_every_value(engine), Ok(()));
         assert!(RuleChoices::default().set("no_such_rule", "x").is_err());
     }
 }

@@ -9,11 +9,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::Range;
 
-use hexmap::{Label, Source};
+use hexmap::Label;
 use serde::de::{self, IntoDeserializer};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
-use wargame_kit::diag::Locator;
+use wargame_kit::Source;
+use wargame_kit::diag::{Collector, Locator};
 use wargame_kit::resolve::Resolver;
 
 use crate::error::{Diagnostic, Error, ErrorKind};
@@ -23,6 +24,7 @@ use crate::model::{
 };
 #[cfg(feature = "schema")]
 use crate::model::{Check, Faction, Game, Influence, Side, WarState};
+use crate::options::RuleChoices;
 use crate::track::{BoxRanges, CsvRange, VpBox, VpTrack};
 
 /// A state as written in TOML, before conversion.
@@ -93,26 +95,17 @@ pub struct StateSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<TkSpec>"))]
     pub tk: Option<Spanned<TkSpec>>,
-    /// Rules options: readings of ambiguous text (`victory rules dai-senso` lists them).
+    /// Rules options: readings of ambiguous text (`victory rules dai-senso` lists them), read
+    /// through [`crate::options::RULE_OPTIONS`].
     #[serde(default)]
-    pub rules: Option<RulesSpec>,
+    #[cfg_attr(feature = "schema", schemars(schema_with = "rules_schema"))]
+    pub rules: Option<wargame_kit::options::RulesTable>,
 }
 
-/// `[rules]`: the rules options a state chooses (see [`crate::options`]).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct RulesSpec {
-    /// `total-war-only` (default) or `any-war-state`.
-    #[serde(default)]
-    pub axis_automatic_victory: Option<crate::options::AxisAutomaticVictory>,
-    /// `wins` (default) or `scores-as-4-vp`.
-    #[serde(default)]
-    pub final_automatic_victory_box: Option<crate::options::FinalAutomaticVictoryBox>,
-    /// `true` (default) or `false`.
-    #[serde(default)]
-    pub bonus_vp_in_dai_senso: Option<bool>,
+/// The schema of `[rules]`, from the options registry.
+#[cfg(feature = "schema")]
+fn rules_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    crate::options::RULE_OPTIONS.schema()
 }
 
 /// Box ids: a string (`"2"`, `"automatic-victory"`) or a whole number written without quotes
@@ -650,6 +643,20 @@ impl State {
     }
 }
 
+/// `[rules]`, through the options registry: the choices, and a problem for each key or value
+/// refused.
+fn rules(spec: &StateSpec, source: Source<'_>, found: &mut Vec<Diagnostic>) -> RuleChoices {
+    let mut choices = RuleChoices::default();
+    if let Some(table) = &spec.rules {
+        let mut c = Collector::new(source);
+        for choice in crate::options::RULE_OPTIONS.read_table(table, ErrorKind::Toml, &mut c) {
+            choices.push(choice);
+        }
+        found.extend(c.into_vec());
+    }
+    choices
+}
+
 fn from_spec(
     spec: &StateSpec,
     source: Source<'_>,
@@ -814,6 +821,7 @@ fn from_spec(
     let tokyo = spec.tokyo.as_ref().and_then(|t| r.label(t, "tokyo"));
 
     // The TK map.
+    let rules = rules(spec, r.source, &mut r.found);
     let tk = spec.tk.as_ref().map(|t| {
         r.spans.put("tk", t);
         let t = t.get_ref();
@@ -921,14 +929,7 @@ fn from_spec(
         track: track.unwrap_or_default(),
         tokyo,
         tk,
-        rules: spec
-            .rules
-            .as_ref()
-            .map_or_else(Default::default, |r| crate::options::RuleChoices {
-                axis_automatic_victory: r.axis_automatic_victory,
-                final_automatic_victory_box: r.final_automatic_victory_box,
-                bonus_vp_in_dai_senso: r.bonus_vp_in_dai_senso,
-            }),
+        rules,
     };
     let at = Locator::new(r.source);
     for mut d in problems(&state) {

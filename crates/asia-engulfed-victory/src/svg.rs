@@ -468,15 +468,19 @@ fn rules_options_text(report: &Report) -> Option<String> {
         .rules
         .iter()
         .filter(|r| !r.default)
-        .map(
-            |r| match crate::options::RULE_OPTIONS.iter().find(|o| o.key == r.key) {
+        .map(|r| {
+            match crate::options::RULE_OPTIONS
+                .options()
+                .iter()
+                .find(|o| o.key == r.key)
+            {
                 Some(o) => format!(
                     "{} = {} (ruling {}, {}: {})",
                     r.key, r.value, o.ruling, o.rule, o.about
                 ),
                 None => format!("{} = {}", r.key, r.value),
-            },
-        )
+            }
+        })
         .collect();
     (!chosen.is_empty()).then(|| format!("Rules options (not the defaults): {}", chosen.join("; ")))
 }

@@ -8,6 +8,7 @@ mod shape;
 pub use shape::{
     MAX_SHAPE_PROBLEMS, Repairs, SHAPE_READ_BUDGET, ShapeRead, nearest, read_and_check, read_toml,
 };
+pub(crate) use shape::{unknown_key, unknown_value};
 
 use std::fmt;
 use std::ops::Range;

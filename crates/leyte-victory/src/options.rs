@@ -12,13 +12,13 @@
 //! assert_eq!(rules.ratio, Rounding::Round);
 //! assert!(rules.set("ratio", "ceiling").is_err());
 //! assert!(rules.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.len(), 3);
+//! assert_eq!(RULE_OPTIONS.options().len(), 3);
 //! ```
 
 use hexmap::TargetRule;
 use hexmap::trace::ChainReading;
 use serde::Serialize;
-pub use wargame_kit::options::{RuleInForce, RuleOption};
+pub use wargame_kit::options::{Reading, Registry, RuleInForce, RuleOption};
 
 /// L11: the ratio between printed bands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -45,65 +45,75 @@ pub struct Rules {
     pub target: TargetRule,
 }
 
-/// Every rules option of the engine.
-pub const RULE_OPTIONS: [RuleOption; 3] = [
-    RuleOption {
-        key: "ratio",
-        values: &["truncate", "round"],
-        rule: "L11",
-        ruling: "L-14",
-        about: "the US : Japanese ratio between printed bands: truncated to hundredths, or rounded",
-    },
-    RuleOption {
-        key: "chain",
-        values: &["hexsides", "hexes"],
-        rule: "L8",
-        ruling: "L-9",
-        about: "\"contiguous road and/or trail hexes\": steps across road/trail hexsides, or any step between two road/trail hexes",
-    },
-    RuleOption {
-        key: "target",
-        values: &["on-chain", "may-adjoin-chain"],
-        rule: "L8",
-        ruling: "L-10",
-        about: "the last hex of a LOC longer than the free hexes: on the road/trail chain, or one step off it",
-    },
-];
+/// Every rules option of the engine, each declared once: `[rules]`, `--rule`, `victory rules`,
+/// the report's options in force and the state's JSON Schema all read it.
+pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
+    RuleOption::new(
+        "ratio",
+        "L11",
+        "L-14",
+        "the US : Japanese ratio between printed bands: truncated to hundredths, or rounded",
+        &[
+            Reading::new(
+                "truncate",
+                |r| r.ratio = Rounding::Truncate,
+                |r| r.ratio == Rounding::Truncate,
+            ),
+            Reading::new(
+                "round",
+                |r| r.ratio = Rounding::Round,
+                |r| r.ratio == Rounding::Round,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "chain",
+        "L8",
+        "L-9",
+        "\"contiguous road and/or trail hexes\": steps across road/trail hexsides, or any step between two road/trail hexes",
+        &[
+            Reading::new(
+                "hexsides",
+                |r| r.chain = ChainReading::FollowHexsides,
+                |r| r.chain == ChainReading::FollowHexsides,
+            ),
+            Reading::new(
+                "hexes",
+                |r| r.chain = ChainReading::BetweenNetHexes,
+                |r| r.chain == ChainReading::BetweenNetHexes,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "target",
+        "L8",
+        "L-10",
+        "the last hex of a LOC longer than the free hexes: on the road/trail chain, or one step off it",
+        &[
+            Reading::new(
+                "on-chain",
+                |r| r.target = TargetRule::OnChain,
+                |r| r.target == TargetRule::OnChain,
+            ),
+            Reading::new(
+                "may-adjoin-chain",
+                |r| r.target = TargetRule::MayAdjoinChain,
+                |r| r.target == TargetRule::MayAdjoinChain,
+            ),
+        ],
+    ),
+]);
 
 impl Rules {
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
     /// ones).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match wargame_kit::options::choose(&RULE_OPTIONS, key, value)? {
-            ("ratio", "truncate") => self.ratio = Rounding::Truncate,
-            ("ratio", "round") => self.ratio = Rounding::Round,
-            ("chain", "hexsides") => self.chain = ChainReading::FollowHexsides,
-            ("chain", "hexes") => self.chain = ChainReading::BetweenNetHexes,
-            ("target", "on-chain") => self.target = TargetRule::OnChain,
-            ("target", "may-adjoin-chain") => self.target = TargetRule::MayAdjoinChain,
-            // `choose` returns only the options' own keys and values, all matched above.
-            (k, v) => return Err(format!("`{k} = {v}` is not handled")),
-        }
-        Ok(())
+        RULE_OPTIONS.set(self, key, value)
     }
 
     /// Every option with its value, for a report.
     pub fn in_force(&self) -> Vec<RuleInForce> {
-        let values = [
-            match self.ratio {
-                Rounding::Round => "round",
-                _ => "truncate",
-            },
-            match self.chain {
-                ChainReading::BetweenNetHexes => "hexes",
-                _ => "hexsides",
-            },
-            match self.target {
-                TargetRule::MayAdjoinChain => "may-adjoin-chain",
-                _ => "on-chain",
-            },
-        ];
-        wargame_kit::options::in_force(&RULE_OPTIONS, &values)
+        RULE_OPTIONS.in_force(self)
     }
 }
 
@@ -120,10 +130,7 @@ mod tests {
             rules.set(key, value)?;
             Ok(rules.in_force())
         };
-        assert_eq!(
-            wargame_kit::options::check_every_value(&RULE_OPTIONS, engine),
-            Ok(())
-        );
+        assert_eq!(RULE_OPTIONS.check_every_value(engine), Ok(()));
         assert!(Rules::default().set("no_such_rule", "x").is_err());
     }
 }

@@ -10,11 +10,12 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use hexmap::{HexMap, MapSpec, TargetRule};
+use hexmap::{HexMap, MapSpec};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 use wargame_kit::diag::{Collector, Source};
+use wargame_kit::options::RulesTable;
 use wargame_kit::resolve::Resolver;
 
 use crate::limits;
@@ -55,51 +56,17 @@ pub struct StateSpec {
     /// Units that left the map (with `hex` = the hex they left by).
     #[serde(default)]
     pub exited: Vec<UnitSpec>,
-    /// Rules options: readings of ambiguous text (`victory rules leyte` lists them).
+    /// Rules options: readings of ambiguous text (`victory rules leyte` lists them), read
+    /// through [`crate::options::RULE_OPTIONS`].
     #[serde(default)]
-    pub rules: Option<RulesSpec>,
+    #[cfg_attr(feature = "schema", schemars(schema_with = "rules_schema"))]
+    pub rules: Option<RulesTable>,
 }
 
-/// `[rules]`: the rules options a state chooses (see [`crate::options`]).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct RulesSpec {
-    /// L11 between printed bands: `truncate` (default) or `round`.
-    #[serde(default)]
-    pub ratio: Option<RoundingSpec>,
-    /// L8's chain: `hexsides` (default) or `hexes`.
-    #[serde(default)]
-    pub chain: Option<ChainSpec>,
-    /// L8's last hex: `on-chain` (default) or `may-adjoin-chain` (was `[scenario.loc] target`,
-    /// still read).
-    #[serde(default)]
-    pub target: Option<TargetSpec>,
-}
-
-/// The ratio option.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub enum RoundingSpec {
-    /// Truncate to hundredths.
-    Truncate,
-    /// Round to the nearest hundredth.
-    Round,
-}
-
-/// The chain option.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub enum ChainSpec {
-    /// Steps across road/trail hexsides.
-    Hexsides,
-    /// Any step between two road/trail hexes.
-    Hexes,
+/// The schema of `[rules]`, from the options registry.
+#[cfg(feature = "schema")]
+fn rules_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    crate::options::RULE_OPTIONS.schema()
 }
 
 /// `map = "path"` or `[map]` inline.
@@ -268,25 +235,15 @@ pub struct LocSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub free_hexes: Option<Spanned<u32>>,
-    /// `on-chain` (default, literal) or `may-adjoin-chain`.
+    /// The older place of the rules option `target` (`on-chain` or `may-adjoin-chain`), still
+    /// read; `[rules] target` wins.
     #[serde(default)]
-    pub target: Option<TargetSpec>,
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub target: Option<Spanned<String>>,
     /// Japanese LOC targets, if the Japanese trace.
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub japanese_targets: Vec<Spanned<String>>,
-}
-
-/// The target reading.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub enum TargetSpec {
-    /// The beach hex must be on the road/trail chain (literal).
-    OnChain,
-    /// The chain may run into the beach hex.
-    MayAdjoinChain,
 }
 
 /// `[[units]]`, `[[eliminated]]`, `[[exited]]`: `rating = "4-6-5"` (attack-defense-movement) or,
@@ -709,6 +666,26 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
+/// Rules options: `[rules]`, and the older `[scenario.loc] target` (still read; `[rules]` wins),
+/// both through the options registry.
+fn rules(spec: &StateSpec, scenario: &mut Scenario, c: &mut Collector<'_, ErrorKind>) {
+    let options = &crate::options::RULE_OPTIONS;
+    if let Some(old) = spec.scenario.loc.as_ref().and_then(|l| l.target.as_ref()) {
+        scenario.key_notes.push(
+            "`[scenario.loc] target` is read as the rules option `target`; write it as `[rules] target` (the older key is still read, and `[rules]` wins)".to_string(),
+        );
+        match options.choose_in_file("target", old.get_ref(), ErrorKind::Toml) {
+            Ok(choice) => choice.reading.choose(&mut scenario.rules),
+            Err(d) => c.push((*d).key("scenario.loc.target"), Some(old.span())),
+        }
+    }
+    if let Some(table) = &spec.rules {
+        for choice in options.read_table(table, ErrorKind::Toml, c) {
+            choice.reading.choose(&mut scenario.rules);
+        }
+    }
+}
+
 /// Maps already built from the files states referred to, by the name the resolver gave each
 /// and its text: [`State::from_toml_str_cached`] builds each map once.
 #[derive(Debug, Default)]
@@ -960,26 +937,7 @@ fn read_spec(
         }
     }
 
-    // Rules options: `[rules]`, and the old `[scenario.loc] target` (still read; `[rules]` wins).
-    let old_target = s.loc.as_ref().and_then(|l| l.target);
-    let chosen = spec.rules.clone().unwrap_or_default();
-    if old_target.is_some() {
-        scenario.key_notes.push(
-            "`[scenario.loc] target` is read as the rules option `target`; write it as `[rules] target` (the older key is still read, and `[rules]` wins)".to_string(),
-        );
-    }
-    if let Some(t) = chosen.target.or(old_target) {
-        scenario.rules.target = match t {
-            TargetSpec::MayAdjoinChain => TargetRule::MayAdjoinChain,
-            TargetSpec::OnChain => TargetRule::OnChain,
-        };
-    }
-    if let Some(RoundingSpec::Round) = chosen.ratio {
-        scenario.rules.ratio = crate::options::Rounding::Round;
-    }
-    if let Some(ChainSpec::Hexes) = chosen.chain {
-        scenario.rules.chain = hexmap::trace::ChainReading::BetweenNetHexes;
-    }
+    rules(&spec, &mut scenario, &mut r.c);
 
     // Position.
     let mut position = Position::default();

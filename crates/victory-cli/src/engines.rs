@@ -118,8 +118,8 @@ pub trait Engine {
     ) -> Result<String, Vec<Problem>>;
 
     /// The rules options its state files (`[rules]`) and `--rule` may choose.
-    fn rule_options(&self) -> &'static [wargame_kit::options::RuleOption] {
-        &[]
+    fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
+        Vec::new()
     }
 
     /// The JSON Schema of the state file format.
@@ -271,8 +271,8 @@ impl Engine for Leyte {
         })
     }
 
-    fn rule_options(&self) -> &'static [wargame_kit::options::RuleOption] {
-        &leyte_victory::options::RULE_OPTIONS
+    fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
+        leyte_victory::options::RULE_OPTIONS.describe()
     }
 
     fn state_schema(&self) -> schemars::Schema {
@@ -355,8 +355,8 @@ impl Engine for AsiaEngulfed {
         })
     }
 
-    fn rule_options(&self) -> &'static [wargame_kit::options::RuleOption] {
-        &asia_engulfed_victory::options::RULE_OPTIONS
+    fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
+        asia_engulfed_victory::options::RULE_OPTIONS.describe()
     }
 
     fn state_schema(&self) -> schemars::Schema {

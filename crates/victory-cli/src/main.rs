@@ -559,7 +559,7 @@ fn rules(game: &str) -> anyhow::Result<Outcome> {
             "`{game}` has no rules options yet: its readings of ambiguous rules are fixed (docs/rulings.md).\n"
         ));
     }
-    for o in options {
+    for o in &options {
         let (default, others) = o
             .values
             .split_first()

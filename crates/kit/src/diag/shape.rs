@@ -409,9 +409,6 @@ fn plain(message: &str, path: Option<&str>) -> (String, Option<String>, Option<S
         _ => (!tail.is_empty()).then(|| tail.trim_start_matches('.').to_string()),
     };
     let here = path.map(str::to_string);
-    let mean = |given: &str, known: &[String]| {
-        nearest(given, known).map(|n| format!("did you mean `{n}`?"))
-    };
     if let Some(rest) = message.strip_prefix("missing field `") {
         let field = rest.trim_end_matches('`');
         return (
@@ -422,25 +419,13 @@ fn plain(message: &str, path: Option<&str>) -> (String, Option<String>, Option<S
     }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let (field, expected) = rest.split_once('`').unwrap_or((rest, ""));
-        let known = ticked(expected);
-        let words = if known.is_empty() {
-            format!("unknown key `{field}` (no keys are expected here)")
-        } else {
-            format!(
-                "unknown key `{field}` (the keys here: {})",
-                tick_list(&known)
-            )
-        };
-        return (words, here, mean(field, &known));
+        let (words, help) = unknown_key(field, &ticked(expected));
+        return (words, here, help);
     }
     if let Some(rest) = message.strip_prefix("unknown variant `") {
         let (value, expected) = rest.split_once('`').unwrap_or((rest, ""));
-        let known = ticked(expected);
-        let words = format!(
-            "unknown value `{value}`: expected one of {}",
-            tick_list(&known)
-        );
-        return (words, here, mean(value, &known));
+        let (words, help) = unknown_value(value, &ticked(expected));
+        return (words, here, help);
     }
     if let Some(rest) = message
         .strip_prefix("invalid type: ")
@@ -465,6 +450,34 @@ fn plain(message: &str, path: Option<&str>) -> (String, Option<String>, Option<S
         return (format!("key `{field}` is given twice"), here, None);
     }
     (message.to_string(), here, None)
+}
+
+/// "did you mean" for a slip of one of `known`.
+fn mean(given: &str, known: &[String]) -> Option<String> {
+    nearest(given, known).map(|n| format!("did you mean `{n}`?"))
+}
+
+/// The words for a key that is not one of `known`, and "did you mean" when it is a slip of one.
+pub(crate) fn unknown_key(field: &str, known: &[String]) -> (String, Option<String>) {
+    let words = if known.is_empty() {
+        format!("unknown key `{field}` (no keys are expected here)")
+    } else {
+        format!(
+            "unknown key `{field}` (the keys here: {})",
+            tick_list(known)
+        )
+    };
+    (words, mean(field, known))
+}
+
+/// The words for a value that is not one of `known`, and "did you mean" when it is a slip of
+/// one.
+pub(crate) fn unknown_value(value: &str, known: &[String]) -> (String, Option<String>) {
+    let words = format!(
+        "unknown value `{value}`: expected one of {}",
+        tick_list(known)
+    );
+    (words, mean(value, known))
 }
 
 /// The names in backticks in serde's "expected one of `a`, `b`" (or "expected `a` or `b`").
