@@ -572,6 +572,11 @@ fn rules(game: &str) -> anyhow::Result<Outcome> {
             o.rule,
             o.ruling
         ));
+        for alias in &o.aliases {
+            out.push_str(&format!(
+                "    also read under its older key `{alias}` (a file may use one of the two)\n"
+            ));
+        }
     }
     Ok(Outcome {
         stdout: out,
