@@ -217,11 +217,60 @@ impl<'a> Source<'a> {
         span_in(&root, key)
     }
 
-    /// A diagnostic for a TOML syntax or shape error from the `toml` crate.
+    /// A diagnostic for a TOML syntax or shape error from the `toml` crate. The `toml` crate
+    /// reads keys and values at most [`MAX_TOML_DEPTH`] deep and says so without a place for a
+    /// dotted key: that is located at the first key that deep, and the limit stated.
     pub fn toml_error<K>(&self, kind: K, e: &toml::de::Error) -> Diagnostic<K> {
-        let message = e.message().trim().to_string();
-        self.at(Diagnostic::new(kind, message), e.span())
+        let message = e.message().trim();
+        if message == "recursion limit" || message.starts_with("cannot recurse further") {
+            let span = e.span().or_else(|| deep_key(self.text));
+            let words = if message == "recursion limit" {
+                format!(
+                    "a dotted key deeper than TOML files are read (at most {MAX_TOML_DEPTH} parts)"
+                )
+            } else {
+                format!(
+                    "values nested deeper than TOML files are read (at most {MAX_TOML_DEPTH} levels)"
+                )
+            };
+            return self.at(Diagnostic::new(kind, words), span);
+        }
+        self.at(Diagnostic::new(kind, message.to_string()), e.span())
     }
+}
+
+/// How deep the `toml` crate reads keys and values: a dotted key of more parts, or arrays and
+/// inline tables nested deeper, are refused.
+pub const MAX_TOML_DEPTH: usize = 80;
+
+/// The span of the first dotted key (a table header or a key before `=`) of at least
+/// [`MAX_TOML_DEPTH`] parts, counting the dots outside quotes.
+fn deep_key(text: &str) -> Option<Range<usize>> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let (mut dots, mut quote, mut end) = (0usize, None::<char>, trimmed.len());
+        for (i, c) in trimmed.char_indices() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '.') => dots += 1,
+                (None, '=' | ']' | '#') if i > 0 => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if dots.saturating_add(1) >= MAX_TOML_DEPTH {
+            let at = start + indent;
+            return Some(at..at + end.min(trimmed.trim_end().len()));
+        }
+        start += line.len();
+    }
+    None
 }
 
 /// The span of the value at `key` in a parsed document ([`Source::span_of`]).
@@ -465,6 +514,29 @@ impl<'a, K> Collector<'a, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dotted key deeper than the `toml` crate reads is located at the key, with the limit.
+    #[test]
+    fn a_key_too_deep_is_located_and_the_limit_stated() {
+        let deep = vec!["a"; 10_000].join(".");
+        let text = format!("game = \"leyte\"\n[{deep}]\nx = 1\n");
+        let e = toml::from_str::<toml::Table>(&text).unwrap_err();
+        let d = Source::new(Some("deep.toml"), &text).toml_error("toml", &e);
+        assert_eq!(d.location.map(|l| (l.line, l.column)), Some((2, 1)));
+        assert!(d.message.contains("at most 80 parts"), "{}", d.message);
+        let nested = format!("x = {}{}\n", "[".repeat(500), "]".repeat(500));
+        let e = toml::from_str::<toml::Table>(&nested).unwrap_err();
+        let d = Source::new(None, &nested).toml_error("toml", &e);
+        assert!(d.location.is_some());
+        assert!(
+            d.message.starts_with("values nested deeper"),
+            "{}",
+            d.message
+        );
+        // A key of 79 parts is read.
+        let fine = format!("[{}]\nx = 1\n", vec!["a"; 79].join("."));
+        assert!(toml::from_str::<toml::Table>(&fine).is_ok());
+    }
 
     /// The locator's cached line starts give what counting from the start gives, at every
     /// offset (multi-byte characters, blank lines, past the end included).

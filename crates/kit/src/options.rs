@@ -151,11 +151,7 @@ impl<R> RuleOption<R> {
             .find(|r| r.value == value)
             .ok_or_else(|| {
                 let values: Vec<&str> = self.values().collect();
-                format!(
-                    "`{}` takes {}, not `{value}`",
-                    self.key,
-                    values.join(" or ")
-                )
+                format!("`{}` takes {}, not `{value}`", self.key, one_of(&values))
             })
     }
 
@@ -174,6 +170,14 @@ impl<R> RuleOption<R> {
             about: self.about,
             aliases: self.aliases.iter().map(|a| a.key).collect(),
         }
+    }
+}
+
+/// `a or b`, `a, b or c`.
+fn one_of(values: &[&str]) -> String {
+    match values.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => values.join(""),
     }
 }
 
@@ -244,10 +248,7 @@ impl<R> Registry<R> {
             Some(alias) => {
                 let Some((_, new)) = alias.values.iter().find(|(old, _)| *old == value) else {
                     let values: Vec<&str> = alias.values.iter().map(|(old, _)| *old).collect();
-                    return Err(format!(
-                        "`{key}` takes {}, not `{value}`",
-                        values.join(" or ")
-                    ));
+                    return Err(format!("`{key}` takes {}, not `{value}`", one_of(&values)));
                 };
                 option.reading(new)?
             }

@@ -14,7 +14,7 @@ use hexmap::Hex;
 use crate::board::Board;
 use crate::loc::{self, Lines, LocPlan, LocWork};
 use crate::model::{ExitValue, ObjectiveKind, OffMapUnit};
-use crate::ratio::Verdict;
+use crate::ratio::{Schedule, Verdict};
 use crate::sheet::{Basis, Grant, Sheet};
 use crate::unit::Side;
 
@@ -37,11 +37,8 @@ pub(crate) fn sheet<'p, 'm>(
             .fold(0u64, |sum, g| sum.saturating_add(u64::from(g.vp)))
     };
     Sheet {
-        verdict: Verdict::of_with(
-            total(Side::Us),
-            total(Side::Japanese),
-            board.scenario.rules.ratio,
-        ),
+        verdict: Schedule::of_rules(&board.scenario.rules)
+            .verdict(total(Side::Us), total(Side::Japanese)),
         loc: lines.into_entries(board),
         awards,
     }
@@ -62,7 +59,7 @@ pub(crate) fn verdict<'p, 'm>(
         };
         *total = total.saturating_add(u64::from(g.vp));
     });
-    Verdict::of_with(us, japanese, board.scenario.rules.ratio)
+    Schedule::of_rules(&board.scenario.rules).verdict(us, japanese)
 }
 
 /// L4, L5, L6, L9 and the scenario's exit rules, in rule order.

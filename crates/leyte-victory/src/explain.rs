@@ -102,9 +102,9 @@ pub enum LocCase {
         /// The sides that must trace in this scenario.
         tracing: Vec<Side>,
     },
-    /// It was eliminated: only units on the map trace (L7).
+    /// It was eliminated: only units on the map trace (ruling L-12).
     Eliminated,
-    /// It left the map: only units on the map trace (L7).
+    /// It left the map: only units on the map trace (ruling L-12).
     Exited,
 }
 
@@ -159,13 +159,14 @@ pub struct LocConsequence {
 
 impl LocExplanation {
     /// The paragraphs the explanation cites: L8 for a LOC traced, L8 and L9 for one cut, L7
-    /// and L10 for a unit that need not trace, L7 for a unit off the map.
+    /// and L10 for a unit that need not trace, and for a unit off the map the ruling that only
+    /// units on the map trace (L-12, a reading of L9).
     pub fn rules(&self) -> &'static [&'static str] {
         match self.case {
             LocCase::Traced { .. } => &["L8"],
             LocCase::Cut { .. } => &["L8", "L9"],
             LocCase::NeedNotTrace { .. } => &["L7", "L10"],
-            LocCase::Eliminated | LocCase::Exited => &["L7"],
+            LocCase::Eliminated | LocCase::Exited => &["L-12"],
         }
     }
 }
@@ -418,11 +419,11 @@ impl LocExplanation {
             ),
             LocCase::Eliminated => writeln!(
                 f,
-                "{who} was eliminated: only units on the map trace a Line of Communications [L7]."
+                "{who} was eliminated: only units on the map trace a Line of Communications [ruling L-12]."
             ),
             LocCase::Exited => writeln!(
                 f,
-                "{who} left the map: only units on the map trace a Line of Communications [L7]."
+                "{who} left the map: only units on the map trace a Line of Communications [ruling L-12]."
             ),
         }
     }
@@ -548,23 +549,38 @@ fn write_cut(
             off_net.join(" ")
         )?;
     }
-    if let Some(r) = reach {
-        match &r.nearest_road {
-            Some(n) if n.distance > 0 => writeln!(
-                f,
-                "The nearest road/trail hex is {}, {} away (walk: {}); only the first {} may be off the net.",
-                n.hex,
-                hexes_in_words(n.distance),
-                n.walk.join(" "),
-                hexes_in_words(k)
-            )?,
-            Some(n) => writeln!(f, "Its own hex {} is on the road/trail net.", n.hex)?,
-            None => writeln!(
-                f,
-                "No road/trail hex lies within {} hexes it may enter.",
-                crate::limits::MAX_EXPLORED
-            )?,
-        }
+    match reach {
+        Some(r) => write_nearest_road(f, k, r),
+        None => Ok(()),
+    }
+}
+
+/// Where the nearest road/trail hex is, for a unit the road/trail net cut.
+fn write_nearest_road(f: &mut fmt::Formatter<'_>, k: u32, r: &Reach) -> fmt::Result {
+    match &r.nearest_road {
+        // Beyond K + 1 hexes it is out of reach of the free hexes: say so. Nearer, it may
+        // be a legal join; what cut the unit is in the blocked hexes above.
+        Some(n) if n.distance > k.saturating_add(1) => writeln!(
+            f,
+            "The nearest road/trail hex is {}, {} away (walk: {}); only the first {} may be off the net.",
+            n.hex,
+            hexes_in_words(n.distance),
+            n.walk.join(" "),
+            hexes_in_words(k)
+        )?,
+        Some(n) if n.distance > 0 => writeln!(
+            f,
+            "The nearest road/trail hex is {}, {} away (walk: {}).",
+            n.hex,
+            hexes_in_words(n.distance),
+            n.walk.join(" "),
+        )?,
+        Some(n) => writeln!(f, "Its own hex {} is on the road/trail net.", n.hex)?,
+        None => writeln!(
+            f,
+            "No road/trail hex lies within {} hexes it may enter.",
+            crate::limits::MAX_EXPLORED
+        )?,
     }
     Ok(())
 }

@@ -119,7 +119,7 @@ pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
 };
-pub use ratio::{Margin, Margins, Ratio, Verdict, VictoryLevel};
+pub use ratio::{Margin, Margins, Ratio, Schedule, Verdict, VictoryLevel};
 pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach,
     Report, SideScore,

@@ -12,7 +12,7 @@
 //! assert_eq!(rules.ratio, Rounding::Round);
 //! assert!(rules.set("ratio", "ceiling").is_err());
 //! assert!(rules.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.options().len(), 3);
+//! assert_eq!(RULE_OPTIONS.options().len(), 4);
 //! ```
 
 use hexmap::TargetRule;
@@ -31,6 +31,23 @@ pub enum Rounding {
     Truncate,
     /// Round to the nearest hundredth, halves up: 2.495 is 2.50.
     Round,
+    /// The schedule's figures read exactly: a one-decimal figure is that value, a two-decimal
+    /// figure stands for "up to the next exact figure" (2.01 - 2.49 is above 2 and below 2.5), so
+    /// 2.005 is U.S. Marginal (ruling L-14, compared in integers).
+    Exact,
+}
+
+/// L11 at 0 : 0, no points on either side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum ZeroZero {
+    /// A Draw: neither side has the better of it (the default, ruling L-20).
+    #[default]
+    Draw,
+    /// Japanese Decisive: "1.0 or less to 1" read as covering a ratio that is not above 1.
+    JapaneseDecisive,
 }
 
 /// Every rules option of the Leyte engine, as a table chooses them.
@@ -43,6 +60,8 @@ pub struct Rules {
     pub chain: ChainReading,
     /// `target`: whether the last hex of a LOC longer than K must be on the chain.
     pub target: TargetRule,
+    /// `zero_zero`: L11 at 0 : 0.
+    pub zero_zero: ZeroZero,
 }
 
 /// Every rules option of the engine, each declared once: `[rules]`, `--rule`, `victory rules`,
@@ -52,7 +71,7 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "ratio",
         "L11",
         "L-14",
-        "the US : Japanese ratio between printed bands: truncated to hundredths, or rounded",
+        "the US : Japanese ratio between printed bands: truncated to hundredths, rounded, or the printed figures read exactly",
         &[
             Reading::new(
                 "truncate",
@@ -63,6 +82,29 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
                 "round",
                 |r| r.ratio = Rounding::Round,
                 |r| r.ratio == Rounding::Round,
+            ),
+            Reading::new(
+                "exact",
+                |r| r.ratio = Rounding::Exact,
+                |r| r.ratio == Rounding::Exact,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "zero_zero",
+        "L11",
+        "L-20",
+        "no points on either side (0 : 0): a Draw, or Japanese Decisive (\"1.0 or less to 1\" read as covering a ratio that is not above 1)",
+        &[
+            Reading::new(
+                "draw",
+                |r| r.zero_zero = ZeroZero::Draw,
+                |r| r.zero_zero == ZeroZero::Draw,
+            ),
+            Reading::new(
+                "japanese-decisive",
+                |r| r.zero_zero = ZeroZero::JapaneseDecisive,
+                |r| r.zero_zero == ZeroZero::JapaneseDecisive,
             ),
         ],
     ),

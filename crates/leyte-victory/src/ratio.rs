@@ -15,13 +15,27 @@
 //! | 100 or less | Japanese Decisive |
 //!
 //! US > 0 with JP = 0 is U.S. Decisive; 0 : 0 is a Draw.
+//!
+//! The rules options `ratio` (`truncate`, `round`, `exact`) and `zero_zero` (`draw`,
+//! `japanese-decisive`) choose other readings ([`Schedule`]); `exact` compares the scores
+//! with the printed figures in integers, without hundredths:
+//!
+//! | level | ratio r = US / JP | in integers |
+//! |---|---|---|
+//! | U.S. Decisive | r >= 3 | US >= 3 JP |
+//! | U.S. Substantive | 2.5 <= r < 3 | 2 US >= 5 JP |
+//! | U.S. Marginal | 2 < r < 2.5 | US > 2 JP |
+//! | Draw | r = 2 | US = 2 JP |
+//! | Japanese Marginal | 1.5 <= r < 2 | 2 US >= 3 JP |
+//! | Japanese Substantive | 1 < r < 1.5 | US > JP |
+//! | Japanese Decisive | r <= 1 | otherwise |
 #![deny(clippy::too_many_lines)]
 
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::options::Rounding;
+use crate::options::{Rounding, ZeroZero};
 
 /// The lowest ratio of each band, in hundredths, as printed.
 mod band {
@@ -154,6 +168,10 @@ pub struct Ratio {
     pub hundredths: Option<u64>,
     /// As a person reads it: `2.33 to 1`, `40 to 0`.
     pub text: String,
+    /// The level, as the schedule the ratio was taken with reads it.
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    level: VictoryLevel,
 }
 
 impl Ratio {
@@ -173,6 +191,12 @@ impl Ratio {
     /// assert_eq!((rounded.text.as_str(), rounded.level()), ("2.50 to 1", VictoryLevel::UsSubstantive));
     /// ```
     pub fn with_rounding(us: u64, japanese: u64, rounding: Rounding) -> Ratio {
+        Schedule::new(rounding, ZeroZero::Draw).ratio(us, japanese)
+    }
+
+    /// The ratio of two scores with its hundredths as `rounding` takes them (`exact`: truncated,
+    /// for display; its level is decided by the exact comparisons).
+    fn of(us: u64, japanese: u64, rounding: Rounding, level: VictoryLevel) -> Ratio {
         let hundredths = hundredths_with(us, japanese, rounding);
         let text = match hundredths {
             Some(h) => format!("{}.{:02} to 1", h / 100, h % 100),
@@ -183,17 +207,36 @@ impl Ratio {
             japanese,
             hundredths,
             text,
+            level,
         }
     }
 
-    /// The victory level of this ratio (L11).
+    /// The victory level of this ratio (L11), as the schedule it was taken with reads it.
     pub fn level(&self) -> VictoryLevel {
-        level_of(self.us, self.hundredths)
+        self.level
+    }
+
+    /// The quotient US / JP to four decimals (truncated), when 100 US is not a multiple of
+    /// JP: the figure the two-decimal [`Ratio::text`] stands for (`2.0050` for 401 : 200).
+    ///
+    /// ```
+    /// use leyte_victory::Ratio;
+    /// assert_eq!(Ratio::new(401, 200).quotient().as_deref(), Some("2.0050"));
+    /// assert_eq!(Ratio::new(400, 200).quotient(), None); // exactly 2.00
+    /// assert_eq!(Ratio::new(5, 0).quotient(), None);
+    /// ```
+    pub fn quotient(&self) -> Option<String> {
+        let (us, jp) = (u128::from(self.us), u128::from(self.japanese));
+        if jp == 0 || (us * 100) % jp == 0 {
+            return None;
+        }
+        let q = us * 10_000 / jp;
+        Some(format!("{}.{:04}", q / 10_000, q % 10_000))
     }
 }
 
-/// `100 * us / japanese` in hundredths, truncated or rounded (halves up); `None` when the
-/// Japanese have no points.
+/// `100 * us / japanese` in hundredths, truncated (also under `exact`, for display) or
+/// rounded (halves up); `None` when the Japanese have no points.
 fn hundredths_with(us: u64, japanese: u64, rounding: Rounding) -> Option<u64> {
     match rounding {
         Rounding::Round => (us.saturating_mul(200).saturating_add(japanese))
@@ -202,12 +245,97 @@ fn hundredths_with(us: u64, japanese: u64, rounding: Rounding) -> Option<u64> {
     }
 }
 
-/// The level of a score given its hundredths (L11), without the text of a [`Ratio`].
-fn level_of(us: u64, hundredths: Option<u64>) -> VictoryLevel {
-    match hundredths {
-        Some(h) => VictoryLevel::of_hundredths(h),
-        None if us > 0 => VictoryLevel::UsDecisive,
-        None => VictoryLevel::Draw,
+/// The level of US : JP > 0 with the printed figures read exactly (the table of the module's
+/// documentation), in integers.
+fn exact_level(us: u64, japanese: u64) -> VictoryLevel {
+    let (us, jp) = (u128::from(us), u128::from(japanese));
+    if us >= 3 * jp {
+        VictoryLevel::UsDecisive
+    } else if 2 * us >= 5 * jp {
+        VictoryLevel::UsSubstantive
+    } else if us > 2 * jp {
+        VictoryLevel::UsMarginal
+    } else if us == 2 * jp {
+        VictoryLevel::Draw
+    } else if 2 * us >= 3 * jp {
+        VictoryLevel::JapaneseMarginal
+    } else if us > jp {
+        VictoryLevel::JapaneseSubstantive
+    } else {
+        VictoryLevel::JapaneseDecisive
+    }
+}
+
+/// How the ratio schedule (L11) is read: the rules options `ratio` and `zero_zero`. The
+/// default is this project's reading (rulings L-14 and L-20).
+///
+/// ```
+/// use leyte_victory::{Schedule, VictoryLevel};
+/// use leyte_victory::options::{Rounding, ZeroZero};
+/// let exact = Schedule::new(Rounding::Exact, ZeroZero::Draw);
+/// // 401 : 200 is 2.005: truncated 2.00 (a Draw), read exactly above 2 (U.S. Marginal).
+/// assert_eq!(Schedule::default().level(401, 200), VictoryLevel::Draw);
+/// assert_eq!(exact.level(401, 200), VictoryLevel::UsMarginal);
+/// let no_points = Schedule::new(Rounding::Truncate, ZeroZero::JapaneseDecisive);
+/// assert_eq!(no_points.level(0, 0), VictoryLevel::JapaneseDecisive);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Schedule {
+    /// `ratio`: the ratio between printed bands.
+    pub ratio: Rounding,
+    /// `zero_zero`: no points on either side.
+    pub zero_zero: ZeroZero,
+}
+
+impl Schedule {
+    /// The schedule read with these options.
+    pub fn new(ratio: Rounding, zero_zero: ZeroZero) -> Schedule {
+        Schedule { ratio, zero_zero }
+    }
+
+    /// The schedule as these rules options read it.
+    pub fn of_rules(rules: &crate::options::Rules) -> Schedule {
+        Schedule::new(rules.ratio, rules.zero_zero)
+    }
+
+    /// The victory level of US : Japanese points.
+    pub fn level(self, us: u64, japanese: u64) -> VictoryLevel {
+        match (japanese, self.ratio) {
+            (0, _) if us > 0 => VictoryLevel::UsDecisive,
+            (0, _) => match self.zero_zero {
+                ZeroZero::JapaneseDecisive => VictoryLevel::JapaneseDecisive,
+                _ => VictoryLevel::Draw,
+            },
+            (_, Rounding::Exact) => exact_level(us, japanese),
+            (_, rounding) => hundredths_with(us, japanese, rounding)
+                .map_or(VictoryLevel::Draw, VictoryLevel::of_hundredths),
+        }
+    }
+
+    /// The ratio of US : Japanese points, with its level.
+    pub fn ratio(self, us: u64, japanese: u64) -> Ratio {
+        Ratio::of(us, japanese, self.ratio, self.level(us, japanese))
+    }
+
+    /// Both totals and their level.
+    pub fn verdict(self, us: u64, japanese: u64) -> Verdict {
+        Verdict {
+            us,
+            japanese,
+            level: self.level(us, japanese),
+        }
+    }
+
+    /// The margins of a score: the closed form of [`Margins::of`] for the default reading, a
+    /// search otherwise (the level only rises with US points and only falls with Japanese
+    /// points, so the first change is found by bisection).
+    pub fn margins(self, us: u64, japanese: u64) -> Margins {
+        if self == Schedule::default() {
+            Margins::of(us, japanese)
+        } else {
+            Margins::searched(us, japanese, self)
+        }
     }
 }
 
@@ -226,7 +354,7 @@ impl VictoryLevel {
 
     /// [`VictoryLevel::of_score`] with the ratio taken as `rounding` says.
     pub fn of_score_with(us: u64, japanese: u64, rounding: Rounding) -> VictoryLevel {
-        level_of(us, hundredths_with(us, japanese, rounding))
+        Schedule::new(rounding, ZeroZero::Draw).level(us, japanese)
     }
 }
 
@@ -279,11 +407,7 @@ impl Verdict {
 
     /// [`Verdict::of`] with the ratio taken as `rounding` says.
     pub fn of_with(us: u64, japanese: u64, rounding: Rounding) -> Verdict {
-        Verdict {
-            us,
-            japanese,
-            level: VictoryLevel::of_score_with(us, japanese, rounding),
-        }
+        Schedule::new(rounding, ZeroZero::Draw).verdict(us, japanese)
     }
 }
 
@@ -318,14 +442,14 @@ pub struct Margins {
 }
 
 impl Margins {
-    /// The margins of a score with the ratio taken as `rounding` says: the closed form of
-    /// [`Margins::of`] for the default, a search otherwise (the level only rises with US
-    /// points and only falls with Japanese points, so the first change is found by bisection).
+    /// The margins of a score with the ratio taken as `rounding` says ([`Schedule::margins`]).
     pub fn of_with(us: u64, japanese: u64, rounding: Rounding) -> Margins {
-        if rounding == Rounding::Truncate {
-            return Margins::of(us, japanese);
-        }
-        let level = |u, j| VictoryLevel::of_score_with(u, j, rounding);
+        Schedule::new(rounding, ZeroZero::Draw).margins(us, japanese)
+    }
+
+    /// The margins of a score under `schedule`, by bisection.
+    fn searched(us: u64, japanese: u64, schedule: Schedule) -> Margins {
+        let level = |u, j| schedule.level(u, j);
         let now = level(us, japanese);
         // The smallest n in 1..=hi with `changed(n)`, when there is one.
         let first = |hi: u64, changed: &dyn Fn(u64) -> bool| {
@@ -455,8 +579,8 @@ mod tests {
 
     /// The margins by trying every amount up to 10,000 (the level of a score computed as the
     /// report's ratio computes it, without its text: see the test above).
-    fn brute(us: u64, jp: u64, rounding: Rounding) -> Margins {
-        let level = |u, j| VictoryLevel::of_score_with(u, j, rounding);
+    fn brute(us: u64, jp: u64, schedule: Schedule) -> Margins {
+        let level = |u, j| schedule.level(u, j);
         let l = level(us, jp);
         let up = (1..=10_000u64).find(|x| level(us + x, jp) < l);
         let down = (1..=10_000u64).find(|y| level(us, jp + y) > l);
@@ -472,13 +596,24 @@ mod tests {
         }
     }
 
+    /// Every reading of the schedule.
+    fn schedules() -> Vec<Schedule> {
+        let mut all = Vec::new();
+        for ratio in [Rounding::Truncate, Rounding::Round, Rounding::Exact] {
+            for zero_zero in [ZeroZero::Draw, ZeroZero::JapaneseDecisive] {
+                all.push(Schedule::new(ratio, zero_zero));
+            }
+        }
+        all
+    }
+
     #[test]
     fn margins_equal_brute_force_search() {
-        for rounding in [Rounding::Truncate, Rounding::Round] {
+        for schedule in schedules() {
             for us in 0..=60 {
                 for jp in 0..=60 {
-                    let m = Margins::of_with(us, jp, rounding);
-                    assert_eq!(m, brute(us, jp, rounding), "{us}:{jp} {rounding:?}");
+                    let m = schedule.margins(us, jp);
+                    assert_eq!(m, brute(us, jp, schedule), "{us}:{jp} {schedule:?}");
                 }
             }
             for (us, jp) in [
@@ -489,10 +624,97 @@ mod tests {
                 (777, 0),
                 (499, 200),
             ] {
-                let m = Margins::of_with(us, jp, rounding);
-                assert_eq!(m, brute(us, jp, rounding), "{us}:{jp} {rounding:?}");
+                let m = schedule.margins(us, jp);
+                assert_eq!(m, brute(us, jp, schedule), "{us}:{jp} {schedule:?}");
             }
         }
+    }
+
+    /// `ratio = exact`: the issue's worked scores, and the reading against exact fractions.
+    #[test]
+    fn the_printed_figures_read_exactly() {
+        let exact = Schedule::new(Rounding::Exact, ZeroZero::Draw);
+        for (us, jp, level) in [
+            (401, 200, UsMarginal),
+            (251, 250, JapaneseSubstantive),
+            (599, 200, UsSubstantive),
+            (399, 200, JapaneseMarginal),
+            (499, 200, UsMarginal),
+            (299, 200, JapaneseSubstantive),
+            (400, 200, Draw),
+            (600, 200, UsDecisive),
+            (500, 200, UsSubstantive),
+            (300, 200, JapaneseMarginal),
+            (200, 200, JapaneseDecisive),
+            (5, 0, UsDecisive),
+            (0, 0, Draw),
+        ] {
+            assert_eq!(exact.level(us, jp), level, "{us}:{jp}");
+            assert_eq!(exact.ratio(us, jp).level(), level, "{us}:{jp}");
+        }
+        // The same bands written as fractions: r >= 3, [2.5, 3), (2, 2.5), 2, [1.5, 2), (1, 1.5).
+        for us in 0..=120u64 {
+            for jp in 1..=60u64 {
+                let (u, j) = (us * 2, jp * 2); // compare 2r with the doubled figures
+                let twice = |k: u64| u * 2 >= k * j; // r >= k / 2
+                let expected = if twice(6) {
+                    UsDecisive
+                } else if twice(5) {
+                    UsSubstantive
+                } else if u > 2 * j {
+                    UsMarginal
+                } else if u == 2 * j {
+                    Draw
+                } else if twice(3) {
+                    JapaneseMarginal
+                } else if u > j {
+                    JapaneseSubstantive
+                } else {
+                    JapaneseDecisive
+                };
+                assert_eq!(exact.level(us, jp), expected, "{us}:{jp}");
+            }
+        }
+    }
+
+    /// `round` moves 401:200 and 116:115 but not 403:201 or 251:250; `truncate` moves none.
+    #[test]
+    fn the_readings_between_the_printed_ranges() {
+        let truncate = Schedule::default();
+        let round = Schedule::new(Rounding::Round, ZeroZero::Draw);
+        assert_eq!(truncate.level(401, 200), Draw);
+        assert_eq!(truncate.level(403, 201), Draw);
+        assert_eq!(truncate.level(251, 250), JapaneseDecisive);
+        assert_eq!(truncate.level(116, 115), JapaneseDecisive);
+        assert_eq!(round.level(401, 200), UsMarginal);
+        assert_eq!(round.level(116, 115), JapaneseSubstantive);
+        assert_eq!(round.level(403, 201), Draw);
+        assert_eq!(round.level(251, 250), JapaneseDecisive);
+    }
+
+    #[test]
+    fn no_points_on_either_side() {
+        assert_eq!(Schedule::default().level(0, 0), Draw);
+        let japanese = Schedule::new(Rounding::Truncate, ZeroZero::JapaneseDecisive);
+        assert_eq!(japanese.level(0, 0), JapaneseDecisive);
+        assert_eq!(japanese.level(1, 0), UsDecisive);
+        let m = japanese.margins(0, 0);
+        assert_eq!(
+            (m.us.map(|m| (m.vp, m.reaches)), m.japanese),
+            (Some((1, UsDecisive)), None)
+        );
+    }
+
+    #[test]
+    fn a_quotient_its_hundredths_do_not_show() {
+        assert_eq!(Ratio::new(401, 200).quotient().as_deref(), Some("2.0050"));
+        assert_eq!(Ratio::new(1, 3).quotient().as_deref(), Some("0.3333"));
+        assert_eq!(Ratio::new(2, 3).quotient().as_deref(), Some("0.6666"));
+        assert_eq!(Ratio::new(3, 4).quotient(), None);
+        assert_eq!(
+            Ratio::new(u64::MAX, 7).quotient().map(|q| q.len() > 10),
+            Some(true)
+        );
     }
 
     #[test]

@@ -401,10 +401,28 @@ impl Report {
             None if self.ratio.us > 0 => "the Japanese have no points",
             None => "no points on either side",
         };
+        // A ratio its two decimals do not show exactly: the quotient, and the reading that
+        // took it to the band.
+        let ratio = match self.ratio.quotient() {
+            None => self.ratio.text.clone(),
+            Some(q) => {
+                let reading = self
+                    .rules
+                    .iter()
+                    .find(|r| r.key == "ratio")
+                    .map_or("truncate", |r| r.value.as_str());
+                let two = self.ratio.text.trim_end_matches(" to 1");
+                match reading {
+                    "exact" => format!("{q} to 1, read exactly (ratio = exact)"),
+                    "round" => format!("{q} to 1, rounded to {two} (ratio = round)"),
+                    other => format!("{q} to 1, truncated to {two} (ratio = {other})"),
+                }
+            }
+        };
         writeln!(
             f,
-            "Result: {} [L11]: US {} : Japanese {} = {} ({band})",
-            self.level, self.us.total, self.japanese.total, self.ratio.text,
+            "Result: {} [L11]: US {} : Japanese {} = {ratio} ({band})",
+            self.level, self.us.total, self.japanese.total,
         )?;
         for (name, score) in [
             ("U.S. Player", &self.us),

@@ -10,7 +10,7 @@ use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
 use crate::frontier::Omitted;
 use crate::loc::{self, LocPlan};
 use crate::model::{Objective, ObjectiveKind};
-use crate::ratio::{Margins, Ratio};
+use crate::ratio::Schedule;
 use crate::report::{
     Award, AwardKind, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach, Report,
     SCHEMA_VERSION, SideScore,
@@ -385,14 +385,14 @@ fn conclude(
         awards,
     };
     let (us, japanese) = (side(us), side(japanese));
-    let rounding = board.scenario.rules.ratio;
-    let ratio = Ratio::with_rounding(us.total, japanese.total, rounding);
+    let schedule = Schedule::of_rules(&board.scenario.rules);
+    let ratio = schedule.ratio(us.total, japanese.total);
     Report {
         schema_version: SCHEMA_VERSION,
         scenario: board.scenario.name.clone(),
         map: board.map.name().to_string(),
         level: ratio.level(),
-        margins: Margins::of_with(us.total, japanese.total, rounding),
+        margins: schedule.margins(us.total, japanese.total),
         rules: board.scenario.rules.in_force(),
         ratio,
         us,

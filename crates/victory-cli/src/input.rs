@@ -206,6 +206,14 @@ fn not_utf8(name: &str, bytes: &[u8], valid_up_to: usize) -> Problem {
 
 /// The engine of the game named by the file's `game` key, and the key.
 fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str), Box<Problem>> {
+    if text.trim().is_empty() {
+        let what = if name == STDIN_NAME {
+            "the input is empty: nothing came on standard input (pipe a state file in, or name the file instead of `-`)"
+        } else {
+            "the file is empty: a state file says which game it is for, e.g. `game = \"leyte\"`, and what is on the map"
+        };
+        return Err(Box::new(problem::in_file("empty", name, what)));
+    }
     let source = wargame_kit::Source::new(Some(name), text);
     let head: Head =
         toml::from_str(text).map_err(|e| Box::new(source.toml_error("toml".to_string(), &e)))?;
@@ -259,6 +267,10 @@ mod tests {
             "a:2:9: unknown game `chess` (known games: leyte, dai-senso, axis-empires) (at `game`)"
         );
         let e = detect("a", "").unwrap_err();
+        assert!(e.message.starts_with("the file is empty"));
+        let e = detect(STDIN_NAME, " \n").unwrap_err();
+        assert!(e.message.starts_with("the input is empty"));
+        let e = detect("a", "# a comment\nx = 1").unwrap_err();
         assert!(e.message.starts_with("no `game` key"));
         let e = detect("a", "game = 3").unwrap_err();
         assert!(

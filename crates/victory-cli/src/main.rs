@@ -399,10 +399,18 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             crop,
             reading,
         } => {
-            let html = output
+            let extension = output
                 .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+                .map(|e| e.to_string_lossy().to_lowercase());
+            if let Some(e) = extension.as_deref()
+                && !["svg", "html", "htm"].contains(&e)
+            {
+                anyhow::bail!(
+                    "-o {}: `victory render` cannot write a .{e} file; it writes SVG (.svg) or a self-contained HTML page (.html, .htm)",
+                    output.to_string_lossy()
+                );
+            }
+            let html = matches!(extension.as_deref(), Some("html" | "htm"));
             let picture = match format {
                 Some(PictureFormat::Html) => engines::Picture::Html,
                 Some(PictureFormat::Svg) => engines::Picture::Svg,

@@ -27,6 +27,15 @@ impl CliResolver {
     /// Read only regular files of at most `max_bytes` inside `root`, which must be an existing
     /// folder.
     pub fn confined(root: &Path, max_bytes: u64) -> anyhow::Result<Self> {
+        if root.is_file() {
+            anyhow::bail!(
+                "--confine {}: this is a file; give the folder the files may be read from (for example its folder, {})",
+                root.to_string_lossy(),
+                root.parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .map_or_else(|| ".".to_string(), |p| p.to_string_lossy().into_owned())
+            );
+        }
         if !root.is_dir() {
             anyhow::bail!("--confine {}: no such folder", root.to_string_lossy());
         }

@@ -343,6 +343,13 @@ fn explain_traced_cut_and_other_units() {
             "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
             "US-1",
         ),
+        // Cut where the nearest road/trail hex is within reach of the free hexes (three away):
+        // the allowance is not blamed, the blocked hex is (issue 24, item 10).
+        (
+            "cut_beach_off_chain",
+            "fixtures/leyte/loc-beach-off-chain-literal-reading-is-cut.toml",
+            "US-1",
+        ),
         // A unit whose side need not trace.
         (
             "need_not_trace",
@@ -953,4 +960,52 @@ fn rules_options_are_listed_and_chosen() {
         assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
     }
     assert_eq!(run(&["score", "--rule", "novalue", file]).code, 2);
+}
+
+/// Empty input, a file given to `--confine`, and an output `render` cannot write: each is named
+/// as what it is (issue 24, item 16), and nothing is written.
+#[test]
+fn empty_input_a_confined_file_and_an_unwritable_output_say_so() {
+    let state = "fixtures/leyte/ratio-000-to-000.toml";
+    let empty_stdin = run_with(&root(), &["score", "-"], Some(b""));
+    let blank_stdin = run_with(&root(), &["check", "-"], Some(b"\n  \n"));
+    let confined_file = run(&["score", "--confine", "README.md", state]);
+    let out = std::env::temp_dir().join(format!("victory-render-{}.png", std::process::id()));
+    let out_name = out.to_string_lossy().into_owned();
+    let png = run(&["render", state, "-o", &out_name]);
+    assert!(!out.exists(), "nothing is written to {out_name}");
+    for r in [&empty_stdin, &blank_stdin, &confined_file, &png] {
+        assert_eq!(r.code, 1, "{r:?}");
+    }
+    insta::assert_snapshot!(
+        "wrong_problem_named_right",
+        [
+            empty_stdin.transcript(),
+            blank_stdin.transcript(),
+            confined_file.transcript(),
+            png.transcript().replace(&out_name, "OUT.png"),
+        ]
+        .join("\n")
+    );
+}
+
+/// A 10,000-deep dotted table header is refused at its line, with the depth TOML files are
+/// read to (issue 24, item 13), whichever engine the file is for.
+#[test]
+fn a_key_too_deep_is_located() {
+    let deep = vec!["a"; 10_000].join(".");
+    let transcripts: Vec<String> = ["leyte", "dai-senso"]
+        .iter()
+        .map(|game| {
+            let text = format!("game = \"{game}\"\n[{deep}]\nx = 1\n");
+            let r = run_with(
+                &root(),
+                &["check", "--errors", "short", "-"],
+                Some(text.as_bytes()),
+            );
+            assert_eq!(r.code, 1, "{r:?}");
+            r.transcript()
+        })
+        .collect();
+    insta::assert_snapshot!("key_too_deep", transcripts.join("\n"));
 }

@@ -153,7 +153,7 @@ fn a_bad_option_is_refused_in_files_and_flags_alike() {
     let (code, _, err) = run(dir, &["check", "-"], in_file.as_bytes());
     assert_eq!(code, 1);
     assert!(
-        err.contains("unknown value `ceiling`: expected one of `truncate`, `round`"),
+        err.contains("unknown value `ceiling`: expected one of `truncate`, `round`, `exact`"),
         "{err}"
     );
     assert!(err.contains("unknown key `rato`"), "{err}");
@@ -165,7 +165,7 @@ fn a_bad_option_is_refused_in_files_and_flags_alike() {
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("`ratio` takes truncate or round, not `ceiling`"),
+        err.contains("`ratio` takes truncate, round or exact, not `ceiling`"),
         "{err}"
     );
 }
