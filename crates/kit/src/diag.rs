@@ -4,7 +4,9 @@
 //! its own `#[non_exhaustive]` kind enum, so that a tool can print all problems at once in
 //! `file:line:col: message` form.
 
+mod scan;
 mod shape;
+pub use scan::{table_array_headers, top_level_string};
 pub use shape::{
     MAX_SHAPE_PROBLEMS, Repairs, SHAPE_READ_BUDGET, ShapeRead, nearest, read_and_check, read_toml,
 };
