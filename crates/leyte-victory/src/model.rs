@@ -774,10 +774,9 @@ impl Position {
         self.id_problems(&mut out);
         let mut sides: BTreeMap<Hex, (Side, &str)> = BTreeMap::new();
         for (i, u) in self.units.iter().enumerate() {
-            let key = format!("units[{i}]");
-            strength_problems(&u.id, &u.rating, &key, &mut out);
+            strength_problems(&u.id, &u.rating, ("units", i), &mut out);
             if !map.contains(u.hex) {
-                out.push(crate::labels::off_map(map, u.hex).key(format!("{key}.hex")));
+                out.push(crate::labels::off_map(map, u.hex).key(format!("units[{i}].hex")));
                 continue;
             }
             match sides.get(&u.hex) {
@@ -793,7 +792,7 @@ impl Position {
                                 u.side.key()
                             ),
                         )
-                        .key(format!("{key}.hex"))
+                        .key(format!("units[{i}].hex"))
                         .label(label),
                     );
                 }
@@ -805,10 +804,9 @@ impl Position {
         }
         for (table, list) in [("eliminated", &self.eliminated), ("exited", &self.exited)] {
             for (i, u) in list.iter().enumerate() {
-                let key = format!("{table}[{i}]");
-                strength_problems(&u.id, &u.rating, &key, &mut out);
+                strength_problems(&u.id, &u.rating, (table, i), &mut out);
                 if let Some(hex) = u.hex.filter(|h| !map.contains(*h)) {
-                    out.push(crate::labels::off_map(map, hex).key(format!("{key}.hex")));
+                    out.push(crate::labels::off_map(map, hex).key(format!("{table}[{i}].hex")));
                 }
             }
         }
@@ -870,9 +868,15 @@ pub(crate) fn units_limit(count: usize) -> Option<Diagnostic> {
     })
 }
 
-/// Every combat strength of unit `id` (at `key`) beyond [`crate::limits::MAX_STRENGTH`], at
-/// `key.attack` (`defense`, `barrage`, `final_protective_fire`): a unit's value (L3) stays exact.
-fn strength_problems(id: &str, rating: &Rating, key: &str, out: &mut Vec<Diagnostic>) {
+/// Every combat strength of unit `id` (`units[i]`, as `(table, i)`) beyond
+/// [`crate::limits::MAX_STRENGTH`], at `units[i].attack` (`defense`, `barrage`,
+/// `final_protective_fire`): a unit's value (L3) stays exact.
+fn strength_problems(
+    id: &str,
+    rating: &Rating,
+    (table, i): (&str, usize),
+    out: &mut Vec<Diagnostic>,
+) {
     let strengths = match *rating {
         Rating::Standard {
             attack, defense, ..
@@ -895,7 +899,7 @@ fn strength_problems(id: &str, rating: &Rating, key: &str, out: &mut Vec<Diagnos
                 ErrorKind::Limit,
                 format!("`{name}` of unit `{id}` is {value}; the engine allows at most {max}"),
             )
-            .key(format!("{key}.{name}")),
+            .key(format!("{table}[{i}].{name}")),
         );
     }
 }
