@@ -677,7 +677,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// Check units against `map` and make a position of them; every problem is reported.
+    /// Check units against `map` and make a position of them; every problem is reported, with
+    /// its key path (`units[1].hex`, `eliminated[0].id`: the index in the lists given) and in
+    /// the words a state file's reader uses for the same mistake (the same check).
     ///
     /// ```
     /// use leyte_victory::{OffMapUnit, Position, Rating, Side, Unit};
@@ -816,25 +818,20 @@ impl Position {
     /// Every unit id used a second time (on the map, eliminated and exited together), said at
     /// the second use with the key of the first.
     fn id_problems(&self, out: &mut Vec<Diagnostic>) {
+        fn indexed<'a>(
+            table: &'static str,
+            ids: impl Iterator<Item = &'a str>,
+        ) -> impl Iterator<Item = (&'static str, usize, &'a str)> {
+            ids.enumerate().map(move |(i, id)| (table, i, id))
+        }
+        let all = indexed("units", self.units.iter().map(|u| u.id.as_str()))
+            .chain(indexed(
+                "eliminated",
+                self.eliminated.iter().map(|u| u.id.as_str()),
+            ))
+            .chain(indexed("exited", self.exited.iter().map(|u| u.id.as_str())));
         let mut first: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
-        let all = (self
-            .units
-            .iter()
-            .map(|u| ("units", u.id.as_str()))
-            .enumerate())
-        .chain(
-            self.eliminated
-                .iter()
-                .map(|u| ("eliminated", u.id.as_str()))
-                .enumerate(),
-        )
-        .chain(
-            self.exited
-                .iter()
-                .map(|u| ("exited", u.id.as_str()))
-                .enumerate(),
-        );
-        for (i, (table, id)) in all {
+        for (table, i, id) in all {
             match first.get(id) {
                 Some((t, j)) => out.push(
                     Diagnostic::new(
