@@ -436,3 +436,40 @@ fn the_beach_bonus_a_map_lacks_is_said_alike_and_pointed_at_the_map_in_a_file() 
     assert_eq!(file.key.as_deref(), Some("map"));
     assert_eq!(file.location.map(|l| l.line), Some(2));
 }
+
+#[test]
+fn too_many_units_are_refused_alike_before_any_is_read() {
+    let map = map();
+    let count = leyte_victory::limits::MAX_UNITS + 1;
+    let rating = Rating::standard("1-1-1").unwrap();
+    // Every unit on one hex with one id: had the units been read, each would be a problem.
+    let crowd: Vec<Unit> = (0..count)
+        .map(|_| Unit::new("US-1", Side::Us, rating, hex(&map, "1002")))
+        .collect();
+    let in_code = Position::new(&map, crowd, Vec::new(), Vec::new()).unwrap_err();
+    let mut state = String::from(
+        "game = \"leyte\"\nmap = \"two-rows.toml\"\n[scenario]\nname = \"Crowd\"\nactive_beaches = [\"northern-beach\"]\n",
+    );
+    for _ in 0..count {
+        state.push_str(
+            "[[units]]\nid = \"US-1\"\nside = \"us\"\nrating = \"1-1-1\"\nhex = \"1002\"\n",
+        );
+    }
+    let from_toml = read(&state);
+    assert_eq!(said(&from_toml), said(in_code.diagnostics()));
+    let [d] = from_toml.as_slice() else {
+        panic!("{from_toml:?}")
+    };
+    assert_eq!(
+        d.message,
+        format!(
+            "the number of units (on the map, eliminated and exited) is {count}; the engine allows at most {}",
+            count - 1
+        )
+    );
+    assert_eq!(
+        (d.kind, d.key.as_deref()),
+        (ErrorKind::Limit, Some("units"))
+    );
+    assert_eq!(d.location.map(|l| l.line), Some(6));
+}
