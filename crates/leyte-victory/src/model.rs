@@ -1,6 +1,7 @@
 //! Scenarios and positions, in memory (no TOML needed), and their checks against a map.
 #![deny(clippy::too_many_lines)]
 
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
 use hexmap::{Hex, HexMap};
@@ -125,11 +126,13 @@ impl Objective {
         self
     }
 
-    /// Check the objective (at `key`, `scenario.objectives[0]`) against its map: its hexes on
-    /// the map, its feature a feature of the map.
-    fn check(&self, map: &HexMap, key: &str, out: &mut Vec<Diagnostic>) {
+    /// Check objective `i` (at `scenario.objectives[i]`) against its map: its hexes on the map,
+    /// its feature a feature of the map.
+    fn check(&self, map: &HexMap, i: usize, out: &mut Vec<Diagnostic>) {
         match &self.kind {
-            ObjectiveKind::Occupy { hexes } => on_map(map, hexes, &format!("{key}.hexes"), out),
+            ObjectiveKind::Occupy { hexes } => on_map(map, hexes, out, |j| {
+                format!("scenario.objectives[{i}].hexes[{j}]")
+            }),
             ObjectiveKind::PerUnitNear { feature } => {
                 if map.feature_names().iter().any(|f| f == feature) {
                     return;
@@ -142,7 +145,7 @@ impl Objective {
                             listed(map.feature_names().iter().map(String::as_str))
                         ),
                     )
-                    .key(format!("{key}.near_feature"))
+                    .key(format!("scenario.objectives[{i}].near_feature"))
                     .label(feature.as_str()),
                 );
             }
@@ -160,12 +163,12 @@ fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// Every hex of `hexes` (the list at `key`) that is not on the map, said at `key[i]` in the
-/// words [`HexMap::parse`] uses for its label.
-fn on_map(map: &HexMap, hexes: &[Hex], key: &str, out: &mut Vec<Diagnostic>) {
+/// Every hex of `hexes` that is not on the map, said at `key(i)` (made only then) in the words
+/// [`HexMap::parse`] uses for its label.
+fn on_map(map: &HexMap, hexes: &[Hex], out: &mut Vec<Diagnostic>, key: impl Fn(usize) -> String) {
     for (i, h) in hexes.iter().enumerate() {
         if !map.contains(*h) {
-            out.push(crate::labels::off_map(map, *h).key(format!("{key}[{i}]")));
+            out.push(crate::labels::off_map(map, *h).key(key(i)));
         }
     }
 }
@@ -341,12 +344,9 @@ impl LocRules {
                 .key("scenario.loc.free_hexes"),
             );
         }
-        on_map(
-            map,
-            &self.japanese_targets,
-            "scenario.loc.japanese_targets",
-            out,
-        );
+        on_map(map, &self.japanese_targets, out, |j| {
+            format!("scenario.loc.japanese_targets[{j}]")
+        });
         if self.sides.contains(&Side::Japanese) && self.japanese_targets.is_empty() {
             out.push(
                 Diagnostic::new(
@@ -538,19 +538,17 @@ impl Scenario {
             }
         }
         for (i, o) in self.objectives.iter().enumerate() {
-            o.check(map, &format!("scenario.objectives[{i}]"), &mut out);
+            o.check(map, i, &mut out);
         }
         for (i, e) in self.exits.iter().enumerate() {
-            on_map(
-                map,
-                &e.hexes,
-                &format!("scenario.exits[{i}].hexes"),
-                &mut out,
-            );
+            on_map(map, &e.hexes, &mut out, |j| {
+                format!("scenario.exits[{i}].hexes[{j}]")
+            });
         }
         for (i, e) in self.exit_requirements.iter().enumerate() {
-            let key = format!("scenario.exit_requirements[{i}].hexes");
-            on_map(map, &e.hexes, &key, &mut out);
+            on_map(map, &e.hexes, &mut out, |j| {
+                format!("scenario.exit_requirements[{i}].hexes[{j}]")
+            });
         }
         self.loc.check(map, &mut out);
         out
@@ -781,8 +779,9 @@ impl Position {
                 out.push(crate::labels::off_map(map, u.hex).key(format!("units[{i}].hex")));
                 continue;
             }
-            match sides.get(&u.hex) {
-                Some((s, other)) if *s != u.side => {
+            match sides.entry(u.hex) {
+                Entry::Occupied(e) if e.get().0 != u.side => {
+                    let (s, other) = e.get();
                     let label = map.label_text(u.hex);
                     out.push(
                         Diagnostic::new(
@@ -798,9 +797,9 @@ impl Position {
                         .label(label),
                     );
                 }
-                Some(_) => {}
-                None => {
-                    sides.insert(u.hex, (u.side, u.id.as_str()));
+                Entry::Occupied(_) => {}
+                Entry::Vacant(e) => {
+                    e.insert((u.side, u.id.as_str()));
                 }
             }
         }
@@ -832,17 +831,20 @@ impl Position {
             .chain(indexed("exited", self.exited.iter().map(|u| u.id.as_str())));
         let mut first: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
         for (table, i, id) in all {
-            match first.get(id) {
-                Some((t, j)) => out.push(
-                    Diagnostic::new(
-                        ErrorKind::DuplicateUnit,
-                        format!("unit id `{id}` is used twice (first at `{t}[{j}]`)"),
-                    )
-                    .key(format!("{table}[{i}].id"))
-                    .label(id),
-                ),
-                None => {
-                    first.insert(id, (table, i));
+            match first.entry(id) {
+                Entry::Occupied(e) => {
+                    let (t, j) = e.get();
+                    out.push(
+                        Diagnostic::new(
+                            ErrorKind::DuplicateUnit,
+                            format!("unit id `{id}` is used twice (first at `{t}[{j}]`)"),
+                        )
+                        .key(format!("{table}[{i}].id"))
+                        .label(id),
+                    );
+                }
+                Entry::Vacant(e) => {
+                    e.insert((table, i));
                 }
             }
         }
