@@ -5,18 +5,18 @@
 //! end-of-scenario position. [`State::from_toml_str`] checks everything and reports every
 //! problem with file, key, label, line and column.
 //!
-//! Reading is spec -> model -> one check: serde reads the shape ([`wargame_kit::diag::read_toml`]);
-//! each section is converted to the model by a function of its own (`scenario`, `objective`,
-//! `exit`, `exit_requirement`, `loc`, `units`, `off_map_units`; `rules` for the rules
-//! options), which says only what the model cannot hold (a label that is not a label, a rating
-//! that does not parse, an objective or exit `vp` of the wrong form, `game`, the map
-//! reference); then the model's own check, the one a scenario and position built in code get
-//! ([`Scenario`], [`Position`]), finds everything else, each problem located by its key path
-//! (`units[3].hex`). A label of the map's numbering that names a hex off the map (beyond the
-//! extents, or a hole) reaches the model as that hex, so the check says "off the map" in the
-//! same words for a file and for code. Defaults are the model's ([`LocRules::default`],
-//! [`Unit::new`], [`ExitAward::new`], [`ExitRequirement::new`] and
-//! [`ExitRequirement::DEFAULT_UNITS`]).
+//! Reading is spec -> model -> one check: serde reads the shape
+//! ([`wargame_kit::diag::read_toml`]); each section is converted to the model by a function of
+//! its own (`scenario`, `objective`, `exit`, `exit_requirement`, `loc`, `units`,
+//! `off_map_units`; `rules` for the rules options), which says only what the model cannot hold
+//! (a label that is not a label, a rating that does not parse, a unit without its `hex`, an
+//! objective or exit `vp` of the wrong form, `game`, the map reference); then the model's own
+//! check, the one a scenario and position built in code get ([`Scenario`], [`Position`]),
+//! finds everything else, each problem located by its key path (`units[3].hex`). A label of the
+//! map's numbering that names a hex off the map (beyond the extents, or a hole) reaches the
+//! model as that hex, so the check says "off the map" in the same words for a file and for
+//! code. Defaults are the model's ([`LocRules::default`], [`Unit::new`], [`ExitAward::new`],
+//! [`ExitRequirement::new`] and [`ExitRequirement::DEFAULT_UNITS`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -760,8 +760,10 @@ fn read_spec(
         eliminated: off_map_units(&mut r, "eliminated", &spec.eliminated),
         exited: off_map_units(&mut r, "exited", &spec.exited),
     };
-    r.located(scenario.check(&map), &spec.map);
-    r.located(position.check(&map), &spec.map);
+    // The one check: what `score` checks first, for a state built in code as for this one.
+    if let Err(e) = crate::board::validate(&map, &scenario, &position) {
+        r.located(e.into_diagnostics(), &spec.map);
+    }
     if !r.c.is_empty() {
         return Err(Error::new(r.c.into_vec()));
     }
