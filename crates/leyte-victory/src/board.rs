@@ -14,8 +14,9 @@ use crate::error::Error;
 use crate::model::{ObjectiveKind, Position, Scenario, Unit};
 use crate::unit::Side;
 
-/// Check a scenario and a position against a map, every problem at once: what [`crate::score`]
-/// checks before it scores.
+/// Check a scenario and a position against a map, every problem at once with its key path: what
+/// [`crate::score`] checks before it scores, and what [`crate::State::from_toml_str`] checks
+/// once it has read a state into the model (the one check).
 pub(crate) fn validate(
     map: &HexMap,
     scenario: &Scenario,

@@ -92,6 +92,7 @@ mod explain;
 mod frontier;
 #[cfg(feature = "html")]
 pub mod html;
+mod labels;
 pub mod limits;
 mod loc;
 #[cfg(feature = "parallel")]

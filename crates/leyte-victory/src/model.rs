@@ -1,6 +1,7 @@
 //! Scenarios and positions, in memory (no TOML needed), and their checks against a map.
 #![deny(clippy::too_many_lines)]
 
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
 use hexmap::{Hex, HexMap};
@@ -125,39 +126,49 @@ impl Objective {
         self
     }
 
-    /// Check the objective against its map: its hexes on the map, its feature on some hex.
-    fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
+    /// Check objective `i` (at `scenario.objectives[i]`) against its map: its hexes on the map,
+    /// its feature a feature of the map.
+    fn check(&self, map: &HexMap, i: usize, out: &mut Vec<Diagnostic>) {
         match &self.kind {
-            ObjectiveKind::Occupy { hexes } => hexes
-                .iter()
-                .filter(|h| !map.contains(**h))
-                .map(|h| {
-                    Diagnostic::new(
-                        ErrorKind::Scenario,
-                        format!(
-                            "objective `{}` is on hex {}, outside the map",
-                            self.name,
-                            map.label_text(*h)
-                        ),
-                    )
-                    .label(map.label_text(*h))
-                })
-                .collect(),
+            ObjectiveKind::Occupy { hexes } => on_map(map, hexes, out, |j| {
+                format!("scenario.objectives[{i}].hexes[{j}]")
+            }),
             ObjectiveKind::PerUnitNear { feature } => {
                 if map.feature_names().iter().any(|f| f == feature) {
-                    return Vec::new();
+                    return;
                 }
-                vec![
+                out.push(
                     Diagnostic::new(
                         ErrorKind::Scenario,
                         format!(
-                            "objective `{}` counts units near `{feature}` hexes, but the map has none",
-                            self.name
+                            "the map has no `{feature}` hexes (its features: {})",
+                            listed(map.feature_names().iter().map(String::as_str))
                         ),
                     )
+                    .key(format!("scenario.objectives[{i}].near_feature"))
                     .label(feature.as_str()),
-                ]
+                );
             }
+        }
+    }
+}
+
+/// Names for a message, `, `-separated (`none` when there are none).
+fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let all: Vec<&str> = names.collect();
+    if all.is_empty() {
+        "none".to_string()
+    } else {
+        all.join(", ")
+    }
+}
+
+/// Every hex of `hexes` that is not on the map, said at `key(i)` (made only then) in the words
+/// [`HexMap::parse`] uses for its label.
+fn on_map(map: &HexMap, hexes: &[Hex], out: &mut Vec<Diagnostic>, key: impl Fn(usize) -> String) {
+    for (i, h) in hexes.iter().enumerate() {
+        if !map.contains(*h) {
+            out.push(crate::labels::off_map(map, *h).key(key(i)));
         }
     }
 }
@@ -236,6 +247,10 @@ pub struct ExitRequirement {
 }
 
 impl ExitRequirement {
+    /// How many units must exit when a scenario does not say (`[[scenario.exit_requirements]]
+    /// units`): one.
+    pub const DEFAULT_UNITS: u32 = 1;
+
     /// `vp` to the other side, once, when fewer than `units` units of `side` left the map
     /// through one of `hexes` (any hex when empty).
     ///
@@ -296,16 +311,53 @@ pub struct LocRules {
 }
 
 impl Default for LocRules {
+    /// The rules' own: the US traces (L7), [`LocRules::FREE_HEXES`] hexes of any terrain first
+    /// (L8); the Japanese do not (L10).
     fn default() -> Self {
         LocRules {
             sides: vec![Side::Us],
-            free_hexes: 3,
+            free_hexes: LocRules::FREE_HEXES,
             japanese_targets: Vec::new(),
         }
     }
 }
 
 impl LocRules {
+    /// The hexes of any terrain a Line of Communications may begin with, as the rules say
+    /// (L8: three).
+    pub const FREE_HEXES: u32 = 3;
+
+    /// Check the rules (at `scenario.loc`) against the map: K within
+    /// [`crate::limits::MAX_FREE_HEXES`], the Japanese targets on the map, and some target
+    /// when the Japanese must trace.
+    fn check(&self, map: &HexMap, out: &mut Vec<Diagnostic>) {
+        let k = self.free_hexes;
+        if k > crate::limits::MAX_FREE_HEXES {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "`free_hexes` is {k}; the engine allows at most {}",
+                        crate::limits::MAX_FREE_HEXES
+                    ),
+                )
+                .key("scenario.loc.free_hexes"),
+            );
+        }
+        on_map(map, &self.japanese_targets, out, |j| {
+            format!("scenario.loc.japanese_targets[{j}]")
+        });
+        if self.sides.contains(&Side::Japanese) && self.japanese_targets.is_empty() {
+            out.push(
+                Diagnostic::new(
+                    ErrorKind::Scenario,
+                    "the Japanese must trace a LOC but `japanese_targets` is empty",
+                )
+                .key("scenario.loc"),
+            );
+        }
+    }
+
     /// The same rules with these sides tracing.
     pub fn with_sides(mut self, sides: impl IntoIterator<Item = Side>) -> LocRules {
         self.sides = sides.into_iter().collect();
@@ -454,43 +506,65 @@ impl Scenario {
         self
     }
 
-    /// Check the scenario against its map: the areas it names exist, its objectives' hexes are
-    /// on the map and their features on it. Every problem is returned.
+    /// Check the scenario against its map, every problem with its key path
+    /// (`scenario.active_beaches[1]`, `scenario.objectives[0].near_feature`,
+    /// `scenario.loc.free_hexes`): the areas it names exist (the beach bonus's at
+    /// `scenario.beach_bonus.areas[i]`), every hex it names is on the map, its objectives'
+    /// features are the map's, K is within the limit, and the Japanese, when they trace, have
+    /// targets. Every problem is returned. What [`crate::score`] checks; a state read from TOML
+    /// is checked by this same check.
     pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        let k = self.loc.free_hexes;
-        if k > crate::limits::MAX_FREE_HEXES {
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::Limit,
-                    format!(
-                        "`free_hexes` is {k}; the engine allows at most {}",
-                        crate::limits::MAX_FREE_HEXES
-                    ),
-                )
-                .key("scenario.loc.free_hexes"),
-            );
-        }
-        for key in self.active_beaches.iter().chain(&self.beach_bonus.areas) {
+        for (i, key) in self.active_beaches.iter().enumerate() {
             if map.area(key).is_none() {
-                let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
+                let d = no_area(map, key, "").key(format!("scenario.active_beaches[{i}]"));
+                let known: Vec<String> = map.areas().iter().map(|a| a.key.clone()).collect();
+                out.push(match wargame_kit::diag::nearest(key, &known) {
+                    Some(near) => d.help(format!("did you mean `{near}`?")),
+                    None => d,
+                });
+            }
+        }
+        for (i, key) in self.beach_bonus.areas.iter().enumerate() {
+            if map.area(key).is_none() {
                 out.push(
-                    Diagnostic::new(
-                        ErrorKind::Scenario,
-                        format!(
-                            "the map has no area `{key}` (its areas: {})",
-                            known.join(", ")
-                        ),
+                    no_area(
+                        map,
+                        key,
+                        ", which the beach bonus (L6) needs whether or not it is active",
                     )
-                    .label(key.as_str()),
+                    .key(format!("scenario.beach_bonus.areas[{i}]")),
                 );
             }
         }
-        for o in &self.objectives {
-            out.extend(o.check(map));
+        for (i, o) in self.objectives.iter().enumerate() {
+            o.check(map, i, &mut out);
         }
+        for (i, e) in self.exits.iter().enumerate() {
+            on_map(map, &e.hexes, &mut out, |j| {
+                format!("scenario.exits[{i}].hexes[{j}]")
+            });
+        }
+        for (i, e) in self.exit_requirements.iter().enumerate() {
+            on_map(map, &e.hexes, &mut out, |j| {
+                format!("scenario.exit_requirements[{i}].hexes[{j}]")
+            });
+        }
+        self.loc.check(map, &mut out);
         out
     }
+}
+
+/// The map has no area `key`: `why` it was wanted, then the map's areas.
+fn no_area(map: &HexMap, key: &str, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        ErrorKind::Scenario,
+        format!(
+            "the map has no area `{key}`{why} (its areas: {})",
+            listed(map.areas().iter().map(|a| a.key.as_str()))
+        ),
+    )
+    .label(key)
 }
 
 /// A unit on the map at the end of the scenario.
@@ -601,7 +675,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// Check units against `map` and make a position of them; every problem is reported.
+    /// Check units against `map` and make a position of them; every problem is reported, with
+    /// its key path (`units[1].hex`, `eliminated[0].id`: the index in the lists given) and in
+    /// the words a state file's reader uses for the same mistake (the same check).
     ///
     /// ```
     /// use leyte_victory::{OffMapUnit, Position, Rating, Side, Unit};
@@ -680,84 +756,166 @@ impl Position {
         hexmap::Position::new(map, units)
     }
 
-    /// Check the position against its map: units on on-map hexes, unique ids (on the map,
-    /// eliminated and exited together), no hex with units of both sides. Every problem is
-    /// returned.
+    /// Check the position against its map, every problem with its key path (`units[3].hex`,
+    /// `eliminated[0].id`: the index in the position's own lists): no more units than
+    /// [`crate::limits::MAX_UNITS`] (checked first, alone), unique ids (on the map, eliminated
+    /// and exited together), strengths within [`crate::limits::MAX_STRENGTH`], units and the
+    /// hexes exited units left by on the map, no hex with units of both sides. Every problem is
+    /// returned. What [`crate::score`] checks; a state read from TOML is checked by this same
+    /// check.
     pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
-        let mut out = Vec::new();
         let count = (self.units.len())
             .saturating_add(self.eliminated.len())
             .saturating_add(self.exited.len());
-        if count > crate::limits::MAX_UNITS {
-            out.push(
-                Diagnostic::new(
-                    ErrorKind::Limit,
-                    format!(
-                        "the number of units (on the map, eliminated and exited) is {count}; the engine allows at most {}",
-                        crate::limits::MAX_UNITS
-                    ),
-                )
-                .key("units"),
-            );
-            return out;
+        if let Some(d) = units_limit(count) {
+            return vec![d];
         }
-        let mut ids = BTreeSet::new();
-        let all = self
-            .units
-            .iter()
-            .map(|u| u.id.as_str())
-            .chain(self.eliminated.iter().map(|u| u.id.as_str()))
-            .chain(self.exited.iter().map(|u| u.id.as_str()));
-        for id in all {
-            if !ids.insert(id) {
-                out.push(
-                    Diagnostic::new(
-                        ErrorKind::DuplicateUnit,
-                        format!("unit id `{id}` is used twice"),
-                    )
-                    .label(id),
-                );
-            }
-        }
-        let mut sides: BTreeMap<hexmap::Label, (Side, &str)> = BTreeMap::new();
-        for u in &self.units {
+        let mut out = Vec::new();
+        self.id_problems(&mut out);
+        let mut sides: BTreeMap<Hex, (Side, &str)> = BTreeMap::new();
+        for (i, u) in self.units.iter().enumerate() {
+            strength_problems(&u.id, &u.rating, ("units", i), &mut out);
             if !map.contains(u.hex) {
-                out.push(
-                    Diagnostic::new(
-                        ErrorKind::Hex,
-                        format!(
-                            "unit `{}` is on hex {}, which is not on the map",
-                            u.id,
-                            map.label_text(u.hex)
-                        ),
-                    )
-                    .label(map.label_text(u.hex)),
-                );
+                out.push(crate::labels::off_map(map, u.hex).key(format!("units[{i}].hex")));
                 continue;
             }
-            let Some(label) = map.label(u.hex) else {
-                continue;
-            };
-            match sides.get(&label) {
-                Some((s, other)) if *s != u.side => out.push(
-                    Diagnostic::new(
-                        ErrorKind::TwoSidesInHex,
-                        format!(
-                            "hex {label} holds units of both sides: {other} and {}",
-                            u.id
-                        ),
-                    )
-                    .label(label.to_string()),
-                ),
-                Some(_) => {}
-                None => {
-                    sides.insert(label, (u.side, u.id.as_str()));
+            match sides.entry(u.hex) {
+                Entry::Occupied(e) if e.get().0 != u.side => {
+                    let (s, other) = e.get();
+                    let label = map.label_text(u.hex);
+                    out.push(
+                        Diagnostic::new(
+                            ErrorKind::TwoSidesInHex,
+                            format!(
+                                "hex {label} holds units of both sides: {other} ({}) and {} ({})",
+                                s.key(),
+                                u.id,
+                                u.side.key()
+                            ),
+                        )
+                        .key(format!("units[{i}].hex"))
+                        .label(label),
+                    );
+                }
+                Entry::Occupied(_) => {}
+                Entry::Vacant(e) => {
+                    e.insert((u.side, u.id.as_str()));
+                }
+            }
+        }
+        for (table, list) in [("eliminated", &self.eliminated), ("exited", &self.exited)] {
+            for (i, u) in list.iter().enumerate() {
+                strength_problems(&u.id, &u.rating, (table, i), &mut out);
+                if let Some(hex) = u.hex.filter(|h| !map.contains(*h)) {
+                    out.push(crate::labels::off_map(map, hex).key(format!("{table}[{i}].hex")));
                 }
             }
         }
         out
     }
+
+    /// Every unit id used a second time (on the map, eliminated and exited together), said at
+    /// the second use with the key of the first.
+    fn id_problems(&self, out: &mut Vec<Diagnostic>) {
+        fn indexed<'a>(
+            table: &'static str,
+            ids: impl Iterator<Item = &'a str>,
+        ) -> impl Iterator<Item = (&'static str, usize, &'a str)> {
+            ids.enumerate().map(move |(i, id)| (table, i, id))
+        }
+        let all = indexed("units", self.units.iter().map(|u| u.id.as_str()))
+            .chain(indexed(
+                "eliminated",
+                self.eliminated.iter().map(|u| u.id.as_str()),
+            ))
+            .chain(indexed("exited", self.exited.iter().map(|u| u.id.as_str())));
+        let mut first: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+        for (table, i, id) in all {
+            match first.entry(id) {
+                Entry::Occupied(e) => {
+                    let (t, j) = e.get();
+                    out.push(
+                        Diagnostic::new(
+                            ErrorKind::DuplicateUnit,
+                            format!("unit id `{id}` is used twice (first at `{t}[{j}]`)"),
+                        )
+                        .key(format!("{table}[{i}].id"))
+                        .label(id),
+                    );
+                }
+                Entry::Vacant(e) => {
+                    e.insert((table, i));
+                }
+            }
+        }
+    }
 }
+
+/// More units than [`crate::limits::MAX_UNITS`] (on the map, eliminated and exited together),
+/// at `units`: checked before anything is sized by the count (by the TOML reader before it
+/// reads a unit).
+pub(crate) fn units_limit(count: usize) -> Option<Diagnostic> {
+    (count > crate::limits::MAX_UNITS).then(|| {
+        Diagnostic::new(
+            ErrorKind::Limit,
+            format!(
+                "the number of units (on the map, eliminated and exited) is {count}; the engine allows at most {}",
+                crate::limits::MAX_UNITS
+            ),
+        )
+        .key("units")
+    })
+}
+
+/// Every combat strength of unit `id` (`units[i]`, as `(table, i)`) beyond
+/// [`crate::limits::MAX_STRENGTH`], at `units[i].attack` (`defense`, `barrage`,
+/// `final_protective_fire`): a unit's value (L3) stays exact.
+fn strength_problems(
+    id: &str,
+    rating: &Rating,
+    (table, i): (&str, usize),
+    out: &mut Vec<Diagnostic>,
+) {
+    let strengths = match *rating {
+        Rating::Standard {
+            attack, defense, ..
+        } => [("attack", attack), ("defense", defense), ("", 0)],
+        Rating::Artillery {
+            barrage,
+            final_protective_fire,
+            defense,
+            ..
+        } => [
+            ("barrage", barrage),
+            ("final_protective_fire", final_protective_fire),
+            ("defense", defense),
+        ],
+    };
+    let max = crate::limits::MAX_STRENGTH;
+    for (name, value) in strengths.into_iter().filter(|(_, v)| *v > max) {
+        out.push(
+            Diagnostic::new(
+                ErrorKind::Limit,
+                format!("`{name}` of unit `{id}` is {value}; the engine allows at most {max}"),
+            )
+            .key(format!("{table}[{i}].{name}")),
+        );
+    }
+}
+
+/// The hex a unit stands on when its label could not be read (the reader and
+/// [`PositionBuilder`] say why, and the position is refused): on no map, since its printed
+/// offset overflows, so the position's check sees its id but never its hex as anyone's.
+pub(crate) const NOWHERE: Hex = Hex::new(i32::MIN, i32::MIN);
+
+/// The rating of a unit whose rating could not be read (the reader and [`PositionBuilder`]
+/// say why, and the position is refused): no strength, so the check sees its id and hex but
+/// finds nothing in its rating.
+pub(crate) const UNREAD: Rating = Rating::Standard {
+    attack: 0,
+    defense: 0,
+    movement: None,
+};
 
 /// Builds a [`Position`] from printed labels and rating strings, checking everything at once.
 ///
@@ -855,62 +1013,56 @@ impl<'m> PositionBuilder<'m> {
         self
     }
 
-    /// Check and build; every problem is reported.
+    /// Check and build; every problem is reported, with the key of the unit among those given
+    /// of its kind (`units[1].hex`: the second unit given on the map; `eliminated[0].rating`),
+    /// in the words a state file's reader uses for the same mistake.
     pub fn build(self) -> Result<Position, Error> {
         let mut errors = Vec::new();
+        // Where a stand-in went in for a label that is not a label: the check says no more there.
+        let mut broken = BTreeSet::new();
         let mut position = Position::default();
-        for (i, (id, side, artillery, rating, hex, exited)) in self.units.into_iter().enumerate() {
-            let key = format!("unit #{}", i + 1);
-            let rating = match if artillery {
+        for (id, side, artillery, rating, hex, exited) in self.units {
+            let (table, i) = match (&hex, exited) {
+                (_, true) => ("exited", position.exited.len()),
+                (Some(_), false) => ("units", position.units.len()),
+                (None, false) => ("eliminated", position.eliminated.len()),
+            };
+            let key = format!("{table}[{i}]");
+            let parsed = if artillery {
                 Rating::artillery(&rating)
             } else {
                 Rating::standard(&rating)
-            } {
-                Ok(r) => r,
-                Err(e) => {
-                    errors.push(
-                        Diagnostic::new(ErrorKind::Rating, e.to_string())
-                            .key(&key)
-                            .label(&id),
-                    );
-                    continue;
-                }
             };
-            let hex = match hex.as_deref().map(|h| self.map.parse(h)) {
-                None => None,
-                Some(Ok(h)) => Some(h),
-                Some(Err(e)) => {
+            let rating = parsed.unwrap_or_else(|e| {
+                errors.push(
+                    Diagnostic::new(ErrorKind::Rating, e.to_string())
+                        .key(format!("{key}.rating"))
+                        .label(&id),
+                );
+                UNREAD
+            });
+            let hex = hex.map(|text| {
+                crate::labels::hex_of_label(self.map, &text).unwrap_or_else(|problem| {
+                    let at = format!("{key}.hex");
                     errors.push(
-                        Diagnostic::new(ErrorKind::Hex, e.to_string())
-                            .key(&key)
-                            .label(hex.unwrap_or_default()),
+                        crate::labels::label_problem(ErrorKind::Hex, &text, &problem).key(&at),
                     );
-                    continue;
-                }
-            };
+                    broken.insert(at);
+                    NOWHERE
+                })
+            });
             match (hex, exited) {
-                (Some(hex), false) => position.units.push(Unit {
-                    id,
-                    side,
-                    rating,
-                    hex,
-                    zoc: true,
-                }),
-                (hex, true) => position.exited.push(OffMapUnit {
-                    id,
-                    side,
-                    rating,
-                    hex,
-                }),
-                (None, false) => position.eliminated.push(OffMapUnit {
-                    id,
-                    side,
-                    rating,
-                    hex: None,
-                }),
+                (Some(hex), false) => position.units.push(Unit::new(id, side, rating, hex)),
+                (hex, true) => position
+                    .exited
+                    .push(OffMapUnit::exited(id, side, rating, hex)),
+                (None, false) => position
+                    .eliminated
+                    .push(OffMapUnit::eliminated(id, side, rating)),
             }
         }
-        errors.extend(position.check(self.map));
+        let checked = position.check(self.map).into_iter();
+        errors.extend(checked.filter(|d| d.key.as_ref().is_none_or(|k| !broken.contains(k))));
         if errors.is_empty() {
             Ok(position)
         } else {

@@ -4,13 +4,26 @@
 //! caller's [`Resolver`], or an inline `[map]` table), the scenario's victory conditions and the
 //! end-of-scenario position. [`State::from_toml_str`] checks everything and reports every
 //! problem with file, key, label, line and column.
+//!
+//! Reading is spec -> model -> one check: serde reads the shape
+//! ([`wargame_kit::diag::read_toml`]); each section is converted to the model by a function of
+//! its own (`scenario`, `objective`, `exit`, `exit_requirement`, `loc`, `units`,
+//! `off_map_units`; `rules` for the rules options), which says only what the model cannot hold
+//! (a label that is not a label, a rating that does not parse, a unit without its `hex`, an
+//! objective or exit `vp` of the wrong form, `game`, the map reference); then the model's own
+//! check, the one a scenario and position built in code get ([`Scenario`], [`Position`]),
+//! finds everything else, each problem located by its key path (`units[3].hex`). A label of the
+//! map's numbering that names a hex off the map (beyond the extents, or a hole) reaches the
+//! model as that hex, so the check says "off the map" in the same words for a file and for
+//! code. Defaults are the model's ([`LocRules::default`], [`Unit::new`], [`ExitAward::new`],
+//! [`ExitRequirement::new`] and [`ExitRequirement::DEFAULT_UNITS`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use hexmap::{HexMap, MapSpec};
+use hexmap::{Hex, HexMap, MapSpec};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
@@ -18,12 +31,10 @@ use wargame_kit::diag::{Collector, Source};
 use wargame_kit::options::RulesTable;
 use wargame_kit::resolve::Resolver;
 
-use crate::limits;
-
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{
-    ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind, OffMapUnit,
-    Position, Scenario, Unit,
+    ExitAward, ExitRequirement, ExitValue, LocRules, NOWHERE, Objective, OffMapUnit, Position,
+    Scenario, UNREAD, Unit,
 };
 use crate::unit::{Rating, Side};
 
@@ -205,8 +216,8 @@ pub struct ExitRequirementSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     pub hexes: Vec<Spanned<String>>,
-    /// How many (default 1).
-    #[serde(default = "one")]
+    /// How many (default 1: [`ExitRequirement::DEFAULT_UNITS`]).
+    #[serde(default = "default_units")]
     pub units: u32,
     /// VP for the shortfall.
     pub vp: u32,
@@ -218,8 +229,8 @@ pub struct ExitRequirementSpec {
     pub note: Option<String>,
 }
 
-fn one() -> u32 {
-    1
+fn default_units() -> u32 {
+    ExitRequirement::DEFAULT_UNITS
 }
 
 /// `[scenario.loc]`.
@@ -514,12 +525,24 @@ impl State {
     }
 }
 
+/// What reading a state keeps: the problems found, located, and the keys where a stand-in
+/// went into the model for a value that could not be read (said where it was found), about
+/// which the model's check then says nothing more.
 struct Reader<'a, 'm> {
     c: Collector<'a, ErrorKind>,
     map: &'m HexMap,
+    broken: BTreeSet<String>,
 }
 
-impl Reader<'_, '_> {
+impl<'a, 'm> Reader<'a, 'm> {
+    fn new(source: Source<'a>, map: &'m HexMap) -> Self {
+        Reader {
+            c: Collector::new(source),
+            map,
+            broken: BTreeSet::new(),
+        }
+    }
+
     fn push(
         &mut self,
         kind: ErrorKind,
@@ -535,90 +558,52 @@ impl Reader<'_, '_> {
         self.c.push(d, span);
     }
 
-    /// Whether `value` is within `max`; if not, a located [`ErrorKind::Limit`] saying so.
-    fn within(
-        &mut self,
-        value: u64,
-        max: u64,
-        what: &str,
-        key: &str,
-        span: Option<Range<usize>>,
-    ) -> bool {
-        if value <= max {
-            return true;
-        }
-        self.push(
-            ErrorKind::Limit,
-            format!("{what} is {value}; the engine allows at most {max}"),
-            key,
-            None,
-            span,
-        );
-        false
-    }
-
-    /// `[scenario.loc] free_hexes`, 3 when not given, within [`limits::MAX_FREE_HEXES`].
-    fn free_hexes(&mut self, k: Option<&Spanned<u32>>) -> u32 {
-        let Some(k) = k else { return 3 };
-        let max = limits::MAX_FREE_HEXES;
-        let key = "scenario.loc.free_hexes";
-        if self.within(
-            u64::from(*k.get_ref()),
-            u64::from(max),
-            "`free_hexes`",
-            key,
-            Some(k.span()),
-        ) {
-            *k.get_ref()
-        } else {
-            max
-        }
-    }
-
-    fn hex(&mut self, s: &Spanned<String>, key: &str) -> Option<hexmap::Hex> {
-        match self.map.parse(s.get_ref()) {
-            Ok(h) => Some(h),
-            Err(e) => {
-                let mut d = Diagnostic::new(ErrorKind::Hex, e.to_string())
-                    .key(key)
-                    .label(s.get_ref().as_str());
-                if let Some(help) = e.help() {
-                    d = d.help(help);
-                }
-                self.c.push(d, Some(s.span()));
+    /// The model's check's problems, each located by its key path; the beach bonus's, which a
+    /// state file does not write (the rules' own, L6), where the state names its map.
+    fn located(&mut self, problems: Vec<Diagnostic>, map: &Spanned<MapRef>) {
+        for mut d in problems {
+            let key = d.key.clone().unwrap_or_default();
+            if self.broken.contains(&key) {
+                continue;
+            }
+            let span = if key.starts_with("scenario.beach_bonus") {
+                d.key = Some("map".to_string());
+                Some(map.span())
+            } else {
                 None
+            };
+            self.c.push(d, span);
+        }
+    }
+
+    /// The hex a label names, on the map or not (the check says whether it is); a label that
+    /// is not one of the map's is said here, and [`NOWHERE`] stands in.
+    fn hex(&mut self, s: &Spanned<String>, key: &str) -> Hex {
+        match crate::labels::hex_of_label(self.map, s.get_ref()) {
+            Ok(h) => h,
+            Err(problem) => {
+                let d = crate::labels::label_problem(ErrorKind::Hex, s.get_ref(), &problem);
+                self.c.push(d.key(key), Some(s.span()));
+                self.broken.insert(key.to_string());
+                NOWHERE
             }
         }
     }
 
-    fn hexes(&mut self, list: &[Spanned<String>], key: &str) -> Vec<hexmap::Hex> {
+    fn hexes(&mut self, list: &[Spanned<String>], key: &str) -> Vec<Hex> {
         list.iter()
             .enumerate()
-            .filter_map(|(i, s)| self.hex(s, &format!("{key}[{i}]")))
+            .map(|(i, s)| self.hex(s, &format!("{key}[{i}]")))
             .collect()
     }
 
-    fn rating(&mut self, u: &UnitSpec, key: &str) -> Option<Rating> {
+    /// A unit's rating: `rating` as printed, or the strengths by name (their limits are the
+    /// model's check's); what cannot be read is said here, and [`UNREAD`] stands in.
+    fn rating(&mut self, u: &UnitSpec, key: &str) -> Rating {
         let id = u.id.get_ref().as_str();
-        let strengths = [
-            ("attack", u.attack),
-            ("barrage", u.barrage),
-            ("final_protective_fire", u.final_protective_fire),
-            ("defense", u.defense),
-        ];
-        let mut sane = true;
-        for (name, value) in strengths {
-            if let Some(v) = value {
-                let max = u64::from(limits::MAX_STRENGTH);
-                let what = format!("`{name}` of unit `{id}`");
-                let at = format!("{key}.{name}");
-                sane &= self.within(u64::from(v), max, &what, &at, None);
-            }
-        }
-        if !sane {
-            return None;
-        }
-        let named = strengths.iter().any(|(_, v)| v.is_some());
+        let named = [u.attack, u.barrage, u.final_protective_fire, u.defense]
+            .iter()
+            .any(Option::is_some);
         let result = match (&u.rating, named) {
             (Some(r), false) => {
                 let parsed = if u.artillery { Rating::artillery(r.get_ref()) } else { Rating::standard(r.get_ref()) };
@@ -626,7 +611,7 @@ impl Reader<'_, '_> {
                     Ok(x) => Ok(x),
                     Err(e) => {
                         self.push(ErrorKind::Rating, e.to_string(), &format!("{key}.rating"), Some(id), Some(r.span()));
-                        return None;
+                        return UNREAD;
                     }
                 }
             }
@@ -649,20 +634,10 @@ impl Reader<'_, '_> {
                 _ => Err("a unit needs `rating = \"A-D-M\"` or `attack` and `defense` (barrage and final protective fire only with `artillery = true`)".to_string()),
             },
         };
-        match result {
-            Ok(r) => Some(r),
-            Err(m) => {
-                self.push(ErrorKind::Rating, m, key, Some(id), Some(u.id.span()));
-                None
-            }
-        }
-    }
-}
-
-fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::Us => "us",
-        Side::Japanese => "japanese",
+        result.unwrap_or_else(|m| {
+            self.push(ErrorKind::Rating, m, key, Some(id), Some(u.id.span()));
+            UNREAD
+        })
     }
 }
 
@@ -733,32 +708,82 @@ fn read(
     })
 }
 
-/// [`read`] once the shape is read: the game, the map, the scenario and the position checked.
+/// [`read`] once the shape is read: the game and the map, then the spec converted to the
+/// model section by section, then the model's own check ([`Scenario::check`],
+/// [`Position::check`]: what a scenario and position built in code get), every problem located
+/// by its key path.
 fn read_spec(
     spec: StateSpec,
     source: Source<'_>,
     resolver: &dyn Resolver,
     maps: Option<&mut MapCache>,
 ) -> Result<State, Error> {
-    let name = source.name;
-    if spec.game.get_ref() != GAME {
-        return Err(Error::new(vec![
-            source.at(
-                Diagnostic::new(
-                    ErrorKind::Game,
-                    format!(
-                        "this is a `{}` file; the Leyte engine reads `game = \"{GAME}\"`",
-                        spec.game.get_ref()
-                    ),
-                )
-                .key("game"),
-                Some(spec.game.span()),
-            ),
-        ]));
+    game(&spec, source)?;
+    let map = map(&spec, source, resolver, maps)?;
+    let mut r = Reader::new(source, &map);
+    let mut scenario = scenario(&mut r, &spec.scenario);
+    rules(&spec, &mut scenario, &mut r.c);
+    // The number of units is refused before anything is sized by it.
+    let count = (spec.units.len())
+        .saturating_add(spec.eliminated.len())
+        .saturating_add(spec.exited.len());
+    if let Some(limit) = crate::model::units_limit(count) {
+        r.located(scenario.check(&map), &spec.map);
+        r.located(vec![limit], &spec.map);
+        return Err(Error::new(r.c.into_vec()));
     }
-    let map = match spec.map.get_ref() {
+    let position = Position {
+        units: units(&mut r, &spec.units),
+        eliminated: off_map_units(&mut r, "eliminated", &spec.eliminated),
+        exited: off_map_units(&mut r, "exited", &spec.exited),
+    };
+    // The one check: what `score` checks first, for a state built in code as for this one.
+    if let Err(e) = crate::board::validate(&map, &scenario, &position) {
+        r.located(e.into_diagnostics(), &spec.map);
+    }
+    if !r.c.is_empty() {
+        return Err(Error::new(r.c.into_vec()));
+    }
+    Ok(State {
+        map,
+        scenario,
+        position,
+        note: spec.note,
+        file: source.name.map(str::to_string),
+    })
+}
+
+/// `game`: the Leyte engine reads only `"leyte"`.
+fn game(spec: &StateSpec, source: Source<'_>) -> Result<(), Error> {
+    if spec.game.get_ref() == GAME {
+        return Ok(());
+    }
+    Err(Error::new(vec![
+        source.at(
+            Diagnostic::new(
+                ErrorKind::Game,
+                format!(
+                    "this is a `{}` file; the Leyte engine reads `game = \"{GAME}\"`",
+                    spec.game.get_ref()
+                ),
+            )
+            .key("game"),
+            Some(spec.game.span()),
+        ),
+    ]))
+}
+
+/// `map`: the file it names, through the resolver (from `maps` when built before), or the
+/// inline table.
+fn map(
+    spec: &StateSpec,
+    source: Source<'_>,
+    resolver: &dyn Resolver,
+    maps: Option<&mut MapCache>,
+) -> Result<Arc<HexMap>, Error> {
+    match spec.map.get_ref() {
         MapRef::Path(p) => {
-            let doc = resolver.resolve(p, name).map_err(|e| {
+            let doc = resolver.resolve(p, source.name).map_err(|e| {
                 Error::new(vec![
                     source.at(
                         Diagnostic::new(ErrorKind::MapReference, e.to_string())
@@ -769,291 +794,184 @@ fn read_spec(
                 ])
             })?;
             match maps {
-                Some(cache) => cache.get_or_build(doc)?,
-                None => Arc::new(
+                Some(cache) => cache.get_or_build(doc),
+                None => Ok(Arc::new(
                     HexMap::from_toml_str(&doc.text, Some(&doc.name))
                         .map_err(|e| e.withholding_values().into_kind())?,
-                ),
+                )),
             }
         }
-        MapRef::Inline(m) => Arc::new(
+        MapRef::Inline(m) => Ok(Arc::new(
             m.build(source, "map.")
                 .map_err(wargame_kit::Error::into_kind)?,
-        ),
-    };
-    let mut r = Reader {
-        c: Collector::new(source),
-        map: &map,
-    };
+        )),
+    }
+}
 
-    // Scenario.
-    let s = &spec.scenario;
+/// `[scenario]`: its name, active Beach Areas, objectives, exits, exit requirements and
+/// `[scenario.loc]` (the beach bonus is the rules' own, [`Scenario::new`]'s).
+fn scenario(r: &mut Reader<'_, '_>, s: &ScenarioSpec) -> Scenario {
     let mut scenario = Scenario::new(s.name.clone(), &[]);
-    for (i, b) in s.active_beaches.iter().enumerate() {
-        if map.area(b.get_ref()).is_none() {
-            let known: Vec<String> = map.areas().iter().map(|a| a.key.clone()).collect();
-            let mut d = Diagnostic::new(
-                ErrorKind::Scenario,
-                format!(
-                    "the map has no area `{}` (its areas: {})",
-                    b.get_ref(),
-                    known.join(", ")
-                ),
-            )
-            .key(format!("scenario.active_beaches[{i}]"))
-            .label(b.get_ref().as_str());
-            if let Some(near) = wargame_kit::diag::nearest(b.get_ref(), &known) {
-                d = d.help(format!("did you mean `{near}`?"));
-            }
-            r.c.push(d, Some(b.span()));
-        } else {
-            scenario.active_beaches.push(b.get_ref().clone());
+    scenario.active_beaches = s
+        .active_beaches
+        .iter()
+        .map(|b| b.get_ref().clone())
+        .collect();
+    scenario.objectives = (s.objectives.iter().enumerate())
+        .map(|(i, o)| objective(r, &format!("scenario.objectives[{i}]"), o))
+        .collect();
+    scenario.exits = (s.exits.iter().enumerate())
+        .map(|(i, e)| exit(r, &format!("scenario.exits[{i}]"), e))
+        .collect();
+    scenario.exit_requirements = (s.exit_requirements.iter().enumerate())
+        .map(|(i, e)| exit_requirement(r, &format!("scenario.exit_requirements[{i}]"), e))
+        .collect();
+    scenario.loc = loc(r, s.loc.as_ref());
+    scenario
+}
+
+/// `[[scenario.objectives]]` at `key`: `vp` and `hexes`, or `vp_per_unit` and `near_feature`
+/// (any other mix is said here, and an objective of no hex stands in).
+fn objective(r: &mut Reader<'_, '_>, key: &str, o: &ObjectiveSpec) -> Objective {
+    let objective = match (o.vp, o.vp_per_unit, o.hexes.is_empty(), &o.near_feature) {
+        (Some(vp), None, false, None) => {
+            let hexes = r.hexes(&o.hexes, &format!("{key}.hexes"));
+            Objective::occupy(o.name.clone(), o.side, vp, hexes)
         }
-    }
-    // The beach bonus (L6) reads its areas whether they are active or not: a map without one
-    // is the map's problem, pointed at where the state names the map.
-    for key in &scenario.beach_bonus.areas {
-        if map.area(key).is_none() {
-            let known: Vec<&str> = map.areas().iter().map(|a| a.key.as_str()).collect();
-            let map_name = match spec.map.get_ref() {
-                MapRef::Path(p) => format!("map file `{p}`"),
-                MapRef::Inline(_) => "inline map".to_string(),
-            };
+        (None, Some(vp), true, Some(f)) => {
+            Objective::per_unit_near(o.name.clone(), o.side, vp, f.get_ref().clone())
+        }
+        _ => {
             r.push(
                 ErrorKind::Scenario,
-                format!(
-                    "the {map_name} has no area `{key}`, which the beach bonus (L6) needs whether or not it is active (its areas: {})",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                ),
-                "map",
-                Some(key),
-                Some(spec.map.span()),
-            );
-        }
-    }
-    for (i, o) in s.objectives.iter().enumerate() {
-        let key = format!("scenario.objectives[{i}]");
-        let kind = match (o.vp, o.vp_per_unit, o.hexes.is_empty(), &o.near_feature) {
-            (Some(vp), None, false, None) => {
-                let hexes = r.hexes(&o.hexes, &format!("{key}.hexes"));
-                (hexes.len() == o.hexes.len()).then_some((vp, ObjectiveKind::Occupy { hexes }))
-            }
-            (None, Some(vp), true, Some(f)) => {
-                if map.feature_names().iter().any(|n| n == f.get_ref()) {
-                    Some((
-                        vp,
-                        ObjectiveKind::PerUnitNear {
-                            feature: f.get_ref().clone(),
-                        },
-                    ))
-                } else {
-                    r.push(
-                        ErrorKind::Scenario,
-                        format!(
-                            "the map has no `{}` hexes (its features: {})",
-                            f.get_ref(),
-                            map.feature_names().join(", ")
-                        ),
-                        &format!("{key}.near_feature"),
-                        Some(f.get_ref()),
-                        Some(f.span()),
-                    );
-                    None
-                }
-            }
-            _ => {
-                r.push(
-                    ErrorKind::Scenario,
-                    format!("objective `{}` needs either `vp` and `hexes`, or `vp_per_unit` and `near_feature`", o.name),
-                    &key,
-                    None,
-                    None,
-                );
-                None
-            }
-        };
-        if let Some((vp, kind)) = kind {
-            scenario.objectives.push(Objective {
-                name: o.name.clone(),
-                side: o.side,
-                vp,
-                kind,
-                note: o.note.clone(),
-            });
-        }
-    }
-    for (i, e) in s.exits.iter().enumerate() {
-        let key = format!("scenario.exits[{i}]");
-        let hexes = r.hexes(&e.hexes, &format!("{key}.hexes"));
-        let value = match e.vp.get_ref() {
-            toml::Value::String(s) if s == "unit-value" => Some(ExitValue::UnitValue),
-            toml::Value::Integer(n) => u32::try_from(*n).ok().map(ExitValue::Fixed),
-            _ => None,
-        };
-        match value {
-            Some(value) => scenario.exits.push(ExitAward {
-                side: e.side,
-                hexes,
-                value,
-                scorer: e.scorer.unwrap_or(e.side),
-            }),
-            None => r.push(
-                ErrorKind::Scenario,
-                format!(
-                    "`vp` must be \"unit-value\" or a whole number from 0 to {}",
-                    u32::MAX
-                ),
-                &format!("{key}.vp"),
+                format!("objective `{}` needs either `vp` and `hexes`, or `vp_per_unit` and `near_feature`", o.name),
+                key,
                 None,
-                Some(e.vp.span()),
+                None,
+            );
+            Objective::occupy(o.name.clone(), o.side, 0, [])
+        }
+    };
+    match &o.note {
+        Some(note) => objective.with_note(note.clone()),
+        None => objective,
+    }
+}
+
+/// `[[scenario.exits]]` at `key`: `vp` is `"unit-value"` or a whole number (anything else is
+/// said here, and no VP stands in); `scorer` the exiting side unless given.
+fn exit(r: &mut Reader<'_, '_>, key: &str, e: &ExitSpec) -> ExitAward {
+    let hexes = r.hexes(&e.hexes, &format!("{key}.hexes"));
+    let value = match e.vp.get_ref() {
+        toml::Value::String(s) if s == "unit-value" => Some(ExitValue::UnitValue),
+        toml::Value::Integer(n) => u32::try_from(*n).ok().map(ExitValue::Fixed),
+        _ => None,
+    };
+    let value = value.unwrap_or_else(|| {
+        r.push(
+            ErrorKind::Scenario,
+            format!(
+                "`vp` must be \"unit-value\" or a whole number from 0 to {}",
+                u32::MAX
             ),
-        }
+            &format!("{key}.vp"),
+            None,
+            Some(e.vp.span()),
+        );
+        ExitValue::Fixed(0)
+    });
+    let award = ExitAward::new(e.side, hexes, value);
+    match e.scorer {
+        Some(scorer) => award.scored_by(scorer),
+        None => award,
     }
-    for (i, e) in s.exit_requirements.iter().enumerate() {
-        let hexes = r.hexes(&e.hexes, &format!("scenario.exit_requirements[{i}].hexes"));
-        scenario.exit_requirements.push(ExitRequirement {
-            side: e.side,
-            hexes,
-            units: e.units,
-            vp: e.vp,
-            scorer: e.scorer.unwrap_or(e.side.enemy()),
-            note: e.note.clone(),
-        });
-    }
-    if let Some(l) = &s.loc {
-        scenario.loc = LocRules {
-            sides: l.sides.clone().unwrap_or_else(|| vec![Side::Us]),
-            free_hexes: r.free_hexes(l.free_hexes.as_ref()),
-            japanese_targets: r.hexes(&l.japanese_targets, "scenario.loc.japanese_targets"),
-        };
-        if scenario.loc.sides.contains(&Side::Japanese) && l.japanese_targets.is_empty() {
-            r.push(
-                ErrorKind::Scenario,
-                "the Japanese must trace a LOC but `japanese_targets` is empty".to_string(),
-                "scenario.loc",
-                None,
-                None,
-            );
-        }
-    }
+}
 
-    rules(&spec, &mut scenario, &mut r.c);
-
-    // Position.
-    let mut position = Position::default();
-    let mut ids: BTreeMap<String, String> = BTreeMap::new();
-    let mut occupants: BTreeMap<hexmap::Hex, (Side, String)> = BTreeMap::new();
-    let units = spec
-        .units
-        .len()
-        .saturating_add(spec.eliminated.len())
-        .saturating_add(spec.exited.len());
-    if !r.within(
-        u64::try_from(units).unwrap_or(u64::MAX),
-        u64::try_from(limits::MAX_UNITS).unwrap_or(u64::MAX),
-        "the number of units (on the map, eliminated and exited)",
-        "units",
-        None,
-    ) {
-        return Err(Error::new(r.c.into_vec()));
+/// `[[scenario.exit_requirements]]` at `key`; `scorer` the other side unless given.
+fn exit_requirement(r: &mut Reader<'_, '_>, key: &str, e: &ExitRequirementSpec) -> ExitRequirement {
+    let hexes = r.hexes(&e.hexes, &format!("{key}.hexes"));
+    let mut requirement = ExitRequirement::new(e.side, hexes, e.units, e.vp);
+    if let Some(scorer) = e.scorer {
+        requirement = requirement.scored_by(scorer);
     }
-    for (table, list) in [
-        ("units", &spec.units),
-        ("eliminated", &spec.eliminated),
-        ("exited", &spec.exited),
-    ] {
-        for (i, u) in list.iter().enumerate() {
-            let key = format!("{table}[{i}]");
-            let id = u.id.get_ref().clone();
-            if let Some(first) = ids.get(&id) {
+    match &e.note {
+        Some(note) => requirement.with_note(note.clone()),
+        None => requirement,
+    }
+}
+
+/// `[scenario.loc]`: what it gives over [`LocRules::default`] (the US traces, K = 3).
+fn loc(r: &mut Reader<'_, '_>, l: Option<&LocSpec>) -> LocRules {
+    let rules = LocRules::default();
+    let Some(l) = l else { return rules };
+    LocRules {
+        sides: l.sides.clone().unwrap_or(rules.sides),
+        free_hexes: l
+            .free_hexes
+            .as_ref()
+            .map_or(rules.free_hexes, |k| *k.get_ref()),
+        japanese_targets: r.hexes(&l.japanese_targets, "scenario.loc.japanese_targets"),
+    }
+}
+
+
+/// `[[units]]`: each unit's id, side, rating, hex and zone of control ([`Unit::new`]'s unless
+/// `zoc` is given). A unit without a `hex` is said here, and [`NOWHERE`] stands in.
+fn units(r: &mut Reader<'_, '_>, list: &[UnitSpec]) -> Vec<Unit> {
+    let mut units = Vec::with_capacity(list.len());
+    for (i, u) in list.iter().enumerate() {
+        let key = format!("units[{i}]");
+        let rating = r.rating(u, &key);
+        let hex = match &u.hex {
+            Some(h) => r.hex(h, &format!("{key}.hex")),
+            None => {
+                let id = u.id.get_ref();
                 r.push(
-                    ErrorKind::DuplicateUnit,
-                    format!("unit id `{id}` is used twice (first at `{first}`)"),
-                    &format!("{key}.id"),
-                    Some(&id),
+                    ErrorKind::Hex,
+                    format!("unit `{id}` has no `hex`"),
+                    &key,
+                    Some(id),
                     Some(u.id.span()),
                 );
-            } else {
-                ids.insert(id.clone(), key.clone());
+                r.broken.insert(format!("{key}.hex"));
+                NOWHERE
             }
-            let rating = r.rating(u, &key);
-            let hex = match (&u.hex, table) {
-                (Some(h), "units" | "exited") => r.hex(h, &format!("{key}.hex")),
-                (None, "units") => {
-                    r.push(
-                        ErrorKind::Hex,
-                        format!("unit `{id}` has no `hex`"),
-                        &key,
-                        Some(&id),
-                        Some(u.id.span()),
-                    );
-                    None
-                }
-                (Some(h), _) => {
-                    r.push(
-                        ErrorKind::Hex,
-                        "an eliminated unit has no hex".to_string(),
-                        &format!("{key}.hex"),
-                        Some(h.get_ref()),
-                        Some(h.span()),
-                    );
-                    None
-                }
-                (None, _) => None,
-            };
-            let Some(rating) = rating else { continue };
-            match table {
-                "units" => {
-                    let Some(hex) = hex else { continue };
-                    if let Some((side, other)) = occupants.get(&hex) {
-                        if *side != u.side {
-                            let label = map.label_text(hex);
-                            r.push(
-                                ErrorKind::TwoSidesInHex,
-                                format!(
-                                    "hex {label} holds units of both sides: {other} ({}) and {id} ({})",
-                                    side_name(*side),
-                                    side_name(u.side)
-                                ),
-                                &format!("{key}.hex"),
-                                Some(&label),
-                                u.hex.as_ref().map(Spanned::span),
-                            );
-                        }
-                    } else {
-                        occupants.insert(hex, (u.side, id.clone()));
-                    }
-                    position.units.push(Unit {
-                        id,
-                        side: u.side,
-                        rating,
-                        hex,
-                        zoc: u.zoc.unwrap_or(true),
-                    });
-                }
-                "eliminated" => position.eliminated.push(OffMapUnit {
-                    id,
-                    side: u.side,
-                    rating,
-                    hex: None,
-                }),
-                _ => position.exited.push(OffMapUnit {
-                    id,
-                    side: u.side,
-                    rating,
-                    hex,
-                }),
-            }
+        };
+        let mut unit = Unit::new(u.id.get_ref().clone(), u.side, rating, hex);
+        if let Some(zoc) = u.zoc {
+            unit.zoc = zoc;
         }
+        units.push(unit);
     }
-    if !r.c.is_empty() {
-        return Err(Error::new(r.c.into_vec()));
+    units
+}
+
+/// `[[eliminated]]` (no hex: one given is said here) or `[[exited]]` (the hex each left by, if
+/// given), as `table`.
+fn off_map_units(r: &mut Reader<'_, '_>, table: &str, list: &[UnitSpec]) -> Vec<OffMapUnit> {
+    let mut units = Vec::with_capacity(list.len());
+    for (i, u) in list.iter().enumerate() {
+        let key = format!("{table}[{i}]");
+        let rating = r.rating(u, &key);
+        let id = u.id.get_ref().clone();
+        units.push(match (&u.hex, table) {
+            (Some(h), "exited") => {
+                let hex = r.hex(h, &format!("{key}.hex"));
+                OffMapUnit::exited(id, u.side, rating, Some(hex))
+            }
+            (None, "exited") => OffMapUnit::exited(id, u.side, rating, None),
+            (Some(h), _) => {
+                r.push(
+                    ErrorKind::Hex,
+                    "an eliminated unit has no hex".to_string(),
+                    &format!("{key}.hex"),
+                    Some(h.get_ref()),
+                    Some(h.span()),
+                );
+                OffMapUnit::eliminated(id, u.side, rating)
+            }
+            (None, _) => OffMapUnit::eliminated(id, u.side, rating),
+        });
     }
-    Ok(State {
-        map,
-        scenario,
-        position,
-        note: spec.note,
-        file: name.map(str::to_string),
-    })
+    units
 }

@@ -463,14 +463,8 @@ pub fn drawing<'m>(
             format!("LOC cut: {}", cut_units.join(", ")),
         );
     }
-    // K as the scenario sets it, read from the evidence.
-    let k = (report.loc.iter())
-        .flat_map(|e| e.frontier.iter().flatten())
-        .find_map(|b| match b.reason {
-            BlockReason::OffRoad { free_hexes } => Some(free_hexes),
-            _ => None,
-        })
-        .unwrap_or(3);
+    // K as the scenario sets it (the evidence's, which is traced with it).
+    let k = scenario.loc.free_hexes;
     for (tag, colour, text) in [
         ("ZOC", BLOCK_ZOC, "cut here: enemy ZOC, no friendly unit"),
         ("enemy", BLOCK_ENEMY, "cut here: enemy unit"),

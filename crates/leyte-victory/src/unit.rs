@@ -27,6 +27,14 @@ impl Side {
         }
     }
 
+    /// The side as a state file writes it (`us`, `japanese`).
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Side::Us => "us",
+            Side::Japanese => "japanese",
+        }
+    }
+
     /// Short name (`US`, `Japanese`).
     pub fn name(self) -> &'static str {
         match self {
