@@ -815,9 +815,14 @@ pub struct Rules {
     /// Which Axis automatic victories end the combined game (0.2 (c); option
     /// `axis_automatic_victory`).
     pub axis_automatic_victory: crate::options::AxisAutomaticVictory,
-    /// The VP marker in the Automatic Victory box at the Final check (option
-    /// `final_automatic_victory_box`).
-    pub final_automatic_victory_box: crate::options::FinalAutomaticVictoryBox,
+    /// Whether an automatic victory can be won at the Final check (0.2, 0.3; option
+    /// `automatic_victory_at_final_check`, formerly `final_automatic_victory_box`).
+    pub automatic_victory_at_final_check: crate::options::AutomaticVictoryAtFinalCheck,
+    /// The Allied Bonus VPs and the cap per map (0.4; option `allied_bonus_cap`).
+    pub allied_bonus_cap: crate::options::AlliedBonusCap,
+    /// Which of two automatic victories at one check is taken, in Dai Senso alone (0.2;
+    /// option `simultaneous_automatic_victory`).
+    pub simultaneous_automatic_victory: crate::options::SimultaneousAutomaticVictory,
 }
 
 impl Default for Rules {
@@ -832,7 +837,10 @@ impl Default for Rules {
             bonus_vp_in_dai_senso: true,
             allied_vp_cap_per_map: 4,
             axis_automatic_victory: crate::options::AxisAutomaticVictory::default(),
-            final_automatic_victory_box: crate::options::FinalAutomaticVictoryBox::default(),
+            automatic_victory_at_final_check: crate::options::AutomaticVictoryAtFinalCheck::default(
+            ),
+            allied_bonus_cap: crate::options::AlliedBonusCap::default(),
+            simultaneous_automatic_victory: crate::options::SimultaneousAutomaticVictory::default(),
         }
     }
 }

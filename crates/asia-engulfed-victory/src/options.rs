@@ -8,14 +8,17 @@
 //! ```
 //! use asia_engulfed_victory::options::{RuleChoices, RULE_OPTIONS};
 //! let mut choices = RuleChoices::default();
+//! choices.set("automatic_victory_at_final_check", "vp-decide").unwrap();
+//! // The older key, with its older values.
 //! choices.set("final_automatic_victory_box", "scores-as-4-vp").unwrap();
-//! assert!(choices.set("final_automatic_victory_box", "maybe").is_err());
+//! assert!(choices.set("final_automatic_victory_box", "vp-decide").is_err());
+//! assert!(choices.set("allied_bonus_cap", "maybe").is_err());
 //! assert!(choices.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.options().len(), 3);
+//! assert_eq!(RULE_OPTIONS.options().len(), 5);
 //! ```
 
 use serde::{Deserialize, Serialize};
-pub use wargame_kit::options::{Choice, Reading, Registry, RuleInForce, RuleOption};
+pub use wargame_kit::options::{Alias, Choice, Reading, Registry, RuleInForce, RuleOption};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,20 +34,53 @@ pub enum AxisAutomaticVictory {
     AnyWarState,
 }
 
-/// 0.2 at the Final check: what the VP marker placed in the Automatic Victory box does.
+/// 0.2 and 0.3 at the Final check: whether an automatic victory can still be won there.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
-pub enum FinalAutomaticVictoryBox {
-    /// In Total War it wins automatically (a Final check is a Victory Point Check): the
-    /// default, D-2.
+pub enum AutomaticVictoryAtFinalCheck {
+    /// A Final check is a Victory Point Check, so 0.2 applies there: an automatic victory it
+    /// brings ends the game whatever the VP. The default, D-2.
     #[default]
-    Wins,
-    /// Automatic victory ends play only "before the final Turn": at the Final check the box
-    /// scores as the highest numbered (4 VP) box.
-    #[serde(rename = "scores-as-4-vp")]
-    ScoresAs4Vp,
+    EndsGame,
+    /// 0.2's automatic victory ends the game only "before the final Turn", and the Final check
+    /// uses the procedure of 0.1: no automatic victory of any kind is won at a Final check
+    /// (Asian Domination, Japanese Surrender, European Theater Collapse, the (c) exception);
+    /// the VP decide, a marker in the Automatic Victory box scoring the track's highest
+    /// numbered box of its face (D-11). Automatic victories won earlier still count.
+    VpDecide,
+}
+
+/// 0.4: how the Allied Bonus VPs stand to the cap of 4 VPs per map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum AlliedBonusCap {
+    /// The Allied Bonus VPs of a map count inside the cap, with the map's track VP (the
+    /// default, D-9).
+    #[default]
+    Within,
+    /// The cap limits the track VP; the Allied Bonus VPs come on top.
+    Beyond,
+    /// The Allies earn no Bonus VPs (0.4's "Add any Bonus VPs ..." follows the Axis sentence;
+    /// the Allies' "Likewise" adds only VP scores), in the combined game and in Dai Senso alone.
+    NoAlliedBonus,
+}
+
+/// 0.2, Dai Senso alone: which of two automatic victories won at one check is taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum SimultaneousAutomaticVictory {
+    /// The Axis one (European Theater Collapse, a standing condition of the Current ESV, like
+    /// a tie going to the Axis): the default, D-16.
+    #[default]
+    AxisFirst,
+    /// The Allied one.
+    AlliesFirst,
 }
 
 /// The options a state file or a caller chooses, in the order chosen, applied over the
@@ -89,23 +125,35 @@ pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
         ],
     ),
     RuleOption::new(
-        "final_automatic_victory_box",
+        "automatic_victory_at_final_check",
         "0.2, 0.3",
         "D-2",
-        "the VP marker in the Automatic Victory box at the Final check, in Total War",
+        "whether an automatic victory can be won at the Final check, or the VP decide",
         &[
             Reading::new(
-                "wins",
-                |r| r.final_automatic_victory_box = FinalAutomaticVictoryBox::Wins,
-                |r| r.final_automatic_victory_box == FinalAutomaticVictoryBox::Wins,
+                "ends-game",
+                |r: &mut crate::Rules| {
+                    r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::EndsGame;
+                },
+                |r: &crate::Rules| {
+                    r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::EndsGame
+                },
             ),
             Reading::new(
-                "scores-as-4-vp",
-                |r| r.final_automatic_victory_box = FinalAutomaticVictoryBox::ScoresAs4Vp,
-                |r| r.final_automatic_victory_box == FinalAutomaticVictoryBox::ScoresAs4Vp,
+                "vp-decide",
+                |r: &mut crate::Rules| {
+                    r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::VpDecide;
+                },
+                |r: &crate::Rules| {
+                    r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::VpDecide
+                },
             ),
         ],
-    ),
+    )
+    .with_aliases(&[Alias {
+        key: "final_automatic_victory_box",
+        values: &[("wins", "ends-game"), ("scores-as-4-vp", "vp-decide")],
+    }]),
     RuleOption::new(
         "bonus_vp_in_dai_senso",
         "0.3, 14.45",
@@ -121,6 +169,47 @@ pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
                 "false",
                 |r| r.bonus_vp_in_dai_senso = false,
                 |r| !r.bonus_vp_in_dai_senso,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "allied_bonus_cap",
+        "0.4",
+        "D-9",
+        "the Allied Bonus VPs and the cap of 4 VPs per map",
+        &[
+            Reading::new(
+                "within",
+                |r| r.allied_bonus_cap = AlliedBonusCap::Within,
+                |r| r.allied_bonus_cap == AlliedBonusCap::Within,
+            ),
+            Reading::new(
+                "beyond",
+                |r| r.allied_bonus_cap = AlliedBonusCap::Beyond,
+                |r| r.allied_bonus_cap == AlliedBonusCap::Beyond,
+            ),
+            Reading::new(
+                "no-allied-bonus",
+                |r| r.allied_bonus_cap = AlliedBonusCap::NoAlliedBonus,
+                |r| r.allied_bonus_cap == AlliedBonusCap::NoAlliedBonus,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "simultaneous_automatic_victory",
+        "0.2",
+        "D-16",
+        "which of two automatic victories at one check is taken, in Dai Senso alone",
+        &[
+            Reading::new(
+                "axis-first",
+                |r| r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AxisFirst,
+                |r| r.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AxisFirst,
+            ),
+            Reading::new(
+                "allies-first",
+                |r| r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AlliesFirst,
+                |r| r.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AlliesFirst,
             ),
         ],
     ),
@@ -164,12 +253,33 @@ impl AxisAutomaticVictory {
     }
 }
 
-impl FinalAutomaticVictoryBox {
+impl AutomaticVictoryAtFinalCheck {
     /// The value as written in `[rules]`.
     pub fn as_str(self) -> &'static str {
         match self {
-            FinalAutomaticVictoryBox::Wins => "wins",
-            FinalAutomaticVictoryBox::ScoresAs4Vp => "scores-as-4-vp",
+            AutomaticVictoryAtFinalCheck::EndsGame => "ends-game",
+            AutomaticVictoryAtFinalCheck::VpDecide => "vp-decide",
+        }
+    }
+}
+
+impl AlliedBonusCap {
+    /// The value as written in `[rules]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AlliedBonusCap::Within => "within",
+            AlliedBonusCap::Beyond => "beyond",
+            AlliedBonusCap::NoAlliedBonus => "no-allied-bonus",
+        }
+    }
+}
+
+impl SimultaneousAutomaticVictory {
+    /// The value as written in `[rules]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SimultaneousAutomaticVictory::AxisFirst => "axis-first",
+            SimultaneousAutomaticVictory::AlliesFirst => "allies-first",
         }
     }
 }

@@ -584,10 +584,11 @@ impl Report {
                     ),
                     Effect::StopsPlayOnMap => writeln!(
                         s,
-                        "  {} automatic victory on the DS map by {} ({}): play there stops, frozen at 4 VP; the Allies need one on both maps (0.4)",
+                        "  {} automatic victory on the DS map by {} ({}): play there stops, frozen in the {} (the track's highest numbered box); the Allies need one on both maps (0.4)",
                         a.winner.adjective(),
                         a.kind.title(),
-                        a.rule
+                        a.rule,
+                        self.vp_marker.box_title()
                     ),
                 };
             }
