@@ -726,7 +726,7 @@ fn held_automatic_victory_problems(state: &State, out: &mut Vec<Diagnostic>) {
     if !state.play_stopped {
         why.push("it stops play on the DS map: set `play_stopped = true`".to_string());
     }
-    let highest = state.track.highest_numbered();
+    let highest = state.track.highest_numbered_of(MarkerSide::AlliedCrusade);
     let top = highest.map(|i| state.track.boxes()[i].id.as_str());
     if state.vp_marker.side != MarkerSide::AlliedCrusade
         || Some(state.vp_marker.box_id.as_str()) != top
