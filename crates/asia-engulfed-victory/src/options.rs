@@ -3,7 +3,7 @@
 //!
 //! A state file chooses in its `[rules]` table; a caller (the command line's `--rule`) with
 //! [`RuleChoices::set`]. [`score`](crate::score) applies the state's choices over the
-//! [`Rules`](crate::Rules) it is given.
+//! [`Rules`] it is given.
 //!
 //! ```
 //! use asia_engulfed_victory::options::{RuleChoices, RULE_OPTIONS};
@@ -17,6 +17,7 @@
 //! assert_eq!(RULE_OPTIONS.options().len(), 5);
 //! ```
 
+use hexmap::Label;
 use serde::{Deserialize, Serialize};
 pub use wargame_kit::options::{Alias, Choice, Reading, Registry, RuleInForce, RuleOption};
 
@@ -84,10 +85,10 @@ pub enum SimultaneousAutomaticVictory {
 }
 
 /// The options a state file or a caller chooses, in the order chosen, applied over the
-/// [`Rules`](crate::Rules) given to [`score`](crate::score) ([`Rules::with_choices`](crate::Rules::with_choices)).
+/// [`Rules`] given to [`score`](crate::score) ([`Rules::with_choices`]).
 #[derive(Clone, Debug, Default)]
 pub struct RuleChoices {
-    chosen: Vec<Choice<crate::Rules>>,
+    chosen: Vec<Choice<Rules>>,
 }
 
 impl PartialEq for RuleChoices {
@@ -105,7 +106,7 @@ impl Eq for RuleChoices {}
 
 /// Every rules option of the engine, each declared once: `[rules]`, `--rule`, `victory rules`,
 /// the report's options in force and the state's JSON Schema all read it.
-pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
+pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
     RuleOption::new(
         "axis_automatic_victory",
         "0.2 (c), 0.4",
@@ -132,19 +133,19 @@ pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
         &[
             Reading::new(
                 "ends-game",
-                |r: &mut crate::Rules| {
+                |r: &mut Rules| {
                     r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::EndsGame;
                 },
-                |r: &crate::Rules| {
+                |r: &Rules| {
                     r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::EndsGame
                 },
             ),
             Reading::new(
                 "vp-decide",
-                |r: &mut crate::Rules| {
+                |r: &mut Rules| {
                     r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::VpDecide;
                 },
-                |r: &crate::Rules| {
+                |r: &Rules| {
                     r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::VpDecide
                 },
             ),
@@ -225,7 +226,7 @@ impl RuleChoices {
     }
 
     /// Add a choice the registry made, over an earlier choice of its option.
-    pub(crate) fn push(&mut self, choice: Choice<crate::Rules>) {
+    pub(crate) fn push(&mut self, choice: Choice<Rules>) {
         self.chosen.retain(|c| c.key != choice.key);
         self.chosen.push(choice);
     }
@@ -236,7 +237,7 @@ impl RuleChoices {
     }
 
     /// Set every choice on `rules`.
-    pub(crate) fn apply(&self, rules: &mut crate::Rules) {
+    pub(crate) fn apply(&self, rules: &mut Rules) {
         for c in &self.chosen {
             c.reading.choose(rules);
         }
@@ -284,6 +285,93 @@ impl SimultaneousAutomaticVictory {
     }
 }
 
+/// How the rules are played: the choices the rulebook leaves to the table.
+///
+/// Start from [`Rules::default`] (the readings in `docs/asia-engulfed.md`) and change it with
+/// the `with_*` methods.
+///
+/// ```
+/// use asia_engulfed_victory::Rules;
+/// let rules = Rules::default().with_bonus_vp_in_dai_senso(false);
+/// assert!(!rules.bonus_vp_in_dai_senso);
+/// assert_eq!(rules.allied_vp_cap_per_map, 4);
+/// assert_eq!(rules.tokyo.to_string(), "e4904");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rules {
+    /// Tokyo's hex (0.3: `e4904`); a state's `tokyo` overrides it.
+    pub tokyo: Label,
+    /// Add the 14.45 Bonus VPs at the Final check of Dai Senso alone (0.3 is silent; 14.45
+    /// awards them). In the combined game 0.4 always adds them.
+    pub bonus_vp_in_dai_senso: bool,
+    /// The most VPs the Allied factions may earn on one map (0.4 clarification: 4), Bonus VPs
+    /// included. Applied in the combined game.
+    pub allied_vp_cap_per_map: u32,
+    /// Which Axis automatic victories end the combined game (0.2 (c); option
+    /// `axis_automatic_victory`).
+    pub axis_automatic_victory: AxisAutomaticVictory,
+    /// Whether an automatic victory can be won at the Final check (0.2, 0.3; option
+    /// `automatic_victory_at_final_check`, formerly `final_automatic_victory_box`).
+    pub automatic_victory_at_final_check: AutomaticVictoryAtFinalCheck,
+    /// The Allied Bonus VPs and the cap per map (0.4; option `allied_bonus_cap`).
+    pub allied_bonus_cap: AlliedBonusCap,
+    /// Which of two automatic victories at one check is taken, in Dai Senso alone (0.2;
+    /// option `simultaneous_automatic_victory`).
+    pub simultaneous_automatic_victory: SimultaneousAutomaticVictory,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            tokyo: Label {
+                sheet: Some('e'),
+                first: 49,
+                second: 4,
+                width: 2,
+            },
+            bonus_vp_in_dai_senso: true,
+            allied_vp_cap_per_map: 4,
+            axis_automatic_victory: AxisAutomaticVictory::default(),
+            automatic_victory_at_final_check: AutomaticVictoryAtFinalCheck::default(),
+            allied_bonus_cap: AlliedBonusCap::default(),
+            simultaneous_automatic_victory: SimultaneousAutomaticVictory::default(),
+        }
+    }
+}
+
+impl Rules {
+    /// The same rules with Tokyo on this hex.
+    pub fn with_tokyo(mut self, tokyo: Label) -> Self {
+        self.tokyo = tokyo;
+        self
+    }
+
+    /// The same rules, adding (or not) the 14.45 Bonus VPs at the Final check of Dai Senso
+    /// alone.
+    pub fn with_bonus_vp_in_dai_senso(mut self, add: bool) -> Self {
+        self.bonus_vp_in_dai_senso = add;
+        self
+    }
+
+    /// The same rules with this cap on the Allied VPs per map in the combined game.
+    pub fn with_allied_vp_cap_per_map(mut self, cap: u32) -> Self {
+        self.allied_vp_cap_per_map = cap;
+        self
+    }
+
+    /// Every rules option as these rules set it, for a report.
+    pub(crate) fn in_force(&self) -> Vec<RuleInForce> {
+        RULE_OPTIONS.in_force(self)
+    }
+
+    /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.
+    pub fn with_choices(mut self, choices: &RuleChoices) -> Self {
+        choices.apply(&mut self);
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,7 +383,7 @@ mod tests {
         let engine = |key: &str, value: &str| {
             let mut choices = RuleChoices::default();
             choices.set(key, value)?;
-            Ok(crate::Rules::default().with_choices(&choices).in_force())
+            Ok(Rules::default().with_choices(&choices).in_force())
         };
         assert_eq!(RULE_OPTIONS.check_every_value(engine), Ok(()));
         assert!(RuleChoices::default().set("no_such_rule", "x").is_err());
