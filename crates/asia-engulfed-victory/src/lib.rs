@@ -121,9 +121,10 @@ pub use csv::{
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use model::{
     BonusVp, Check, Country, Faction, GAMES, Game, GroundUnit, Influence, MapAutomaticVictory,
-    Rules, State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker, WarState,
+    State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker, WarState,
 };
 pub use notes::Note;
+pub use options::Rules;
 pub use placement::{Placement, place_vp_marker};
 pub use report::{
     Margins, MarkerMargins, MarkerShift, Report, ResultMargins, ResultShift, SCHEMA_VERSION, score,

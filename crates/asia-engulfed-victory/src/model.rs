@@ -11,6 +11,7 @@ use hexmap::Label;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, Error, ErrorKind};
+pub use crate::options::Rules;
 pub use crate::side::{MarkerSide, Side};
 use crate::track::VpTrack;
 
@@ -726,7 +727,7 @@ fn held_automatic_victory_problems(state: &State, out: &mut Vec<Diagnostic>) {
     if !state.play_stopped {
         why.push("it stops play on the DS map: set `play_stopped = true`".to_string());
     }
-    let highest = state.track.highest_numbered();
+    let highest = state.track.highest_numbered_of(MarkerSide::AlliedCrusade);
     let top = highest.map(|i| state.track.boxes()[i].id.as_str());
     if state.vp_marker.side != MarkerSide::AlliedCrusade
         || Some(state.vp_marker.box_id.as_str()) != top
@@ -786,85 +787,5 @@ fn known<'a>(names: impl Iterator<Item = &'a String>) -> String {
         "none".to_string()
     } else {
         v.join(", ")
-    }
-}
-
-/// How the rules are played: the choices the rulebook leaves to the table.
-///
-/// Start from [`Rules::default`] (the readings in `docs/asia-engulfed.md`) and change it with
-/// the `with_*` methods.
-///
-/// ```
-/// use asia_engulfed_victory::Rules;
-/// let rules = Rules::default().with_bonus_vp_in_dai_senso(false);
-/// assert!(!rules.bonus_vp_in_dai_senso);
-/// assert_eq!(rules.allied_vp_cap_per_map, 4);
-/// assert_eq!(rules.tokyo.to_string(), "e4904");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Rules {
-    /// Tokyo's hex (0.3: `e4904`); a state's `tokyo` overrides it.
-    pub tokyo: Label,
-    /// Add the 14.45 Bonus VPs at the Final check of Dai Senso alone (0.3 is silent; 14.45
-    /// awards them). In the combined game 0.4 always adds them.
-    pub bonus_vp_in_dai_senso: bool,
-    /// The most VPs the Allied factions may earn on one map (0.4 clarification: 4), Bonus VPs
-    /// included. Applied in the combined game.
-    pub allied_vp_cap_per_map: u32,
-    /// Which Axis automatic victories end the combined game (0.2 (c); option
-    /// `axis_automatic_victory`).
-    pub axis_automatic_victory: crate::options::AxisAutomaticVictory,
-    /// The VP marker in the Automatic Victory box at the Final check (option
-    /// `final_automatic_victory_box`).
-    pub final_automatic_victory_box: crate::options::FinalAutomaticVictoryBox,
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules {
-            tokyo: Label {
-                sheet: Some('e'),
-                first: 49,
-                second: 4,
-                width: 2,
-            },
-            bonus_vp_in_dai_senso: true,
-            allied_vp_cap_per_map: 4,
-            axis_automatic_victory: crate::options::AxisAutomaticVictory::default(),
-            final_automatic_victory_box: crate::options::FinalAutomaticVictoryBox::default(),
-        }
-    }
-}
-
-impl Rules {
-    /// The same rules with Tokyo on this hex.
-    pub fn with_tokyo(mut self, tokyo: Label) -> Self {
-        self.tokyo = tokyo;
-        self
-    }
-
-    /// The same rules, adding (or not) the 14.45 Bonus VPs at the Final check of Dai Senso
-    /// alone.
-    pub fn with_bonus_vp_in_dai_senso(mut self, add: bool) -> Self {
-        self.bonus_vp_in_dai_senso = add;
-        self
-    }
-
-    /// The same rules with this cap on the Allied VPs per map in the combined game.
-    pub fn with_allied_vp_cap_per_map(mut self, cap: u32) -> Self {
-        self.allied_vp_cap_per_map = cap;
-        self
-    }
-
-    /// Every rules option as these rules set it, for a report.
-    pub(crate) fn in_force(&self) -> Vec<crate::options::RuleInForce> {
-        crate::options::RULE_OPTIONS.in_force(self)
-    }
-
-    /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.
-    pub fn with_choices(mut self, choices: &crate::options::RuleChoices) -> Self {
-        choices.apply(&mut self);
-        self
     }
 }

@@ -3,19 +3,23 @@
 //!
 //! A state file chooses in its `[rules]` table; a caller (the command line's `--rule`) with
 //! [`RuleChoices::set`]. [`score`](crate::score) applies the state's choices over the
-//! [`Rules`](crate::Rules) it is given.
+//! [`Rules`] it is given.
 //!
 //! ```
 //! use asia_engulfed_victory::options::{RuleChoices, RULE_OPTIONS};
 //! let mut choices = RuleChoices::default();
+//! choices.set("automatic_victory_at_final_check", "vp-decide").unwrap();
+//! // The older key, with its older values.
 //! choices.set("final_automatic_victory_box", "scores-as-4-vp").unwrap();
-//! assert!(choices.set("final_automatic_victory_box", "maybe").is_err());
+//! assert!(choices.set("final_automatic_victory_box", "vp-decide").is_err());
+//! assert!(choices.set("allied_bonus_cap", "maybe").is_err());
 //! assert!(choices.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.options().len(), 3);
+//! assert_eq!(RULE_OPTIONS.options().len(), 5);
 //! ```
 
+use hexmap::Label;
 use serde::{Deserialize, Serialize};
-pub use wargame_kit::options::{Choice, Reading, Registry, RuleInForce, RuleOption};
+pub use wargame_kit::options::{Alias, Choice, Reading, Registry, RuleInForce, RuleOption};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,27 +35,60 @@ pub enum AxisAutomaticVictory {
     AnyWarState,
 }
 
-/// 0.2 at the Final check: what the VP marker placed in the Automatic Victory box does.
+/// 0.2 and 0.3 at the Final check: whether an automatic victory can still be won there.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
-pub enum FinalAutomaticVictoryBox {
-    /// In Total War it wins automatically (a Final check is a Victory Point Check): the
-    /// default, D-2.
+pub enum AutomaticVictoryAtFinalCheck {
+    /// A Final check is a Victory Point Check, so 0.2 applies there: an automatic victory it
+    /// brings ends the game whatever the VP. The default, D-2.
     #[default]
-    Wins,
-    /// Automatic victory ends play only "before the final Turn": at the Final check the box
-    /// scores as the highest numbered (4 VP) box.
-    #[serde(rename = "scores-as-4-vp")]
-    ScoresAs4Vp,
+    EndsGame,
+    /// 0.2's automatic victory ends the game only "before the final Turn", and the Final check
+    /// uses the procedure of 0.1: no automatic victory of any kind is won at a Final check
+    /// (Asian Domination, Japanese Surrender, European Theater Collapse, the (c) exception);
+    /// the VP decide, a marker in the Automatic Victory box scoring the track's highest
+    /// numbered box of its face (D-11). Automatic victories won earlier still count.
+    VpDecide,
+}
+
+/// 0.4: how the Allied Bonus VPs stand to the cap of 4 VPs per map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum AlliedBonusCap {
+    /// The Allied Bonus VPs of a map count inside the cap, with the map's track VP (the
+    /// default, D-9).
+    #[default]
+    Within,
+    /// The cap limits the track VP; the Allied Bonus VPs come on top.
+    Beyond,
+    /// The Allies earn no Bonus VPs (0.4's "Add any Bonus VPs ..." follows the Axis sentence;
+    /// the Allies' "Likewise" adds only VP scores), in the combined game and in Dai Senso alone.
+    NoAlliedBonus,
+}
+
+/// 0.2, Dai Senso alone: which of two automatic victories won at one check is taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum SimultaneousAutomaticVictory {
+    /// The Axis one (European Theater Collapse, a standing condition of the Current ESV, like
+    /// a tie going to the Axis): the default, D-16.
+    #[default]
+    AxisFirst,
+    /// The Allied one.
+    AlliesFirst,
 }
 
 /// The options a state file or a caller chooses, in the order chosen, applied over the
-/// [`Rules`](crate::Rules) given to [`score`](crate::score) ([`Rules::with_choices`](crate::Rules::with_choices)).
+/// [`Rules`] given to [`score`](crate::score) ([`Rules::with_choices`]).
 #[derive(Clone, Debug, Default)]
 pub struct RuleChoices {
-    chosen: Vec<Choice<crate::Rules>>,
+    chosen: Vec<Choice<Rules>>,
 }
 
 impl PartialEq for RuleChoices {
@@ -69,7 +106,7 @@ impl Eq for RuleChoices {}
 
 /// Every rules option of the engine, each declared once: `[rules]`, `--rule`, `victory rules`,
 /// the report's options in force and the state's JSON Schema all read it.
-pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
+pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
     RuleOption::new(
         "axis_automatic_victory",
         "0.2 (c), 0.4",
@@ -89,23 +126,35 @@ pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
         ],
     ),
     RuleOption::new(
-        "final_automatic_victory_box",
+        "automatic_victory_at_final_check",
         "0.2, 0.3",
         "D-2",
-        "the VP marker in the Automatic Victory box at the Final check, in Total War",
+        "whether an automatic victory can be won at the Final check, or the VP decide",
         &[
             Reading::new(
-                "wins",
-                |r| r.final_automatic_victory_box = FinalAutomaticVictoryBox::Wins,
-                |r| r.final_automatic_victory_box == FinalAutomaticVictoryBox::Wins,
+                "ends-game",
+                |r: &mut Rules| {
+                    r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::EndsGame;
+                },
+                |r: &Rules| {
+                    r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::EndsGame
+                },
             ),
             Reading::new(
-                "scores-as-4-vp",
-                |r| r.final_automatic_victory_box = FinalAutomaticVictoryBox::ScoresAs4Vp,
-                |r| r.final_automatic_victory_box == FinalAutomaticVictoryBox::ScoresAs4Vp,
+                "vp-decide",
+                |r: &mut Rules| {
+                    r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::VpDecide;
+                },
+                |r: &Rules| {
+                    r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::VpDecide
+                },
             ),
         ],
-    ),
+    )
+    .with_aliases(&[Alias {
+        key: "final_automatic_victory_box",
+        values: &[("wins", "ends-game"), ("scores-as-4-vp", "vp-decide")],
+    }]),
     RuleOption::new(
         "bonus_vp_in_dai_senso",
         "0.3, 14.45",
@@ -124,6 +173,47 @@ pub static RULE_OPTIONS: Registry<crate::Rules> = Registry::new(&[
             ),
         ],
     ),
+    RuleOption::new(
+        "allied_bonus_cap",
+        "0.4",
+        "D-9",
+        "the Allied Bonus VPs and the cap of 4 VPs per map",
+        &[
+            Reading::new(
+                "within",
+                |r| r.allied_bonus_cap = AlliedBonusCap::Within,
+                |r| r.allied_bonus_cap == AlliedBonusCap::Within,
+            ),
+            Reading::new(
+                "beyond",
+                |r| r.allied_bonus_cap = AlliedBonusCap::Beyond,
+                |r| r.allied_bonus_cap == AlliedBonusCap::Beyond,
+            ),
+            Reading::new(
+                "no-allied-bonus",
+                |r| r.allied_bonus_cap = AlliedBonusCap::NoAlliedBonus,
+                |r| r.allied_bonus_cap == AlliedBonusCap::NoAlliedBonus,
+            ),
+        ],
+    ),
+    RuleOption::new(
+        "simultaneous_automatic_victory",
+        "0.2",
+        "D-16",
+        "which of two automatic victories at one check is taken, in Dai Senso alone",
+        &[
+            Reading::new(
+                "axis-first",
+                |r| r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AxisFirst,
+                |r| r.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AxisFirst,
+            ),
+            Reading::new(
+                "allies-first",
+                |r| r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AlliesFirst,
+                |r| r.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AlliesFirst,
+            ),
+        ],
+    ),
 ]);
 
 impl RuleChoices {
@@ -136,7 +226,7 @@ impl RuleChoices {
     }
 
     /// Add a choice the registry made, over an earlier choice of its option.
-    pub(crate) fn push(&mut self, choice: Choice<crate::Rules>) {
+    pub(crate) fn push(&mut self, choice: Choice<Rules>) {
         self.chosen.retain(|c| c.key != choice.key);
         self.chosen.push(choice);
     }
@@ -147,7 +237,7 @@ impl RuleChoices {
     }
 
     /// Set every choice on `rules`.
-    pub(crate) fn apply(&self, rules: &mut crate::Rules) {
+    pub(crate) fn apply(&self, rules: &mut Rules) {
         for c in &self.chosen {
             c.reading.choose(rules);
         }
@@ -164,13 +254,121 @@ impl AxisAutomaticVictory {
     }
 }
 
-impl FinalAutomaticVictoryBox {
+impl AutomaticVictoryAtFinalCheck {
     /// The value as written in `[rules]`.
     pub fn as_str(self) -> &'static str {
         match self {
-            FinalAutomaticVictoryBox::Wins => "wins",
-            FinalAutomaticVictoryBox::ScoresAs4Vp => "scores-as-4-vp",
+            AutomaticVictoryAtFinalCheck::EndsGame => "ends-game",
+            AutomaticVictoryAtFinalCheck::VpDecide => "vp-decide",
         }
+    }
+}
+
+impl AlliedBonusCap {
+    /// The value as written in `[rules]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AlliedBonusCap::Within => "within",
+            AlliedBonusCap::Beyond => "beyond",
+            AlliedBonusCap::NoAlliedBonus => "no-allied-bonus",
+        }
+    }
+}
+
+impl SimultaneousAutomaticVictory {
+    /// The value as written in `[rules]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SimultaneousAutomaticVictory::AxisFirst => "axis-first",
+            SimultaneousAutomaticVictory::AlliesFirst => "allies-first",
+        }
+    }
+}
+
+/// How the rules are played: the choices the rulebook leaves to the table.
+///
+/// Start from [`Rules::default`] (the readings in `docs/asia-engulfed.md`) and change it with
+/// the `with_*` methods.
+///
+/// ```
+/// use asia_engulfed_victory::Rules;
+/// let rules = Rules::default().with_bonus_vp_in_dai_senso(false);
+/// assert!(!rules.bonus_vp_in_dai_senso);
+/// assert_eq!(rules.allied_vp_cap_per_map, 4);
+/// assert_eq!(rules.tokyo.to_string(), "e4904");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rules {
+    /// Tokyo's hex (0.3: `e4904`); a state's `tokyo` overrides it.
+    pub tokyo: Label,
+    /// Add the 14.45 Bonus VPs at the Final check of Dai Senso alone (0.3 is silent; 14.45
+    /// awards them). In the combined game 0.4 always adds them.
+    pub bonus_vp_in_dai_senso: bool,
+    /// The most VPs the Allied factions may earn on one map (0.4 clarification: 4), Bonus VPs
+    /// included. Applied in the combined game.
+    pub allied_vp_cap_per_map: u32,
+    /// Which Axis automatic victories end the combined game (0.2 (c); option
+    /// `axis_automatic_victory`).
+    pub axis_automatic_victory: AxisAutomaticVictory,
+    /// Whether an automatic victory can be won at the Final check (0.2, 0.3; option
+    /// `automatic_victory_at_final_check`, formerly `final_automatic_victory_box`).
+    pub automatic_victory_at_final_check: AutomaticVictoryAtFinalCheck,
+    /// The Allied Bonus VPs and the cap per map (0.4; option `allied_bonus_cap`).
+    pub allied_bonus_cap: AlliedBonusCap,
+    /// Which of two automatic victories at one check is taken, in Dai Senso alone (0.2;
+    /// option `simultaneous_automatic_victory`).
+    pub simultaneous_automatic_victory: SimultaneousAutomaticVictory,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            tokyo: Label {
+                sheet: Some('e'),
+                first: 49,
+                second: 4,
+                width: 2,
+            },
+            bonus_vp_in_dai_senso: true,
+            allied_vp_cap_per_map: 4,
+            axis_automatic_victory: AxisAutomaticVictory::default(),
+            automatic_victory_at_final_check: AutomaticVictoryAtFinalCheck::default(),
+            allied_bonus_cap: AlliedBonusCap::default(),
+            simultaneous_automatic_victory: SimultaneousAutomaticVictory::default(),
+        }
+    }
+}
+
+impl Rules {
+    /// The same rules with Tokyo on this hex.
+    pub fn with_tokyo(mut self, tokyo: Label) -> Self {
+        self.tokyo = tokyo;
+        self
+    }
+
+    /// The same rules, adding (or not) the 14.45 Bonus VPs at the Final check of Dai Senso
+    /// alone.
+    pub fn with_bonus_vp_in_dai_senso(mut self, add: bool) -> Self {
+        self.bonus_vp_in_dai_senso = add;
+        self
+    }
+
+    /// The same rules with this cap on the Allied VPs per map in the combined game.
+    pub fn with_allied_vp_cap_per_map(mut self, cap: u32) -> Self {
+        self.allied_vp_cap_per_map = cap;
+        self
+    }
+
+    /// Every rules option as these rules set it, for a report.
+    pub(crate) fn in_force(&self) -> Vec<RuleInForce> {
+        RULE_OPTIONS.in_force(self)
+    }
+
+    /// The same rules with `choices` (a state's `[rules]`, a caller's overrides) applied.
+    pub fn with_choices(mut self, choices: &RuleChoices) -> Self {
+        choices.apply(&mut self);
+        self
     }
 }
 
@@ -185,7 +383,7 @@ mod tests {
         let engine = |key: &str, value: &str| {
             let mut choices = RuleChoices::default();
             choices.set(key, value)?;
-            Ok(crate::Rules::default().with_choices(&choices).in_force())
+            Ok(Rules::default().with_choices(&choices).in_force())
         };
         assert_eq!(RULE_OPTIONS.check_every_value(engine), Ok(()));
         assert!(RuleChoices::default().set("no_such_rule", "x").is_err());

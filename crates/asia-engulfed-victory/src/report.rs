@@ -584,10 +584,11 @@ impl Report {
                     ),
                     Effect::StopsPlayOnMap => writeln!(
                         s,
-                        "  {} automatic victory on the DS map by {} ({}): play there stops, frozen at 4 VP; the Allies need one on both maps (0.4)",
+                        "  {} automatic victory on the DS map by {} ({}): play there stops, frozen in the {} (the track's highest numbered box); the Allies need one on both maps (0.4)",
                         a.winner.adjective(),
                         a.kind.title(),
-                        a.rule
+                        a.rule,
+                        self.vp_marker.box_title()
                     ),
                 };
             }
@@ -856,6 +857,168 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(score(&s, &rules).winner, Some(Side::Axis), "2-2 tie");
+    }
+
+    fn vp_decide() -> Rules {
+        Rules {
+            automatic_victory_at_final_check:
+                crate::options::AutomaticVictoryAtFinalCheck::VpDecide,
+            ..Rules::default()
+        }
+    }
+
+    /// Under `automatic_victory_at_final_check = vp-decide` no automatic victory of any kind is
+    /// won at a Final check, and the VP decide; at a seasonal check nothing changes.
+    #[test]
+    fn vp_decide_stops_every_automatic_victory_at_the_final_check() {
+        // (game, war, marker before, csv, esv): Asian Domination for each side, Japanese
+        // Surrender, European Theater Collapse, the (c) exception.
+        for (game, war, marker, csv, esv) in [
+            (Game::DaiSenso, WarState::TotalWar, ("4", RS), 15, 0),
+            (Game::DaiSenso, WarState::TotalWar, ("4", AC), -17, 0),
+            (Game::DaiSenso, WarState::LimitedWar, ("1", AC), -6, 0),
+            (Game::DaiSenso, WarState::PreWar, ("1", AC), -1, 5),
+            (Game::AxisEmpires, WarState::TotalWar, ("4", AC), -17, 0),
+        ] {
+            let mut s = state(game, Check::Final, war, marker, csv);
+            if game == Game::DaiSenso {
+                s.current_esv = Some(esv);
+            }
+            let by_default = score(&s, &Rules::default());
+            assert!(by_default.automatic_victory.is_some(), "{game:?} {csv}");
+            let r = score(&s, &vp_decide());
+            assert_eq!(r.automatic_victory, None, "{game:?} {csv}");
+            assert!(!r.play_stopped, "{game:?} {csv}");
+            let vp = r.vp.as_ref().unwrap();
+            assert_eq!(r.winner, Some(vp.winner()), "{game:?} {csv}");
+            assert!(
+                r.notes
+                    .iter()
+                    .any(|n| n.id == "automatic-victory-at-final-check-vp-decide"),
+                "{game:?} {csv}"
+            );
+            // The marker stays where the CSV put it; the Automatic Victory box scores 4.
+            if csv <= -17 || csv >= 15 {
+                assert_eq!(r.vp_marker.box_id, "automatic-victory");
+                let side = if csv < 0 { &vp.allies } else { &vp.axis };
+                assert_eq!(side.total, 4, "{game:?} {csv}");
+            }
+            // A seasonal check is not a Final check: the victory is won there.
+            s.check = Check::Seasonal;
+            assert!(score(&s, &vp_decide()).automatic_victory.is_some());
+        }
+    }
+
+    /// Automatic victories won before the Final check still count under vp-decide: the DS map
+    /// frozen by a held Allied one (with one on the TK map, both maps) and a TK one.
+    #[test]
+    fn vp_decide_keeps_the_automatic_victories_won_earlier() {
+        let tk_allied = crate::model::MapAutomaticVictory {
+            winner: Side::Allies,
+            war_state: WarState::TotalWar,
+        };
+        let mut s = state(
+            Game::AxisEmpires,
+            Check::Final,
+            WarState::TotalWar,
+            ("4", AC),
+            -3,
+        );
+        s.play_stopped = true;
+        s.allied_automatic_victory_held = true;
+        s.tk = Some(TkResult {
+            allied_vp: 4,
+            automatic_victory: Some(tk_allied),
+            ..TkResult::default()
+        });
+        let r = score(&s, &vp_decide());
+        assert_eq!(
+            r.combined.map(|c| c.result),
+            Some(CombinedResult::AlliedAutomaticVictoryOnBothMaps)
+        );
+        let mut s = state(
+            Game::AxisEmpires,
+            Check::Final,
+            WarState::TotalWar,
+            ("2", AC),
+            -8,
+        );
+        s.tk = Some(TkResult {
+            automatic_victory: Some(crate::model::MapAutomaticVictory {
+                winner: Side::Axis,
+                war_state: WarState::TotalWar,
+            }),
+            ..TkResult::default()
+        });
+        let r = score(&s, &vp_decide());
+        assert_eq!(
+            r.combined.map(|c| c.result),
+            Some(CombinedResult::AxisAutomaticVictory { map: GameMap::Tk })
+        );
+    }
+
+    /// 0.4's three readings of the Allied Bonus VPs and the cap (the worked example,
+    /// and the cap fixture's numbers).
+    #[test]
+    fn allied_bonus_cap_within_beyond_and_none() {
+        use crate::options::AlliedBonusCap::{Beyond, NoAlliedBonus, Within};
+        for ((tk_axis, tk_allied), csv, want) in [
+            ((3, 2), -8, [(4, 5), (4, 5), (4, 4)]),
+            ((5, 4), -10, [(6, 6), (6, 7), (6, 6)]),
+        ] {
+            let mut s = state(
+                Game::AxisEmpires,
+                Check::Final,
+                WarState::TotalWar,
+                ("2", AC),
+                csv,
+            );
+            s.japanese_mandate = Some("1".into());
+            s.tk = Some(TkResult::new(tk_axis, tk_allied).with_bonus_vp(0, 1));
+            for (reading, want) in [Within, Beyond, NoAlliedBonus].into_iter().zip(want) {
+                let rules = Rules {
+                    allied_bonus_cap: reading,
+                    ..Rules::default()
+                };
+                let r = score(&s, &rules);
+                let vp = r.vp.unwrap();
+                assert_eq!((vp.axis.total, vp.allies.total), want, "{reading:?}");
+                let counted = r.combined.unwrap().tk.allied_bonus_vp_counted;
+                assert_eq!(counted, want.1 - tk_allied.min(4) - 2, "{reading:?}");
+            }
+        }
+    }
+
+    /// D-16: European Theater Collapse and an Allied automatic victory at one check; the
+    /// option takes the Allied one.
+    #[test]
+    fn simultaneous_automatic_victories_axis_or_allies_first() {
+        let mut s = state(
+            Game::DaiSenso,
+            Check::Seasonal,
+            WarState::TotalWar,
+            ("4", AC),
+            -17,
+        );
+        s.current_esv = Some(5);
+        let winner = |first| {
+            let rules = Rules {
+                simultaneous_automatic_victory: first,
+                ..Rules::default()
+            };
+            score(&s, &rules)
+                .automatic_victory
+                .map(|a| (a.winner, a.kind))
+        };
+        use crate::options::SimultaneousAutomaticVictory::{AlliesFirst, AxisFirst};
+        assert_eq!(
+            winner(AxisFirst),
+            Some((Side::Axis, AutomaticVictoryKind::EuropeanTheaterCollapse))
+        );
+        assert_eq!(
+            winner(AlliesFirst),
+            Some((Side::Allies, AutomaticVictoryKind::AsianDomination))
+        );
     }
 
     /// The margins found by scanning every CSV of the track's finite span, one step past each

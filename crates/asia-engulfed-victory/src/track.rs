@@ -127,11 +127,30 @@ impl VpBox {
 
     /// The box's name for people: `2 VP box`, `0 box`, `Automatic Victory box`.
     pub fn title(&self) -> String {
-        match self.vp {
+        Self::title_of(&self.id, self.vp)
+    }
+
+    /// The name for people of the box with this id and VP ([`VpBox::title`]).
+    pub fn title_of(id: &str, vp: Option<u32>) -> String {
+        match vp {
             None => "Automatic Victory box".to_string(),
-            Some(0) => format!("{} box", self.id),
-            Some(v) if v.to_string() == self.id => format!("{v} VP box"),
-            Some(v) => format!("`{}` box ({v} VP)", self.id),
+            Some(0) => format!("{id} box"),
+            Some(v) if v.to_string() == id => format!("{v} VP box"),
+            Some(v) => format!("`{id}` box ({v} VP)"),
+        }
+    }
+
+    /// Whether a CSV can put the marker in this box on `side` (a range for that face).
+    pub fn takes(&self, side: MarkerSide) -> bool {
+        match self.ranges {
+            BoxRanges::KeepsSide(_) => false,
+            BoxRanges::Sides {
+                rising_sun,
+                allied_crusade,
+            } => match side {
+                MarkerSide::RisingSun => rising_sun.is_some(),
+                MarkerSide::AlliedCrusade => allied_crusade.is_some(),
+            },
         }
     }
 }
@@ -341,6 +360,28 @@ impl VpTrack {
             .filter_map(|(i, b)| b.vp.map(|v| (v, i)))
             .max()
             .map(|(_, i)| i)
+    }
+
+    /// The index of the highest numbered box of `side`: the numbered box scoring most VP that
+    /// a CSV can put the marker in on that face ([`VpBox::takes`]); when none can,
+    /// [`VpTrack::highest_numbered`]. Ruling D-11: the box the 0.2 (c) exception's "4 VP Box"
+    /// names, and the box a marker in the Automatic Victory box scores as. On the printed
+    /// track it is the 4 VP box for both faces.
+    ///
+    /// ```
+    /// use asia_engulfed_victory::{MarkerSide, VpTrack};
+    /// let track = VpTrack::dai_senso();
+    /// assert_eq!(track.highest_numbered_of(MarkerSide::AlliedCrusade), Some(4));
+    /// ```
+    pub fn highest_numbered_of(&self, side: MarkerSide) -> Option<usize> {
+        self.boxes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.takes(side))
+            .filter_map(|(i, b)| b.vp.map(|v| (v, i)))
+            .max()
+            .map(|(_, i)| i)
+            .or_else(|| self.highest_numbered())
     }
 
     /// Where a Current Strategic Value puts the marker (before the Japanese Mandate cap).

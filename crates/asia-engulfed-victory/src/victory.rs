@@ -7,10 +7,13 @@ use serde::Serialize;
 use crate::csv::ESV_TRACK_TOP;
 use crate::model::{Check, Game, MapAutomaticVictory, Rules, State, TkResult, VpMarker, WarState};
 use crate::notes::Note;
-use crate::options::{AxisAutomaticVictory, FinalAutomaticVictoryBox};
+use crate::options::{
+    AlliedBonusCap, AutomaticVictoryAtFinalCheck, AxisAutomaticVictory,
+    SimultaneousAutomaticVictory,
+};
 use crate::placement::place_vp_marker;
 use crate::side::{MarkerSide, Side};
-use crate::track::{CsvRange, VpTrack};
+use crate::track::{CsvRange, VpBox, VpTrack};
 
 /// One of the two maps of the combined game.
 ///
@@ -69,7 +72,8 @@ pub enum Effect {
     /// The game ends (in the combined game: the whole combined game).
     EndsGame,
     /// Combined game, Allied automatic victory during Total War: play on this map stops with
-    /// the Allied Crusade marker frozen in the 4 VP box; the Allies need one on both maps.
+    /// the Allied Crusade marker frozen in the track's highest numbered box (the 4 VP box on
+    /// the printed track); the Allies need one on both maps.
     StopsPlayOnMap,
 }
 
@@ -97,11 +101,13 @@ pub enum PlacementBasis {
     /// Placed by the Current Strategic Value (0.1.2).
     Csv,
     /// 0.2 (c) exception: the CSV reached the Allied Automatic Victory box during Total War in
-    /// the combined game; the marker goes to the 4 VP box instead.
+    /// the combined game; the marker goes to the track's highest numbered box (the 4 VP box on
+    /// the printed track) instead.
     CombinedGameException,
     /// Play on the DS map has stopped: the marker does not move at a seasonal check.
     PlayStopped,
-    /// An Allied automatic victory held on the DS map froze the marker in the 4 VP box.
+    /// An Allied automatic victory held on the DS map froze the marker in the track's highest
+    /// numbered box.
     FrozenByAutomaticVictory,
 }
 
@@ -130,6 +136,13 @@ pub struct MarkerReport {
     /// Index of the box (left = 0).
     #[serde(skip)]
     pub box_index: usize,
+}
+
+impl MarkerReport {
+    /// The box's name for people (`4 VP box`, `Automatic Victory box`), as [`VpBox::title`].
+    pub fn box_title(&self) -> String {
+        VpBox::title_of(&self.box_id, self.vp)
+    }
 }
 
 /// What a VP comes from.
@@ -243,7 +256,9 @@ pub struct MapResult {
     pub axis_bonus_vp: u32,
     /// Allied Bonus VPs (14.45).
     pub allied_bonus_vp: u32,
-    /// Allied Bonus VPs counted: what the per-map cap leaves after the map's track VP (0.4).
+    /// Allied Bonus VPs counted (0.4, rules option `allied_bonus_cap`): by default what the
+    /// per-map cap leaves after the map's track VP; all of them under `beyond`; none under
+    /// `no-allied-bonus`.
     pub allied_bonus_vp_counted: u32,
     /// An automatic victory won on this map (now, or held from earlier).
     pub automatic_victory: Option<MapAutomaticVictory>,
@@ -359,15 +374,17 @@ fn track<'a>(ctx: &Context<'a>) -> &'a VpTrack {
     &ctx.state.track
 }
 
-/// The VP a box scores; the Automatic Victory box (reached outside Total War) scores as the
-/// highest numbered box (ruling).
-fn box_vp(track: &VpTrack, index: usize) -> (u32, Option<String>) {
+/// The VP a box scores for a marker on `side`; the Automatic Victory box (reached when it wins
+/// nothing: outside Total War, or at a Final check under `automatic_victory_at_final_check =
+/// vp-decide`) scores as the track's highest numbered box of that face (ruling D-11,
+/// [`VpTrack::highest_numbered_of`]).
+fn box_vp(track: &VpTrack, index: usize, side: MarkerSide) -> (u32, Option<String>) {
     let b = &track.boxes()[index.min(track.boxes().len().saturating_sub(1))];
     match b.vp {
         Some(v) => (v, None),
         None => {
             let top = track
-                .highest_numbered()
+                .highest_numbered_of(side)
                 .and_then(|i| track.boxes()[i].vp)
                 .unwrap_or(0);
             (
@@ -378,6 +395,18 @@ fn box_vp(track: &VpTrack, index: usize) -> (u32, Option<String>) {
             )
         }
     }
+}
+
+/// The box an Allied automatic victory on the DS map freezes the Allied Crusade marker in, in
+/// words: "the 4 VP box (the track's highest numbered box)" (0.2 (c) exception, ruling D-11).
+pub(crate) fn frozen_box(track: &VpTrack) -> String {
+    let title = track
+        .highest_numbered_of(MarkerSide::AlliedCrusade)
+        .map_or_else(
+            || "highest numbered box".to_string(),
+            |i| track.boxes()[i].title(),
+        );
+    format!("{title} (the track's highest numbered box)")
 }
 
 /// Where the marker ends up, before 0.2: held where it was ([`held_in_place`]), or placed by
@@ -409,7 +438,10 @@ fn held_in_place(ctx: &Context<'_>, notes: &mut Vec<Note>) -> Option<MarkerRepor
     if state.allied_automatic_victory_held {
         notes.push(Note::new(
             "frozen-by-allied-automatic-victory",
-            "0.2 (c) / 0.4 (ruling): the Allied automatic victory held on the DS map froze the Allied Crusade marker in the 4 VP box; it does not move, at a Final check either",
+            format!(
+                "0.2 (c) / 0.4 (ruling): the Allied automatic victory held on the DS map froze the Allied Crusade marker in the {}; it does not move, at a Final check either",
+                frozen_box(t)
+            ),
         ));
         return Some(frozen(PlacementBasis::FrozenByAutomaticVictory));
     }
@@ -455,7 +487,9 @@ fn placed_by_csv(csv: i64, ctx: &Context<'_>) -> MarkerReport {
 }
 
 /// 0.2: the automatic victory this placement brings, adjusting the marker for the combined
-/// game's exception. A marker that did not move (play stopped, or frozen) wins nothing.
+/// game's exception. A marker that did not move (play stopped, or frozen) wins nothing; at a
+/// Final check under `automatic_victory_at_final_check = vp-decide` nothing is won
+/// ([`not_won_at_final_check`]) and the marker stays where the CSV put it.
 fn automatic_victory(
     csv: i64,
     ctx: &Context<'_>,
@@ -468,9 +502,13 @@ fn automatic_victory(
     let mut found: Vec<AutomaticVictory> = european_theater_collapse(ctx).into_iter().collect();
     japanese_mandate_blocks_asian_domination(csv, ctx, marker, notes);
     let in_av_box = track(ctx).boxes()[marker.box_index].vp.is_none();
+    // What the marker's box would win, on a copy: under vp-decide at a Final check neither the
+    // (c) exception's move nor the notes of a victory won apply.
+    let mut placed = marker.clone();
+    let mut won_notes = Vec::new();
     let by_marker = match ctx.state.war_state {
-        WarState::TotalWar => asian_domination(csv, ctx, marker, notes),
-        WarState::LimitedWar => japanese_surrender(ctx, marker, notes),
+        WarState::TotalWar => asian_domination(csv, ctx, &mut placed, &mut won_notes),
+        WarState::LimitedWar => japanese_surrender(ctx, &placed, &mut won_notes),
         WarState::PreWar => None,
     };
     match by_marker {
@@ -480,7 +518,58 @@ fn automatic_victory(
         }
         None => {}
     }
-    first_of_simultaneous(found, notes)
+    if ctx.state.check == Check::Final
+        && ctx.rules.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::VpDecide
+    {
+        return not_won_at_final_check(&found, marker, notes);
+    }
+    *marker = placed;
+    notes.append(&mut won_notes);
+    first_of_simultaneous(found, ctx.rules, notes)
+}
+
+/// 0.2 and 0.3 under `automatic_victory_at_final_check = vp-decide` (ruling D-2): 0.2's
+/// automatic victory ends the game only "before the final Turn", and the Final check uses the
+/// Victory Point Check procedure of 0.1, so no automatic victory of any kind is won at a Final
+/// check; each this check would have brought is noted, and the VP decide. A marker in the
+/// Automatic Victory box scores the track's highest numbered box of its face ([`box_vp`]).
+fn not_won_at_final_check(
+    found: &[AutomaticVictory],
+    marker: &MarkerReport,
+    notes: &mut Vec<Note>,
+) -> Option<AutomaticVictory> {
+    if found.is_empty() {
+        return None;
+    }
+    let exception = |a: &AutomaticVictory| a.rule.ends_with("(c) exception");
+    let each: Vec<String> = found
+        .iter()
+        .map(|a| {
+            let which = if exception(a) {
+                " (the 0.2 (c) exception)"
+            } else {
+                ""
+            };
+            format!("{} for the {}{which}", a.kind.title(), a.winner.title())
+        })
+        .collect();
+    let stays = if found.iter().any(exception) {
+        format!(
+            "; the {} marker stays in the {}",
+            marker.side.title(),
+            marker.box_title()
+        )
+    } else {
+        String::new()
+    };
+    notes.push(Note::new(
+        "automatic-victory-at-final-check-vp-decide",
+        format!(
+            "rules option automatic_victory_at_final_check = vp-decide: 0.2's automatic victory ends the game only \"before the final Turn\" and the Final check uses the Victory Point Check procedure of 0.1 (0.3), so no automatic victory is won at a Final check, not {}, which this check would bring{stays}; the VP decide (ruling D-2)",
+            each.join(" nor ")
+        ),
+    ));
+    None
 }
 
 /// 0.2 European Theater Collapse (*), Dai Senso alone: the Current ESV at the top of its track
@@ -529,15 +618,6 @@ fn asian_domination(
     if ctx.state.game == Game::AxisEmpires && marker.side == MarkerSide::AlliedCrusade {
         return Some(combined_game_exception(csv, ctx, marker, notes));
     }
-    if ctx.state.check == Check::Final
-        && ctx.rules.final_automatic_victory_box == FinalAutomaticVictoryBox::ScoresAs4Vp
-    {
-        notes.push(Note::new(
-            "final-automatic-victory-box-scores",
-            "rules option final_automatic_victory_box = scores-as-4-vp: automatic victory ends play only before the final Turn (0.2), so at the Final check the Automatic Victory box scores as the highest numbered box",
-        ));
-        return None;
-    }
     Some(AutomaticVictory {
         winner: marker.side.side(),
         rule: "0.2 Asian Domination",
@@ -548,7 +628,8 @@ fn asian_domination(
 
 /// 0.2 Asian Domination (c) exception, combined game: a CSV reaching the Allied Automatic
 /// Victory box during Total War puts the Allied Crusade marker in the highest numbered box
-/// (4 VP) instead, and play on the DS map stops. Reading of 0.2 with 0.4 (ruling): this Allied
+/// instead ("the 4 VP Box", read as the track's highest numbered box of the Allied Crusade
+/// face: ruling D-11, [`VpTrack::highest_numbered_of`]), and play on the DS map stops. Reading of 0.2 with 0.4 (ruling): this Allied
 /// automatic victory ends the combined game only together with one on the TK map.
 fn combined_game_exception(
     csv: i64,
@@ -557,7 +638,7 @@ fn combined_game_exception(
     notes: &mut Vec<Note>,
 ) -> AutomaticVictory {
     let t = track(ctx);
-    if let Some(top) = t.highest_numbered() {
+    if let Some(top) = t.highest_numbered_of(MarkerSide::AlliedCrusade) {
         marker.box_index = top;
         marker.box_id.clone_from(&t.boxes()[top].id);
         marker.vp = t.boxes()[top].vp;
@@ -619,23 +700,43 @@ fn automatic_victory_box_outside_total_war(ctx: &Context<'_>, notes: &mut Vec<No
     ));
 }
 
-/// 0.2 (ruling): of two automatic victories at once, European Theater Collapse, a standing
-/// condition of the Current ESV, is taken first (like a tied score going to the Axis).
+/// 0.2 (ruling D-16, option `simultaneous_automatic_victory`): of two automatic victories at
+/// once (Dai Senso alone: European Theater Collapse and an Allied Asian Domination or Japanese
+/// Surrender), European Theater Collapse, a standing condition of the Current ESV, is taken
+/// first by default (like a tied score going to the Axis); `allies-first` takes the Allied one.
 fn first_of_simultaneous(
     found: Vec<AutomaticVictory>,
+    rules: &Rules,
     notes: &mut Vec<Note>,
 ) -> Option<AutomaticVictory> {
+    let allies_first =
+        rules.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AlliesFirst;
+    let taken = if allies_first {
+        found
+            .iter()
+            .position(|a| a.winner == Side::Allies)
+            .unwrap_or(0)
+    } else {
+        0
+    };
     if let [first, second, ..] = found.as_slice() {
-        notes.push(Note::new(
-            "simultaneous-automatic-victories",
+        let text = if allies_first {
+            format!(
+                "two automatic victories at once ({} and {}): rules option simultaneous_automatic_victory = allies-first takes the Allied one, {}",
+                first.kind.title(),
+                second.kind.title(),
+                found.get(taken).map_or("", |a| a.kind.title())
+            )
+        } else {
             format!(
                 "two automatic victories at once ({} and {}): European Theater Collapse is a standing condition of the Current ESV and is taken first, like a tied score going to the Axis (ruling)",
                 first.kind.title(),
                 second.kind.title()
-            ),
-        ));
+            )
+        };
+        notes.push(Note::new("simultaneous-automatic-victories", text));
     }
-    found.into_iter().next()
+    found.get(taken).copied()
 }
 
 /// 0.3: the VP of the DS map's markers, as parts: the VP marker ([`vp_marker_vp`]), the
@@ -662,7 +763,7 @@ fn vp_marker_vp(
     score: &mut VpScore,
     cap: Option<u32>,
 ) -> bool {
-    let (vp, note) = box_vp(track(ctx), marker.box_index);
+    let (vp, note) = box_vp(track(ctx), marker.box_index, marker.side);
     let part = |source, vp, note| VpPart {
         rule: "0.3",
         map: GameMap::Ds,
@@ -705,7 +806,7 @@ fn japanese_mandate_vp(ctx: &Context<'_>, score: &mut VpScore) {
         map: GameMap::Ds,
         source: VpSource::JapaneseMandateMarker,
         box_id: Some(t.boxes()[jm].id.clone()),
-        vp: box_vp(t, jm).0,
+        vp: box_vp(t, jm, MarkerSide::RisingSun).0,
         note: None,
     });
 }
@@ -723,14 +824,47 @@ fn hakko_ichiu_vp(ctx: &Context<'_>, score: &mut VpScore) {
     });
 }
 
-/// 14.45: Bonus VPs earned on `map`, added for each side that has any.
-/// With `allied_room`, the Allied Bonus VPs count only up to it (what the per-map cap leaves
-/// after the map's track VP); returns whether that cut them.
+/// How many Allied Bonus VPs a map counts (0.4, ruling D-9, option `allied_bonus_cap`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AlliedBonusLimit {
+    /// All of them: Dai Senso alone (no cap), or the cap's `beyond` reading.
+    Uncapped,
+    /// Up to what the per-map cap leaves after the map's track VP (`within`, the default).
+    Room(u32),
+    /// None (`no-allied-bonus`).
+    NotEarned,
+}
+
+impl AlliedBonusLimit {
+    /// The limit on a map whose track gave the Allies `track_counted` VP, with `cap` per map
+    /// (`None` in Dai Senso alone, which has no cap).
+    fn of(rules: &Rules, cap: Option<u32>, track_counted: u32) -> Self {
+        match (rules.allied_bonus_cap, cap) {
+            (AlliedBonusCap::NoAlliedBonus, _) => AlliedBonusLimit::NotEarned,
+            (AlliedBonusCap::Within, Some(cap)) => {
+                AlliedBonusLimit::Room(cap.saturating_sub(track_counted))
+            }
+            (AlliedBonusCap::Within | AlliedBonusCap::Beyond, _) => AlliedBonusLimit::Uncapped,
+        }
+    }
+
+    /// How many of `allies` Bonus VPs count.
+    fn counted(self, allies: u32) -> u32 {
+        match self {
+            AlliedBonusLimit::Uncapped => allies,
+            AlliedBonusLimit::Room(room) => allies.min(room),
+            AlliedBonusLimit::NotEarned => 0,
+        }
+    }
+}
+
+/// 14.45: Bonus VPs earned on `map`, added for each side that has any; the Allied ones as
+/// `limit` says ([`AlliedBonusLimit`]). Returns whether the per-map cap cut them.
 fn bonus(
     score: &mut VpScore,
     map: GameMap,
     (axis, allies): (u32, u32),
-    allied_room: Option<u32>,
+    limit: AlliedBonusLimit,
     rule: &'static str,
 ) -> bool {
     if axis > 0 {
@@ -743,23 +877,58 @@ fn bonus(
             note: None,
         });
     }
-    let counted = allied_room.map_or(allies, |room| allies.min(room));
+    let counted = limit.counted(allies);
     if allies > 0 {
+        let s = if allies == 1 { "" } else { "s" };
         score.allies.add(VpPart {
             rule,
             map,
             source: VpSource::BonusVp,
             box_id: None,
             vp: counted,
-            note: (counted < allies).then(|| {
-                let s = if allies == 1 { "" } else { "s" };
-                format!(
-                    "{allies} Bonus VP{s}, {counted} counted: with the map's track VP they would pass the Allies' cap on a map (0.4)"
-                )
-            }),
+            note: match limit {
+                AlliedBonusLimit::NotEarned => Some(format!(
+                    "{allies} Bonus VP{s}, none counted: the Allies earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
+                )),
+                _ => (counted < allies).then(|| {
+                    format!(
+                        "{allies} Bonus VP{s}, {counted} counted: with the map's track VP they would pass the Allies' cap on a map (0.4)"
+                    )
+                }),
+            },
         });
     }
-    counted < allies
+    matches!(limit, AlliedBonusLimit::Room(_)) && counted < allies
+}
+
+/// 0.4 (rules options `allied_bonus_cap = beyond` and `no-allied-bonus`): what the reading
+/// chosen did to the Allied Bonus VPs `allied` (the Bonus VPs of each map), noted when it
+/// changed anything: `beyond` when a map's Bonus VPs passed its cap, `no-allied-bonus`
+/// whenever the Allies have any.
+fn allied_bonus_reading_notes(rules: &Rules, passed_cap: bool, allied: u32, notes: &mut Vec<Note>) {
+    match rules.allied_bonus_cap {
+        AlliedBonusCap::Within => {}
+        AlliedBonusCap::Beyond => {
+            if passed_cap {
+                notes.push(Note::new(
+                    "allied-bonus-beyond-the-cap",
+                    "rules option allied_bonus_cap = beyond: the cap of 0.4 limits the Allies' VP on a map's track; their Bonus VPs come on top, as the Axis's do",
+                ));
+            }
+        }
+        AlliedBonusCap::NoAlliedBonus => {
+            if allied > 0 {
+                notes.push(Note::new(
+                    "no-allied-bonus",
+                    format!(
+                        "rules option allied_bonus_cap = no-allied-bonus: 0.4's \"Add any Bonus VPs ...\" follows the Axis sentence and the Allies' \"Likewise\" adds only VP scores, so the Allies' {allied} Bonus VP{} {} not counted",
+                        if allied == 1 { "" } else { "s" },
+                        if allied == 1 { "is" } else { "are" }
+                    ),
+                ));
+            }
+        }
+    }
 }
 
 /// Everything a CSV leads to at this check: the marker (0.1.2), the automatic victory (0.2),
@@ -824,8 +993,9 @@ fn v_j_day(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> Decisio
 }
 
 /// 0.3 at a Final check of Dai Senso alone: the markers' VP ([`ds_marker_vp`]) and, by
-/// default, the 14.45 Bonus VPs (0.3 is silent; 14.45 awards them: ruling,
-/// [`Rules::bonus_vp_in_dai_senso`]).
+/// default, the 14.45 Bonus VPs (0.3 is silent; 14.45 awards them: ruling D-3,
+/// [`Rules::bonus_vp_in_dai_senso`]); the Allied ones not under `allied_bonus_cap =
+/// no-allied-bonus` (ruling D-9).
 fn dai_senso_vp(ctx: &Context<'_>, marker: &MarkerReport, notes: &mut Vec<Note>) -> VpScore {
     let mut score = VpScore {
         axis: SideVp::default(),
@@ -835,13 +1005,15 @@ fn dai_senso_vp(ctx: &Context<'_>, marker: &MarkerReport, notes: &mut Vec<Note>)
     let b = ctx.state.bonus_vp;
     let any = b.axis > 0 || b.allies > 0;
     if ctx.rules.bonus_vp_in_dai_senso {
-        bonus(&mut score, GameMap::Ds, (b.axis, b.allies), None, "14.45");
+        let limit = AlliedBonusLimit::of(ctx.rules, None, 0);
+        bonus(&mut score, GameMap::Ds, (b.axis, b.allies), limit, "14.45");
         if any {
             notes.push(Note::new(
                 "bonus-vp-in-dai-senso",
                 "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling D-3; rules option bonus_vp_in_dai_senso = false turns this off)",
             ));
         }
+        allied_bonus_reading_notes(ctx.rules, false, b.allies, notes);
     } else if any {
         notes.push(Note::new(
             "bonus-vp-in-dai-senso",
@@ -858,7 +1030,7 @@ fn combined_game(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> D
     let tk = state.tk.unwrap_or_default();
     let ds_av = ds_map_automatic_victory(ctx, d.automatic_victory);
     let vp = (state.check == Check::Final).then(|| combined_vp(ctx, &d.marker, &tk, notes));
-    let result = combined_result(&tk, ds_av, vp.as_ref(), ctx.rules, notes);
+    let result = combined_result(&tk, ds_av, vp.as_ref(), (ctx.rules, track(ctx)), notes);
     if let CombinedResult::VictoryPoints { axis, allies, .. } = result
         && axis == allies
     {
@@ -875,7 +1047,7 @@ fn combined_game(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> D
     let cap = ctx.rules.allied_vp_cap_per_map;
     d.combined = Some(Combined {
         allied_vp_cap_per_map: cap,
-        tk: tk_map_result(&tk, cap),
+        tk: tk_map_result(&tk, ctx.rules),
         ds: ds_map_result(ctx, &d, vp.as_ref(), ds_av),
         result,
     });
@@ -903,8 +1075,9 @@ fn ds_map_automatic_victory(
 
 /// 0.4 at the Final check: the TK map's track VP and Bonus VPs (inputs), then the DS map's
 /// markers and Bonus VPs. 0.4 clarification: the Allies earn at most
-/// [`Rules::allied_vp_cap_per_map`] VPs on each map, Bonus VPs included (0.4: "the Allied
-/// factions cannot earn more than 4 VPs on a map"); the Axis Bonus VPs come on top.
+/// [`Rules::allied_vp_cap_per_map`] VPs on each map (0.4: "the Allied factions cannot earn
+/// more than 4 VPs on a map"), by default Bonus VPs included, the Axis Bonus VPs on top
+/// (ruling D-9; [`Rules::allied_bonus_cap`], [`AlliedBonusLimit`]).
 fn combined_vp(
     ctx: &Context<'_>,
     marker: &MarkerReport,
@@ -918,22 +1091,29 @@ fn combined_vp(
         allies: SideVp::default(),
     };
     let tk_capped = tk_track_vp(tk, cap, &mut score);
-    // The Allied VP on a map, Bonus VPs included, stay within the cap (0.4); the Axis Bonus
-    // VPs come on top.
-    let room = cap.saturating_sub(tk.allied_vp.min(cap));
+    // By default the Allied VP on a map, Bonus VPs included, stay within the cap (0.4); the
+    // Axis Bonus VPs come on top (ruling D-9, option allied_bonus_cap).
+    let tk_limit = AlliedBonusLimit::of(ctx.rules, Some(cap), tk.allied_vp.min(cap));
     let tk_bonus = (tk.axis_bonus_vp, tk.allied_bonus_vp);
-    let tk_bonus_capped = bonus(&mut score, GameMap::Tk, tk_bonus, Some(room), "0.4 / 14.45");
+    let tk_bonus_capped = bonus(&mut score, GameMap::Tk, tk_bonus, tk_limit, "0.4 / 14.45");
     let before = score.allies.total;
     let ds_capped = ds_marker_vp(ctx, marker, &mut score, Some(cap));
     let ds_track = score.allies.total.saturating_sub(before);
-    let room = cap.saturating_sub(ds_track);
+    let ds_limit = AlliedBonusLimit::of(ctx.rules, Some(cap), ds_track);
     let b = state.bonus_vp;
     let ds_bonus_capped = bonus(
         &mut score,
         GameMap::Ds,
         (b.axis, b.allies),
-        Some(room),
+        ds_limit,
         "0.4 / 14.45",
+    );
+    let passed_cap = |track: u32, bonus: u32| track.saturating_add(bonus) > cap;
+    allied_bonus_reading_notes(
+        ctx.rules,
+        passed_cap(tk.allied_vp.min(cap), tk.allied_bonus_vp) || passed_cap(ds_track, b.allies),
+        tk.allied_bonus_vp.saturating_add(b.allies),
+        notes,
     );
     let (tk_capped, ds_capped) = (tk_capped || tk_bonus_capped, ds_capped || ds_bonus_capped);
     if tk.axis_vp > 0 && tk.allied_vp > 0 {
@@ -943,10 +1123,19 @@ fn combined_vp(
         ));
     }
     if ds_capped || tk_capped {
+        let bonus_vp = match ctx.rules.allied_bonus_cap {
+            AlliedBonusCap::Within => "Bonus VPs included; the Axis Bonus VPs come on top (ruling)",
+            AlliedBonusCap::Beyond => {
+                "on the track; their Bonus VPs come on top (rules option allied_bonus_cap = beyond)"
+            }
+            AlliedBonusCap::NoAlliedBonus => {
+                "and earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
+            }
+        };
         notes.push(Note::new(
             "allied-cap-per-map",
             format!(
-                "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map, Bonus VPs included; the Axis Bonus VPs come on top (ruling)"
+                "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map, {bonus_vp}"
             ),
         ));
     }
@@ -990,7 +1179,7 @@ fn combined_result(
     tk: &TkResult,
     ds_av: Option<MapAutomaticVictory>,
     vp: Option<&VpScore>,
-    rules: &Rules,
+    (rules, ds_track): (&Rules, &VpTrack),
     notes: &mut Vec<Note>,
 ) -> CombinedResult {
     let mut frozen = Vec::new();
@@ -1032,7 +1221,7 @@ fn combined_result(
     if result.is_none() && frozen.len() == 2 {
         result = Some(CombinedResult::AlliedAutomaticVictoryOnBothMaps);
     }
-    combined_result_notes(tk, (result.is_none(), rules), &frozen, notes);
+    combined_result_notes(tk, (result.is_none(), rules, ds_track), &frozen, notes);
     result.unwrap_or_else(|| match vp {
         Some(s) => CombinedResult::VictoryPoints {
             winner: s.winner(),
@@ -1049,7 +1238,7 @@ fn combined_result(
 /// game, and an Allied automatic victory on one map only (ruling).
 fn combined_result_notes(
     tk: &TkResult,
-    (undecided, rules): (bool, &Rules),
+    (undecided, rules, ds_track): (bool, &Rules, &VpTrack),
     frozen: &[GameMap],
     notes: &mut Vec<Note>,
 ) {
@@ -1070,10 +1259,17 @@ fn combined_result_notes(
         ));
     }
     if let ([map], true) = (frozen, undecided) {
+        let at = match map {
+            GameMap::Tk => "at 4 VP".to_string(),
+            GameMap::Ds => format!(
+                "with the Allied Crusade marker in the {}",
+                frozen_box(ds_track)
+            ),
+        };
         notes.push(Note::new(
             "allied-automatic-victory-needs-both-maps",
             format!(
-                "reading of 0.2 (c) with 0.4 (ruling): an Allied automatic victory outside Limited War (here on the {}) freezes that map at 4 VP; the Allies win automatically only with one on both maps",
+                "reading of 0.2 (c) with 0.4 (ruling): an Allied automatic victory outside Limited War (here on the {}) freezes that map {at}; the Allies win automatically only with one on both maps",
                 map.title()
             ),
         ));
@@ -1081,7 +1277,8 @@ fn combined_result_notes(
 }
 
 /// The TK map's results, as given.
-fn tk_map_result(tk: &TkResult, cap: u32) -> MapResult {
+fn tk_map_result(tk: &TkResult, rules: &Rules) -> MapResult {
+    let cap = rules.allied_vp_cap_per_map;
     MapResult {
         map: GameMap::Tk,
         axis_vp: Some(tk.axis_vp),
@@ -1089,8 +1286,8 @@ fn tk_map_result(tk: &TkResult, cap: u32) -> MapResult {
         allied_vp_counted: Some(tk.allied_vp.min(cap)),
         axis_bonus_vp: tk.axis_bonus_vp,
         allied_bonus_vp: tk.allied_bonus_vp,
-        allied_bonus_vp_counted: (tk.allied_bonus_vp)
-            .min(cap.saturating_sub(tk.allied_vp.min(cap))),
+        allied_bonus_vp_counted: AlliedBonusLimit::of(rules, Some(cap), tk.allied_vp.min(cap))
+            .counted(tk.allied_bonus_vp),
         automatic_victory: tk.automatic_victory,
         play_stopped: tk.play_stopped,
     }
@@ -1112,7 +1309,7 @@ fn ds_map_result(
             .fold(0, u32::saturating_add)
     };
     let allied_vp = vp.map(|_| match d.marker.side {
-        MarkerSide::AlliedCrusade => box_vp(track(ctx), d.marker.box_index).0,
+        MarkerSide::AlliedCrusade => box_vp(track(ctx), d.marker.box_index, d.marker.side).0,
         MarkerSide::RisingSun => 0,
     });
     MapResult {
@@ -1124,7 +1321,8 @@ fn ds_map_result(
         allied_bonus_vp: ctx.state.bonus_vp.allies,
         allied_bonus_vp_counted: vp.map_or(ctx.state.bonus_vp.allies, |s| {
             let cap = ctx.rules.allied_vp_cap_per_map;
-            (ctx.state.bonus_vp.allies).min(cap.saturating_sub(ds_track(&s.allies)))
+            AlliedBonusLimit::of(ctx.rules, Some(cap), ds_track(&s.allies))
+                .counted(ctx.state.bonus_vp.allies)
         }),
         automatic_victory: ds_av,
         play_stopped: d.play_stopped,
