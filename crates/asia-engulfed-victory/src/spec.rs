@@ -866,7 +866,29 @@ fn from_spec(
                         None
                     }
                 },
+                TrackRef::File(path) if path.trim().is_empty() => {
+                    r.push(
+                        Diagnostic::new(ErrorKind::Resolve, "the track reference is empty")
+                            .key("track")
+                            .help("give the path of the VP track file, relative to this state, or the track inline as a `[track]` table; without `track` the printed Dai Senso track is used"),
+                        t.span(),
+                    );
+                    None
+                }
                 TrackRef::File(path) => match resolver.resolve(path, r.source.name) {
+                    Ok(doc) if wargame_kit::diag::top_level_string(&doc.text, "game").is_some() => {
+                        r.push(
+                            Diagnostic::new(
+                                ErrorKind::Resolve,
+                                format!("`{path}` is a state file (it has a `game` key), not a VP track"),
+                            )
+                            .key("track")
+                            .label(path.clone())
+                            .help("name a VP track file (a file with `[[boxes]]`), or leave `track` out for the printed Dai Senso track"),
+                            t.span(),
+                        );
+                        None
+                    }
                     Err(e) => {
                         r.push(
                             Diagnostic::new(ErrorKind::Resolve, e.to_string())

@@ -399,14 +399,14 @@ fn box_vp(track: &VpTrack, index: usize, side: MarkerSide) -> (u32, Option<Strin
 
 /// The box an Allied automatic victory on the DS map freezes the Allied Crusade marker in, in
 /// words: "the 4 VP box (the track's highest numbered box)" (0.2 (c) exception, ruling D-11).
-pub(crate) fn frozen_box(track: &VpTrack) -> String {
-    let title = track
-        .highest_numbered_of(MarkerSide::AlliedCrusade)
-        .map_or_else(
-            || "highest numbered box".to_string(),
-            |i| track.boxes()[i].title(),
-        );
-    format!("{title} (the track's highest numbered box)")
+fn frozen_box(track: &VpTrack) -> String {
+    match track.highest_numbered_of(MarkerSide::AlliedCrusade) {
+        Some(i) => format!(
+            "{} (the track's highest numbered box)",
+            track.boxes()[i].title()
+        ),
+        None => "track's highest numbered box".to_string(),
+    }
 }
 
 /// Where the marker ends up, before 0.2: held where it was ([`held_in_place`]), or placed by

@@ -314,15 +314,19 @@ impl<R> Registry<R> {
             match self.choose_in_file(key.get_ref(), &value.get_ref().0, kind) {
                 Ok(choice) => {
                     if let Some((_, first)) = chosen.iter().find(|(c, _)| c.key == choice.key) {
-                        let d = Diagnostic::new(
-                            kind,
+                        let words = if key.get_ref() == choice.key {
                             format!(
-                                "`{}` and `{first}` both choose the rules option `{}`: keep one",
+                                "`{}` is also set under its older key `{first}`: keep one",
+                                choice.key
+                            )
+                        } else {
+                            format!(
+                                "`{}` is the older key of `{}`, which this table also sets: keep one",
                                 key.get_ref(),
                                 choice.key
-                            ),
-                        )
-                        .key(at);
+                            )
+                        };
+                        let d = Diagnostic::new(kind, words).key(at);
                         problems.push(d, Some(key.span()));
                     } else {
                         chosen.push((choice, key.get_ref()));

@@ -525,6 +525,7 @@ impl Scenario {
                 });
             }
         }
+        self.check_some_beach_hex(map, &mut out);
         for (i, key) in self.beach_bonus.areas.iter().enumerate() {
             if map.area(key).is_none() {
                 out.push(
@@ -552,6 +553,49 @@ impl Scenario {
         }
         self.loc.check(map, &mut out);
         out
+    }
+}
+
+impl Scenario {
+    /// L7: when the U.S. must trace, some active Beach Area has a hex; else no U.S. unit could
+    /// trace a Line of Communications, and every one would be cut for want of a target. (An
+    /// active area the map lacks is said on its own.)
+    fn check_some_beach_hex(&self, map: &HexMap, out: &mut Vec<Diagnostic>) {
+        if !self.loc.sides.contains(&Side::Us) {
+            return;
+        }
+        let areas: Option<Vec<_>> = self.active_beaches.iter().map(|k| map.area(k)).collect();
+        let Some(areas) = areas else { return };
+        if areas.iter().any(|a| !a.hexes.is_empty()) {
+            return;
+        }
+        let with_hexes: Vec<&str> = map
+            .areas()
+            .iter()
+            .filter(|a| !a.hexes.is_empty())
+            .map(|a| a.key.as_str())
+            .collect();
+        let named = if self.active_beaches.is_empty() {
+            "no Beach Area is active".to_string()
+        } else {
+            format!(
+                "the active Beach Areas ({}) have no hexes on this map",
+                self.active_beaches.join(", ")
+            )
+        };
+        out.push(
+            Diagnostic::new(
+                ErrorKind::Scenario,
+                format!(
+                    "no Beach Hex is active, so no U.S. unit can trace a Line of Communications (L7): {named}"
+                ),
+            )
+            .key("scenario.active_beaches")
+            .help(format!(
+                "name an active Beach Area with hexes in `active_beaches` (the map's: {}), or, if the U.S. need not trace in this scenario, set `[scenario.loc] sides = []`",
+                listed(with_hexes.into_iter())
+            )),
+        );
     }
 }
 
@@ -764,10 +808,12 @@ impl Position {
     /// returned. What [`crate::score`] checks; a state read from TOML is checked by this same
     /// check.
     pub(crate) fn check(&self, map: &HexMap) -> Vec<Diagnostic> {
-        let count = (self.units.len())
-            .saturating_add(self.eliminated.len())
-            .saturating_add(self.exited.len());
-        if let Some(d) = units_limit(count) {
+        let lists = [
+            ("units", self.units.len()),
+            ("eliminated", self.eliminated.len()),
+            ("exited", self.exited.len()),
+        ];
+        if let Some(d) = units_limit(lists) {
             return vec![d];
         }
         let mut out = Vec::new();
@@ -852,19 +898,36 @@ impl Position {
 }
 
 /// More units than [`crate::limits::MAX_UNITS`] (on the map, eliminated and exited together),
-/// at `units`: checked before anything is sized by the count (by the TOML reader before it
-/// reads a unit).
-pub(crate) fn units_limit(count: usize) -> Option<Diagnostic> {
-    (count > crate::limits::MAX_UNITS).then(|| {
+/// given how many each list holds, in that order (`units`, `eliminated`, `exited`): keyed at the
+/// first unit beyond the limit (`eliminated[9000]`), and checked before anything is sized by
+/// the count (by the TOML reader before it parses the file).
+pub(crate) fn units_limit(lists: [(&str, usize); 3]) -> Option<Diagnostic> {
+    let max = crate::limits::MAX_UNITS;
+    let total = lists
+        .iter()
+        .fold(0usize, |sum, (_, n)| sum.saturating_add(*n));
+    if total <= max {
+        return None;
+    }
+    // The list the count overflows in, and the index of the first unit beyond the limit.
+    let mut before = 0usize;
+    let mut at = String::from("units");
+    for (list, n) in lists {
+        if before.saturating_add(n) > max {
+            at = format!("{list}[{}]", max - before);
+            break;
+        }
+        before = before.saturating_add(n);
+    }
+    Some(
         Diagnostic::new(
             ErrorKind::Limit,
             format!(
-                "the number of units (on the map, eliminated and exited) is {count}; the engine allows at most {}",
-                crate::limits::MAX_UNITS
+                "the number of units (on the map, eliminated and exited) is {total}; the engine allows at most {max}"
             ),
         )
-        .key("units")
-    })
+        .key(at),
+    )
 }
 
 /// Every combat strength of unit `id` (`units[i]`, as `(table, i)`) beyond

@@ -703,9 +703,35 @@ fn read(
     maps: Option<&mut MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
+    if let Some(refused) = too_many_units(source) {
+        return Err(Error::new(vec![refused]));
+    }
     wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
         read_spec(spec, source, resolver, maps)
     })
+}
+
+/// More `[[units]]`, `[[eliminated]]` and `[[exited]]` tables than the engine reads, counted
+/// in the text before it is parsed (a parse would cost memory in proportion to them), refused
+/// at the header of the first unit beyond the limit. Units written as inline arrays are
+/// counted by the check after the parse.
+fn too_many_units(source: Source<'_>) -> Option<Diagnostic> {
+    let mut lists = [("units", 0usize), ("eliminated", 0), ("exited", 0)];
+    for (name, _) in wargame_kit::diag::table_array_headers(source.text) {
+        if let Some((_, n)) = lists.iter_mut().find(|(list, _)| *list == name) {
+            *n = n.saturating_add(1);
+        }
+    }
+    let d = crate::model::units_limit(lists)?;
+    // The header of the unit the key names: `eliminated[k]` is the k-th `[[eliminated]]`.
+    let key = d.key.clone().unwrap_or_default();
+    let (list, index) = key.split_once('[')?;
+    let index: usize = index.trim_end_matches(']').parse().ok()?;
+    let span = wargame_kit::diag::table_array_headers(source.text)
+        .filter(|(name, _)| *name == list)
+        .nth(index)
+        .map(|(_, span)| span);
+    Some(source.at(d, span))
 }
 
 /// [`read`] once the shape is read: the game and the map, then the spec converted to the
@@ -724,10 +750,12 @@ fn read_spec(
     let mut scenario = scenario(&mut r, &spec.scenario);
     rules(&spec, &mut scenario, &mut r.c);
     // The number of units is refused before anything is sized by it.
-    let count = (spec.units.len())
-        .saturating_add(spec.eliminated.len())
-        .saturating_add(spec.exited.len());
-    if let Some(limit) = crate::model::units_limit(count) {
+    let lists = [
+        ("units", spec.units.len()),
+        ("eliminated", spec.eliminated.len()),
+        ("exited", spec.exited.len()),
+    ];
+    if let Some(limit) = crate::model::units_limit(lists) {
         r.located(scenario.check(&map), &spec.map);
         r.located(vec![limit], &spec.map);
         return Err(Error::new(r.c.into_vec()));
@@ -783,16 +811,32 @@ fn map(
 ) -> Result<Arc<HexMap>, Error> {
     match spec.map.get_ref() {
         MapRef::Path(p) => {
-            let doc = resolver.resolve(p, source.name).map_err(|e| {
-                Error::new(vec![
-                    source.at(
-                        Diagnostic::new(ErrorKind::MapReference, e.to_string())
-                            .key("map")
-                            .label(p.as_str()),
-                        Some(spec.map.span()),
+            let refused = |message: String, help: Option<&str>| {
+                let d = Diagnostic::new(ErrorKind::MapReference, message).key("map");
+                let d = if p.is_empty() { d } else { d.label(p.as_str()) };
+                let d = match help {
+                    Some(help) => d.help(help),
+                    None => d,
+                };
+                Error::new(vec![source.at(d, Some(spec.map.span()))])
+            };
+            if p.trim().is_empty() {
+                return Err(refused(
+                    "the map reference is empty".to_string(),
+                    Some(
+                        "give the path of the map file, relative to this state (`map = \"../maps/leyte-standin.toml\"`), or the map inline as a `[map]` table",
                     ),
-                ])
-            })?;
+                ));
+            }
+            let doc = resolver
+                .resolve(p, source.name)
+                .map_err(|e| refused(e.to_string(), None))?;
+            if wargame_kit::diag::top_level_string(&doc.text, "game").is_some() {
+                return Err(refused(
+                    format!("`{p}` is a state file (it has a `game` key), not a map"),
+                    Some("name the map file the state is played on: a file with a `[layout]`"),
+                ));
+            }
             match maps {
                 Some(cache) => cache.get_or_build(doc),
                 None => Ok(Arc::new(
@@ -913,7 +957,6 @@ fn loc(r: &mut Reader<'_, '_>, l: Option<&LocSpec>) -> LocRules {
         japanese_targets: r.hexes(&l.japanese_targets, "scenario.loc.japanese_targets"),
     }
 }
-
 
 /// `[[units]]`: each unit's id, side, rating, hex and zone of control ([`Unit::new`]'s unless
 /// `zoc` is given). A unit without a `hex` is said here, and [`NOWHERE`] stands in.

@@ -467,9 +467,11 @@ fn too_many_units_are_refused_alike_before_any_is_read() {
             count - 1
         )
     );
+    // At the first unit beyond the limit: the 10,001st `[[units]]`, five lines a unit after
+    // the five of the scenario.
     assert_eq!(
         (d.kind, d.key.as_deref()),
-        (ErrorKind::Limit, Some("units"))
+        (ErrorKind::Limit, Some("units[10000]"))
     );
-    assert_eq!(d.location.map(|l| l.line), Some(6));
+    assert_eq!(d.location.map(|l| l.line), Some(6 + 5 * 10_000));
 }

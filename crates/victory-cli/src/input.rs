@@ -53,7 +53,9 @@ impl Input {
         run: impl FnOnce(&Input) -> Result<T, Vec<Problem>>,
     ) -> Result<T, Vec<Problem>> {
         run(self).map_err(|problems| {
-            if self.detected {
+            // Only a TOML problem can be one the full parse of the `game` key words otherwise;
+            // a file refused for its size or its counts is not parsed again.
+            if self.detected || !problems.iter().any(|p| p.kind == "toml") {
                 return problems;
             }
             match detect(&self.name, &self.text) {

@@ -758,7 +758,7 @@ fn confine_refuses_references_outside_the_folder() {
     .unwrap();
     std::fs::write(
         dir.join("inner/state.toml"),
-        "game = \"leyte\"\nmap = \"../map.toml\"\n[scenario]\nname = \"T\"\nactive_beaches = []\n",
+        "game = \"leyte\"\nmap = \"../map.toml\"\n[scenario]\nname = \"T\"\nactive_beaches = [\"northern-beach\"]\n",
     )
     .unwrap();
     assert_eq!(run_in(&dir, &["check", "inner/state.toml"]).code, 0);
@@ -1008,4 +1008,33 @@ fn a_key_too_deep_is_located() {
         })
         .collect();
     insta::assert_snapshot!("key_too_deep", transcripts.join("\n"));
+}
+
+/// 200,000 `[[eliminated]]` units are refused at the count, before the file is parsed, at the
+/// header of the first unit beyond the limit, named as the file names it (issue 24, item 15).
+#[test]
+fn too_many_units_are_refused_at_the_count() {
+    let mut text = String::from(
+        "game = \"leyte\"\nmap = \"../maps/loc-corridor.toml\"\n[scenario]\nname = \"T\"\nactive_beaches = [\"northern-beach\"]\n",
+    );
+    for i in 0..200_000 {
+        text.push_str(&format!(
+            "[[eliminated]]\nid = \"U-{i}\"\nside = \"us\"\nrating = \"4-6-5\"\n"
+        ));
+    }
+    let dir = root().join("fixtures/leyte");
+    let r = run_with(
+        &dir,
+        &[
+            "check",
+            "--errors",
+            "short",
+            "--max-input-bytes",
+            "100000000",
+            "-",
+        ],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    insta::assert_snapshot!("too_many_units", r.transcript());
 }
