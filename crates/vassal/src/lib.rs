@@ -88,11 +88,17 @@ impl Options {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Pieces {
+    /// The version of this shape (now 1), bumped on an incompatible change.
+    pub schema_version: u32,
+    /// The save's name as it was read.
+    pub save: String,
+    /// The module's (buildFile's) name as it was read.
+    pub module: String,
     /// The pieces, in the order the game added them (stacks and decks are not pieces).
     pub pieces: Vec<Piece>,
     /// Commands read and skipped.
     pub commands: Commands,
-    /// The log step replayed to, and how many steps the log has.
+    /// The log step replayed to (0: the position the save starts from).
     pub step: usize,
     /// How many steps (`LOG` entries) the save has.
     pub steps: usize,
@@ -100,6 +106,12 @@ pub struct Pieces {
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     #[serde(serialize_with = "save::warnings_as_text")]
     pub warnings: Vec<Warning>,
+}
+
+/// The JSON Schema of [`Pieces`] as serde writes it (`victory vassal pieces --format json`).
+#[cfg(feature = "schema")]
+pub fn pieces_schema() -> schemars::Schema {
+    schemars::schema_for!(Pieces)
 }
 
 /// Replay `save` (to `options.step`, or to its end) and locate every piece on `module`'s maps.
@@ -117,6 +129,9 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {
+        schema_version: 1,
+        save: save.name.clone(),
+        module: module.source.clone(),
         pieces,
         commands: save.commands.clone(),
         step: position.step,
