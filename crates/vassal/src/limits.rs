@@ -38,3 +38,6 @@ pub const MAX_COORDINATE: i32 = 10_000_000;
 
 /// The most warnings listed one by one (the rest are counted).
 pub const MAX_WARNINGS: usize = 200;
+
+/// The most boards a save may lay out on one map.
+pub const MAX_BOARDS: usize = 1_000;

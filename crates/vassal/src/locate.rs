@@ -69,9 +69,11 @@ pub struct Locator<'m> {
     maps: Vec<Layout<'m>>,
     warnings: RefCell<Vec<Warning>>,
     /// Keys warned about already (one warning per map, board or class).
-    warned: RefCell<BTreeMap<String, usize>>,
+    warned: RefCell<BTreeMap<String, Vec<String>>>,
     module_name: String,
     module_version: String,
+    /// The piece being located, named in warnings.
+    current: RefCell<Option<String>>,
 }
 
 impl<'m> Locator<'m> {
@@ -126,6 +128,7 @@ impl<'m> Locator<'m> {
             warned: RefCell::new(BTreeMap::new()),
             module_name: module.name.clone(),
             module_version: module.version.clone(),
+            current: RefCell::new(None),
         }
     }
 
@@ -136,8 +139,14 @@ impl<'m> Locator<'m> {
         let counts = std::mem::take(&mut *self.warned.borrow_mut());
         for w in &mut out {
             if let Some(key) = w.key.take() {
-                if let Some(n) = counts.get(&key) {
-                    w.message = format!("{} ({} point(s) located `unknown`)", w.message, n);
+                if let Some(ids) = counts.get(&key).filter(|ids| !ids.is_empty()) {
+                    let shown: Vec<&str> = ids.iter().take(10).map(String::as_str).collect();
+                    let more = if ids.len() > 10 {
+                        format!(" and {} more", ids.len() - 10)
+                    } else {
+                        String::new()
+                    };
+                    w.message = format!("{}; not located: {}{more}", w.message, shown.join(", "));
                 }
             }
         }
@@ -146,11 +155,22 @@ impl<'m> Locator<'m> {
 
     fn warn_once(&self, key: String, make: impl FnOnce() -> Warning) {
         let mut warned = self.warned.borrow_mut();
-        let n = warned.entry(key.clone()).or_insert(0);
-        if *n == 0 {
+        let first = !warned.contains_key(&key);
+        let ids = warned.entry(key.clone()).or_default();
+        if let Some(id) = self.current.borrow().as_ref() {
+            ids.push(id.clone());
+        }
+        if first {
             self.warnings.borrow_mut().push(make().key(key));
         }
-        *n += 1;
+    }
+
+    /// [`Locator::locate`] for a piece: a warning about what could not be located names it.
+    pub fn locate_piece(&self, id: &str, map: &str, x: i32, y: i32) -> Located {
+        *self.current.borrow_mut() = Some(id.to_string());
+        let l = self.locate(map, x, y);
+        *self.current.borrow_mut() = None;
+        l
     }
 
     fn map(&self, id: &str) -> Option<&Layout<'m>> {
@@ -299,7 +319,18 @@ fn find_board<'a, 'm>(
 /// its column, plus the map's edge.
 fn layout<'m>(def: &'m MapDef, choices: &[BoardChoice], warnings: &mut Vec<Warning>) -> Layout<'m> {
     let mut chosen: Vec<(&'m BoardDef, &BoardChoice)> = Vec::new();
-    for c in choices {
+    if choices.len() > limits::MAX_BOARDS {
+        warnings.push(diag(
+            ErrorKind::Limit,
+            format!(
+                "the save puts more than {} boards on map `{}`; the first {} are laid out",
+                limits::MAX_BOARDS,
+                def.id,
+                limits::MAX_BOARDS
+            ),
+        ));
+    }
+    for c in choices.iter().take(limits::MAX_BOARDS) {
         let board = def.boards.iter().find(|b| b.name == c.name).or_else(|| {
             if def.boards.len() == 1 {
                 warnings.push(diag(
@@ -331,22 +362,21 @@ fn layout<'m>(def: &'m MapDef, choices: &[BoardChoice], warnings: &mut Vec<Warni
     }
     let unknown_size = chosen.iter().any(|(b, _)| b.size.is_none());
     let size = |b: &BoardDef| b.size.unwrap_or((0, 0));
+    // The last board of a cell is the one whose size counts (VASSAL's table by cell).
+    let mut cells: BTreeMap<(i32, i32), (i32, i32)> = BTreeMap::new();
+    for (b, c) in &chosen {
+        cells.insert(c.cell, size(b));
+    }
     let mut boards = Vec::with_capacity(chosen.len());
     for (b, c) in &chosen {
         let (col, row) = c.cell;
-        // The last board of a cell is the one whose size counts (VASSAL's table by cell).
-        let mut cells: BTreeMap<(i32, i32), (i32, i32)> = BTreeMap::new();
-        for (ob, oc) in &chosen {
-            cells.insert(oc.cell, size(ob));
-        }
         let x: i64 = cells
             .iter()
             .filter(|((c2, r2), _)| *r2 == row && *c2 < col)
             .map(|(_, s)| i64::from(s.0))
             .sum();
         let y: i64 = cells
-            .iter()
-            .filter(|((c2, r2), _)| *c2 == col && *r2 < row)
+            .range((col, 0)..(col, row))
             .map(|(_, s)| i64::from(s.1))
             .sum();
         boards.push(Placed {

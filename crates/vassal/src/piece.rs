@@ -199,7 +199,7 @@ pub(crate) fn pieces(
         }
         let (map, (x, y)) = position.place_of(at);
         let located = match &map {
-            Some(m) => locator.locate(m, x, y),
+            Some(m) => locator.locate_piece(&rec.id, m, x, y),
             None => crate::Located {
                 board: None,
                 zone: None,
