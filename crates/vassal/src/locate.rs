@@ -237,7 +237,7 @@ impl<'m> Locator<'m> {
                 self.warn_once(format!("class:{class}"), || {
                     diag(
                         ErrorKind::CustomClass,
-                        format!("board `{}` of map `{}` is numbered by `{class}`, a class of the module's own: its locations are not computed", placed.def.name, layout.def.id),
+                        format!("board `{}` of map `{}` is located by `{class}`, a class of the module's own: its locations are not computed, never guessed", placed.def.name, layout.def.id),
                     )
                 });
                 Located {

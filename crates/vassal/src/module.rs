@@ -133,7 +133,7 @@ pub struct Module {
     pub custom_classes: Vec<CustomClass>,
     /// What was read with a warning (a missing image size, an attribute VASSAL could not read).
     pub warnings: Vec<Warning>,
-    /// The name the buildFile was read under.
+    /// The name the module was read under (the `.vmod`'s, or the buildFile's).
     pub source: String,
 }
 
@@ -167,6 +167,7 @@ impl Module {
         })?;
         let mut all = sizes.clone();
         let mut module = Module::parse(&text, &entry_name, &BoardSizes::new(), false)?;
+        module.source = name.to_string();
         for map in &mut module.maps {
             for board in &mut map.boards {
                 let Some(img) = board.image.clone() else {
