@@ -92,7 +92,7 @@ impl Numbering {
         if value < 0 {
             out.push('-');
         }
-        let mut v = value.unsigned_abs();
+        let v = value.unsigned_abs();
         if kind == 'A' {
             // A..Z, then AA, BB, ... (the letter repeated), as VASSAL writes them.
             let letter = char::from(b'A' + u8::try_from(v % 26).unwrap_or(0));
@@ -113,7 +113,6 @@ impl Numbering {
             leading -= 1;
         }
         out.extend(std::iter::repeat_n('0', zeros));
-        v = v.min(u64::MAX);
         out.push_str(&v.to_string());
         out
     }
@@ -456,13 +455,13 @@ impl Polygon {
         let mut points = Vec::new();
         for pair in path.split(';') {
             let mut it = pair.split(',');
-            if let (Some(x), Some(y)) = (it.next(), it.next()) {
-                if let (Some(x), Some(y)) = (
+            if let (Some(x), Some(y)) = (it.next(), it.next())
+                && let (Some(x), Some(y)) = (
                     crate::seq::parse_java_int(x.trim()),
                     crate::seq::parse_java_int(y.trim()),
-                ) {
-                    points.push((x, y));
-                }
+                )
+            {
+                points.push((x, y));
             }
         }
         Polygon { points }
@@ -504,18 +503,17 @@ impl Polygon {
             if cury == ly {
                 continue;
             }
-            let leftx;
-            if curx < lx {
+            let leftx = if curx < lx {
                 if x >= f64::from(lx) {
                     continue;
                 }
-                leftx = curx;
+                curx
             } else {
                 if x >= f64::from(curx) {
                     continue;
                 }
-                leftx = lx;
-            }
+                lx
+            };
             let (test1, test2);
             if cury < ly {
                 if y < f64::from(cury) || y >= f64::from(ly) {

@@ -133,7 +133,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         save: save.name.clone(),
         module: module.source.clone(),
         pieces,
-        commands: save.commands.clone(),
+        commands: save.commands,
         step: position.step,
         steps: save.steps(),
         warnings,

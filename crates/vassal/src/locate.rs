@@ -63,6 +63,10 @@ struct Layout<'m> {
     unknown_size: bool,
 }
 
+/// The hex grid at a map point ([`Locator::hex_grid_at`]): the grid, the point on the board,
+/// the board's origin on the map, and whether the board is reversed.
+pub type HexAt<'m> = (&'m HexGrid, (i32, i32), (i32, i32), bool);
+
 /// Locates points on the maps of a module, with the boards a replayed save laid out.
 #[derive(Debug)]
 pub struct Locator<'m> {
@@ -138,16 +142,16 @@ impl<'m> Locator<'m> {
         let mut out = std::mem::take(&mut *self.warnings.borrow_mut());
         let counts = std::mem::take(&mut *self.warned.borrow_mut());
         for w in &mut out {
-            if let Some(key) = w.key.take() {
-                if let Some(ids) = counts.get(&key).filter(|ids| !ids.is_empty()) {
-                    let shown: Vec<&str> = ids.iter().take(10).map(String::as_str).collect();
-                    let more = if ids.len() > 10 {
-                        format!(" and {} more", ids.len() - 10)
-                    } else {
-                        String::new()
-                    };
-                    w.message = format!("{}; not located: {}{more}", w.message, shown.join(", "));
-                }
+            if let Some(key) = w.key.take()
+                && let Some(ids) = counts.get(&key).filter(|ids| !ids.is_empty())
+            {
+                let shown: Vec<&str> = ids.iter().take(10).map(String::as_str).collect();
+                let more = if ids.len() > 10 {
+                    format!(" and {} more", ids.len() - 10)
+                } else {
+                    String::new()
+                };
+                w.message = format!("{}; not located: {}{more}", w.message, shown.join(", "));
             }
         }
         out
@@ -251,12 +255,7 @@ impl<'m> Locator<'m> {
 
     /// The hex grid governing a map point, with the point in that grid's (board) coordinates
     /// and the board's origin on the map: for checking a piece sits where `snapToHex` puts it.
-    pub fn hex_grid_at(
-        &self,
-        map: &str,
-        x: i32,
-        y: i32,
-    ) -> Option<(&'m HexGrid, (i32, i32), (i32, i32), bool)> {
+    pub fn hex_grid_at(&self, map: &str, x: i32, y: i32) -> Option<HexAt<'m>> {
         let layout = self.map(map)?;
         if layout.unknown_size {
             return None;
@@ -274,10 +273,10 @@ impl<'m> Locator<'m> {
     fn deck_at(&self, layout: &Layout<'m>, x: i32, y: i32) -> Option<String> {
         for d in &layout.def.decks {
             let mut at = (i64::from(d.position.0), i64::from(d.position.1));
-            if let Some(b) = &d.owning_board {
-                if let Some(p) = layout.boards.iter().find(|p| p.def.name == *b) {
-                    at = (at.0 + p.origin.0, at.1 + p.origin.1);
-                }
+            if let Some(b) = &d.owning_board
+                && let Some(p) = layout.boards.iter().find(|p| p.def.name == *b)
+            {
+                at = (at.0 + p.origin.0, at.1 + p.origin.1);
             }
             if at == (i64::from(x), i64::from(y)) {
                 return Some(d.name.clone());

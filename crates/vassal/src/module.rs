@@ -242,9 +242,11 @@ impl Module {
                 col,
             ));
         }
-        let mut options = roxmltree::ParsingOptions::default();
-        options.allow_dtd = false;
-        options.nodes_limit = limits::MAX_XML_NODES;
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: false,
+            nodes_limit: limits::MAX_XML_NODES,
+            ..Default::default()
+        };
         let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
             let pos = e.pos();
             let msg = match e {

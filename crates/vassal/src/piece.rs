@@ -476,16 +476,14 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
         String::new()
     };
     // The name of the piece with this layer: a level name replaces it, or with `+` adds to it.
-    if active {
-        if let Some(cname) = index.and_then(|i| names.get(i)).filter(|c| !c.is_empty()) {
-            let mut d = Decoder::new(cname, '+');
-            let first = d.next().unwrap_or_default();
-            read.name = match d.next() {
-                Some(second) if first.is_empty() => format!("{}{second}", read.name),
-                Some(_) => format!("{first}{}", read.name),
-                None => first,
-            };
-        }
+    if active && let Some(cname) = index.and_then(|i| names.get(i)).filter(|c| !c.is_empty()) {
+        let mut d = Decoder::new(cname, '+');
+        let first = d.next().unwrap_or_default();
+        read.name = match d.next() {
+            Some(second) if first.is_empty() => format!("{}{second}", read.name),
+            Some(_) => format!("{first}{}", read.name),
+            None => first,
+        };
     }
     read.props
         .insert(format!("{name}_Level"), value.to_string());

@@ -146,10 +146,10 @@ impl Save {
             };
             let raw = archive::read(bytes, entry).map_err(zip_err)?;
             for meta in ["moduledata", "savedata"] {
-                if let Some(e) = archive::find(&entries, meta) {
-                    if let Ok(b) = archive::read(bytes, e) {
-                        save.metadata(meta, &b);
-                    }
+                if let Some(e) = archive::find(&entries, meta)
+                    && let Ok(b) = archive::read(bytes, e)
+                {
+                    save.metadata(meta, &b);
                 }
             }
             (raw, entry_name)
@@ -783,12 +783,12 @@ impl Position {
     }
 
     fn unplace(&mut self, at: usize) {
-        if let Some(k) = self.place_key(at) {
-            if let Some(v) = self.places.get_mut(&k) {
-                v.retain(|&x| x != at);
-                if v.is_empty() {
-                    self.places.remove(&k);
-                }
+        if let Some(k) = self.place_key(at)
+            && let Some(v) = self.places.get_mut(&k)
+        {
+            v.retain(|&x| x != at);
+            if v.is_empty() {
+                self.places.remove(&k);
             }
         }
     }
@@ -893,28 +893,30 @@ impl Position {
 /// Version warnings: the module the save was made with against the one read.
 pub(crate) fn version_warnings(module: &Module, save: &Save) -> Vec<Warning> {
     let mut out = Vec::new();
-    if let Some(v) = &save.module_version {
-        if !module.version.is_empty() && *v != module.version {
-            out.push(diag(
+    if let Some(v) = &save.module_version
+        && !module.version.is_empty()
+        && *v != module.version
+    {
+        out.push(diag(
                 ErrorKind::VersionMismatch,
                 format!("the save was made with version {v} of the module; the module read is version {}", module.version),
             )
             .in_file(&save.name));
-        }
     }
-    if let Some(n) = &save.module_name {
-        if !module.name.is_empty() && *n != module.name {
-            out.push(
-                diag(
-                    ErrorKind::VersionMismatch,
-                    format!(
-                        "the save was made with module `{n}`; the module read is `{}`",
-                        module.name
-                    ),
-                )
-                .in_file(&save.name),
-            );
-        }
+    if let Some(n) = &save.module_name
+        && !module.name.is_empty()
+        && *n != module.name
+    {
+        out.push(
+            diag(
+                ErrorKind::VersionMismatch,
+                format!(
+                    "the save was made with module `{n}`; the module read is `{}`",
+                    module.name
+                ),
+            )
+            .in_file(&save.name),
+        );
     }
     out
 }

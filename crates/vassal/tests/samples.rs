@@ -2,6 +2,8 @@
 //! (its `cases.json` pairs each buildFile and its board sizes with saves and logs). Skipped,
 //! with a message, when the variable is unset; CI sets it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::path::{Path, PathBuf};
 
 use vassal::{BoardSizes, Locator, Module, Options, Save};
