@@ -121,7 +121,21 @@ pub fn split_traits(ty: &str, state: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The known trait types this reader understands.
+/// The trait types whose properties are read.
+const READ: [&str; 9] = [
+    "piece;",
+    "mark;",
+    "PROP;",
+    "emb2;",
+    "emb;",
+    "label;",
+    "obs;",
+    "hide;",
+    "prototype;",
+];
+
+/// The standard trait types of VASSAL (the others are kept raw, and named as classes of the
+/// module's own).
 const KNOWN: [&str; 44] = [
     "piece;",
     "mark;",
@@ -223,7 +237,7 @@ pub(crate) fn pieces(
             0,
         );
         // Inner to outer: an outer trait's property wins.
-        for (t, s) in traits.iter().rev() {
+        for (t, s) in traits.into_iter().rev() {
             read_trait(t, s, &mut read, &mut custom_traits);
         }
         let props = &mut read.props;
@@ -334,10 +348,28 @@ fn expand_prototypes(
     }
 }
 
-fn read_trait(ty: &str, state: &str, read: &mut Read, custom: &mut BTreeMap<String, usize>) {
-    let prefix = type_prefix(ty);
+fn read_trait(
+    ty_owned: String,
+    state_owned: String,
+    read: &mut Read,
+    custom: &mut BTreeMap<String, usize>,
+) {
+    let prefix = type_prefix(&ty_owned).to_string();
+    if !READ.contains(&prefix.as_str()) {
+        if !KNOWN.contains(&prefix.as_str()) {
+            *custom.entry(prefix.clone()).or_insert(0) += 1;
+        }
+        read.traits.push(Trait {
+            kind: prefix,
+            type_: ty_owned,
+            state: state_owned,
+        });
+        return;
+    }
+    let (ty, state) = (ty_owned.as_str(), state_owned.as_str());
+    let prefix = prefix.as_str();
     let mut fields = Decoder::new(ty, ';');
-    fields.next();
+    fields.next_cow();
     match prefix {
         "piece;" => {
             // piece;cloneKey;deleteKey;image;name / map;x;y;gpid;count;(key;value)*

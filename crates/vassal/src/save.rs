@@ -2,6 +2,7 @@
 //! ESC-separated commands nested in commands, and their replay to a step of the log.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -38,15 +39,15 @@ pub(crate) struct Cmd {
 pub(crate) enum CmdKind {
     Add {
         id: Option<String>,
-        ty: String,
-        state: String,
+        ty: Arc<str>,
+        state: Arc<str>,
     },
     Remove {
         id: String,
     },
     Change {
         id: String,
-        state: String,
+        state: Arc<str>,
     },
     Move {
         id: String,
@@ -261,9 +262,16 @@ impl Save {
                 );
                 continue;
             }
+            // A leaf: no separator and not quoted (its decoding is itself).
+            let plain_leaf = !s.contains(COMMAND_SEPARATOR)
+                && !(s.len() > 1 && s.starts_with('\'') && s.ends_with('\''));
             let mut parts = Decoder::new(&s, COMMAND_SEPARATOR);
-            let first = parts.next().unwrap_or_default();
-            if !parts.has_more() && first == s {
+            let first = if plain_leaf {
+                String::new()
+            } else {
+                parts.next().unwrap_or_default()
+            };
+            if plain_leaf || (!parts.has_more() && first == s) {
                 if let Some(inner) = s.strip_prefix("LOG\t") {
                     stack.push((inner.to_string(), depth + 1, step));
                     continue;
@@ -313,7 +321,11 @@ impl Save {
             let mut st = Decoder::new(rest, '/');
             let id = st.next().filter(|i| i != "null");
             match (st.next(), st.next()) {
-                (Some(ty), Some(state)) => Some(CmdKind::Add { id, ty, state }),
+                (Some(ty), Some(state)) => Some(CmdKind::Add {
+                    id,
+                    ty: ty.into(),
+                    state: state.into(),
+                }),
                 _ => {
                     self.warnings.push(bad(
                         "an add-piece command without its type and state (field 2 or 3)",
@@ -329,7 +341,10 @@ impl Save {
         } else if let Some(rest) = s.strip_prefix("D/") {
             let mut st = Decoder::new(rest, '/');
             match (st.next(), st.next()) {
-                (Some(id), Some(state)) => Some(CmdKind::Change { id, state }),
+                (Some(id), Some(state)) => Some(CmdKind::Change {
+                    id,
+                    state: state.into(),
+                }),
                 _ => {
                     self.warnings.push(bad(
                         "a change-piece command without its new state (field 2)",
@@ -476,8 +491,8 @@ pub(crate) struct Record {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum RecKind {
     Piece {
-        ty: String,
-        state: String,
+        ty: Arc<str>,
+        state: Arc<str>,
         map: Option<String>,
         pos: (i32, i32),
         parent: Option<usize>,
@@ -493,7 +508,7 @@ pub(crate) enum RecKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DeckInfo {
     pub face_down: bool,
-    pub ty: String,
+    pub ty: Arc<str>,
 }
 
 /// A line-of-sight check the save recorded (`LOS` command): its thread and two points.
@@ -533,13 +548,19 @@ pub struct Position {
 
 /// The innermost element of a tab-nested type or state (the basic piece's).
 pub(crate) fn innermost(text: &str) -> String {
-    let mut cur = text.to_string();
+    let mut cur: std::borrow::Cow<'_, str> = std::borrow::Cow::Borrowed(text);
     for _ in 0..limits::MAX_TRAITS {
-        let mut st = Decoder::new(&cur, '\t');
-        let first = st.next().unwrap_or_default();
-        match st.next() {
-            Some(rest) => cur = rest,
-            None => return first,
+        let next = {
+            let mut st = Decoder::new(&cur, '\t');
+            let first = st.next_cow().unwrap_or_default();
+            match st.next_cow() {
+                Some(rest) => Err(rest.into_owned()),
+                None => Ok(first.into_owned()),
+            }
+        };
+        match next {
+            Ok(last) => return last,
+            Err(rest) => cur = std::borrow::Cow::Owned(rest),
         }
     }
     String::new()
@@ -564,7 +585,7 @@ impl Position {
                     self.detach(old);
                     self.records[old].removed = true;
                 }
-                let kind = if ty == "stack" || ty.starts_with("deck;") {
+                let kind = if &**ty == "stack" || ty.starts_with("deck;") {
                     RecKind::Stack {
                         map: None,
                         pos: (0, 0),
@@ -574,7 +595,7 @@ impl Position {
                 } else {
                     RecKind::Piece {
                         ty: ty.clone(),
-                        state: String::new(),
+                        state: Arc::from(""),
                         map: None,
                         pos: (0, 0),
                         parent: None,
@@ -613,7 +634,7 @@ impl Position {
                     let ty = match &self.records[at].kind {
                         RecKind::Piece { ty, .. } => ty.clone(),
                         RecKind::Stack { deck: Some(d), .. } => d.ty.clone(),
-                        RecKind::Stack { .. } => "stack".to_string(),
+                        RecKind::Stack { .. } => Arc::from("stack"),
                     };
                     self.set_state(at, &ty, state);
                 }
@@ -656,7 +677,7 @@ impl Position {
     }
 
     /// Set a record's whole state, as `setState` does.
-    fn set_state(&mut self, at: usize, ty: &str, state: &str) {
+    fn set_state(&mut self, at: usize, ty: &Arc<str>, state: &Arc<str>) {
         let is_stack = matches!(self.records[at].kind, RecKind::Stack { .. });
         if !is_stack {
             let basic = innermost(state);
@@ -672,7 +693,7 @@ impl Position {
                 ..
             } = &mut self.records[at].kind
             {
-                *s = state.to_string();
+                *s = state.clone();
                 // A stacked piece is where its stack is (old saves write `null` for its map).
                 if parent.is_none() {
                     *m = map;
@@ -715,7 +736,7 @@ impl Position {
                 *p = pos;
                 *d = deck.then(|| DeckInfo {
                     face_down,
-                    ty: ty.to_string(),
+                    ty: ty.clone(),
                 });
                 std::mem::take(children)
             }

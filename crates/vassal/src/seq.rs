@@ -3,6 +3,8 @@
 //! is itself quoted. Commands, piece types and piece states are all written this way, nested
 //! (a tab-separated list of traits whose elements are `;`-separated lists, and so on).
 
+use std::borrow::Cow;
+
 /// The elements of `text` split at `delimiter` as VASSAL reads them (`SequenceEncoder.Decoder`).
 ///
 /// An empty text is one empty element; a delimiter at the very end gives one more empty
@@ -70,53 +72,67 @@ impl<'a> Decoder<'a> {
     }
 }
 
-impl Iterator for Decoder<'_> {
-    type Item = String;
-
-    fn next(&mut self) -> Option<String> {
+impl<'a> Decoder<'a> {
+    /// The next element, borrowed from the text when it has no escape or quotes to remove.
+    pub fn next_cow(&mut self) -> Option<Cow<'a, str>> {
         let text = self.rest?;
         let d = self.delimiter;
+        let dl = d.len_utf8();
         let Some(first) = text.find(d) else {
             self.rest = None;
-            return Some(unquote(text.to_string()));
+            return Some(unquote(Cow::Borrowed(text)));
         };
-        let mut out = String::new();
-        let mut begin = 0;
         let mut end = Some(first);
+        let mut begin = 0;
+        let mut out: Option<String> = None;
         // Each delimiter preceded by a backslash is part of the element.
         while let Some(e) = end {
             if begin >= e || !text[..e].ends_with('\\') {
                 break;
             }
-            out.push_str(&text[begin..e - 1]);
+            out.get_or_insert_with(String::new)
+                .push_str(&text[begin..e - 1]);
             begin = e;
-            end = text[e + d.len_utf8()..]
-                .find(d)
-                .map(|i| i + e + d.len_utf8());
+            end = text[e + dl..].find(d).map(|i| i + e + dl);
         }
-        match end {
-            None => {
-                out.push_str(&text[begin..]);
-                self.rest = None;
+        let stop = end.unwrap_or(text.len());
+        let token = match out {
+            None => Cow::Borrowed(&text[..stop]),
+            Some(mut o) => {
+                o.push_str(&text[begin..stop]);
+                Cow::Owned(o)
             }
+        };
+        self.rest = match end {
+            None => None,
             Some(e) => {
-                out.push_str(&text[begin..e]);
-                let after = e + d.len_utf8();
-                self.rest = Some(if after >= text.len() {
+                let after = e + dl;
+                Some(if after >= text.len() {
                     ""
                 } else {
                     &text[after..]
-                });
+                })
             }
-        }
-        Some(unquote(out))
+        };
+        Some(unquote(token))
+    }
+}
+
+impl Iterator for Decoder<'_> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        self.next_cow().map(Cow::into_owned)
     }
 }
 
 /// An element written between single quotes loses them (a single `'` stays).
-fn unquote(s: String) -> String {
+fn unquote(s: Cow<'_, str>) -> Cow<'_, str> {
     if s.len() > 1 && s.starts_with('\'') && s.ends_with('\'') {
-        s[1..s.len() - 1].to_string()
+        match s {
+            Cow::Borrowed(b) => Cow::Borrowed(&b[1..b.len() - 1]),
+            Cow::Owned(o) => Cow::Owned(o[1..o.len() - 1].to_string()),
+        }
     } else {
         s
     }
