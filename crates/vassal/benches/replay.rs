@@ -11,7 +11,7 @@
 //! The module is read once, outside the timing.
 //!
 //! ```sh
-//! VASSAL_SAMPLES=../shared/vassal-samples cargo bench -p wargame-vassal --bench replay
+//! VASSAL_SAMPLES=/path/to/vassal-samples cargo bench -p wargame-vassal --bench replay
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

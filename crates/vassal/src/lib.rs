@@ -139,3 +139,8 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         warnings,
     })
 }
+
+// The crate README's example runs as a doctest, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
