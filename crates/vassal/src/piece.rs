@@ -464,11 +464,21 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
     f.next();
     let (name, images, names, activate_key): (String, Vec<String>, Vec<String>, String) =
         if prefix == "emb2;" {
-            let v: Vec<String> = f.collect();
-            let get = |i: usize| v.get(i).cloned().unwrap_or_default();
-            let images: Vec<String> = Decoder::new(&get(15), ',').collect();
-            let names: Vec<String> = Decoder::new(&get(16), ',').collect();
-            (get(18), images, names, get(2))
+            // Only fields 2 (activate key), 15 (images), 16 (level names), 18 (name) are read.
+            let mut wanted: [std::borrow::Cow<'_, str>; 4] = Default::default();
+            for i in 0..=18 {
+                let Some(t) = f.next_cow() else { break };
+                match i {
+                    2 => wanted[0] = t,
+                    15 => wanted[1] = t,
+                    16 => wanted[2] = t,
+                    18 => wanted[3] = t,
+                    _ => {}
+                }
+            }
+            let images: Vec<String> = Decoder::new(&wanted[1], ',').collect();
+            let names: Vec<String> = Decoder::new(&wanted[2], ',').collect();
+            (wanted[3].to_string(), images, names, wanted[0].to_string())
         } else {
             // emb;activateKey[;reset...];activateCommand;upKey;upCommand;downKey;downCommand;x;y;image,name;...
             let v: Vec<String> = f.collect();
