@@ -20,7 +20,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use vassal::{BoardSizes, Module, Options, Save};
 
 const SEED: u64 = 0x5EED_0025_FA55_A100;
-const MUTANTS_PER_SEED: usize = 1200;
+const MUTANTS_PER_SEED: usize = 800;
 
 struct Rng(u64);
 
