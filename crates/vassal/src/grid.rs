@@ -106,14 +106,14 @@ impl Numbering {
             }
             return out;
         }
-        let mut leading = leading;
-        let mut zeros = 0;
-        while leading > 0 && (v as f64) < 10f64.powi(leading) {
-            zeros += 1;
-            leading -= 1;
-        }
+        // VASSAL adds a zero while the value is below 10^leading, counting leading down:
+        // `leading - digits + 1` zeros (capped, a module may ask for millions).
+        let digits = v.to_string();
+        let zeros = i64::from(leading) - i64::try_from(digits.len()).unwrap_or(i64::MAX) + 1;
+        let zeros =
+            usize::try_from(zeros.clamp(0, crate::limits::MAX_LEADING_ZEROS as i64)).unwrap_or(0);
         out.extend(std::iter::repeat_n('0', zeros));
-        out.push_str(&v.to_string());
+        out.push_str(&digits);
         out
     }
 
@@ -424,6 +424,23 @@ impl RegionGrid {
         } else {
             self.regions.push(region);
         }
+    }
+
+    /// A grid of these regions in order (a later one on the same point replacing an earlier):
+    /// linear, for modules with many regions.
+    pub fn from_regions(regions: impl IntoIterator<Item = Region>) -> RegionGrid {
+        let mut at: std::collections::HashMap<Point, usize> = std::collections::HashMap::new();
+        let mut out: Vec<Region> = Vec::new();
+        for r in regions {
+            match at.get(&r.origin) {
+                Some(&i) => out[i] = r,
+                None => {
+                    at.insert(r.origin, out.len());
+                    out.push(r);
+                }
+            }
+        }
+        RegionGrid { regions: out }
     }
 
     /// The nearest region's name (squared distance in Java `int` arithmetic, as VASSAL; ties go

@@ -29,6 +29,13 @@ pub const MAX_COMMAND_DEPTH: usize = 64;
 /// The most traits of one piece (real pieces have a few dozen).
 pub const MAX_TRAITS: usize = 1_000;
 
+/// How many bytes unnesting a piece's type or state (`len` bytes) may copy: each trait's level
+/// is a copy of what is left, so a real piece copies a few times its length; a hostile nesting
+/// stops here (its innermost traits are not read) and the work stays linear in the save.
+pub fn nesting_budget(len: usize) -> usize {
+    len.saturating_mul(16).saturating_add(64 * 1024)
+}
+
 /// The deepest nesting of prototypes inside prototypes (VASSAL's recursion limit is about as deep).
 pub const MAX_PROTOTYPE_DEPTH: usize = 32;
 
@@ -41,3 +48,6 @@ pub const MAX_WARNINGS: usize = 200;
 
 /// The most boards a save may lay out on one map.
 pub const MAX_BOARDS: usize = 1_000;
+
+/// The most leading zeros of a grid number (VASSAL would write as many as a module asks).
+pub const MAX_LEADING_ZEROS: usize = 32;

@@ -720,7 +720,7 @@ impl<'a, 'd> Reader<'a, 'd> {
     }
 
     fn regions(&mut self, node: Node<'_, '_>) -> RegionGrid {
-        let mut g = RegionGrid::default();
+        let mut regions = Vec::new();
         for r in elements(node).filter(|c| c.tag_name().name() == REGION) {
             let mut origin = (0, 0);
             if let Some(v) = r.attribute("originx") {
@@ -729,12 +729,12 @@ impl<'a, 'd> Reader<'a, 'd> {
             if let Some(v) = r.attribute("originy") {
                 self.int(r, "originy", v, &mut origin.1);
             }
-            g.add(Region {
+            regions.push(Region {
                 name: r.attribute("name").unwrap_or("").to_string(),
                 origin,
             });
         }
-        g
+        RegionGrid::from_regions(regions)
     }
 
     fn zoned(&mut self, node: Node<'_, '_>) -> ZonedGrid {

@@ -98,10 +98,14 @@ pub fn split_traits(ty: &str, state: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut t = Some(ty.to_string());
     let mut s = Some(state.to_string());
+    // Each level copies what is left: bounded, so that a hostile nesting stays linear.
+    let mut budget = limits::nesting_budget(ty.len() + state.len());
     while let Some(tt) = t.take() {
-        if out.len() >= limits::MAX_TRAITS {
+        let cost = tt.len() + s.as_ref().map_or(0, String::len);
+        if out.len() >= limits::MAX_TRAITS || cost > budget {
             break;
         }
+        budget -= cost;
         let mut td = Decoder::new(&tt, '\t');
         let head = td.next().unwrap_or_default();
         let rest = td.next();
@@ -311,6 +315,11 @@ fn expand_prototypes(
 ) {
     let mut i = 0;
     while i < traits.len() {
+        // A prototype using itself twice would double at each level: every expansion counts.
+        if used.len() >= limits::MAX_TRAITS {
+            traits.retain(|(t, _)| type_prefix(t) != "prototype;");
+            return;
+        }
         if type_prefix(&traits[i].0) != "prototype;" {
             i += 1;
             continue;

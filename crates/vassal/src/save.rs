@@ -263,8 +263,7 @@ impl Save {
                 continue;
             }
             // A leaf: no separator and not quoted (its decoding is itself).
-            let plain_leaf = !s.contains(COMMAND_SEPARATOR)
-                && !(s.len() > 1 && s.starts_with('\'') && s.ends_with('\''));
+            let plain_leaf = is_plain_leaf(&s);
             let mut parts = Decoder::new(&s, COMMAND_SEPARATOR);
             let first = if plain_leaf {
                 String::new()
@@ -458,6 +457,12 @@ impl Save {
     }
 }
 
+/// A command that is a leaf as it is: no separator, and not quoted.
+fn is_plain_leaf(s: &str) -> bool {
+    let quoted = s.len() > 1 && s.starts_with('\'') && s.ends_with('\'');
+    !quoted && !s.contains(COMMAND_SEPARATOR)
+}
+
 fn parse_move(rest: &str) -> Result<CmdKind, usize> {
     let mut st = Decoder::new(rest, '/');
     let unwrap = |s: Option<String>| s.filter(|v| v != "null");
@@ -549,7 +554,13 @@ pub struct Position {
 /// The innermost element of a tab-nested type or state (the basic piece's).
 pub(crate) fn innermost(text: &str) -> String {
     let mut cur: std::borrow::Cow<'_, str> = std::borrow::Cow::Borrowed(text);
+    // Each level copies what is left: bounded, so that a hostile nesting stays linear.
+    let mut budget = limits::nesting_budget(text.len());
     for _ in 0..limits::MAX_TRAITS {
+        if cur.len() > budget {
+            break;
+        }
+        budget -= cur.len();
         let next = {
             let mut st = Decoder::new(&cur, '\t');
             let first = st.next_cow().unwrap_or_default();
