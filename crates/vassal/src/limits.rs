@@ -7,9 +7,9 @@ pub const MAX_ZIP_ENTRY_BYTES: u64 = 64 * 1024 * 1024;
 /// The highest compression ratio of a zip entry (200:1); real saves inflate about 16:1.
 pub const MAX_ZIP_RATIO: u64 = 200;
 
-/// Below this size (1 MiB) an entry is not refused for its ratio (a tiny file of zeros
+/// Below this size (256 KiB) an entry is not refused for its ratio (a tiny file of zeros
 /// compresses far better than 200:1 and is harmless).
-pub const ZIP_RATIO_FLOOR_BYTES: u64 = 1024 * 1024;
+pub const ZIP_RATIO_FLOOR_BYTES: u64 = 256 * 1024;
 
 /// The most entries a zip directory may list.
 pub const MAX_ZIP_ENTRIES: usize = 100_000;
