@@ -4,6 +4,8 @@
 #   fuzz/corpus/leyte_state/      fixtures/leyte/**/*.toml
 #   fuzz/corpus/dai_senso_state/  fixtures/asia-engulfed/*.toml, fixtures/asia-engulfed/invalid/*.toml
 #   fuzz/corpus/vp_track/         fixtures/asia-engulfed/tracks/**/*.toml
+#   fuzz/corpus/vassal_save/      fuzz/seeds/vassal_save/* (a game the VASSAL reader's tests write)
+#   fuzz/corpus/vassal_buildfile/ fuzz/seeds/vassal_buildfile/* (their module's buildFile)
 # and, for each target, the hand-written seeds of fuzz/seeds/<target>/ (inputs the fixtures do
 # not lead the fuzzer to, such as maps with three-digit labels).
 # Files are named after their path; existing corpus files (the fuzzer's) are kept.
@@ -30,4 +32,6 @@ seed() { # seed TARGET FILE...
 seed map "$fixtures"/maps/*.toml "$fixtures"/maps/invalid/*.toml "$fuzz"/seeds/map/*.toml
 seed leyte_state "$fixtures"/leyte/*.toml "$fixtures"/leyte/invalid/*.toml "$fuzz"/seeds/leyte_state/*.toml
 seed dai_senso_state "$fixtures"/asia-engulfed/*.toml "$fixtures"/asia-engulfed/invalid/*.toml "$fuzz"/seeds/dai_senso_state/*.toml
+seed vassal_save "$fuzz"/seeds/vassal_save/*
+seed vassal_buildfile "$fuzz"/seeds/vassal_buildfile/*
 seed vp_track "$fixtures"/asia-engulfed/tracks/*.toml "$fixtures"/asia-engulfed/tracks/invalid/*.toml "$fuzz"/seeds/vp_track/*.toml

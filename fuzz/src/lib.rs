@@ -21,6 +21,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("leyte_state", leyte_state),
     ("dai_senso_state", dai_senso_state),
     ("vp_track", vp_track),
+    ("vassal_save", |t: &str| vassal_save(t.as_bytes())),
+    ("vassal_buildfile", vassal_buildfile),
 ];
 
 /// The fixture maps, by file name (what `map = "../maps/line.toml"` resolves to).
@@ -277,6 +279,57 @@ mod tests {
         for (_, run) in TARGETS {
             run(TRACKS[0].1);
             run(MAPS[0].1);
+        }
+    }
+}
+
+/// The demo module and game the VASSAL targets read against (written by the reader's tests in
+/// VASSAL's formats; `fuzz/seeds/vassal_*`).
+const VASSAL_BUILD_FILE: &str = include_str!("../seeds/vassal_buildfile/demo.xml");
+const VASSAL_SAVE: &[u8] = include_bytes!("../seeds/vassal_save/demo.txt");
+
+fn vassal_sizes() -> vassal::BoardSizes {
+    [("west.png".to_string(), (600, 500)), ("east.svg".to_string(), (400, 500))].into_iter().collect()
+}
+
+/// Every piece of a save, replayed to its end and to step 1 (revealed), located and read.
+fn vassal_pieces(module: &vassal::Module, save: &vassal::Save) {
+    for options in [vassal::Options::default(), vassal::Options::default().step(Some(1)).reveal(true)] {
+        match vassal::read_pieces(module, save, &options) {
+            Ok(p) => {
+                serde_json::to_string(&p).expect("the pieces serialize");
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+}
+
+/// A VASSAL saved game or log, any bytes (zipped, obfuscated or plain): decoded, replayed and
+/// its pieces located on the demo module.
+pub fn vassal_save(bytes: &[u8]) {
+    static MODULE: std::sync::OnceLock<vassal::Module> = std::sync::OnceLock::new();
+    let module = MODULE.get_or_init(|| {
+        vassal::Module::from_build_file(VASSAL_BUILD_FILE, "demo.xml", &vassal_sizes()).expect("the demo module reads")
+    });
+    match vassal::Save::from_bytes(bytes, "fuzz.vsav") {
+        Ok(save) => vassal_pieces(module, &save),
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// A VASSAL buildFile: read (with the demo's board sizes), then the demo game's pieces located
+/// on it.
+pub fn vassal_buildfile(text: &str) {
+    static SAVE: std::sync::OnceLock<vassal::Save> = std::sync::OnceLock::new();
+    let save = SAVE.get_or_init(|| vassal::Save::from_bytes(VASSAL_SAVE, "demo.vlog").expect("the demo game reads"));
+    match vassal::Module::from_build_file(text, "fuzz.xml", &vassal_sizes()) {
+        Ok(module) => vassal_pieces(&module, save),
+        Err(e) => {
+            let _ = e.to_string();
         }
     }
 }

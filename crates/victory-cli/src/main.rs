@@ -29,6 +29,7 @@ mod engines;
 mod input;
 mod problem;
 mod resolver;
+mod vassal;
 
 use problem::{Problem, ProblemJson};
 use resolver::CliResolver;
@@ -216,6 +217,11 @@ clicking a unit picks out its LOC, or what cuts it, and its award.")]
         #[command(flatten)]
         reading: Reading,
     },
+    /// Read VASSAL modules, saved games and logs (docs/vassal.md).
+    Vassal {
+        #[command(subcommand)]
+        command: vassal::VassalCommand,
+    },
 }
 
 /// The games, as clap lists and checks them.
@@ -392,6 +398,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         }
         Command::Schema { game, report } => schema(&game, report)?,
         Command::Rules { game } => rules(&game)?,
+        Command::Vassal { command } => vassal::run(command)?,
         Command::Render {
             file,
             output,

@@ -1,0 +1,813 @@
+//! VASSAL's grids and their numbering, computed the way VASSAL computes them (Java's `int`
+//! casts, `Math.floor`, `Math.round`, the same order of operations), so a location name here is
+//! the one VASSAL shows: [`HexGrid`] with [`Numbering`], [`SquareGrid`], [`RegionGrid`] and
+//! [`ZonedGrid`] with its [`Zone`]s.
+//!
+//! Points are board coordinates (the board's top left is 0,0, before any reversal).
+
+/// A point in pixels, as VASSAL's `java.awt.Point`.
+pub type Point = (i32, i32);
+
+/// Java's `Math.round(double)` cast to `int`: `floor(x + 0.5)`, NaN 0, saturating to `long`
+/// then keeping the low 32 bits as Java's `(int)` of a `long` does.
+pub(crate) fn jround(x: f64) -> i32 {
+    let r = (x + 0.5).floor();
+    // `as` saturates at the i64 range and gives 0 for NaN, as Java's round does.
+    (r as i64) as i32
+}
+
+/// Java's `(int)` of a `double`: truncation toward zero, saturating, NaN 0 (Rust's `as`).
+pub(crate) fn jint(x: f64) -> i32 {
+    x as i32
+}
+
+/// Java's `(int) Math.floor(x)`.
+pub(crate) fn jfloor(x: f64) -> i32 {
+    x.floor() as i32
+}
+
+/// Java's `int` subtraction (wrapping).
+fn sub(a: i32, b: i32) -> i32 {
+    a.wrapping_sub(b)
+}
+
+/// The numbering of a hex or square grid (`HexGridNumbering`, `SquareGridNumbering`, both
+/// `RegularGridNumbering`), every attribute with VASSAL's default.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Numbering {
+    /// `first`: `H` (column first) or `V`.
+    pub first: char,
+    /// `sep`: between the two parts.
+    pub sep: String,
+    /// `hType`: `N` numeric or `A` alphabetic.
+    pub h_type: char,
+    /// `vType`.
+    pub v_type: char,
+    /// `hLeading`: leading zeros of the column.
+    pub h_leading: i32,
+    /// `vLeading`.
+    pub v_leading: i32,
+    /// `hOff`: the first column's number.
+    pub h_off: i32,
+    /// `vOff`.
+    pub v_off: i32,
+    /// `hDescend`.
+    pub h_descending: bool,
+    /// `vDescend`.
+    pub v_descending: bool,
+    /// `locationFormat` (`$gridLocation$`, `$row$`, `$column$`).
+    pub location_format: String,
+    /// `stagger` (hex numbering only).
+    pub stagger: bool,
+    /// The Java class, when the module numbers the grid with a class of its own (locations
+    /// are then not computed).
+    pub custom_class: Option<String>,
+}
+
+impl Default for Numbering {
+    fn default() -> Self {
+        Numbering {
+            first: 'H',
+            sep: String::new(),
+            h_type: 'N',
+            v_type: 'N',
+            h_leading: 1,
+            v_leading: 1,
+            h_off: 1,
+            v_off: 1,
+            h_descending: false,
+            v_descending: false,
+            location_format: "$gridLocation$".to_string(),
+            stagger: true,
+            custom_class: None,
+        }
+    }
+}
+
+impl Numbering {
+    /// One part of a name (`RegularGridNumbering.getName(int, char, int)`).
+    pub fn part(value: i64, kind: char, leading: i32) -> String {
+        let mut out = String::new();
+        if value < 0 {
+            out.push('-');
+        }
+        let v = value.unsigned_abs();
+        if kind == 'A' {
+            // A..Z, then AA, BB, ... (the letter repeated), as VASSAL writes them.
+            let letter = char::from(b'A' + u8::try_from(v % 26).unwrap_or(0));
+            let count = v / 26 + 1;
+            if count > 1000 {
+                out.push_str(&format!("{letter}×{count}"));
+                return out;
+            }
+            for _ in 0..count {
+                out.push(letter);
+            }
+            return out;
+        }
+        // VASSAL adds a zero while the value is below 10^leading, counting leading down:
+        // `leading - digits + 1` zeros (capped, a module may ask for millions).
+        let digits = v.to_string();
+        let zeros = i64::from(leading) - i64::try_from(digits.len()).unwrap_or(i64::MAX) + 1;
+        let zeros =
+            usize::try_from(zeros.clamp(0, crate::limits::MAX_LEADING_ZEROS as i64)).unwrap_or(0);
+        out.extend(std::iter::repeat_n('0', zeros));
+        out.push_str(&digits);
+        out
+    }
+
+    /// The name of row and column (`RegularGridNumbering.getName(int, int)`).
+    pub fn name(&self, row: i32, column: i32) -> String {
+        let row_name = Self::part(
+            i64::from(row) + i64::from(self.v_off),
+            self.v_type,
+            self.v_leading,
+        );
+        let col_name = Self::part(
+            i64::from(column) + i64::from(self.h_off),
+            self.h_type,
+            self.h_leading,
+        );
+        if self.first == 'H' {
+            format!("{col_name}{}{row_name}", self.sep)
+        } else {
+            format!("{row_name}{}{col_name}", self.sep)
+        }
+    }
+
+    /// The location name from row and column through `locationFormat`.
+    pub fn location(&self, row: i32, column: i32) -> String {
+        let grid = self.name(row, column);
+        let row_name = Self::part(
+            i64::from(row) + i64::from(self.v_off),
+            self.v_type,
+            self.v_leading,
+        );
+        let col_name = Self::part(
+            i64::from(column) + i64::from(self.h_off),
+            self.h_type,
+            self.h_leading,
+        );
+        format_string(
+            &self.location_format,
+            &[
+                ("gridLocation", grid.as_str()),
+                ("row", row_name.as_str()),
+                ("column", col_name.as_str()),
+            ],
+        )
+    }
+}
+
+/// A `$name$` format as VASSAL's `FormattedString` expands it with the given properties; a
+/// property not given expands to nothing (VASSAL would ask the module's global properties).
+pub fn format_string(format: &str, props: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    let mut tokens = crate::seq::Decoder::new(format, '$');
+    let mut is_property = true;
+    while let Some(token) = tokens.next() {
+        is_property = !is_property;
+        if token.is_empty() {
+            continue;
+        }
+        if !is_property || !tokens.has_more() {
+            out.push_str(&token);
+        } else if let Some((_, v)) = props.iter().find(|(k, _)| *k == token) {
+            out.push_str(v);
+        }
+    }
+    out
+}
+
+/// A hex grid (`HexGrid`), every attribute with VASSAL's default.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct HexGrid {
+    /// `x0`.
+    pub x0: i32,
+    /// `y0`.
+    pub y0: i32,
+    /// `dx`: hex width.
+    pub dx: f64,
+    /// `dy`: hex height.
+    pub dy: f64,
+    /// `sideways`.
+    pub sideways: bool,
+    /// `snapTo`.
+    pub snap_to: bool,
+    /// `edgesLegal`.
+    pub edges_legal: bool,
+    /// `cornersLegal`.
+    pub corners_legal: bool,
+    /// `snapscale`.
+    pub snap_scale: i32,
+    /// The numbering, if the grid has one (a grid without numbering names no location).
+    pub numbering: Option<Numbering>,
+}
+
+const SQRT3_2: f64 = 0.866_025_403_784_438_6;
+/// VASSAL's default hex width (`sqrt(3)/2 * 64`).
+pub const DEFAULT_HEX_WIDTH: f64 = SQRT3_2 * 64.0;
+
+impl Default for HexGrid {
+    fn default() -> Self {
+        HexGrid {
+            x0: 0,
+            y0: 32,
+            dx: DEFAULT_HEX_WIDTH,
+            dy: 64.0,
+            sideways: false,
+            snap_to: true,
+            edges_legal: false,
+            corners_legal: false,
+            snap_scale: 0,
+            numbering: None,
+        }
+    }
+}
+
+impl HexGrid {
+    /// Set `dy` as VASSAL's `setAttribute` does: a width still at its default follows the height.
+    pub fn set_dy(&mut self, dy: f64) {
+        self.dy = dy;
+        if self.dx.to_bits() == DEFAULT_HEX_WIDTH.to_bits() {
+            self.dx = SQRT3_2 * dy;
+        }
+    }
+
+    fn rotate(&self, p: Point) -> Point {
+        if self.sideways { (p.1, p.0) } else { p }
+    }
+
+    fn hex_x(&self, x: i32) -> i32 {
+        let (dx, ox) = (self.dx, self.x0);
+        let n = jfloor((f64::from(sub(x, ox)) + dx / 2.0) / dx);
+        let mut loc = jint(dx * f64::from(n) + f64::from(ox));
+        if self.snap_scale > 0 {
+            loc = loc.wrapping_add(self.snap_delta(sub(x, loc), dx));
+        }
+        loc
+    }
+
+    fn hex_y(&self, x: i32, y: i32) -> i32 {
+        let (dx, dy, ox, oy) = (self.dx, self.dy, self.x0, self.y0);
+        let nx = jfloor((f64::from(sub(x, ox)) + dx / 2.0) / dx);
+        let mut loc = if nx % 2 == 0 {
+            jint(dy * f64::from(jfloor((f64::from(sub(y, oy)) + dy / 2.0) / dy)) + f64::from(oy))
+        } else {
+            jint(
+                dy * f64::from(jfloor(f64::from(sub(y, oy)) / dy))
+                    + f64::from(jint(dy / 2.0))
+                    + f64::from(oy),
+            )
+        };
+        if self.snap_scale > 0 {
+            loc = loc.wrapping_add(self.snap_delta(sub(y, loc), dy));
+        }
+        loc
+    }
+
+    fn snap_delta(&self, delta: i32, d: f64) -> i32 {
+        let s = self.snap_scale;
+        let mut delta = jround(f64::from(delta) / (0.5 * d / f64::from(s)));
+        delta = delta.max(1 - s);
+        delta = delta.min(s - 1);
+        jround(f64::from(delta) * 0.5 * d / f64::from(s))
+    }
+
+    /// The nearest hex centre (`HexGrid.snapToHex`).
+    pub fn snap_to_hex(&self, p: Point) -> Point {
+        let (x, y) = self.rotate(p);
+        let q = (self.hex_x(x), self.hex_y(x, y));
+        self.rotate(q)
+    }
+
+    fn raw_column(&self, p: Point) -> i32 {
+        let (x, _) = self.rotate(p);
+        jfloor(f64::from(sub(x, self.x0)) / self.dx + 0.5)
+    }
+
+    fn raw_row(&self, p: Point) -> i32 {
+        let (x, y) = self.rotate(p);
+        let nx = jround(f64::from(sub(x, self.x0)) / self.dx);
+        if nx % 2 == 0 {
+            jround(f64::from(sub(y, self.y0)) / self.dy)
+        } else {
+            jround((f64::from(sub(y, self.y0)) - self.dy / 2.0) / self.dy)
+        }
+    }
+
+    /// Row and column of a point (`HexGridNumbering.getRow`, `getColumn`), with the size of the
+    /// grid's container (board or zone) for descending numbering.
+    pub fn row_column(&self, n: &Numbering, p: Point, size: (i32, i32)) -> (i32, i32) {
+        let max_rows = jfloor(f64::from(size.1) / self.dx + 0.5);
+        let max_columns = jfloor(f64::from(size.0) / self.dy + 0.5);
+        let raw_col = self.raw_column(p);
+        let mut col = raw_col;
+        if n.v_descending && self.sideways {
+            col = max_rows.wrapping_sub(col);
+        }
+        if n.h_descending && !self.sideways {
+            col = max_columns.wrapping_sub(col);
+        }
+        let mut row = self.raw_row(p);
+        if n.v_descending && !self.sideways {
+            row = max_rows.wrapping_sub(row);
+        }
+        if n.h_descending && self.sideways {
+            row = max_columns.wrapping_sub(row);
+        }
+        if n.stagger && raw_col % 2 != 0 {
+            let down = if self.sideways {
+                n.h_descending
+            } else {
+                n.v_descending
+            };
+            row = if down {
+                row.wrapping_sub(1)
+            } else {
+                row.wrapping_add(1)
+            };
+        }
+        (row, col)
+    }
+
+    /// The location name of a point (`null` in VASSAL, `None` here, without numbering).
+    pub fn location_name(&self, p: Point, size: (i32, i32)) -> Option<String> {
+        let n = self.numbering.as_ref()?;
+        let (row, col) = self.row_column(n, p, size);
+        Some(n.location(row, col))
+    }
+}
+
+/// A rectangular grid (`SquareGrid`), every attribute with VASSAL's default.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SquareGrid {
+    /// `x0`.
+    pub x0: i32,
+    /// `y0`.
+    pub y0: i32,
+    /// `dx`: cell width.
+    pub dx: f64,
+    /// `dy`: cell height.
+    pub dy: f64,
+    /// `snapTo`.
+    pub snap_to: bool,
+    /// The numbering, if any.
+    pub numbering: Option<Numbering>,
+}
+
+impl Default for SquareGrid {
+    fn default() -> Self {
+        SquareGrid {
+            x0: 24,
+            y0: 24,
+            dx: 48.0,
+            dy: 48.0,
+            snap_to: true,
+            numbering: None,
+        }
+    }
+}
+
+impl SquareGrid {
+    /// Row and column (`SquareGridNumbering.getRow`, `getColumn`: the row truncates, the
+    /// column floors, as VASSAL has them).
+    pub fn row_column(&self, n: &Numbering, p: Point, size: (i32, i32)) -> (i32, i32) {
+        let mut col = jfloor(f64::from(sub(p.0, self.x0)) / self.dx + 0.5);
+        if n.h_descending {
+            let max_columns = jint(f64::from(size.0) / self.dx + 0.5);
+            col = max_columns.wrapping_sub(col);
+        }
+        let mut row = jint(f64::from(sub(p.1, self.y0)) / self.dy + 0.5);
+        if n.v_descending {
+            let max_rows = jint(f64::from(size.1) / self.dy + 0.5);
+            row = max_rows.wrapping_sub(row);
+        }
+        (row, col)
+    }
+
+    /// The location name of a point, `None` without numbering.
+    pub fn location_name(&self, p: Point, size: (i32, i32)) -> Option<String> {
+        let n = self.numbering.as_ref()?;
+        let (row, col) = self.row_column(n, p, size);
+        Some(n.location(row, col))
+    }
+}
+
+/// One region of an irregular grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Region {
+    /// Its name.
+    pub name: String,
+    /// Its point.
+    pub origin: Point,
+}
+
+/// An irregular grid (`RegionGrid`): named points; a location is the nearest one's name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RegionGrid {
+    /// The regions, one per point (a later region on the same point replaces an earlier one,
+    /// as in VASSAL's table).
+    pub regions: Vec<Region>,
+}
+
+impl RegionGrid {
+    /// Add a region (replacing one on the same point).
+    pub fn add(&mut self, region: Region) {
+        if let Some(r) = self.regions.iter_mut().find(|r| r.origin == region.origin) {
+            *r = region;
+        } else {
+            self.regions.push(region);
+        }
+    }
+
+    /// A grid of these regions in order (a later one on the same point replacing an earlier):
+    /// linear, for modules with many regions.
+    pub fn from_regions(regions: impl IntoIterator<Item = Region>) -> RegionGrid {
+        let mut at: std::collections::HashMap<Point, usize> = std::collections::HashMap::new();
+        let mut out: Vec<Region> = Vec::new();
+        for r in regions {
+            match at.get(&r.origin) {
+                Some(&i) => out[i] = r,
+                None => {
+                    at.insert(r.origin, out.len());
+                    out.push(r);
+                }
+            }
+        }
+        RegionGrid { regions: out }
+    }
+
+    /// The nearest region's name (squared distance in Java `int` arithmetic, as VASSAL; ties go
+    /// to the region defined first).
+    pub fn location_name(&self, p: Point) -> Option<String> {
+        let mut best: Option<(&Region, f64)> = None;
+        for r in &self.regions {
+            let dx = sub(p.0, r.origin.0);
+            let dy = sub(p.1, r.origin.1);
+            let d = f64::from(dx.wrapping_mul(dx).wrapping_add(dy.wrapping_mul(dy)));
+            if best.is_none_or(|(_, b)| d < b) {
+                best = Some((r, d));
+            }
+        }
+        best.map(|(r, _)| r.name.clone())
+    }
+}
+
+/// A polygon as `java.awt.Polygon`, with its `contains` (even-odd, with Java's edge rules).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Polygon {
+    /// The vertices.
+    pub points: Vec<Point>,
+}
+
+impl Polygon {
+    /// Parse VASSAL's `x,y;x,y;...` path (`PolygonEditor.reset`); unreadable points are skipped.
+    pub fn parse(path: &str) -> Polygon {
+        let mut points = Vec::new();
+        for pair in path.split(';') {
+            let mut it = pair.split(',');
+            if let (Some(x), Some(y)) = (it.next(), it.next())
+                && let (Some(x), Some(y)) = (
+                    crate::seq::parse_java_int(x.trim()),
+                    crate::seq::parse_java_int(y.trim()),
+                )
+            {
+                points.push((x, y));
+            }
+        }
+        Polygon { points }
+    }
+
+    /// The bounding box: x, y, width, height (`Polygon.getBounds`).
+    pub fn bounds(&self) -> (i32, i32, i32, i32) {
+        let Some(&(x, y)) = self.points.first() else {
+            return (0, 0, 0, 0);
+        };
+        let (mut x0, mut y0, mut x1, mut y1) = (x, y, x, y);
+        for &(x, y) in &self.points {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        (x0, y0, x1.wrapping_sub(x0), y1.wrapping_sub(y0))
+    }
+
+    /// Whether the point is inside (`java.awt.Polygon.contains`).
+    pub fn contains(&self, p: Point) -> bool {
+        let n = self.points.len();
+        if n <= 2 {
+            return false;
+        }
+        let (bx, by, bw, bh) = self.bounds();
+        let (x, y) = (f64::from(p.0), f64::from(p.1));
+        let (bx, by) = (f64::from(bx), f64::from(by));
+        if !(x >= bx && y >= by && x < bx + f64::from(bw) && y < by + f64::from(bh)) {
+            return false;
+        }
+        let mut hits = 0u32;
+        let (mut lastx, mut lasty) = self.points[n - 1];
+        for &(curx, cury) in &self.points {
+            let (lx, ly) = (lastx, lasty);
+            lastx = curx;
+            lasty = cury;
+            if cury == ly {
+                continue;
+            }
+            let leftx = if curx < lx {
+                if x >= f64::from(lx) {
+                    continue;
+                }
+                curx
+            } else {
+                if x >= f64::from(curx) {
+                    continue;
+                }
+                lx
+            };
+            let (test1, test2);
+            if cury < ly {
+                if y < f64::from(cury) || y >= f64::from(ly) {
+                    continue;
+                }
+                if x < f64::from(leftx) {
+                    hits += 1;
+                    continue;
+                }
+                test1 = x - f64::from(curx);
+                test2 = y - f64::from(cury);
+            } else {
+                if y < f64::from(ly) || y >= f64::from(cury) {
+                    continue;
+                }
+                if x < f64::from(leftx) {
+                    hits += 1;
+                    continue;
+                }
+                test1 = x - f64::from(lx);
+                test2 = y - f64::from(ly);
+            }
+            let dy = f64::from(ly) - f64::from(cury);
+            let dx = f64::from(lx) - f64::from(curx);
+            if test1 < test2 / dy * dx {
+                hits += 1;
+            }
+        }
+        hits & 1 != 0
+    }
+}
+
+/// A grid a board, zoned grid or zone can hold.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Grid {
+    /// A hex grid.
+    Hex(HexGrid),
+    /// A rectangular grid.
+    Square(SquareGrid),
+    /// An irregular grid.
+    Region(RegionGrid),
+    /// A multi-zone grid.
+    Zoned(ZonedGrid),
+    /// A class of the module's own (or a numbering of its own, `numbering` naming it): not
+    /// located, never guessed.
+    Custom {
+        /// The Java class.
+        class: String,
+    },
+}
+
+/// A zone of a multi-zone grid (`Zone`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Zone {
+    /// `name`.
+    pub name: String,
+    /// `locationFormat` (`$name$`, `$gridLocation$`).
+    pub location_format: String,
+    /// `path`.
+    pub polygon: Polygon,
+    /// `useParentGrid`.
+    pub use_parent_grid: bool,
+    /// Its own grid (hex, square or region), if any.
+    pub grid: Option<Box<Grid>>,
+}
+
+/// A multi-zone grid (`ZonedGrid`): zones over an optional background grid.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct ZonedGrid {
+    /// The zones, in the module's order (the first containing a point names it).
+    pub zones: Vec<Zone>,
+    /// The background grid.
+    pub background: Option<Box<Grid>>,
+}
+
+/// What naming a point found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// A name (possibly empty), and the zone it is in.
+    Name(String, Option<String>),
+    /// VASSAL's `null`: no grid or numbering names it (VASSAL then says `offboard`).
+    Nothing(Option<String>),
+    /// A class of the module's own decides: not located.
+    Custom(String),
+}
+
+impl Grid {
+    /// The location name of a board point; `size` is the container's (board's) size.
+    pub(crate) fn name(&self, p: Point, size: (i32, i32)) -> Named {
+        match self {
+            Grid::Hex(HexGrid {
+                numbering:
+                    Some(Numbering {
+                        custom_class: Some(c),
+                        ..
+                    }),
+                ..
+            })
+            | Grid::Square(SquareGrid {
+                numbering:
+                    Some(Numbering {
+                        custom_class: Some(c),
+                        ..
+                    }),
+                ..
+            }) => Named::Custom(c.clone()),
+            Grid::Hex(g) => g
+                .location_name(p, size)
+                .map_or(Named::Nothing(None), |n| Named::Name(n, None)),
+            Grid::Square(g) => g
+                .location_name(p, size)
+                .map_or(Named::Nothing(None), |n| Named::Name(n, None)),
+            Grid::Region(g) => g
+                .location_name(p)
+                .map_or(Named::Nothing(None), |n| Named::Name(n, None)),
+            Grid::Custom { class } => Named::Custom(class.clone()),
+            Grid::Zoned(z) => {
+                if let Some(zone) = z.zones.iter().find(|zone| zone.polygon.contains(p)) {
+                    let grid = if zone.use_parent_grid {
+                        z.background.as_deref()
+                    } else {
+                        zone.grid.as_deref()
+                    };
+                    let grid_size = if zone.use_parent_grid {
+                        size
+                    } else {
+                        let (_, _, w, h) = zone.polygon.bounds();
+                        (w, h)
+                    };
+                    let inner = match grid.map(|g| g.name(p, grid_size)) {
+                        Some(Named::Custom(c)) => return Named::Custom(c),
+                        Some(Named::Name(n, _)) => Some(n),
+                        _ => None,
+                    };
+                    let name = format_string(
+                        &zone.location_format,
+                        &[
+                            ("name", zone.name.as_str()),
+                            ("gridLocation", inner.as_deref().unwrap_or("")),
+                        ],
+                    );
+                    return Named::Name(name, Some(zone.name.clone()));
+                }
+                match z.background.as_deref() {
+                    Some(g) => g.name(p, size),
+                    None => Named::Nothing(None),
+                }
+            }
+        }
+    }
+
+    /// The hex grid that governs a board point, if any (a zone's own, or the background).
+    pub fn hex_grid_at(&self, p: Point) -> Option<&HexGrid> {
+        match self {
+            Grid::Hex(g) => Some(g),
+            Grid::Zoned(z) => {
+                if let Some(zone) = z.zones.iter().find(|zone| zone.polygon.contains(p)) {
+                    let g = if zone.use_parent_grid {
+                        z.background.as_deref()
+                    } else {
+                        zone.grid.as_deref()
+                    };
+                    return match g {
+                        Some(Grid::Hex(h)) => Some(h),
+                        _ => None,
+                    };
+                }
+                match z.background.as_deref() {
+                    Some(Grid::Hex(h)) => Some(h),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The name of the zone holding a board point, if the grid has zones.
+    pub fn zone_at(&self, p: Point) -> Option<&Zone> {
+        match self {
+            Grid::Zoned(z) => z.zones.iter().find(|zone| zone.polygon.contains(p)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_like_vassal() {
+        assert_eq!(Numbering::part(5, 'N', 1), "05");
+        assert_eq!(Numbering::part(10, 'N', 1), "10");
+        assert_eq!(Numbering::part(5, 'N', 2), "005");
+        assert_eq!(Numbering::part(50, 'N', 2), "050");
+        assert_eq!(Numbering::part(0, 'N', 0), "0");
+        assert_eq!(Numbering::part(-3, 'N', 1), "-03");
+        assert_eq!(Numbering::part(0, 'A', 1), "A");
+        assert_eq!(Numbering::part(25, 'A', 1), "Z");
+        assert_eq!(Numbering::part(26, 'A', 1), "AA");
+        assert_eq!(Numbering::part(27, 'A', 1), "BB");
+        assert_eq!(Numbering::part(-1, 'A', 1), "-B");
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(format_string("$name$", &[("name", "Box")]), "Box");
+        assert_eq!(
+            format_string("Endurance $gridLocation$", &[("gridLocation", "017")]),
+            "Endurance 017"
+        );
+        assert_eq!(format_string("$unknown$x", &[]), "x");
+        assert_eq!(format_string("a$b", &[("b", "B")]), "a$b".replace('$', ""));
+        assert_eq!(format_string("", &[]), "");
+    }
+
+    #[test]
+    fn hex_numbering_default_grid() {
+        let g = HexGrid {
+            numbering: Some(Numbering::default()),
+            ..HexGrid::default()
+        };
+        // Column 0, row 0 is at the origin: named 0101 with offsets 1 and leading zeros.
+        assert_eq!(
+            g.location_name((0, 32), (1000, 1000)).as_deref(),
+            Some("0101")
+        );
+        assert_eq!(g.snap_to_hex((3, 30)), (0, 32));
+        // The next column is half a hex down; staggered numbering counts it a row on.
+        let c1 = g.snap_to_hex((55, 64));
+        assert_eq!(c1, (55, 64));
+        assert_eq!(g.location_name(c1, (1000, 1000)).as_deref(), Some("0202"));
+        let mut flat = g.clone();
+        if let Some(n) = flat.numbering.as_mut() {
+            n.stagger = false;
+        }
+        assert_eq!(
+            flat.location_name(c1, (1000, 1000)).as_deref(),
+            Some("0201")
+        );
+    }
+
+    #[test]
+    fn polygon_edges_like_java() {
+        let sq = Polygon::parse("0,0;10,0;10,10;0,10");
+        assert!(sq.contains((0, 0)));
+        assert!(sq.contains((9, 9)));
+        assert!(!sq.contains((10, 5)));
+        assert!(!sq.contains((5, 10)));
+        assert!(!sq.contains((-1, 5)));
+        assert_eq!(sq.bounds(), (0, 0, 10, 10));
+        let tri = Polygon::parse("0,0;20,0;0,20");
+        assert!(tri.contains((5, 5)));
+        assert!(!tri.contains((15, 15)));
+        assert!(!Polygon::parse("1,2;3,4").contains((1, 2)));
+    }
+
+    #[test]
+    fn regions_take_the_nearest() {
+        let mut g = RegionGrid::default();
+        g.add(Region {
+            name: "A".into(),
+            origin: (0, 0),
+        });
+        g.add(Region {
+            name: "B".into(),
+            origin: (100, 0),
+        });
+        assert_eq!(g.location_name((40, 3)).as_deref(), Some("A"));
+        assert_eq!(g.location_name((60, 3)).as_deref(), Some("B"));
+        g.add(Region {
+            name: "C".into(),
+            origin: (100, 0),
+        });
+        assert_eq!(g.location_name((60, 3)).as_deref(), Some("C"));
+    }
+}

@@ -1,0 +1,146 @@
+//! Reads [VASSAL](https://vassalengine.org) modules, saved games and logs, and lists every
+//! piece where VASSAL says it is: map, board, pixel position, the location name exactly as
+//! VASSAL shows it (hex `2215`, a zone's name, a region, `offboard`) and its properties.
+//!
+//! The crate knows no game. It reads:
+//!
+//! - **a module** ([`Module`]): a `.vmod` (only the buildFile and each board image's header) or
+//!   an extracted `buildFile.xml` / `buildFile` with the board sizes given ([`BoardSizes`]);
+//!   maps with the ids VASSAL gives them, boards, hex, square, region and multi-zone grids with
+//!   their numbering ([`grid`]), decks and prototypes;
+//! - **a saved game or a log** ([`Save`]): `.vsav`, `.vlog`, `.sav`, `.log`, zipped or plain,
+//!   obfuscated (`!VCSK`) or not; its commands are replayed to the last step of the log or to
+//!   any step ([`Save::replay`]);
+//! - **every piece** ([`Piece`]), located on the module's maps ([`locate`]); a masked or hidden
+//!   piece shows nothing but its place unless the caller asks to reveal it ([`Options`]).
+//!
+//! ```
+//! use vassal::{BoardSizes, Module, Options, Save};
+//!
+//! let build_file = r#"<VASSAL.build.GameModule name="Demo" version="1" VassalVersion="3.7.9">
+//!   <VASSAL.build.module.Map mapName="Main">
+//!     <VASSAL.build.module.map.BoardPicker>
+//!       <VASSAL.build.module.map.boardPicker.Board name="Board" width="600" height="400">
+//!         <VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="0" y0="32">
+//!           <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering/>
+//!         </VASSAL.build.module.map.boardPicker.board.HexGrid>
+//!       </VASSAL.build.module.map.boardPicker.Board>
+//!     </VASSAL.build.module.map.BoardPicker>
+//!   </VASSAL.build.module.Map>
+//! </VASSAL.build.GameModule>"#;
+//! let module = Module::from_build_file(build_file, "buildFile.xml", &BoardSizes::new()).unwrap();
+//! let text = vassal::write::SaveText::new()
+//!     .boards("Main", &[("Board", 0, 0)])
+//!     .piece("p1", "Infantry", "Main", 112, 96, &[])
+//!     .finish();
+//! let save = Save::from_bytes(text.as_bytes(), "game.vsav").unwrap();
+//! let pieces = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+//! assert_eq!(pieces.pieces[0].location, "0302");
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod archive;
+pub mod error;
+pub mod grid;
+pub mod image;
+pub mod limits;
+pub mod locate;
+pub mod module;
+pub mod obfuscation;
+pub mod piece;
+pub mod save;
+pub mod seq;
+pub mod write;
+
+pub use error::{Error, ErrorKind, Warning};
+pub use locate::{Located, Locator};
+pub use module::{BoardDef, BoardSizes, MapDef, Module};
+pub use piece::{Layer, Piece, Trait};
+pub use save::{Commands, Position, Save};
+
+/// What [`read_pieces`] does beyond the defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Replay the log to this step (0: the position it was saved from); `None`: to its end.
+    pub step: Option<usize>,
+    /// Show masked and hidden pieces' names and properties (the caller's own save).
+    pub reveal: bool,
+}
+
+impl Options {
+    /// Replay to `step` (`None`: the end).
+    pub fn step(mut self, step: Option<usize>) -> Self {
+        self.step = step;
+        self
+    }
+
+    /// Reveal masked and hidden pieces.
+    pub fn reveal(mut self, reveal: bool) -> Self {
+        self.reveal = reveal;
+        self
+    }
+}
+
+/// Every piece of a save at a step, located on the module's maps, with the counts and warnings.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Pieces {
+    /// The version of this shape (now 1), bumped on an incompatible change.
+    pub schema_version: u32,
+    /// The save's name as it was read.
+    pub save: String,
+    /// The module's (buildFile's) name as it was read.
+    pub module: String,
+    /// The pieces, in the order the game added them (stacks and decks are not pieces).
+    pub pieces: Vec<Piece>,
+    /// Commands read and skipped.
+    pub commands: Commands,
+    /// The log step replayed to (0: the position the save starts from).
+    pub step: usize,
+    /// How many steps (`LOG` entries) the save has.
+    pub steps: usize,
+    /// Warnings, in the order found.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
+    #[serde(serialize_with = "save::warnings_as_text")]
+    pub warnings: Vec<Warning>,
+}
+
+/// The JSON Schema of [`Pieces`] as serde writes it (`victory vassal pieces --format json`).
+#[cfg(feature = "schema")]
+pub fn pieces_schema() -> schemars::Schema {
+    schemars::schema_for!(Pieces)
+}
+
+/// Replay `save` (to `options.step`, or to its end) and locate every piece on `module`'s maps.
+///
+/// Errors only for a step beyond the log's last; everything else the save holds that cannot be
+/// read is a warning and the rest is read.
+pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pieces, Error> {
+    let position = save.replay(options.step)?;
+    let locator = Locator::new(module, &position);
+    let mut warnings = save.warnings.clone();
+    warnings.extend(module.warnings.iter().cloned());
+    warnings.extend(position.warnings.iter().cloned());
+    warnings.extend(save::version_warnings(module, save));
+    let pieces = piece::pieces(module, &position, &locator, options, &mut warnings);
+    warnings.extend(locator.take_warnings());
+    save::cap_warnings(&mut warnings);
+    Ok(Pieces {
+        schema_version: 1,
+        save: save.name.clone(),
+        module: module.source.clone(),
+        pieces,
+        commands: save.commands,
+        step: position.step,
+        steps: save.steps(),
+        warnings,
+    })
+}
+
+// The crate README's example runs as a doctest, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,53 @@
+//! Every limit of the crate in one place: what an opponent's save or a downloaded module may
+//! not exceed. Each refusal is a located error naming the limit.
+
+/// The most bytes one zip entry may inflate to (64 MiB).
+pub const MAX_ZIP_ENTRY_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The highest compression ratio of a zip entry (200:1); real saves inflate about 16:1.
+pub const MAX_ZIP_RATIO: u64 = 200;
+
+/// Below this size (256 KiB) an entry is not refused for its ratio (a tiny file of zeros
+/// compresses far better than 200:1 and is harmless).
+pub const ZIP_RATIO_FLOOR_BYTES: u64 = 256 * 1024;
+
+/// The most entries a zip directory may list.
+pub const MAX_ZIP_ENTRIES: usize = 100_000;
+
+/// The most bytes of an image read for its header (1 MiB: a JPEG's size can follow its EXIF).
+pub const MAX_IMAGE_HEADER_BYTES: usize = 1024 * 1024;
+
+/// The deepest nesting of XML elements in a buildFile (real ones nest about 12 deep).
+pub const MAX_XML_DEPTH: usize = 256;
+
+/// The most XML nodes of a buildFile.
+pub const MAX_XML_NODES: u32 = 5_000_000;
+
+/// The deepest nesting of commands inside commands (real saves nest 3 deep).
+pub const MAX_COMMAND_DEPTH: usize = 64;
+
+/// The most traits of one piece (real pieces have a few dozen).
+pub const MAX_TRAITS: usize = 1_000;
+
+/// How many bytes unnesting a piece's type or state (`len` bytes) may copy: each trait's level
+/// is a copy of what is left, so a real piece copies a few times its length; a hostile nesting
+/// stops here (its innermost traits are not read) and the work stays linear in the save.
+pub fn nesting_budget(len: usize) -> usize {
+    len.saturating_mul(16).saturating_add(64 * 1024)
+}
+
+/// The deepest nesting of prototypes inside prototypes (VASSAL's recursion limit is about as deep).
+pub const MAX_PROTOTYPE_DEPTH: usize = 32;
+
+/// Coordinates beyond this many pixels from 0 are outside every board: `offboard`, never
+/// computed with.
+pub const MAX_COORDINATE: i32 = 10_000_000;
+
+/// The most warnings listed one by one (the rest are counted).
+pub const MAX_WARNINGS: usize = 200;
+
+/// The most boards a save may lay out on one map.
+pub const MAX_BOARDS: usize = 1_000;
+
+/// The most leading zeros of a grid number (VASSAL would write as many as a module asks).
+pub const MAX_LEADING_ZEROS: usize = 32;

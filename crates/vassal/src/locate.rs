@@ -1,0 +1,393 @@
+//! Where a point of a map is, as VASSAL names it (`Map.locationName`): a deck exactly there, else
+//! the board holding the point (boards laid out as the save chose them, reversed ones turned),
+//! its grid's name for the point, or `offboard`.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::error::{ErrorKind, Warning, diag};
+use crate::grid::{Grid, HexGrid, Named};
+use crate::limits;
+use crate::module::{BoardDef, MapDef, Module};
+use crate::save::{BoardChoice, Position};
+
+/// A point located on a map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Located {
+    /// The board holding the point, if any.
+    pub board: Option<String>,
+    /// The zone holding the point, if the board's grid has zones.
+    pub zone: Option<String>,
+    /// The location name as VASSAL shows it (`2215`, a zone's or region's name, a deck's name,
+    /// `offboard`), or `unknown` when it cannot be computed (a map or board the module lacks, a
+    /// board of unknown size, a class of the module's own).
+    pub location: String,
+}
+
+impl Located {
+    fn unknown() -> Located {
+        Located {
+            board: None,
+            zone: None,
+            location: "unknown".to_string(),
+        }
+    }
+
+    fn offboard() -> Located {
+        Located {
+            board: None,
+            zone: None,
+            location: "offboard".to_string(),
+        }
+    }
+}
+
+/// A board placed on a map.
+#[derive(Clone, Debug)]
+struct Placed<'m> {
+    def: &'m BoardDef,
+    origin: (i64, i64),
+    size: (i32, i32),
+    reversed: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Layout<'m> {
+    def: &'m MapDef,
+    boards: Vec<Placed<'m>>,
+    /// A board of unknown size: nothing on this map can be located.
+    unknown_size: bool,
+}
+
+/// The hex grid at a map point ([`Locator::hex_grid_at`]): the grid, the point on the board,
+/// the board's origin on the map, and whether the board is reversed.
+pub type HexAt<'m> = (&'m HexGrid, (i32, i32), (i32, i32), bool);
+
+/// Locates points on the maps of a module, with the boards a replayed save laid out.
+#[derive(Debug)]
+pub struct Locator<'m> {
+    maps: Vec<Layout<'m>>,
+    warnings: RefCell<Vec<Warning>>,
+    /// Keys warned about already (one warning per map, board or class).
+    warned: RefCell<BTreeMap<String, Vec<String>>>,
+    module_name: String,
+    module_version: String,
+    /// The piece being located, named in warnings.
+    current: RefCell<Option<String>>,
+}
+
+impl<'m> Locator<'m> {
+    /// The maps of `module` with the boards `position` chose for them.
+    pub fn new(module: &'m Module, position: &Position) -> Locator<'m> {
+        let mut warnings = Vec::new();
+        let mut maps = Vec::new();
+        for def in &module.maps {
+            let choice = position
+                .boards
+                .iter()
+                .find(|(key, _)| *key == def.generated_id)
+                .or_else(|| position.boards.iter().find(|(key, _)| *key == def.name));
+            let layout = match choice {
+                Some((_, boards)) => layout(def, boards, &mut warnings),
+                None if def.boards.len() == 1 => {
+                    if !position.boards.is_empty() {
+                        warnings.push(diag(
+                            ErrorKind::UnknownBoard,
+                            format!("the save chooses no board for map `{}`; its only board `{}` is taken", def.id, def.boards[0].name),
+                        ));
+                    }
+                    layout(
+                        def,
+                        &[BoardChoice {
+                            name: def.boards[0].name.clone(),
+                            reversed: false,
+                            cell: (0, 0),
+                        }],
+                        &mut warnings,
+                    )
+                }
+                None => Layout {
+                    def,
+                    boards: Vec::new(),
+                    unknown_size: false,
+                },
+            };
+            maps.push(layout);
+        }
+        for (key, _) in &position.boards {
+            if module.map(key).is_none() && !module.maps.iter().any(|m| m.generated_id == *key) {
+                warnings.push(diag(
+                    ErrorKind::UnknownMap,
+                    format!("the save lays out boards on map `{key}`, which module `{}` (version {}) lacks", module.name, module.version),
+                ));
+            }
+        }
+        Locator {
+            maps,
+            warnings: RefCell::new(warnings),
+            warned: RefCell::new(BTreeMap::new()),
+            module_name: module.name.clone(),
+            module_version: module.version.clone(),
+            current: RefCell::new(None),
+        }
+    }
+
+    /// The warnings found while locating (each map, board or class once, with how many
+    /// pieces it concerned).
+    pub fn take_warnings(&self) -> Vec<Warning> {
+        let mut out = std::mem::take(&mut *self.warnings.borrow_mut());
+        let counts = std::mem::take(&mut *self.warned.borrow_mut());
+        for w in &mut out {
+            if let Some(key) = w.key.take()
+                && let Some(ids) = counts.get(&key).filter(|ids| !ids.is_empty())
+            {
+                let shown: Vec<&str> = ids.iter().take(10).map(String::as_str).collect();
+                let more = if ids.len() > 10 {
+                    format!(" and {} more", ids.len() - 10)
+                } else {
+                    String::new()
+                };
+                w.message = format!("{}; not located: {}{more}", w.message, shown.join(", "));
+            }
+        }
+        out
+    }
+
+    fn warn_once(&self, key: String, make: impl FnOnce() -> Warning) {
+        let mut warned = self.warned.borrow_mut();
+        let first = !warned.contains_key(&key);
+        let ids = warned.entry(key.clone()).or_default();
+        if let Some(id) = self.current.borrow().as_ref() {
+            ids.push(id.clone());
+        }
+        if first {
+            self.warnings.borrow_mut().push(make().key(key));
+        }
+    }
+
+    /// [`Locator::locate`] for a piece: a warning about what could not be located names it.
+    pub fn locate_piece(&self, id: &str, map: &str, x: i32, y: i32) -> Located {
+        *self.current.borrow_mut() = Some(id.to_string());
+        let l = self.locate(map, x, y);
+        *self.current.borrow_mut() = None;
+        l
+    }
+
+    fn map(&self, id: &str) -> Option<&Layout<'m>> {
+        self.maps
+            .iter()
+            .find(|m| m.def.name == id || m.def.generated_id == id)
+    }
+
+    /// Where `(x, y)` of the map the save calls `map` is.
+    pub fn locate(&self, map: &str, x: i32, y: i32) -> Located {
+        let Some(layout) = self.map(map) else {
+            self.warn_once(format!("map:{map}"), || {
+                diag(ErrorKind::UnknownMap, format!("the save puts pieces on map `{map}`, which module `{}` (version {}) lacks: they are located `unknown`", self.module_name, self.module_version))
+            });
+            return Located::unknown();
+        };
+        if x.unsigned_abs() > limits::MAX_COORDINATE.unsigned_abs()
+            || y.unsigned_abs() > limits::MAX_COORDINATE.unsigned_abs()
+        {
+            return Located::offboard();
+        }
+        if let Some(deck) = self.deck_at(layout, x, y) {
+            return Located {
+                board: None,
+                zone: None,
+                location: deck,
+            };
+        }
+        if layout.unknown_size {
+            self.warn_once(format!("size:{}", layout.def.id), || {
+                diag(
+                    ErrorKind::BoardSize,
+                    format!(
+                        "map `{}` has a board of unknown size: its pieces cannot be located",
+                        layout.def.id
+                    ),
+                )
+            });
+            return Located::unknown();
+        }
+        let Some((placed, p)) = find_board(layout, x, y) else {
+            return Located::offboard();
+        };
+        let board = Some(placed.def.name.clone());
+        let Some(grid) = &placed.def.grid else {
+            return Located {
+                board,
+                zone: None,
+                location: "offboard".to_string(),
+            };
+        };
+        match grid.name(p, placed.size) {
+            Named::Name(name, zone) => Located {
+                board,
+                zone,
+                location: name,
+            },
+            Named::Nothing(zone) => Located {
+                board,
+                zone,
+                location: "offboard".to_string(),
+            },
+            Named::Custom(class) => {
+                self.warn_once(format!("class:{class}"), || {
+                    diag(
+                        ErrorKind::CustomClass,
+                        format!("board `{}` of map `{}` is located by `{class}`, a class of the module's own: its locations are not computed, never guessed", placed.def.name, layout.def.id),
+                    )
+                });
+                Located {
+                    board,
+                    zone: grid.zone_at(p).map(|z| z.name.clone()),
+                    location: "unknown".to_string(),
+                }
+            }
+        }
+    }
+
+    /// The hex grid governing a map point, with the point in that grid's (board) coordinates
+    /// and the board's origin on the map: for checking a piece sits where `snapToHex` puts it.
+    pub fn hex_grid_at(&self, map: &str, x: i32, y: i32) -> Option<HexAt<'m>> {
+        let layout = self.map(map)?;
+        if layout.unknown_size {
+            return None;
+        }
+        let (placed, p) = find_board(layout, x, y)?;
+        let grid: &'m Grid = placed.def.grid.as_ref()?;
+        let hex = grid.hex_grid_at(p)?;
+        let origin = (
+            i32::try_from(placed.origin.0).ok()?,
+            i32::try_from(placed.origin.1).ok()?,
+        );
+        Some((hex, p, origin, placed.reversed))
+    }
+
+    fn deck_at(&self, layout: &Layout<'m>, x: i32, y: i32) -> Option<String> {
+        for d in &layout.def.decks {
+            let mut at = (i64::from(d.position.0), i64::from(d.position.1));
+            if let Some(b) = &d.owning_board
+                && let Some(p) = layout.boards.iter().find(|p| p.def.name == *b)
+            {
+                at = (at.0 + p.origin.0, at.1 + p.origin.1);
+            }
+            if at == (i64::from(x), i64::from(y)) {
+                return Some(d.name.clone());
+            }
+        }
+        None
+    }
+}
+
+/// The first board whose rectangle holds the point, and the point on that board (turned for a
+/// reversed board).
+fn find_board<'a, 'm>(
+    layout: &'a Layout<'m>,
+    x: i32,
+    y: i32,
+) -> Option<(&'a Placed<'m>, (i32, i32))> {
+    let (x, y) = (i64::from(x), i64::from(y));
+    let placed = layout.boards.iter().find(|b| {
+        let (w, h) = (i64::from(b.size.0), i64::from(b.size.1));
+        w > 0
+            && h > 0
+            && x >= b.origin.0
+            && y >= b.origin.1
+            && x < b.origin.0 + w
+            && y < b.origin.1 + h
+    })?;
+    let mut p = (x - placed.origin.0, y - placed.origin.1);
+    if placed.reversed {
+        p = (
+            i64::from(placed.size.0) - p.0,
+            i64::from(placed.size.1) - p.1,
+        );
+    }
+    Some((placed, (i32::try_from(p.0).ok()?, i32::try_from(p.1).ok()?)))
+}
+
+/// Lay out the boards a save chose for a map (`Map.setBoardBoundaries`): a board's x is the sum
+/// of the widths of the boards left of it in its row, its y the sum of the heights above it in
+/// its column, plus the map's edge.
+fn layout<'m>(def: &'m MapDef, choices: &[BoardChoice], warnings: &mut Vec<Warning>) -> Layout<'m> {
+    let mut chosen: Vec<(&'m BoardDef, &BoardChoice)> = Vec::new();
+    if choices.len() > limits::MAX_BOARDS {
+        warnings.push(diag(
+            ErrorKind::Limit,
+            format!(
+                "the save puts more than {} boards on map `{}`; the first {} are laid out",
+                limits::MAX_BOARDS,
+                def.id,
+                limits::MAX_BOARDS
+            ),
+        ));
+    }
+    for c in choices.iter().take(limits::MAX_BOARDS) {
+        let board = def.boards.iter().find(|b| b.name == c.name).or_else(|| {
+            if def.boards.len() == 1 {
+                warnings.push(diag(
+                    ErrorKind::UnknownBoard,
+                    format!("the save puts board `{}` on map `{}`, which has only board `{}`: taken as that board", c.name, def.id, def.boards[0].name),
+                ));
+                def.boards.first()
+            } else {
+                warnings.push(diag(
+                    ErrorKind::UnknownBoard,
+                    format!("the save puts board `{}` on map `{}`, which the module lacks; left out", c.name, def.id),
+                ));
+                None
+            }
+        });
+        if let Some(b) = board {
+            if c.cell.0 < 0 || c.cell.1 < 0 {
+                warnings.push(diag(
+                    ErrorKind::UnknownBoard,
+                    format!(
+                        "the save puts board `{}` of map `{}` at a negative cell; left out",
+                        c.name, def.id
+                    ),
+                ));
+                continue;
+            }
+            chosen.push((b, c));
+        }
+    }
+    let unknown_size = chosen.iter().any(|(b, _)| b.size.is_none());
+    let size = |b: &BoardDef| b.size.unwrap_or((0, 0));
+    // The last board of a cell is the one whose size counts (VASSAL's table by cell).
+    let mut cells: BTreeMap<(i32, i32), (i32, i32)> = BTreeMap::new();
+    for (b, c) in &chosen {
+        cells.insert(c.cell, size(b));
+    }
+    let mut boards = Vec::with_capacity(chosen.len());
+    for (b, c) in &chosen {
+        let (col, row) = c.cell;
+        let x: i64 = cells
+            .iter()
+            .filter(|((c2, r2), _)| *r2 == row && *c2 < col)
+            .map(|(_, s)| i64::from(s.0))
+            .sum();
+        let y: i64 = cells
+            .range((col, 0)..(col, row))
+            .map(|(_, s)| i64::from(s.1))
+            .sum();
+        boards.push(Placed {
+            def: b,
+            origin: (x + i64::from(def.edge.0), y + i64::from(def.edge.1)),
+            size: size(b),
+            reversed: c.reversed && b.reversible,
+        });
+    }
+    Layout {
+        def,
+        boards,
+        unknown_size,
+    }
+}

@@ -1,0 +1,800 @@
+//! A VASSAL module: its buildFile's maps (with the ids VASSAL gives them), boards and their
+//! sizes, grids, zones, decks and prototypes. Read from a `.vmod` (only the buildFile and each
+//! board image's header are read) or from an extracted `buildFile.xml` / `buildFile` with the
+//! board sizes given by the caller.
+
+use std::collections::BTreeMap;
+
+use crate::error::{At, ErrorKind, Warning};
+use crate::grid::{
+    Grid, HexGrid, Numbering, Polygon, Region, RegionGrid, SquareGrid, Zone, ZonedGrid,
+};
+use crate::{Error, archive, image, limits};
+
+/// Board image sizes in pixels by image name (`Map_Full.png` -> 5340 x 5024), for a buildFile
+/// read without its images.
+pub type BoardSizes = BTreeMap<String, (u32, u32)>;
+
+/// The Java classes of VASSAL's maps (all numbered by one `UniqueIdManager`).
+const MAP_CLASSES: [&str; 4] = [
+    "VASSAL.build.module.Map",
+    "VASSAL.build.module.PrivateMap",
+    "VASSAL.build.module.PlayerHand",
+    "VASSAL.build.widget.WidgetMap",
+];
+const BOARD_PICKER: &str = "VASSAL.build.module.map.BoardPicker";
+const BOARD: &str = "VASSAL.build.module.map.boardPicker.Board";
+const HEX_GRID: &str = "VASSAL.build.module.map.boardPicker.board.HexGrid";
+const SQUARE_GRID: &str = "VASSAL.build.module.map.boardPicker.board.SquareGrid";
+const REGION_GRID: &str = "VASSAL.build.module.map.boardPicker.board.RegionGrid";
+const ZONED_GRID: &str = "VASSAL.build.module.map.boardPicker.board.ZonedGrid";
+const REGION: &str = "VASSAL.build.module.map.boardPicker.board.Region";
+const ZONE: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone";
+const HEX_NUMBERING: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering";
+const SQUARE_NUMBERING: &str =
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering";
+/// Children of grids and zones that do not change locations.
+const INERT: [&str; 3] = [
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.ZonedGridHighlighter",
+    "VASSAL.build.module.properties.ZoneProperty",
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.ZoneHighlight",
+];
+
+/// A map of the module.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct MapDef {
+    /// What saves call it: its `mapName`, or the id VASSAL generates when that is blank.
+    pub id: String,
+    /// Its `mapName` (may be empty).
+    pub name: String,
+    /// The generated id (`Map0`, `Map1`, ... over every kind of map, in buildFile order).
+    pub generated_id: String,
+    /// Its Java class.
+    pub class: String,
+    /// `edgeWidth`, `edgeHeight`: the margin around the boards.
+    pub edge: (i32, i32),
+    /// The boards it may show.
+    pub boards: Vec<BoardDef>,
+    /// Its decks (`DrawPile`): a piece exactly at a deck's point is located by the deck's name.
+    pub decks: Vec<DrawPile>,
+    /// Its line-of-sight threads' ids (`LOS_Thread0`, ...).
+    pub los_threads: Vec<String>,
+    /// The buildFile line of its element.
+    pub line: u32,
+}
+
+/// A board.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct BoardDef {
+    /// `name`.
+    pub name: String,
+    /// `image`, if it has one.
+    pub image: Option<String>,
+    /// Its size in pixels, when known (from the image, the sizes given, or `width`/`height`).
+    pub size: Option<(i32, i32)>,
+    /// `reversible`.
+    pub reversible: bool,
+    /// Its grid.
+    pub grid: Option<Grid>,
+}
+
+/// A deck's place on a map (`DrawPile`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DrawPile {
+    /// `name`.
+    pub name: String,
+    /// `x`, `y`.
+    pub position: (i32, i32),
+    /// `owningBoard`: the position is on that board, when given.
+    pub owning_board: Option<String>,
+}
+
+/// A prototype (`PrototypeDefinition`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Prototype {
+    /// `name`.
+    pub name: String,
+    /// The piece definition (an add-piece command: `+/null/TYPE/STATE`).
+    pub definition: String,
+}
+
+/// A Java class of the module's own, named where the buildFile uses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CustomClass {
+    /// The class.
+    pub class: String,
+    /// The buildFile line.
+    pub line: u32,
+    /// What it stands for where it matters (`grid`, `numbering`, `map`, `command encoder`), or
+    /// empty.
+    pub role: String,
+}
+
+/// A module read from its buildFile.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Module {
+    /// The module's `name`.
+    pub name: String,
+    /// Its `version`.
+    pub version: String,
+    /// The `VassalVersion` it was written with.
+    pub vassal_version: String,
+    /// The maps, in buildFile order.
+    pub maps: Vec<MapDef>,
+    /// The prototypes, in buildFile order.
+    pub prototypes: Vec<Prototype>,
+    /// Classes of the module's own.
+    pub custom_classes: Vec<CustomClass>,
+    /// What was read with a warning (a missing image size, an attribute VASSAL could not read).
+    pub warnings: Vec<Warning>,
+    /// The name the module was read under (the `.vmod`'s, or the buildFile's).
+    pub source: String,
+}
+
+impl Module {
+    /// Read a `.vmod`: its `buildFile.xml` (or `buildFile`) and the headers of its board
+    /// images (entries `images/NAME`). `sizes` overrides or completes image sizes.
+    pub fn from_vmod(bytes: &[u8], name: &str, sizes: &BoardSizes) -> Result<Module, Error> {
+        let zip_err = |e: archive::ArchiveError| {
+            Error::new(vec![
+                crate::error::diag(ErrorKind::Zip, e.to_string()).in_file(name),
+            ])
+        };
+        let entries = archive::entries(bytes).map_err(zip_err)?;
+        let entry =
+            archive::find(&entries, "buildFile.xml")
+                .or_else(|| archive::find(&entries, "buildFile"))
+                .ok_or_else(|| {
+                    Error::new(vec![crate::error::diag(
+                    ErrorKind::NotVassal,
+                    "the archive has no `buildFile.xml` or `buildFile`: not a VASSAL module",
+                )
+                .in_file(name)])
+                })?;
+        let entry_name = format!("{name}!{}", entry.name);
+        let xml = archive::read(bytes, entry).map_err(zip_err)?;
+        let text = String::from_utf8(xml).map_err(|_| {
+            Error::new(vec![
+                crate::error::diag(ErrorKind::Xml, "the buildFile is not UTF-8 text")
+                    .in_file(&entry_name),
+            ])
+        })?;
+        let mut all = sizes.clone();
+        let mut module = Module::parse(&text, &entry_name, &BoardSizes::new(), false)?;
+        module.source = name.to_string();
+        for map in &mut module.maps {
+            for board in &mut map.boards {
+                let Some(img) = board.image.clone() else {
+                    continue;
+                };
+                if let Some(&(w, h)) = sizes.get(&img) {
+                    board.size = Some((clamp(w), clamp(h)));
+                    continue;
+                }
+                let path = format!("images/{img}");
+                let header = archive::find(&entries, &path)
+                    .map(|e| archive::read_prefix(bytes, e, limits::MAX_IMAGE_HEADER_BYTES));
+                match header {
+                    Some(Ok(head)) => match image::size(&img, &head) {
+                        Some((w, h)) => {
+                            all.insert(img.clone(), (w, h));
+                            board.size = Some((clamp(w), clamp(h)));
+                        }
+                        None => module.warnings.push(size_warning(
+                            &map.id,
+                            &board.name,
+                            &img,
+                            "its header gives no size",
+                        )),
+                    },
+                    Some(Err(e)) => module.warnings.push(size_warning(
+                        &map.id,
+                        &board.name,
+                        &img,
+                        &e.to_string(),
+                    )),
+                    None => module.warnings.push(size_warning(
+                        &map.id,
+                        &board.name,
+                        &img,
+                        "the module has no such image",
+                    )),
+                }
+            }
+        }
+        Ok(module)
+    }
+
+    /// Read an extracted buildFile (`buildFile.xml` or `buildFile`), with board image sizes
+    /// from `sizes` (a board whose image size is not given has no size: its pieces are
+    /// located `unknown`, with a warning).
+    pub fn from_build_file(text: &str, name: &str, sizes: &BoardSizes) -> Result<Module, Error> {
+        Module::parse(text, name, sizes, true)
+    }
+
+    fn parse(
+        text: &str,
+        name: &str,
+        sizes: &BoardSizes,
+        warn_sizes: bool,
+    ) -> Result<Module, Error> {
+        let fail = |kind: ErrorKind, msg: String, line: u32, col: u32| {
+            Error::new(vec![
+                crate::error::diag(kind, msg)
+                    .in_file(name)
+                    .at_line(line, col),
+            ])
+        };
+        if let Err((line, col)) = check_depth(text) {
+            return Err(fail(
+                ErrorKind::Limit,
+                format!(
+                    "the buildFile nests elements more than {} deep",
+                    limits::MAX_XML_DEPTH
+                ),
+                line,
+                col,
+            ));
+        }
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: false,
+            nodes_limit: limits::MAX_XML_NODES,
+            ..Default::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+            let pos = e.pos();
+            let msg = match e {
+                roxmltree::Error::DtdDetected => {
+                    "the buildFile declares a DTD (entities), which VASSAL never writes; refused"
+                        .to_string()
+                }
+                roxmltree::Error::NodesLimitReached => format!(
+                    "the buildFile has more than {} XML nodes",
+                    limits::MAX_XML_NODES
+                ),
+                roxmltree::Error::EntityReferenceLoop(_) => {
+                    "the buildFile's entity references expand too far".to_string()
+                }
+                other => format!("the buildFile is not well-formed XML: {other}"),
+            };
+            fail(ErrorKind::Xml, msg, pos.row, pos.col)
+        })?;
+        let root = doc.root_element();
+        let class = root.tag_name().name();
+        if class != "VASSAL.build.GameModule" && class != "VASSAL.launch.BasicModule" {
+            let (line, col) = line_of(&doc, root);
+            return Err(fail(
+                ErrorKind::NotVassal,
+                format!(
+                    "the root element is `{class}`, not `VASSAL.build.GameModule` or `VASSAL.launch.BasicModule`: not a VASSAL buildFile"
+                ),
+                line,
+                col,
+            ));
+        }
+        let mut reader = Reader {
+            doc: &doc,
+            name,
+            sizes,
+            warn_sizes,
+            warnings: Vec::new(),
+            custom: Vec::new(),
+        };
+        let mut maps = Vec::new();
+        let mut prototypes = Vec::new();
+        let mut map_index = 0usize;
+        let mut los_index = 0usize;
+        for node in root.descendants().filter(|n| n.is_element()) {
+            let tag = node.tag_name().name();
+            let is_map = MAP_CLASSES.contains(&tag)
+                || node
+                    .children()
+                    .any(|c| c.is_element() && c.tag_name().name() == BOARD_PICKER);
+            if is_map {
+                if !MAP_CLASSES.contains(&tag) {
+                    reader.custom_class(node, "map");
+                }
+                let mut map = reader.map(node, map_index);
+                map_index += 1;
+                for los in node
+                    .children()
+                    .filter(|c| c.tag_name().name() == "VASSAL.build.module.map.LOS_Thread")
+                {
+                    let _ = los;
+                    map.los_threads.push(format!("LOS_Thread{los_index}"));
+                    los_index += 1;
+                }
+                maps.push(map);
+            } else if tag == "VASSAL.build.module.PrototypeDefinition" {
+                prototypes.push(Prototype {
+                    name: node.attribute("name").unwrap_or("").to_string(),
+                    definition: node.text().unwrap_or("").to_string(),
+                });
+            } else if !tag.starts_with("VASSAL.") && !tag.is_empty() {
+                let role = if tag.ends_with("CommandEncoder") {
+                    "command encoder"
+                } else {
+                    ""
+                };
+                reader.custom_class(node, role);
+            }
+        }
+        Ok(Module {
+            name: root.attribute("name").unwrap_or("").to_string(),
+            version: root.attribute("version").unwrap_or("").to_string(),
+            vassal_version: root.attribute("VassalVersion").unwrap_or("").to_string(),
+            maps,
+            prototypes,
+            custom_classes: reader.custom,
+            warnings: reader.warnings,
+            source: name.to_string(),
+        })
+    }
+
+    /// The map a save names (`Map.getMapById`: the first whose name or generated id matches).
+    pub fn map(&self, id: &str) -> Option<&MapDef> {
+        self.maps
+            .iter()
+            .find(|m| m.name == id || m.generated_id == id)
+    }
+
+    /// The prototype of that name.
+    pub fn prototype(&self, name: &str) -> Option<&Prototype> {
+        self.prototypes.iter().find(|p| p.name == name)
+    }
+}
+
+fn clamp(v: u32) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+fn size_warning(map: &str, board: &str, image: &str, why: &str) -> Warning {
+    crate::error::diag(
+        ErrorKind::BoardSize,
+        format!(
+            "board `{board}` of map `{map}`: the size of image `{image}` is unknown ({why}); its pieces are located `unknown`"
+        ),
+    )
+}
+
+/// The line and column of a node.
+fn line_of(doc: &roxmltree::Document<'_>, node: roxmltree::Node<'_, '_>) -> (u32, u32) {
+    let pos = doc.text_pos_at(node.range().start);
+    (pos.row, pos.col)
+}
+
+/// Refuse absurd nesting before building the tree: a scan of the tags.
+fn check_depth(text: &str) -> Result<(), (u32, u32)> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    let find = |from: usize, pat: &[u8]| -> usize {
+        b.get(from..)
+            .and_then(|s| s.windows(pat.len()).position(|w| w == pat))
+            .map_or(b.len(), |p| from + p + pat.len())
+    };
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        match b.get(i + 1) {
+            Some(b'/') => {
+                depth = depth.saturating_sub(1);
+                i = find(i, b">");
+            }
+            Some(b'?') => i = find(i, b"?>"),
+            Some(b'!') => {
+                i = if b[i..].starts_with(b"<!--") {
+                    find(i, b"-->")
+                } else if b[i..].starts_with(b"<![CDATA[") {
+                    find(i, b"]]>")
+                } else {
+                    find(i, b">")
+                };
+            }
+            _ => {
+                let start = i;
+                let mut j = i + 1;
+                let mut quote = 0u8;
+                while j < b.len() {
+                    let c = b[j];
+                    if quote != 0 {
+                        if c == quote {
+                            quote = 0;
+                        }
+                    } else if c == b'"' || c == b'\'' {
+                        quote = c;
+                    } else if c == b'>' {
+                        break;
+                    }
+                    j += 1;
+                }
+                if j < b.len() && j > 0 && b[j - 1] != b'/' {
+                    depth += 1;
+                    if depth > limits::MAX_XML_DEPTH {
+                        let before = &text[..start];
+                        let line = before.matches('\n').count() + 1;
+                        let col = before.len() - before.rfind('\n').map_or(0, |p| p + 1) + 1;
+                        return Err((
+                            u32::try_from(line).unwrap_or(u32::MAX),
+                            u32::try_from(col).unwrap_or(u32::MAX),
+                        ));
+                    }
+                }
+                i = j + 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Reader<'a, 'd> {
+    doc: &'a roxmltree::Document<'d>,
+    name: &'a str,
+    sizes: &'a BoardSizes,
+    warn_sizes: bool,
+    warnings: Vec<Warning>,
+    custom: Vec<CustomClass>,
+}
+
+type Node<'a, 'd> = roxmltree::Node<'a, 'd>;
+
+impl<'a, 'd> Reader<'a, 'd> {
+    fn line(&self, node: Node<'_, '_>) -> (u32, u32) {
+        line_of(self.doc, node)
+    }
+
+    fn custom_class(&mut self, node: Node<'_, '_>, role: &str) {
+        let (line, _) = self.line(node);
+        self.custom.push(CustomClass {
+            class: node.tag_name().name().to_string(),
+            line,
+            role: role.to_string(),
+        });
+    }
+
+    fn warn(&mut self, node: Node<'_, '_>, message: String) {
+        let (line, col) = self.line(node);
+        self.warnings.push(
+            crate::error::diag(ErrorKind::Attribute, message)
+                .in_file(self.name)
+                .at_line(line, col),
+        );
+    }
+
+    /// The element's attributes in the order VASSAL applies them (the DOM's: by name).
+    fn attributes<'n, 'x>(node: Node<'n, 'x>) -> Vec<(&'n str, &'n str)> {
+        let mut a: Vec<(&str, &str)> = node.attributes().map(|a| (a.name(), a.value())).collect();
+        a.sort_by(|x, y| x.0.encode_utf16().cmp(y.0.encode_utf16()));
+        a
+    }
+
+    fn int(&mut self, node: Node<'_, '_>, key: &str, value: &str, into: &mut i32) {
+        match crate::seq::parse_java_int(value) {
+            Some(v) => *into = v,
+            None => self.warn(
+                node,
+                format!(
+                    "attribute `{key}` of `{}` is not a whole number; VASSAL's default is kept",
+                    short(node)
+                ),
+            ),
+        }
+    }
+
+    fn double(&mut self, node: Node<'_, '_>, key: &str, value: &str) -> Option<f64> {
+        match value.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() => Some(v),
+            _ => {
+                self.warn(
+                    node,
+                    format!(
+                        "attribute `{key}` of `{}` is not a number; VASSAL's default is kept",
+                        short(node)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn map(&mut self, node: Node<'_, '_>, index: usize) -> MapDef {
+        let name = node.attribute("mapName").unwrap_or("").to_string();
+        let generated_id = format!("Map{index}");
+        let mut edge = (0, 0);
+        if let Some(v) = node.attribute("edgeWidth") {
+            self.int(node, "edgeWidth", v, &mut edge.0);
+        }
+        if let Some(v) = node.attribute("edgeHeight") {
+            self.int(node, "edgeHeight", v, &mut edge.1);
+        }
+        let mut boards = Vec::new();
+        let mut decks = Vec::new();
+        for child in elements(node) {
+            match child.tag_name().name() {
+                BOARD_PICKER => {
+                    for b in elements(child) {
+                        if b.tag_name().name() == BOARD {
+                            boards.push(self.board(b));
+                        }
+                    }
+                }
+                "VASSAL.build.module.map.DrawPile" => {
+                    let mut position = (0, 0);
+                    if let Some(v) = child.attribute("x") {
+                        self.int(child, "x", v, &mut position.0);
+                    }
+                    if let Some(v) = child.attribute("y") {
+                        self.int(child, "y", v, &mut position.1);
+                    }
+                    decks.push(DrawPile {
+                        name: child.attribute("name").unwrap_or("").to_string(),
+                        position,
+                        owning_board: child
+                            .attribute("owningBoard")
+                            .filter(|s| !s.is_empty())
+                            .map(str::to_string),
+                    });
+                }
+                _ => {}
+            }
+        }
+        let (line, _) = self.line(node);
+        MapDef {
+            id: if name.is_empty() {
+                generated_id.clone()
+            } else {
+                name.clone()
+            },
+            name,
+            generated_id,
+            class: node.tag_name().name().to_string(),
+            edge,
+            boards,
+            decks,
+            los_threads: Vec::new(),
+            line,
+        }
+    }
+
+    fn board(&mut self, node: Node<'_, '_>) -> BoardDef {
+        let image = node
+            .attribute("image")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        let mut size = (500, 500);
+        if let Some(v) = node.attribute("width") {
+            self.int(node, "width", v, &mut size.0);
+        }
+        if let Some(v) = node.attribute("height") {
+            self.int(node, "height", v, &mut size.1);
+        }
+        let name = node.attribute("name").unwrap_or("").to_string();
+        let size = match &image {
+            None => Some(size),
+            Some(img) => match self.sizes.get(img) {
+                Some(&(w, h)) => Some((clamp(w), clamp(h))),
+                None if !self.warn_sizes => None,
+                None => {
+                    let (line, col) = self.line(node);
+                    self.warnings.push(
+                        crate::error::diag(
+                            ErrorKind::BoardSize,
+                            format!("board `{name}`: the size of image `{img}` is not known; give its size (--board-sizes) or read the .vmod"),
+                        )
+                        .in_file(self.name)
+                        .at_line(line, col),
+                    );
+                    None
+                }
+            },
+        };
+        let grid = elements(node).next().map(|g| self.grid(g, 0));
+        BoardDef {
+            name,
+            image,
+            size,
+            reversible: node.attribute("reversible") == Some("true"),
+            grid,
+        }
+    }
+
+    fn grid(&mut self, node: Node<'_, '_>, depth: usize) -> Grid {
+        let class = node.tag_name().name();
+        match class {
+            HEX_GRID => Grid::Hex(self.hex(node)),
+            SQUARE_GRID => Grid::Square(self.square(node)),
+            REGION_GRID => Grid::Region(self.regions(node)),
+            ZONED_GRID if depth == 0 => Grid::Zoned(self.zoned(node)),
+            _ => {
+                self.custom_class(node, "grid");
+                Grid::Custom {
+                    class: class.to_string(),
+                }
+            }
+        }
+    }
+
+    fn numbering(
+        &mut self,
+        node: Node<'_, '_>,
+        expected: &str,
+    ) -> Option<Result<Numbering, String>> {
+        let child = elements(node).find(|c| !INERT.contains(&c.tag_name().name()))?;
+        let class = child.tag_name().name();
+        if class != expected {
+            self.custom_class(child, "numbering");
+            return Some(Err(class.to_string()));
+        }
+        let mut n = Numbering::default();
+        for (key, value) in Self::attributes(child) {
+            let first = value.chars().next();
+            match key {
+                "first" => n.first = first.unwrap_or(n.first),
+                "sep" => n.sep = value.to_string(),
+                "hType" => n.h_type = first.unwrap_or(n.h_type),
+                "vType" => n.v_type = first.unwrap_or(n.v_type),
+                "hLeading" => self.int(child, key, value, &mut n.h_leading),
+                "vLeading" => self.int(child, key, value, &mut n.v_leading),
+                "hOff" => self.int(child, key, value, &mut n.h_off),
+                "vOff" => self.int(child, key, value, &mut n.v_off),
+                "hDescend" => n.h_descending = value.eq_ignore_ascii_case("true"),
+                "vDescend" => n.v_descending = value.eq_ignore_ascii_case("true"),
+                "locationFormat" => n.location_format = value.to_string(),
+                "stagger" => n.stagger = value.eq_ignore_ascii_case("true"),
+                _ => {}
+            }
+        }
+        Some(Ok(n))
+    }
+
+    fn hex(&mut self, node: Node<'_, '_>) -> HexGrid {
+        let mut g = HexGrid::default();
+        for (key, value) in Self::attributes(node) {
+            let yes = value.eq_ignore_ascii_case("true");
+            match key {
+                "x0" => self.int(node, key, value, &mut g.x0),
+                "y0" => self.int(node, key, value, &mut g.y0),
+                "dx" => {
+                    if let Some(v) = self.double(node, key, value) {
+                        g.dx = v;
+                    }
+                }
+                "dy" => {
+                    if let Some(v) = self.double(node, key, value) {
+                        g.set_dy(v);
+                    }
+                }
+                "sideways" => g.sideways = yes,
+                "snapTo" => g.snap_to = yes,
+                "edgesLegal" => g.edges_legal = yes,
+                "cornersLegal" => g.corners_legal = yes,
+                "snapscale" => self.int(node, key, value, &mut g.snap_scale),
+                _ => {}
+            }
+        }
+        match self.numbering(node, HEX_NUMBERING) {
+            Some(Ok(n)) => g.numbering = Some(n),
+            Some(Err(class)) => g.numbering = Some(custom_numbering(&class)),
+            None => {}
+        }
+        g
+    }
+
+    fn square(&mut self, node: Node<'_, '_>) -> SquareGrid {
+        let mut g = SquareGrid::default();
+        for (key, value) in Self::attributes(node) {
+            match key {
+                "x0" => self.int(node, key, value, &mut g.x0),
+                "y0" => self.int(node, key, value, &mut g.y0),
+                "dx" => {
+                    if let Some(v) = self.double(node, key, value) {
+                        g.dx = v;
+                    }
+                }
+                "dy" => {
+                    if let Some(v) = self.double(node, key, value) {
+                        g.dy = v;
+                    }
+                }
+                "snapTo" => g.snap_to = value.eq_ignore_ascii_case("true"),
+                _ => {}
+            }
+        }
+        match self.numbering(node, SQUARE_NUMBERING) {
+            Some(Ok(mut n)) => {
+                n.stagger = false;
+                g.numbering = Some(n);
+            }
+            Some(Err(class)) => g.numbering = Some(custom_numbering(&class)),
+            None => {}
+        }
+        g
+    }
+
+    fn regions(&mut self, node: Node<'_, '_>) -> RegionGrid {
+        let mut regions = Vec::new();
+        for r in elements(node).filter(|c| c.tag_name().name() == REGION) {
+            let mut origin = (0, 0);
+            if let Some(v) = r.attribute("originx") {
+                self.int(r, "originx", v, &mut origin.0);
+            }
+            if let Some(v) = r.attribute("originy") {
+                self.int(r, "originy", v, &mut origin.1);
+            }
+            regions.push(Region {
+                name: r.attribute("name").unwrap_or("").to_string(),
+                origin,
+            });
+        }
+        RegionGrid::from_regions(regions)
+    }
+
+    fn zoned(&mut self, node: Node<'_, '_>) -> ZonedGrid {
+        let mut z = ZonedGrid::default();
+        for child in elements(node) {
+            let class = child.tag_name().name();
+            if class == ZONE {
+                let grid = elements(child)
+                    .find(|c| !INERT.contains(&c.tag_name().name()))
+                    .map(|g| Box::new(self.grid(g, 1)));
+                z.zones.push(Zone {
+                    name: child.attribute("name").unwrap_or("").to_string(),
+                    location_format: child
+                        .attribute("locationFormat")
+                        .unwrap_or("$name$")
+                        .to_string(),
+                    polygon: Polygon::parse(child.attribute("path").unwrap_or("")),
+                    use_parent_grid: child.attribute("useParentGrid") == Some("true"),
+                    grid,
+                });
+            } else if INERT.contains(&class) {
+            } else if z.background.is_none() {
+                z.background = Some(Box::new(self.grid(child, 1)));
+            }
+        }
+        z
+    }
+}
+
+/// A numbering of the module's own: its locations are not computed.
+fn custom_numbering(class: &str) -> Numbering {
+    Numbering {
+        custom_class: Some(class.to_string()),
+        ..Numbering::default()
+    }
+}
+
+/// Child elements, folders (`...folder...` classes) opened as if they were not there.
+fn elements<'a, 'd>(node: Node<'a, 'd>) -> impl Iterator<Item = Node<'a, 'd>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Node<'a, 'd>> = node.children().filter(|c| c.is_element()).collect();
+    stack.reverse();
+    let mut budget = limits::MAX_XML_NODES as usize;
+    while let Some(n) = stack.pop() {
+        budget = budget.saturating_sub(1);
+        if budget == 0 {
+            break;
+        }
+        if n.tag_name().name().contains(".folder.") {
+            let mut kids: Vec<Node<'a, 'd>> = n.children().filter(|c| c.is_element()).collect();
+            kids.reverse();
+            stack.extend(kids);
+        } else {
+            out.push(n);
+        }
+    }
+    out.into_iter()
+}
+
+fn short<'n>(node: Node<'n, '_>) -> &'n str {
+    let c = node.tag_name().name();
+    c.rsplit('.').next().unwrap_or(c)
+}

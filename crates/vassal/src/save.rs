@@ -1,0 +1,971 @@
+//! Saved games and logs: the file (zipped `savedGame`, or plain), the `!VCSK` obfuscation, the
+//! ESC-separated commands nested in commands, and their replay to a step of the log.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::error::{At, ErrorKind, Warning, diag};
+use crate::seq::{Decoder, parse_java_int};
+use crate::{Error, Module, archive, limits, obfuscation};
+
+/// The character between commands (ASCII ESC).
+pub const COMMAND_SEPARATOR: char = '\u{1b}';
+
+/// Commands read and skipped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Commands {
+    /// Commands read (each command inside a compound command counts once; empty ones too).
+    pub read: usize,
+    /// Commands skipped: of a kind no standard VASSAL encoder writes, or with fields that
+    /// cannot be read.
+    pub skipped: usize,
+}
+
+/// One command of the save, decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Cmd {
+    /// 1-based number among the save's commands.
+    pub number: usize,
+    /// The log step it belongs to (0: the position the save starts from).
+    pub step: usize,
+    pub kind: CmdKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CmdKind {
+    Add {
+        id: Option<String>,
+        ty: Arc<str>,
+        state: Arc<str>,
+    },
+    Remove {
+        id: String,
+    },
+    Change {
+        id: String,
+        state: Arc<str>,
+    },
+    Move {
+        id: String,
+        map: Option<String>,
+        pos: (i32, i32),
+        under: Option<String>,
+    },
+    Boards {
+        map: String,
+        boards: Vec<BoardChoice>,
+    },
+    Los {
+        thread: String,
+        from: (i32, i32),
+        to: (i32, i32),
+    },
+    Chat(String),
+}
+
+/// A board a save puts on a map: name, reversed, column, row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BoardChoice {
+    /// The board's name as the save gives it.
+    pub name: String,
+    /// Shown reversed (turned 180°).
+    pub reversed: bool,
+    /// Column and row in the map's layout.
+    pub cell: (i32, i32),
+}
+
+/// A saved game or log, decoded (not yet replayed).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Save {
+    /// The name it was read under.
+    pub name: String,
+    pub(crate) cmds: Vec<Cmd>,
+    /// Commands read and skipped.
+    pub commands: Commands,
+    steps: usize,
+    /// What was read with a warning.
+    pub warnings: Vec<Warning>,
+    /// The VASSAL version that wrote it, when the save says.
+    pub vassal_version: Option<String>,
+    /// The module's name it was saved with, when the save says.
+    pub module_name: Option<String>,
+    /// The module's version it was saved with, when the save says.
+    pub module_version: Option<String>,
+}
+
+/// Known commands of VASSAL's other encoders: read, they change no piece.
+const OTHER_PREFIXES: [&str; 13] = [
+    "begin_save",
+    "end_save",
+    "begin_log",
+    "end_log",
+    "UNDO\t",
+    "PLAYER\t",
+    "CHECK\t",
+    "NOTES\t",
+    "PNOTES\t",
+    "TURN",
+    "MutableProperty\t",
+    "PLAY\t",
+    "DECK\t",
+];
+
+impl Save {
+    /// Decode a saved game or log from its file's bytes: a zip archive with a `savedGame` entry
+    /// (and `moduledata`, `savedata`), or the bare `savedGame` text, obfuscated or plain.
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Save, Error> {
+        let mut save = Save {
+            name: name.to_string(),
+            cmds: Vec::new(),
+            commands: Commands::default(),
+            steps: 0,
+            warnings: Vec::new(),
+            vassal_version: None,
+            module_name: None,
+            module_version: None,
+        };
+        let entry_name = format!("{name}!savedGame");
+        let (raw, source) = if archive::is_zip(bytes) {
+            let zip_err = |e: archive::ArchiveError| {
+                Error::new(vec![diag(ErrorKind::Zip, e.to_string()).in_file(name)])
+            };
+            let entries = archive::entries(bytes).map_err(zip_err)?;
+            let Some(entry) = archive::find(&entries, "savedGame") else {
+                return Err(Error::new(vec![
+                    diag(
+                        ErrorKind::NotVassal,
+                        "the archive has no `savedGame` entry: not a VASSAL saved game or log",
+                    )
+                    .in_file(name),
+                ]));
+            };
+            let raw = archive::read(bytes, entry).map_err(zip_err)?;
+            for meta in ["moduledata", "savedata"] {
+                if let Some(e) = archive::find(&entries, meta)
+                    && let Ok(b) = archive::read(bytes, e)
+                {
+                    save.metadata(meta, &b);
+                }
+            }
+            (raw, entry_name)
+        } else {
+            (bytes.to_vec(), name.to_string())
+        };
+        if raw.starts_with(obfuscation::XZ_MAGIC) {
+            return Err(Error::new(vec![diag(
+                ErrorKind::Compressed,
+                "the saved game is XZ-compressed (written by VASSAL 3.8 or later), which this reader does not read",
+            )
+            .in_file(&source)]));
+        }
+        let plain = obfuscation::deobfuscate(&raw).map_err(|e| {
+            Error::new(vec![
+                diag(ErrorKind::Obfuscation, e.to_string()).in_file(&source),
+            ])
+        })?;
+        drop(raw);
+        let text = match String::from_utf8(plain) {
+            Ok(t) => t,
+            Err(e) => {
+                save.warnings.push(
+                    diag(
+                        ErrorKind::Text,
+                        "the saved game is not UTF-8 text; bytes that are not were read as U+FFFD",
+                    )
+                    .in_file(&source),
+                );
+                String::from_utf8_lossy(e.as_bytes()).into_owned()
+            }
+        };
+        save.decode(text, &source);
+        Ok(save)
+    }
+
+    /// How many steps (top-level `LOG` entries) the log has (0 for a saved game).
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    fn metadata(&mut self, entry: &str, bytes: &[u8]) {
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return;
+        };
+        let Ok(doc) = roxmltree::Document::parse(text) else {
+            return;
+        };
+        let get = |tag: &str| {
+            doc.descendants()
+                .find(|n| {
+                    n.has_tag_name(tag)
+                        && n.parent().is_some_and(|p| {
+                            p.is_element() && p.parent().is_some_and(|g| g.is_root())
+                        })
+                })
+                .and_then(|n| n.text())
+                .map(|s| s.trim().to_string())
+        };
+        if let Some(v) = get("VassalVersion") {
+            self.vassal_version = Some(v);
+        }
+        if entry == "moduledata" {
+            self.module_name = get("name");
+            self.module_version = get("version");
+        }
+    }
+
+    /// Split the text into commands, depth first, numbering the leaves.
+    fn decode(&mut self, text: String, source: &str) {
+        // Pending strings: (text, depth, step, inside a LOG entry).
+        let mut stack: Vec<(String, usize, usize)> = Vec::new();
+        let mut top: Vec<String> = Decoder::new(&text, COMMAND_SEPARATOR).collect();
+        let single = top.len() == 1 && top[0] == text;
+        drop(text);
+        if single {
+            stack.push((top.pop().unwrap_or_default(), usize::MAX, 0));
+        } else {
+            // The top level: each LOG entry starts a step.
+            let mut steps = 0;
+            let mut items = Vec::with_capacity(top.len());
+            for t in top {
+                if t.starts_with("LOG\t") {
+                    steps += 1;
+                }
+                items.push((t, 1, steps));
+            }
+            self.steps = steps;
+            items.reverse();
+            stack = items;
+        }
+        let mut skipped_kinds: Vec<(String, usize)> = Vec::new();
+        let mut number = 0usize;
+        while let Some((s, depth, step)) = stack.pop() {
+            let depth = if depth == usize::MAX { 0 } else { depth };
+            if depth > limits::MAX_COMMAND_DEPTH {
+                number += 1;
+                self.commands.skipped += 1;
+                self.warnings.push(
+                    diag(
+                        ErrorKind::Limit,
+                        format!(
+                            "command {number} nests commands more than {} deep; skipped",
+                            limits::MAX_COMMAND_DEPTH
+                        ),
+                    )
+                    .in_file(source)
+                    .key(format!("command {number}")),
+                );
+                continue;
+            }
+            // A leaf: no separator and not quoted (its decoding is itself).
+            let plain_leaf = is_plain_leaf(&s);
+            let mut parts = Decoder::new(&s, COMMAND_SEPARATOR);
+            let first = if plain_leaf {
+                String::new()
+            } else {
+                parts.next().unwrap_or_default()
+            };
+            if plain_leaf || (!parts.has_more() && first == s) {
+                if let Some(inner) = s.strip_prefix("LOG\t") {
+                    stack.push((inner.to_string(), depth + 1, step));
+                    continue;
+                }
+                number += 1;
+                self.leaf(&s, number, step, source, &mut skipped_kinds);
+                continue;
+            }
+            let mut children: Vec<String> = std::iter::once(first).chain(parts).collect();
+            drop(s);
+            children.reverse();
+            stack.extend(children.into_iter().map(|c| (c, depth + 1, step)));
+        }
+        for (kind, count) in skipped_kinds {
+            self.warnings.push(
+                diag(
+                    ErrorKind::UnknownCommand,
+                    format!("skipped {count} command(s) no standard VASSAL encoder writes, starting `{kind}`"),
+                )
+                .in_file(source),
+            );
+        }
+    }
+
+    fn leaf(
+        &mut self,
+        s: &str,
+        number: usize,
+        step: usize,
+        source: &str,
+        skipped: &mut Vec<(String, usize)>,
+    ) {
+        let bad = |what: &str| {
+            diag(
+                ErrorKind::Command,
+                format!("command {number}: {what}; skipped"),
+            )
+            .in_file(source)
+            .key(format!("command {number}"))
+        };
+        let kind = if s.is_empty() || OTHER_PREFIXES.iter().any(|p| s.starts_with(p)) {
+            if let Some(rest) = s.strip_prefix("CHECK\t") {
+                self.check(rest);
+            }
+            None
+        } else if let Some(rest) = s.strip_prefix("+/") {
+            let mut st = Decoder::new(rest, '/');
+            let id = st.next().filter(|i| i != "null");
+            match (st.next(), st.next()) {
+                (Some(ty), Some(state)) => Some(CmdKind::Add {
+                    id,
+                    ty: ty.into(),
+                    state: state.into(),
+                }),
+                _ => {
+                    self.warnings.push(bad(
+                        "an add-piece command without its type and state (field 2 or 3)",
+                    ));
+                    self.commands.skipped += 1;
+                    return;
+                }
+            }
+        } else if let Some(rest) = s.strip_prefix("-/") {
+            Some(CmdKind::Remove {
+                id: rest.to_string(),
+            })
+        } else if let Some(rest) = s.strip_prefix("D/") {
+            let mut st = Decoder::new(rest, '/');
+            match (st.next(), st.next()) {
+                (Some(id), Some(state)) => Some(CmdKind::Change {
+                    id,
+                    state: state.into(),
+                }),
+                _ => {
+                    self.warnings.push(bad(
+                        "a change-piece command without its new state (field 2)",
+                    ));
+                    self.commands.skipped += 1;
+                    return;
+                }
+            }
+        } else if let Some(rest) = s.strip_prefix("M/") {
+            match parse_move(rest) {
+                Ok(k) => Some(k),
+                Err(field) => {
+                    self.warnings.push(bad(&format!(
+                        "a move-piece command whose field {field} cannot be read"
+                    )));
+                    self.commands.skipped += 1;
+                    return;
+                }
+            }
+        } else if let Some(rest) = s.strip_prefix("LOS\t") {
+            let mut st = Decoder::new(rest, '\t');
+            let thread = st.next().unwrap_or_default();
+            let mut n = || st.next().and_then(|v| parse_java_int(&v));
+            match (n(), n(), n(), n()) {
+                (Some(a), Some(b), Some(c), Some(d)) => Some(CmdKind::Los {
+                    thread,
+                    from: (a, b),
+                    to: (c, d),
+                }),
+                _ => {
+                    self.warnings
+                        .push(bad("a line-of-sight command whose points cannot be read"));
+                    self.commands.skipped += 1;
+                    return;
+                }
+            }
+        } else if let Some(rest) = s.strip_prefix("CHAT") {
+            Some(CmdKind::Chat(rest.to_string()))
+        } else if let Some(at) = s.find("BoardPicker\t") {
+            let map = s[..at].to_string();
+            let mut st = Decoder::new(&s[at..], '\t');
+            st.next();
+            let mut boards = Vec::new();
+            while let Some(spec) = st.next() {
+                let mut name_rev = Decoder::new(&spec, '/');
+                let name = name_rev.next().unwrap_or_default();
+                let reversed = name_rev.next().as_deref() == Some("rev");
+                let col = st.next_int(0);
+                let row = st.next_int(0);
+                boards.push(BoardChoice {
+                    name,
+                    reversed,
+                    cell: (col, row),
+                });
+            }
+            Some(CmdKind::Boards { map, boards })
+        } else {
+            self.commands.skipped += 1;
+            let cut = s
+                .char_indices()
+                .find(|&(i, c)| i >= 16 || c == '\t' || c == '/' || c == ';' || c.is_control())
+                .map_or(s.len(), |(i, _)| i);
+            let prefix = s[..cut].to_string();
+            if let Some(e) = skipped.iter_mut().find(|(k, _)| *k == prefix) {
+                e.1 += 1;
+            } else {
+                skipped.push((prefix, 1));
+            }
+            return;
+        };
+        self.commands.read += 1;
+        if let Some(kind) = kind {
+            self.cmds.push(Cmd { number, step, kind });
+        }
+    }
+
+    /// Old saves say their versions in `CHECK` commands (`CHECK\tversion<0.0\tALERT...`).
+    fn check(&mut self, rest: &str) {
+        let mut st = Decoder::new(rest, '\t');
+        let Some(cond) = st.next() else { return };
+        if let Some(v) = cond.strip_prefix("runningVassalVersion<") {
+            self.vassal_version.get_or_insert_with(|| v.to_string());
+        } else if let Some(v) = cond.strip_prefix("version<") {
+            self.module_version.get_or_insert_with(|| v.to_string());
+        }
+    }
+
+    /// Replay the save to `step` (`None`: its end; 0: the position it was saved from).
+    pub fn replay(&self, step: Option<usize>) -> Result<Position, Error> {
+        let step = match step {
+            Some(s) if s > self.steps => {
+                return Err(Error::new(vec![
+                    diag(
+                        ErrorKind::Step,
+                        format!("step {s} is beyond the log's last step ({})", self.steps),
+                    )
+                    .in_file(&self.name),
+                ]));
+            }
+            Some(s) => s,
+            None => self.steps,
+        };
+        let mut p = Position {
+            step,
+            ..Position::default()
+        };
+        for cmd in self.cmds.iter().take_while(|c| c.step <= step) {
+            p.apply(cmd, &self.name);
+        }
+        Ok(p)
+    }
+}
+
+/// A command that is a leaf as it is: no separator, and not quoted.
+fn is_plain_leaf(s: &str) -> bool {
+    let quoted = s.len() > 1 && s.starts_with('\'') && s.ends_with('\'');
+    !quoted && !s.contains(COMMAND_SEPARATOR)
+}
+
+fn parse_move(rest: &str) -> Result<CmdKind, usize> {
+    let mut st = Decoder::new(rest, '/');
+    let unwrap = |s: Option<String>| s.filter(|v| v != "null");
+    let id = unwrap(st.next()).ok_or(1usize)?;
+    let map = unwrap(st.next());
+    let x = st.next().and_then(|v| parse_java_int(&v)).ok_or(3usize)?;
+    let y = st.next().and_then(|v| parse_java_int(&v)).ok_or(4usize)?;
+    let under = unwrap(st.next());
+    // The old place (map, x, y, under) and the player follow; VASSAL reads them but the move
+    // does not depend on them.
+    let _old_map = st.next().ok_or(6usize)?;
+    st.next().and_then(|v| parse_java_int(&v)).ok_or(7usize)?;
+    st.next().and_then(|v| parse_java_int(&v)).ok_or(8usize)?;
+    st.next().ok_or(9usize)?;
+    Ok(CmdKind::Move {
+        id,
+        map,
+        pos: (x, y),
+        under,
+    })
+}
+
+/// A piece, stack or deck of a replayed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Record {
+    pub id: String,
+    pub removed: bool,
+    pub kind: RecKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RecKind {
+    Piece {
+        ty: Arc<str>,
+        state: Arc<str>,
+        map: Option<String>,
+        pos: (i32, i32),
+        parent: Option<usize>,
+    },
+    Stack {
+        map: Option<String>,
+        pos: (i32, i32),
+        children: Vec<usize>,
+        deck: Option<DeckInfo>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DeckInfo {
+    pub face_down: bool,
+    pub ty: Arc<str>,
+}
+
+/// A line-of-sight check the save recorded (`LOS` command): its thread and two points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LosCheck {
+    /// The command's number.
+    pub number: usize,
+    /// The thread's id (`LOS_Thread0`).
+    pub thread: String,
+    /// The first point.
+    pub from: (i32, i32),
+    /// The second point.
+    pub to: (i32, i32),
+}
+
+/// The game at one step: every piece, stack and deck, and each map's boards.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Position {
+    /// The step replayed to.
+    pub step: usize,
+    pub(crate) records: Vec<Record>,
+    index: HashMap<String, usize>,
+    /// Where stacks and decks are: (map, x, y) -> records.
+    places: HashMap<(String, i32, i32), Vec<usize>>,
+    /// The boards each map shows, keyed as the save names the map.
+    pub boards: Vec<(String, Vec<BoardChoice>)>,
+    /// Line-of-sight checks, in order.
+    pub los: Vec<LosCheck>,
+    /// Chat lines with their command numbers.
+    pub chat: Vec<(usize, String)>,
+    /// What the replay could not do as the save says.
+    pub warnings: Vec<Warning>,
+    synthetic: usize,
+}
+
+/// The innermost element of a tab-nested type or state (the basic piece's).
+pub(crate) fn innermost(text: &str) -> String {
+    let mut cur: std::borrow::Cow<'_, str> = std::borrow::Cow::Borrowed(text);
+    // Each level copies what is left: bounded, so that a hostile nesting stays linear.
+    let mut budget = limits::nesting_budget(text.len());
+    for _ in 0..limits::MAX_TRAITS {
+        if cur.len() > budget {
+            break;
+        }
+        budget -= cur.len();
+        let next = {
+            let mut st = Decoder::new(&cur, '\t');
+            let first = st.next_cow().unwrap_or_default();
+            match st.next_cow() {
+                Some(rest) => Err(rest.into_owned()),
+                None => Ok(first.into_owned()),
+            }
+        };
+        match next {
+            Ok(last) => return last,
+            Err(rest) => cur = std::borrow::Cow::Owned(rest),
+        }
+    }
+    String::new()
+}
+
+impl Position {
+    fn warn(&mut self, source: &str, number: usize, kind: ErrorKind, message: String) {
+        if self.warnings.len() < limits::MAX_WARNINGS * 4 {
+            self.warnings.push(
+                diag(kind, message)
+                    .in_file(source)
+                    .key(format!("command {number}")),
+            );
+        }
+    }
+
+    fn apply(&mut self, cmd: &Cmd, source: &str) {
+        match &cmd.kind {
+            CmdKind::Add { id, ty, state } => {
+                let id = id.clone().unwrap_or_else(|| format!("new-{}", cmd.number));
+                if let Some(&old) = self.index.get(&id) {
+                    self.detach(old);
+                    self.records[old].removed = true;
+                }
+                let kind = if &**ty == "stack" || ty.starts_with("deck;") {
+                    RecKind::Stack {
+                        map: None,
+                        pos: (0, 0),
+                        children: Vec::new(),
+                        deck: None,
+                    }
+                } else {
+                    RecKind::Piece {
+                        ty: ty.clone(),
+                        state: Arc::from(""),
+                        map: None,
+                        pos: (0, 0),
+                        parent: None,
+                    }
+                };
+                let at = self.records.len();
+                self.records.push(Record {
+                    id: id.clone(),
+                    removed: false,
+                    kind,
+                });
+                self.index.insert(id, at);
+                self.set_state(at, ty, state);
+            }
+            CmdKind::Remove { id } => match self.index.remove(id) {
+                Some(at) => {
+                    self.detach(at);
+                    self.unplace(at);
+                    if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
+                        let kids = std::mem::take(children);
+                        for k in kids {
+                            self.set_parent(k, None);
+                        }
+                    }
+                    self.records[at].removed = true;
+                }
+                None => self.warn(
+                    source,
+                    cmd.number,
+                    ErrorKind::UnknownPiece,
+                    format!("removes piece `{id}`, which the game does not have"),
+                ),
+            },
+            CmdKind::Change { id, state } => match self.index.get(id).copied() {
+                Some(at) => {
+                    let ty = match &self.records[at].kind {
+                        RecKind::Piece { ty, .. } => ty.clone(),
+                        RecKind::Stack { deck: Some(d), .. } => d.ty.clone(),
+                        RecKind::Stack { .. } => Arc::from("stack"),
+                    };
+                    self.set_state(at, &ty, state);
+                }
+                None => self.warn(
+                    source,
+                    cmd.number,
+                    ErrorKind::UnknownPiece,
+                    format!("changes piece `{id}`, which the game does not have"),
+                ),
+            },
+            CmdKind::Move {
+                id,
+                map,
+                pos,
+                under,
+            } => match self.index.get(id).copied() {
+                Some(at) => self.move_to(at, map.clone(), *pos, under.as_deref()),
+                None => self.warn(
+                    source,
+                    cmd.number,
+                    ErrorKind::UnknownPiece,
+                    format!("moves piece `{id}`, which the game does not have"),
+                ),
+            },
+            CmdKind::Boards { map, boards } => {
+                if let Some(e) = self.boards.iter_mut().find(|(m, _)| m == map) {
+                    e.1 = boards.clone();
+                } else {
+                    self.boards.push((map.clone(), boards.clone()));
+                }
+            }
+            CmdKind::Los { thread, from, to } => self.los.push(LosCheck {
+                number: cmd.number,
+                thread: thread.clone(),
+                from: *from,
+                to: *to,
+            }),
+            CmdKind::Chat(text) => self.chat.push((cmd.number, text.clone())),
+        }
+    }
+
+    /// Set a record's whole state, as `setState` does.
+    fn set_state(&mut self, at: usize, ty: &Arc<str>, state: &Arc<str>) {
+        let is_stack = matches!(self.records[at].kind, RecKind::Stack { .. });
+        if !is_stack {
+            let basic = innermost(state);
+            let mut st = Decoder::new(&basic, ';');
+            let map = st.next().filter(|m| m != "null");
+            let x = st.next_int(0);
+            let y = st.next_int(0);
+            if let RecKind::Piece {
+                state: s,
+                map: m,
+                pos,
+                parent,
+                ..
+            } = &mut self.records[at].kind
+            {
+                *s = state.clone();
+                // A stacked piece is where its stack is (old saves write `null` for its map).
+                if parent.is_none() {
+                    *m = map;
+                }
+                *pos = (x, y);
+            }
+            return;
+        }
+        let deck = ty.starts_with("deck;");
+        let mut st = Decoder::new(state, ';');
+        let map = st.next().filter(|m| m != "null");
+        let (pos, ids, face_down) = if deck {
+            let pos = (st.next_int(0), st.next_int(0));
+            let face_down = st.next().as_deref() == Some("true");
+            let ids: Vec<String> = st
+                .next()
+                .map(|l| Decoder::new(&l, ',').collect())
+                .unwrap_or_default();
+            (pos, ids, face_down)
+        } else if map.is_none() {
+            ((0, 0), st.collect::<Vec<_>>(), false)
+        } else {
+            let pos = (st.next_int(0), st.next_int(0));
+            (pos, st.collect::<Vec<_>>(), false)
+        };
+        let kids: Vec<usize> = ids
+            .iter()
+            .filter_map(|id| self.index.get(id).copied())
+            .filter(|&k| k != at && matches!(self.records[k].kind, RecKind::Piece { .. }))
+            .collect();
+        self.unplace(at);
+        let old = match &mut self.records[at].kind {
+            RecKind::Stack {
+                map: m,
+                pos: p,
+                children,
+                deck: d,
+            } => {
+                *m = map.clone();
+                *p = pos;
+                *d = deck.then(|| DeckInfo {
+                    face_down,
+                    ty: ty.clone(),
+                });
+                std::mem::take(children)
+            }
+            RecKind::Piece { .. } => Vec::new(),
+        };
+        for k in old {
+            if !kids.contains(&k) {
+                self.set_parent(k, None);
+            }
+        }
+        for &k in &kids {
+            self.detach(k);
+            self.set_parent(k, Some(at));
+        }
+        if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
+            *children = kids;
+        }
+        self.place(at);
+    }
+
+    /// A piece leaves its stack; it keeps the stack's place as its own.
+    fn detach(&mut self, at: usize) {
+        let parent = match &self.records[at].kind {
+            RecKind::Piece {
+                parent: Some(p), ..
+            } => *p,
+            _ => return,
+        };
+        if let RecKind::Stack { children, .. } = &mut self.records[parent].kind {
+            children.retain(|&c| c != at);
+        }
+        self.set_parent(at, None);
+    }
+
+    fn set_parent(&mut self, at: usize, parent: Option<usize>) {
+        let place = self.place_of(at);
+        if let RecKind::Piece {
+            parent: p,
+            map,
+            pos,
+            ..
+        } = &mut self.records[at].kind
+        {
+            if parent.is_none() {
+                *map = place.0;
+                *pos = place.1;
+            }
+            *p = parent;
+        }
+    }
+
+    fn place_key(&self, at: usize) -> Option<(String, i32, i32)> {
+        match &self.records[at].kind {
+            RecKind::Stack {
+                map: Some(m), pos, ..
+            } => Some((m.clone(), pos.0, pos.1)),
+            _ => None,
+        }
+    }
+
+    fn place(&mut self, at: usize) {
+        if let Some(k) = self.place_key(at) {
+            self.places.entry(k).or_default().push(at);
+        }
+    }
+
+    fn unplace(&mut self, at: usize) {
+        if let Some(k) = self.place_key(at)
+            && let Some(v) = self.places.get_mut(&k)
+        {
+            v.retain(|&x| x != at);
+            if v.is_empty() {
+                self.places.remove(&k);
+            }
+        }
+    }
+
+    /// Where a record is: its stack's map and point if it is in one.
+    pub(crate) fn place_of(&self, at: usize) -> (Option<String>, (i32, i32)) {
+        match &self.records[at].kind {
+            RecKind::Piece {
+                parent: Some(p), ..
+            } => match &self.records[*p].kind {
+                RecKind::Stack { map, pos, .. } => (map.clone(), *pos),
+                RecKind::Piece { map, pos, .. } => (map.clone(), *pos),
+            },
+            RecKind::Piece { map, pos, .. } | RecKind::Stack { map, pos, .. } => {
+                (map.clone(), *pos)
+            }
+        }
+    }
+
+    /// The stack or deck a piece is in.
+    pub(crate) fn parent_of(&self, at: usize) -> Option<&Record> {
+        match &self.records[at].kind {
+            RecKind::Piece {
+                parent: Some(p), ..
+            } => self.records.get(*p),
+            _ => None,
+        }
+    }
+
+    fn move_to(&mut self, at: usize, map: Option<String>, pos: (i32, i32), under: Option<&str>) {
+        if matches!(self.records[at].kind, RecKind::Stack { .. }) {
+            self.unplace(at);
+            if let RecKind::Stack { map: m, pos: p, .. } = &mut self.records[at].kind {
+                *m = map;
+                *p = pos;
+            }
+            self.place(at);
+            return;
+        }
+        self.detach(at);
+        if let RecKind::Piece { map: m, pos: p, .. } = &mut self.records[at].kind {
+            *m = map.clone();
+            *p = pos;
+        }
+        let Some(map) = map else { return };
+        // Onto the piece it is moved under, or into a stack or deck at that very point.
+        let target = under
+            .and_then(|u| self.index.get(u).copied())
+            .filter(|&u| u != at && !self.records[u].removed)
+            .filter(|&u| self.place_of(u) == (Some(map.clone()), pos))
+            .map(|u| match &self.records[u].kind {
+                RecKind::Piece {
+                    parent: Some(p), ..
+                } => *p,
+                _ => u,
+            })
+            .or_else(|| {
+                self.places
+                    .get(&(map.clone(), pos.0, pos.1))
+                    .and_then(|v| v.first().copied())
+            });
+        let Some(target) = target else { return };
+        let stack = if matches!(self.records[target].kind, RecKind::Stack { .. }) {
+            target
+        } else {
+            // Two loose pieces on one point: VASSAL makes them a stack.
+            self.synthetic += 1;
+            let s = self.records.len();
+            self.records.push(Record {
+                id: format!("stack-{}", self.synthetic),
+                removed: false,
+                kind: RecKind::Stack {
+                    map: Some(map.clone()),
+                    pos,
+                    children: Vec::new(),
+                    deck: None,
+                },
+            });
+            self.place(s);
+            self.set_parent(target, Some(s));
+            if let RecKind::Stack { children, .. } = &mut self.records[s].kind {
+                children.push(target);
+            }
+            s
+        };
+        self.set_parent(at, Some(stack));
+        if let RecKind::Stack { children, .. } = &mut self.records[stack].kind {
+            children.push(at);
+        }
+    }
+
+    /// The ids of the pieces in the game (stacks and decks excluded), in the order added.
+    pub fn piece_ids(&self) -> Vec<&str> {
+        self.records
+            .iter()
+            .filter(|r| !r.removed && matches!(r.kind, RecKind::Piece { .. }))
+            .map(|r| r.id.as_str())
+            .collect()
+    }
+}
+
+/// Version warnings: the module the save was made with against the one read.
+pub(crate) fn version_warnings(module: &Module, save: &Save) -> Vec<Warning> {
+    let mut out = Vec::new();
+    if let Some(v) = &save.module_version
+        && !module.version.is_empty()
+        && *v != module.version
+    {
+        out.push(diag(
+                ErrorKind::VersionMismatch,
+                format!("the save was made with version {v} of the module; the module read is version {}", module.version),
+            )
+            .in_file(&save.name));
+    }
+    if let Some(n) = &save.module_name
+        && !module.name.is_empty()
+        && *n != module.name
+    {
+        out.push(
+            diag(
+                ErrorKind::VersionMismatch,
+                format!(
+                    "the save was made with module `{n}`; the module read is `{}`",
+                    module.name
+                ),
+            )
+            .in_file(&save.name),
+        );
+    }
+    out
+}
+
+/// At most [`limits::MAX_WARNINGS`] warnings, the rest counted in a last one.
+pub(crate) fn cap_warnings(warnings: &mut Vec<Warning>) {
+    if warnings.len() > limits::MAX_WARNINGS {
+        let more = warnings.len() - limits::MAX_WARNINGS;
+        warnings.truncate(limits::MAX_WARNINGS);
+        warnings.push(diag(ErrorKind::Limit, format!("and {more} more warnings")));
+    }
+}
+
+/// Warnings as their one-line text (the JSON form).
+pub(crate) fn warnings_as_text<S: serde::Serializer>(
+    w: &[Warning],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(w.iter().map(|d| d.to_string()))
+}
