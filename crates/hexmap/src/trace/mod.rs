@@ -43,10 +43,9 @@
 //!
 //! Both need the rule bound to the map ([`TraceRule::bind`]), which resolves names once.
 
-mod chain;
 mod custom;
 mod free;
-mod oracle;
+mod loc;
 mod rule;
 mod search;
 mod step;
@@ -54,7 +53,9 @@ mod tracer;
 
 pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
-pub use oracle::{LocOracle, OracleError};
+pub use loc::{
+    Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, LocOracle, OracleError, Placed,
+};
 pub use rule::{
     Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,
     TraceRule,

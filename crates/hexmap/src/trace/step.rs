@@ -1,7 +1,7 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
 use crate::map::{HexMap, Hexside};
-use crate::trace::chain::ChainNet;
+use crate::trace::loc::ChainPlan;
 use crate::trace::custom::{Step, StepFn};
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
 
@@ -72,9 +72,8 @@ pub struct BoundRule<'m> {
     pub(crate) target: TargetRule,
     pub(crate) rule: TraceRule,
     pub(crate) custom_names: Vec<String>,
-    /// The road chain's steps, for a rule with a [`RoadChain`](crate::trace::RoadChain) preset
-    /// (empty otherwise).
-    pub(crate) chain_net: ChainNet,
+    /// The road-chain plan, for a rule with a [`RoadChain`](crate::trace::RoadChain) preset.
+    pub(crate) chain: Option<ChainPlan<'m>>,
 }
 
 impl std::fmt::Debug for BoundRule<'_> {
@@ -83,6 +82,14 @@ impl std::fmt::Debug for BoundRule<'_> {
             .field("map", &self.map.name())
             .field("rule", &self.rule)
             .finish()
+    }
+}
+
+impl<'m> BoundRule<'m> {
+    /// The road-chain plan of a rule made by [`RoadChain::rule`](crate::trace::RoadChain::rule)
+    /// (compiled when it was bound), with Leyte's zone-of-control rule.
+    pub fn chain_plan(&self) -> Option<&ChainPlan<'m>> {
+        self.chain.as_ref()
     }
 }
 
@@ -154,17 +161,14 @@ impl TraceRule {
                 skippable: leg.skippable,
             });
         }
-        let chain_net = self
-            .road_chain
-            .map(|preset| ChainNet::new(map, preset.reading))
-            .unwrap_or_default();
+        let chain = self.road_chain.map(|preset| ChainPlan::new(map, preset));
         Ok(BoundRule {
             map,
             legs,
             target: self.target,
             rule: self.clone(),
             custom_names,
-            chain_net,
+            chain,
         })
     }
 }

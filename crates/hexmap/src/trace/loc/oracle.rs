@@ -7,7 +7,7 @@ use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
-use crate::trace::chain;
+use super::chain;
 use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
 /// Why the oracle refused a unit or an update; nothing changed.
