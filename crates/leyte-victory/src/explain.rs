@@ -11,7 +11,7 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::frontier::Omitted;
+use crate::loc::Omitted;
 use crate::loc;
 use crate::report::{BlockReason, BlockedHex, Reach, hexes_in_words};
 use crate::spec::State;

@@ -7,7 +7,7 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
-use crate::frontier::Omitted;
+use crate::loc::Omitted;
 use crate::loc::{self, LocPlan};
 use crate::model::{Objective, ObjectiveKind};
 use crate::ratio::{Margins, Ratio};
