@@ -19,6 +19,8 @@ pub(crate) struct Grid {
     shift: Vec<[i64; 6]>,
     /// Every hex of the map.
     pub(crate) exists: Vec<u64>,
+    /// The directions along a row: one bit up, one bit down.
+    along: [usize; 2],
 }
 
 /// The directions that stay in a row, and those that leave it.
@@ -142,6 +144,12 @@ impl Grid {
                 u32::try_from(b).unwrap_or(NONE)
             })
             .collect();
+        let mut along = [0, 0];
+        for d in 0..6 {
+            if drow[d] == 0 {
+                along[usize::from(dcol[d] < 0)] = d;
+            }
+        }
         Grid {
             rows,
             words,
@@ -149,6 +157,7 @@ impl Grid {
             drow,
             shift,
             exists,
+            along,
         }
     }
 
@@ -245,23 +254,12 @@ impl Grid {
         let w = self.words;
         let base = row * w;
         let shifts = self.shift[row];
-        // Along the row.
+        // Along the row: both ways, each a fill of whole words (the steps are symmetric, so
+        // one each way closes the row; again while it grows, whatever the masks).
+        let (up, down) = (self.along[0], self.along[1]);
         loop {
-            let mut grew = false;
-            for i in 0..w {
-                let mut n = 0;
-                for d in 0..6 {
-                    if self.drow[d] == 0 {
-                        n |= shifted(reach, &masks[d], base, w, shifts[d], i);
-                    }
-                }
-                let at = base + i;
-                let new = n & open[at] & !reach[at];
-                if new != 0 {
-                    reach[at] |= new;
-                    grew = true;
-                }
-            }
+            let grew = fill(reach, &masks[up], open, base, w, true)
+                | fill(reach, &masks[down], open, base, w, false);
             if !grew {
                 break;
             }
@@ -309,5 +307,94 @@ fn shifted(set: &[u64], mask: &[u64], base: usize, w: usize, k: i64, i: usize) -
         word(q)
     } else {
         (word(q) >> r) | (word(q + 1) << (64 - r))
+    }
+}
+
+/// Spread the row at `base` (`w` words) of `reach` one bit at a time up (`up`) or down, where
+/// `mask` allows a step from a bit and `open` lets the next one in, as far as it goes: an
+/// occluded fill (shifts of 1, 2, 4, ... 32) per word, the last bit carried into the next word.
+/// Whether it grew.
+#[inline]
+fn fill(reach: &mut [u64], mask: &[u64], open: &[u64], base: usize, w: usize, up: bool) -> bool {
+    let mut grew = false;
+    let mut carry = 0u64;
+    let mut prev_mask = 0u64;
+    for j in 0..w {
+        let i = if up { base + j } else { base + w - 1 - j };
+        let m = mask[i];
+        // Bits that a step from the next lower (higher) bit may enter.
+        let mut e = if up {
+            ((m << 1) | (prev_mask >> 63)) & open[i]
+        } else {
+            ((m >> 1) | (prev_mask << 63)) & open[i]
+        };
+        let before = reach[i];
+        let mut g = before | (e & carry);
+        if up {
+            for s in [1u32, 2, 4, 8, 16, 32] {
+                g |= e & (g << s);
+                e &= e << s;
+            }
+        } else {
+            for s in [1u32, 2, 4, 8, 16, 32] {
+                g |= e & (g >> s);
+                e &= e >> s;
+            }
+        }
+        if g != before {
+            reach[i] = g;
+            grew = true;
+        }
+        // Carried into the next word: this word's last reached bit.
+        carry = if up { g >> 63 } else { (g & 1) << 63 };
+        prev_mask = m;
+    }
+    grew
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::fill;
+    use proptest::prelude::*;
+
+    /// One bit at a time, the plain way.
+    fn naive(reach: &mut [u64], mask: &[u64], open: &[u64], up: bool) {
+        let bits = reach.len() * 64;
+        let get = |v: &[u64], j: usize| v[j / 64] & (1 << (j % 64)) != 0;
+        loop {
+            let mut grew = false;
+            for j in 0..bits {
+                let to = if up { j + 1 } else { j.wrapping_sub(1) };
+                if to < bits && get(reach, j) && get(mask, j) && get(open, to) && !get(reach, to) {
+                    reach[to / 64] |= 1 << (to % 64);
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+    }
+
+    proptest! {
+        /// The fill across words is the one-bit-at-a-time spread, both ways.
+        #[test]
+        fn a_fill_is_the_spread_bit_by_bit(
+            words in prop::collection::vec((any::<u64>(), any::<u64>(), any::<u64>()), 1..5),
+            dense in any::<bool>(),
+            up in any::<bool>(),
+        ) {
+            // Dense masks make long runs across words.
+            let mask: Vec<u64> = words.iter().map(|w| if dense { !(w.1 & w.2 & w.0) } else { w.1 }).collect();
+            let open: Vec<u64> = words.iter().map(|w| if dense { !(w.0 & w.1) } else { w.2 }).collect();
+            let seeds: Vec<u64> = words.iter().map(|w| w.0 & w.1 & w.2 & open[0]).collect();
+            let mut ours = seeds.clone();
+            let w = ours.len();
+            fill(&mut ours, &mask, &open, 0, w, up);
+            let mut theirs = seeds.clone();
+            naive(&mut theirs, &mask, &open, up);
+            prop_assert_eq!(ours, theirs);
+        }
     }
 }
