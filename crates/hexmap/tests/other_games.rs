@@ -13,6 +13,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+#[path = "../examples/common/maps.rs"]
+mod maps;
+
 use std::fmt;
 
 use hexmap::trace::FreeTest;
@@ -215,54 +218,7 @@ fn path_of(map: &HexMap, items: &[&str]) -> Path {
 // unless a road crosses them; never into an enemy unit, nor into enemy ZOC unless a friendly
 // unit is there.
 
-/// The map of `examples/supply_movement_points.rs`: pointy, rows 01-06 (01 at the top, even rows
-/// shifted half a hex east, so 03CC touches 04(CC-1) and 04CC), columns 01-08; the city at
-/// 0104; a river along every hexside between rows 03 and 04, bridged by the road 0304-0404.
-const MAP_A: &str = r#"
-name = "Supply in movement points (example)"
-
-[layout]
-orientation = "pointy"
-label = "row-column"
-rows = [1, 6]
-columns = [1, 8]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear", f = "forest", m = "mountain" }
-grid = '''
-01 . . . . . . . .
-02 . f m . . m . .
-03 . f . . f m . .
-04 . . . . f . . .
-05 . m . . . . f .
-06 . . . . . . . .
-'''
-
-[features]
-city = ["0104"]
-
-[places]
-"Supply city" = "0104"
-
-[hexsides]
-roads = [["0104", "0204", "0304", "0404", "0505", "0605"]]
-
-[hexsides.features]
-# Row 03 is unshifted: 03CC touches 04(CC-1) and 04CC.
-river = [
-  ["0301", "0401"],
-  ["0302", "0401"], ["0302", "0402"],
-  ["0303", "0402"], ["0303", "0403"],
-  ["0304", "0403"], ["0304", "0404"],
-  ["0305", "0404"], ["0305", "0405"],
-  ["0306", "0405"], ["0306", "0406"],
-  ["0307", "0406"], ["0307", "0407"],
-  ["0308", "0407"], ["0308", "0408"],
-]
-"#;
+use maps::MOVEMENT_POINTS as MAP_A;
 
 fn mp_rule(points: u32) -> TraceRule {
     TraceRule::new([Leg::movement_points(
@@ -488,38 +444,7 @@ fn a_the_enemy_unit_and_its_zoc_box_e_in() {
 // (b) Any number of rail hexes from a friendly map edge, then at most 4 hexes; never into an
 // enemy unit.
 
-/// The map of `examples/supply_rail_then_hexes.rs`: pointy, rows 01-05 (01 at the top, even rows
-/// shifted half a hex east), columns 01-13; row 03 is sea and 0506 a lake; rail along row 02
-/// from 0201 to 0208 and along row 04 from 0401 to 0408.
-const MAP_B: &str = r#"
-name = "Rail, then four hexes (example)"
-
-[layout]
-orientation = "pointy"
-label = "row-column"
-rows = [1, 5]
-columns = [1, 13]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear" }
-off_map = "~"
-grid = '''
-01 .............
-02 .............
-03 ~~~~~~~~~~~~~
-04 .............
-05 .....~.......
-'''
-
-[hexsides.features]
-rail = [
-  ["0201", "0202", "0203", "0204", "0205", "0206", "0207", "0208"],
-  ["0401", "0402", "0403", "0404", "0405", "0406", "0407", "0408"],
-]
-"#;
+use maps::RAIL_THEN_HEXES as MAP_B;
 
 /// From the unit: at most `hexes` hexes, then along rail hexsides; either may be empty.
 fn rail_rule(hexes: u32) -> TraceRule {
@@ -732,49 +657,7 @@ fn b_rail_lines_join_only_across_a_rail_hexside() {
 // (c) Any length to a friendly map edge, never across all-sea or unbridged major-river
 // hexsides; never into an enemy unit or enemy ZOC.
 
-/// The map of `examples/supply_to_map_edge.rs`: flat, labels column then row, columns 01-08
-/// (west to east), rows 01-06 (even columns shifted half a hex south, so 04RR touches 05RR and
-/// 05(RR+1)); a major river between columns 04 and 05, bridged between 0402 and 0502; sea at
-/// 0405, 0406, 0505, 0506; an island 0105-0306 behind all-sea hexsides.
-const MAP_C: &str = r#"
-name = "Supply to the map edge (example)"
-
-[layout]
-orientation = "flat"
-label = "column-row"
-rows = [1, 6]
-columns = [1, 8]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear" }
-off_map = "~"
-grid = '''
-01 ........
-02 ........
-03 ........
-04 ........
-05 ...~~...
-06 ...~~...
-'''
-
-[hexsides.features]
-# Column 04 is shifted south: 04RR touches 05RR and 05(RR+1).
-major-river = [
-  ["0401", "0501"], ["0401", "0502"],
-  ["0402", "0502"], ["0402", "0503"],
-  ["0403", "0503"], ["0403", "0504"],
-  ["0404", "0504"],
-]
-bridge = [["0402", "0502"]]
-# The island 0105-0306 against the mainland's row 04.
-all-sea = [
-  ["0105", "0104"], ["0105", "0204"], ["0205", "0204"],
-  ["0305", "0204"], ["0305", "0304"], ["0305", "0404"],
-]
-"#;
+use maps::TO_MAP_EDGE as MAP_C;
 
 fn edge_rule() -> TraceRule {
     TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {

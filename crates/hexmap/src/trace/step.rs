@@ -111,9 +111,45 @@ impl TraceRule {
     /// columns_grow = "east"
     /// "#, None).unwrap();
     /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
-    /// assert!(rail.bind(&map).is_err()); // this map has no `rail` hexsides
+    /// // This map has no `rail` hexsides: the rule binds, and no step is along a rail.
+    /// assert!(rail.bind(&map).is_ok());
     /// ```
+    ///
+    /// A terrain or hexside feature the map lacks binds as empty: it matches no hex or
+    /// hexside (a cost for `mountain` never applies, `unless = ["bridge"]` never waives), so one
+    /// rules table serves a game's many maps. [`TraceRule::bind_strict`] refuses it instead.
     pub fn bind<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
+        self.bind_with(map, false)
+    }
+
+    /// [`TraceRule::bind`], but a terrain or hexside feature the map lacks is refused, naming
+    /// it, instead of binding as empty: for a rule meant for one map, where a missing name is
+    /// a typo.
+    ///
+    /// ```
+    /// use hexmap::HexMap;
+    /// use hexmap::trace::{Leg, RuleError, StepRule, TraceRule};
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "x"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [1, 2]
+    /// columns = [1, 3]
+    /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
+    /// "#, None).unwrap();
+    /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
+    /// assert!(rail.bind(&map).is_ok()); // `rail` matches no hexside here
+    /// let e = rail.bind_strict(&map).unwrap_err();
+    /// assert!(matches!(e, RuleError::UnknownHexsideFeature { ref name, .. } if name == "rail"));
+    /// ```
+    pub fn bind_strict<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
+        self.bind_with(map, true)
+    }
+
+    fn bind_with<'m>(&self, map: &'m HexMap, strict: bool) -> Result<BoundRule<'m>, RuleError> {
         if self.legs.is_empty() {
             return Err(RuleError::NoLegs);
         }
@@ -131,15 +167,16 @@ impl TraceRule {
                     check_budget(n, *points)?;
                     let mut terrain = vec![costs.default_cost(); map.terrain_names().len()];
                     for (name, cost) in &costs.terrain {
-                        let t = terrain_index(map, n, name)?;
-                        terrain[t] = *cost;
+                        if let Some(t) = terrain_index(map, n, name, strict)? {
+                            terrain[t] = *cost;
+                        }
                     }
                     let mut hexsides = Vec::new();
                     for h in &costs.hexsides {
                         hexsides.push((
-                            mask(map, n, std::slice::from_ref(&h.feature))?,
+                            mask(map, n, std::slice::from_ref(&h.feature), strict)?,
                             h.extra,
-                            mask(map, n, &h.waived_by)?,
+                            mask(map, n, &h.waived_by, strict)?,
                         ));
                     }
                     CBudget::Points {
@@ -149,9 +186,10 @@ impl TraceRule {
                     }
                 }
             };
-            let steps = compile(map, n, &leg.steps, &mut custom_names)?;
+            let names = Names { map, leg: n, strict };
+            let steps = compile(names, &leg.steps, &mut custom_names)?;
             let join = match &leg.join {
-                Some(j) => Some(compile(map, n, j, &mut custom_names)?),
+                Some(j) => Some(compile(names, j, &mut custom_names)?),
                 None => None,
             };
             legs.push(CLeg {
@@ -184,67 +222,88 @@ fn check_budget(leg: usize, budget: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn terrain_index(map: &HexMap, leg: usize, name: &str) -> Result<usize, RuleError> {
-    map.terrain_names()
-        .iter()
-        .position(|t| t == name)
-        .ok_or_else(|| RuleError::UnknownTerrain {
+/// A terrain's index; a terrain the map lacks is `None` (binds as empty), or refused when
+/// `strict`.
+fn terrain_index(
+    map: &HexMap,
+    leg: usize,
+    name: &str,
+    strict: bool,
+) -> Result<Option<usize>, RuleError> {
+    match map.terrain_names().iter().position(|t| t == name) {
+        Some(t) => Ok(Some(t)),
+        None if !strict => Ok(None),
+        None => Err(RuleError::UnknownTerrain {
             leg,
             name: name.to_string(),
             known: map.terrain_names().join(", "),
-        })
+        }),
+    }
 }
 
-fn mask(map: &HexMap, leg: usize, names: &[String]) -> Result<u32, RuleError> {
+/// The bits of hexside features; a feature the map lacks has none (binds as empty, matching
+/// no hexside), or is refused when `strict`.
+fn mask(map: &HexMap, leg: usize, names: &[String], strict: bool) -> Result<u32, RuleError> {
     let mut m = 0;
     for name in names {
-        m |= map.hexside_bit(name).ok_or_else(|| {
-            let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-            known.extend(map.hexside_feature_names().iter().map(String::as_str));
-            RuleError::UnknownHexsideFeature {
-                leg,
-                name: name.clone(),
-                known: known.join(", "),
+        match map.hexside_bit(name) {
+            Some(bit) => m |= bit,
+            None if !strict => {}
+            None => {
+                let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+                known.extend(map.hexside_feature_names().iter().map(String::as_str));
+                return Err(RuleError::UnknownHexsideFeature {
+                    leg,
+                    name: name.clone(),
+                    known: known.join(", "),
+                });
             }
-        })?;
+        }
     }
     Ok(m)
 }
 
-fn terrain_set(map: &HexMap, leg: usize, names: &[String]) -> Result<Vec<bool>, RuleError> {
-    let mut set = vec![false; map.terrain_names().len()];
+/// What names are resolved against: the map, the leg (for errors), and whether a missing
+/// name is refused.
+#[derive(Clone, Copy)]
+struct Names<'a> {
+    map: &'a HexMap,
+    leg: usize,
+    strict: bool,
+}
+
+fn terrain_set(n: Names<'_>, names: &[String]) -> Result<Vec<bool>, RuleError> {
+    let mut set = vec![false; n.map.terrain_names().len()];
     for name in names {
-        set[terrain_index(map, leg, name)?] = true;
+        if let Some(t) = terrain_index(n.map, n.leg, name, n.strict)? {
+            set[t] = true;
+        }
     }
     Ok(set)
 }
 
-fn compile(
-    map: &HexMap,
-    leg: usize,
-    rule: &StepRule,
-    names: &mut Vec<String>,
-) -> Result<CStep, RuleError> {
+fn compile(n: Names<'_>, rule: &StepRule, names: &mut Vec<String>) -> Result<CStep, RuleError> {
+    let mask = |f: &[String]| mask(n.map, n.leg, f, n.strict);
     Ok(match rule {
         StepRule::Any => CStep::Any,
-        StepRule::Along(f) => CStep::Along(mask(map, leg, f)?),
-        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(map, leg, f)?),
-        StepRule::Between(f) => CStep::Between(mask(map, leg, f)?),
+        StepRule::Along(f) => CStep::Along(mask(f)?),
+        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(f)?),
+        StepRule::Between(f) => CStep::Between(mask(f)?),
         StepRule::NotAcross { features, unless } => {
-            CStep::NotAcross(mask(map, leg, features)?, mask(map, leg, unless)?)
+            CStep::NotAcross(mask(features)?, mask(unless)?)
         }
-        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain_set(map, leg, t)?),
-        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain_set(map, leg, t)?),
+        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain_set(n, t)?),
+        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain_set(n, t)?),
         StepRule::All(rules) => CStep::All(
             rules
                 .iter()
-                .map(|r| compile(map, leg, r, names))
+                .map(|r| compile(n, r, names))
                 .collect::<Result<_, _>>()?,
         ),
         StepRule::Either(rules) => CStep::Either(
             rules
                 .iter()
-                .map(|r| compile(map, leg, r, names))
+                .map(|r| compile(n, r, names))
                 .collect::<Result<_, _>>()?,
         ),
         StepRule::Custom { name, test } => {
