@@ -169,7 +169,7 @@ pub mod trace;
 
 pub use coord::{Direction, Hex};
 pub use error::{Error, ErrorKind};
-pub use graph::{HexsideId, HexsideRef, Layer};
+pub use graph::{HexsideId, HexsideRef, Layer, RoadComponents};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
