@@ -99,7 +99,7 @@
 //!     .unwrap_err();
 //! assert!(matches!(
 //!     &cut.frontier[0].obstacle,
-//!     Obstacle::Refused { why: Refusal::OutOfBudget { leg: 1 }, .. }
+//!     Obstacle::Refused { why: Refusal::OutOfBudget { leg: 1, .. }, .. }
 //! ));
 //!
 //! let bridged = map(true);

@@ -1083,7 +1083,7 @@ fn check_cut(
                         prop_assert_eq!(terrain.as_str(), TERRAINS[usize::from(w.terrain[v])]);
                     }
                     Refusal::Custom { name } => prop_assert_eq!(name.as_str(), CUSTOM_NAME),
-                    Refusal::OutOfBudget { leg } => {
+                    Refusal::OutOfBudget { leg, .. } => {
                         prop_assert!((1..=legs.len()).contains(leg));
                         prop_assert!(legs[leg - 1].budget.limit().is_some());
                     }
@@ -1242,7 +1242,7 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
                             Obstacle::Refused { from, why: Refusal::NotAlong { .. } } => {
                                 ChainBlock::NotAlong { from: *from }
                             }
-                            Obstacle::Refused { from, why: Refusal::OutOfBudget { leg: 1 } } => {
+                            Obstacle::Refused { from, why: Refusal::OutOfBudget { leg: 1, .. } } => {
                                 ChainBlock::OutOfBudget { from: *from }
                             }
                             other => panic!("{other:?}"),

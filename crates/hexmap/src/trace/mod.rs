@@ -136,12 +136,18 @@ impl Targets {
 pub struct Path {
     /// The hexes, start first.
     pub hexes: Vec<Hex>,
+    /// What each leg spent, in leg order (hexes, or movement points; 0 for an unlimited leg
+    /// or one skipped), when [`search`] found the path; empty otherwise.
+    pub spent: Vec<u32>,
 }
 
 impl Path {
     /// A path through these hexes, start first (to verify with [`check_path`]).
     pub fn new(hexes: Vec<Hex>) -> Path {
-        Path { hexes }
+        Path {
+            hexes,
+            spent: Vec::new(),
+        }
     }
 }
 

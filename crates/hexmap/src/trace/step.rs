@@ -13,7 +13,8 @@ pub(crate) enum Why {
     Across(u32),
     Terrain(u16),
     Custom(u16),
-    Budget(u16),
+    /// Leg (0-based), and what the step would have brought its spending to.
+    Budget(u16, u32),
 }
 
 impl Why {
@@ -25,7 +26,7 @@ impl Why {
             Why::Across(_) => 4,
             Why::Terrain(_) => 3,
             Why::Custom(_) => 2,
-            Why::Budget(_) => 1,
+            Why::Budget(..) => 1,
         }
     }
 }
