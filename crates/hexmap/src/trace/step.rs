@@ -2,7 +2,9 @@
 
 use crate::map::{HexMap, Hexside};
 use crate::trace::loc::ChainPlan;
-use crate::trace::custom::{Step, StepFn};
+use std::sync::Arc;
+
+use crate::trace::custom::Step;
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
 
 /// Why a step is refused, compactly; turned into a [`crate::trace::Refusal`] for the frontier.
@@ -31,8 +33,11 @@ impl Why {
     }
 }
 
+/// A compiled predicate; it may borrow what the bound rule borrows.
+pub(crate) type CFn<'m> = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync + 'm>;
+
 #[derive(Clone)]
-pub(crate) enum CStep {
+pub(crate) enum CStep<'m> {
     Any,
     Along(u32),
     IntoNet(u32),
@@ -40,9 +45,9 @@ pub(crate) enum CStep {
     NotAcross(u32, u32),
     IntoTerrain(Vec<bool>),
     NotIntoTerrain(Vec<bool>),
-    All(Vec<CStep>),
-    Either(Vec<CStep>),
-    Custom(u16, StepFn),
+    All(Vec<CStep<'m>>),
+    Either(Vec<CStep<'m>>),
+    Custom(u16, CFn<'m>),
 }
 
 #[derive(Clone)]
@@ -57,10 +62,10 @@ pub(crate) enum CBudget {
 }
 
 #[derive(Clone)]
-pub(crate) struct CLeg {
+pub(crate) struct CLeg<'m> {
     pub(crate) budget: CBudget,
-    pub(crate) steps: CStep,
-    pub(crate) join: Option<CStep>,
+    pub(crate) steps: CStep<'m>,
+    pub(crate) join: Option<CStep<'m>>,
     pub(crate) skippable: bool,
 }
 
@@ -69,7 +74,7 @@ pub(crate) struct CLeg {
 #[derive(Clone)]
 pub struct BoundRule<'m> {
     pub(crate) map: &'m HexMap,
-    pub(crate) legs: Vec<CLeg>,
+    pub(crate) legs: Vec<CLeg<'m>>,
     pub(crate) target: TargetRule,
     pub(crate) rule: TraceRule,
     pub(crate) custom_names: Vec<String>,
@@ -87,6 +92,62 @@ impl std::fmt::Debug for BoundRule<'_> {
 }
 
 impl<'m> BoundRule<'m> {
+    /// The rule with `test` as the predicate of every custom step named `name` (made by
+    /// [`StepRule::custom_named`] or [`StepRule::custom`]): a predicate that may borrow the
+    /// caller's data for as long as the bound rule is used.
+    ///
+    /// ```
+    /// use hexmap::HexMap;
+    /// use hexmap::trace::{Leg, StepRule, Targets, TraceRule, search};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 4]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let mined = vec![hex("0103")]; // the caller's own data, borrowed
+    /// let rule = TraceRule::new([Leg::unlimited().steps(StepRule::custom_named("not mined"))])
+    ///     .bind(&map)
+    ///     .unwrap()
+    ///     .with_predicate("not mined", |step| !mined.contains(&step.to()));
+    /// let targets = Targets::new(&map, [hex("0104")]);
+    /// assert!(search(&rule, hex("0101"), &targets, &|_h| None::<()>).is_err());
+    /// ```
+    pub fn with_predicate(
+        mut self,
+        name: &str,
+        test: impl Fn(&Step<'_>) -> bool + Send + Sync + 'm,
+    ) -> BoundRule<'m> {
+        let test: CFn<'m> = Arc::new(test);
+        let names = &self.custom_names;
+        fn replace<'m>(step: &mut CStep<'m>, names: &[String], name: &str, test: &CFn<'m>) {
+            match step {
+                CStep::Custom(i, f) if names.get(usize::from(*i)).is_some_and(|n| n == name) => {
+                    *f = test.clone();
+                }
+                CStep::All(v) | CStep::Either(v) => {
+                    for s in v {
+                        replace(s, names, name, test);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for leg in &mut self.legs {
+            replace(&mut leg.steps, names, name, &test);
+            if let Some(j) = &mut leg.join {
+                replace(j, names, name, &test);
+            }
+        }
+        self
+    }
+
     /// The road-chain plan of a rule made by [`RoadChain::rule`](crate::trace::RoadChain::rule)
     /// (compiled when it was bound), with Leyte's zone-of-control rule.
     pub fn chain_plan(&self) -> Option<&ChainPlan<'m>> {
@@ -283,7 +344,11 @@ fn terrain_set(n: Names<'_>, names: &[String]) -> Result<Vec<bool>, RuleError> {
     Ok(set)
 }
 
-fn compile(n: Names<'_>, rule: &StepRule, names: &mut Vec<String>) -> Result<CStep, RuleError> {
+fn compile<'m>(
+    n: Names<'_>,
+    rule: &StepRule,
+    names: &mut Vec<String>,
+) -> Result<CStep<'m>, RuleError> {
     let mask = |f: &[String]| mask(n.map, n.leg, f, n.strict);
     Ok(match rule {
         StepRule::Any => CStep::Any,
@@ -310,12 +375,18 @@ fn compile(n: Names<'_>, rule: &StepRule, names: &mut Vec<String>) -> Result<CSt
         StepRule::Custom { name, test } => {
             let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
             names.push(name.clone());
-            CStep::Custom(i, test.clone())
+            let test: CFn<'m> = test.clone();
+            CStep::Custom(i, test)
+        }
+        StepRule::Supplied { name } => {
+            let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
+            names.push(name.clone());
+            CStep::Custom(i, Arc::new(|_: &Step<'_>| false))
         }
     })
 }
 
-impl CStep {
+impl CStep<'_> {
     /// Whether the step `from -> to` across `side` is allowed.
     pub(crate) fn check(
         &self,
@@ -441,7 +512,7 @@ impl CBudget {
     }
 }
 
-impl CLeg {
+impl CLeg<'_> {
     /// Check a step of this leg: its first step (`started == false`) by the join rule.
     pub(crate) fn check(
         &self,
