@@ -24,15 +24,15 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use bitset::{BaseUnit, BaseWork, Baseline};
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::trace::ByNode;
+use hexmap::{ChainPlan, ChainWork, Placed};
 use hexmap::{
     Compass, Direction, Hex, HexMap, Layout, MapBuilder, Offset, Orientation, Parity, Path,
     Position, RoadChain as TraceRules, Targets, Tracer, Unit, check_path, search,
 };
-use hexmap::{ChainPlan, ChainWork, Placed};
-use bitset::{BaseUnit, BaseWork, Baseline};
 use pathfinding::prelude::bfs;
 
 #[path = "common/bitset.rs"]
@@ -406,13 +406,18 @@ impl<'m> Whole<'m> {
     }
 
     fn baseline(&mut self) -> Vec<bool> {
-        self.baseline.evaluate(&self.base_units, &mut self.base_work)
+        self.baseline
+            .evaluate(&self.base_units, &mut self.base_work)
     }
 
     /// Both give `expected`.
     fn verify(&mut self, prepared: &Prepared, expected: &[bool], name: &str) {
         assert_eq!(self.plan(prepared), expected, "{name}: the plan disagrees");
-        assert_eq!(self.baseline(), expected, "{name}: the bitset baseline disagrees");
+        assert_eq!(
+            self.baseline(),
+            expected,
+            "{name}: the bitset baseline disagrees"
+        );
     }
 }
 

@@ -353,8 +353,7 @@ impl HexMap {
             while let Some(u) = stack.pop() {
                 for a in adj[u] {
                     let v = a.node as usize;
-                    if a.node != NONE && a.road_or_trail() && !a.impassable() && of[v].is_none()
-                    {
+                    if a.node != NONE && a.road_or_trail() && !a.impassable() && of[v].is_none() {
                         of[v] = Some(count);
                         stack.push(v);
                     }

@@ -180,7 +180,8 @@ pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::MapSpec;
 pub use trace::{
     Blocked, BoundRule, Budget, ChainPlan, ChainReading, ChainWork, Costs, Cut, FreeTest, Leg,
-    LocOracle, Obstacle, Path, Placed, Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, search,
+    LocOracle, Obstacle, Path, Placed, Refusal, RoadChain, StepRule, TargetRule, Targets,
+    TraceRule, Tracer, check_path, search,
 };
 pub use wargame_kit::{Diagnostic, Location, Source};
 

@@ -404,31 +404,31 @@ impl<S: Copy + Eq> Position<S> {
 
 /// The hexside bits and terrains that stop a zone of control under `rule`, resolved on `map`.
 fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {
-        let mut mask = Hexside::IMPASSABLE;
-        let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-        known.extend(map.hexside_feature_names().iter().map(String::as_str));
-        for name in &rule.not_across {
-            mask |= map
-                .hexside_bit(name)
-                .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                    leg: 0,
-                    name: name.clone(),
-                    known: known.join(", "),
-                })?;
-        }
-        let mut terrains = Vec::new();
-        for name in &rule.not_into_terrain {
-            let t = map
-                .terrain_names()
-                .iter()
-                .position(|t| t == name)
-                .ok_or_else(|| RuleError::UnknownTerrain {
-                    leg: 0,
-                    name: name.clone(),
-                    known: map.terrain_names().join(", "),
-                })?;
-            terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
-        }
+    let mut mask = Hexside::IMPASSABLE;
+    let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+    known.extend(map.hexside_feature_names().iter().map(String::as_str));
+    for name in &rule.not_across {
+        mask |= map
+            .hexside_bit(name)
+            .ok_or_else(|| RuleError::UnknownHexsideFeature {
+                leg: 0,
+                name: name.clone(),
+                known: known.join(", "),
+            })?;
+    }
+    let mut terrains = Vec::new();
+    for name in &rule.not_into_terrain {
+        let t = map
+            .terrain_names()
+            .iter()
+            .position(|t| t == name)
+            .ok_or_else(|| RuleError::UnknownTerrain {
+                leg: 0,
+                name: name.clone(),
+                known: map.terrain_names().join(", "),
+            })?;
+        terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
+    }
     Ok((mask, terrains))
 }
 

@@ -966,7 +966,12 @@ fn api_2_movement_points_give_the_cheapest_path_and_its_cost() {
         let hexes = labels(&g.map, &path.hexes);
         let cost = movement_points(&g.map, &hexes);
         assert_eq!(path.spent, [cost], "from {}", hexes[0]);
-        assert_eq!(cost, cheapest(&g.map, info.hex, "0104"), "from {}", hexes[0]);
+        assert_eq!(
+            cost,
+            cheapest(&g.map, info.hex, "0104"),
+            "from {}",
+            hexes[0]
+        );
     }
     // The small map where breadth-first order found a dearer path: 0103 over the mountains
     // costs 7, round them 4.
@@ -975,9 +980,12 @@ fn api_2_movement_points_give_the_cheapest_path_and_its_cost() {
         None,
     )
     .unwrap();
-    let rule = TraceRule::new([Leg::movement_points(7, Costs::new(1).terrain("mountain", 3))])
-        .bind(&map)
-        .unwrap();
+    let rule = TraceRule::new([Leg::movement_points(
+        7,
+        Costs::new(1).terrain("mountain", 3),
+    )])
+    .bind(&map)
+    .unwrap();
     let path = search(
         &rule,
         map.parse("0103").unwrap(),
@@ -1024,7 +1032,9 @@ fn api_3_a_cut_gives_the_budget_spent_every_refusal_and_the_hexes() {
     assert_eq!(cut.reached_hexes.len(), cut.reached);
     assert_eq!(
         labels(&g.map, &cut.reached_hexes),
-        ["0110", "0111", "0112", "0113", "0209", "0210", "0211", "0212", "0213"]
+        [
+            "0110", "0111", "0112", "0113", "0209", "0210", "0211", "0212", "0213"
+        ]
     );
     // The strongest reason at the railhead is "no rail across the hexside"; its refusals also
     // say that the 4-hex leg had run out there: 4 hexes, the step would be the fifth.
@@ -1035,7 +1045,10 @@ fn api_3_a_cut_gives_the_budget_spent_every_refusal_and_the_hexes() {
         .unwrap();
     assert!(matches!(
         railhead.obstacle,
-        Obstacle::Refused { why: hexmap::Refusal::NotAlong { .. }, .. }
+        Obstacle::Refused {
+            why: hexmap::Refusal::NotAlong { .. },
+            ..
+        }
     ));
     let refusals: Vec<(String, String)> = railhead
         .refusals
@@ -1051,7 +1064,11 @@ fn api_3_a_cut_gives_the_budget_spent_every_refusal_and_the_hexes() {
     );
     assert!(matches!(
         railhead.refusals[0].1,
-        hexmap::Refusal::OutOfBudget { leg: 1, budget: 4, needed: 5 }
+        hexmap::Refusal::OutOfBudget {
+            leg: 1,
+            budget: 4,
+            needed: 5
+        }
     ));
 }
 
@@ -1123,11 +1140,19 @@ fn api_6_blocking_under_a_zoc_rule_applies_its_hexsides() {
     );
     for info in map.hexes() {
         let n = map.node(info.hex).unwrap();
-        assert_eq!(table.reason(n), by_hand.reason(n), "{}", map.label_text(info.hex));
+        assert_eq!(
+            table.reason(n),
+            by_hand.reason(n),
+            "{}",
+            map.label_text(info.hex)
+        );
     }
     let n = |l: &str| map.node(hex(l)).unwrap();
     assert_eq!(table.reason(n("0303")), None, "across the river");
-    assert!(table.reason(n("0402")).is_some(), "beside X, this side of the river");
+    assert!(
+        table.reason(n("0402")).is_some(),
+        "beside X, this side of the river"
+    );
 }
 
 /// (7) A map edge, whatever the label order.
@@ -1147,7 +1172,11 @@ fn api_7_the_map_edge_whatever_the_label_order() {
     assert_eq!(east.len(), by_hand.len());
     assert!(east.iter().all(|h| by_hand.contains(&edge_map, *h)));
     // Columns numbered from the east: the west edge is the last column.
-    let flipped = HexMap::from_toml_str(&variant(MAP_B, "columns_grow = \"east\"", "columns_grow = \"west\""), None).unwrap();
+    let flipped = HexMap::from_toml_str(
+        &variant(MAP_B, "columns_grow = \"east\"", "columns_grow = \"west\""),
+        None,
+    )
+    .unwrap();
     let west: Vec<String> = labels(&flipped, &flipped.edge(hexmap::Compass::West));
     assert!(west.iter().all(|l| l.ends_with("13")), "{west:?}");
 }
@@ -1156,7 +1185,11 @@ fn api_7_the_map_edge_whatever_the_label_order() {
 #[test]
 fn api_8_blocks_zoc_is_one_name() {
     let map = HexMap::from_toml_str(
-        &variant(MAP_A, "[hexsides]\n", "[hexsides]\nblocks_zoc = [[\"0101\", \"0102\"]]\n"),
+        &variant(
+            MAP_A,
+            "[hexsides]\n",
+            "[hexsides]\nblocks_zoc = [[\"0101\", \"0102\"]]\n",
+        ),
         None,
     )
     .unwrap();
@@ -1164,7 +1197,10 @@ fn api_8_blocks_zoc_is_one_name() {
         .hexside(map.parse("0101").unwrap(), map.parse("0102").unwrap())
         .unwrap();
     assert!(side.blocks_zoc);
-    assert_eq!(map.hexside_mask("blocks_zoc"), map.hexside_mask("blocks-zoc"));
+    assert_eq!(
+        map.hexside_mask("blocks_zoc"),
+        map.hexside_mask("blocks-zoc")
+    );
     let rule = TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {
         features: strings(&["blocks_zoc"]),
         unless: vec![],
@@ -1186,7 +1222,11 @@ fn api_9_road_components_count_the_net_only() {
     assert_eq!(connected_components(&map.road_net()), net.count() + off);
     // An impassable hexside across the road splits it, for the layer and the components.
     let cut_road = HexMap::from_toml_str(
-        &variant(MAP_A, "[hexsides]\n", "[hexsides]\nimpassable = [[\"0304\", \"0404\"]]\n"),
+        &variant(
+            MAP_A,
+            "[hexsides]\n",
+            "[hexsides]\nimpassable = [[\"0304\", \"0404\"]]\n",
+        ),
         None,
     )
     .unwrap();
@@ -1194,5 +1234,8 @@ fn api_9_road_components_count_the_net_only() {
     assert_eq!(net.count(), 2);
     assert!(!net.joined(&cut_road, hex("0104"), hex("0605")));
     let off = cut_road.hexes().iter().filter(|h| !h.on_road_net).count();
-    assert_eq!(connected_components(&cut_road.road_net()), net.count() + off);
+    assert_eq!(
+        connected_components(&cut_road.road_net()),
+        net.count() + off
+    );
 }

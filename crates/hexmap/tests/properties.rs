@@ -1201,15 +1201,22 @@ proptest! {
 fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), TestCaseError> {
     let map = &w.map;
     let spec = RuleSpec::Chain { k, between, adjoin };
-    let legs = TraceRule::new(spec.legs().iter().map(LegSpec::leg)).with_target(target_rule(adjoin));
-    let as_legs = legs.bind(map).map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
+    let legs =
+        TraceRule::new(spec.legs().iter().map(LegSpec::leg)).with_target(target_rule(adjoin));
+    let as_legs = legs
+        .bind(map)
+        .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
     let bound = spec.rule().bind(map).unwrap();
     let preset = *spec.rule().road_chain().unwrap();
     let plan = hexmap::ChainPlan::new(map, preset);
     prop_assert!(bound.chain_plan().is_some());
     let targets = Targets::new(map, w.targets.iter().copied());
     let free_table: Vec<bool> = w.blocked.iter().map(|b| !b).collect();
-    let free = |h: Hex| w.map.node(h).and_then(|n| w.blocked[n.index()].then_some("enemy"));
+    let free = |h: Hex| {
+        w.map
+            .node(h)
+            .and_then(|n| w.blocked[n.index()].then_some("enemy"))
+    };
     let mut work = hexmap::ChainWork::default();
     plan.free_table(&targets, &free_table, &mut work);
     let bounds = hexmap::trace::Bounds::new(usize::MAX, usize::MAX, usize::MAX);
@@ -1217,13 +1224,23 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
         let start = info.hex;
         let at = map.label_text(start);
         let slow = search(&as_legs, start, &targets, &free);
-        prop_assert_eq!(plan.traced(&targets, &mut work, start), slow.is_ok(), "traced from {}", at);
+        prop_assert_eq!(
+            plan.traced(&targets, &mut work, start),
+            slow.is_ok(),
+            "traced from {}",
+            at
+        );
         let path = plan.path(&targets, &mut work, start);
         prop_assert_eq!(path.is_some(), slow.is_ok(), "path from {}", at);
         if let Some(p) = &path {
             prop_assert_eq!(p.hexes[0], start);
             let checked = check_path(&as_legs, p, &targets, &free);
-            prop_assert!(checked.is_ok(), "the plan's path from {}: {:?}", at, checked);
+            prop_assert!(
+                checked.is_ok(),
+                "the plan's path from {}: {:?}",
+                at,
+                checked
+            );
         }
         let cut = plan.cut(&targets, &mut work, start, &bounds);
         match (cut, slow) {
@@ -1236,15 +1253,18 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
                     .map(|b| {
                         let block = match &b.obstacle {
                             Obstacle::NotFree(_) => ChainBlock::NotFree,
-                            Obstacle::Refused { from, why: Refusal::OffNetwork { .. } } => {
-                                ChainBlock::OffNetwork { from: *from }
-                            }
-                            Obstacle::Refused { from, why: Refusal::NotAlong { .. } } => {
-                                ChainBlock::NotAlong { from: *from }
-                            }
-                            Obstacle::Refused { from, why: Refusal::OutOfBudget { leg: 1, .. } } => {
-                                ChainBlock::OutOfBudget { from: *from }
-                            }
+                            Obstacle::Refused {
+                                from,
+                                why: Refusal::OffNetwork { .. },
+                            } => ChainBlock::OffNetwork { from: *from },
+                            Obstacle::Refused {
+                                from,
+                                why: Refusal::NotAlong { .. },
+                            } => ChainBlock::NotAlong { from: *from },
+                            Obstacle::Refused {
+                                from,
+                                why: Refusal::OutOfBudget { leg: 1, .. },
+                            } => ChainBlock::OutOfBudget { from: *from },
                             other => panic!("{other:?}"),
                         };
                         (b.hex, block)
@@ -1256,10 +1276,16 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
                 let net_cut = theirs.iter().any(|(_, b)| *b != ChainBlock::NotFree);
                 prop_assert_eq!(ours.reach.is_some(), net_cut);
                 if let Some(reach) = &ours.reach {
-                    prop_assert_eq!(reach.hexes.len(), theirs_reached(&as_legs, start, &targets, &free));
+                    prop_assert_eq!(
+                        reach.hexes.len(),
+                        theirs_reached(&as_legs, start, &targets, &free)
+                    );
                     if let Some(walk) = &reach.walk_to_net {
                         prop_assert_eq!(walk[0], start);
-                        prop_assert!(map.hexes()[map.node(*walk.last().unwrap()).unwrap().index()].on_road_net);
+                        prop_assert!(
+                            map.hexes()[map.node(*walk.last().unwrap()).unwrap().index()]
+                                .on_road_net
+                        );
                     }
                 }
             }
@@ -1282,7 +1308,9 @@ fn theirs_reached<F: FreeTest<&'static str>>(
     targets: &Targets,
     free: &F,
 ) -> usize {
-    search(rule, start, targets, free).err().map_or(0, |c| c.reached)
+    search(rule, start, targets, free)
+        .err()
+        .map_or(0, |c| c.reached)
 }
 
 proptest! {

@@ -14,7 +14,9 @@
 use std::marker::PhantomData;
 
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::trace::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets};
+use hexmap::trace::{
+    Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets,
+};
 use hexmap::{Hex, HexMap, TargetRule};
 use serde::Serialize;
 

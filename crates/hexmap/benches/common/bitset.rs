@@ -1,10 +1,12 @@
 //! The word-parallel baseline, written the straightforward way: the map's columns as bitsets
-//! (one bit per row), every column swept down and up, whole words at a time, until the chain
-//! stops growing; the free test from the units with bit operations; each unit's first K+1
-//! hexes as a ball of bits grown one step at a time in a window around it.
+//! (one bit per row), whole words at a time: the columns swept right and left, each one whose
+//! neighbour grew pulling from its neighbours and filling along itself, until the chain stops
+//! growing; the free test from the units with bit operations; each unit's first K+1 hexes as
+//! a ball of bits grown one step at a time in a window around it.
 //!
 //! It knows the generator's layout (offset columns and rows, numbered from 1) and nothing of
 //! `hexmap`'s tracing: only the map's hexes and hexsides.
+#![allow(clippy::needless_range_loop)] // word indices into several tables at once
 
 use hexmap::{Hex, HexMap, Layout};
 
@@ -55,12 +57,26 @@ pub struct BaseWork {
 }
 
 impl Baseline {
-    pub fn new(map: &HexMap, layout: &Layout, width: usize, height: usize, k: u32, targets: &[Hex]) -> Baseline {
+    pub fn new(
+        map: &HexMap,
+        layout: &Layout,
+        width: usize,
+        height: usize,
+        k: u32,
+        targets: &[Hex],
+    ) -> Baseline {
         let words = height.div_ceil(64);
-        assert!(words <= MAX_WORDS, "the baseline takes at most {} rows", MAX_WORDS * 64);
+        assert!(
+            words <= MAX_WORDS,
+            "the baseline takes at most {} rows",
+            MAX_WORDS * 64
+        );
         let cell = |h: Hex| {
             let o = layout.hex_to_offset(h);
-            (usize::try_from(o.col - 1).unwrap(), usize::try_from(o.row - 1).unwrap())
+            (
+                usize::try_from(o.col - 1).unwrap(),
+                usize::try_from(o.row - 1).unwrap(),
+            )
         };
         let at: Vec<(usize, usize)> = map.hexes().iter().map(|h| cell(h.hex)).collect();
         let size = width * words;
@@ -85,7 +101,10 @@ impl Baseline {
             let mut zoc = Vec::new();
             for (v, side) in map.neighbors(info.hex) {
                 let (vc, vr) = cell(v);
-                let d = delta(i32::try_from(vc).unwrap() - i32::try_from(c).unwrap(), i32::try_from(vr).unwrap() - i32::try_from(r).unwrap());
+                let d = delta(
+                    i32::try_from(vc).unwrap() - i32::try_from(c).unwrap(),
+                    i32::try_from(vr).unwrap() - i32::try_from(r).unwrap(),
+                );
                 if side.impassable {
                     continue;
                 }
@@ -110,7 +129,12 @@ impl Baseline {
     pub fn evaluate(&self, units: &[BaseUnit], work: &mut BaseWork) -> Vec<bool> {
         let w = self.words;
         let size = self.exists.len();
-        for v in [&mut work.free, &mut work.friend, &mut work.zoc, &mut work.chain] {
+        for v in [
+            &mut work.free,
+            &mut work.friend,
+            &mut work.zoc,
+            &mut work.chain,
+        ] {
             v.clear();
             v.resize(size, 0);
         }
@@ -172,7 +196,10 @@ impl Baseline {
         let mut grew = false;
         let mut acc = [0u64; MAX_WORDS];
         for dc in [-1i32, 1] {
-            let Some(from) = c.checked_add_signed(-dc as isize).filter(|&f| f < self.cols) else {
+            let Some(from) = c
+                .checked_add_signed(-dc as isize)
+                .filter(|&f| f < self.cols)
+            else {
                 continue;
             };
             for dr in -1..=1 {
@@ -230,11 +257,15 @@ impl Baseline {
         let k = self.k as usize;
         for depth in 1..=k + 1 {
             work.grown.clear();
-            work.grown.extend_from_slice(&work.ball[lo * w..(hi + 1) * w]);
+            work.grown
+                .extend_from_slice(&work.ball[lo * w..(hi + 1) * w]);
             for col in lo..=hi {
                 let mut acc = [0u64; MAX_WORDS];
                 for dc in -1i32..=1 {
-                    let Some(from) = col.checked_add_signed(-dc as isize).filter(|&f| f >= lo && f <= hi) else {
+                    let Some(from) = col
+                        .checked_add_signed(-dc as isize)
+                        .filter(|&f| f >= lo && f <= hi)
+                    else {
                         continue;
                     };
                     for dr in -1..=1 {
@@ -298,7 +329,11 @@ fn fill(set: &mut [u64], mask: &[u64], open: &[u64], base: usize, w: usize, up: 
     for j in 0..w {
         let i = if up { base + j } else { base + w - 1 - j };
         let m = mask[i];
-        let mut e = if up { ((m << 1) | (prev >> 63)) & open[i] } else { ((m >> 1) | (prev << 63)) & open[i] };
+        let mut e = if up {
+            ((m << 1) | (prev >> 63)) & open[i]
+        } else {
+            ((m >> 1) | (prev << 63)) & open[i]
+        };
         let before = set[i];
         let mut g = before | (e & carry);
         for s in [1u32, 2, 4, 8, 16, 32] {

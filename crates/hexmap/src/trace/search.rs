@@ -416,10 +416,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 .and_then(|(_, p)| *p);
         }
         rev.reverse();
-        Path {
-            hexes: rev,
-            spent,
-        }
+        Path { hexes: rev, spent }
     }
 
     fn cut(&mut self) -> Cut<R> {
@@ -449,7 +446,8 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                     }
                 }
             };
-            let mut refusals: Vec<(u16, Hex, Refusal)> = if matches!(obstacle, Obstacle::NotFree(_)) {
+            let mut refusals: Vec<(u16, Hex, Refusal)> = if matches!(obstacle, Obstacle::NotFree(_))
+            {
                 Vec::new()
             } else {
                 (0..u16::try_from(self.legs).unwrap_or(u16::MAX))

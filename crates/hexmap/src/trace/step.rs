@@ -248,7 +248,11 @@ impl TraceRule {
                     }
                 }
             };
-            let names = Names { map, leg: n, strict };
+            let names = Names {
+                map,
+                leg: n,
+                strict,
+            };
             let steps = compile(names, &leg.steps, &mut custom_names)?;
             let join = match &leg.join {
                 Some(j) => Some(compile(names, j, &mut custom_names)?),

@@ -308,7 +308,13 @@ impl<'r, 'm> Tracer<'r, 'm> {
         match &self.plan {
             Plan::RoadChain { work, tree } => {
                 let chain = self.rule.chain.as_ref()?;
-                let v = chain.first_leg(self.targets, work.free(), work.chain(), &mut scratch.chain, s)?;
+                let v = chain.first_leg(
+                    self.targets,
+                    work.free(),
+                    work.chain(),
+                    &mut scratch.chain,
+                    s,
+                )?;
                 if !want_path {
                     return Some(None);
                 }

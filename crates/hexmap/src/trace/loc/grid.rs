@@ -64,7 +64,9 @@ impl Grid {
         let mut rows: Vec<Option<(i64, i64)>> = vec![None; count];
         for h in map.hexes() {
             let (row, col) = Grid::coords(h.hex, by_r);
-            let Some(slot) = usize::try_from(row - first).ok().and_then(|i| rows.get_mut(i))
+            let Some(slot) = usize::try_from(row - first)
+                .ok()
+                .and_then(|i| rows.get_mut(i))
             else {
                 continue;
             };
@@ -266,7 +268,10 @@ impl Grid {
         }
         // Into the neighbouring rows.
         for d in 0..6 {
-            let Some(to) = row.checked_add_signed(self.drow[d]).filter(|&t| t < self.rows) else {
+            let Some(to) = row
+                .checked_add_signed(self.drow[d])
+                .filter(|&t| t < self.rows)
+            else {
                 continue;
             };
             if to == row {

@@ -554,7 +554,10 @@ impl<'m> ChainPlan<'m> {
                 let u = search.layer[i] as usize;
                 for a in adj[u] {
                     let v = a.node as usize;
-                    if a.node == NONE || a.impassable() || search.stamp[v] == g || !grid.has(free, v)
+                    if a.node == NONE
+                        || a.impassable()
+                        || search.stamp[v] == g
+                        || !grid.has(free, v)
                     {
                         continue;
                     }

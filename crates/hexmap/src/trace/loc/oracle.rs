@@ -3,11 +3,11 @@
 
 use std::collections::BTreeMap;
 
+use super::chain;
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
-use super::chain;
 use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
 /// Why the oracle refused a unit or an update; nothing changed.
