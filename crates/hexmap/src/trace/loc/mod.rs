@@ -535,46 +535,15 @@ impl<'m> ChainPlan<'m> {
         s: usize,
     ) -> Option<usize> {
         let grid = &self.grid;
-        let len = self.map.len();
-        if s >= len {
-            return None;
-        }
-        if targets.node(s) || grid.has(chain, s) {
-            return Some(s);
-        }
-        let k = self.preset.free_hexes as usize;
-        let adj = self.map.adjacency();
-        let g = search.begin(len);
-        search.stamp[s] = g;
-        search.layer.clear();
-        search.layer.push(s as u32);
-        for depth in 1..=k.saturating_add(1) {
-            search.next.clear();
-            for i in 0..search.layer.len() {
-                let u = search.layer[i] as usize;
-                for a in adj[u] {
-                    let v = a.node as usize;
-                    if a.node == NONE
-                        || a.impassable()
-                        || search.stamp[v] == g
-                        || !grid.has(free, v)
-                    {
-                        continue;
-                    }
-                    search.stamp[v] = g;
-                    search.parent[v] = u as u32;
-                    if (depth <= k && targets.node(v)) || grid.has(chain, v) {
-                        return Some(v);
-                    }
-                    search.next.push(a.node);
-                }
-            }
-            if search.next.is_empty() {
-                return None;
-            }
-            std::mem::swap(&mut search.layer, &mut search.next);
-        }
-        None
+        first_leg(
+            self.map,
+            self.preset.free_hexes,
+            |n| targets.node(n),
+            |n| grid.has(free, n),
+            |n| grid.has(chain, n),
+            search,
+            s,
+        )
     }
 
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
@@ -684,4 +653,55 @@ impl<'m> ChainPlan<'m> {
             reach,
         })
     }
+}
+
+/// L8's first K hexes: from node `s`, the node where a breadth-first search of at most K+1
+/// steps through `free` hexes across passable hexsides meets a target within K steps or the
+/// `chain` (its parents in `search`); `s` itself when it is a target or on the chain. The one
+/// search of a unit's first hexes, for the plan, the tracer and the oracle.
+pub(crate) fn first_leg(
+    map: &HexMap,
+    k: u32,
+    target: impl Fn(usize) -> bool,
+    free: impl Fn(usize) -> bool,
+    chain: impl Fn(usize) -> bool,
+    search: &mut Search,
+    s: usize,
+) -> Option<usize> {
+    let len = map.len();
+    if s >= len {
+        return None;
+    }
+    if target(s) || chain(s) {
+        return Some(s);
+    }
+    let k = k as usize;
+    let adj = map.adjacency();
+    let g = search.begin(len);
+    search.stamp[s] = g;
+    search.layer.clear();
+    search.layer.push(s as u32);
+    for depth in 1..=k.saturating_add(1) {
+        search.next.clear();
+        for i in 0..search.layer.len() {
+            let u = search.layer[i] as usize;
+            for a in adj[u] {
+                let v = a.node as usize;
+                if a.node == NONE || a.impassable() || search.stamp[v] == g || !free(v) {
+                    continue;
+                }
+                search.stamp[v] = g;
+                search.parent[v] = u as u32;
+                if (depth <= k && target(v)) || chain(v) {
+                    return Some(v);
+                }
+                search.next.push(a.node);
+            }
+        }
+        if search.next.is_empty() {
+            return None;
+        }
+        std::mem::swap(&mut search.layer, &mut search.next);
+    }
+    None
 }

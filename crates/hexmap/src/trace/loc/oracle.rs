@@ -150,11 +150,8 @@ struct Net<'m> {
     /// `chain[chain_start[n]..chain_start[n + 1]]` (freeness aside).
     chain_start: Vec<u32>,
     chain: Vec<u32>,
-    /// Hexside bits a ZOC does not cross.
-    zoc_stop: u32,
-    /// Per terrain: a ZOC does not extend into it.
-    zoc_terrain: Vec<bool>,
-    negated: bool,
+    /// The ZOC rule, resolved as the plan resolves it.
+    zoc: super::BoundZoc,
 }
 
 /// Per hex: what is on it and what follows from that.
@@ -186,8 +183,8 @@ struct Scratch {
     orphan: Marks,
     /// Hexes within K+1 of a dirty hex.
     near: Marks,
-    /// The search of one unit.
-    seen: Marks,
+    /// The search of one unit's first hexes.
+    search: super::Search,
     queue: Vec<u32>,
     next: Vec<u32>,
 }
@@ -243,24 +240,13 @@ impl Net<'_> {
 
     /// The hexes an enemy unit on `n` puts in its zone of control.
     fn zoc_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let map = self.map;
-        map.adjacency()[n].into_iter().filter_map(move |a| {
-            let y = a.node as usize;
-            let reaches = a.node != NONE
-                && a.mask & self.zoc_stop == 0
-                && !self
-                    .zoc_terrain
-                    .get(usize::from(map.hexes()[y].terrain))
-                    .copied()
-                    .unwrap_or(false);
-            reaches.then_some(y)
-        })
+        self.zoc.of(self.map, n)
     }
 }
 
 impl Hexes {
     fn free_now(&self, net: &Net<'_>, n: usize) -> bool {
-        self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.negated && self.friends[n] > 0))
+        self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.zoc.negated && self.friends[n] > 0))
     }
 
     /// The chain from scratch: a search from every free root.
@@ -312,7 +298,7 @@ impl Scratch {
             dirty_list: Vec::new(),
             orphan: Marks::new(len),
             near: Marks::new(len),
-            seen: Marks::new(len),
+            search: super::Search::default(),
             queue: Vec::new(),
             next: Vec::new(),
         }
@@ -770,38 +756,20 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         }
     }
 
-    /// Whether a unit on node `s` traces: on a target, on the chain, or the chain (a target
-    /// within K) within K+1 free hexes.
+    /// Whether a unit on node `s` traces: the plan's search of the first K hexes, over the
+    /// oracle's tables.
     fn answer(&mut self, s: usize) -> bool {
-        let (net, h, m) = (&self.net, &self.hexes, &mut self.marks);
-        if net.target[s] || h.parent[s] != NONE {
-            return true;
-        }
-        let adj = net.map.adjacency();
-        m.seen.clear();
-        m.seen.insert(s);
-        m.queue.clear();
-        m.queue.push(s as u32);
-        for depth in 1..=net.k.saturating_add(1) {
-            m.next.clear();
-            for &u in &m.queue {
-                for a in adj[u as usize] {
-                    let v = a.node as usize;
-                    if a.node == NONE || a.impassable() || !h.free[v] || !m.seen.insert(v) {
-                        continue;
-                    }
-                    if (depth <= net.k && net.target[v]) || h.parent[v] != NONE {
-                        return true;
-                    }
-                    m.next.push(a.node);
-                }
-            }
-            if m.next.is_empty() {
-                return false;
-            }
-            std::mem::swap(&mut m.queue, &mut m.next);
-        }
-        false
+        let (net, h) = (&self.net, &self.hexes);
+        super::first_leg(
+            net.map,
+            net.k as u32,
+            |n| net.target[n],
+            |n| h.free[n],
+            |n| h.parent[n] != NONE,
+            &mut self.marks.search,
+            s,
+        )
+        .is_some()
     }
 }
 
@@ -812,31 +780,7 @@ fn resolve<'m>(
     targets: &Targets,
     zoc: &ZocRule,
 ) -> Result<Net<'m>, RuleError> {
-    let mut zoc_stop = crate::map::Hexside::IMPASSABLE;
-    let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-    known.extend(map.hexside_feature_names().iter().map(String::as_str));
-    for name in &zoc.not_across {
-        zoc_stop |= map
-            .hexside_bit(name)
-            .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                leg: 0,
-                name: name.clone(),
-                known: known.join(", "),
-            })?;
-    }
-    let mut zoc_terrain = vec![false; map.terrain_names().len()];
-    for name in &zoc.not_into_terrain {
-        let t = map
-            .terrain_names()
-            .iter()
-            .position(|t| t == name)
-            .ok_or_else(|| RuleError::UnknownTerrain {
-                leg: 0,
-                name: name.clone(),
-                known: map.terrain_names().join(", "),
-            })?;
-        zoc_terrain[t] = true;
-    }
+    let zoc = super::BoundZoc::new(map, zoc)?;
     let adjoin = preset.target == TargetRule::MayAdjoinChain;
     let on_net: Vec<bool> = map.hexes().iter().map(|h| h.on_road_net).collect();
     let target: Vec<bool> = (0..map.len()).map(|n| targets.node(n)).collect();
@@ -870,8 +814,6 @@ fn resolve<'m>(
         root,
         chain_start,
         chain,
-        zoc_stop,
-        zoc_terrain,
-        negated: zoc.negated_by_friendly_unit,
+        zoc,
     })
 }
