@@ -511,8 +511,8 @@ impl HexMap {
             .is_some_and(|b| side.mask() & b != 0)
     }
 
-    /// The hexes on one edge of the map as printed: for [`Compass::West`], the westmost hex of
-    /// each row of hexes; for [`Compass::North`], the northmost of each column; and so on,
+    /// The hexes on one edge of the map as printed: for [`Compass::West`](crate::Compass::West), the westmost hex of
+    /// each row of hexes; for [`Compass::North`](crate::Compass::North), the northmost of each column; and so on,
     /// whatever the label order or the direction the numbers grow. In label order.
     ///
     /// ```
