@@ -10,6 +10,10 @@ use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
 use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
+/// Up to this many (dirty hex, friendly unit) pairs, a unit is tested for nearness to what
+/// changed by distance; above, by marking the hexes within K+1 steps of the dirty ones.
+const NEAR_BY_DISTANCE: usize = 2048;
+
 /// Why the oracle refused a unit or an update; nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -705,15 +709,32 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
     /// Answer again every friendly unit within K+1 hexes of a dirty hex, and unit `moved`;
     /// record the answers that changed.
     fn reanswer(&mut self, moved: Option<usize>) {
-        let all = self.marks.dirty_list.len() > self.friendly;
-        if !all {
+        let dirty = self.marks.dirty_list.len();
+        // Few dirty hexes: a unit is near one when within K+1 hexes as the crow flies (a
+        // superset of K+1 steps); many: the hexes within K+1 steps of them are marked, or,
+        // more dirty hexes than units, every unit is answered again.
+        let by_distance = dirty.saturating_mul(self.friendly) <= NEAR_BY_DISTANCE;
+        let all = !by_distance && dirty > self.friendly;
+        if !all && !by_distance {
             self.mark_near();
         }
+        let reach = u32::try_from(self.net.k.saturating_add(1)).unwrap_or(u32::MAX);
         for i in 0..self.slots.len() {
             let now = match &self.slots[i] {
                 Some(s) if s.friendly => {
                     let node = s.node as usize;
-                    if all || moved == Some(i) || self.marks.near.contains(node) {
+                    let near = if by_distance {
+                        let at = s.unit.hex;
+                        let hexes = self.map.hexes();
+                        self.marks.dirty_list.iter().any(|&d| {
+                            hexes
+                                .get(d as usize)
+                                .is_some_and(|h| h.hex.distance(at) <= reach)
+                        })
+                    } else {
+                        all || self.marks.near.contains(node)
+                    };
+                    if near || moved == Some(i) {
                         self.answer(node)
                     } else {
                         self.traced[i]
