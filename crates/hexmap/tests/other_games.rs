@@ -1106,13 +1106,34 @@ fn api_5_a_step_predicate_borrows_the_position() {
         });
     let targets = Targets::new(map, map.hexes_with("city"));
     let nothing = |_h: Hex| None::<()>;
+    let plain = TraceRule::new([Leg::movement_points(
+        4,
+        Costs::new(1).terrain("forest", 2).terrain("mountain", 3),
+    )])
+    .bind(map)
+    .unwrap();
+    let zoc_to_zoc = |p: &Path| {
+        p.hexes
+            .windows(2)
+            .any(|w| zoc.controls(map, w[0]) && zoc.controls(map, w[1]))
+    };
+    let (mut traced, mut detoured) = (0, 0);
     for info in map.hexes() {
+        let without = search(&plain, info.hex, &targets, &nothing);
         if let Ok(p) = search(&bound, info.hex, &targets, &nothing) {
-            for w in p.hexes.windows(2) {
-                assert!(!(zoc.controls(map, w[0]) && zoc.controls(map, w[1])));
-            }
+            traced += usize::from(p.hexes.len() > 1);
+            assert!(!zoc_to_zoc(&p), "{}", map.label_text(info.hex));
+        }
+        if without.as_ref().is_ok_and(zoc_to_zoc) {
+            detoured += 1;
         }
     }
+    // The predicate is in force (some paths take steps, so it allows them) and it matters (some
+    // plain paths step from enemy control into enemy control).
+    assert!(
+        traced > 0 && detoured > 0,
+        "{traced} traced, {detoured} detoured"
+    );
 }
 
 /// (6) The free test under a ZOC rule applies all of it: hexsides that stop a ZOC too.
