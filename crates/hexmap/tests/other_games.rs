@@ -950,6 +950,28 @@ fn api_1_one_rules_table_binds_on_a_map_without_mountains_or_bridges() {
     // And on the map that has them all, both bind.
     let mp_map = HexMap::from_toml_str(MAP_A, None).unwrap();
     assert!(mp_rule(4).bind_strict(&mp_map).is_ok());
+    // A map may declare a feature it puts on no hexside: `bridge = []`.
+    let declared = HexMap::from_toml_str(
+        &variant(
+            MAP_B,
+            "[hexsides.features]\n",
+            "[hexsides.features]\nbridge = []\n",
+        ),
+        None,
+    )
+    .unwrap();
+    assert!(
+        declared
+            .hexside_feature_names()
+            .iter()
+            .any(|n| n == "bridge")
+    );
+    let bridged = TraceRule::new([Leg::hexes(4).steps(StepRule::NotAcross {
+        features: strings(&["rail"]),
+        unless: strings(&["bridge"]),
+    })]);
+    assert!(bridged.bind_strict(&declared).is_ok());
+    assert!(bridged.bind_strict(&rail_map).is_err());
 }
 
 /// (2) Movement points: the path of least cost, and what each leg spent.
