@@ -308,22 +308,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
         match &self.plan {
             Plan::RoadChain { work, tree } => {
                 let chain = self.rule.chain.as_ref()?;
-                let v = chain.first_leg(
-                    self.targets,
-                    work.free(),
-                    work.chain(),
-                    &mut scratch.chain,
-                    s,
-                )?;
-                if !want_path {
-                    return Some(None);
-                }
-                let tree = tree.get_or_init(|| {
-                    let mut t = Vec::new();
-                    chain.tree_into(self.targets, work.free(), &mut t);
-                    t
-                });
-                Some(Some(chain.path_from(&scratch.chain, tree, s, v)))
+                chain.answer(self.targets, work, tree, &mut scratch.chain, s, want_path)
             }
             Plan::Legs {
                 first,

@@ -22,7 +22,7 @@ mod cut;
 mod grid;
 mod oracle;
 
-pub(crate) use chain::{ChainNet, along};
+use chain::{ChainNet, along};
 pub use oracle::{LocOracle, OracleError};
 
 use crate::coord::Hex;
@@ -214,16 +214,6 @@ pub struct ChainWork {
     tree: Vec<u32>,
     tree_made: bool,
     cut: cut::CutWork,
-}
-
-impl ChainWork {
-    pub(crate) fn free(&self) -> &[u64] {
-        &self.free
-    }
-
-    pub(crate) fn chain(&self) -> &[u64] {
-        &self.chain
-    }
 }
 
 /// One unit's search of its first K+1 hexes: marks by generation, the layers, the parents.
@@ -526,7 +516,7 @@ impl<'m> ChainPlan<'m> {
 
     /// The node where the first K hexes (and the step onto the chain) meet a target or the
     /// chain, its parents in `search`; `s` itself when it is on one.
-    pub(crate) fn first_leg(
+    fn first_leg(
         &self,
         targets: &Targets,
         free: &[u64],
@@ -546,8 +536,31 @@ impl<'m> ChainPlan<'m> {
         )
     }
 
+    /// A [`crate::trace::Tracer`]'s answer for node `s` in the position `work` holds: `None`
+    /// when cut, else the path when `want_path` (the chain's tree made once, in `tree`).
+    pub(crate) fn answer(
+        &self,
+        targets: &Targets,
+        work: &ChainWork,
+        tree: &std::cell::OnceCell<Vec<u32>>,
+        search: &mut Search,
+        s: usize,
+        want_path: bool,
+    ) -> Option<Option<Path>> {
+        let v = self.first_leg(targets, &work.free, &work.chain, search, s)?;
+        if !want_path {
+            return Some(None);
+        }
+        let tree = tree.get_or_init(|| {
+            let mut t = Vec::new();
+            self.tree_into(targets, &work.free, &mut t);
+            t
+        });
+        Some(Some(self.path_from(search, tree, s, v)))
+    }
+
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
-    pub(crate) fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut Vec<u32>) {
+    fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut Vec<u32>) {
         let grid = &self.grid;
         chain::tree_into(
             tree,
@@ -561,7 +574,7 @@ impl<'m> ChainPlan<'m> {
 
     /// The path from node `s` that met the chain (or a target) at `v` (`search` as
     /// [`ChainPlan::first_leg`] left it), then along `tree`.
-    pub(crate) fn path_from(&self, search: &Search, tree: &[u32], s: usize, v: usize) -> Path {
+    fn path_from(&self, search: &Search, tree: &[u32], s: usize, v: usize) -> Path {
         let all = self.map.hexes();
         let mut rev = vec![v];
         let mut cur = v;
