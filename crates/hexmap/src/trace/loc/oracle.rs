@@ -12,7 +12,7 @@ use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
 /// Up to this many (dirty hex, friendly unit) pairs, a unit is tested for nearness to what
 /// changed by distance; above, by marking the hexes within K+1 steps of the dirty ones.
-const NEAR_BY_DISTANCE: usize = 2048;
+const NEAR_BY_DISTANCE: usize = 1024;
 
 /// Why the oracle refused a unit or an update; nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -183,6 +183,8 @@ struct Scratch {
     /// Hexes whose freeness or chain membership changed, and their list.
     dirty: Marks,
     dirty_list: Vec<u32>,
+    /// Their axial coordinates, for the test by distance.
+    dirty_hexes: Vec<(i64, i64)>,
     /// The subtree cut off by a blocked chain hex.
     orphan: Marks,
     /// Hexes within K+1 of a dirty hex.
@@ -300,6 +302,7 @@ impl Scratch {
             flips: Vec::new(),
             dirty: Marks::new(len),
             dirty_list: Vec::new(),
+            dirty_hexes: Vec::new(),
             orphan: Marks::new(len),
             near: Marks::new(len),
             search: super::Search::default(),
@@ -718,18 +721,28 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         if !all && !by_distance {
             self.mark_near();
         }
-        let reach = u32::try_from(self.net.k.saturating_add(1)).unwrap_or(u32::MAX);
+        let reach = i64::try_from(self.net.k.saturating_add(1)).unwrap_or(i64::MAX);
+        if by_distance {
+            let hexes = self.map.hexes();
+            self.marks.dirty_hexes.clear();
+            self.marks.dirty_hexes.extend(
+                self.marks
+                    .dirty_list
+                    .iter()
+                    .filter_map(|&d| hexes.get(d as usize))
+                    .map(|h| (i64::from(h.hex.q), i64::from(h.hex.r))),
+            );
+        }
         for i in 0..self.slots.len() {
             let now = match &self.slots[i] {
                 Some(s) if s.friendly => {
                     let node = s.node as usize;
                     let near = if by_distance {
-                        let at = s.unit.hex;
-                        let hexes = self.map.hexes();
-                        self.marks.dirty_list.iter().any(|&d| {
-                            hexes
-                                .get(d as usize)
-                                .is_some_and(|h| h.hex.distance(at) <= reach)
+                        let (q, r) = (i64::from(s.unit.hex.q), i64::from(s.unit.hex.r));
+                        // Hex distance: the largest of |dq|, |dr| and |dq + dr|.
+                        self.marks.dirty_hexes.iter().any(|&(dq, dr)| {
+                            let (a, b) = (dq - q, dr - r);
+                            a.abs() <= reach && b.abs() <= reach && (a + b).abs() <= reach
                         })
                     } else {
                         all || self.marks.near.contains(node)
