@@ -12,7 +12,7 @@ use hexmap::Hex;
 use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::loc;
-use crate::loc::Omitted;
+use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex, Reach, hexes_in_words};
 use crate::spec::State;
 use crate::unit::{Rating, Side};

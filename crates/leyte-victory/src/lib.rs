@@ -96,6 +96,7 @@ mod loc;
 #[cfg(feature = "parallel")]
 mod many;
 mod model;
+mod omitted;
 pub mod options;
 pub mod ratio;
 pub mod report;
@@ -111,13 +112,13 @@ mod words;
 
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
-pub use loc::Omitted;
 #[cfg(feature = "parallel")]
 pub use many::{Reports, score_many, sheet_many, verdict_many};
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
 };
+pub use omitted::Omitted;
 pub use ratio::{Margin, Margins, Ratio, Verdict, VictoryLevel};
 pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach,

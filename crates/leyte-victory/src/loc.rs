@@ -18,11 +18,11 @@ use hexmap::trace::{
     Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets,
 };
 use hexmap::{Hex, HexMap, TargetRule};
-use serde::Serialize;
 
 use crate::board::{self, Board, Prepared};
 use crate::error::Error;
 use crate::model::{Position, Scenario};
+use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex};
 use crate::sheet::{Block, LocLine, Reached};
 use crate::unit::Side;
@@ -32,26 +32,6 @@ fn slot(side: Side) -> usize {
     match side {
         Side::Us => 0,
         Side::Japanese => 1,
-    }
-}
-
-/// How much of a frontier was left out of the evidence ([`crate::limits::MAX_FRONTIER`],
-/// [`crate::limits::MAX_EXPLORED`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct Omitted {
-    /// Frontier hexes found but not listed (the listed ones are the nearest).
-    pub hexes: usize,
-    /// Whether the search stopped before it had seen all the unit can reach, so that more
-    /// frontier hexes may exist than were found.
-    pub search_stopped: bool,
-}
-
-impl Omitted {
-    /// Whether anything was left out.
-    pub fn any(self) -> bool {
-        self.hexes > 0 || self.search_stopped
     }
 }
 
