@@ -43,6 +43,7 @@ use hexmap::{
     BoundRule, Compass, Direction, Hex, HexMap, Layout, LocOracle, MapBuilder, Offset, Orientation,
     Parity, Position, RoadChain, Targets, Tracer, Unit, ZocRule,
 };
+use hexmap::{ChainPlan, ChainWork, Placed};
 
 #[path = "common/rng.rs"]
 mod rng;
@@ -280,6 +281,31 @@ impl<'a> Retrace<'a> {
         Tracer::new(self.bound, self.targets, &by_node).traced_all(&self.starts)
     }
 
+    /// The road-chain plan's whole-position evaluation after the move: from the units'
+    /// hexes, the free test, the ZOC and the chain, then every friendly unit.
+    fn plan_whole(
+        &mut self,
+        plan: &ChainPlan<'_>,
+        work: &mut ChainWork,
+        (i, to): Move,
+    ) -> Vec<bool> {
+        self.hexes[i] = to;
+        let units = self.hexes.iter().zip(&self.sides).map(|(h, side)| {
+            if *side == 0 {
+                Placed::friendly(*h)
+            } else {
+                Placed::enemy(*h)
+            }
+        });
+        plan.position(self.targets, units, work);
+        self.hexes
+            .iter()
+            .zip(&self.sides)
+            .filter(|(_, side)| **side == 0)
+            .map(|(h, _)| plan.traced(self.targets, work, *h))
+            .collect()
+    }
+
     /// `apply`, then the kept tracer reset and every friendly unit's answer.
     fn retrace_reset(&mut self, tracer: &mut Tracer<'a, 'a>, m: Move) -> Vec<bool> {
         self.apply(m);
@@ -415,6 +441,25 @@ fn bench_moves(c: &mut Criterion) {
                 k = (k + 1) % moves.len();
                 oracle.move_unit(i, to).unwrap();
                 black_box(oracle.changed().len())
+            });
+        });
+        let plan = ChainPlan::new(&s.map, RoadChain::default());
+        let mut work = ChainWork::default();
+        let mut whole = Retrace::new(&s, &bound, &targets);
+        let mut check = Retrace::new(&s, &bound, &targets);
+        for m in moves.iter() {
+            assert_eq!(
+                whole.plan_whole(&plan, &mut work, *m),
+                check.retrace_new(*m),
+                "{name}: the plan's whole evaluation and the re-trace disagree"
+            );
+        }
+        let mut k = 0;
+        group.bench_function(format!("plan-whole/{name}"), |b| {
+            b.iter(|| {
+                let m = moves[k];
+                k = (k + 1) % moves.len();
+                black_box(whole.plan_whole(&plan, &mut work, m))
             });
         });
         let mut retrace = Retrace::new(&s, &bound, &targets);

@@ -24,15 +24,19 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use bitset::{BaseUnit, BaseWork, Baseline};
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::trace::ByNode;
+use hexmap::{ChainPlan, ChainWork, Placed};
 use hexmap::{
     Compass, Direction, Hex, HexMap, Layout, MapBuilder, Offset, Orientation, Parity, Path,
     Position, RoadChain as TraceRules, Targets, Tracer, Unit, check_path, search,
 };
 use pathfinding::prelude::bfs;
 
+#[path = "common/bitset.rs"]
+mod bitset;
 #[path = "common/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -338,9 +342,88 @@ impl Prepared {
     }
 }
 
+/// The whole-position contenders on one prepared map: the road-chain plan and the bitset
+/// baseline, from the units' hexes to every friendly unit traced or cut.
+struct Whole<'m> {
+    plan: ChainPlan<'m>,
+    work: ChainWork,
+    placed: Vec<Placed>,
+    baseline: Baseline,
+    base_units: Vec<BaseUnit>,
+    base_work: BaseWork,
+}
+
+impl<'m> Whole<'m> {
+    fn new(prepared: &'m Prepared, width: u16, height: u16, rules: TraceRules) -> Whole<'m> {
+        let map = prepared.map();
+        let units = prepared.scenario.position.units();
+        let placed = units
+            .iter()
+            .map(|u| {
+                if u.side == 0 {
+                    Placed::friendly(u.hex)
+                } else {
+                    Placed::enemy(u.hex).with_zoc(u.exerts_zoc)
+                }
+            })
+            .collect();
+        let base_units = units
+            .iter()
+            .map(|u| BaseUnit {
+                node: map.node(u.hex).unwrap().index(),
+                friendly: u.side == 0,
+                zoc: u.exerts_zoc,
+            })
+            .collect();
+        let baseline = Baseline::new(
+            map,
+            &layout(width, height),
+            usize::from(width),
+            usize::from(height),
+            rules.free_hexes,
+            &prepared.scenario.targets,
+        );
+        Whole {
+            plan: ChainPlan::new(map, rules),
+            work: ChainWork::default(),
+            placed,
+            baseline,
+            base_units,
+            base_work: BaseWork::default(),
+        }
+    }
+
+    /// The plan: the free test and the chain from the units, then every friendly unit.
+    fn plan(&mut self, prepared: &Prepared) -> Vec<bool> {
+        let targets = &prepared.targets;
+        self.plan
+            .position(targets, self.placed.iter().copied(), &mut self.work);
+        prepared
+            .starts
+            .iter()
+            .map(|s| self.plan.traced(targets, &mut self.work, *s))
+            .collect()
+    }
+
+    fn baseline(&mut self) -> Vec<bool> {
+        self.baseline
+            .evaluate(&self.base_units, &mut self.base_work)
+    }
+
+    /// Both give `expected`.
+    fn verify(&mut self, prepared: &Prepared, expected: &[bool], name: &str) {
+        assert_eq!(self.plan(prepared), expected, "{name}: the plan disagrees");
+        assert_eq!(
+            self.baseline(),
+            expected,
+            "{name}: the bitset baseline disagrees"
+        );
+    }
+}
+
 fn bench_all_units(c: &mut Criterion) {
     let rules = TraceRules::default();
-    for (width, height, units) in [(60u16, 60u16, 30usize), (140, 140, 60)] {
+    for (width, height, units) in [(60u16, 60u16, 30usize), (140, 140, 60), (200, 200, 100)] {
         let name = format!("{width}x{height}");
         let seed = std::env::var("TRACE_SEED").map_or(SEED, |s| s.parse().unwrap());
         let prepared = Prepared::new(generate(width, height, units, units, seed));
@@ -358,7 +441,15 @@ fn bench_all_units(c: &mut Criterion) {
             expected,
             "{name}: the reused tracer and the baseline disagree"
         );
+        let mut whole = Whole::new(&prepared, width, height, rules);
+        whole.verify(&prepared, &expected, &name);
         let mut group = c.benchmark_group(format!("all-units/{name}"));
+        group.bench_function("plan-whole", |b| {
+            b.iter(|| black_box(whole.plan(black_box(&prepared))));
+        });
+        group.bench_function("bitset-baseline", |b| {
+            b.iter(|| black_box(whole.baseline()));
+        });
         group.bench_function("tracer", |b| {
             b.iter(|| black_box(prepared.tracer(black_box(&bound))));
         });
@@ -395,6 +486,14 @@ fn bench_scaling(c: &mut Criterion) {
                 "{side}x{side}: tracer and search disagree"
             );
         }
+        let mut whole = Whole::new(&prepared, side, side, rules);
+        whole.verify(&prepared, &answers, &format!("{side}x{side}"));
+        group.bench_function(format!("plan-whole/{side}x{side}"), |b| {
+            b.iter(|| black_box(whole.plan(black_box(&prepared))));
+        });
+        group.bench_function(format!("bitset-baseline/{side}x{side}"), |b| {
+            b.iter(|| black_box(whole.baseline()));
+        });
         group.bench_function(format!("tracer-reused/{side}x{side}"), |b| {
             b.iter(|| black_box(prepared.tracer_reused(&mut reused, &mut scratch)));
         });

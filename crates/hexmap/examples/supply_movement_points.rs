@@ -36,52 +36,9 @@ use hexmap::{
     search,
 };
 
-/// The map, hand-drawn: terrain, the river as a hexside feature, the road that bridges it.
-const MAP: &str = r#"
-name = "Supply in movement points (example)"
-
-[layout]
-orientation = "pointy"
-label = "row-column"
-rows = [1, 6]
-columns = [1, 8]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear", f = "forest", m = "mountain" }
-grid = '''
-01 . . . . . . . .
-02 . f m . . m . .
-03 . f . . f m . .
-04 . . . . f . . .
-05 . m . . . . f .
-06 . . . . . . . .
-'''
-
-[features]
-city = ["0104"]
-
-[places]
-"Supply city" = "0104"
-
-[hexsides]
-roads = [["0104", "0204", "0304", "0404", "0505", "0605"]]
-
-[hexsides.features]
-# Row 03 is unshifted: 03CC touches 04(CC-1) and 04CC.
-river = [
-  ["0301", "0401"],
-  ["0302", "0401"], ["0302", "0402"],
-  ["0303", "0402"], ["0303", "0403"],
-  ["0304", "0403"], ["0304", "0404"],
-  ["0305", "0404"], ["0305", "0405"],
-  ["0306", "0405"], ["0306", "0406"],
-  ["0307", "0406"], ["0307", "0407"],
-  ["0308", "0407"], ["0308", "0408"],
-]
-"#;
+#[path = "common/maps.rs"]
+mod maps;
+use maps::MOVEMENT_POINTS as MAP;
 
 /// The most movement points a supply path may cost.
 const BUDGET: u32 = 4;

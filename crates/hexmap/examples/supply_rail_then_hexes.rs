@@ -34,35 +34,9 @@ use hexmap::{
     Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit, search,
 };
 
-const MAP: &str = r#"
-name = "Rail, then four hexes (example)"
-
-[layout]
-orientation = "pointy"
-label = "row-column"
-rows = [1, 5]
-columns = [1, 13]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear" }
-off_map = "~"
-grid = '''
-01 .............
-02 .............
-03 ~~~~~~~~~~~~~
-04 .............
-05 .....~.......
-'''
-
-[hexsides.features]
-rail = [
-  ["0201", "0202", "0203", "0204", "0205", "0206", "0207", "0208"],
-  ["0401", "0402", "0403", "0404", "0405", "0406", "0407", "0408"],
-]
-"#;
+#[path = "common/maps.rs"]
+mod maps;
+use maps::RAIL_THEN_HEXES as MAP;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {

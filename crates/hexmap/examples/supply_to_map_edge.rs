@@ -43,45 +43,9 @@ use hexmap::{
     Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit, search,
 };
 
-const MAP: &str = r#"
-name = "Supply to the map edge (example)"
-
-[layout]
-orientation = "flat"
-label = "column-row"
-rows = [1, 6]
-columns = [1, 8]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear" }
-off_map = "~"
-grid = '''
-01 ........
-02 ........
-03 ........
-04 ........
-05 ...~~...
-06 ...~~...
-'''
-
-[hexsides.features]
-# Column 04 is shifted south: 04RR touches 05RR and 05(RR+1).
-major-river = [
-  ["0401", "0501"], ["0401", "0502"],
-  ["0402", "0502"], ["0402", "0503"],
-  ["0403", "0503"], ["0403", "0504"],
-  ["0404", "0504"],
-]
-bridge = [["0402", "0502"]]
-# The island 0105-0306 against the mainland's row 04.
-all-sea = [
-  ["0105", "0104"], ["0105", "0204"], ["0205", "0204"],
-  ["0305", "0204"], ["0305", "0304"], ["0305", "0404"],
-]
-"#;
+#[path = "common/maps.rs"]
+mod maps;
+use maps::TO_MAP_EDGE as MAP;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {

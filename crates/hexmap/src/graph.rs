@@ -256,6 +256,31 @@ impl HexMap {
     }
 }
 
+/// The components of a map's road/trail net ([`HexMap::road_components`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoadComponents {
+    of: Vec<Option<u32>>,
+    count: u32,
+}
+
+impl RoadComponents {
+    /// How many components: hexes off the net are none of them.
+    pub fn count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// The component of a hex, `None` off the net (or off the map).
+    pub fn of(&self, map: &HexMap, hex: Hex) -> Option<usize> {
+        let n = map.node(hex)?.index();
+        self.of.get(n).copied().flatten().map(|c| c as usize)
+    }
+
+    /// Whether two hexes are joined along the road/trail net.
+    pub fn joined(&self, map: &HexMap, a: Hex, b: Hex) -> bool {
+        self.of(map, a).is_some_and(|c| self.of(map, b) == Some(c))
+    }
+}
+
 /// A petgraph view of the map with only some hexsides ([`HexMap::roads`], [`HexMap::passable`],
 /// ...): every node, and the hexsides the filter keeps. Pass a reference to it (`&layer`) to
 /// petgraph's algorithms.
@@ -273,9 +298,70 @@ impl HexMap {
         EdgeFiltered(self, |e| e.weight().trail)
     }
 
-    /// Roads and trails together.
+    /// Roads and trails together, as tracing reads them: an impassable hexside is left out
+    /// even where a road crosses it.
     pub fn road_net(&self) -> Layer<'_> {
-        EdgeFiltered(self, |e| e.weight().road_or_trail())
+        EdgeFiltered(self, |e| {
+            e.weight().road_or_trail() && !e.weight().impassable
+        })
+    }
+
+    /// The road/trail net's components: per graph node, the component of a hex on the net
+    /// (numbered from 0 in label order of their first hex), `None` off the net; hexes joined
+    /// by road or trail hexsides that are not impassable ([`HexMap::road_net`]) share one.
+    /// Unlike `petgraph::algo::connected_components(&map.road_net())`, hexes off the net are
+    /// not counted.
+    ///
+    /// ```
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 7]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # [hexsides]
+    /// # roads = [["0101", "0102"], ["0104", "0105", "0106"]]
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let net = map.road_components();
+    /// assert_eq!(net.count(), 2);
+    /// assert_eq!(net.of(&map, hex("0102")), Some(0));
+    /// assert_eq!(net.of(&map, hex("0106")), Some(1));
+    /// assert_eq!(net.of(&map, hex("0103")), None); // off the net
+    /// ```
+    pub fn road_components(&self) -> RoadComponents {
+        let adj = self.adjacency();
+        let mut of = vec![None; self.len()];
+        let mut count = 0u32;
+        let mut stack = Vec::new();
+        for n in 0..self.len() {
+            if of[n].is_some() || !self.hexes()[n].on_road_net {
+                continue;
+            }
+            let on = adj[n]
+                .iter()
+                .any(|a| a.node != NONE && a.road_or_trail() && !a.impassable());
+            if !on {
+                continue;
+            }
+            of[n] = Some(count);
+            stack.push(n);
+            while let Some(u) = stack.pop() {
+                for a in adj[u] {
+                    let v = a.node as usize;
+                    if a.node != NONE && a.road_or_trail() && !a.impassable() && of[v].is_none() {
+                        of[v] = Some(count);
+                        stack.push(v);
+                    }
+                }
+            }
+            count = count.saturating_add(1);
+        }
+        RoadComponents { of, count }
     }
 
     /// The passable layer: every hexside but the impassable ones.

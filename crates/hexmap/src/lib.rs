@@ -99,7 +99,7 @@
 //!     .unwrap_err();
 //! assert!(matches!(
 //!     &cut.frontier[0].obstacle,
-//!     Obstacle::Refused { why: Refusal::OutOfBudget { leg: 1 }, .. }
+//!     Obstacle::Refused { why: Refusal::OutOfBudget { leg: 1, .. }, .. }
 //! ));
 //!
 //! let bridged = map(true);
@@ -169,7 +169,7 @@ pub mod trace;
 
 pub use coord::{Direction, Hex};
 pub use error::{Error, ErrorKind};
-pub use graph::{HexsideId, HexsideRef, Layer};
+pub use graph::{HexsideId, HexsideRef, Layer, RoadComponents};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
@@ -179,8 +179,9 @@ pub use map::{
 pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::MapSpec;
 pub use trace::{
-    Blocked, BoundRule, Budget, ChainReading, Costs, Cut, FreeTest, Leg, LocOracle, Obstacle, Path,
-    Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, search,
+    Blocked, BoundRule, Budget, ChainPlan, ChainReading, ChainWork, Costs, Cut, FreeTest, Leg,
+    LocOracle, Obstacle, Path, Placed, Refusal, RoadChain, StepRule, TargetRule, Targets,
+    TraceRule, Tracer, check_path, search,
 };
 pub use wargame_kit::{Diagnostic, Location, Source};
 

@@ -465,7 +465,8 @@ impl HexMap {
         match name {
             "road" => Some(Hexside::ROAD),
             "trail" => Some(Hexside::TRAIL),
-            "blocks-zoc" => Some(Hexside::BLOCKS_ZOC),
+            // The map format's key is `blocks_zoc`; rules have said `blocks-zoc`: both are read.
+            "blocks-zoc" | "blocks_zoc" => Some(Hexside::BLOCKS_ZOC),
             "impassable" => Some(Hexside::IMPASSABLE),
             other => self
                 .hexside_feature_names
@@ -474,6 +475,90 @@ impl HexMap {
                 .and_then(|i| u32::try_from(i).ok())
                 .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT)),
         }
+    }
+
+    /// The bit of [`Hexside::mask`] for a hexside feature by name: `road`, `trail`,
+    /// `blocks_zoc` (or `blocks-zoc`), `impassable`, or one of the map's own
+    /// ([`HexMap::hexside_feature_names`]); `None` when the map has no such feature.
+    pub fn hexside_mask(&self, name: &str) -> Option<u32> {
+        self.hexside_bit(name)
+    }
+
+    /// Whether a hexside carries a feature, by name (built-in or the map's own): the test a
+    /// rule's [`Step::crosses`](crate::trace::Step::crosses) makes, for any hexside.
+    ///
+    /// ```
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 3]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # [hexsides.features]
+    /// # river = [["0101", "0102"]]
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let side = map.hexside(hex("0101"), hex("0102")).unwrap();
+    /// assert!(map.hexside_has(side, "river"));
+    /// assert!(!map.hexside_has(side, "road") && !map.hexside_has(side, "bridge"));
+    /// ```
+    pub fn hexside_has(&self, side: Hexside, feature: &str) -> bool {
+        self.hexside_bit(feature)
+            .is_some_and(|b| side.mask() & b != 0)
+    }
+
+    /// The hexes on one edge of the map as printed: for [`Compass::West`](crate::Compass::West), the westmost hex of
+    /// each row of hexes; for [`Compass::North`](crate::Compass::North), the northmost of each column; and so on,
+    /// whatever the label order or the direction the numbers grow. In label order.
+    ///
+    /// ```
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 2]
+    /// # columns = [1, 3]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "west"
+    /// # "#, None).unwrap();
+    /// use hexmap::Compass;
+    /// // Columns are numbered from the east: the west edge is column 03.
+    /// let west: Vec<String> = map.edge(Compass::West).iter().map(|h| map.label_text(*h)).collect();
+    /// assert_eq!(west, ["0103", "0203"]);
+    /// ```
+    pub fn edge(&self, side: crate::layout::Compass) -> Vec<Hex> {
+        use crate::layout::Compass;
+        let layout = &self.layout;
+        let east_grows = layout.columns_grow != Compass::West;
+        let south_grows = layout.rows_grow == Compass::South;
+        // (line, how far toward `side`): the hex furthest along that way in each line.
+        let toward = |o: crate::layout::Offset| -> (i32, i64) {
+            let (col, row) = (i64::from(o.col), i64::from(o.row));
+            match side {
+                Compass::East => (o.row, if east_grows { col } else { -col }),
+                Compass::West => (o.row, if east_grows { -col } else { col }),
+                Compass::South => (o.col, if south_grows { row } else { -row }),
+                Compass::North => (o.col, if south_grows { -row } else { row }),
+            }
+        };
+        let mut best: std::collections::BTreeMap<i32, (i64, usize)> =
+            std::collections::BTreeMap::new();
+        for (n, h) in self.hexes.iter().enumerate() {
+            let (line, far) = toward(layout.hex_to_offset(h.hex));
+            let e = best.entry(line).or_insert((far, n));
+            if far > e.0 {
+                *e = (far, n);
+            }
+        }
+        let mut nodes: Vec<usize> = best.values().map(|&(_, n)| n).collect();
+        nodes.sort_unstable();
+        nodes.into_iter().map(|n| self.hexes[n].hex).collect()
     }
 
     /// The [`Hexside::mask`]s of a node's hexsides, or-ed: which networks it is on.

@@ -253,31 +253,7 @@ impl<S: Copy + Eq> Position<S> {
     /// assert!(!zoc.controls(&map, hex("0101")) && !zoc.controls(&map, hex("0103")));
     /// ```
     pub fn zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
-        let mut mask = Hexside::IMPASSABLE;
-        let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-        known.extend(map.hexside_feature_names().iter().map(String::as_str));
-        for name in &rule.not_across {
-            mask |= map
-                .hexside_bit(name)
-                .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                    leg: 0,
-                    name: name.clone(),
-                    known: known.join(", "),
-                })?;
-        }
-        let mut terrains = Vec::new();
-        for name in &rule.not_into_terrain {
-            let t = map
-                .terrain_names()
-                .iter()
-                .position(|t| t == name)
-                .ok_or_else(|| RuleError::UnknownTerrain {
-                    leg: 0,
-                    name: name.clone(),
-                    known: map.terrain_names().join(", "),
-                })?;
-            terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
-        }
+        let (mask, terrains) = zoc_stops(map, rule)?;
         Ok(self.zoc_layer(map, side, mask, &terrains))
     }
 
@@ -302,9 +278,74 @@ impl<S: Copy + Eq> Position<S> {
         ZocLayer { start, by_node }
     }
 
+    /// The free test of a side's supply or LOC trace under a [`ZocRule`], whole: the enemy
+    /// zone of control is made under the rule (its hexsides and terrains that stop a ZOC,
+    /// as [`Position::zoc_with`]), then applied with its friendly negation. Every side but
+    /// `side` is the enemy.
+    ///
+    /// ```
+    /// use hexmap::{Blocking, HexMap, Position, Unit, ZocRule};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 4]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # [hexsides.features]
+    /// # river = [["0102", "0103"]]
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let position = Position::new(&map, vec![Unit::new("E", "enemy", hex("0103"))]).unwrap();
+    /// let rule = ZocRule::new().not_across(["river"]);
+    /// let table = position.blocking_under(&map, "friend", &rule).unwrap();
+    /// let node = |l: &str| map.node(hex(l)).unwrap();
+    /// assert_eq!(table.reason(node("0102")), None); // the river stops E's ZOC
+    /// assert_eq!(table.reason(node("0104")), Some(&Blocking::EnemyZoc(vec![0])));
+    /// ```
+    pub fn blocking_under(
+        &self,
+        map: &HexMap,
+        side: S,
+        rule: &ZocRule,
+    ) -> Result<FreeTable<Blocking>, RuleError> {
+        let enemy = self.enemy_zoc_with(map, side, rule)?;
+        Ok(self.blocking(map, side, &enemy, rule))
+    }
+
+    /// The zone of control of every side but `side`, under `rule`.
+    fn enemy_zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
+        let (stop, terrains) = zoc_stops(map, rule)?;
+        let adj = map.adjacency();
+        let mut pairs = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            if u.side == side || !u.exerts_zoc {
+                continue;
+            }
+            let n = self.nodes[i] as usize;
+            for a in adj[n] {
+                if a.node != NONE
+                    && a.mask & stop == 0
+                    && !terrains.contains(&map.hexes()[a.node as usize].terrain)
+                {
+                    pairs.push((a.node, i));
+                }
+            }
+        }
+        let (start, by_node) = csr(map.len(), pairs.into_iter());
+        Ok(ZocLayer { start, by_node })
+    }
+
     /// The free test of a side's supply or LOC trace under a ZOC rule: a hex is blocked by an
     /// enemy unit on it, or by an enemy zone of control unless (with
     /// [`ZocRule::negated_by_friendly_unit`], the default) a friendly unit is on it.
+    ///
+    /// Of `rule`, only the friendly negation is applied here: `enemy_zoc` must already be
+    /// the layer made under it ([`Position::zoc_with`]). [`Position::blocking_under`] does
+    /// both, so the layer cannot be made under another rule by mistake.
     ///
     /// ```
     /// use hexmap::{Blocking, HexMap, Position, Unit, ZocRule};
@@ -359,6 +400,36 @@ impl<S: Copy + Eq> Position<S> {
         }
         table
     }
+}
+
+/// The hexside bits and terrains that stop a zone of control under `rule`, resolved on `map`.
+fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {
+    let mut mask = Hexside::IMPASSABLE;
+    let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+    known.extend(map.hexside_feature_names().iter().map(String::as_str));
+    for name in &rule.not_across {
+        mask |= map
+            .hexside_bit(name)
+            .ok_or_else(|| RuleError::UnknownHexsideFeature {
+                leg: 0,
+                name: name.clone(),
+                known: known.join(", "),
+            })?;
+    }
+    let mut terrains = Vec::new();
+    for name in &rule.not_into_terrain {
+        let t = map
+            .terrain_names()
+            .iter()
+            .position(|t| t == name)
+            .ok_or_else(|| RuleError::UnknownTerrain {
+                leg: 0,
+                name: name.clone(),
+                known: map.terrain_names().join(", "),
+            })?;
+        terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
+    }
+    Ok((mask, terrains))
 }
 
 /// A game's zone-of-control rule: which hexsides and terrains a ZOC does not extend across or

@@ -369,7 +369,18 @@ impl MapSpec {
             input.hexsides.extend(groups.map(|g| (kind, g)));
         }
         for (feature, list) in &h.features {
-            let groups = paths(list, Key::spec(p, "hexsides.features.", feature));
+            let key = Key::spec(p, "hexsides.features.", feature);
+            if list.is_empty() {
+                // `bridge = []`: the map declares the feature on no hexside.
+                let declared = Group {
+                    key,
+                    span: None,
+                    refs: Vec::new(),
+                };
+                input.side_features.push((feature.as_str(), declared));
+                continue;
+            }
+            let groups = paths(list, key);
             input
                 .side_features
                 .extend(groups.map(|g| (feature.as_str(), g)));

@@ -13,6 +13,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+#[path = "../examples/common/maps.rs"]
+mod maps;
+
 use std::fmt;
 
 use hexmap::trace::FreeTest;
@@ -215,54 +218,7 @@ fn path_of(map: &HexMap, items: &[&str]) -> Path {
 // unless a road crosses them; never into an enemy unit, nor into enemy ZOC unless a friendly
 // unit is there.
 
-/// The map of `examples/supply_movement_points.rs`: pointy, rows 01-06 (01 at the top, even rows
-/// shifted half a hex east, so 03CC touches 04(CC-1) and 04CC), columns 01-08; the city at
-/// 0104; a river along every hexside between rows 03 and 04, bridged by the road 0304-0404.
-const MAP_A: &str = r#"
-name = "Supply in movement points (example)"
-
-[layout]
-orientation = "pointy"
-label = "row-column"
-rows = [1, 6]
-columns = [1, 8]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear", f = "forest", m = "mountain" }
-grid = '''
-01 . . . . . . . .
-02 . f m . . m . .
-03 . f . . f m . .
-04 . . . . f . . .
-05 . m . . . . f .
-06 . . . . . . . .
-'''
-
-[features]
-city = ["0104"]
-
-[places]
-"Supply city" = "0104"
-
-[hexsides]
-roads = [["0104", "0204", "0304", "0404", "0505", "0605"]]
-
-[hexsides.features]
-# Row 03 is unshifted: 03CC touches 04(CC-1) and 04CC.
-river = [
-  ["0301", "0401"],
-  ["0302", "0401"], ["0302", "0402"],
-  ["0303", "0402"], ["0303", "0403"],
-  ["0304", "0403"], ["0304", "0404"],
-  ["0305", "0404"], ["0305", "0405"],
-  ["0306", "0405"], ["0306", "0406"],
-  ["0307", "0406"], ["0307", "0407"],
-  ["0308", "0407"], ["0308", "0408"],
-]
-"#;
+use maps::MOVEMENT_POINTS as MAP_A;
 
 fn mp_rule(points: u32) -> TraceRule {
     TraceRule::new([Leg::movement_points(
@@ -488,38 +444,7 @@ fn a_the_enemy_unit_and_its_zoc_box_e_in() {
 // (b) Any number of rail hexes from a friendly map edge, then at most 4 hexes; never into an
 // enemy unit.
 
-/// The map of `examples/supply_rail_then_hexes.rs`: pointy, rows 01-05 (01 at the top, even rows
-/// shifted half a hex east), columns 01-13; row 03 is sea and 0506 a lake; rail along row 02
-/// from 0201 to 0208 and along row 04 from 0401 to 0408.
-const MAP_B: &str = r#"
-name = "Rail, then four hexes (example)"
-
-[layout]
-orientation = "pointy"
-label = "row-column"
-rows = [1, 5]
-columns = [1, 13]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear" }
-off_map = "~"
-grid = '''
-01 .............
-02 .............
-03 ~~~~~~~~~~~~~
-04 .............
-05 .....~.......
-'''
-
-[hexsides.features]
-rail = [
-  ["0201", "0202", "0203", "0204", "0205", "0206", "0207", "0208"],
-  ["0401", "0402", "0403", "0404", "0405", "0406", "0407", "0408"],
-]
-"#;
+use maps::RAIL_THEN_HEXES as MAP_B;
 
 /// From the unit: at most `hexes` hexes, then along rail hexsides; either may be empty.
 fn rail_rule(hexes: u32) -> TraceRule {
@@ -732,49 +657,7 @@ fn b_rail_lines_join_only_across_a_rail_hexside() {
 // (c) Any length to a friendly map edge, never across all-sea or unbridged major-river
 // hexsides; never into an enemy unit or enemy ZOC.
 
-/// The map of `examples/supply_to_map_edge.rs`: flat, labels column then row, columns 01-08
-/// (west to east), rows 01-06 (even columns shifted half a hex south, so 04RR touches 05RR and
-/// 05(RR+1)); a major river between columns 04 and 05, bridged between 0402 and 0502; sea at
-/// 0405, 0406, 0505, 0506; an island 0105-0306 behind all-sea hexsides.
-const MAP_C: &str = r#"
-name = "Supply to the map edge (example)"
-
-[layout]
-orientation = "flat"
-label = "column-row"
-rows = [1, 6]
-columns = [1, 8]
-shifted = "even"
-rows_grow = "south"
-columns_grow = "east"
-
-[terrain]
-legend = { "." = "clear" }
-off_map = "~"
-grid = '''
-01 ........
-02 ........
-03 ........
-04 ........
-05 ...~~...
-06 ...~~...
-'''
-
-[hexsides.features]
-# Column 04 is shifted south: 04RR touches 05RR and 05(RR+1).
-major-river = [
-  ["0401", "0501"], ["0401", "0502"],
-  ["0402", "0502"], ["0402", "0503"],
-  ["0403", "0503"], ["0403", "0504"],
-  ["0404", "0504"],
-]
-bridge = [["0402", "0502"]]
-# The island 0105-0306 against the mainland's row 04.
-all-sea = [
-  ["0105", "0104"], ["0105", "0204"], ["0205", "0204"],
-  ["0305", "0204"], ["0305", "0304"], ["0305", "0404"],
-]
-"#;
+use maps::TO_MAP_EDGE as MAP_C;
 
 fn edge_rule() -> TraceRule {
     TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {
@@ -1029,5 +912,373 @@ grid = '''
     assert_eq!(
         labels(&map, &path.hexes),
         ["0103", "0102", "0201", "0301", "0401"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tracing API as another game's programmer meets it (issue 28's nine points), each on the
+// examples' own maps.
+
+/// (1) One rules table serves a game's many maps: `mountain` costs and `unless = ["bridge"]`
+/// bind on a map that has neither (they match nothing there); `bind_strict` refuses them,
+/// naming what is missing.
+#[test]
+fn api_1_one_rules_table_binds_on_a_map_without_mountains_or_bridges() {
+    let rail_map = HexMap::from_toml_str(MAP_B, None).unwrap();
+    assert!(!rail_map.terrain_names().iter().any(|t| t == "mountain"));
+    let rule = TraceRule::new([Leg::movement_points(
+        4,
+        Costs::new(1)
+            .terrain("mountain", 3)
+            .hexside("river", 1, &["bridge"]),
+    )
+    .steps(StepRule::NotAcross {
+        features: strings(&["major-river"]),
+        unless: strings(&["bridge"]),
+    })]);
+    let bound = rule.bind(&rail_map).unwrap();
+    // On this map the rule is plain 4 MP at 1 a hex: 0101 reaches 0105, not 0106.
+    let targets = Targets::new(&rail_map, [rail_map.parse("0105").unwrap()]);
+    let nothing = |_h: Hex| None::<()>;
+    let path = search(&bound, rail_map.parse("0101").unwrap(), &targets, &nothing).unwrap();
+    assert_eq!(path.spent, [4]);
+    let far = Targets::new(&rail_map, [rail_map.parse("0106").unwrap()]);
+    assert!(search(&bound, rail_map.parse("0101").unwrap(), &far, &nothing).is_err());
+    // The same table, strictly: the first missing name is the error.
+    let e = rule.bind_strict(&rail_map).unwrap_err();
+    assert!(e.to_string().contains("`mountain`"), "{e}");
+    // And on the map that has them all, both bind.
+    let mp_map = HexMap::from_toml_str(MAP_A, None).unwrap();
+    assert!(mp_rule(4).bind_strict(&mp_map).is_ok());
+    // A map may declare a feature it puts on no hexside: `bridge = []`.
+    let declared = HexMap::from_toml_str(
+        &variant(
+            MAP_B,
+            "[hexsides.features]\n",
+            "[hexsides.features]\nbridge = []\n",
+        ),
+        None,
+    )
+    .unwrap();
+    assert!(
+        declared
+            .hexside_feature_names()
+            .iter()
+            .any(|n| n == "bridge")
+    );
+    let bridged = TraceRule::new([Leg::hexes(4).steps(StepRule::NotAcross {
+        features: strings(&["rail"]),
+        unless: strings(&["bridge"]),
+    })]);
+    assert!(bridged.bind_strict(&declared).is_ok());
+    assert!(bridged.bind_strict(&rail_map).is_err());
+}
+
+/// (2) Movement points: the path of least cost, and what each leg spent.
+#[test]
+fn api_2_movement_points_give_the_cheapest_path_and_its_cost() {
+    let g = game_a(MAP_A, UNITS_A);
+    let rule = mp_rule(12).bind(&g.map).unwrap();
+    let targets = Targets::new(&g.map, g.map.hexes_with("city"));
+    let nothing = |_h: Hex| None::<()>;
+    for info in g.map.hexes() {
+        let Ok(path) = search(&rule, info.hex, &targets, &nothing) else {
+            continue;
+        };
+        let hexes = labels(&g.map, &path.hexes);
+        let cost = movement_points(&g.map, &hexes);
+        assert_eq!(path.spent, [cost], "from {}", hexes[0]);
+        assert_eq!(
+            cost,
+            cheapest(&g.map, info.hex, "0104"),
+            "from {}",
+            hexes[0]
+        );
+    }
+    // The small map where breadth-first order found a dearer path: 0103 over the mountains
+    // costs 7, round them 4.
+    let map = HexMap::from_toml_str(
+        "name = \"m\"\n[layout]\norientation = \"pointy\"\nlabel = \"row-column\"\nrows = [1, 4]\ncolumns = [1, 3]\nshifted = \"even\"\nrows_grow = \"south\"\ncolumns_grow = \"east\"\n[terrain]\nlegend = { \".\" = \"clear\", m = \"mountain\" }\ngrid = '''\n01 ...\n02 .m.\n03 .m.\n04 ...\n'''\n",
+        None,
+    )
+    .unwrap();
+    let rule = TraceRule::new([Leg::movement_points(
+        7,
+        Costs::new(1).terrain("mountain", 3),
+    )])
+    .bind(&map)
+    .unwrap();
+    let path = search(
+        &rule,
+        map.parse("0103").unwrap(),
+        &Targets::new(&map, [map.parse("0401").unwrap()]),
+        &nothing,
+    )
+    .unwrap();
+    assert_eq!(path.spent, [4]);
+}
+
+/// The least movement points from `from` to the label `to` on map (a), by a plain Dijkstra
+/// over the same costs as `mp_rule` (nothing blocks).
+fn cheapest(map: &HexMap, from: Hex, to: &str) -> u32 {
+    let mut best = std::collections::BTreeMap::new();
+    let mut heap = std::collections::BinaryHeap::new();
+    heap.push(std::cmp::Reverse((0u32, map.label_text(from))));
+    while let Some(std::cmp::Reverse((d, l))) = heap.pop() {
+        if best.contains_key(&l) {
+            continue;
+        }
+        best.insert(l.clone(), d);
+        let h = map.parse(&l).unwrap();
+        for (n, side) in map.neighbors(h) {
+            if side.impassable {
+                continue;
+            }
+            let nl = map.label_text(n);
+            let step = movement_points(map, &[l.clone(), nl.clone()]);
+            heap.push(std::cmp::Reverse((d + step, nl)));
+        }
+    }
+    best[to]
+}
+
+/// (3) A cut says how far the budget went, every leg's refusal, and the hexes it reached.
+#[test]
+fn api_3_a_cut_gives_the_budget_spent_every_refusal_and_the_hexes() {
+    let g = game_b(MAP_B, UNITS_B);
+    let rule = rail_rule(4).bind(&g.map).unwrap();
+    let targets = west_edge(&g.map);
+    let free = g.free();
+    // N3, 5 hexes east of the railhead 0208: its four hexes end at 0209 and 0110.
+    let cut = search(&rule, g.unit_hex("N3"), &targets, &free).unwrap_err();
+    assert_eq!(cut.reached_hexes.len(), cut.reached);
+    assert_eq!(
+        labels(&g.map, &cut.reached_hexes),
+        [
+            "0110", "0111", "0112", "0113", "0209", "0210", "0211", "0212", "0213"
+        ]
+    );
+    // The strongest reason at the railhead is "no rail across the hexside"; its refusals also
+    // say that the 4-hex leg had run out there: 4 hexes, the step would be the fifth.
+    let railhead = cut
+        .frontier
+        .iter()
+        .find(|b| g.map.label_text(b.hex) == "0208")
+        .unwrap();
+    assert!(matches!(
+        railhead.obstacle,
+        Obstacle::Refused {
+            why: hexmap::Refusal::NotAlong { .. },
+            ..
+        }
+    ));
+    let refusals: Vec<(String, String)> = railhead
+        .refusals
+        .iter()
+        .map(|(from, r)| (g.map.label_text(*from), r.to_string()))
+        .collect();
+    assert_eq!(
+        refusals,
+        [
+            ("0209".to_string(), "beyond the reach of leg 1".to_string()),
+            ("0209".to_string(), "no rail across the hexside".to_string()),
+        ]
+    );
+    assert!(matches!(
+        railhead.refusals[0].1,
+        hexmap::Refusal::OutOfBudget {
+            leg: 1,
+            budget: 4,
+            needed: 5
+        }
+    ));
+}
+
+/// (4) A hexside's own feature, by name, outside custom predicates.
+#[test]
+fn api_4_a_hexsides_own_feature_by_name() {
+    let map = HexMap::from_toml_str(MAP_A, None).unwrap();
+    let hex = |l: &str| map.parse(l).unwrap();
+    let river = map.hexside(hex("0303"), hex("0403")).unwrap();
+    assert!(map.hexside_has(river, "river") && !map.hexside_has(river, "road"));
+    let bridged = map.hexside(hex("0304"), hex("0404")).unwrap();
+    assert!(map.hexside_has(bridged, "river") && map.hexside_has(bridged, "road"));
+    let bit = map.hexside_mask("river").unwrap();
+    assert_ne!(river.mask() & bit, 0, "the same layout as Hexside::mask");
+    assert!(!map.hexside_has(river, "bridge")); // not on this map
+}
+
+/// (5) A custom step predicate may read the caller's data (a position, a ZOC layer).
+#[test]
+fn api_5_a_step_predicate_borrows_the_position() {
+    let g = game_a(MAP_A, UNITS_A);
+    let zoc = &g.enemy_zoc;
+    let map = &g.map;
+    // "Not from one enemy-controlled hex into another", reading the ZOC layer borrowed.
+    let rule = TraceRule::new([Leg::movement_points(
+        4,
+        Costs::new(1).terrain("forest", 2).terrain("mountain", 3),
+    )
+    .steps(StepRule::custom_named("zoc to zoc"))]);
+    let bound = rule
+        .bind(map)
+        .unwrap()
+        .with_predicate("zoc to zoc", move |s| {
+            !(zoc.controls(s.map(), s.from()) && zoc.controls(s.map(), s.to()))
+        });
+    let targets = Targets::new(map, map.hexes_with("city"));
+    let nothing = |_h: Hex| None::<()>;
+    let plain = TraceRule::new([Leg::movement_points(
+        4,
+        Costs::new(1).terrain("forest", 2).terrain("mountain", 3),
+    )])
+    .bind(map)
+    .unwrap();
+    let zoc_to_zoc = |p: &Path| {
+        p.hexes
+            .windows(2)
+            .any(|w| zoc.controls(map, w[0]) && zoc.controls(map, w[1]))
+    };
+    let (mut traced, mut detoured) = (0, 0);
+    for info in map.hexes() {
+        let without = search(&plain, info.hex, &targets, &nothing);
+        if let Ok(p) = search(&bound, info.hex, &targets, &nothing) {
+            traced += usize::from(p.hexes.len() > 1);
+            assert!(!zoc_to_zoc(&p), "{}", map.label_text(info.hex));
+        }
+        if without.as_ref().is_ok_and(zoc_to_zoc) {
+            detoured += 1;
+        }
+    }
+    // The predicate is in force (some paths take steps, so it allows them) and it matters (some
+    // plain paths step from enemy control into enemy control).
+    assert!(
+        traced > 0 && detoured > 0,
+        "{traced} traced, {detoured} detoured"
+    );
+}
+
+/// (6) The free test under a ZOC rule applies all of it: hexsides that stop a ZOC too.
+#[test]
+fn api_6_blocking_under_a_zoc_rule_applies_its_hexsides() {
+    let map = HexMap::from_toml_str(MAP_A, None).unwrap();
+    let hex = |l: &str| map.parse(l).unwrap();
+    // An enemy just south of the river at 0404: under "ZOC does not cross rivers", 0303 and
+    // 0304 north of it are free.
+    let position = Position::new(
+        &map,
+        vec![
+            Unit::new("F", Side::Friend, hex("0101")),
+            Unit::new("X", Side::Enemy, hex("0403")),
+        ],
+    )
+    .unwrap();
+    let rule = hexmap::ZocRule::new().not_across(["river"]);
+    let table = position.blocking_under(&map, Side::Friend, &rule).unwrap();
+    let by_hand = position.blocking(
+        &map,
+        Side::Friend,
+        &position.zoc_with(&map, Side::Enemy, &rule).unwrap(),
+        &rule,
+    );
+    for info in map.hexes() {
+        let n = map.node(info.hex).unwrap();
+        assert_eq!(
+            table.reason(n),
+            by_hand.reason(n),
+            "{}",
+            map.label_text(info.hex)
+        );
+    }
+    let n = |l: &str| map.node(hex(l)).unwrap();
+    assert_eq!(table.reason(n("0303")), None, "across the river");
+    assert!(
+        table.reason(n("0402")).is_some(),
+        "beside X, this side of the river"
+    );
+}
+
+/// (7) A map edge, whatever the label order.
+#[test]
+fn api_7_the_map_edge_whatever_the_label_order() {
+    let rail_map = HexMap::from_toml_str(MAP_B, None).unwrap();
+    // Row 03 is sea, off the map: the west edge is the first hex of each other row, what
+    // `west_edge` finds by the label's column.
+    let west: Vec<String> = labels(&rail_map, &rail_map.edge(hexmap::Compass::West));
+    assert_eq!(west, ["0101", "0201", "0401", "0501"]);
+    let by_hand = west_edge(&rail_map);
+    assert_eq!(by_hand.len(), west.len());
+    // Map (c) numbers column first: its east edge is column 08, labels `08RR`.
+    let edge_map = HexMap::from_toml_str(MAP_C, None).unwrap();
+    let east = edge_map.edge(hexmap::Compass::East);
+    let by_hand = east_edge(&edge_map);
+    assert_eq!(east.len(), by_hand.len());
+    assert!(east.iter().all(|h| by_hand.contains(&edge_map, *h)));
+    // Columns numbered from the east: the west edge is the last column.
+    let flipped = HexMap::from_toml_str(
+        &variant(MAP_B, "columns_grow = \"east\"", "columns_grow = \"west\""),
+        None,
+    )
+    .unwrap();
+    let west: Vec<String> = labels(&flipped, &flipped.edge(hexmap::Compass::West));
+    assert!(west.iter().all(|l| l.ends_with("13")), "{west:?}");
+}
+
+/// (8) `blocks_zoc`, the map format's key, is also a rule's name for it.
+#[test]
+fn api_8_blocks_zoc_is_one_name() {
+    let map = HexMap::from_toml_str(
+        &variant(
+            MAP_A,
+            "[hexsides]\n",
+            "[hexsides]\nblocks_zoc = [[\"0101\", \"0102\"]]\n",
+        ),
+        None,
+    )
+    .unwrap();
+    let side = map
+        .hexside(map.parse("0101").unwrap(), map.parse("0102").unwrap())
+        .unwrap();
+    assert!(side.blocks_zoc);
+    assert_eq!(
+        map.hexside_mask("blocks_zoc"),
+        map.hexside_mask("blocks-zoc")
+    );
+    let rule = TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {
+        features: strings(&["blocks_zoc"]),
+        unless: vec![],
+    })]);
+    assert!(rule.bind_strict(&map).is_ok());
+}
+
+/// (9) The road/trail net's components: hexes off the net are none, impassable hexsides cut.
+#[test]
+fn api_9_road_components_count_the_net_only() {
+    use hexmap::petgraph::algo::connected_components;
+    let map = HexMap::from_toml_str(MAP_A, None).unwrap();
+    let hex = |l: &str| map.parse(l).unwrap();
+    let net = map.road_components();
+    assert_eq!(net.count(), 1);
+    assert!(net.joined(&map, hex("0104"), hex("0605")));
+    assert_eq!(net.of(&map, hex("0101")), None);
+    let off = map.hexes().iter().filter(|h| !h.on_road_net).count();
+    assert_eq!(connected_components(&map.road_net()), net.count() + off);
+    // An impassable hexside across the road splits it, for the layer and the components.
+    let cut_road = HexMap::from_toml_str(
+        &variant(
+            MAP_A,
+            "[hexsides]\n",
+            "[hexsides]\nimpassable = [[\"0304\", \"0404\"]]\n",
+        ),
+        None,
+    )
+    .unwrap();
+    let net = cut_road.road_components();
+    assert_eq!(net.count(), 2);
+    assert!(!net.joined(&cut_road, hex("0104"), hex("0605")));
+    let off = cut_road.hexes().iter().filter(|h| !h.on_road_net).count();
+    assert_eq!(
+        connected_components(&cut_road.road_net()),
+        net.count() + off
     );
 }

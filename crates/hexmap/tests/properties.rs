@@ -1083,7 +1083,7 @@ fn check_cut(
                         prop_assert_eq!(terrain.as_str(), TERRAINS[usize::from(w.terrain[v])]);
                     }
                     Refusal::Custom { name } => prop_assert_eq!(name.as_str(), CUSTOM_NAME),
-                    Refusal::OutOfBudget { leg } => {
+                    Refusal::OutOfBudget { leg, .. } => {
                         prop_assert!((1..=legs.len()).contains(leg));
                         prop_assert!(legs[leg - 1].budget.limit().is_some());
                     }
@@ -1192,5 +1192,139 @@ proptest! {
                 w.label(w.extra), at, w.log, spec
             );
         }
+    }
+}
+
+/// The road-chain plan against the same rule written as legs and run by `search`: the same
+/// traced/cut answer from every start, paths that obey the rule, and the same frontier with
+/// the same reasons and origins, for both chain readings and both target readings.
+fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), TestCaseError> {
+    let map = &w.map;
+    let spec = RuleSpec::Chain { k, between, adjoin };
+    let legs =
+        TraceRule::new(spec.legs().iter().map(LegSpec::leg)).with_target(target_rule(adjoin));
+    let as_legs = legs
+        .bind(map)
+        .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
+    let bound = spec.rule().bind(map).unwrap();
+    let preset = *spec.rule().road_chain().unwrap();
+    let plan = hexmap::ChainPlan::new(map, preset);
+    prop_assert!(bound.chain_plan().is_some());
+    let targets = Targets::new(map, w.targets.iter().copied());
+    let free_table: Vec<bool> = w.blocked.iter().map(|b| !b).collect();
+    let free = |h: Hex| {
+        w.map
+            .node(h)
+            .and_then(|n| w.blocked[n.index()].then_some("enemy"))
+    };
+    let mut work = hexmap::ChainWork::default();
+    plan.free_table(&targets, &free_table, &mut work);
+    let bounds = hexmap::trace::Bounds::new(usize::MAX, usize::MAX, usize::MAX);
+    for info in map.hexes() {
+        let start = info.hex;
+        let at = map.label_text(start);
+        let slow = search(&as_legs, start, &targets, &free);
+        prop_assert_eq!(
+            plan.traced(&targets, &mut work, start),
+            slow.is_ok(),
+            "traced from {}",
+            at
+        );
+        let path = plan.path(&targets, &mut work, start);
+        prop_assert_eq!(path.is_some(), slow.is_ok(), "path from {}", at);
+        if let Some(p) = &path {
+            prop_assert_eq!(p.hexes[0], start);
+            let checked = check_path(&as_legs, p, &targets, &free);
+            prop_assert!(
+                checked.is_ok(),
+                "the plan's path from {}: {:?}",
+                at,
+                checked
+            );
+        }
+        let cut = plan.cut(&targets, &mut work, start, &bounds);
+        match (cut, slow) {
+            (None, Ok(_)) => {}
+            (Some(ours), Err(theirs)) => {
+                use hexmap::trace::ChainBlock;
+                let theirs: Vec<(Hex, ChainBlock)> = theirs
+                    .frontier
+                    .iter()
+                    .map(|b| {
+                        let block = match &b.obstacle {
+                            Obstacle::NotFree(_) => ChainBlock::NotFree,
+                            Obstacle::Refused {
+                                from,
+                                why: Refusal::OffNetwork { .. },
+                            } => ChainBlock::OffNetwork { from: *from },
+                            Obstacle::Refused {
+                                from,
+                                why: Refusal::NotAlong { .. },
+                            } => ChainBlock::NotAlong { from: *from },
+                            Obstacle::Refused {
+                                from,
+                                why: Refusal::OutOfBudget { leg: 1, .. },
+                            } => ChainBlock::OutOfBudget { from: *from },
+                            other => panic!("{other:?}"),
+                        };
+                        (b.hex, block)
+                    })
+                    .collect();
+                prop_assert_eq!(&ours.frontier, &theirs, "frontier from {}", at);
+                prop_assert_eq!(ours.frontier_omitted, 0);
+                prop_assert!(!ours.search_stopped);
+                let net_cut = theirs.iter().any(|(_, b)| *b != ChainBlock::NotFree);
+                prop_assert_eq!(ours.reach.is_some(), net_cut);
+                if let Some(reach) = &ours.reach {
+                    prop_assert_eq!(
+                        reach.hexes.len(),
+                        theirs_reached(&as_legs, start, &targets, &free)
+                    );
+                    if let Some(walk) = &reach.walk_to_net {
+                        prop_assert_eq!(walk[0], start);
+                        prop_assert!(
+                            map.hexes()[map.node(*walk.last().unwrap()).unwrap().index()]
+                                .on_road_net
+                        );
+                    }
+                }
+            }
+            (ours, theirs) => {
+                return Err(TestCaseError::fail(format!(
+                    "from {at}: the plan's cut {:?}, search {:?}",
+                    ours.is_some(),
+                    theirs.is_ok()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// How many hexes `search` reached from `start` when it is cut.
+fn theirs_reached<F: FreeTest<&'static str>>(
+    rule: &hexmap::BoundRule<'_>,
+    start: Hex,
+    targets: &Targets,
+    free: &F,
+) -> usize {
+    search(rule, start, targets, free)
+        .err()
+        .map_or(0, |c| c.reached)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_chain_plan_is_the_rule_written_as_legs(
+        r in map_recipe(),
+        k in 0u32..5,
+        between in any::<bool>(),
+        adjoin in any::<bool>(),
+    ) {
+        let w = World::new(&r);
+        check_plan(&w, k, between, adjoin)
+            .map_err(|e| TestCaseError::fail(format!("{e}\nmap: {}\nk {k} between {between} adjoin {adjoin}", w.log)))?;
     }
 }

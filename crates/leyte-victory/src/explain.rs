@@ -11,8 +11,8 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::frontier::Omitted;
 use crate::loc;
+use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex, Reach, hexes_in_words};
 use crate::spec::State;
 use crate::unit::{Rating, Side};

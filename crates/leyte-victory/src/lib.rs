@@ -17,10 +17,10 @@
 //!   state and asks the caller's [`wargame_kit::resolve::Resolver`] for a referenced map file; it
 //!   never opens files itself.
 //! - [`score`] is one function per rule (L4, L5, L6, L7-L10, the scenario's exit rules, L11).
-//! - Lines of Communications use [`hexmap::Tracer`] (all units at once, linear in the map) with
-//!   K = 3; each cut unit is explained by [`hexmap::search`]'s frontier, computed on dense tables
-//!   kept between units (the same hexes and reasons, property-tested against the hex crate);
-//!   [`explain`] gives one unit's LOC hex by hex from the same computation.
+//! - Lines of Communications use the hex crate's road-chain plan ([`hexmap::ChainPlan`]: all
+//!   units at once, linear in the map) with K = 3; each cut unit is explained by the plan's
+//!   frontier, the same hexes and reasons as [`hexmap::search`]'s (property-tested in the hex
+//!   crate); [`explain`] gives one unit's LOC hex by hex from the same computation.
 //! - Many positions on one scenario: [`Scorer`] checks and prepares it once, a [`Session`] keeps
 //!   the tracing tables from one position to the next; each answers with the [`Report`], the
 //!   [`Sheet`] (the same awards and evidence as data, no text) or the [`Verdict`] (totals and
@@ -89,7 +89,6 @@ mod board;
 mod engine;
 mod error;
 mod explain;
-mod frontier;
 #[cfg(feature = "html")]
 pub mod html;
 mod labels;
@@ -98,6 +97,7 @@ mod loc;
 #[cfg(feature = "parallel")]
 mod many;
 mod model;
+mod omitted;
 pub mod options;
 pub mod ratio;
 pub mod report;
@@ -113,13 +113,13 @@ mod words;
 
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
-pub use frontier::Omitted;
 #[cfg(feature = "parallel")]
 pub use many::{Reports, score_many, sheet_many, verdict_many};
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
 };
+pub use omitted::Omitted;
 pub use ratio::{Margin, Margins, Ratio, Schedule, Verdict, VictoryLevel};
 pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach,

@@ -1,28 +1,28 @@
 //! Lines of Communications (L7, L8, L10): which units must trace, to which hexes, and for each
 //! the path traced or the hexes that cut it.
 //!
-//! The hex crate does the tracing: [`Tracer`] answers every unit of a side at once (K hexes of
-//! any terrain, then roads and trails: the [`RoadChain`] preset). For a cut unit, the frontier
-//! of what it can reach, with the reason each hex is blocked, is [`search`]'s, found on dense
-//! tables kept between units (`frontier.rs`, property-tested against [`search`]).
+//! The hex crate's road-chain plan ([`ChainPlan`], the [`RoadChain`] preset compiled for the
+//! map once per scenario) decides: it makes each position's free test from the units (enemy
+//! units and their zones of control, negated by a friendly unit: L8) and its chain, answers
+//! every unit traced or cut ([`ChainPlan::traced`]), gives a traced unit's path and a cut
+//! unit's frontier with the reason for each hex, bounded ([`ChainPlan::cut`]).
 //!
-//! The rule is bound and the targets are found once per scenario ([`LocPlan`]); each position
-//! then fills a free table by graph node (enemy units and their zones of control, from the
-//! units alone) and resets the side's [`Tracer`], whose tables are kept from one position to
-//! the next ([`LocWork`]).
+//! The rule is compiled and the targets are found once per scenario ([`LocPlan`]); each
+//! position then reuses the plan's tables ([`LocWork`]).
 #![deny(clippy::too_many_lines)]
+
+use std::marker::PhantomData;
 
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::trace::{
-    BoundRule, ByNode, FreeTest, Obstacle, Path, Refusal, RoadChain, Targets, TraceScratch, Tracer,
-    search,
+    Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets,
 };
 use hexmap::{Hex, HexMap, TargetRule};
 
 use crate::board::{self, Board, Prepared};
-use crate::error::{Diagnostic, Error, ErrorKind};
-use crate::frontier::{self, Edge, FrontierWork, Neighbours, Omitted};
+use crate::error::Error;
 use crate::model::{Position, Scenario};
+use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex};
 use crate::sheet::{Block, LocLine, Reached};
 use crate::unit::Side;
@@ -35,23 +35,13 @@ fn slot(side: Side) -> usize {
     }
 }
 
-/// The Line of Communications rules of a scenario on its map, prepared once: the rule bound to
-/// the map, each tracing side's targets, and the note each side's entries get.
+/// The Line of Communications rules of a scenario on its map, prepared once: the road-chain
+/// plan, each tracing side's targets, and the note each side's entries get.
 pub(crate) struct LocPlan<'m> {
-    /// The rule as the hex crate reads it.
-    bound: BoundRule<'m>,
+    /// The rule as the hex crate compiled it for the map.
+    chain: ChainPlan<'m>,
     /// Per side ([`slot`]): its targets, when it traces.
     targets: [Option<Targets>; 2],
-    /// Per side ([`slot`]): per graph node, whether it is a target.
-    target_nodes: [Vec<bool>; 2],
-    /// The map's hexsides as tracing and zones of control read them (a table of them for a
-    /// scorer used many times).
-    neighbours: Neighbours<'m>,
-    /// K, and the reading of the last hex.
-    free_hexes: u32,
-    target: TargetRule,
-    /// What "contiguous road and/or trail hexes" means (rules option `chain`).
-    chain: hexmap::trace::ChainReading,
     /// Per side ([`slot`]): the reading applied, for the report's notes.
     notes: [String; 2],
 }
@@ -62,73 +52,36 @@ impl<'m> LocPlan<'m> {
         &self.notes[slot(side)]
     }
 
-    /// The map's hexsides as tracing and zones of control read them.
-    fn neighbours(&self) -> &Neighbours<'m> {
-        &self.neighbours
-    }
-
-    /// Bind the rule to the map and find each tracing side's targets; for `many` positions,
-    /// also make a table of the map's hexsides.
+    /// Compile the rule for the map and find each tracing side's targets (`_many`: for a
+    /// scorer used many times; the plan is the same).
     pub(crate) fn new(
         map: &'m HexMap,
         scenario: &Scenario,
-        many: bool,
+        _many: bool,
     ) -> Result<LocPlan<'m>, Error> {
         let rules = rule(scenario);
-        // The preset names only the road and trail features every map has: binding cannot fail.
-        let bound = rules
-            .rule()
-            .bind(map)
-            .map_err(|e| Error::new(vec![Diagnostic::new(ErrorKind::Scenario, e.to_string())]))?;
         let mut targets = [None, None];
-        let mut target_nodes = [Vec::new(), Vec::new()];
         let mut notes = [String::new(), String::new()];
         for &side in &scenario.loc.sides {
             if targets[slot(side)].is_none() {
-                let hexes = target_hexes(map, scenario, side);
-                let mut nodes = vec![false; map.len()];
-                for n in hexes.iter().filter_map(|h| map.node(*h)) {
-                    nodes[n.index()] = true;
-                }
-                targets[slot(side)] = Some(Targets::new(map, hexes));
-                target_nodes[slot(side)] = nodes;
+                targets[slot(side)] = Some(Targets::new(map, target_hexes(map, scenario, side)));
                 notes[slot(side)] = note(scenario, &rules, side);
             }
         }
         Ok(LocPlan {
-            bound,
+            chain: ChainPlan::new(map, rules),
             targets,
-            target_nodes,
-            neighbours: if many {
-                Neighbours::table(map)
-            } else {
-                Neighbours::direct(map)
-            },
-            free_hexes: scenario.loc.free_hexes,
-            target: scenario.rules.target,
-            chain: scenario.rules.chain,
             notes,
         })
     }
 }
 
-/// What tracing keeps from one position to the next: each side's [`Tracer`] (reset for the
-/// next position), the free table, the search spaces of a unit's trace and of a cut unit's
-/// frontier.
+/// What tracing keeps from one position to the next: the plan's tables (the free test, the
+/// chain, a unit's and a cut unit's search spaces).
 #[derive(Default)]
 pub(crate) struct LocWork<'p, 'm> {
-    /// Per side ([`slot`]), once it has traced.
-    tracers: [Option<Tracer<'p, 'm>>; 2],
-    /// Per graph node: whether a unit of the side being traced may not enter it.
-    blocked: Vec<bool>,
-    /// Per graph node: bit `1 << slot(side)` when a unit of that side is on it.
-    occupied: Vec<u8>,
-    /// One unit's search space.
-    scratch: TraceScratch,
-    /// The hexes of a side's units, to trace.
-    starts: Vec<Hex>,
-    /// A cut unit's search space.
-    frontier: FrontierWork,
+    chain: ChainWork,
+    _plan: PhantomData<&'p LocPlan<'m>>,
 }
 
 /// One unit's Line of Communications: the path traced (start first), or what cuts it.
@@ -143,6 +96,16 @@ pub(crate) struct UnitLoc {
     pub(crate) reach: Option<Reached>,
 }
 
+impl UnitLoc {
+    fn traced(path: Vec<Hex>) -> UnitLoc {
+        UnitLoc {
+            path: Some(path),
+            frontier: None,
+            omitted: Omitted::default(),
+            reach: None,
+        }
+    }
+}
 /// Every Line of Communications of a position.
 pub(crate) struct Lines {
     /// By index of the unit in the position: whether it traces, `None` when its side need not.
@@ -254,183 +217,81 @@ pub(crate) fn trace<'p, 'm>(
     lines
 }
 
-/// Fill `work.blocked` for a unit of `side` (L8): a hex with an enemy unit on it, or in an enemy
-/// zone of control with no friendly unit on it.
-fn fill_blocked(
-    board: &Board<'_, '_>,
-    neighbours: &Neighbours<'_>,
-    work: &mut LocWork<'_, '_>,
-    side: Side,
-) {
-    let len = board.map.len();
-    work.blocked.clear();
-    work.blocked.resize(len, false);
-    work.occupied.clear();
-    work.occupied.resize(len, 0);
-    let units = &board.position.units;
-    for (i, u) in units.iter().enumerate() {
-        work.occupied[board.node(i)] |= 1 << slot(u.side);
-    }
-    let friendly = 1 << slot(side);
-    for (i, u) in units.iter().enumerate() {
-        if u.side == side {
-            continue;
-        }
-        let node = board.node(i);
-        work.blocked[node] = true;
-        if !u.zoc {
-            continue;
-        }
-        for n in neighbours.zoc(node) {
-            if work.occupied[n] & friendly == 0 {
-                work.blocked[n] = true;
-            }
-        }
+/// The evidence of a cut unit, in the report's terms.
+fn cut_evidence(plan: &LocPlan<'_>, work: &ChainWork, cut: ChainCut) -> UnitLoc {
+    let frontier = cut
+        .frontier
+        .iter()
+        .map(|&(hex, block)| {
+            let block = match block {
+                ChainBlock::NotFree if plan.chain.enemy_on(work, hex) => Block::EnemyUnit,
+                ChainBlock::NotFree => Block::EnemyZoc,
+                ChainBlock::NotAlong { from } => Block::NoRoadAcross { from },
+                // Off the road/trail net, or beyond the first K hexes.
+                _ => Block::OffRoad,
+            };
+            (hex, block)
+        })
+        .collect();
+    UnitLoc {
+        path: None,
+        frontier: Some(frontier),
+        omitted: Omitted {
+            hexes: cut.frontier_omitted,
+            search_stopped: cut.search_stopped,
+        },
+        reach: cut.reach.map(|r| Reached {
+            hexes: r.hexes,
+            omitted: r.omitted,
+            walk_to_net: r.walk_to_net,
+        }),
     }
 }
 
-/// What the last frontier search of the unit on graph node `start` reached (the nearest
-/// [`MAX_REACH`](crate::limits::MAX_REACH), in label order), and its walk to the road/trail net.
-fn reached(
-    board: &Board<'_, '_>,
-    rule: &frontier::Rule<'_>,
-    start: usize,
-    work: &mut FrontierWork,
-) -> Reached {
-    let hex = |n: &u32| board.map.hex_of(NodeIndex::new(*n as usize));
-    let (nodes, omitted) = frontier::reached(work, crate::limits::MAX_REACH);
-    let hexes = nodes.iter().filter_map(hex).collect();
-    let walk_to_net =
-        frontier::walk_to_net(rule, start, work).map(|w| w.iter().filter_map(hex).collect());
-    Reached {
-        hexes,
-        omitted,
-        walk_to_net,
-    }
-}
-
-/// What cuts a unit: the frontier, what it leaves out, and what the unit reaches.
-type CutEvidence = (Vec<(Hex, Block)>, Omitted, Option<Reached>);
-
-/// The frontier that cuts unit `i` of `side` (the dense search's, or the hex crate search's
-/// answer if they ever disagreed with the tracer: a path).
-fn cut_unit<F: FreeTest<()>>(
+/// Every unit of one side: the plan prepares the position (the free test from the units, the
+/// chain) and answers each unit; with evidence, a traced unit's path or a cut one's frontier.
+fn trace_side(
     plan: &LocPlan<'_>,
     board: &Board<'_, '_>,
-    side: Side,
-    i: usize,
-    (rule, free): (&frontier::Rule<'_>, &F),
-    work: &mut FrontierWork,
-) -> Result<Path, CutEvidence> {
-    let occupied = rule.occupied;
-    let start = board.node(i);
-    let found = frontier::frontier(rule, start, work)
-        .map(|(edges, omitted)| (edges.collect::<Vec<_>>(), omitted));
-    if let Some((edges, omitted)) = found {
-        let blocks = edges
-            .iter()
-            .filter_map(|&(node, edge)| {
-                let hex = board.map.hex_of(NodeIndex::new(node))?;
-                Some((hex, edge_block(board.map, occupied, side, node, edge)))
-            })
-            .collect();
-        // What it reaches, and its walk to the road/trail net, when the net is what cut it
-        // (some edge hex was refused for being off the net, not for an enemy).
-        let net_cut = edges.iter().any(|(_, e)| *e != Edge::NotFree);
-        let reach = net_cut.then(|| reached(board, rule, start, work));
-        return Err((blocks, omitted, reach));
-    }
-    // The tracer and the search agree (property-tested); keep the hex crate search's answer if
-    // they ever did not.
-    let targets = (plan.targets[slot(side)].as_ref())
-        .ok_or_else(|| (Vec::new(), Omitted::default(), None))?;
-    search(&plan.bound, board.unit(i).hex, targets, free).map_err(|cut| {
-        let blocks = cut
-            .frontier
-            .into_iter()
-            .map(|b| {
-                let block = obstacle_block(board.map, occupied, side, b.hex, b.obstacle);
-                (b.hex, block)
-            })
-            .collect();
-        (blocks, Omitted::default(), None)
-    })
-}
-
-/// Every unit of one side: the tracer answers all at once; with evidence, a cut unit is
-/// searched again for the frontier that cuts it.
-fn trace_side<'p, 'm>(
-    plan: &'p LocPlan<'m>,
-    board: &Board<'_, '_>,
-    work: &mut LocWork<'p, 'm>,
+    work: &mut LocWork<'_, '_>,
     side: Side,
     lines: &mut Lines,
 ) {
     let Some(targets) = plan.targets[slot(side)].as_ref() else {
         return;
     };
-    fill_blocked(board, plan.neighbours(), work, side);
-    let (blocked, occupied) = (&work.blocked, &work.occupied);
-    let free = ByNode(|n: NodeIndex<u32>| {
-        blocked
-            .get(n.index())
-            .copied()
-            .unwrap_or(true)
-            .then_some(())
+    let units = board.position.units.iter().map(|u| {
+        if u.side == side {
+            Placed::friendly(u.hex)
+        } else {
+            Placed::enemy(u.hex).with_zoc(u.zoc)
+        }
     });
-    let tracer = match &mut work.tracers[slot(side)] {
-        Some(t) => {
-            t.reset(&free);
-            t
-        }
-        empty @ None => empty.insert(Tracer::new(&plan.bound, targets, &free)),
-    };
+    let (chain, work) = (&plan.chain, &mut work.chain);
+    chain.position(targets, units, work);
     let evidence = !lines.units.is_empty();
-    if !evidence {
-        work.starts.clear();
-        work.starts
-            .extend(board.units_of(side).map(|i| board.unit(i).hex));
-        let answers = tracer.traced_all_with(&work.starts, &mut work.scratch);
-        for (i, traced) in board.units_of(side).zip(answers) {
-            lines.traced[i] = Some(traced);
-        }
-        return;
-    }
-    let rule = frontier::Rule {
-        map: board.map,
-        neighbours: plan.neighbours(),
-        free_hexes: plan.free_hexes,
-        target: plan.target,
-        chain: plan.chain,
-        targets: &plan.target_nodes[slot(side)],
-        blocked,
-        occupied,
-    };
+    let bounds = Bounds::new(
+        crate::limits::MAX_EXPLORED,
+        crate::limits::MAX_FRONTIER,
+        crate::limits::MAX_REACH,
+    );
     for i in board.units_of(side) {
         let start = board.unit(i).hex;
-        if let Some(p) = tracer.trace_with(start, &mut work.scratch) {
-            lines.traced[i] = Some(true);
-            lines.units[i] = Some(UnitLoc {
-                path: Some(p.hexes),
-                frontier: None,
-                omitted: Omitted::default(),
-                reach: None,
-            });
+        if !evidence {
+            lines.traced[i] = Some(chain.traced(targets, work, start));
             continue;
         }
-        let path = cut_unit(plan, board, side, i, (&rule, &free), &mut work.frontier);
-        let result = match path {
-            Ok(p) => UnitLoc {
-                path: Some(p.hexes),
-                frontier: None,
-                omitted: Omitted::default(),
-                reach: None,
-            },
-            Err((cut, omitted, reach)) => UnitLoc {
-                path: None,
-                frontier: Some(cut),
-                omitted,
-                reach,
+        let result = match chain.path(targets, work, start) {
+            Some(p) => UnitLoc::traced(p.hexes),
+            None => match chain.cut(targets, work, start, &bounds) {
+                Some(cut) => cut_evidence(plan, work, cut),
+                // Never: a unit that does not trace has a frontier.
+                None => UnitLoc {
+                    path: None,
+                    frontier: Some(Vec::new()),
+                    omitted: Omitted::default(),
+                    reach: None,
+                },
             },
         };
         lines.traced[i] = Some(result.path.is_some());
@@ -456,52 +317,6 @@ fn not_free(board: &Board<'_, '_>, side: Side, node: usize) -> BlockReason {
             .filter(|&i| board.controls(i, node))
             .map(id)
             .collect(),
-    }
-}
-
-/// Why the chain could not enter a hex the free test refused: an enemy unit on it, or else an
-/// enemy zone of control.
-fn not_free_block(occupied: &[u8], side: Side, node: usize) -> Block {
-    if occupied
-        .get(node)
-        .is_some_and(|o| o & (1 << slot(side.enemy())) != 0)
-    {
-        Block::EnemyUnit
-    } else {
-        Block::EnemyZoc
-    }
-}
-
-/// Why the chain could not enter a frontier hex of the dense search.
-fn edge_block(map: &HexMap, occupied: &[u8], side: Side, node: usize, edge: Edge) -> Block {
-    match edge {
-        Edge::NotFree => not_free_block(occupied, side, node),
-        Edge::NotAlong { from } => Block::NoRoadAcross {
-            from: map.hex_of(NodeIndex::new(from)).unwrap_or(Hex::new(0, 0)),
-        },
-        Edge::OffNetwork { .. } | Edge::OutOfBudget { .. } => Block::OffRoad,
-    }
-}
-
-/// Why the chain could not enter a frontier hex of the hex crate's search.
-fn obstacle_block(
-    map: &HexMap,
-    occupied: &[u8],
-    side: Side,
-    hex: Hex,
-    obstacle: Obstacle<()>,
-) -> Block {
-    match obstacle {
-        Obstacle::NotFree(()) => {
-            let node = map.node(hex).map_or(usize::MAX, NodeIndex::index);
-            not_free_block(occupied, side, node)
-        }
-        Obstacle::Refused {
-            from,
-            why: Refusal::NotAlong { .. },
-        } => Block::NoRoadAcross { from },
-        // Off the road/trail net, or (never with this preset) anything else the chain refuses.
-        _ => Block::OffRoad,
     }
 }
 
@@ -565,10 +380,10 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
-        /// The free table filled from the units alone, and each blocked hex's reason, are the
-        /// hex crate's own (`Position::blocking` under Leyte's ZOC rule) on every hex.
+        /// The free test the plan makes from the units, and each blocked hex's reason, are the
+        /// hex crate's `Position::blocking` under Leyte's ZOC rule on every hex.
         #[test]
-        fn the_free_table_is_the_hex_crates_blocking(
+        fn the_free_test_is_the_hex_crates_blocking(
             seed in any::<u64>(),
             raw in prop::collection::vec((0usize..2000, any::<bool>(), any::<bool>()), 0..30)
         ) {
@@ -590,27 +405,118 @@ mod tests {
             let prepared = Prepared::new(&map, &scenario, true);
             let board = Board::new(&prepared, &position).unwrap();
             let placed = position.on_map(&map).unwrap();
-            let mut work = LocWork::default();
-            let neighbours = Neighbours::direct(&map);
+            let plan = ChainPlan::new(&map, RoadChain::default());
+            let targets = Targets::new(&map, []);
+            let mut work = ChainWork::default();
             for side in [Side::Us, Side::Japanese] {
-                fill_blocked(&board, &neighbours, &mut work, side);
+                let units = position.units.iter().map(|u| {
+                    if u.side == side {
+                        Placed::friendly(u.hex)
+                    } else {
+                        Placed::enemy(u.hex).with_zoc(u.zoc)
+                    }
+                });
+                plan.position(&targets, units, &mut work);
                 let zoc = placed.zoc(&map, side.enemy());
                 let table = placed.blocking(&map, side, &zoc, &ZocRule::new());
                 for n in 0..map.len() {
+                    let hex = map.hexes()[n].hex;
                     let theirs = table.reason(NodeIndex::new(n));
-                    prop_assert_eq!(work.blocked[n], theirs.is_some());
+                    prop_assert_eq!(!plan.is_free(&work, hex), theirs.is_some());
                     let ids = |list: &[u32]| -> Vec<String> {
                         list.iter().map(|&i| position.units()[i as usize].id.clone()).collect()
                     };
                     let expected = match theirs {
                         None => continue,
-                        Some(Blocking::EnemyUnit(list)) => BlockReason::EnemyUnit { units: ids(list) },
-                        Some(Blocking::EnemyZoc(list)) => BlockReason::EnemyZoc { units: ids(list) },
+                        Some(Blocking::EnemyUnit(list)) => {
+                            prop_assert!(plan.enemy_on(&work, hex));
+                            BlockReason::EnemyUnit { units: ids(list) }
+                        }
+                        Some(Blocking::EnemyZoc(list)) => {
+                            prop_assert!(!plan.enemy_on(&work, hex));
+                            BlockReason::EnemyZoc { units: ids(list) }
+                        }
                         Some(other) => panic!("{other:?}"),
                     };
                     prop_assert_eq!(not_free(&board, side, n), expected);
                 }
             }
         }
+    }
+}
+
+/// The evidence of a cut unit is bounded on any map: on a map whose road net reaches
+/// everywhere but the beach, the search stops after `MAX_EXPLORED` states and lists the
+/// nearest `MAX_FRONTIER` hexes, and the report says what it left out; the verdict is the
+/// tracer's, unchanged. A scenario or position beyond the limits, built in code, is refused as
+/// one read from a file is.
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod limits {
+    use crate::limits::{MAX_EXPLORED, MAX_FREE_HEXES, MAX_FRONTIER, MAX_UNITS};
+    use crate::{ErrorKind, LocRules, Position, Rating, Scenario, Side, State, Unit, score};
+    use hexmap::HexMap;
+    use wargame_kit::resolve::MemoryResolver;
+
+    /// 70 x 70 hexes, roads along every row but the last and the first column, the beach in the far
+    /// corner off the roads.
+    fn road_grid_text() -> String {
+        let n = 70;
+        let mut roads = Vec::new();
+        for r in 1..n {
+            let row: Vec<String> = (1..n).map(|c| format!("\"{r:02}{c:02}\"")).collect();
+            roads.push(format!("[{}]", row.join(", ")));
+        }
+        let column: Vec<String> = (1..n).map(|r| format!("\"{r:02}01\"")).collect();
+        roads.push(format!("[{}]", column.join(", ")));
+        format!(
+            "name = \"Road grid\"\n[layout]\norientation = \"flat\"\nlabel = \"row-column\"\nrows = [1, {n}]\ncolumns = [1, {n}]\nshifted = \"odd\"\nrows_grow = \"north\"\ncolumns_grow = \"east\"\n[areas.northern-beach]\nname = \"N\"\nhexes = [\"{n}{n}\"]\n[areas.eastern-beach]\nname = \"E\"\nhexes = [\"{n}{n}\"]\n[hexsides]\nroads = [{}]\n",
+            roads.join(", ")
+        )
+    }
+
+    const STATE: &str = "game = \"leyte\"\nmap = \"grid.toml\"\n[scenario]\nname = \"Limits\"\nactive_beaches = [\"northern-beach\"]\n[[units]]\nid = \"US-1\"\nside = \"us\"\nrating = \"1-1-1\"\nhex = \"3535\"\n";
+
+    #[test]
+    fn a_cut_units_evidence_stops_and_says_so() {
+        let maps = MemoryResolver::default().with("grid.toml", road_grid_text());
+        let state = State::from_toml_str(STATE, None, &maps).unwrap();
+        assert!(
+            state.map().len() * 2 > MAX_EXPLORED,
+            "the map must outgrow the search"
+        );
+        let report = state.score().unwrap();
+        let entry = &report.loc[0];
+        assert!(!entry.traced);
+        assert_eq!(entry.frontier.as_ref().unwrap().len(), MAX_FRONTIER);
+        let omitted = entry.frontier_omitted.unwrap();
+        assert!(omitted.search_stopped);
+        assert!(omitted.hexes > 0);
+        let award = &report.japanese.awards[0];
+        assert_eq!((award.vp, award.frontier_omitted), (2, Some(omitted)));
+        let stopped = format!("the search stopped after {MAX_EXPLORED} states");
+        let text = report.to_string();
+        assert!(text.contains(&stopped), "{text}");
+        let explained = crate::explain(&state, "US-1").unwrap().to_string();
+        assert!(explained.contains(&stopped), "{explained}");
+    }
+
+    #[test]
+    fn limits_hold_for_states_built_in_code() {
+        let map = HexMap::from_toml_str(&road_grid_text(), None).unwrap();
+        let rating = Rating::standard("1-1-1").unwrap();
+        let wide = Scenario::new("Limits", &["northern-beach"])
+            .with_loc(LocRules::default().with_free_hexes(MAX_FREE_HEXES + 1));
+        let unit = Unit::new("US-1", Side::Us, rating, map.parse("3535").unwrap());
+        let position = Position::new(&map, vec![unit], vec![], vec![]).unwrap();
+        let e = score(&map, &wide, &position).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::Limit));
+        let hex = map.parse("0101").unwrap();
+        let crowd: Vec<Unit> = (0..=MAX_UNITS)
+            .map(|i| Unit::new(format!("U{i}"), Side::Us, rating, hex))
+            .collect();
+        let e = Position::new(&map, crowd, vec![], vec![]).unwrap_err();
+        assert_eq!(e.kind(), Some(ErrorKind::Limit));
+        assert_eq!(e.diagnostics().len(), 1);
     }
 }

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::frontier::Omitted;
+use crate::omitted::Omitted;
 
 use crate::ratio::{Margins, Ratio, Verdict, VictoryLevel};
 use crate::unit::Side;

@@ -7,7 +7,7 @@
 use hexmap::Hex;
 use serde::Serialize;
 
-use crate::frontier::Omitted;
+use crate::omitted::Omitted;
 
 use crate::ratio::Verdict;
 use crate::report::AwardKind;

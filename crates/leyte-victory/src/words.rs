@@ -7,9 +7,9 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
-use crate::frontier::Omitted;
 use crate::loc::{self, LocPlan};
 use crate::model::{Objective, ObjectiveKind};
+use crate::omitted::Omitted;
 use crate::ratio::Schedule;
 use crate::report::{
     Award, AwardKind, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach, Report,

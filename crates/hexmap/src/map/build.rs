@@ -538,6 +538,22 @@ impl MapBuilder {
         self
     }
 
+    /// Declare a hexside feature of the map's own that no hexside of it carries (yet), so
+    /// that the map lists it ([`HexMap::hexside_feature_names`]) as one with it would: what
+    /// `bridge = []` under `[hexsides.features]` declares.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("no bridges", Layout::row_column(Orientation::Flat, 1..=1, 1..=2))
+    ///     .declare_hexside_feature("bridge")
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(map.hexside_feature_names(), ["bridge"]);
+    /// ```
+    pub fn declare_hexside_feature(self, feature: impl Into<String>) -> Self {
+        self.hexside_feature(feature, Vec::<HexRef>::new())
+    }
+
     /// Validate everything and build the map; reports every problem found.
     pub fn build(self) -> Result<HexMap, Error> {
         self.build_in(Source::new(None, ""))
@@ -1002,6 +1018,10 @@ fn own_hexside_features(
         else {
             continue;
         };
+        if group.refs.is_empty() {
+            // Declared, on no hexside (`bridge = []`, `MapBuilder::declare_hexside_feature`).
+            continue;
+        }
         if group.refs.len() < 2 {
             let d = Diagnostic::new(
                 ErrorKind::NotAdjacent,

@@ -32,7 +32,7 @@
 //! `Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])).skippable()`. The crate's
 //! `examples/` hold complete rules of each style.
 //!
-//! # Two ways to answer
+//! # Three ways to answer
 //! - [`search`]: one start; a path (the one with the fewest hexes when only the first leg has a
 //!   budget, as in Leyte's rule), or the [`Cut`]: the hexes on the
 //!   frontier of what was reachable and what blocks each ([`Obstacle`]: the free test's reason,
@@ -41,12 +41,19 @@
 //!   first one worked backward from the targets), then answer every unit: a path, or only
 //!   traced-or-cut ([`Tracer::traced_all`]), with scratch space the caller may reuse.
 //!
-//! Both need the rule bound to the map ([`TraceRule::bind`]), which resolves names once.
+//! - [`ChainPlan`]: Leyte's rule shape only (the [`RoadChain`] preset and a zone-of-control
+//!   rule), compiled once per map: a whole position from the units' hexes (free test, ZOC and
+//!   the chain as row bitsets), each unit traced or cut, a traced unit's path, a cut unit's
+//!   bounded frontier; [`LocOracle`] keeps every answer up to date as units move. A
+//!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
+//!   [`Tracer`] of it uses the plan.
+//!
+//! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once (a
+//! terrain or feature the map lacks binds as empty; [`TraceRule::bind_strict`] refuses it).
 
-mod chain;
 mod custom;
 mod free;
-mod oracle;
+mod loc;
 mod rule;
 mod search;
 mod step;
@@ -54,7 +61,9 @@ mod tracer;
 
 pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
-pub use oracle::{LocOracle, OracleError};
+pub use loc::{
+    Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, LocOracle, OracleError, Placed,
+};
 pub use rule::{
     Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,
     TraceRule,
@@ -135,12 +144,18 @@ impl Targets {
 pub struct Path {
     /// The hexes, start first.
     pub hexes: Vec<Hex>,
+    /// What each leg spent, in leg order (hexes, or movement points; 0 for an unlimited leg
+    /// or one skipped), when [`search`] found the path; empty otherwise.
+    pub spent: Vec<u32>,
 }
 
 impl Path {
     /// A path through these hexes, start first (to verify with [`check_path`]).
     pub fn new(hexes: Vec<Hex>) -> Path {
-        Path { hexes }
+        Path {
+            hexes,
+            spent: Vec::new(),
+        }
     }
 }
 

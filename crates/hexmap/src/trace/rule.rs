@@ -95,8 +95,8 @@ impl Default for Costs {
 /// Every step crosses a shared hexside that is not impassable, into a hex that passes the
 /// caller's free test; a step rule adds conditions on top. Hexside features are named as the map
 /// names them: `road`, `trail`, `blocks-zoc`, `impassable`, and any the map declares (`river`,
-/// `rail`, ...). Naming a feature or terrain the map does not have is an error when the rule is
-/// bound to the map ([`TraceRule::bind`]).
+/// `rail`, ...). A feature or terrain the map does not have matches nothing there
+/// ([`TraceRule::bind`]; [`TraceRule::bind_strict`] refuses it).
 #[derive(Clone)]
 #[non_exhaustive]
 pub enum StepRule {
@@ -132,6 +132,14 @@ pub enum StepRule {
         /// The predicate.
         test: StepFn,
     },
+    /// The caller's predicate by name only, supplied when the rule is bound
+    /// ([`BoundRule::with_predicate`](crate::trace::BoundRule::with_predicate)), so that it
+    /// may borrow the caller's data (a position, a ZOC layer); until then it refuses every
+    /// step.
+    Supplied {
+        /// What the predicate checks, for people, and the name it is supplied under.
+        name: String,
+    },
 }
 
 impl StepRule {
@@ -164,6 +172,13 @@ impl StepRule {
     }
 }
 
+impl StepRule {
+    /// A predicate supplied when the rule is bound ([`StepRule::Supplied`]).
+    pub fn custom_named(name: impl Into<String>) -> StepRule {
+        StepRule::Supplied { name: name.into() }
+    }
+}
+
 impl fmt::Debug for StepRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -181,6 +196,7 @@ impl fmt::Debug for StepRule {
             StepRule::All(x) => f.debug_tuple("All").field(x).finish(),
             StepRule::Either(x) => f.debug_tuple("Either").field(x).finish(),
             StepRule::Custom { name, .. } => f.debug_struct("Custom").field("name", name).finish(),
+            StepRule::Supplied { name } => f.debug_struct("Supplied").field("name", name).finish(),
         }
     }
 }

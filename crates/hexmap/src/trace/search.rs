@@ -6,7 +6,7 @@ use std::fmt;
 use crate::coord::Hex;
 use crate::map::NONE;
 use crate::trace::free::FreeTest;
-use crate::trace::step::{BoundRule, Why};
+use crate::trace::step::{BoundRule, CBudget, Why};
 use crate::trace::{Path, Targets};
 
 /// Why a step into a hex was refused by the rule.
@@ -43,6 +43,11 @@ pub enum Refusal {
     OutOfBudget {
         /// The last leg that tried (1-based).
         leg: usize,
+        /// The leg's budget (hexes or movement points).
+        budget: u32,
+        /// What the step would have brought the leg's spending to (more than `budget`): the
+        /// least of the steps tried.
+        needed: u32,
     },
 }
 
@@ -72,7 +77,7 @@ impl fmt::Display for Refusal {
             }
             Refusal::Terrain { terrain } => write!(f, "{terrain} terrain is not allowed"),
             Refusal::Custom { name } => write!(f, "refused: {name}"),
-            Refusal::OutOfBudget { leg } => write!(f, "beyond the reach of leg {leg}"),
+            Refusal::OutOfBudget { leg, .. } => write!(f, "beyond the reach of leg {leg}"),
         }
     }
 }
@@ -98,8 +103,15 @@ pub enum Obstacle<R> {
 pub struct Blocked<R> {
     /// The hex.
     pub hex: Hex,
-    /// Why.
+    /// Why: the free test's reason, or the strongest of the rule's refusals (off a network,
+    /// then no feature across the hexside, across a forbidden feature, terrain, the caller's
+    /// predicate, out of budget).
     pub obstacle: Obstacle<R>,
+    /// Every leg's refusal of a step into it, in leg order (one per leg: its strongest, from
+    /// the hex of the first such step): so a cut that [`Blocked::obstacle`] blames on "no rail
+    /// across the hexside" also says that the 4-hex leg had spent its hexes there. Empty when
+    /// the free test refused it.
+    pub refusals: Vec<(Hex, Refusal)>,
 }
 
 /// Why no path exists: every hex on the frontier of what was reachable, and what blocks it.
@@ -110,6 +122,8 @@ pub struct Cut<R> {
     pub frontier: Vec<Blocked<R>>,
     /// How many hexes (start included) a valid path prefix could reach.
     pub reached: usize,
+    /// Those hexes, in label order.
+    pub reached_hexes: Vec<Hex>,
 }
 
 /// The state of a search: a node, a leg, whether the leg has taken a step, what it has spent.
@@ -119,6 +133,9 @@ struct State {
     leg: u16,
     started: bool,
     used: u32,
+    /// Hexes entered so far, and movement points spent over every leg.
+    hexes: u32,
+    total: u32,
 }
 
 /// Trace one path by breadth-first search over (hex, leg, spent), or say why none exists.
@@ -175,6 +192,7 @@ pub fn search<R>(
         return Err(Cut {
             frontier: Vec::new(),
             reached: 0,
+            reached_hexes: Vec::new(),
         });
     };
     let mut search = Search::new(rule, targets);
@@ -194,6 +212,8 @@ struct Search<'a, 'm, R> {
     entered: std::collections::HashSet<u32>,
     /// The strongest refusal per node, with the node it came from.
     refused: std::collections::HashMap<u32, (Why, u32, u16)>,
+    /// The strongest refusal per (node, leg), with the node it came from.
+    by_leg: std::collections::HashMap<(u32, u16), (Why, u32)>,
 }
 
 impl<'a, 'm, R> Search<'a, 'm, R> {
@@ -206,6 +226,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             free: Default::default(),
             entered: Default::default(),
             refused: Default::default(),
+            by_leg: Default::default(),
         }
     }
 
@@ -227,6 +248,12 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
         let e = self.refused.entry(to).or_insert((why, from, leg));
         if why.priority() > e.0.priority() {
             *e = (why, from, leg);
+        }
+        let e = self.by_leg.entry((to, leg)).or_insert((why, from));
+        match (why, e.0) {
+            (Why::Budget(_, now), Why::Budget(_, was)) if now < was => *e = (why, from),
+            _ if why.priority() > e.0.priority() => *e = (why, from),
+            _ => {}
         }
     }
 
@@ -250,15 +277,31 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             leg: 0,
             started: false,
             used: 0,
+            hexes: 0,
+            total: 0,
         };
         self.entered.insert(s32);
-        let mut queue = VecDeque::new();
+        // Movement points: the least cost first (then the fewest hexes, then the breadth-first
+        // order); otherwise breadth-first, the first target found ending the search.
+        let weighted = self
+            .rule
+            .legs
+            .iter()
+            .any(|l| matches!(l.budget, CBudget::Points { .. }));
+        let mut queue = Queue::new(weighted);
         self.reach(start, None);
         queue.push_back(start);
         if self.targets.node(s) {
-            return Ok(Path::new(vec![map.hexes()[s].hex]));
+            return Ok(self.path(start, None));
         }
-        while let Some(st) = queue.pop_front() {
+        // The best end found so far (least cost, then fewest hexes), when weighted.
+        let mut end: Option<((u32, u32), State, Option<u32>)> = None;
+        while let Some(st) = queue.pop() {
+            if let Some((key, last, then)) = end
+                && (st.total, st.hexes) >= key
+            {
+                return Ok(self.path(last, then));
+            }
             let key = (st.node, st.leg, st.started);
             if self.best.get(&key).is_some_and(|(u, _)| *u < st.used) {
                 continue; // stale
@@ -267,10 +310,10 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             // Move on to the next leg here, without a step.
             if li + 1 < self.legs && (st.started || self.rule.legs[li].skippable) {
                 let next = State {
-                    node: st.node,
                     leg: st.leg + 1,
                     started: false,
                     used: 0,
+                    ..st
                 };
                 if self.reach(next, Some(st)) {
                     queue.push_front(next);
@@ -292,7 +335,14 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                     && self.rule.target == crate::trace::TargetRule::MayAdjoinChain
                     && self.targets.node(v as usize)
                 {
-                    return Ok(self.path(st, Some(v)));
+                    if !weighted {
+                        return Ok(self.path(st, Some(v)));
+                    }
+                    let key = (st.total, st.hexes.saturating_add(1));
+                    if end.is_none_or(|(k, ..)| key < k) {
+                        end = Some((key, st, Some(v)));
+                    }
+                    continue;
                 }
                 if let Err(why) = leg.check(map, u, v as usize, a.side(), li, st.started) {
                     self.refuse(v, why, st.node, st.leg);
@@ -301,30 +351,48 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 let cost = leg.budget.cost(map, v as usize, a.side());
                 let used = st.used.saturating_add(cost);
                 if leg.budget.limit().is_some_and(|l| used > l) {
-                    self.refuse(v, Why::Budget(st.leg), st.node, st.leg);
+                    self.refuse(v, Why::Budget(st.leg, used), st.node, st.leg);
                     continue;
                 }
+                let points = if matches!(leg.budget, CBudget::Points { .. }) {
+                    cost
+                } else {
+                    0
+                };
                 let next = State {
                     node: v,
                     leg: st.leg,
                     started: true,
                     used,
+                    hexes: st.hexes.saturating_add(1),
+                    total: st.total.saturating_add(points),
                 };
                 self.entered.insert(v);
                 if self.targets.node(v as usize) && self.can_end(&next) {
-                    self.reach(next, Some(st));
-                    return Ok(self.path(next, None));
+                    if !weighted {
+                        self.reach(next, Some(st));
+                        return Ok(self.path(next, None));
+                    }
+                    let key = (next.total, next.hexes);
+                    if end.is_none_or(|(k, ..)| key < k) && self.reach(next, Some(st)) {
+                        end = Some((key, next, None));
+                    }
+                    continue;
                 }
                 if self.reach(next, Some(st)) {
                     queue.push_back(next);
                 }
             }
         }
+        if let Some((_, last, then)) = end {
+            return Ok(self.path(last, then));
+        }
         Err(self.cut())
     }
 
     fn path(&self, last: State, then: Option<u32>) -> Path {
         let map = self.rule.map;
+        let mut spent = vec![0u32; self.legs];
         let mut rev: Vec<Hex> = then.iter().map(|&t| map.hexes()[t as usize].hex).collect();
         let mut cur = Some(last);
         let mut prev_node = None;
@@ -338,6 +406,9 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             if prev_node != Some(st.node) {
                 rev.push(map.hexes()[st.node as usize].hex);
             }
+            if let Some(slot) = spent.get_mut(usize::from(st.leg)) {
+                *slot = (*slot).max(st.used);
+            }
             prev_node = Some(st.node);
             cur = self
                 .best
@@ -345,7 +416,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 .and_then(|(_, p)| *p);
         }
         rev.reverse();
-        Path::new(rev)
+        Path { hexes: rev, spent }
     }
 
     fn cut(&mut self) -> Cut<R> {
@@ -375,11 +446,34 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                     }
                 }
             };
-            frontier.push(crate::trace::Blocked { hex, obstacle });
+            let mut refusals: Vec<(u16, Hex, Refusal)> = if matches!(obstacle, Obstacle::NotFree(_))
+            {
+                Vec::new()
+            } else {
+                (0..u16::try_from(self.legs).unwrap_or(u16::MAX))
+                    .filter_map(|leg| {
+                        let &(why, from) = self.by_leg.get(&(n, leg))?;
+                        Some((leg, map.hexes()[from as usize].hex, refusal(self.rule, why)))
+                    })
+                    .collect()
+            };
+            refusals.sort_by_key(|r| r.0);
+            let refusals = refusals.into_iter().map(|(_, h, r)| (h, r)).collect();
+            frontier.push(crate::trace::Blocked {
+                hex,
+                obstacle,
+                refusals,
+            });
         }
+        let mut entered: Vec<u32> = self.entered.iter().copied().collect();
+        entered.sort_unstable();
         Cut {
             frontier,
             reached: self.entered.len(),
+            reached_hexes: entered
+                .into_iter()
+                .map(|n| map.hexes()[n as usize].hex)
+                .collect(),
         }
     }
 }
@@ -411,8 +505,81 @@ pub(crate) fn refusal(rule: &BoundRule<'_>, why: Why) -> Refusal {
                 .cloned()
                 .unwrap_or_default(),
         },
-        Why::Budget(leg) => Refusal::OutOfBudget {
+        Why::Budget(leg, needed) => Refusal::OutOfBudget {
             leg: usize::from(leg) + 1,
+            budget: rule
+                .legs
+                .get(usize::from(leg))
+                .and_then(|l| l.budget.limit())
+                .unwrap_or(0),
+            needed,
         },
+    }
+}
+
+/// The search's queue: breadth-first (a deque, a leg changed without a step going first), or,
+/// with movement points, the least cost first, then the fewest hexes, then the breadth-first
+/// order (a step counter, counting down for a change of leg, which goes first).
+enum Queue {
+    Fifo(VecDeque<State>),
+    Heap {
+        heap: std::collections::BinaryHeap<std::cmp::Reverse<(u32, u32, i64, QState)>>,
+        count: i64,
+    },
+}
+
+/// A [`State`] as the heap orders it (its own fields break no tie: the counter does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct QState(State);
+
+impl PartialOrd for QState {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for QState {
+    fn cmp(&self, _other: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl Queue {
+    fn new(weighted: bool) -> Queue {
+        if weighted {
+            Queue::Heap {
+                heap: std::collections::BinaryHeap::new(),
+                count: 0,
+            }
+        } else {
+            Queue::Fifo(VecDeque::new())
+        }
+    }
+
+    fn push_back(&mut self, st: State) {
+        match self {
+            Queue::Fifo(q) => q.push_back(st),
+            Queue::Heap { heap, count } => {
+                *count = count.saturating_add(1);
+                heap.push(std::cmp::Reverse((st.total, st.hexes, *count, QState(st))));
+            }
+        }
+    }
+
+    fn push_front(&mut self, st: State) {
+        match self {
+            Queue::Fifo(q) => q.push_front(st),
+            Queue::Heap { heap, count } => {
+                *count = count.saturating_add(1);
+                heap.push(std::cmp::Reverse((st.total, st.hexes, -*count, QState(st))));
+            }
+        }
+    }
+
+    fn pop(&mut self) -> Option<State> {
+        match self {
+            Queue::Fifo(q) => q.pop_front(),
+            Queue::Heap { heap, .. } => heap.pop().map(|std::cmp::Reverse((.., s))| s.0),
+        }
     }
 }

@@ -1,8 +1,10 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
 use crate::map::{HexMap, Hexside};
-use crate::trace::chain::ChainNet;
-use crate::trace::custom::{Step, StepFn};
+use crate::trace::loc::ChainPlan;
+use std::sync::Arc;
+
+use crate::trace::custom::Step;
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
 
 /// Why a step is refused, compactly; turned into a [`crate::trace::Refusal`] for the frontier.
@@ -13,7 +15,8 @@ pub(crate) enum Why {
     Across(u32),
     Terrain(u16),
     Custom(u16),
-    Budget(u16),
+    /// Leg (0-based), and what the step would have brought its spending to.
+    Budget(u16, u32),
 }
 
 impl Why {
@@ -25,13 +28,16 @@ impl Why {
             Why::Across(_) => 4,
             Why::Terrain(_) => 3,
             Why::Custom(_) => 2,
-            Why::Budget(_) => 1,
+            Why::Budget(..) => 1,
         }
     }
 }
 
+/// A compiled predicate; it may borrow what the bound rule borrows.
+pub(crate) type CFn<'m> = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync + 'm>;
+
 #[derive(Clone)]
-pub(crate) enum CStep {
+pub(crate) enum CStep<'m> {
     Any,
     Along(u32),
     IntoNet(u32),
@@ -39,9 +45,9 @@ pub(crate) enum CStep {
     NotAcross(u32, u32),
     IntoTerrain(Vec<bool>),
     NotIntoTerrain(Vec<bool>),
-    All(Vec<CStep>),
-    Either(Vec<CStep>),
-    Custom(u16, StepFn),
+    All(Vec<CStep<'m>>),
+    Either(Vec<CStep<'m>>),
+    Custom(u16, CFn<'m>),
 }
 
 #[derive(Clone)]
@@ -56,10 +62,10 @@ pub(crate) enum CBudget {
 }
 
 #[derive(Clone)]
-pub(crate) struct CLeg {
+pub(crate) struct CLeg<'m> {
     pub(crate) budget: CBudget,
-    pub(crate) steps: CStep,
-    pub(crate) join: Option<CStep>,
+    pub(crate) steps: CStep<'m>,
+    pub(crate) join: Option<CStep<'m>>,
     pub(crate) skippable: bool,
 }
 
@@ -68,13 +74,12 @@ pub(crate) struct CLeg {
 #[derive(Clone)]
 pub struct BoundRule<'m> {
     pub(crate) map: &'m HexMap,
-    pub(crate) legs: Vec<CLeg>,
+    pub(crate) legs: Vec<CLeg<'m>>,
     pub(crate) target: TargetRule,
     pub(crate) rule: TraceRule,
     pub(crate) custom_names: Vec<String>,
-    /// The road chain's steps, for a rule with a [`RoadChain`](crate::trace::RoadChain) preset
-    /// (empty otherwise).
-    pub(crate) chain_net: ChainNet,
+    /// The road-chain plan, for a rule with a [`RoadChain`](crate::trace::RoadChain) preset.
+    pub(crate) chain: Option<ChainPlan<'m>>,
 }
 
 impl std::fmt::Debug for BoundRule<'_> {
@@ -83,6 +88,70 @@ impl std::fmt::Debug for BoundRule<'_> {
             .field("map", &self.map.name())
             .field("rule", &self.rule)
             .finish()
+    }
+}
+
+impl<'m> BoundRule<'m> {
+    /// The rule with `test` as the predicate of every custom step named `name` (made by
+    /// [`StepRule::custom_named`] or [`StepRule::custom`]): a predicate that may borrow the
+    /// caller's data for as long as the bound rule is used.
+    ///
+    /// ```
+    /// use hexmap::HexMap;
+    /// use hexmap::trace::{Leg, StepRule, Targets, TraceRule, search};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 4]
+    /// # shifted = "even"
+    /// # rows_grow = "south"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let mined = vec![hex("0103")]; // the caller's own data, borrowed
+    /// let rule = TraceRule::new([Leg::unlimited().steps(StepRule::custom_named("not mined"))])
+    ///     .bind(&map)
+    ///     .unwrap()
+    ///     .with_predicate("not mined", |step| !mined.contains(&step.to()));
+    /// let targets = Targets::new(&map, [hex("0104")]);
+    /// assert!(search(&rule, hex("0101"), &targets, &|_h| None::<()>).is_err());
+    /// ```
+    pub fn with_predicate(
+        mut self,
+        name: &str,
+        test: impl Fn(&Step<'_>) -> bool + Send + Sync + 'm,
+    ) -> BoundRule<'m> {
+        let test: CFn<'m> = Arc::new(test);
+        let names = &self.custom_names;
+        fn replace<'m>(step: &mut CStep<'m>, names: &[String], name: &str, test: &CFn<'m>) {
+            match step {
+                CStep::Custom(i, f) if names.get(usize::from(*i)).is_some_and(|n| n == name) => {
+                    *f = test.clone();
+                }
+                CStep::All(v) | CStep::Either(v) => {
+                    for s in v {
+                        replace(s, names, name, test);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for leg in &mut self.legs {
+            replace(&mut leg.steps, names, name, &test);
+            if let Some(j) = &mut leg.join {
+                replace(j, names, name, &test);
+            }
+        }
+        self
+    }
+
+    /// The road-chain plan of a rule made by [`RoadChain::rule`](crate::trace::RoadChain::rule)
+    /// (compiled when it was bound), with Leyte's zone-of-control rule.
+    pub fn chain_plan(&self) -> Option<&ChainPlan<'m>> {
+        self.chain.as_ref()
     }
 }
 
@@ -104,9 +173,45 @@ impl TraceRule {
     /// columns_grow = "east"
     /// "#, None).unwrap();
     /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
-    /// assert!(rail.bind(&map).is_err()); // this map has no `rail` hexsides
+    /// // This map has no `rail` hexsides: the rule binds, and no step is along a rail.
+    /// assert!(rail.bind(&map).is_ok());
     /// ```
+    ///
+    /// A terrain or hexside feature the map lacks binds as empty: it matches no hex or
+    /// hexside (a cost for `mountain` never applies, `unless = ["bridge"]` never waives), so one
+    /// rules table serves a game's many maps. [`TraceRule::bind_strict`] refuses it instead.
     pub fn bind<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
+        self.bind_with(map, false)
+    }
+
+    /// [`TraceRule::bind`], but a terrain or hexside feature the map lacks is refused, naming
+    /// it, instead of binding as empty: for a rule meant for one map, where a missing name is
+    /// a typo.
+    ///
+    /// ```
+    /// use hexmap::HexMap;
+    /// use hexmap::trace::{Leg, RuleError, StepRule, TraceRule};
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "x"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [1, 2]
+    /// columns = [1, 3]
+    /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
+    /// "#, None).unwrap();
+    /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
+    /// assert!(rail.bind(&map).is_ok()); // `rail` matches no hexside here
+    /// let e = rail.bind_strict(&map).unwrap_err();
+    /// assert!(matches!(e, RuleError::UnknownHexsideFeature { ref name, .. } if name == "rail"));
+    /// ```
+    pub fn bind_strict<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
+        self.bind_with(map, true)
+    }
+
+    fn bind_with<'m>(&self, map: &'m HexMap, strict: bool) -> Result<BoundRule<'m>, RuleError> {
         if self.legs.is_empty() {
             return Err(RuleError::NoLegs);
         }
@@ -124,15 +229,16 @@ impl TraceRule {
                     check_budget(n, *points)?;
                     let mut terrain = vec![costs.default_cost(); map.terrain_names().len()];
                     for (name, cost) in &costs.terrain {
-                        let t = terrain_index(map, n, name)?;
-                        terrain[t] = *cost;
+                        if let Some(t) = terrain_index(map, n, name, strict)? {
+                            terrain[t] = *cost;
+                        }
                     }
                     let mut hexsides = Vec::new();
                     for h in &costs.hexsides {
                         hexsides.push((
-                            mask(map, n, std::slice::from_ref(&h.feature))?,
+                            mask(map, n, std::slice::from_ref(&h.feature), strict)?,
                             h.extra,
-                            mask(map, n, &h.waived_by)?,
+                            mask(map, n, &h.waived_by, strict)?,
                         ));
                     }
                     CBudget::Points {
@@ -142,9 +248,14 @@ impl TraceRule {
                     }
                 }
             };
-            let steps = compile(map, n, &leg.steps, &mut custom_names)?;
+            let names = Names {
+                map,
+                leg: n,
+                strict,
+            };
+            let steps = compile(names, &leg.steps, &mut custom_names)?;
             let join = match &leg.join {
-                Some(j) => Some(compile(map, n, j, &mut custom_names)?),
+                Some(j) => Some(compile(names, j, &mut custom_names)?),
                 None => None,
             };
             legs.push(CLeg {
@@ -154,17 +265,14 @@ impl TraceRule {
                 skippable: leg.skippable,
             });
         }
-        let chain_net = self
-            .road_chain
-            .map(|preset| ChainNet::new(map, preset.reading))
-            .unwrap_or_default();
+        let chain = self.road_chain.map(|preset| ChainPlan::new(map, preset));
         Ok(BoundRule {
             map,
             legs,
             target: self.target,
             rule: self.clone(),
             custom_names,
-            chain_net,
+            chain,
         })
     }
 }
@@ -180,78 +288,109 @@ fn check_budget(leg: usize, budget: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn terrain_index(map: &HexMap, leg: usize, name: &str) -> Result<usize, RuleError> {
-    map.terrain_names()
-        .iter()
-        .position(|t| t == name)
-        .ok_or_else(|| RuleError::UnknownTerrain {
+/// A terrain's index; a terrain the map lacks is `None` (binds as empty), or refused when
+/// `strict`.
+fn terrain_index(
+    map: &HexMap,
+    leg: usize,
+    name: &str,
+    strict: bool,
+) -> Result<Option<usize>, RuleError> {
+    match map.terrain_names().iter().position(|t| t == name) {
+        Some(t) => Ok(Some(t)),
+        None if !strict => Ok(None),
+        None => Err(RuleError::UnknownTerrain {
             leg,
             name: name.to_string(),
             known: map.terrain_names().join(", "),
-        })
+        }),
+    }
 }
 
-fn mask(map: &HexMap, leg: usize, names: &[String]) -> Result<u32, RuleError> {
+/// The bits of hexside features; a feature the map lacks has none (binds as empty, matching
+/// no hexside), or is refused when `strict`.
+fn mask(map: &HexMap, leg: usize, names: &[String], strict: bool) -> Result<u32, RuleError> {
     let mut m = 0;
     for name in names {
-        m |= map.hexside_bit(name).ok_or_else(|| {
-            let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-            known.extend(map.hexside_feature_names().iter().map(String::as_str));
-            RuleError::UnknownHexsideFeature {
-                leg,
-                name: name.clone(),
-                known: known.join(", "),
+        match map.hexside_bit(name) {
+            Some(bit) => m |= bit,
+            None if !strict => {}
+            None => {
+                let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+                known.extend(map.hexside_feature_names().iter().map(String::as_str));
+                return Err(RuleError::UnknownHexsideFeature {
+                    leg,
+                    name: name.clone(),
+                    known: known.join(", "),
+                });
             }
-        })?;
+        }
     }
     Ok(m)
 }
 
-fn terrain_set(map: &HexMap, leg: usize, names: &[String]) -> Result<Vec<bool>, RuleError> {
-    let mut set = vec![false; map.terrain_names().len()];
+/// What names are resolved against: the map, the leg (for errors), and whether a missing
+/// name is refused.
+#[derive(Clone, Copy)]
+struct Names<'a> {
+    map: &'a HexMap,
+    leg: usize,
+    strict: bool,
+}
+
+fn terrain_set(n: Names<'_>, names: &[String]) -> Result<Vec<bool>, RuleError> {
+    let mut set = vec![false; n.map.terrain_names().len()];
     for name in names {
-        set[terrain_index(map, leg, name)?] = true;
+        if let Some(t) = terrain_index(n.map, n.leg, name, n.strict)? {
+            set[t] = true;
+        }
     }
     Ok(set)
 }
 
-fn compile(
-    map: &HexMap,
-    leg: usize,
+fn compile<'m>(
+    n: Names<'_>,
     rule: &StepRule,
     names: &mut Vec<String>,
-) -> Result<CStep, RuleError> {
+) -> Result<CStep<'m>, RuleError> {
+    let mask = |f: &[String]| mask(n.map, n.leg, f, n.strict);
     Ok(match rule {
         StepRule::Any => CStep::Any,
-        StepRule::Along(f) => CStep::Along(mask(map, leg, f)?),
-        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(map, leg, f)?),
-        StepRule::Between(f) => CStep::Between(mask(map, leg, f)?),
+        StepRule::Along(f) => CStep::Along(mask(f)?),
+        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(f)?),
+        StepRule::Between(f) => CStep::Between(mask(f)?),
         StepRule::NotAcross { features, unless } => {
-            CStep::NotAcross(mask(map, leg, features)?, mask(map, leg, unless)?)
+            CStep::NotAcross(mask(features)?, mask(unless)?)
         }
-        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain_set(map, leg, t)?),
-        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain_set(map, leg, t)?),
+        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain_set(n, t)?),
+        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain_set(n, t)?),
         StepRule::All(rules) => CStep::All(
             rules
                 .iter()
-                .map(|r| compile(map, leg, r, names))
+                .map(|r| compile(n, r, names))
                 .collect::<Result<_, _>>()?,
         ),
         StepRule::Either(rules) => CStep::Either(
             rules
                 .iter()
-                .map(|r| compile(map, leg, r, names))
+                .map(|r| compile(n, r, names))
                 .collect::<Result<_, _>>()?,
         ),
         StepRule::Custom { name, test } => {
             let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
             names.push(name.clone());
-            CStep::Custom(i, test.clone())
+            let test: CFn<'m> = test.clone();
+            CStep::Custom(i, test)
+        }
+        StepRule::Supplied { name } => {
+            let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
+            names.push(name.clone());
+            CStep::Custom(i, Arc::new(|_: &Step<'_>| false))
         }
     })
 }
 
-impl CStep {
+impl CStep<'_> {
     /// Whether the step `from -> to` across `side` is allowed.
     pub(crate) fn check(
         &self,
@@ -377,7 +516,7 @@ impl CBudget {
     }
 }
 
-impl CLeg {
+impl CLeg<'_> {
     /// Check a step of this leg: its first step (`started == false`) by the join rule.
     pub(crate) fn check(
         &self,

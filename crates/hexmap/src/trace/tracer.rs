@@ -1,12 +1,14 @@
 //! All units at once: prepare once per position, then answer each unit.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::trace::free::FreeTest;
+use crate::trace::loc::{ChainWork, Search};
 use crate::trace::rule::TargetRule;
 use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::{Path, Targets};
@@ -59,9 +61,12 @@ pub struct Tracer<'r, 'm> {
 
 #[derive(Clone, Debug)]
 enum Plan {
-    /// Leyte's preset: K free hexes, then the chain; `chain[n]` is the next hex toward a target
-    /// along the chain (itself for a target that ends it), `NONE` when the chain does not reach.
-    RoadChain { k: usize, chain: Vec<u32> },
+    /// Leyte's preset: the road-chain plan's position (the free test and the chain as bits),
+    /// and the chain's tree toward the targets, made when a path is asked for.
+    RoadChain {
+        work: Box<ChainWork>,
+        tree: OnceCell<Vec<u32>>,
+    },
     /// Any rule: backward tables for legs `first..`, and a forward search of leg 0 when
     /// `first == 1`.
     Legs {
@@ -85,8 +90,8 @@ pub struct TraceScratch {
     parent: Vec<u32>,
     used: Vec<u32>,
     generation: u32,
-    layer: Vec<u32>,
-    next: Vec<u32>,
+    /// The road-chain plan's first-leg search.
+    chain: Search,
 }
 
 impl TraceScratch {
@@ -161,11 +166,15 @@ impl<'r, 'm> Tracer<'r, 'm> {
     }
 
     fn prepare(rule: &'r BoundRule<'m>, targets: &'r Targets, free: Cow<'r, [bool]>) -> Self {
-        let plan = match rule.rule.road_chain {
-            Some(preset) => Plan::RoadChain {
-                k: preset.free_hexes as usize,
-                chain: road_chain(rule, targets, &free, preset.target),
-            },
+        let plan = match &rule.chain {
+            Some(chain) => {
+                let mut work = Box::<ChainWork>::default();
+                chain.free_table(targets, &free, &mut work);
+                Plan::RoadChain {
+                    work,
+                    tree: OnceCell::new(),
+                }
+            }
             None => legs_plan(rule, targets, &free),
         };
         Tracer {
@@ -221,9 +230,11 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// Work backward from the targets again, reusing the tables.
     fn replan(&mut self) {
         match &mut self.plan {
-            Plan::RoadChain { chain, .. } => {
-                let preset = self.rule.rule.road_chain.unwrap_or_default();
-                road_chain_into(chain, self.rule, self.targets, &self.free, preset.target);
+            Plan::RoadChain { work, tree } => {
+                if let Some(chain) = &self.rule.chain {
+                    chain.free_table(self.targets, &self.free, work);
+                }
+                tree.take();
             }
             Plan::Legs { .. } => self.plan = legs_plan(self.rule, self.targets, &self.free),
         }
@@ -295,8 +306,9 @@ impl<'r, 'm> Tracer<'r, 'm> {
             return Some(want_path.then(|| Path::new(vec![start])));
         }
         match &self.plan {
-            Plan::RoadChain { k, chain } => {
-                self.road_chain_answer(s, *k, chain, scratch, want_path)
+            Plan::RoadChain { work, tree } => {
+                let chain = self.rule.chain.as_ref()?;
+                chain.answer(self.targets, work, tree, &mut scratch.chain, s, want_path)
             }
             Plan::Legs {
                 first,
@@ -316,56 +328,6 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 self.first_leg_answer(s, &tables, scratch, want_path)
             }
         }
-    }
-
-    fn road_chain_answer(
-        &self,
-        s: usize,
-        k: usize,
-        chain: &[u32],
-        scratch: &mut TraceScratch,
-        want_path: bool,
-    ) -> Option<Option<Path>> {
-        let map = self.rule.map;
-        if chain[s] != NONE {
-            return Some(want_path.then(|| finish_chain(map, chain, vec![map.hexes()[s].hex], s)));
-        }
-        let adj = map.adjacency();
-        let g = scratch.begin(map.len());
-        scratch.stamp[s] = g;
-        scratch.layer.clear();
-        scratch.layer.push(s as u32);
-        for depth in 1..=k + 1 {
-            scratch.next.clear();
-            for i in 0..scratch.layer.len() {
-                let u = scratch.layer[i] as usize;
-                for a in adj[u] {
-                    let v = a.node as usize;
-                    if a.node == NONE || a.impassable() || scratch.stamp[v] == g || !self.free[v] {
-                        continue;
-                    }
-                    scratch.stamp[v] = g;
-                    scratch.parent[v] = u as u32;
-                    if (depth <= k && self.targets.node(v)) || chain[v] != NONE {
-                        if !want_path {
-                            return Some(None);
-                        }
-                        let mut rev = vec![v];
-                        let mut cur = v;
-                        while cur != s {
-                            cur = scratch.parent[cur] as usize;
-                            rev.push(cur);
-                        }
-                        let prefix: Vec<Hex> =
-                            rev[1..].iter().rev().map(|&n| map.hexes()[n].hex).collect();
-                        return Some(Some(finish_chain(map, chain, prefix, v)));
-                    }
-                    scratch.next.push(v as u32);
-                }
-            }
-            std::mem::swap(&mut scratch.layer, &mut scratch.next);
-        }
-        None
     }
 
     /// Search leg 0 forward from `s` (it has a budget), stopping where leg 1 can start.
@@ -505,99 +467,6 @@ struct Tables<'a> {
     end: &'a [u32],
     start: &'a [Vec<u32>],
     next: &'a [Vec<u32>],
-}
-
-fn finish_chain(map: &HexMap, chain: &[u32], mut hexes: Vec<Hex>, v: usize) -> Path {
-    let all = map.hexes();
-    if hexes.last() != Some(&all[v].hex) {
-        hexes.push(all[v].hex);
-    }
-    let mut cur = v;
-    loop {
-        let next = chain[cur];
-        if next == NONE || next as usize == cur {
-            break;
-        }
-        cur = next as usize;
-        hexes.push(all[cur].hex);
-    }
-    Path::new(hexes)
-}
-
-/// Leyte's chain: one flood from the targets along the road/trail net.
-fn road_chain(
-    rule: &BoundRule<'_>,
-    targets: &Targets,
-    free: &[bool],
-    target: TargetRule,
-) -> Vec<u32> {
-    let mut chain = Vec::new();
-    road_chain_into(&mut chain, rule, targets, free, target);
-    chain
-}
-
-/// [`road_chain`] into a table that is reused.
-fn road_chain_into(
-    chain: &mut Vec<u32>,
-    rule: &BoundRule<'_>,
-    targets: &Targets,
-    free: &[bool],
-    target: TargetRule,
-) {
-    let map = rule.map;
-    let net = &rule.chain_net;
-    let hexes = map.hexes();
-    let adj = map.adjacency();
-    chain.clear();
-    chain.resize(hexes.len(), NONE);
-    let mut queue = VecDeque::new();
-    let own = |n: usize| u32::try_from(n).unwrap_or(NONE);
-    for n in targets.iter_nodes() {
-        if !free[n] {
-            continue;
-        }
-        match target {
-            TargetRule::MayAdjoinChain => chain[n] = own(n),
-            _ => {
-                if hexes[n].on_road_net {
-                    chain[n] = own(n);
-                    queue.push_back(n);
-                }
-            }
-        }
-    }
-    if target == TargetRule::MayAdjoinChain {
-        // Road hexes that run into a target across any passable hexside.
-        for t in targets.iter_nodes() {
-            if chain[t] == NONE {
-                continue;
-            }
-            if hexes[t].on_road_net {
-                queue.push_back(t);
-            }
-            for a in adj[t] {
-                let y = a.node as usize;
-                if a.node != NONE
-                    && !a.impassable()
-                    && chain[y] == NONE
-                    && free[y]
-                    && hexes[y].on_road_net
-                {
-                    chain[y] = own(t);
-                    queue.push_back(y);
-                }
-            }
-        }
-    }
-    while let Some(c) = queue.pop_front() {
-        for &y in net.steps(c) {
-            let y = y as usize;
-            if chain[y] == NONE && free[y] {
-                chain[y] = own(c);
-                queue.push_back(y);
-            }
-        }
-    }
 }
 
 /// Backward tables for any rule.

@@ -3,12 +3,16 @@
 
 use std::collections::BTreeMap;
 
+use super::chain;
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
-use crate::trace::chain;
 use crate::trace::rule::{RoadChain, RuleError, TargetRule};
+
+/// Up to this many (dirty hex, friendly unit) pairs, a unit is tested for nearness to what
+/// changed by distance; above, by marking the hexes within K+1 steps of the dirty ones.
+const NEAR_BY_DISTANCE: usize = 1024;
 
 /// Why the oracle refused a unit or an update; nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -150,11 +154,8 @@ struct Net<'m> {
     /// `chain[chain_start[n]..chain_start[n + 1]]` (freeness aside).
     chain_start: Vec<u32>,
     chain: Vec<u32>,
-    /// Hexside bits a ZOC does not cross.
-    zoc_stop: u32,
-    /// Per terrain: a ZOC does not extend into it.
-    zoc_terrain: Vec<bool>,
-    negated: bool,
+    /// The ZOC rule, resolved as the plan resolves it.
+    zoc: super::BoundZoc,
 }
 
 /// Per hex: what is on it and what follows from that.
@@ -182,12 +183,14 @@ struct Scratch {
     /// Hexes whose freeness or chain membership changed, and their list.
     dirty: Marks,
     dirty_list: Vec<u32>,
+    /// Their axial coordinates, for the test by distance.
+    dirty_hexes: Vec<(i64, i64)>,
     /// The subtree cut off by a blocked chain hex.
     orphan: Marks,
     /// Hexes within K+1 of a dirty hex.
     near: Marks,
-    /// The search of one unit.
-    seen: Marks,
+    /// The search of one unit's first hexes.
+    search: super::Search,
     queue: Vec<u32>,
     next: Vec<u32>,
 }
@@ -243,24 +246,13 @@ impl Net<'_> {
 
     /// The hexes an enemy unit on `n` puts in its zone of control.
     fn zoc_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let map = self.map;
-        map.adjacency()[n].into_iter().filter_map(move |a| {
-            let y = a.node as usize;
-            let reaches = a.node != NONE
-                && a.mask & self.zoc_stop == 0
-                && !self
-                    .zoc_terrain
-                    .get(usize::from(map.hexes()[y].terrain))
-                    .copied()
-                    .unwrap_or(false);
-            reaches.then_some(y)
-        })
+        self.zoc.of(self.map, n)
     }
 }
 
 impl Hexes {
     fn free_now(&self, net: &Net<'_>, n: usize) -> bool {
-        self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.negated && self.friends[n] > 0))
+        self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.zoc.negated && self.friends[n] > 0))
     }
 
     /// The chain from scratch: a search from every free root.
@@ -310,9 +302,10 @@ impl Scratch {
             flips: Vec::new(),
             dirty: Marks::new(len),
             dirty_list: Vec::new(),
+            dirty_hexes: Vec::new(),
             orphan: Marks::new(len),
             near: Marks::new(len),
-            seen: Marks::new(len),
+            search: super::Search::default(),
             queue: Vec::new(),
             next: Vec::new(),
         }
@@ -719,15 +712,42 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
     /// Answer again every friendly unit within K+1 hexes of a dirty hex, and unit `moved`;
     /// record the answers that changed.
     fn reanswer(&mut self, moved: Option<usize>) {
-        let all = self.marks.dirty_list.len() > self.friendly;
-        if !all {
+        let dirty = self.marks.dirty_list.len();
+        // Few dirty hexes: a unit is near one when within K+1 hexes as the crow flies (a
+        // superset of K+1 steps); many: the hexes within K+1 steps of them are marked, or,
+        // more dirty hexes than units, every unit is answered again.
+        let by_distance = dirty.saturating_mul(self.friendly) <= NEAR_BY_DISTANCE;
+        let all = !by_distance && dirty > self.friendly;
+        if !all && !by_distance {
             self.mark_near();
+        }
+        let reach = i64::try_from(self.net.k.saturating_add(1)).unwrap_or(i64::MAX);
+        if by_distance {
+            let hexes = self.map.hexes();
+            self.marks.dirty_hexes.clear();
+            self.marks.dirty_hexes.extend(
+                self.marks
+                    .dirty_list
+                    .iter()
+                    .filter_map(|&d| hexes.get(d as usize))
+                    .map(|h| (i64::from(h.hex.q), i64::from(h.hex.r))),
+            );
         }
         for i in 0..self.slots.len() {
             let now = match &self.slots[i] {
                 Some(s) if s.friendly => {
                     let node = s.node as usize;
-                    if all || moved == Some(i) || self.marks.near.contains(node) {
+                    let near = if by_distance {
+                        let (q, r) = (i64::from(s.unit.hex.q), i64::from(s.unit.hex.r));
+                        // Hex distance: the largest of |dq|, |dr| and |dq + dr|.
+                        self.marks.dirty_hexes.iter().any(|&(dq, dr)| {
+                            let (a, b) = (dq - q, dr - r);
+                            a.abs() <= reach && b.abs() <= reach && (a + b).abs() <= reach
+                        })
+                    } else {
+                        all || self.marks.near.contains(node)
+                    };
+                    if near || moved == Some(i) {
                         self.answer(node)
                     } else {
                         self.traced[i]
@@ -770,38 +790,20 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         }
     }
 
-    /// Whether a unit on node `s` traces: on a target, on the chain, or the chain (a target
-    /// within K) within K+1 free hexes.
+    /// Whether a unit on node `s` traces: the plan's search of the first K hexes, over the
+    /// oracle's tables.
     fn answer(&mut self, s: usize) -> bool {
-        let (net, h, m) = (&self.net, &self.hexes, &mut self.marks);
-        if net.target[s] || h.parent[s] != NONE {
-            return true;
-        }
-        let adj = net.map.adjacency();
-        m.seen.clear();
-        m.seen.insert(s);
-        m.queue.clear();
-        m.queue.push(s as u32);
-        for depth in 1..=net.k.saturating_add(1) {
-            m.next.clear();
-            for &u in &m.queue {
-                for a in adj[u as usize] {
-                    let v = a.node as usize;
-                    if a.node == NONE || a.impassable() || !h.free[v] || !m.seen.insert(v) {
-                        continue;
-                    }
-                    if (depth <= net.k && net.target[v]) || h.parent[v] != NONE {
-                        return true;
-                    }
-                    m.next.push(a.node);
-                }
-            }
-            if m.next.is_empty() {
-                return false;
-            }
-            std::mem::swap(&mut m.queue, &mut m.next);
-        }
-        false
+        let (net, h) = (&self.net, &self.hexes);
+        super::first_leg(
+            net.map,
+            net.k as u32,
+            |n| net.target[n],
+            |n| h.free[n],
+            |n| h.parent[n] != NONE,
+            &mut self.marks.search,
+            s,
+        )
+        .is_some()
     }
 }
 
@@ -812,31 +814,7 @@ fn resolve<'m>(
     targets: &Targets,
     zoc: &ZocRule,
 ) -> Result<Net<'m>, RuleError> {
-    let mut zoc_stop = crate::map::Hexside::IMPASSABLE;
-    let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-    known.extend(map.hexside_feature_names().iter().map(String::as_str));
-    for name in &zoc.not_across {
-        zoc_stop |= map
-            .hexside_bit(name)
-            .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                leg: 0,
-                name: name.clone(),
-                known: known.join(", "),
-            })?;
-    }
-    let mut zoc_terrain = vec![false; map.terrain_names().len()];
-    for name in &zoc.not_into_terrain {
-        let t = map
-            .terrain_names()
-            .iter()
-            .position(|t| t == name)
-            .ok_or_else(|| RuleError::UnknownTerrain {
-                leg: 0,
-                name: name.clone(),
-                known: map.terrain_names().join(", "),
-            })?;
-        zoc_terrain[t] = true;
-    }
+    let zoc = super::BoundZoc::new(map, zoc)?;
     let adjoin = preset.target == TargetRule::MayAdjoinChain;
     let on_net: Vec<bool> = map.hexes().iter().map(|h| h.on_road_net).collect();
     let target: Vec<bool> = (0..map.len()).map(|n| targets.node(n)).collect();
@@ -870,8 +848,6 @@ fn resolve<'m>(
         root,
         chain_start,
         chain,
-        zoc_stop,
-        zoc_terrain,
-        negated: zoc.negated_by_friendly_unit,
+        zoc,
     })
 }

@@ -1,0 +1,720 @@
+//! Leyte's Line of Communications rule shape (L8, rulings L-8 to L-10) as one plan, compiled
+//! once per map and rule: [`ChainPlan`]. It answers everything engines and bots ask of the
+//! [`RoadChain`] preset:
+//! - a whole position ([`ChainPlan::position`], [`ChainPlan::free_table`]): the free test from
+//!   the units (enemy units, enemy zones of control, negated by friendly units) and the chain
+//!   (every hex from which the road/trail net leads to a target), as row bitsets flooded whole
+//!   words at a time; then each unit traced or cut ([`ChainPlan::traced`]) by a search of
+//!   depth at most K+1;
+//! - the path of a traced unit ([`ChainPlan::path`]);
+//! - the frontier of a cut one, each hex with its reason, bounded ([`ChainPlan::cut`]);
+//! - every unit kept up to date as units move, arrive and leave ([`LocOracle`]).
+//!
+//! The deciding functions: [`ChainPlan::traced`] (a unit's answer: K hexes of any terrain,
+//! then the chain) and the chain's step, `chain::along` (L-9's two readings).
+//!
+//! The same rule written as legs and run by [`crate::trace::search`] gives the same answers,
+//! paths' validity and frontiers (property-tested for both chain readings and both target
+//! readings on random maps and positions).
+
+mod chain;
+mod cut;
+mod grid;
+mod oracle;
+
+use chain::{ChainNet, along};
+pub use oracle::{LocOracle, OracleError};
+
+use crate::coord::Hex;
+use crate::map::{HexMap, Hexside, NONE};
+use crate::position::ZocRule;
+use crate::trace::rule::{RoadChain, RuleError, TargetRule};
+use crate::trace::{Path, Targets};
+use grid::Grid;
+
+/// The [`RoadChain`] preset and a [`ZocRule`] compiled for one map: made once, used for every
+/// position ([`ChainWork`] holds what a position needs).
+///
+/// ```
+/// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets};
+/// use hexmap::trace::{Bounds, ChainBlock};
+///
+/// let map = HexMap::from_toml_str(r#"
+/// name = "Nine hexes in a line"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 9]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [hexsides]
+/// roads = [["1006", "1007", "1008", "1009"]]
+/// "#, None).unwrap();
+/// let hex = |l: &str| map.parse(l).unwrap();
+/// let plan = ChainPlan::new(&map, RoadChain::new(3));
+/// let targets = Targets::new(&map, [hex("1009")]);
+/// let mut work = ChainWork::default();
+/// // Two friendly units, and an enemy whose zone of control covers 1003 and 1005.
+/// let units = [
+///     Placed::friendly(hex("1002")),
+///     Placed::friendly(hex("1006")),
+///     Placed::enemy(hex("1004")),
+/// ];
+/// plan.position(&targets, units, &mut work);
+/// assert!(!plan.traced(&targets, &mut work, hex("1002")));
+/// assert!(plan.traced(&targets, &mut work, hex("1006")));
+/// let path = plan.path(&targets, &mut work, hex("1006")).unwrap();
+/// assert_eq!(path.hexes.len(), 4);
+/// // 1002 reaches 1001 and no further; 1003 is in the enemy's zone of control.
+/// let cut = plan.cut(&targets, &mut work, hex("1002"), &Bounds::default()).unwrap();
+/// assert_eq!(cut.frontier, [(hex("1003"), ChainBlock::NotFree)]);
+/// assert!(!plan.enemy_on(&work, hex("1003")) && plan.enemy_on(&work, hex("1004")));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ChainPlan<'m> {
+    map: &'m HexMap,
+    preset: RoadChain,
+    net: ChainNet,
+    grid: Grid,
+    /// Per direction: the hexes from which a chain step goes that way.
+    steps: [Vec<u64>; 6],
+    zoc: BoundZoc,
+}
+
+/// A [`ZocRule`] resolved against a map.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundZoc {
+    /// Hexside bits a zone of control does not cross.
+    pub(crate) stop: u32,
+    /// Per terrain: a zone of control does not extend into it.
+    pub(crate) terrain: Vec<bool>,
+    pub(crate) negated: bool,
+}
+
+impl BoundZoc {
+    /// Resolve `rule`'s names on `map`.
+    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
+        let mut stop = Hexside::IMPASSABLE;
+        let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+        known.extend(map.hexside_feature_names().iter().map(String::as_str));
+        for name in &rule.not_across {
+            stop |= map
+                .hexside_bit(name)
+                .ok_or_else(|| RuleError::UnknownHexsideFeature {
+                    leg: 0,
+                    name: name.clone(),
+                    known: known.join(", "),
+                })?;
+        }
+        let mut terrain = vec![false; map.terrain_names().len()];
+        for name in &rule.not_into_terrain {
+            let t = map
+                .terrain_names()
+                .iter()
+                .position(|t| t == name)
+                .ok_or_else(|| RuleError::UnknownTerrain {
+                    leg: 0,
+                    name: name.clone(),
+                    known: map.terrain_names().join(", "),
+                })?;
+            terrain[t] = true;
+        }
+        Ok(BoundZoc {
+            stop,
+            terrain,
+            negated: rule.negated_by_friendly_unit,
+        })
+    }
+
+    /// Leyte's: not across `blocks-zoc` or impassable hexsides, negated by a friendly unit.
+    fn leyte() -> BoundZoc {
+        BoundZoc {
+            stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
+            terrain: Vec::new(),
+            negated: true,
+        }
+    }
+
+    /// The hexes an enemy unit on node `n` puts in its zone of control.
+    pub(crate) fn of<'a>(&'a self, map: &'a HexMap, n: usize) -> impl Iterator<Item = usize> + 'a {
+        let hexes = map.hexes();
+        map.adjacency()
+            .get(n)
+            .into_iter()
+            .flatten()
+            .filter_map(move |a| {
+                let y = a.node as usize;
+                let reaches = a.node != NONE
+                    && a.mask & self.stop == 0
+                    && !hexes
+                        .get(y)
+                        .and_then(|h| self.terrain.get(usize::from(h.terrain)))
+                        .copied()
+                        .unwrap_or(false);
+                reaches.then_some(y)
+            })
+    }
+}
+
+/// A unit placed for [`ChainPlan::position`]: its hex, whether it is of the tracing side, and
+/// whether it exerts a zone of control (an enemy's matters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Placed {
+    /// Its hex.
+    pub hex: Hex,
+    /// Of the tracing side.
+    pub friendly: bool,
+    /// It exerts a zone of control.
+    pub exerts_zoc: bool,
+}
+
+impl Placed {
+    /// A unit of the tracing side.
+    pub fn friendly(hex: Hex) -> Placed {
+        Placed {
+            hex,
+            friendly: true,
+            exerts_zoc: true,
+        }
+    }
+
+    /// An enemy unit with a zone of control.
+    pub fn enemy(hex: Hex) -> Placed {
+        Placed {
+            hex,
+            friendly: false,
+            exerts_zoc: true,
+        }
+    }
+
+    /// The same unit with or without a zone of control.
+    pub fn with_zoc(self, exerts_zoc: bool) -> Placed {
+        Placed { exerts_zoc, ..self }
+    }
+}
+
+/// What one position needs, reused from one position to the next: the free test and the chain
+/// as bits, a unit's search space, the chain's tree (made when a path is asked for) and a cut
+/// unit's search space.
+#[derive(Clone, Debug, Default)]
+pub struct ChainWork {
+    /// The map this work was sized for (its hexes).
+    len: usize,
+    free: Vec<u64>,
+    enemy: Vec<u64>,
+    zoc: Vec<u64>,
+    friend: Vec<u64>,
+    chain: Vec<u64>,
+    dirty: Vec<bool>,
+    search: Search,
+    /// The chain as a tree toward the targets, when made for this position.
+    tree: Vec<u32>,
+    tree_made: bool,
+    cut: cut::CutWork,
+}
+
+/// One unit's search of its first K+1 hexes: marks by generation, the layers, the parents.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Search {
+    stamp: Vec<u32>,
+    generation: u32,
+    layer: Vec<u32>,
+    next: Vec<u32>,
+    parent: Vec<u32>,
+}
+
+impl Search {
+    /// A new search on a map of `len` hexes.
+    fn begin(&mut self, len: usize) -> u32 {
+        if self.stamp.len() != len {
+            *self = Search {
+                stamp: vec![0; len],
+                parent: vec![0; len],
+                ..Search::default()
+            };
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+}
+
+/// How much a cut unit's evidence may hold ([`ChainPlan::cut`]): a unit costs the same on any
+/// map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Bounds {
+    /// Search states looked at, at most.
+    pub explored: usize,
+    /// Frontier hexes listed (the nearest).
+    pub frontier: usize,
+    /// Hexes reached listed (the nearest).
+    pub reached: usize,
+}
+
+impl Default for Bounds {
+    /// 100,000 states, 64 frontier hexes, 256 hexes reached.
+    fn default() -> Self {
+        Bounds {
+            explored: 100_000,
+            frontier: 64,
+            reached: 256,
+        }
+    }
+}
+
+impl Bounds {
+    /// These bounds.
+    pub fn new(explored: usize, frontier: usize, reached: usize) -> Bounds {
+        Bounds {
+            explored,
+            frontier,
+            reached,
+        }
+    }
+}
+
+/// Why a frontier hex of a cut unit is blocked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ChainBlock {
+    /// The free test refused it: an enemy unit on it ([`ChainPlan::enemy_on`]), else an enemy
+    /// zone of control.
+    NotFree,
+    /// Entered from `from` after the first K hexes, it is off the road/trail net.
+    OffNetwork {
+        /// The hex of the first such step.
+        from: Hex,
+    },
+    /// On the net, but the hexside crossed from `from` carries no road or trail.
+    NotAlong {
+        /// The hex of the first such step.
+        from: Hex,
+    },
+    /// Every step into it had spent the K hexes of any terrain.
+    OutOfBudget {
+        /// The hex of the first such step.
+        from: Hex,
+    },
+}
+
+/// What cuts a unit: the frontier, what it leaves out, and (when the road/trail net is what
+/// cut it) what the unit reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ChainCut {
+    /// The blocked hexes at the edge of what it reaches, the nearest [`Bounds::frontier`], in
+    /// label order.
+    pub frontier: Vec<(Hex, ChainBlock)>,
+    /// Frontier hexes found and not listed.
+    pub frontier_omitted: usize,
+    /// Whether the search stopped after [`Bounds::explored`] states.
+    pub search_stopped: bool,
+    /// When a frontier hex is refused by the net (not by the free test): what it reaches.
+    pub reach: Option<ChainReach>,
+}
+
+/// What a cut unit's Line of Communications reaches before every way on is blocked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ChainReach {
+    /// The hexes entered, the unit's own included: the nearest [`Bounds::reached`], in label
+    /// order.
+    pub hexes: Vec<Hex>,
+    /// Hexes entered and not listed.
+    pub omitted: usize,
+    /// One shortest walk through free hexes to the nearest road/trail hex, start first.
+    pub walk_to_net: Option<Vec<Hex>>,
+}
+
+impl<'m> ChainPlan<'m> {
+    /// Compile `preset` for `map`, with Leyte's zone-of-control rule ([`ZocRule::new`]).
+    pub fn new(map: &'m HexMap, preset: RoadChain) -> ChainPlan<'m> {
+        let grid = Grid::new(map);
+        let hexes = map.hexes();
+        let on_net = |n: usize| hexes.get(n).is_some_and(|h| h.on_road_net);
+        let steps = grid.masks(map, |c, a| {
+            !a.impassable() && along(preset.reading, on_net, c, a)
+        });
+        ChainPlan {
+            map,
+            preset,
+            net: ChainNet::new(map, preset.reading),
+            grid,
+            steps,
+            zoc: BoundZoc::leyte(),
+        }
+    }
+
+    /// The same plan under another zone-of-control rule; refused when the map lacks a
+    /// feature or terrain it names.
+    pub fn with_zoc(mut self, rule: &ZocRule) -> Result<ChainPlan<'m>, RuleError> {
+        self.zoc = BoundZoc::new(self.map, rule)?;
+        Ok(self)
+    }
+
+    /// The map.
+    pub fn map(&self) -> &'m HexMap {
+        self.map
+    }
+
+    /// The preset.
+    pub fn preset(&self) -> RoadChain {
+        self.preset
+    }
+
+    fn fit(&self, work: &mut ChainWork) {
+        let len = self.map.len();
+        if work.len != len || work.free.len() != self.grid.exists.len() {
+            *work = ChainWork {
+                len,
+                free: self.grid.empty(),
+                enemy: self.grid.empty(),
+                zoc: self.grid.empty(),
+                friend: self.grid.empty(),
+                chain: self.grid.empty(),
+                dirty: vec![false; self.grid.rows],
+                ..ChainWork::default()
+            };
+        }
+        work.tree_made = false;
+    }
+
+    /// Prepare a position from its units: a hex is blocked by an enemy unit on it, or by an
+    /// enemy zone of control unless (under the ZOC rule) a friendly unit is on it; then the
+    /// chain. Units off the map are ignored.
+    pub fn position(
+        &self,
+        targets: &Targets,
+        units: impl IntoIterator<Item = Placed>,
+        work: &mut ChainWork,
+    ) {
+        self.fit(work);
+        work.enemy.fill(0);
+        work.zoc.fill(0);
+        work.friend.fill(0);
+        for u in units {
+            let Some(n) = self.map.node(u.hex).map(|n| n.index()) else {
+                continue;
+            };
+            if u.friendly {
+                self.grid.set(&mut work.friend, n);
+                continue;
+            }
+            self.grid.set(&mut work.enemy, n);
+            if u.exerts_zoc {
+                for y in self.zoc.of(self.map, n) {
+                    self.grid.set(&mut work.zoc, y);
+                }
+            }
+        }
+        let negated = self.zoc.negated;
+        for (i, f) in work.free.iter_mut().enumerate() {
+            let zoc = if negated {
+                work.zoc[i] & !work.friend[i]
+            } else {
+                work.zoc[i]
+            };
+            *f = self.grid.exists[i] & !work.enemy[i] & !zoc;
+        }
+        self.flood(targets, work);
+    }
+
+    /// Prepare a position from the caller's free test by graph node (`true`: a path may enter
+    /// it; nodes beyond the table are blocked), then the chain.
+    pub fn free_table(&self, targets: &Targets, free: &[bool], work: &mut ChainWork) {
+        self.fit(work);
+        work.free.fill(0);
+        work.enemy.fill(0);
+        for (n, _) in free.iter().enumerate().filter(|(_, f)| **f) {
+            self.grid.set(&mut work.free, n);
+        }
+        self.flood(targets, work);
+    }
+
+    /// The chain: from the free targets (and, when the chain may run into a target, the free
+    /// road/trail hexes next to one) along the chain's steps through free hexes.
+    fn flood(&self, targets: &Targets, work: &mut ChainWork) {
+        let (grid, map) = (&self.grid, self.map);
+        work.chain.fill(0);
+        work.dirty.fill(false);
+        let hexes = map.hexes();
+        let root = |n: usize, work: &mut ChainWork| {
+            if grid.set(&mut work.chain, n)
+                && let Some(&b) = grid.bit.get(n)
+                && let Some(d) = work.dirty.get_mut(b as usize / 64 / grid.words.max(1))
+            {
+                *d = true;
+            }
+        };
+        let adjoin = self.preset.target == TargetRule::MayAdjoinChain;
+        for t in targets.iter_nodes() {
+            if !grid.has(&work.free, t) {
+                continue;
+            }
+            if adjoin || hexes[t].on_road_net {
+                root(t, work);
+            }
+            if adjoin {
+                for a in map.adjacency()[t] {
+                    let y = a.node as usize;
+                    if a.node != NONE
+                        && !a.impassable()
+                        && hexes[y].on_road_net
+                        && grid.has(&work.free, y)
+                    {
+                        root(y, work);
+                    }
+                }
+            }
+        }
+        grid.flood(&self.steps, &work.free, &mut work.chain, &mut work.dirty);
+    }
+
+    /// Whether a path may enter the hex in the position prepared.
+    pub fn is_free(&self, work: &ChainWork, hex: Hex) -> bool {
+        self.node(hex).is_some_and(|n| self.grid.has(&work.free, n))
+    }
+
+    /// Whether the hex is on the chain in the position prepared: free, and joined to a target
+    /// along the road/trail net (or a free target itself, where that starts the chain).
+    pub fn on_chain(&self, work: &ChainWork, hex: Hex) -> bool {
+        self.node(hex)
+            .is_some_and(|n| self.grid.has(&work.chain, n))
+    }
+
+    /// Whether an enemy unit is on the hex in the position prepared by
+    /// [`ChainPlan::position`] (so a blocked hex is blocked by it rather than by a ZOC).
+    pub fn enemy_on(&self, work: &ChainWork, hex: Hex) -> bool {
+        self.node(hex)
+            .is_some_and(|n| self.grid.has(&work.enemy, n))
+    }
+
+    pub(crate) fn node(&self, hex: Hex) -> Option<usize> {
+        self.map.node(hex).map(|n| n.index())
+    }
+
+    /// Whether a unit on `start` traces in the position prepared (L8): it is on a target or on
+    /// the chain, or a search of at most K+1 steps through free hexes across passable hexsides
+    /// meets a target within K steps or the chain. The deciding function of L-8 to L-10.
+    pub fn traced(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> bool {
+        let ChainWork {
+            free,
+            chain,
+            search,
+            ..
+        } = work;
+        self.node(start)
+            .is_some_and(|s| self.first_leg(targets, free, chain, search, s).is_some())
+    }
+
+    /// The node where the first K hexes (and the step onto the chain) meet a target or the
+    /// chain, its parents in `search`; `s` itself when it is on one.
+    fn first_leg(
+        &self,
+        targets: &Targets,
+        free: &[u64],
+        chain: &[u64],
+        search: &mut Search,
+        s: usize,
+    ) -> Option<usize> {
+        let grid = &self.grid;
+        first_leg(
+            self.map,
+            self.preset.free_hexes,
+            |n| targets.node(n),
+            |n| grid.has(free, n),
+            |n| grid.has(chain, n),
+            search,
+            s,
+        )
+    }
+
+    /// A [`crate::trace::Tracer`]'s answer for node `s` in the position `work` holds: `None`
+    /// when cut, else the path when `want_path` (the chain's tree made once, in `tree`).
+    pub(crate) fn answer(
+        &self,
+        targets: &Targets,
+        work: &ChainWork,
+        tree: &std::cell::OnceCell<Vec<u32>>,
+        search: &mut Search,
+        s: usize,
+        want_path: bool,
+    ) -> Option<Option<Path>> {
+        let v = self.first_leg(targets, &work.free, &work.chain, search, s)?;
+        if !want_path {
+            return Some(None);
+        }
+        let tree = tree.get_or_init(|| {
+            let mut t = Vec::new();
+            self.tree_into(targets, &work.free, &mut t);
+            t
+        });
+        Some(Some(self.path_from(search, tree, s, v)))
+    }
+
+    /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
+    fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut Vec<u32>) {
+        let grid = &self.grid;
+        chain::tree_into(
+            tree,
+            self.map,
+            &self.net,
+            targets,
+            |n| grid.has(free, n),
+            self.preset.target,
+        );
+    }
+
+    /// The path from node `s` that met the chain (or a target) at `v` (`search` as
+    /// [`ChainPlan::first_leg`] left it), then along `tree`.
+    fn path_from(&self, search: &Search, tree: &[u32], s: usize, v: usize) -> Path {
+        let all = self.map.hexes();
+        let mut rev = vec![v];
+        let mut cur = v;
+        while cur != s && rev.len() <= all.len() {
+            cur = search.parent.get(cur).map_or(s, |&p| p as usize);
+            rev.push(cur);
+        }
+        let mut hexes: Vec<Hex> = rev.iter().rev().map(|&n| all[n].hex).collect();
+        let mut cur = v;
+        while hexes.len() <= all.len().saturating_mul(2) {
+            let next = tree.get(cur).copied().unwrap_or(NONE);
+            if next == NONE || next as usize == cur {
+                break;
+            }
+            cur = next as usize;
+            hexes.push(all[cur].hex);
+        }
+        Path::new(hexes)
+    }
+
+    /// The path of a unit on `start` in the position prepared, if it traces: the fewest
+    /// hexes to the chain (or a target within K), then the chain's breadth-first tree from
+    /// the targets (the same path on every call).
+    pub fn path(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> Option<Path> {
+        let s = self.node(start)?;
+        let v = self.first_leg(targets, &work.free, &work.chain, &mut work.search, s)?;
+        if !work.tree_made {
+            self.tree_into(targets, &work.free, &mut work.tree);
+            work.tree_made = true;
+        }
+        Some(self.path_from(&work.search, &work.tree, s, v))
+    }
+
+    /// What cuts a unit on `start` in the position prepared, within `bounds`: `None` when it
+    /// traces. The frontier is [`crate::trace::search`]'s for the rule written as legs, with
+    /// the same reasons (the strongest for each hex: off the net, then no road across the
+    /// hexside, then beyond the K hexes; the free test's refusal when it refuses).
+    pub fn cut(
+        &self,
+        targets: &Targets,
+        work: &mut ChainWork,
+        start: Hex,
+        bounds: &Bounds,
+    ) -> Option<ChainCut> {
+        let s = self.node(start)?;
+        let ChainWork { free, cut, .. } = work;
+        let grid = &self.grid;
+        let rule = cut::Rule {
+            map: self.map,
+            free_hexes: self.preset.free_hexes,
+            target: self.preset.target,
+            chain: self.preset.reading,
+            is_target: |n| targets.node(n),
+            free: |n| grid.has(free, n),
+        };
+        let (more, stopped) = cut::frontier(&rule, s, cut, bounds.explored, bounds.frontier)?;
+        let all = self.map.hexes();
+        let hex = |n: usize| all.get(n).map_or(Hex::new(0, 0), |h| h.hex);
+        let mut net_cut = false;
+        let frontier = cut
+            .candidates
+            .iter()
+            .map(|&v| {
+                let block = match cut.refused(v as usize) {
+                    cut::Edge::NotFree => ChainBlock::NotFree,
+                    cut::Edge::OffNetwork { from } => ChainBlock::OffNetwork { from: hex(from) },
+                    cut::Edge::NotAlong { from } => ChainBlock::NotAlong { from: hex(from) },
+                    cut::Edge::OutOfBudget { from } => ChainBlock::OutOfBudget { from: hex(from) },
+                };
+                net_cut |= block != ChainBlock::NotFree;
+                (hex(v as usize), block)
+            })
+            .collect();
+        let reach = net_cut.then(|| {
+            let (nodes, omitted) = cut::reached(cut, bounds.reached);
+            let hexes = nodes.iter().map(|&n| hex(n as usize)).collect();
+            let walk = cut::walk_to_net(&rule, s, cut, bounds.explored)
+                .map(|w| w.iter().map(|&n| hex(n as usize)).collect());
+            ChainReach {
+                hexes,
+                omitted,
+                walk_to_net: walk,
+            }
+        });
+        Some(ChainCut {
+            frontier,
+            frontier_omitted: more,
+            search_stopped: stopped,
+            reach,
+        })
+    }
+}
+
+/// L8's first K hexes: from node `s`, the node where a breadth-first search of at most K+1
+/// steps through `free` hexes across passable hexsides meets a target within K steps or the
+/// `chain` (its parents in `search`); `s` itself when it is a target or on the chain. The one
+/// search of a unit's first hexes, for the plan, the tracer and the oracle.
+pub(crate) fn first_leg(
+    map: &HexMap,
+    k: u32,
+    target: impl Fn(usize) -> bool,
+    free: impl Fn(usize) -> bool,
+    chain: impl Fn(usize) -> bool,
+    search: &mut Search,
+    s: usize,
+) -> Option<usize> {
+    let len = map.len();
+    if s >= len {
+        return None;
+    }
+    if target(s) || chain(s) {
+        return Some(s);
+    }
+    let k = k as usize;
+    let adj = map.adjacency();
+    let g = search.begin(len);
+    search.stamp[s] = g;
+    search.layer.clear();
+    search.layer.push(s as u32);
+    for depth in 1..=k.saturating_add(1) {
+        search.next.clear();
+        for i in 0..search.layer.len() {
+            let u = search.layer[i] as usize;
+            for a in adj[u] {
+                let v = a.node as usize;
+                if a.node == NONE || a.impassable() || search.stamp[v] == g || !free(v) {
+                    continue;
+                }
+                search.stamp[v] = g;
+                search.parent[v] = u as u32;
+                if (depth <= k && target(v)) || chain(v) {
+                    return Some(v);
+                }
+                search.next.push(a.node);
+            }
+        }
+        if search.next.is_empty() {
+            return None;
+        }
+        std::mem::swap(&mut search.layer, &mut search.next);
+    }
+    None
+}
