@@ -230,10 +230,29 @@ fn text(p: &::vassal::Pieces) -> String {
             if let Some(d) = &piece.deck {
                 let _ = write!(line, " deck {}", escape(d));
             }
+            // Layers as `layer NAME=LEVEL` (the level's name after it), not their four properties.
+            let layer_keys: Vec<String> = piece
+                .layers
+                .iter()
+                .flat_map(|l| {
+                    ["_Level", "_Active", "_Name", "_Image"].map(|s| format!("{}{s}", l.name))
+                })
+                .collect();
+            for l in &piece.layers {
+                let name = if l.name.is_empty() {
+                    "(unnamed)".into()
+                } else {
+                    escape(&l.name)
+                };
+                let _ = write!(line, " layer {name}={}", l.level);
+                if !l.level_name.is_empty() {
+                    let _ = write!(line, " ({})", escape(l.level_name.trim()));
+                }
+            }
             for (k, v) in piece
                 .properties
                 .iter()
-                .filter(|(k, _)| !DERIVED.contains(&k.as_str()))
+                .filter(|(k, _)| !DERIVED.contains(&k.as_str()) && !layer_keys.contains(k))
             {
                 let _ = write!(line, " {}={}", escape(k), escape(v));
             }
