@@ -403,7 +403,7 @@ impl<S: Copy + Eq> Position<S> {
 }
 
 /// The hexside bits and terrains that stop a zone of control under `rule`, resolved on `map`.
-fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {
+pub(crate) fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {
     let mut mask = Hexside::IMPASSABLE;
     let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
     known.extend(map.hexside_feature_names().iter().map(String::as_str));

@@ -96,30 +96,12 @@ pub(crate) struct BoundZoc {
 impl BoundZoc {
     /// Resolve `rule`'s names on `map`.
     pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
-        let mut stop = Hexside::IMPASSABLE;
-        let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-        known.extend(map.hexside_feature_names().iter().map(String::as_str));
-        for name in &rule.not_across {
-            stop |= map
-                .hexside_bit(name)
-                .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                    leg: 0,
-                    name: name.clone(),
-                    known: known.join(", "),
-                })?;
-        }
+        let (stop, stopping) = crate::position::zoc_stops(map, rule)?;
         let mut terrain = vec![false; map.terrain_names().len()];
-        for name in &rule.not_into_terrain {
-            let t = map
-                .terrain_names()
-                .iter()
-                .position(|t| t == name)
-                .ok_or_else(|| RuleError::UnknownTerrain {
-                    leg: 0,
-                    name: name.clone(),
-                    known: map.terrain_names().join(", "),
-                })?;
-            terrain[t] = true;
+        for t in stopping {
+            if let Some(stops) = terrain.get_mut(usize::from(t)) {
+                *stops = true;
+            }
         }
         Ok(BoundZoc {
             stop,
