@@ -476,6 +476,19 @@ impl<'a, 'd> Reader<'a, 'd> {
         a
     }
 
+    /// The point written in attributes `x` and `y` of `node` (each 0 when missing, kept and
+    /// warned about when not a whole number).
+    fn point(&mut self, node: Node<'_, '_>, x: &str, y: &str) -> (i32, i32) {
+        let mut point = (0, 0);
+        if let Some(v) = node.attribute(x) {
+            self.int(node, x, v, &mut point.0);
+        }
+        if let Some(v) = node.attribute(y) {
+            self.int(node, y, v, &mut point.1);
+        }
+        point
+    }
+
     fn int(&mut self, node: Node<'_, '_>, key: &str, value: &str, into: &mut i32) {
         match crate::seq::parse_java_int(value) {
             Some(v) => *into = v,
@@ -527,13 +540,7 @@ impl<'a, 'd> Reader<'a, 'd> {
                     }
                 }
                 "VASSAL.build.module.map.DrawPile" => {
-                    let mut position = (0, 0);
-                    if let Some(v) = child.attribute("x") {
-                        self.int(child, "x", v, &mut position.0);
-                    }
-                    if let Some(v) = child.attribute("y") {
-                        self.int(child, "y", v, &mut position.1);
-                    }
+                    let position = self.point(child, "x", "y");
                     decks.push(DrawPile {
                         name: child.attribute("name").unwrap_or("").to_string(),
                         position,
@@ -722,13 +729,7 @@ impl<'a, 'd> Reader<'a, 'd> {
     fn regions(&mut self, node: Node<'_, '_>) -> RegionGrid {
         let mut regions = Vec::new();
         for r in elements(node).filter(|c| c.tag_name().name() == REGION) {
-            let mut origin = (0, 0);
-            if let Some(v) = r.attribute("originx") {
-                self.int(r, "originx", v, &mut origin.0);
-            }
-            if let Some(v) = r.attribute("originy") {
-                self.int(r, "originy", v, &mut origin.1);
-            }
+            let origin = self.point(r, "originx", "originy");
             regions.push(Region {
                 name: r.attribute("name").unwrap_or("").to_string(),
                 origin,
