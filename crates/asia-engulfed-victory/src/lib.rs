@@ -97,6 +97,11 @@ pub use hexmap;
 /// uses.
 pub use wargame_kit as kit;
 
+/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
+/// `vassal`), at the exact version the engine uses.
+#[cfg(feature = "vassal")]
+pub use ::vassal as vassal_reader;
+
 pub mod csv;
 pub mod error;
 #[cfg(feature = "html")]
@@ -112,6 +117,8 @@ pub mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod track;
+#[cfg(feature = "vassal")]
+pub mod vassal;
 pub mod victory;
 
 pub use csv::{

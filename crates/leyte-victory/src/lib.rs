@@ -85,6 +85,11 @@ pub use hexmap;
 /// uses.
 pub use wargame_kit as kit;
 
+/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
+/// `vassal`), at the exact version the engine uses.
+#[cfg(feature = "vassal")]
+pub use ::vassal as vassal_reader;
+
 mod board;
 mod engine;
 mod error;
@@ -109,6 +114,8 @@ pub mod svg;
 #[cfg(test)]
 mod testmap;
 mod unit;
+#[cfg(feature = "vassal")]
+pub mod vassal;
 mod words;
 
 pub use error::{Diagnostic, Error, ErrorKind};

@@ -5,7 +5,7 @@ use serde::Serialize;
 use wargame_kit::{Diagnostic, Location};
 
 /// What kind of problem (or warning) a diagnostic reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -44,6 +44,17 @@ pub enum ErrorKind {
     Limit,
     /// A step of the log beyond its last.
     Step,
+    /// A profile that cannot be read, or names a map, zone, prototype, layer or property the
+    /// module and save lack.
+    Profile,
+    /// Two pieces claim one marker of a profile (or set one key).
+    TwoPieces,
+    /// A value a profile reads that the piece does not hold (a property, a layer, a word).
+    Unreadable,
+    /// A text (a location, a face) the profile gives no value for.
+    NoValue,
+    /// A value the state needs that the profile gives no source for.
+    NoSource,
 }
 
 /// All problems found in an input (the workspace's one error type with this crate's kinds).

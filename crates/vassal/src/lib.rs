@@ -49,6 +49,7 @@ pub mod locate;
 pub mod module;
 pub mod obfuscation;
 pub mod piece;
+pub mod profile;
 pub mod save;
 pub mod seq;
 pub mod write;

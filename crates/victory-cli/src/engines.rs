@@ -135,6 +135,15 @@ pub trait Engine {
         None
     }
 
+    /// The state a VASSAL profile makes of a save, for this engine's games.
+    fn import_vassal(
+        &self,
+        module: &vassal::Module,
+        save: &vassal::Save,
+        profile: &vassal::profile::Profile,
+        options: &vassal::Options,
+    ) -> Result<vassal::profile::Imported, Vec<Problem>>;
+
     /// Explain one unit, as text; `None` if the engine has nothing to explain.
     fn explain(&self, file: StateFile<'_>, unit: &str) -> Option<Result<String, Vec<Problem>>> {
         let _ = (file, unit);
@@ -171,7 +180,19 @@ pub fn known() -> String {
 pub trait Report: fmt::Display {
     /// The report as pretty JSON: an object with `game` and `file` first, then the report's own
     /// fields in the engine's order (the engine's JSON shape, not a second one). No final newline.
-    fn to_json(&self, game: &str, file: &str) -> serde_json::Result<String>;
+    fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String>;
+}
+
+/// What a report's JSON starts with: the game and the file, and for a VASSAL save, where each
+/// value came from (after the report's own fields).
+#[derive(Clone, Copy, Debug)]
+pub struct Head<'a> {
+    /// The game's key.
+    pub game: &'a str,
+    /// The file as named.
+    pub file: &'a str,
+    /// The VASSAL origins, for a save scored through a profile.
+    pub vassal: Option<&'a serde_json::Value>,
 }
 
 /// `game` and `file` in front of a report's own fields.
@@ -181,14 +202,17 @@ struct Headed<'a, R> {
     file: &'a str,
     #[serde(flatten)]
     report: &'a R,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vassal: Option<&'a serde_json::Value>,
 }
 
 impl<R: Serialize + fmt::Display> Report for R {
-    fn to_json(&self, game: &str, file: &str) -> serde_json::Result<String> {
+    fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String> {
         serde_json::to_string_pretty(&Headed {
-            game,
-            file,
+            game: head.game,
+            file: head.file,
             report: self,
+            vassal: head.vassal,
         })
     }
 }
@@ -222,6 +246,17 @@ impl Engine for Leyte {
             key: leyte_victory::GAME,
             about: "SPI's Leyte (1975)",
         }]
+    }
+
+    fn import_vassal(
+        &self,
+        module: &vassal::Module,
+        save: &vassal::Save,
+        profile: &vassal::profile::Profile,
+        options: &vassal::Options,
+    ) -> Result<vassal::profile::Imported, Vec<Problem>> {
+        leyte_victory::vassal::import(module, save, profile, options)
+            .map_err(|e| problems(e.into_diagnostics()))
     }
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
@@ -321,6 +356,17 @@ impl Engine for AsiaEngulfed {
                 about: "Dai Senso! as part of the Axis Empires combined game",
             },
         ]
+    }
+
+    fn import_vassal(
+        &self,
+        module: &vassal::Module,
+        save: &vassal::Save,
+        profile: &vassal::profile::Profile,
+        options: &vassal::Options,
+    ) -> Result<vassal::profile::Imported, Vec<Problem>> {
+        asia_engulfed_victory::vassal::import(module, save, profile, options)
+            .map_err(|e| problems(e.into_diagnostics()))
     }
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {

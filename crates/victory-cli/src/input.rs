@@ -31,14 +31,18 @@ pub struct Input {
     pub engine: &'static dyn Engine,
     /// Whether the game was read by the full parse ([`detect`]) rather than from the first line.
     detected: bool,
+    /// For a VASSAL save: the import (its text is `text`); its references are resolved from
+    /// the profile, and its problems located there.
+    pub vassal: Option<Box<vassal::profile::Imported>>,
 }
 
 impl Input {
     /// The file as its engine takes it, its references read through `resolver` and its maps
     /// shared through `cache`.
     pub fn state<'a>(&'a self, resolver: &'a dyn Resolver, cache: &'a Cache) -> StateFile<'a> {
+        let profile = self.vassal.as_ref().and_then(|v| v.profile.as_deref());
         StateFile {
-            name: &self.name,
+            name: profile.unwrap_or(&self.name),
             text: &self.text,
             resolver,
             cache,
@@ -53,6 +57,9 @@ impl Input {
         run: impl FnOnce(&Input) -> Result<T, Vec<Problem>>,
     ) -> Result<T, Vec<Problem>> {
         run(self).map_err(|problems| {
+            if let Some(imported) = &self.vassal {
+                return problems.into_iter().map(|p| imported.relocate(p)).collect();
+            }
             // Only a TOML problem can be one the full parse of the `game` key words otherwise;
             // a file refused for its size or its counts is not parsed again.
             if self.detected || !problems.iter().any(|p| p.kind == "toml") {
@@ -123,7 +130,27 @@ pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input,
         game,
         engine,
         detected,
+        vassal: None,
     })
+}
+
+impl Input {
+    /// A VASSAL save (named `name`) made a state by a profile.
+    pub fn from_vassal(
+        name: String,
+        game: &'static str,
+        engine: &'static dyn Engine,
+        imported: vassal::profile::Imported,
+    ) -> Input {
+        Input {
+            name,
+            text: imported.text.clone(),
+            game,
+            engine,
+            detected: true,
+            vassal: Some(Box::new(imported)),
+        }
+    }
 }
 
 /// The engine named by the file's first line of TOML when it is `game = "<known game>"` (after

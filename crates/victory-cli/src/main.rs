@@ -80,6 +80,9 @@ struct Reading {
     /// lists them)
     #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = rule_option)]
     rules: Vec<(String, String)>,
+
+    #[command(flatten)]
+    saves: vassal::SaveArgs,
 }
 
 /// `KEY=VALUE`.
@@ -388,7 +391,11 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             let resolver = reading.resolver(&[])?;
             let mut o = Outcome::new(reading.errors);
             let cache = reading.cache();
-            match input::read(&file, resolver.max_bytes(), &mut o.sources)
+            let Some(opener) = reading.opener(&resolver, &mut o) else {
+                return Ok(o);
+            };
+            match opener
+                .open(&file, &mut o.sources)
                 .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
             {
                 Ok(text) => o.stdout = text,
@@ -432,7 +439,10 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             let resolver = reading.resolver(&[])?;
             let mut o = Outcome::new(reading.errors);
             let cache = reading.cache();
-            let svg = input::read(&file, resolver.max_bytes(), &mut o.sources).and_then(|i| {
+            let Some(opener) = reading.opener(&resolver, &mut o) else {
+                return Ok(o);
+            };
+            let svg = opener.open(&file, &mut o.sources).and_then(|i| {
                 i.run(|i| {
                     i.engine
                         .render(i.state(&resolver, &cache), picture, crop.as_ref())
@@ -450,7 +460,41 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
     })
 }
 
+/// How the files of a command are opened: as state files, or as VASSAL saves through a profile.
+struct Opener {
+    max_bytes: u64,
+    game: Option<vassal::Game>,
+}
+
+impl Opener {
+    fn open(
+        &self,
+        path: &std::path::Path,
+        sources: &mut input::Sources,
+    ) -> Result<input::Input, Vec<Problem>> {
+        match &self.game {
+            Some(game) => vassal::input(game, path),
+            None => input::read(path, self.max_bytes, sources),
+        }
+    }
+}
+
 impl Reading {
+    /// How this command opens its files (`--module` and `--profile`: as VASSAL saves); `None`
+    /// when the module or profile cannot be read (its problems are in `o`).
+    fn opener(&self, resolver: &CliResolver, o: &mut Outcome) -> Option<Opener> {
+        match self.saves.load(&mut o.sources) {
+            Ok(game) => Some(Opener {
+                max_bytes: resolver.max_bytes(),
+                game,
+            }),
+            Err(p) => {
+                o.problems(&p);
+                None
+            }
+        }
+    }
+
     /// What the engines keep through the run, with the `--rule` options.
     fn cache(&self) -> engines::Cache {
         engines::Cache::with_rules(self.rules.clone())
@@ -506,8 +550,12 @@ fn score(
     let mut o = Outcome::new(reading.errors);
     let mut scored = Vec::new();
     let cache = reading.cache();
+    let Some(opener) = reading.opener(resolver, &mut o) else {
+        return Ok(o);
+    };
     for path in files {
-        let report = input::read(path, resolver.max_bytes(), &mut o.sources)
+        let report = opener
+            .open(path, &mut o.sources)
             .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
         match report {
             Ok(s) => scored.push(s),
@@ -518,7 +566,14 @@ fn score(
         Format::Json => {
             let objects = scored
                 .iter()
-                .map(|(report, i)| report.to_json(i.game, &i.name))
+                .map(|(report, i)| {
+                    let origins = i.vassal.as_ref().map(|v| vassal::origins_json(&i.name, v));
+                    report.to_json(&engines::Head {
+                        game: i.game,
+                        file: &i.name,
+                        vassal: origins.as_ref(),
+                    })
+                })
                 .collect::<serde_json::Result<Vec<String>>>()?;
             terminal_safe_json(if files.len() == 1 {
                 objects
@@ -534,10 +589,15 @@ fn score(
             let texts: Vec<String> = scored
                 .iter()
                 .map(|(report, i)| {
+                    let origins = i
+                        .vassal
+                        .as_ref()
+                        .map(|v| vassal::origins_text(&i.name, v))
+                        .unwrap_or_default();
                     if several {
-                        format!("==> {} <==\n{report}", i.name)
+                        format!("==> {} <==\n{report}{origins}", i.name)
                     } else {
-                        report.to_string()
+                        format!("{report}{origins}")
                     }
                 })
                 .collect();
@@ -651,8 +711,11 @@ fn check(
     let mut o = Outcome::new(reading.errors);
     let mut all = Vec::new();
     let cache = reading.cache();
+    let Some(opener) = reading.opener(resolver, &mut o) else {
+        return Ok(o);
+    };
     for path in files {
-        let problems = match input::read(path, resolver.max_bytes(), &mut o.sources) {
+        let problems = match opener.open(path, &mut o.sources) {
             Err(p) => p,
             Ok(i) => i
                 .run(|i| i.engine.check(i.state(resolver, &cache)))

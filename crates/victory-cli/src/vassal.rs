@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 use wargame_kit::terminal::escape;
 
 use super::{Format, Outcome, json};
+use crate::engines::{self, Engine};
+use crate::input::{Input, Sources};
+use crate::problem::{self, Problem};
 
 /// The most bytes read from a module, a save or a sizes file (modules carry their images).
 const MAX_INPUT_BYTES: u64 = 512 * 1024 * 1024;
@@ -48,6 +51,46 @@ hidden pieces show only their place unless --reveal. See docs/vassal.md.")]
     },
     /// Print the JSON Schema of `victory vassal pieces --format json`.
     Schema,
+    /// Write the state a profile makes of a saved game: TOML, each value with a comment naming
+    /// the piece and location it came from.
+    #[command(after_help = "\
+Examples:
+  victory vassal import game.vsav --module Leyte.vmod --profile leyte.profile.toml
+  victory vassal import game.vsav --module Leyte.vmod --profile leyte.profile.toml -o state.toml
+
+The state is checked by its game's engine (problems on stderr, status 1; it is still written).
+With -o, the files it names (a map, a track) are written relative to the output's folder.
+`victory score game.vsav --module MOD --profile PROFILE` scores the save directly.")]
+    Import {
+        /// The saved game or log (.vsav, .vlog, .sav, .log).
+        #[arg(value_name = "SAVE")]
+        save: PathBuf,
+        #[command(flatten)]
+        args: SaveArgs,
+        /// Where to write the state (default: standard output).
+        #[arg(short, long, value_name = "STATE.toml")]
+        output: Option<PathBuf>,
+    },
+    /// Draft a profile from a module's maps, zones and prototypes, each entry with a comment
+    /// saying what to fill in.
+    #[command(after_help = "\
+Examples:
+  victory vassal profile Leyte.vmod -o leyte.profile.toml
+  victory vassal pieces game.vsav --module Leyte.vmod     # the pieces, to fill it in
+
+docs/vassal.md explains each table; the shipped profiles under fixtures/vassal/ are worked
+examples.")]
+    Profile {
+        /// The module: a .vmod, or its extracted buildFile.xml / buildFile.
+        #[arg(value_name = "MOD")]
+        module: PathBuf,
+        /// Board image sizes for a buildFile read without its images.
+        #[arg(long, value_name = "FILE")]
+        board_sizes: Option<PathBuf>,
+        /// Where to write the profile (default: standard output).
+        #[arg(short, long, value_name = "PROFILE.toml")]
+        output: Option<PathBuf>,
+    },
 }
 
 /// Run a `victory vassal` command.
@@ -57,6 +100,17 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             stdout: json(&::vassal::pieces_schema())?,
             ..Outcome::default()
         }),
+        VassalCommand::Import { save, args, output } => import(
+            &args,
+            &save,
+            output.as_deref(),
+            wargame_kit::resolve::DEFAULT_MAX_BYTES,
+        ),
+        VassalCommand::Profile {
+            module,
+            board_sizes,
+            output,
+        } => draft(&module, board_sizes.as_deref(), output.as_deref()),
         VassalCommand::Pieces {
             save,
             module,
@@ -261,4 +315,319 @@ fn text(p: &::vassal::Pieces) -> String {
         }
     }
     out
+}
+
+/// `--module MOD --profile PROFILE`: the files named are VASSAL saves, each made a state by the
+/// profile (docs/vassal.md).
+#[derive(Debug, Default, clap::Args)]
+pub struct SaveArgs {
+    /// Read each FILE as a saved game or log of this VASSAL module (a .vmod, or its
+    /// buildFile.xml), made a state by --profile
+    #[arg(long, value_name = "MOD", requires = "profile")]
+    pub module: Option<PathBuf>,
+    /// The profile saying what the module's pieces mean for the game (docs/vassal.md)
+    #[arg(long, value_name = "PROFILE", requires = "module")]
+    pub profile: Option<PathBuf>,
+    /// Board image sizes for a buildFile read without its images (see `victory vassal pieces`)
+    #[arg(long, value_name = "FILE", requires = "module")]
+    pub board_sizes: Option<PathBuf>,
+    /// Replay each log to step N (0: the position it was saved from)
+    #[arg(long, value_name = "N", requires = "module")]
+    pub step: Option<usize>,
+    /// Read masked and hidden pieces too (your own save)
+    #[arg(long, requires = "module")]
+    pub reveal: bool,
+}
+
+/// A module and a profile, read once for every save of a run.
+pub struct Game {
+    module: ::vassal::Module,
+    profile: ::vassal::profile::Profile,
+    options: ::vassal::Options,
+    engine: &'static dyn Engine,
+    game: &'static str,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A problem about a whole file (it cannot be read).
+fn file_problem(kind: &str, path: &Path, message: String) -> Problem {
+    problem::in_file(kind, &path.to_string_lossy(), message)
+}
+
+fn read_problem(path: &Path) -> Result<Vec<u8>, Vec<Problem>> {
+    wargame_kit::resolve::read_bytes(path, MAX_INPUT_BYTES)
+        .map_err(|e| vec![file_problem("io", path, format!("cannot read it: {e}"))])
+}
+
+/// A module from its bytes: a `.vmod` (zip) or a buildFile.
+fn module_of(
+    bytes: &[u8],
+    name: &str,
+    sizes: &::vassal::BoardSizes,
+) -> Result<::vassal::Module, Vec<Problem>> {
+    let module = if ::vassal::archive::is_zip(bytes) {
+        ::vassal::Module::from_vmod(bytes, name, sizes)
+    } else {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => ::vassal::Module::from_build_file(text, name, sizes),
+            Err(_) => {
+                return Err(vec![problem::in_file(
+                    "vassal/not-vassal",
+                    name,
+                    "neither a .vmod (zip) nor a buildFile (UTF-8 XML)",
+                )]);
+            }
+        }
+    };
+    module.map_err(|e| {
+        e.into_diagnostics()
+            .into_iter()
+            .map(problem::from_engine)
+            .collect()
+    })
+}
+
+impl SaveArgs {
+    /// The module and profile, when given; the profile's text is kept in `sources` so its
+    /// problems are shown on its lines.
+    pub fn load(&self, sources: &mut Sources) -> Result<Option<Game>, Vec<Problem>> {
+        let (Some(module_path), Some(profile_path)) = (&self.module, &self.profile) else {
+            return Ok(None);
+        };
+        let sizes = match &self.board_sizes {
+            Some(p) => sizes(p).map_err(|e| vec![file_problem("io", p, format!("{e:#}"))])?,
+            None => ::vassal::BoardSizes::new(),
+        };
+        let module_name = module_path.to_string_lossy().into_owned();
+        let module = module_of(&read_problem(module_path)?, &module_name, &sizes)?;
+        let profile_name = profile_path.to_string_lossy().into_owned();
+        let text = String::from_utf8(read_problem(profile_path)?).map_err(|_| {
+            vec![file_problem(
+                "io",
+                profile_path,
+                "not UTF-8 text".to_string(),
+            )]
+        })?;
+        sources.insert(profile_name.clone(), text.clone());
+        let profile = ::vassal::profile::Profile::from_toml_str(&text, Some(&profile_name))
+            .map_err(|e| {
+                e.into_diagnostics()
+                    .into_iter()
+                    .map(problem::from_engine)
+                    .collect::<Vec<_>>()
+            })?;
+        let Some((engine, game)) = engines::find(profile.game()) else {
+            let d = wargame_kit::Diagnostic::new(
+                "game".to_string(),
+                format!(
+                    "unknown game `{}` (known games: {})",
+                    escape(profile.game()),
+                    engines::known()
+                ),
+            )
+            .key("game");
+            return Err(vec![
+                wargame_kit::Source::new(Some(&profile_name), &text).at(d, None),
+            ]);
+        };
+        let options = ::vassal::Options::default()
+            .step(self.step)
+            .reveal(self.reveal);
+        Ok(Some(Game {
+            module,
+            profile,
+            options,
+            engine,
+            game,
+        }))
+    }
+}
+
+/// A save made a state by the game's profile, as the commands take a state file.
+pub fn input(game: &Game, path: &Path) -> Result<Input, Vec<Problem>> {
+    let name = path.to_string_lossy().into_owned();
+    let bytes = read_problem(path)?;
+    let save = ::vassal::Save::from_bytes(&bytes, &name).map_err(|e| {
+        e.into_diagnostics()
+            .into_iter()
+            .map(problem::from_engine)
+            .collect::<Vec<_>>()
+    })?;
+    let imported = game
+        .engine
+        .import_vassal(&game.module, &save, &game.profile, &game.options)?;
+    Ok(Input::from_vassal(name, game.game, game.engine, imported))
+}
+
+/// Where each value of a save's state came from, as JSON (`vassal` in `score --format json`).
+pub fn origins_json(save: &str, imported: &::vassal::profile::Imported) -> serde_json::Value {
+    serde_json::json!({
+        "save": save,
+        "profile": imported.profile,
+        "step": imported.step.0,
+        "steps": imported.step.1,
+        "origins": imported.origins,
+    })
+}
+
+/// Where each value of a save's state came from, as text after the report.
+pub fn origins_text(save: &str, imported: &::vassal::profile::Imported) -> String {
+    let mut out = format!(
+        "\nVASSAL pieces ({}, log step {} of {}; profile {}):\n",
+        escape(save),
+        imported.step.0,
+        imported.step.1,
+        escape(imported.profile.as_deref().unwrap_or("-"))
+    );
+    let width = imported
+        .origins
+        .iter()
+        .map(|o| o.key.len())
+        .max()
+        .unwrap_or(0);
+    for o in &imported.origins {
+        let entry = o
+            .entry
+            .as_deref()
+            .map(|e| format!(" {}", escape(e)))
+            .unwrap_or_default();
+        let from = o
+            .piece
+            .as_ref()
+            .map_or_else(|| "counted".to_string(), ToString::to_string);
+        let _ = writeln!(
+            out,
+            "  {:<width$}{entry}  <-  {from}  ({})",
+            escape(&o.key),
+            escape(&o.profile_key)
+        );
+    }
+    out
+}
+
+/// `victory vassal import`: the state a profile makes of a save, checked by its engine; written
+/// with each file reference made relative to the output's folder.
+pub fn import(
+    args: &SaveArgs,
+    save: &Path,
+    output: Option<&Path>,
+    max_bytes: u64,
+) -> anyhow::Result<Outcome> {
+    let mut o = Outcome::default();
+    let game = match args.load(&mut o.sources) {
+        Ok(Some(g)) => g,
+        Ok(None) => anyhow::bail!("give the module (--module) and the profile (--profile)"),
+        Err(p) => {
+            o.problems(&p);
+            return Ok(o);
+        }
+    };
+    let input = match input(&game, save) {
+        Ok(i) => i,
+        Err(p) => {
+            o.problems(&p);
+            return Ok(o);
+        }
+    };
+    let resolver = crate::resolver::CliResolver::unconfined(max_bytes);
+    let cache = engines::Cache::default();
+    if let Err(p) = input.run(|i| i.engine.check(i.state(&resolver, &cache))) {
+        o.problems(&p);
+    }
+    let mut imported = input
+        .vassal
+        .clone()
+        .map(|b| *b)
+        .ok_or_else(|| anyhow::anyhow!("not a save"))?;
+    match output {
+        None => o.stdout = imported.text,
+        Some(out) => {
+            let profile_dir = args
+                .profile
+                .as_deref()
+                .and_then(Path::parent)
+                .unwrap_or(Path::new(""));
+            let out_dir = out.parent().unwrap_or(Path::new(""));
+            imported.rebase_references(|r| relative_reference(profile_dir, out_dir, r));
+            std::fs::write(out, &imported.text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+        }
+    }
+    Ok(o)
+}
+
+/// A reference written relative to `from` made relative to `to` (absolute ones stay).
+fn relative_reference(from: &Path, to: &Path, reference: &str) -> String {
+    let r = Path::new(reference);
+    if r.is_absolute() {
+        return reference.to_string();
+    }
+    let target = absolute(&from.join(r));
+    let base = absolute(to);
+    let t: Vec<_> = target.components().collect();
+    let b: Vec<_> = base.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for c in &t[common..] {
+        out.push(c);
+    }
+    out.to_string_lossy().replace('\\', "/")
+}
+
+/// A path made absolute and `..`-free without touching the file system.
+fn absolute(p: &Path) -> PathBuf {
+    let joined = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(p)
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `victory vassal profile MOD`: a profile to fill in.
+pub fn draft(
+    module: &Path,
+    board_sizes: Option<&Path>,
+    output: Option<&Path>,
+) -> anyhow::Result<Outcome> {
+    let mut o = Outcome::default();
+    let sizes = match board_sizes {
+        Some(p) => sizes(p)?,
+        None => ::vassal::BoardSizes::new(),
+    };
+    let name = module.to_string_lossy().into_owned();
+    let module = match module_of(&read(module)?, &name, &sizes) {
+        Ok(m) => m,
+        Err(p) => {
+            o.problems(&p);
+            return Ok(o);
+        }
+    };
+    let text = ::vassal::profile::draft(&module);
+    match output {
+        None => o.stdout = text,
+        Some(out) => std::fs::write(out, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?,
+    }
+    Ok(o)
 }

@@ -1,0 +1,665 @@
+//! Profiles: a small TOML file saying what a module's pieces mean for a game's rules, so that a
+//! saved game becomes that game's state file without a line of Rust.
+//!
+//! The crate knows no game: a profile maps pieces to the keys of a state document (TOML), and
+//! each engine reads that document as it reads any state file. An engine gives what its state
+//! needs ([`StateShape`]: its games, the keys no state can lack, the keys naming other files).
+//! A profile has:
+//!
+//! - `game`, and `[state]`: what no piece holds, copied into the state as it is;
+//! - `[board]`: the VASSAL map (and zone) where the pieces in play lie;
+//! - `[[pieces]]`: each piece selected becomes one entry of a state array (`into = "units"`),
+//!   its fields read from the piece ([`Read`](self#reading-a-value));
+//! - `[[markers]]`: the one piece selected sets one state key (`vp_marker.allied_crusade`),
+//!   its key and value read from the piece (its face, its location on a track);
+//! - `[[counts]]`: how many pieces are selected, at a state key.
+//!
+//! # Reading a value
+//!
+//! Exactly one source: `name = true` (the name as VASSAL shows it), `property = "P"`,
+//! `layer = "L"` (the level, 1 for the first), `prototype = { P = value, ... }` (the first of
+//! the piece's prototypes listed), `location = true` (as VASSAL shows it: a hex `2215`, a
+//! zone) or `location = { "VP 2" = "2", ... }` (the value by location), `value = ...` (fixed).
+//! Then, in order: `word = N` (the Nth word, -1 the last), `values = { text = value }` (a text
+//! not listed is an error), `format = "...{}..."`, `as = "integer"`. A field of `[[pieces]]`
+//! marked `optional = true` is left out of an entry whose piece lacks what it names.
+//!
+//! ```
+//! use vassal::profile::{Profile, StateShape};
+//! use vassal::{BoardSizes, Module, Options, Save};
+//!
+//! let build_file = r#"<VASSAL.build.GameModule name="Demo" version="1" VassalVersion="3.7.9">
+//!   <VASSAL.build.module.Map mapName="Main">
+//!     <VASSAL.build.module.map.BoardPicker>
+//!       <VASSAL.build.module.map.boardPicker.Board name="Board" width="600" height="400">
+//!         <VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="0" y0="32">
+//!           <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering/>
+//!         </VASSAL.build.module.map.boardPicker.board.HexGrid>
+//!       </VASSAL.build.module.map.boardPicker.Board>
+//!     </VASSAL.build.module.map.BoardPicker>
+//!   </VASSAL.build.module.Map>
+//! </VASSAL.build.GameModule>"#;
+//! let module = Module::from_build_file(build_file, "buildFile.xml", &BoardSizes::new()).unwrap();
+//! let text = vassal::write::SaveText::new()
+//!     .boards("Main", &[("Board", 0, 0)])
+//!     .piece("p1", "1st Inf 4-4", "Main", 112, 96, &[("mark;Side", "Blue")])
+//!     .finish();
+//! let save = Save::from_bytes(text.as_bytes(), "game.vsav").unwrap();
+//! let profile = Profile::from_toml_str(r#"
+//! game = "demo"
+//! [board]
+//! map = "Main"
+//! [[pieces]]
+//! into = "units"
+//! select = { on = "board" }
+//! fields = { id = { name = true, word = 1 }, rating = { name = true, word = -1 }, side = { property = "Side", values = { Blue = "us" } }, hex = { location = true } }
+//! "#, Some("demo.profile.toml")).unwrap();
+//! let shape = StateShape::new(&["demo"]);
+//! let imported = profile.import(&module, &save, &Options::default(), &shape).unwrap();
+//! assert!(imported.text.contains("id = \"1st\""));
+//! assert!(imported.text.contains("hex = \"0302\""));
+//! assert_eq!(imported.origins[0].key, "units[0]");
+//! ```
+
+mod document;
+mod draft;
+mod read;
+mod spec;
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use wargame_kit::Source;
+use wargame_kit::diag::{nearest, read_and_check};
+
+use crate::error::ErrorKind;
+use crate::grid::Grid;
+use crate::{Error, Module, Options, Piece, Save};
+
+pub use draft::draft;
+
+use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
+
+/// What a game's state needs of a profile: given by the engine that reads the state.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct StateShape<'a> {
+    /// The `game` values the engine reads.
+    pub games: &'a [&'a str],
+    /// Top-level keys no state can lack: each must come from `[state]` or a piece.
+    pub required: &'a [&'a str],
+    /// Top-level keys whose string values name other files (relative to the profile).
+    pub references: &'a [&'a str],
+}
+
+impl<'a> StateShape<'a> {
+    /// A shape for these games, with nothing required and no references.
+    pub const fn new(games: &'a [&'a str]) -> Self {
+        StateShape {
+            games,
+            required: &[],
+            references: &[],
+        }
+    }
+
+    /// With these keys required.
+    pub const fn required(mut self, keys: &'a [&'a str]) -> Self {
+        self.required = keys;
+        self
+    }
+
+    /// With these keys naming other files.
+    pub const fn references(mut self, keys: &'a [&'a str]) -> Self {
+        self.references = keys;
+        self
+    }
+}
+
+/// A profile, read and its shape checked (its names are checked against a module and a save
+/// by [`Profile::import`]).
+#[derive(Clone, Debug)]
+pub struct Profile {
+    spec: ProfileSpec,
+    text: String,
+    name: Option<String>,
+}
+
+/// A piece, as an import names it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct PieceRef {
+    /// Its id in the save.
+    pub id: String,
+    /// Its name as VASSAL shows it.
+    pub name: String,
+    /// Its map.
+    pub map: Option<String>,
+    /// Its location as VASSAL shows it.
+    pub location: String,
+}
+
+impl std::fmt::Display for PieceRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = wargame_kit::terminal::escape(&self.name);
+        let location = wargame_kit::terminal::escape(&self.location);
+        write!(f, "piece \"{name}\" [id {}] at {location}", self.id)?;
+        if let Some(map) = &self.map {
+            write!(f, " on {}", wargame_kit::terminal::escape(map))?;
+        }
+        Ok(())
+    }
+}
+
+/// Where one value (or one array entry) of an imported state came from.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Origin {
+    /// The state's key path (`units[3]`, `vp_marker.allied_crusade`).
+    pub key: String,
+    /// The entry's `id` (or `label`, or `name`) when the key is an array entry.
+    pub entry: Option<String>,
+    /// The profile's key path that read it (`pieces[0]`, `markers[2]`).
+    pub profile_key: String,
+    /// The piece, or `None` for a count.
+    pub piece: Option<PieceRef>,
+}
+
+/// A state made from a save by a profile: its TOML text (each value with a comment naming the
+/// piece it came from) and where each value came from.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Imported {
+    /// The state document.
+    pub text: String,
+    /// Where each value came from, in the document's order.
+    pub origins: Vec<Origin>,
+    /// The log step replayed to and the save's steps.
+    pub step: (usize, usize),
+    /// The save's and module's warnings, and pieces the profile could not see (masked).
+    pub warnings: Vec<crate::Warning>,
+    /// The profile's name, as given.
+    pub profile: Option<String>,
+    /// The profile's text, for locating a problem the state's reader finds.
+    profile_text: String,
+    /// The top-level keys naming other files ([`StateShape::references`]).
+    references: Vec<String>,
+}
+
+impl Profile {
+    /// Read a profile (`name` is used in messages): every shape problem, located.
+    pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<Profile, Error> {
+        let source = Source::new(name, text);
+        let spec = read_and_check::<ProfileSpec, _, _>(source, ErrorKind::Profile, "", |spec| {
+            check_shape(&spec, source).map(|()| spec)
+        })?;
+        Ok(Profile {
+            spec,
+            text: text.to_string(),
+            name: name.map(str::to_string),
+        })
+    }
+
+    /// The profile's `game`.
+    pub fn game(&self) -> &str {
+        &self.spec.game
+    }
+
+    /// The profile's name, as given.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    fn source(&self) -> Source<'_> {
+        Source::new(self.name.as_deref(), &self.text)
+    }
+
+    /// Turn a save's pieces (replayed as `options` say) into a state for a game of `shape`.
+    ///
+    /// Errors, each naming the profile's key and the piece: a map, zone, prototype, layer or
+    /// property the module and save lack (with "did you mean"), two pieces claiming one
+    /// marker, a value that cannot be read from what the profile names, a location the profile
+    /// gives no value for, a required key with no source, a `game` the engine does not read.
+    pub fn import(
+        &self,
+        module: &Module,
+        save: &Save,
+        options: &Options,
+        shape: &StateShape<'_>,
+    ) -> Result<Imported, Error> {
+        let pieces = crate::read_pieces(module, save, options)?;
+        self.check_names(module, &pieces.pieces)?;
+        self.check_game(shape)?;
+        let mut built = document::build(self, module, &pieces.pieces)?;
+        self.check_required(shape, &built.set)?;
+        let mut warnings = pieces.warnings;
+        warnings.extend(hidden_warning(&pieces.pieces));
+        Ok(Imported {
+            text: built.text,
+            origins: built.origins,
+            step: (pieces.step, pieces.steps),
+            warnings,
+            profile: self.name.clone(),
+            profile_text: self.text.clone(),
+            references: shape.references.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
+    fn check_game(&self, shape: &StateShape<'_>) -> Result<(), Error> {
+        if shape.games.contains(&self.spec.game.as_str()) {
+            return Ok(());
+        }
+        let d = wargame_kit::Diagnostic::new(
+            ErrorKind::Profile,
+            format!(
+                "this profile is for `{}`, not a game this engine reads ({})",
+                self.spec.game,
+                shape.games.join(", ")
+            ),
+        )
+        .key("game");
+        Err(Error::new(vec![self.source().at(d, None)]))
+    }
+
+    /// Every required key has a source.
+    fn check_required(&self, shape: &StateShape<'_>, set: &BTreeSet<String>) -> Result<(), Error> {
+        let missing: Vec<_> = shape
+            .required
+            .iter()
+            .filter(|k| !set.contains(**k))
+            .map(|k| {
+                let d = wargame_kit::Diagnostic::new(
+                    ErrorKind::NoSource,
+                    format!(
+                        "the state needs `{k}`, and the profile gives it no source"
+                    ),
+                )
+                .key(format!("state.{k}"))
+                .help(format!(
+                    "put `{k}` in [state], or read it from a piece ([[markers]] with key = \"{k}...\", or [[pieces]] into = \"{k}\")"
+                ));
+                self.source().at(d, Some(0..0))
+            })
+            .collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::new(missing))
+        }
+    }
+
+    /// Every map, zone, prototype, layer and property the profile names exists.
+    fn check_names(&self, module: &Module, pieces: &[Piece]) -> Result<(), Error> {
+        let known = Known::of(module, pieces);
+        let mut found = Vec::new();
+        if let Some(board) = &self.spec.board {
+            found.extend(known.map("board.map", &board.map));
+            if let Some(z) = &board.zone {
+                found.extend(known.zone("board.zone", z));
+            }
+        }
+        for (key, select) in self.selects() {
+            found.extend(known.select(&key, select));
+        }
+        for (key, read) in self.reads() {
+            found.extend(known.read(&key, read));
+        }
+        if found.is_empty() {
+            return Ok(());
+        }
+        let source = self.source();
+        Err(Error::new(
+            found.into_iter().map(|d| source.at(d, None)).collect(),
+        ))
+    }
+
+    /// Every `select`, with its key path.
+    fn selects(&self) -> Vec<(String, &SelectSpec)> {
+        let s = &self.spec;
+        let pieces = s.pieces.iter().enumerate();
+        let markers = s.markers.iter().enumerate();
+        let counts = s.counts.iter().enumerate();
+        pieces
+            .map(|(i, p)| (format!("pieces[{i}].select"), &p.select))
+            .chain(markers.map(|(i, m)| (format!("markers[{i}].select"), &m.select)))
+            .chain(counts.map(|(i, c)| (format!("counts[{i}].select"), &c.select)))
+            .collect()
+    }
+
+    /// Every read, with its key path.
+    fn reads(&self) -> Vec<(String, &ReadSpec)> {
+        let mut out = Vec::new();
+        for (i, p) in self.spec.pieces.iter().enumerate() {
+            for (f, r) in &p.fields {
+                out.push((format!("pieces[{i}].fields.{f}"), r));
+            }
+        }
+        for (i, m) in self.spec.markers.iter().enumerate() {
+            out.push((format!("markers[{i}].value"), &m.value));
+            if let KeySpec::Read(r) = &m.key {
+                out.push((format!("markers[{i}].key"), r));
+            }
+        }
+        out
+    }
+}
+
+/// A warning for the pieces a profile cannot see: masked or hidden, their names withheld.
+fn hidden_warning(pieces: &[Piece]) -> Option<crate::Warning> {
+    let hidden = pieces.iter().filter(|p| p.name.is_none()).count();
+    (hidden > 0).then(|| {
+        crate::error::diag(
+            ErrorKind::Profile,
+            format!(
+                "{hidden} masked or hidden piece(s) were not read (their names and properties are withheld; reveal them to read your own save)"
+            ),
+        )
+    })
+}
+
+/// The shape checks serde cannot make: one source per read, a key path that parses.
+fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
+    let mut found = Vec::new();
+    let profile = Profile {
+        spec: spec.clone(),
+        text: String::new(),
+        name: None,
+    };
+    for (key, read) in profile.reads() {
+        if let Err(message) = read::check(read) {
+            found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key));
+        }
+    }
+    for (i, p) in spec.pieces.iter().enumerate() {
+        if let Err(m) = document::parse_path(&p.into) {
+            found.push(
+                wargame_kit::Diagnostic::new(ErrorKind::Profile, m)
+                    .key(format!("pieces[{i}].into")),
+            );
+        }
+    }
+    for (i, m) in spec.markers.iter().enumerate() {
+        if let KeySpec::Fixed(k) = &m.key
+            && let Err(e) = document::parse_path(k)
+        {
+            found.push(
+                wargame_kit::Diagnostic::new(ErrorKind::Profile, e)
+                    .key(format!("markers[{i}].key")),
+            );
+        }
+    }
+    for (i, c) in spec.counts.iter().enumerate() {
+        if let Err(e) = document::parse_path(&c.key) {
+            found.push(
+                wargame_kit::Diagnostic::new(ErrorKind::Profile, e).key(format!("counts[{i}].key")),
+            );
+        }
+    }
+    for (key, select) in profile.selects() {
+        if select.on.as_deref().is_some_and(|o| o != "board") {
+            found.push(
+                wargame_kit::Diagnostic::new(ErrorKind::Profile, "`on` takes only \"board\" (the [board] map and zone); name another map with `map`")
+                    .key(format!("{key}.on")),
+            );
+        } else if select.on.is_some() && spec.board.is_none() {
+            found.push(
+                wargame_kit::Diagnostic::new(
+                    ErrorKind::Profile,
+                    "`on = \"board\"` needs a [board] table naming the map",
+                )
+                .key(format!("{key}.on")),
+            );
+        }
+    }
+    if found.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(
+            found.into_iter().map(|d| source.at(d, None)).collect(),
+        ))
+    }
+}
+
+/// What a module and a save have, to check a profile's names against.
+struct Known {
+    maps: Vec<String>,
+    zones: Vec<String>,
+    prototypes: Vec<String>,
+    layers: Vec<String>,
+    properties: Vec<String>,
+    /// The prototypes' definitions, where a property may be defined before any piece has it.
+    definitions: String,
+}
+
+impl Known {
+    fn of(module: &Module, pieces: &[Piece]) -> Known {
+        let mut zones = Vec::new();
+        for board in module.maps.iter().flat_map(|m| &m.boards) {
+            if let Some(g) = &board.grid {
+                zone_names(g, &mut zones);
+            }
+        }
+        let set = |it: &mut dyn Iterator<Item = String>| -> Vec<String> {
+            it.collect::<BTreeSet<_>>().into_iter().collect()
+        };
+        Known {
+            maps: set(&mut module
+                .maps
+                .iter()
+                .flat_map(|m| [m.id.clone(), m.generated_id.clone()])),
+            zones: set(&mut zones.into_iter()),
+            prototypes: set(&mut module.prototypes.iter().map(|p| p.name.clone())),
+            layers: set(&mut pieces
+                .iter()
+                .flat_map(|p| p.layers.iter().map(|l| l.name.clone()))),
+            properties: set(&mut pieces.iter().flat_map(|p| p.properties.keys().cloned())),
+            definitions: module
+                .prototypes
+                .iter()
+                .map(|p| p.definition.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+
+    fn map(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
+        unknown("map", &self.maps, key, name)
+    }
+
+    fn zone(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
+        unknown("zone", &self.zones, key, name)
+    }
+
+    fn property(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
+        if self.definitions.contains(name) {
+            return None;
+        }
+        unknown("property", &self.properties, key, name)
+    }
+
+    fn select(&self, key: &str, s: &SelectSpec) -> Vec<wargame_kit::Diagnostic<ErrorKind>> {
+        let mut out: Vec<_> = [
+            s.map
+                .as_ref()
+                .and_then(|m| self.map(&format!("{key}.map"), m)),
+            s.zone
+                .as_ref()
+                .and_then(|z| self.zone(&format!("{key}.zone"), z)),
+            s.prototype.as_ref().and_then(|p| {
+                unknown(
+                    "prototype",
+                    &self.prototypes,
+                    &format!("{key}.prototype"),
+                    p,
+                )
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        for p in s.property.keys() {
+            out.extend(self.property(&format!("{key}.property.{}", quoted_key(p)), p));
+        }
+        out
+    }
+
+    fn read(&self, key: &str, r: &ReadSpec) -> Vec<wargame_kit::Diagnostic<ErrorKind>> {
+        let mut out = Vec::new();
+        // A field the piece may lack may be missing from every piece of one save.
+        if let Some(p) = r.property.as_ref().filter(|_| !r.optional) {
+            out.extend(self.property(&format!("{key}.property"), p));
+        }
+        if let Some(l) = &r.layer {
+            out.extend(unknown("layer", &self.layers, &format!("{key}.layer"), l));
+        }
+        for p in r.prototype.iter().flat_map(|t| t.keys()) {
+            out.extend(unknown(
+                "prototype",
+                &self.prototypes,
+                &format!("{key}.prototype.{}", quoted_key(p)),
+                p,
+            ));
+        }
+        out
+    }
+}
+
+/// A key as a key path writes it: bare when it can be, else quoted.
+fn quoted_key(k: &str) -> String {
+    if !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        k.to_string()
+    } else {
+        format!("\"{}\"", k.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+/// A diagnostic for a name the module (or save) lacks, with "did you mean".
+fn unknown(
+    what: &str,
+    known: &[String],
+    key: &str,
+    name: &str,
+) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
+    if known.iter().any(|k| k == name) {
+        return None;
+    }
+    let shown = wargame_kit::terminal::escape(name);
+    let message = match what {
+        "property" | "layer" => {
+            format!("no piece of the save, and no prototype of the module, has a {what} `{shown}`")
+        }
+        _ => format!("the module has no {what} `{shown}`"),
+    };
+    let plural = if what == "property" {
+        "properties".to_string()
+    } else {
+        format!("{what}s")
+    };
+    let mut d = wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key);
+    let list = |k: &[String]| {
+        let names: Vec<_> = k
+            .iter()
+            .take(12)
+            .map(|n| format!("`{}`", wargame_kit::terminal::escape(n)))
+            .collect();
+        let more = if k.len() > 12 { ", ..." } else { "" };
+        format!("{}{more}", names.join(", "))
+    };
+    d = match nearest(name, known) {
+        Some(n) => d.help(format!(
+            "did you mean `{}`?",
+            wargame_kit::terminal::escape(&n)
+        )),
+        None if known.is_empty() => d.help(format!("there are no {plural} at all")),
+        None => d.help(format!("the {plural}: {}", list(known))),
+    };
+    Some(d)
+}
+
+/// Every zone's name in a grid, zones within zones included.
+fn zone_names(g: &Grid, out: &mut Vec<String>) {
+    if let Grid::Zoned(z) = g {
+        for zone in &z.zones {
+            out.push(zone.name.clone());
+            if let Some(inner) = &zone.grid {
+                zone_names(inner, out);
+            }
+        }
+        if let Some(b) = &z.background {
+            zone_names(b, out);
+        }
+    }
+}
+
+impl Imported {
+    /// Change every file reference of the state (the keys [`StateShape::references`] names),
+    /// written relative to the profile, by `rebase` (for a state written elsewhere).
+    pub fn rebase_references(&mut self, rebase: impl Fn(&str) -> String) {
+        self.text = document::rebase(&self.text, &self.references, rebase);
+    }
+
+    /// A problem the state's reader found in [`Imported::text`], moved to where it comes from:
+    /// the profile entry and the piece that gave the value, or the profile's `[state]`.
+    ///
+    /// A problem of another file (the map the state names) is left as it is.
+    pub fn relocate<K>(&self, mut d: wargame_kit::Diagnostic<K>) -> wargame_kit::Diagnostic<K> {
+        if d.file.is_some() && d.file != self.profile {
+            return d;
+        }
+        let source = Source::new(self.profile.as_deref(), &self.profile_text);
+        let Some(key) = d.key.clone() else {
+            d.message = format!("{} (in the state imported from the save)", d.message);
+            return source.at(d, Some(0..0));
+        };
+        let origin = self
+            .origins
+            .iter()
+            .filter(|o| within(&key, &o.key))
+            .max_by_key(|o| o.key.len());
+        match origin {
+            Some(o) => {
+                if let Some(piece) = &o.piece {
+                    d.message = format!("{}: from {piece}", d.message);
+                }
+                let span = field_span(source, o, &key);
+                let mut d = source.at(d, span);
+                d.key = Some(key);
+                d
+            }
+            None => {
+                let span = source.span_of(&format!("state.{key}")).or(Some(0..0));
+                source.at(d, span)
+            }
+        }
+    }
+}
+
+/// The profile's span for a problem at `key` of an entry `o` made: its field's read, or the
+/// entry.
+fn field_span(source: Source<'_>, o: &Origin, key: &str) -> Option<Range<usize>> {
+    let field = key
+        .strip_prefix(o.key.as_str())
+        .and_then(|rest| rest.strip_prefix('.'));
+    let candidates = [
+        field.map(|f| format!("{}.fields.{f}", o.profile_key)),
+        Some(format!("{}.value", o.profile_key)),
+        Some(o.profile_key.clone()),
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find_map(|k| source.span_of(&k))
+        .or(Some(0..0))
+}
+
+/// Whether key path `key` is `prefix` or inside it.
+fn within(key: &str, prefix: &str) -> bool {
+    key == prefix
+        || key
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+}

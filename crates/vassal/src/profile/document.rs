@@ -1,0 +1,521 @@
+//! The state document a profile makes: `game`, the profile's `[state]`, then each value read
+//! from the pieces, with a comment naming the piece. Key paths (`vp_marker.allied_crusade`,
+//! `strategic_hexes[label=w2819].controller`) are parsed and followed here.
+
+use std::collections::BTreeSet;
+
+use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
+use wargame_kit::Diagnostic;
+
+use super::read::{self, Unread};
+use super::spec::{KeySpec, MarkerSpec, PiecesSpec};
+use super::{Origin, PieceRef, Profile};
+use crate::error::ErrorKind;
+use crate::{Error, Module, Piece};
+
+/// One part of a key path: a key, and for an array of tables, the entry whose field has a
+/// value (`strategic_hexes[label=w2819]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Segment {
+    key: String,
+    entry: Option<(String, String)>,
+}
+
+/// Parse a key path: `a.b.c`, a part may be `name[field=value]`; the last part is a key.
+pub(crate) fn parse_path(path: &str) -> Result<Vec<Segment>, String> {
+    let mut out = Vec::new();
+    let mut rest = path;
+    loop {
+        let end = rest.find(['.', '[']).unwrap_or(rest.len());
+        let key = &rest[..end];
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(format!(
+                "`{}` is not a key path (keys of letters, digits, `_` and `-`, joined by `.`; an array entry as `name[field=value]`)",
+                wargame_kit::terminal::escape(path)
+            ));
+        }
+        rest = &rest[end..];
+        let mut entry = None;
+        if let Some(inner) = rest.strip_prefix('[') {
+            let close = inner
+                .find(']')
+                .ok_or_else(|| format!("`{path}`: `[` without `]`"))?;
+            let (field, value) = inner[..close]
+                .split_once('=')
+                .ok_or_else(|| format!("`{path}`: an array entry is chosen as `[field=value]`"))?;
+            entry = Some((field.trim().to_string(), value.trim().to_string()));
+            rest = &inner[close + 1..];
+        }
+        out.push(Segment {
+            key: key.to_string(),
+            entry,
+        });
+        match rest.strip_prefix('.') {
+            Some(r) => rest = r,
+            None if rest.is_empty() => break,
+            None => return Err(format!("`{path}`: expected `.` after `]`")),
+        }
+    }
+    if out.last().is_some_and(|s| s.entry.is_some()) {
+        return Err(format!(
+            "`{path}` ends in an array entry; name the key of that entry to set"
+        ));
+    }
+    Ok(out)
+}
+
+/// The document built, where each value came from, and the top-level keys it has.
+pub(crate) struct Built {
+    pub text: String,
+    pub origins: Vec<Origin>,
+    pub set: BTreeSet<String>,
+}
+
+/// Everything being built, and every problem found (all are reported, none stops the rest).
+struct Builder<'p> {
+    profile: &'p Profile,
+    module: &'p Module,
+    pieces: &'p [Piece],
+    doc: DocumentMut,
+    origins: Vec<Origin>,
+    found: Vec<Diagnostic<ErrorKind>>,
+}
+
+/// Build the state document from the pieces.
+pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Result<Built, Error> {
+    let mut b = Builder {
+        profile,
+        module,
+        pieces,
+        doc: DocumentMut::new(),
+        origins: Vec::new(),
+        found: Vec::new(),
+    };
+    b.doc
+        .insert("game", toml_edit::value(profile.spec.game.as_str()));
+    if let Some(mut key) = b.doc.as_table_mut().key_mut("game") {
+        key.leaf_decor_mut().set_prefix(header(profile));
+    }
+    for (k, v) in &profile.spec.state {
+        b.doc.insert(k, item(v));
+    }
+    for (i, group) in profile.spec.pieces.iter().enumerate() {
+        b.group(i, group);
+    }
+    for (i, marker) in profile.spec.markers.iter().enumerate() {
+        b.marker(i, marker);
+    }
+    for (i, count) in profile.spec.counts.iter().enumerate() {
+        b.count(i, count);
+    }
+    if !b.found.is_empty() {
+        let source = profile.source();
+        return Err(Error::new(
+            b.found.into_iter().map(|d| source.at(d, None)).collect(),
+        ));
+    }
+    let set = b
+        .doc
+        .as_table()
+        .iter()
+        .map(|(k, _)| k.to_string())
+        .collect();
+    Ok(Built {
+        text: b.doc.to_string(),
+        origins: b.origins,
+        set,
+    })
+}
+
+fn header(profile: &Profile) -> String {
+    let name = profile.name.as_deref().map_or_else(
+        || "a profile".to_string(),
+        |n| format!("the profile {}", comment_text(n)),
+    );
+    format!(
+        "# A state read from a VASSAL save by `victory vassal import`, through {name}:\n# each value's comment names the piece, and where it lies, that gave it.\n"
+    )
+}
+
+/// Text safe inside a one-line comment.
+fn comment_text(s: &str) -> String {
+    wargame_kit::terminal::escape(s)
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+fn piece_ref(p: &Piece) -> PieceRef {
+    PieceRef {
+        id: p.id.clone(),
+        name: p.name.clone().unwrap_or_default(),
+        map: p.map.clone(),
+        location: p.location.clone(),
+    }
+}
+
+impl Builder<'_> {
+    fn selected(&self, select: &super::spec::SelectSpec) -> Vec<&Piece> {
+        let board = self.profile.spec.board.as_ref();
+        self.pieces
+            .iter()
+            .filter(|p| read::selects(self.module, board, select, p))
+            .collect()
+    }
+
+    fn problem(&mut self, kind: ErrorKind, key: String, message: String) {
+        self.found.push(Diagnostic::new(kind, message).key(key));
+    }
+
+    /// `[[pieces]]` number `i`: one entry of the array `into` per piece.
+    fn group(&mut self, i: usize, group: &PiecesSpec) {
+        let selected: Vec<Piece> = self.selected(&group.select).into_iter().cloned().collect();
+        let Ok(path) = parse_path(&group.into) else {
+            return;
+        };
+        let mut entries = Vec::new();
+        for piece in &selected {
+            if let Some(t) = self.entry(i, group, piece) {
+                entries.push((t, piece_ref(piece)));
+            }
+        }
+        let key = format!("pieces[{i}].into");
+        match array_of_tables(self.doc.as_table_mut(), &path) {
+            Ok((array, concrete)) => {
+                for (mut table, piece) in entries {
+                    let index = array.len();
+                    let prefix = format!("\n# pieces[{i}]: {}\n", comment_text(&piece.to_string()));
+                    table.decor_mut().set_prefix(prefix);
+                    let entry = ["id", "label", "name"]
+                        .iter()
+                        .find_map(|k| table.get(k).and_then(|v| v.as_str()).map(str::to_string));
+                    array.push(table);
+                    self.origins.push(Origin {
+                        key: format!("{concrete}[{index}]"),
+                        entry,
+                        profile_key: format!("pieces[{i}]"),
+                        piece: Some(piece),
+                    });
+                }
+            }
+            Err(m) => self.problem(ErrorKind::Profile, key, m),
+        }
+    }
+
+    /// One piece's entry: each field read (`id`, `label`, `name` first, then by name).
+    fn entry(&mut self, i: usize, group: &PiecesSpec, piece: &Piece) -> Option<Table> {
+        let mut table = Table::new();
+        let mut ok = true;
+        let first = ["id", "label", "name"];
+        let mut fields: Vec<_> = group.fields.iter().collect();
+        fields.sort_by_key(|(k, _)| {
+            (
+                first.iter().position(|f| f == k).unwrap_or(first.len()),
+                (*k).clone(),
+            )
+        });
+        for (field, r) in fields {
+            match read::value(r, piece) {
+                Ok(v) => {
+                    table.insert(field, item(&v));
+                }
+                Err(Unread::Unreadable(_)) if r.optional => {}
+                Err(u) => {
+                    ok = false;
+                    self.unread(
+                        format!("pieces[{i}].fields.{field}"),
+                        &format!("`{field}`"),
+                        piece,
+                        u,
+                    );
+                }
+            }
+        }
+        ok.then_some(table)
+    }
+
+    fn unread(&mut self, key: String, what: &str, piece: &Piece, u: Unread) {
+        let piece = comment_text(&piece_ref(piece).to_string());
+        let (kind, why) = match u {
+            Unread::Unreadable(w) => (ErrorKind::Unreadable, w),
+            Unread::NoValue(w) => (ErrorKind::NoValue, w),
+        };
+        self.problem(kind, key, format!("cannot read {what} of {piece}: {why}"));
+    }
+
+    /// `[[markers]]` number `i`.
+    fn marker(&mut self, i: usize, m: &MarkerSpec) {
+        let selected: Vec<Piece> = self.selected(&m.select).into_iter().cloned().collect();
+        let key = format!("markers[{i}]");
+        if selected.is_empty() {
+            if !m.optional {
+                self.problem(
+                    ErrorKind::NoSource,
+                    format!("{key}.select"),
+                    format!("no piece of the save is selected for {key}, which the state needs (mark it `optional = true` if the game may lack it)"),
+                );
+            }
+            return;
+        }
+        if selected.len() > 1 && !m.many {
+            let names: Vec<String> = selected
+                .iter()
+                .map(|p| comment_text(&piece_ref(p).to_string()))
+                .collect();
+            self.problem(
+                ErrorKind::TwoPieces,
+                format!("{key}.select"),
+                format!(
+                    "{} pieces claim {key}, which takes one: {}",
+                    selected.len(),
+                    names.join("; ")
+                ),
+            );
+            return;
+        }
+        for piece in &selected {
+            self.marker_piece(i, m, piece);
+        }
+    }
+
+    fn marker_piece(&mut self, i: usize, m: &MarkerSpec, piece: &Piece) {
+        let at = format!("markers[{i}]");
+        let path = match &m.key {
+            KeySpec::Fixed(k) => k.clone(),
+            KeySpec::Read(r) => match read::value(r, piece) {
+                Ok(toml::Value::String(s)) => s,
+                Ok(other) => value(&other).to_string().trim().to_string(),
+                Err(u) => return self.unread(format!("{at}.key"), "the key", piece, u),
+            },
+        };
+        let value = match read::value(&m.value, piece) {
+            Ok(v) => v,
+            Err(u) => return self.unread(format!("{at}.value"), "the value", piece, u),
+        };
+        let described = piece_ref(piece);
+        self.set(&at, &path, &value, Some(described));
+    }
+
+    /// `[[counts]]` number `i`.
+    fn count(&mut self, i: usize, c: &super::spec::CountSpec) {
+        let n = self.selected(&c.select).len();
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        self.set(
+            &format!("counts[{i}]"),
+            &c.key,
+            &toml::Value::Integer(n),
+            None,
+        );
+    }
+
+    /// Set a key path to a value, with a comment naming the piece.
+    fn set(&mut self, at: &str, path: &str, value: &toml::Value, piece: Option<PieceRef>) {
+        let segments = match parse_path(path) {
+            Ok(s) => s,
+            Err(m) => return self.problem(ErrorKind::Profile, format!("{at}.key"), m),
+        };
+        let comment = match &piece {
+            Some(p) => format!("# {at}: {}\n", comment_text(&p.to_string())),
+            None => format!("# {at}: counted\n"),
+        };
+        match set_value(self.doc.as_table_mut(), &segments, value, comment) {
+            Ok(concrete) => self.origins.push(Origin {
+                key: concrete,
+                entry: None,
+                profile_key: at.to_string(),
+                piece,
+            }),
+            Err((kind, m)) => {
+                let shown = piece
+                    .map(|p| format!(" ({})", comment_text(&p.to_string())))
+                    .unwrap_or_default();
+                self.problem(kind, format!("{at}.key"), format!("{m}{shown}"));
+            }
+        }
+    }
+}
+
+/// Follow one segment from a table to the table it names, creating a plain key's table;
+/// `concrete` gets the key path as the state's reader names it (`strategic_hexes[3]`).
+fn descend<'t>(
+    t: &'t mut Table,
+    seg: &Segment,
+    concrete: &mut String,
+) -> Result<&'t mut Table, (ErrorKind, String)> {
+    if !concrete.is_empty() {
+        concrete.push('.');
+    }
+    concrete.push_str(&seg.key);
+    let Some((field, wanted)) = &seg.entry else {
+        let item = t.entry(&seg.key).or_insert_with(|| {
+            let mut n = Table::new();
+            n.set_implicit(true);
+            Item::Table(n)
+        });
+        return item.as_table_mut().ok_or_else(|| {
+            (
+                ErrorKind::Profile,
+                format!("`{concrete}` is not a table in the state"),
+            )
+        });
+    };
+    let shown = concrete.clone();
+    let array = t
+        .get_mut(&seg.key)
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or_else(|| {
+            (
+                ErrorKind::NoValue,
+                format!("the state has no array of tables `{shown}` (give its entries in [state])"),
+            )
+        })?;
+    let index = array.iter().position(|e| {
+        e.get(field).and_then(|v| v.as_value()).is_some_and(|v| {
+            v.as_str()
+                .map_or_else(|| v.to_string().trim() == wanted, |s| s == wanted)
+        })
+    });
+    let Some(index) = index else {
+        return Err((
+            ErrorKind::NoValue,
+            format!(
+                "no `{shown}` entry of the state has {field} = `{}`",
+                comment_text(wanted)
+            ),
+        ));
+    };
+    concrete.push_str(&format!("[{index}]"));
+    array
+        .get_mut(index)
+        .ok_or_else(|| (ErrorKind::NoValue, format!("`{shown}` changed while read")))
+}
+
+/// The array of tables at a path (created when missing), and its concrete key path.
+fn array_of_tables<'t>(
+    root: &'t mut Table,
+    path: &[Segment],
+) -> Result<(&'t mut ArrayOfTables, String), String> {
+    let (last, parents) = path.split_last().ok_or("an empty key path")?;
+    let mut concrete = String::new();
+    let mut t = root;
+    for seg in parents {
+        t = descend(t, seg, &mut concrete).map_err(|(_, m)| m)?;
+    }
+    if !concrete.is_empty() {
+        concrete.push('.');
+    }
+    concrete.push_str(&last.key);
+    let item = t
+        .entry(&last.key)
+        .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()));
+    match item.as_array_of_tables_mut() {
+        Some(a) => Ok((a, concrete)),
+        None => Err(format!(
+            "`{concrete}` is already in the state ([state]) as something other than a list of tables"
+        )),
+    }
+}
+
+/// Set the value at a path; the concrete key path, or why not.
+fn set_value(
+    root: &mut Table,
+    path: &[Segment],
+    value: &toml::Value,
+    comment: String,
+) -> Result<String, (ErrorKind, String)> {
+    let Some((last, parents)) = path.split_last() else {
+        return Err((ErrorKind::Profile, "an empty key path".into()));
+    };
+    let mut concrete = String::new();
+    let mut t = root;
+    for seg in parents {
+        t = descend(t, seg, &mut concrete)?;
+    }
+    if !concrete.is_empty() {
+        concrete.push('.');
+    }
+    concrete.push_str(&last.key);
+    if t.contains_key(&last.key) {
+        return Err((
+            ErrorKind::TwoPieces,
+            format!(
+                "`{concrete}` is set twice (by [state] or another entry of the profile, and here)"
+            ),
+        ));
+    }
+    t.insert(&last.key, item(value));
+    if let Some(mut key) = t.key_mut(&last.key) {
+        key.leaf_decor_mut().set_prefix(comment);
+    }
+    Ok(concrete)
+}
+
+/// A TOML value as a document item: tables as tables, lists of tables as arrays of tables.
+fn item(v: &toml::Value) -> Item {
+    match v {
+        toml::Value::Table(t) => {
+            let mut table = Table::new();
+            for (k, v) in t {
+                table.insert(k, item(v));
+            }
+            Item::Table(table)
+        }
+        toml::Value::Array(a) if !a.is_empty() && a.iter().all(toml::Value::is_table) => {
+            let mut array = ArrayOfTables::new();
+            for v in a {
+                if let Item::Table(t) = item(v) {
+                    array.push(t);
+                }
+            }
+            Item::ArrayOfTables(array)
+        }
+        other => Item::Value(value(other)),
+    }
+}
+
+/// A TOML value as a document value (inline).
+fn value(v: &toml::Value) -> toml_edit::Value {
+    match v {
+        toml::Value::String(s) => s.as_str().into(),
+        toml::Value::Integer(i) => (*i).into(),
+        toml::Value::Float(f) => (*f).into(),
+        toml::Value::Boolean(b) => (*b).into(),
+        toml::Value::Datetime(d) => d
+            .to_string()
+            .parse::<toml_edit::Datetime>()
+            .map_or_else(|_| d.to_string().as_str().into(), Into::into),
+        toml::Value::Array(a) => toml_edit::Value::Array(a.iter().map(value).collect()),
+        toml::Value::Table(t) => {
+            let mut inline = toml_edit::InlineTable::new();
+            for (k, v) in t {
+                inline.insert(k, value(v));
+            }
+            toml_edit::Value::InlineTable(inline)
+        }
+    }
+}
+
+/// The text with each top-level reference key's string changed by `rebase`.
+pub(crate) fn rebase(text: &str, keys: &[String], rebase: impl Fn(&str) -> String) -> String {
+    let Ok(mut doc) = text.parse::<DocumentMut>() else {
+        return text.to_string();
+    };
+    for key in keys {
+        let Some(item) = doc.get_mut(key) else {
+            continue;
+        };
+        let Some(old) = item.as_str().map(str::to_string) else {
+            continue;
+        };
+        if let Some(v) = item.as_value_mut() {
+            let decor = v.decor().clone();
+            *v = rebase(&old).as_str().into();
+            *v.decor_mut() = decor;
+        }
+    }
+    doc.to_string()
+}
