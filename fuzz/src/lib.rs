@@ -23,6 +23,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("vp_track", vp_track),
     ("vassal_save", |t: &str| vassal_save(t.as_bytes())),
     ("vassal_buildfile", vassal_buildfile),
+    ("vassal_profile", vassal_profile),
 ];
 
 /// The fixture maps, by file name (what `map = "../maps/line.toml"` resolves to).
@@ -330,6 +331,50 @@ pub fn vassal_buildfile(text: &str) {
         Ok(module) => vassal_pieces(&module, save),
         Err(e) => {
             let _ = e.to_string();
+        }
+    }
+}
+
+/// A VASSAL profile: read, then (when it reads) made a state of the synthetic Leyte and Dai
+/// Senso saves of fixtures/vassal/ and, when that works, read by the engine (the stand-in map
+/// from memory).
+pub fn vassal_profile(text: &str) {
+    static GAMES: std::sync::OnceLock<[(vassal::Module, vassal::Save); 2]> = std::sync::OnceLock::new();
+    let games = GAMES.get_or_init(|| {
+        let sizes = vassal::BoardSizes::new();
+        let read = |m: &[u8], s: &[u8]| {
+            (
+                vassal::Module::from_vmod(m, "m.vmod", &sizes).expect("the synthetic module reads"),
+                vassal::Save::from_bytes(s, "s.vsav").expect("the synthetic save reads"),
+            )
+        };
+        [
+            read(
+                include_bytes!("../../fixtures/vassal/leyte/Leyte-synthetic.vmod"),
+                include_bytes!("../../fixtures/vassal/leyte/assault-scenario-end-position.vsav"),
+            ),
+            read(
+                include_bytes!("../../fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod"),
+                include_bytes!("../../fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav"),
+            ),
+        ]
+    });
+    let Ok(profile) = vassal::profile::Profile::from_toml_str(text, Some("fuzz/p.toml")) else {
+        return;
+    };
+    let options = vassal::Options::default();
+    let maps = wargame_kit::resolve::MemoryResolver::default()
+        .with("../../maps/leyte-standin.toml", include_str!("../../fixtures/maps/leyte-standin.toml"));
+    let (m, s) = &games[0];
+    if let Ok(imported) = leyte_victory::vassal::import(m, s, &profile, &options) {
+        if let Ok(state) = leyte_victory::State::from_import(&imported, &maps) {
+            let _ = state.score();
+        }
+    }
+    let (m, s) = &games[1];
+    if let Ok(imported) = asia_engulfed_victory::vassal::import(m, s, &profile, &options) {
+        if let Ok(state) = asia_engulfed_victory::State::from_import(&imported, &maps) {
+            let _ = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
         }
     }
 }

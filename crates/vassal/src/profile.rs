@@ -158,7 +158,7 @@ impl std::fmt::Display for PieceRef {
 pub struct Origin {
     /// The state's key path (`units[3]`, `vp_marker.allied_crusade`).
     pub key: String,
-    /// The entry's `id` (or `label`, or `name`) when the key is an array entry.
+    /// The entry's `id` (or `name`, or `label`) when the key is an array entry.
     pub entry: Option<String>,
     /// The profile's key path that read it (`pieces[0]`, `markers[2]`).
     pub profile_key: String,
@@ -231,7 +231,7 @@ impl Profile {
         let pieces = crate::read_pieces(module, save, options)?;
         self.check_names(module, &pieces.pieces)?;
         self.check_game(shape)?;
-        let mut built = document::build(self, module, &pieces.pieces)?;
+        let built = document::build(self, module, &pieces.pieces)?;
         self.check_required(shape, &built.set)?;
         let mut warnings = pieces.warnings;
         warnings.extend(hidden_warning(&pieces.pieces));
@@ -486,18 +486,21 @@ impl Known {
             s.zone
                 .as_ref()
                 .and_then(|z| self.zone(&format!("{key}.zone"), z)),
-            s.prototype.as_ref().and_then(|p| {
-                unknown(
-                    "prototype",
-                    &self.prototypes,
-                    &format!("{key}.prototype"),
-                    p,
-                )
-            }),
         ]
         .into_iter()
         .flatten()
         .collect();
+        if let Some(p) = &s.prototype {
+            let many = p.names().len() > 1;
+            for (i, name) in p.names().iter().enumerate() {
+                let at = if many {
+                    format!("{key}.prototype[{i}]")
+                } else {
+                    format!("{key}.prototype")
+                };
+                out.extend(unknown("prototype", &self.prototypes, &at, name));
+            }
+        }
         for p in s.property.keys() {
             out.extend(self.property(&format!("{key}.property.{}", quoted_key(p)), p));
         }

@@ -190,7 +190,7 @@ impl Builder<'_> {
                     let index = array.len();
                     let prefix = format!("\n# pieces[{i}]: {}\n", comment_text(&piece.to_string()));
                     table.decor_mut().set_prefix(prefix);
-                    let entry = ["id", "label", "name"]
+                    let entry = ["id", "name", "label"]
                         .iter()
                         .find_map(|k| table.get(k).and_then(|v| v.as_str()).map(str::to_string));
                     array.push(table);

@@ -76,9 +76,11 @@ pub(crate) fn selects(
         && s.zone
             .as_deref()
             .is_none_or(|z| piece.zone.as_deref() == Some(z))
-        && s.prototype
-            .as_deref()
-            .is_none_or(|p| piece.prototypes.iter().any(|q| q == p))
+        && s.prototype.as_ref().is_none_or(|p| {
+            p.names()
+                .iter()
+                .any(|p| piece.prototypes.iter().any(|q| q == p))
+        })
         && s.name.as_deref().is_none_or(|n| n == name)
         && s.name_contains.as_deref().is_none_or(|n| name.contains(n))
         && s.property

@@ -97,8 +97,8 @@ pub(crate) struct SelectSpec {
     pub map: Option<String>,
     /// In this zone.
     pub zone: Option<String>,
-    /// Uses this prototype.
-    pub prototype: Option<String>,
+    /// Uses this prototype (or one of these).
+    pub prototype: Option<OneOrMany>,
     /// Named exactly so.
     pub name: Option<String>,
     /// Its name contains this.
@@ -147,4 +147,24 @@ pub(crate) enum LocationSpec {
     Shown(bool),
     /// The value by location.
     Values(BTreeMap<String, toml::Value>),
+}
+
+/// One name, or a list of them (any of which will do).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum OneOrMany {
+    /// One name.
+    One(String),
+    /// Any of these.
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    /// The names.
+    pub fn names(&self) -> &[String] {
+        match self {
+            OneOrMany::One(n) => std::slice::from_ref(n),
+            OneOrMany::Many(v) => v,
+        }
+    }
 }

@@ -100,7 +100,7 @@ fn bad_saves(
         "Leyte",
         x,
         y,
-        &[("prototype;US Unit", "")],
+        &[("mark;Type", "Infantry"), ("prototype;US Unit", "")],
     );
     Ok(vec![
         (
@@ -532,7 +532,12 @@ fn influence_pieces(mut save: SaveText, state: &toml::Table) -> SaveText {
             continue;
         };
         let name = format!("{} Influence", key.to_uppercase());
-        save = chart_piece(save, &format!("inf-{key}"), &name, &title(influence), &[]);
+        let zone = match influence {
+            "pro-axis" => "Pro-Axis",
+            "pro-west" => "Pro-West",
+            _ => "Neutral",
+        };
+        save = chart_piece(save, &format!("inf-{key}"), &name, zone, &[]);
     }
     save
 }

@@ -1,0 +1,265 @@
+//! VASSAL games scored through profiles, end to end, on the synthetic modules and saves of
+//! `fixtures/vassal/` (written by `examples/vassal_synthetic`, which this test also runs to
+//! check the files are current): each save gives the report of the TOML fixture it mirrors,
+//! `victory vassal import` writes a state with that report, a drafted profile filled in scores
+//! its save, and each bad input is one clear, located message (snapshots).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+#[path = "../examples/vassal_synthetic/synthetic.rs"]
+mod synthetic;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("victory")
+        .unwrap()
+        .current_dir(root())
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        stderr,
+    )
+}
+
+/// The games: (save, module, profile, the fixture it mirrors).
+const GAMES: &[(&str, &str, &str, &str)] = &[
+    (
+        "fixtures/vassal/leyte/assault-scenario-end-position.vsav",
+        "fixtures/vassal/leyte/Leyte-synthetic.vmod",
+        "fixtures/vassal/leyte/assault.profile.toml",
+        "fixtures/leyte/assault-scenario-end-position.toml",
+    ),
+    (
+        "fixtures/vassal/leyte/campaign-exit-0531-exited.vsav",
+        "fixtures/vassal/leyte/Leyte-synthetic.vmod",
+        "fixtures/vassal/leyte/campaign.profile.toml",
+        "fixtures/leyte/campaign-exit-0531-exited.toml",
+    ),
+    (
+        "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
+        "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod",
+        "fixtures/vassal/dai-senso/final.profile.toml",
+        "fixtures/asia-engulfed/final-nei-pro-west-us-unit-in-tokyo.toml",
+    ),
+];
+
+/// A report's JSON without what names the input (`file`, `vassal`).
+fn report(json: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("file");
+    o.remove("vassal");
+    v
+}
+
+#[test]
+fn the_synthetic_files_are_what_the_generator_writes() {
+    for (path, bytes) in synthetic::files(&root()).unwrap() {
+        let on_disk = std::fs::read(root().join(&path)).unwrap();
+        assert!(
+            on_disk == bytes,
+            "{path} is not what examples/vassal_synthetic writes: run `cargo run -p victory-cli --example vassal_synthetic -- .`"
+        );
+    }
+}
+
+#[test]
+fn each_save_scores_as_the_fixture_it_mirrors() {
+    for (save, module, profile, fixture) in GAMES {
+        let (status, json, stderr) = run(&[
+            "score",
+            save,
+            "--module",
+            module,
+            "--profile",
+            profile,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(status, 0, "{save}: {stderr}");
+        let (_, expected, _) = run(&["score", fixture, "--format", "json"]);
+        assert_eq!(report(&json), report(&expected), "{save} against {fixture}");
+        let (status, text, _) = run(&["score", save, "--module", module, "--profile", profile]);
+        assert_eq!(status, 0);
+        let name = Path::new(save)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        insta::assert_snapshot!(format!("score_{name}"), text);
+    }
+}
+
+#[test]
+fn the_json_names_each_piece() {
+    let (save, module, profile, _) = GAMES[0];
+    let (_, json, _) = run(&[
+        "score",
+        save,
+        "--module",
+        module,
+        "--profile",
+        profile,
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let origins = v["vassal"]["origins"].as_array().unwrap();
+    let first = &origins[0];
+    assert_eq!(first["key"], "units[0]");
+    assert_eq!(first["entry"], "US-24-19");
+    assert_eq!(first["piece"]["name"], "US-24-19 5-6-4");
+    assert_eq!(first["piece"]["location"], "2215");
+}
+
+#[test]
+fn import_writes_a_state_with_the_same_report() {
+    let dir = std::env::temp_dir().join(format!("victory-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (save, module, profile, fixture)) in GAMES.iter().enumerate() {
+        let out = dir.join(format!("state{i}.toml"));
+        let out_name = out.to_string_lossy().into_owned();
+        let (status, _, stderr) = run(&[
+            "vassal",
+            "import",
+            save,
+            "--module",
+            module,
+            "--profile",
+            profile,
+            "-o",
+            &out_name,
+        ]);
+        assert_eq!(status, 0, "{stderr}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains("# pieces[0]: piece ") || text.contains("# markers[0]: piece "));
+        let (status, json, stderr) = run(&["score", &out_name, "--format", "json"]);
+        assert_eq!(status, 0, "{out_name}: {stderr}");
+        let (_, expected, _) = run(&["score", fixture, "--format", "json"]);
+        assert_eq!(
+            report(&json),
+            report(&expected),
+            "{out_name} against {fixture}"
+        );
+    }
+    let (save, module, profile, _) = GAMES[0];
+    let (_, text, _) = run(&[
+        "vassal",
+        "import",
+        save,
+        "--module",
+        module,
+        "--profile",
+        profile,
+    ]);
+    insta::assert_snapshot!("import_assault", text);
+}
+
+#[test]
+fn a_drafted_profile_filled_in_scores_its_save() {
+    let (save, module, profile, fixture) = GAMES[0];
+    let (status, draft, stderr) = run(&["vassal", "profile", module]);
+    assert_eq!(status, 0, "{stderr}");
+    insta::assert_snapshot!("draft_leyte", draft);
+    // Fill it in as a player would: the game, the map and scenario from the shipped profile's
+    // [state], the fields and the dead pile.
+    let shipped = std::fs::read_to_string(root().join(profile)).unwrap();
+    let state =
+        &shipped[shipped.find("[state]").unwrap()..shipped.find("# Where the pieces").unwrap()];
+    let filled = draft
+        .replace("game = \"FILL IN\"", "game = \"leyte\"")
+        .replace("[state]\n", state)
+        .replace(
+            "select = { on = \"board\", prototype = \"US Unit\" }",
+            "select = { on = \"board\", prototype = [\"US Unit\", \"Japanese Unit\"] }",
+        )
+        .replace(
+            "id = { name = true }\n",
+            "id = { name = true, word = 1 }\nrating = { name = true, word = -1 }\nside = { prototype = { \"US Unit\" = \"us\", \"Japanese Unit\" = \"japanese\" } }\nname = { property = \"Unit Name\", optional = true }\nartillery = { property = \"Type\", values = { Artillery = true, Infantry = false } }\n",
+        )
+        + "\n[[pieces]]\ninto = \"eliminated\"\nselect = { map = \"Leyte\", zone = \"Dead Pile\" }\nfields = { id = { name = true, word = 1 }, rating = { name = true, word = -1 }, side = { prototype = { \"US Unit\" = \"us\", \"Japanese Unit\" = \"japanese\" } }, name = { property = \"Unit Name\", optional = true }, artillery = { property = \"Type\", values = { Artillery = true, Infantry = false } } }\n";
+    // Beside the shipped profile, so that its map reference is found.
+    let path = root().join("fixtures/vassal/leyte/drafted-by-test.profile.toml");
+    std::fs::write(&path, &filled).unwrap();
+    let name = path.to_string_lossy().into_owned();
+    let result = run(&[
+        "score",
+        save,
+        "--module",
+        module,
+        "--profile",
+        &name,
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(result.0, 0, "{}", result.2);
+    let (_, expected, _) = run(&["score", fixture, "--format", "json"]);
+    assert_eq!(report(&result.1), report(&expected));
+}
+
+#[test]
+fn bad_inputs_are_clear_located_errors() {
+    let leyte = (
+        "fixtures/vassal/leyte/assault-scenario-end-position.vsav",
+        "fixtures/vassal/leyte/Leyte-synthetic.vmod",
+    );
+    let ds = (
+        "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
+        "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod",
+    );
+    let cases = [
+        (
+            "unknown_names",
+            leyte,
+            "fixtures/vassal/invalid/unknown-names.profile.toml",
+        ),
+        (
+            "no_value_for_a_box",
+            ds,
+            "fixtures/vassal/invalid/no-value-for-a-box.profile.toml",
+        ),
+        (
+            "no_source_for_war_state",
+            ds,
+            "fixtures/vassal/invalid/no-source-for-war-state.profile.toml",
+        ),
+        (
+            "two_vp_markers",
+            ("fixtures/vassal/invalid/two-vp-markers.vsav", ds.1),
+            "fixtures/vassal/dai-senso/final.profile.toml",
+        ),
+        (
+            "unit_without_rating",
+            ("fixtures/vassal/invalid/unit-without-rating.vsav", leyte.1),
+            "fixtures/vassal/leyte/assault.profile.toml",
+        ),
+    ];
+    for (name, (save, module), profile) in cases {
+        let (status, stdout, stderr) =
+            run(&["check", save, "--module", module, "--profile", profile]);
+        assert_eq!(status, 1, "{name}");
+        assert_eq!(stdout, "", "{name}");
+        insta::assert_snapshot!(format!("bad_{name}"), stderr);
+    }
+}
+
+#[test]
+fn module_and_profile_go_together() {
+    let (status, _, stderr) = run(&["score", "x.vsav", "--module", "m.vmod"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("--profile"), "{stderr}");
+}
