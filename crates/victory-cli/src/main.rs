@@ -105,7 +105,8 @@ Several files give one report each, in order: as text, separated by a blank line
 `==> FILE <==`; as JSON, an array (one file gives one object). A file that fails is reported on
 stderr and the others are still scored; the exit status is then 1.")]
     Score {
-        /// State files (TOML with a `game` key); `-` reads one from standard input.
+        /// State files (TOML with a `game` key), or with --module and --profile, VASSAL saves;
+        /// `-` reads one from standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Output format.
@@ -124,7 +125,8 @@ Text: `FILE: ok` on stdout for each good file; each problem on stderr with the l
 and a caret under the mistake (`--errors short`: one line, `file:line:col: message`). JSON: one array on stdout of every problem of every file, each
 {file, line, column, span, key, label, kind, message, help} (`[]` when all are good).")]
     Check {
-        /// State files (TOML with a `game` key); `-` reads one from standard input.
+        /// State files (TOML with a `game` key), or with --module and --profile, VASSAL saves;
+        /// `-` reads one from standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Output format.
