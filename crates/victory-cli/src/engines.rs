@@ -494,7 +494,12 @@ mod tests {
         }
         let r: Box<dyn Report> = Box::new(R { z: 1, a: "x\ny" });
         assert_eq!(
-            r.to_json(&Head { game: "g", file: "f.toml", vassal: None }).unwrap(),
+            r.to_json(&Head {
+                game: "g",
+                file: "f.toml",
+                vassal: None
+            })
+            .unwrap(),
             "{\n  \"game\": \"g\",\n  \"file\": \"f.toml\",\n  \"z\": 1,\n  \"a\": \"x\\ny\"\n}"
         );
     }

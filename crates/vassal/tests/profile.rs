@@ -1,0 +1,218 @@
+//! Profiles on the synthetic demo module and game of `tests/common`: every source and
+//! modifier of a read, key paths into `[state]`'s arrays, counts, and each kind of problem,
+//! located on the profile's line.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+mod common;
+
+use vassal::profile::{Imported, Profile, StateShape};
+use vassal::{ErrorKind, Module, Options, Save};
+
+const SHAPE: StateShape<'static> = StateShape::new(&["demo"]).references(&["map"]);
+
+fn demo() -> (Module, Save) {
+    let module =
+        Module::from_vmod(&common::vmod(), "demo.vmod", &vassal::BoardSizes::new()).unwrap();
+    let save = Save::from_bytes(&common::save(false).to_file(), "demo.vlog").unwrap();
+    (module, save)
+}
+
+fn import(profile: &str) -> Result<Imported, vassal::Error> {
+    let (module, save) = demo();
+    let p = Profile::from_toml_str(profile, Some("p.toml"))?;
+    p.import(&module, &save, &Options::default(), &SHAPE)
+}
+
+fn problems(profile: &str) -> Vec<(ErrorKind, String, u32)> {
+    let e = import(profile).unwrap_err();
+    e.diagnostics()
+        .iter()
+        .map(|d| (d.kind, d.message.clone(), d.location.map_or(0, |l| l.line)))
+        .collect()
+}
+
+fn state(profile: &str) -> toml::Table {
+    let imported = import(profile).unwrap();
+    imported.text.parse().unwrap()
+}
+
+#[test]
+fn every_source_and_modifier() {
+    let s = state(
+        r#"
+game = "demo"
+[state]
+map = "maps/m.toml"
+[board]
+map = "Main"
+[[pieces]]
+into = "units"
+select = { on = "board", name_contains = "1st Armor" }
+[pieces.fields]
+id = { name = true, word = 1 }
+hex = { location = true }
+side = { property = "Side", values = { Blue = "us" } }
+step = { layer = "Step", as = "integer" }
+kind = { value = "armor" }
+tag = { name = true, word = -1, format = "<{}>" }
+missing = { property = "Nope", optional = true }
+[[markers]]
+key = "turn"
+select = { zone = "Track" }
+value = { property = "Turn", as = "integer" }
+[[counts]]
+key = "dead"
+select = { map = "Main", zone = "Dead pile" }
+"#,
+    );
+    let unit = s["units"].as_array().unwrap()[0].as_table().unwrap();
+    assert_eq!(unit["id"].as_str(), Some("1st"));
+    assert_eq!(unit["hex"].as_str(), Some("0707"));
+    assert_eq!(unit["side"].as_str(), Some("us"));
+    assert_eq!(unit["step"].as_integer(), Some(2));
+    assert_eq!(unit["kind"].as_str(), Some("armor"));
+    assert_eq!(unit["tag"].as_str(), Some("<(spent)>"));
+    assert!(!unit.contains_key("missing"));
+    assert_eq!(s["turn"].as_integer(), Some(3));
+    assert_eq!(s["dead"].as_integer(), Some(0));
+    assert_eq!(s["game"].as_str(), Some("demo"));
+    assert_eq!(s["map"].as_str(), Some("maps/m.toml"));
+}
+
+#[test]
+fn keys_choose_entries_of_state_arrays_and_references_rebase() {
+    let profile = r#"
+game = "demo"
+map = 1
+"#;
+    // `map` at the top is not a profile key.
+    assert!(Profile::from_toml_str(profile, None).is_err());
+    let text = r#"
+game = "demo"
+[state]
+map = "maps/m.toml"
+[[state.places]]
+label = "Track B2"
+[[markers]]
+key = { location = true, format = "places[label={}].turn" }
+select = { zone = "Track" }
+value = { property = "Turn" }
+"#;
+    let mut imported = import(text).unwrap();
+    let s: toml::Table = imported.text.parse().unwrap();
+    assert_eq!(s["places"][0]["turn"].as_str(), Some("3"));
+    assert_eq!(imported.origins[0].key, "places[0].turn");
+    assert!(
+        imported
+            .text
+            .contains("# markers[0]: piece \"Turn\" [id t1] at Track B2 on Main")
+    );
+    imported.rebase_references(|r| format!("../{r}"));
+    assert!(imported.text.contains("map = \"../maps/m.toml\""));
+}
+
+#[test]
+fn names_the_module_lacks_are_located_with_did_you_mean() {
+    let p = problems(
+        r#"
+game = "demo"
+[board]
+map = "Mian"
+[[pieces]]
+into = "units"
+select = { zone = "Dead Pile", prototype = "Infantri" }
+fields = { id = { property = "Sde" }, l = { layer = "Stp" } }
+"#,
+    );
+    let kinds: Vec<_> = p.iter().map(|x| x.0).collect();
+    assert_eq!(kinds, [ErrorKind::Profile; 5]);
+    let text: Vec<_> = p.iter().map(|x| x.1.as_str()).collect();
+    assert!(text[0].contains("no map `Mian`"), "{text:?}");
+    assert!(text[1].contains("no zone `Dead Pile`"), "{text:?}");
+    assert!(text[2].contains("no prototype `Infantri`"), "{text:?}");
+    assert_eq!(p[0].2, 4);
+}
+
+#[test]
+fn two_pieces_a_missing_value_and_no_source() {
+    let base = "game = \"demo\"\n";
+    let two = problems(&format!(
+        "{base}[[markers]]\nkey = \"k\"\nselect = {{ map = \"Main\", name_contains = \"Armor\" }}\nvalue = {{ value = 1 }}\n"
+    ));
+    assert_eq!(two[0].0, ErrorKind::TwoPieces);
+    assert!(two[0].1.contains("2 pieces claim markers[0]"), "{two:?}");
+    let none = problems(&format!(
+        "{base}[[markers]]\nkey = \"k\"\nselect = {{ zone = \"Track\" }}\nvalue = {{ location = {{ \"Track A1\" = 1 }} }}\n"
+    ));
+    assert_eq!(none[0].0, ErrorKind::NoValue);
+    assert!(none[0].1.contains("no value for `Track B2`"), "{none:?}");
+    let unreadable = problems(&format!(
+        "{base}[[pieces]]\ninto = \"u\"\nselect = {{ zone = \"Track\" }}\nfields = {{ w = {{ name = true, word = 3 }} }}\n"
+    ));
+    assert_eq!(unreadable[0].0, ErrorKind::Unreadable);
+    assert!(
+        unreadable[0].1.contains("has 1 word(s), not a word 3"),
+        "{unreadable:?}"
+    );
+    let (module, save) = demo();
+    let p = Profile::from_toml_str(base, Some("p.toml")).unwrap();
+    let shape = StateShape::new(&["demo"]).required(&["turn"]);
+    let e = p
+        .import(&module, &save, &Options::default(), &shape)
+        .unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::NoSource));
+    let other = StateShape::new(&["other"]);
+    let e = p
+        .import(&module, &save, &Options::default(), &other)
+        .unwrap_err();
+    assert!(
+        e.diagnostics()[0]
+            .message
+            .contains("not a game this engine reads")
+    );
+}
+
+#[test]
+fn a_read_takes_one_source_and_well_formed_modifiers() {
+    for (read, says) in [
+        ("{ name = true, property = \"x\" }", "exactly one source"),
+        ("{}", "exactly one source"),
+        ("{ name = true, word = 0 }", "counts from 1"),
+        ("{ name = true, as = \"float\" }", "only \"integer\""),
+        ("{ name = true, format = \"x\" }", "lacks"),
+    ] {
+        let text = format!(
+            "game = \"demo\"\n[[pieces]]\ninto = \"u\"\nselect = {{}}\nfields = {{ f = {read} }}\n"
+        );
+        let e = Profile::from_toml_str(&text, Some("p.toml")).unwrap_err();
+        assert!(e.diagnostics()[0].message.contains(says), "{read}: {e}");
+        assert_eq!(e.diagnostics()[0].location.unwrap().line, 5);
+    }
+    for key in ["a..b", "a[x=1", "a[x=1]", "a b", ""] {
+        let text = format!("game = \"demo\"\n[[counts]]\nkey = \"{key}\"\nselect = {{}}\n");
+        assert!(Profile::from_toml_str(&text, None).is_err(), "{key}");
+    }
+}
+
+#[test]
+fn a_value_set_twice_is_refused() {
+    let p = problems("game = \"demo\"\n[state]\nk = 1\n[[counts]]\nkey = \"k\"\nselect = {}\n");
+    assert_eq!(p[0].0, ErrorKind::TwoPieces);
+    assert!(p[0].1.contains("set twice"), "{p:?}");
+}
+
+#[test]
+fn a_draft_of_the_demo_module_reads_back() {
+    let (module, _) = demo();
+    let draft = vassal::profile::draft(&module);
+    assert!(
+        draft.contains("\"Main\": board \"West\" (hex grid)"),
+        "{draft}"
+    );
+    assert!(
+        draft.contains("The module's prototypes: \"Infantry\"."),
+        "{draft}"
+    );
+    Profile::from_toml_str(&draft, None).unwrap();
+}
