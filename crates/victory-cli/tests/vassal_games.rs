@@ -263,3 +263,21 @@ fn module_and_profile_go_together() {
     assert_eq!(status, 2, "{stderr}");
     assert!(stderr.contains("--profile"), "{stderr}");
 }
+
+#[test]
+fn explain_and_render_take_saves_too() {
+    let (save, module, profile, fixture) = GAMES[0];
+    let vassal = ["--module", module, "--profile", profile];
+    let mut args = vec!["explain", save, "--unit", "US-7-32"];
+    args.extend(vassal);
+    let (status, text, stderr) = run(&args);
+    assert_eq!(status, 0, "{stderr}");
+    let (_, expected, _) = run(&["explain", fixture, "--unit", "US-7-32"]);
+    assert_eq!(text, expected);
+    let mut args = vec!["render", save, "-o", "-"];
+    args.extend(vassal);
+    let (status, svg, stderr) = run(&args);
+    assert_eq!(status, 0, "{stderr}");
+    let (_, expected, _) = run(&["render", fixture, "-o", "-"]);
+    assert_eq!(svg, expected);
+}
