@@ -254,7 +254,7 @@ impl Profile {
             ErrorKind::Profile,
             format!(
                 "this profile is for `{}`, not a game this engine reads ({})",
-                self.spec.game,
+                wargame_kit::terminal::escape(&self.spec.game),
                 shape.games.join(", ")
             ),
         )

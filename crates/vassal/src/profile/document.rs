@@ -23,6 +23,7 @@ pub(crate) struct Segment {
 
 /// Parse a key path: `a.b.c`, a part may be `name[field=value]`; the last part is a key.
 pub(crate) fn parse_path(path: &str) -> Result<Vec<Segment>, String> {
+    let shown = wargame_kit::terminal::escape(path);
     let mut out = Vec::new();
     let mut rest = path;
     loop {
@@ -34,8 +35,7 @@ pub(crate) fn parse_path(path: &str) -> Result<Vec<Segment>, String> {
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
         {
             return Err(format!(
-                "`{}` is not a key path (keys of letters, digits, `_` and `-`, joined by `.`; an array entry as `name[field=value]`)",
-                wargame_kit::terminal::escape(path)
+                "`{shown}` is not a key path (keys of letters, digits, `_` and `-`, joined by `.`; an array entry as `name[field=value]`)"
             ));
         }
         rest = &rest[end..];
@@ -43,10 +43,10 @@ pub(crate) fn parse_path(path: &str) -> Result<Vec<Segment>, String> {
         if let Some(inner) = rest.strip_prefix('[') {
             let close = inner
                 .find(']')
-                .ok_or_else(|| format!("`{path}`: `[` without `]`"))?;
+                .ok_or_else(|| format!("`{shown}`: `[` without `]`"))?;
             let (field, value) = inner[..close]
                 .split_once('=')
-                .ok_or_else(|| format!("`{path}`: an array entry is chosen as `[field=value]`"))?;
+                .ok_or_else(|| format!("`{shown}`: an array entry is chosen as `[field=value]`"))?;
             entry = Some((field.trim().to_string(), value.trim().to_string()));
             rest = &inner[close + 1..];
         }
@@ -57,12 +57,12 @@ pub(crate) fn parse_path(path: &str) -> Result<Vec<Segment>, String> {
         match rest.strip_prefix('.') {
             Some(r) => rest = r,
             None if rest.is_empty() => break,
-            None => return Err(format!("`{path}`: expected `.` after `]`")),
+            None => return Err(format!("`{shown}`: expected `.` after `]`")),
         }
     }
     if out.last().is_some_and(|s| s.entry.is_some()) {
         return Err(format!(
-            "`{path}` ends in an array entry; name the key of that entry to set"
+            "`{shown}` ends in an array entry; name the key of that entry to set"
         ));
     }
     Ok(out)
