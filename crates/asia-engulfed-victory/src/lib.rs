@@ -99,6 +99,7 @@ pub use wargame_kit as kit;
 
 pub mod csv;
 pub mod error;
+pub mod expect;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod limits;

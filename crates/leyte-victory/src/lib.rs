@@ -88,6 +88,7 @@ pub use wargame_kit as kit;
 mod board;
 mod engine;
 mod error;
+pub mod expect;
 mod explain;
 #[cfg(feature = "html")]
 pub mod html;

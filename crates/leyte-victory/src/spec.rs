@@ -21,7 +21,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use hexmap::{Hex, HexMap, MapSpec};
 use serde::de::{self, MapAccess, Visitor};
@@ -72,6 +72,10 @@ pub struct StateSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(schema_with = "rules_schema"))]
     pub rules: Option<RulesTable>,
+    /// What the file pins of its own report, for regression suites (`victory test`,
+    /// `docs/suites.md`); scoring ignores it ([`crate::expect`]).
+    #[serde(default)]
+    pub expect: Option<crate::expect::ExpectSpec>,
 }
 
 /// The schema of `[rules]`, from the options registry.
@@ -404,7 +408,8 @@ impl State {
 
     /// [`State::from_toml_str`], taking a referenced map from `maps` when a state read before
     /// referred to the same map file (the same name from the resolver and the same text), and
-    /// keeping a map built here for the next: many states on one map build it once.
+    /// keeping a map built here for the next: many states on one map build it once, from one
+    /// thread or many.
     ///
     /// ```
     /// use wargame_kit::resolve::MemoryResolver;
@@ -439,9 +444,9 @@ impl State {
     /// rating = "4-6-5"
     /// hex = "{unit_hex}"
     /// "#);
-    /// let mut cache = MapCache::default();
-    /// let a = State::from_toml_str_cached(&state("1008"), Some("a.toml"), &maps, &mut cache).unwrap();
-    /// let b = State::from_toml_str_cached(&state("1001"), Some("b.toml"), &maps, &mut cache).unwrap();
+    /// let cache = MapCache::default();
+    /// let a = State::from_toml_str_cached(&state("1008"), Some("a.toml"), &maps, &cache).unwrap();
+    /// let b = State::from_toml_str_cached(&state("1001"), Some("b.toml"), &maps, &cache).unwrap();
     /// assert_eq!(cache.len(), 1); // one map, built once
     /// assert!(std::ptr::eq(a.map(), b.map()));
     /// assert_eq!(a.score().unwrap().japanese.total, 0);
@@ -451,7 +456,7 @@ impl State {
         text: &str,
         name: Option<&str>,
         resolver: &dyn Resolver,
-        maps: &mut MapCache,
+        maps: &MapCache,
     ) -> Result<State, Error> {
         read(text, name, resolver, Some(maps))
     }
@@ -662,26 +667,41 @@ fn rules(spec: &StateSpec, scenario: &mut Scenario, c: &mut Collector<'_, ErrorK
 }
 
 /// Maps already built from the files states referred to, by the name the resolver gave each
-/// and its text: [`State::from_toml_str_cached`] builds each map once.
+/// and its text: [`State::from_toml_str_cached`] builds each map once. It may be shared by
+/// threads reading states at once (`&MapCache` is `Send` and `Sync`): a map is built under the
+/// cache's lock, so two threads asking for one map build it once.
 #[derive(Debug, Default)]
 pub struct MapCache {
-    maps: BTreeMap<String, (String, Arc<HexMap>)>,
+    maps: Mutex<BTreeMap<String, (String, Arc<HexMap>)>>,
 }
 
+// Shared by threads: checked when the crate builds.
+const _: () = {
+    const fn shared<T: Send + Sync>() {}
+    shared::<MapCache>();
+};
+
 impl MapCache {
+    /// The maps, also after a thread panicked while holding them (every entry is complete:
+    /// one is inserted only once built).
+    fn maps(&self) -> MutexGuard<'_, BTreeMap<String, (String, Arc<HexMap>)>> {
+        self.maps.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// How many maps it holds.
     pub fn len(&self) -> usize {
-        self.maps.len()
+        self.maps().len()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.maps.is_empty()
+        self.maps().is_empty()
     }
 
     /// The map built from this document before, or build it (and keep it).
-    fn get_or_build(&mut self, doc: wargame_kit::resolve::Document) -> Result<Arc<HexMap>, Error> {
-        if let Some((text, map)) = self.maps.get(&doc.name)
+    fn get_or_build(&self, doc: wargame_kit::resolve::Document) -> Result<Arc<HexMap>, Error> {
+        let mut maps = self.maps();
+        if let Some((text, map)) = maps.get(&doc.name)
             && *text == doc.text
         {
             return Ok(Arc::clone(map));
@@ -690,7 +710,7 @@ impl MapCache {
             HexMap::from_toml_str(&doc.text, Some(&doc.name))
                 .map_err(|e| e.withholding_values().into_kind())?,
         );
-        self.maps.insert(doc.name, (doc.text, Arc::clone(&map)));
+        maps.insert(doc.name, (doc.text, Arc::clone(&map)));
         Ok(map)
     }
 }
@@ -700,7 +720,7 @@ fn read(
     text: &str,
     name: Option<&str>,
     resolver: &dyn Resolver,
-    maps: Option<&mut MapCache>,
+    maps: Option<&MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
     if let Some(refused) = too_many_units(source) {
@@ -742,7 +762,7 @@ fn read_spec(
     spec: StateSpec,
     source: Source<'_>,
     resolver: &dyn Resolver,
-    maps: Option<&mut MapCache>,
+    maps: Option<&MapCache>,
 ) -> Result<State, Error> {
     game(&spec, source)?;
     let map = map(&spec, source, resolver, maps)?;
@@ -807,7 +827,7 @@ fn map(
     spec: &StateSpec,
     source: Source<'_>,
     resolver: &dyn Resolver,
-    maps: Option<&mut MapCache>,
+    maps: Option<&MapCache>,
 ) -> Result<Arc<HexMap>, Error> {
     match spec.map.get_ref() {
         MapRef::Path(p) => {
