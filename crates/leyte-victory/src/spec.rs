@@ -668,12 +668,17 @@ fn rules(spec: &StateSpec, scenario: &mut Scenario, c: &mut Collector<'_, ErrorK
 
 /// Maps already built from the files states referred to, by the name the resolver gave each
 /// and its text: [`State::from_toml_str_cached`] builds each map once. It may be shared by
-/// threads reading states at once (`&MapCache` is `Send` and `Sync`): a map is built under the
-/// cache's lock, so two threads asking for one map build it once.
+/// threads reading states at once (`&MapCache` is `Send` and `Sync`): each map is built under
+/// a lock of its own, so two threads asking for one map build it once, and a thread asking for
+/// another map does not wait for it.
 #[derive(Debug, Default)]
 pub struct MapCache {
-    maps: Mutex<BTreeMap<String, (String, Arc<HexMap>)>>,
+    maps: Mutex<BTreeMap<String, (String, Arc<Slot>)>>,
 }
+
+/// One map of a [`MapCache`]: built once, by the first thread that asks for it (`None` until
+/// then, and after a build that failed: the next asks again).
+type Slot = Mutex<Option<Arc<HexMap>>>;
 
 // Shared by threads: checked when the crate builds.
 const _: () = {
@@ -681,36 +686,48 @@ const _: () = {
     shared::<MapCache>();
 };
 
-impl MapCache {
-    /// The maps, also after a thread panicked while holding them (every entry is complete:
-    /// one is inserted only once built).
-    fn maps(&self) -> MutexGuard<'_, BTreeMap<String, (String, Arc<HexMap>)>> {
-        self.maps.lock().unwrap_or_else(PoisonError::into_inner)
-    }
+/// A lock's value, also after a thread panicked while holding it (every value it guards is
+/// complete: a map is stored only once built).
+fn locked<T>(lock: &Mutex<T>) -> MutexGuard<'_, T> {
+    lock.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
+impl MapCache {
     /// How many maps it holds.
     pub fn len(&self) -> usize {
-        self.maps().len()
+        locked(&self.maps)
+            .values()
+            .filter(|(_, slot)| locked(slot).is_some())
+            .count()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.maps().is_empty()
+        self.len() == 0
     }
 
     /// The map built from this document before, or build it (and keep it).
     fn get_or_build(&self, doc: wargame_kit::resolve::Document) -> Result<Arc<HexMap>, Error> {
-        let mut maps = self.maps();
-        if let Some((text, map)) = maps.get(&doc.name)
-            && *text == doc.text
-        {
+        let slot = {
+            let mut maps = locked(&self.maps);
+            match maps.get(&doc.name) {
+                Some((text, slot)) if *text == doc.text => Arc::clone(slot),
+                _ => {
+                    let slot = Arc::new(Slot::default());
+                    maps.insert(doc.name.clone(), (doc.text.clone(), Arc::clone(&slot)));
+                    slot
+                }
+            }
+        };
+        let mut built = locked(&slot);
+        if let Some(map) = built.as_ref() {
             return Ok(Arc::clone(map));
         }
         let map = Arc::new(
             HexMap::from_toml_str(&doc.text, Some(&doc.name))
                 .map_err(|e| e.withholding_values().into_kind())?,
         );
-        maps.insert(doc.name, (doc.text, Arc::clone(&map)));
+        *built = Some(Arc::clone(&map));
         Ok(map)
     }
 }
@@ -1037,4 +1054,55 @@ fn off_map_units(r: &mut Reader<'_, '_>, table: &str, list: &[UnitSpec]) -> Vec<
         });
     }
     units
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Threads reading states on two maps through one cache: each map built once, and every
+    /// state on a map shares it.
+    #[test]
+    fn a_map_cache_shared_by_threads_builds_each_map_once() {
+        let map = |name: &str| {
+            format!(
+                "name = \"{name}\"\n[layout]\norientation = \"pointy\"\nlabel = \"row-column\"\nrows = [10, 10]\ncolumns = [1, 9]\nshifted = \"even\"\nrows_grow = \"north\"\ncolumns_grow = \"east\"\n[areas.northern-beach]\nname = \"N\"\nhexes = [\"1009\"]\n[areas.eastern-beach]\nname = \"E\"\nhexes = []\n"
+            )
+        };
+        let resolver = wargame_kit::resolve::MemoryResolver::default()
+            .with("a.toml", map("A"))
+            .with("b.toml", map("B"));
+        let state = |map: &str| {
+            format!(
+                "game = \"leyte\"\nmap = \"{map}\"\n[scenario]\nname = \"S\"\nactive_beaches = [\"northern-beach\"]\n"
+            )
+        };
+        let cache = MapCache::default();
+        let maps: Vec<Vec<Arc<HexMap>>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4)
+                .map(|i| {
+                    let (resolver, cache) = (&resolver, &cache);
+                    scope.spawn(move || {
+                        (0..8)
+                            .map(|j| {
+                                let name = if (i + j) % 2 == 0 { "a.toml" } else { "b.toml" };
+                                let text = state(name);
+                                read(&text, Some("s.toml"), resolver, Some(cache))
+                                    .unwrap()
+                                    .map
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        assert_eq!(cache.len(), 2);
+        let all: Vec<&Arc<HexMap>> = maps.iter().flatten().collect();
+        for m in &all {
+            let first = all.iter().find(|n| n.name() == m.name()).unwrap();
+            assert!(Arc::ptr_eq(m, first), "{}", m.name());
+        }
+    }
 }
