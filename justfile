@@ -22,6 +22,10 @@ review:
 bench:
     cargo bench -p wargame-hexmap --bench trace
 
+# `victory test` over the fixtures copied 10 times (see docs/performance.md; needs hyperfine).
+bench-suite:
+    crates/victory-cli/scripts/suite-10x.sh
+
 # Everything CI runs.
 ci:
     bash .ci/run

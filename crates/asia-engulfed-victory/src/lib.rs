@@ -104,6 +104,7 @@ pub use ::vassal as vassal_reader;
 
 pub mod csv;
 pub mod error;
+pub mod expect;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod limits;

@@ -100,6 +100,10 @@ pub struct StateSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(schema_with = "rules_schema"))]
     pub rules: Option<wargame_kit::options::RulesTable>,
+    /// What the file pins of its own report, for regression suites (`victory test`,
+    /// `docs/suites.md`); scoring ignores it ([`crate::expect`]).
+    #[serde(default)]
+    pub expect: Option<crate::expect::ExpectSpec>,
 }
 
 /// The schema of `[rules]`, from the options registry.

@@ -13,6 +13,8 @@
 //!   game ([`options`]).
 //! - **Pictures and pages**: the SVG toolkit (feature `svg`, [`svg`]) and self-contained
 //!   interactive HTML pages (feature `html`, [`html`]).
+//! - **Expectations** ([`expect`]): the keys of a state file's `[expect]` table, each a field of
+//!   the report read one way, for regression suites.
 //! - **Limits** ([`limits`]), so a server can rely on them.
 //!
 //! The map crate (`wargame-hexmap`) and both engines report through this crate's [`Error`],
@@ -39,6 +41,7 @@
 
 pub mod diag;
 pub mod error;
+pub mod expect;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod limits;

@@ -93,6 +93,7 @@ pub use ::vassal as vassal_reader;
 mod board;
 mod engine;
 mod error;
+pub mod expect;
 mod explain;
 #[cfg(feature = "html")]
 pub mod html;

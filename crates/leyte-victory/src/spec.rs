@@ -21,7 +21,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use hexmap::{Hex, HexMap, MapSpec};
 use serde::de::{self, MapAccess, Visitor};
@@ -72,6 +72,10 @@ pub struct StateSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(schema_with = "rules_schema"))]
     pub rules: Option<RulesTable>,
+    /// What the file pins of its own report, for regression suites (`victory test`,
+    /// `docs/suites.md`); scoring ignores it ([`crate::expect`]).
+    #[serde(default)]
+    pub expect: Option<crate::expect::ExpectSpec>,
 }
 
 /// The schema of `[rules]`, from the options registry.
@@ -404,7 +408,8 @@ impl State {
 
     /// [`State::from_toml_str`], taking a referenced map from `maps` when a state read before
     /// referred to the same map file (the same name from the resolver and the same text), and
-    /// keeping a map built here for the next: many states on one map build it once.
+    /// keeping a map built here for the next: many states on one map build it once, from one
+    /// thread or many.
     ///
     /// ```
     /// use wargame_kit::resolve::MemoryResolver;
@@ -439,9 +444,9 @@ impl State {
     /// rating = "4-6-5"
     /// hex = "{unit_hex}"
     /// "#);
-    /// let mut cache = MapCache::default();
-    /// let a = State::from_toml_str_cached(&state("1008"), Some("a.toml"), &maps, &mut cache).unwrap();
-    /// let b = State::from_toml_str_cached(&state("1001"), Some("b.toml"), &maps, &mut cache).unwrap();
+    /// let cache = MapCache::default();
+    /// let a = State::from_toml_str_cached(&state("1008"), Some("a.toml"), &maps, &cache).unwrap();
+    /// let b = State::from_toml_str_cached(&state("1001"), Some("b.toml"), &maps, &cache).unwrap();
     /// assert_eq!(cache.len(), 1); // one map, built once
     /// assert!(std::ptr::eq(a.map(), b.map()));
     /// assert_eq!(a.score().unwrap().japanese.total, 0);
@@ -451,7 +456,7 @@ impl State {
         text: &str,
         name: Option<&str>,
         resolver: &dyn Resolver,
-        maps: &mut MapCache,
+        maps: &MapCache,
     ) -> Result<State, Error> {
         read(text, name, resolver, Some(maps))
     }
@@ -662,35 +667,67 @@ fn rules(spec: &StateSpec, scenario: &mut Scenario, c: &mut Collector<'_, ErrorK
 }
 
 /// Maps already built from the files states referred to, by the name the resolver gave each
-/// and its text: [`State::from_toml_str_cached`] builds each map once.
+/// and its text: [`State::from_toml_str_cached`] builds each map once. It may be shared by
+/// threads reading states at once (`&MapCache` is `Send` and `Sync`): each map is built under
+/// a lock of its own, so two threads asking for one map build it once, and a thread asking for
+/// another map does not wait for it.
 #[derive(Debug, Default)]
 pub struct MapCache {
-    maps: BTreeMap<String, (String, Arc<HexMap>)>,
+    maps: Mutex<BTreeMap<String, (String, Arc<Slot>)>>,
+}
+
+/// One map of a [`MapCache`]: built once, by the first thread that asks for it (`None` until
+/// then, and after a build that failed: the next asks again).
+type Slot = Mutex<Option<Arc<HexMap>>>;
+
+// Shared by threads: checked when the crate builds.
+const _: () = {
+    const fn shared<T: Send + Sync>() {}
+    shared::<MapCache>();
+};
+
+/// A lock's value, also after a thread panicked while holding it (every value it guards is
+/// complete: a map is stored only once built).
+fn locked<T>(lock: &Mutex<T>) -> MutexGuard<'_, T> {
+    lock.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl MapCache {
     /// How many maps it holds.
     pub fn len(&self) -> usize {
-        self.maps.len()
+        locked(&self.maps)
+            .values()
+            .filter(|(_, slot)| locked(slot).is_some())
+            .count()
     }
 
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
-        self.maps.is_empty()
+        self.len() == 0
     }
 
     /// The map built from this document before, or build it (and keep it).
-    fn get_or_build(&mut self, doc: wargame_kit::resolve::Document) -> Result<Arc<HexMap>, Error> {
-        if let Some((text, map)) = self.maps.get(&doc.name)
-            && *text == doc.text
-        {
+    fn get_or_build(&self, doc: wargame_kit::resolve::Document) -> Result<Arc<HexMap>, Error> {
+        let slot = {
+            let mut maps = locked(&self.maps);
+            match maps.get(&doc.name) {
+                Some((text, slot)) if *text == doc.text => Arc::clone(slot),
+                _ => {
+                    let slot = Arc::new(Slot::default());
+                    maps.insert(doc.name.clone(), (doc.text.clone(), Arc::clone(&slot)));
+                    slot
+                }
+            }
+        };
+        let mut built = locked(&slot);
+        if let Some(map) = built.as_ref() {
             return Ok(Arc::clone(map));
         }
         let map = Arc::new(
             HexMap::from_toml_str(&doc.text, Some(&doc.name))
                 .map_err(|e| e.withholding_values().into_kind())?,
         );
-        self.maps.insert(doc.name, (doc.text, Arc::clone(&map)));
+        *built = Some(Arc::clone(&map));
         Ok(map)
     }
 }
@@ -700,7 +737,7 @@ fn read(
     text: &str,
     name: Option<&str>,
     resolver: &dyn Resolver,
-    maps: Option<&mut MapCache>,
+    maps: Option<&MapCache>,
 ) -> Result<State, Error> {
     let source = Source::new(name, text);
     if let Some(refused) = too_many_units(source) {
@@ -742,7 +779,7 @@ fn read_spec(
     spec: StateSpec,
     source: Source<'_>,
     resolver: &dyn Resolver,
-    maps: Option<&mut MapCache>,
+    maps: Option<&MapCache>,
 ) -> Result<State, Error> {
     game(&spec, source)?;
     let map = map(&spec, source, resolver, maps)?;
@@ -807,7 +844,7 @@ fn map(
     spec: &StateSpec,
     source: Source<'_>,
     resolver: &dyn Resolver,
-    maps: Option<&mut MapCache>,
+    maps: Option<&MapCache>,
 ) -> Result<Arc<HexMap>, Error> {
     match spec.map.get_ref() {
         MapRef::Path(p) => {
@@ -1017,4 +1054,55 @@ fn off_map_units(r: &mut Reader<'_, '_>, table: &str, list: &[UnitSpec]) -> Vec<
         });
     }
     units
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Threads reading states on two maps through one cache: each map built once, and every
+    /// state on a map shares it.
+    #[test]
+    fn a_map_cache_shared_by_threads_builds_each_map_once() {
+        let map = |name: &str| {
+            format!(
+                "name = \"{name}\"\n[layout]\norientation = \"pointy\"\nlabel = \"row-column\"\nrows = [10, 10]\ncolumns = [1, 9]\nshifted = \"even\"\nrows_grow = \"north\"\ncolumns_grow = \"east\"\n[areas.northern-beach]\nname = \"N\"\nhexes = [\"1009\"]\n[areas.eastern-beach]\nname = \"E\"\nhexes = []\n"
+            )
+        };
+        let resolver = wargame_kit::resolve::MemoryResolver::default()
+            .with("a.toml", map("A"))
+            .with("b.toml", map("B"));
+        let state = |map: &str| {
+            format!(
+                "game = \"leyte\"\nmap = \"{map}\"\n[scenario]\nname = \"S\"\nactive_beaches = [\"northern-beach\"]\n"
+            )
+        };
+        let cache = MapCache::default();
+        let maps: Vec<Vec<Arc<HexMap>>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4)
+                .map(|i| {
+                    let (resolver, cache) = (&resolver, &cache);
+                    scope.spawn(move || {
+                        (0..8)
+                            .map(|j| {
+                                let name = if (i + j) % 2 == 0 { "a.toml" } else { "b.toml" };
+                                let text = state(name);
+                                read(&text, Some("s.toml"), resolver, Some(cache))
+                                    .unwrap()
+                                    .map
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        assert_eq!(cache.len(), 2);
+        let all: Vec<&Arc<HexMap>> = maps.iter().flatten().collect();
+        for m in &all {
+            let first = all.iter().find(|n| n.name() == m.name()).unwrap();
+            assert!(Arc::ptr_eq(m, first), "{}", m.name());
+        }
+    }
 }

@@ -1,9 +1,8 @@
 //! Every engine the command line knows, each behind one small trait, [`Engine`]: a game family
 //! is one `impl Engine` and one line in [`ENGINES`]. The commands (`score`, `check`, `render`,
-//! `schema`, `explain`) only ever go through the trait; nothing else here or in `main` names a
-//! game.
+//! `schema`, `explain`, `test`) only ever go through the trait; nothing else here or in `main`
+//! names a game.
 
-use std::cell::RefCell;
 use std::fmt;
 
 use serde::Serialize;
@@ -38,12 +37,16 @@ pub struct StateFile<'a> {
 
 /// What the engines keep from one file to the next within one run: the Leyte maps built, by
 /// the path each resolved to, so that `victory score a.toml b.toml` on one map builds it once;
-/// and the run's rules options (`--rule KEY=VALUE`), over each file's `[rules]`.
+/// and the run's rules options (`--rule KEY=VALUE`), over each file's `[rules]`. Shared by the
+/// threads of `victory test` (it is `Sync`).
 #[derive(Debug, Default)]
 pub struct Cache {
-    leyte_maps: RefCell<leyte_victory::MapCache>,
+    leyte_maps: leyte_victory::MapCache,
     /// `--rule KEY=VALUE`, in order.
     pub rules: Vec<(String, String)>,
+    /// Apply each `--rule` only to the games that know its key (`victory test`), instead of
+    /// refusing a file whose game does not.
+    pub only_known_rules: bool,
 }
 
 impl Cache {
@@ -56,13 +59,18 @@ impl Cache {
     }
 }
 
-/// The run's `--rule KEY=VALUE` options, each chosen with `set`; the first refused is a problem
+/// The run's `--rule KEY=VALUE` options, each chosen with `set` (with
+/// [`Cache::only_known_rules`], only those `registry` knows); the first refused is a problem
 /// naming the file.
-fn apply_rules(
+fn apply_rules<R>(
     file: StateFile<'_>,
+    registry: &wargame_kit::options::Registry<R>,
     mut set: impl FnMut(&str, &str) -> Result<(), String>,
 ) -> Result<(), Vec<Problem>> {
     for (key, value) in &file.cache.rules {
+        if file.cache.only_known_rules && registry.option(key).is_err() {
+            continue;
+        }
         set(key, value).map_err(|message| {
             vec![problem::in_file(
                 "rule",
@@ -97,8 +105,20 @@ pub(crate) enum Crop {
     Focus,
 }
 
-/// One game family's engine, as the command line uses it.
-pub trait Engine {
+/// `--rule KEY=VALUE` against one engine's options: `None` when it has no option `key`, else
+/// whether it takes `value`.
+fn rule_taken<R>(
+    registry: &wargame_kit::options::Registry<R>,
+    key: &str,
+    value: &str,
+) -> Option<Result<(), String>> {
+    registry.option(key).ok()?;
+    Some(registry.choose(key, value).map(|_| ()))
+}
+
+/// One game family's engine, as the command line uses it (shared by the threads of
+/// `victory test`).
+pub trait Engine: Sync {
     /// The games this engine reads, by their `game` key.
     fn games(&self) -> &'static [GameName];
 
@@ -121,6 +141,17 @@ pub trait Engine {
     fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
         Vec::new()
     }
+
+    /// `--rule KEY=VALUE`: `None` when this engine's games have no option `key`, else whether
+    /// the option takes `value` (why not, in words).
+    fn rule(&self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let _ = (key, value);
+        None
+    }
+
+    /// The keys of a state file's `[expect]` table (but `problems` and `json`, which every
+    /// game has), each with the report field it reads.
+    fn expect_keys(&self) -> &'static [wargame_kit::expect::ExpectKey];
 
     /// The JSON Schema of the state file format.
     fn state_schema(&self) -> schemars::Schema;
@@ -181,6 +212,10 @@ pub trait Report: fmt::Display {
     /// The report as pretty JSON: an object with `game` and `file` first, then the report's own
     /// fields in the engine's order (the engine's JSON shape, not a second one). No final newline.
     fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String>;
+
+    /// The report's own fields as a JSON value (what [`Engine::report_schema`] describes:
+    /// without `game` and `file`).
+    fn to_value(&self) -> serde_json::Result<serde_json::Value>;
 }
 
 /// What a report's JSON starts with: the game and the file, and for a VASSAL save, where each
@@ -215,6 +250,10 @@ impl<R: Serialize + fmt::Display> Report for R {
             vassal: head.vassal,
         })
     }
+
+    fn to_value(&self) -> serde_json::Result<serde_json::Value> {
+        serde_json::to_value(self)
+    }
 }
 
 /// Every problem, as the command line reports it.
@@ -227,15 +266,15 @@ struct Leyte;
 
 impl Leyte {
     fn load(file: StateFile<'_>) -> Result<leyte_victory::State, Vec<Problem>> {
-        let mut maps = file.cache.leyte_maps.borrow_mut();
         let mut state = leyte_victory::State::from_toml_str_cached(
             file.text,
             Some(file.name),
             file.resolver,
-            &mut maps,
+            &file.cache.leyte_maps,
         )
         .map_err(|e| problems(e.into_diagnostics()))?;
-        apply_rules(file, |key, value| state.set_rule(key, value))?;
+        let options = &leyte_victory::options::RULE_OPTIONS;
+        apply_rules(file, options, |key, value| state.set_rule(key, value))?;
         Ok(state)
     }
 }
@@ -310,6 +349,14 @@ impl Engine for Leyte {
         leyte_victory::options::RULE_OPTIONS.describe()
     }
 
+    fn rule(&self, key: &str, value: &str) -> Option<Result<(), String>> {
+        rule_taken(&leyte_victory::options::RULE_OPTIONS, key, value)
+    }
+
+    fn expect_keys(&self) -> &'static [wargame_kit::expect::ExpectKey] {
+        leyte_victory::expect::KEYS
+    }
+
     fn state_schema(&self) -> schemars::Schema {
         leyte_victory::state_schema()
     }
@@ -339,7 +386,8 @@ impl AsiaEngulfed {
         let mut state =
             asia_engulfed_victory::State::from_toml_str(file.text, Some(file.name), file.resolver)
                 .map_err(|e| problems(e.into_diagnostics()))?;
-        apply_rules(file, |key, value| state.rules.set(key, value))?;
+        let options = &asia_engulfed_victory::options::RULE_OPTIONS;
+        apply_rules(file, options, |key, value| state.rules.set(key, value))?;
         Ok(state)
     }
 }
@@ -403,6 +451,14 @@ impl Engine for AsiaEngulfed {
 
     fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
         asia_engulfed_victory::options::RULE_OPTIONS.describe()
+    }
+
+    fn rule(&self, key: &str, value: &str) -> Option<Result<(), String>> {
+        rule_taken(&asia_engulfed_victory::options::RULE_OPTIONS, key, value)
+    }
+
+    fn expect_keys(&self) -> &'static [wargame_kit::expect::ExpectKey] {
+        asia_engulfed_victory::expect::KEYS
     }
 
     fn state_schema(&self) -> schemars::Schema {
@@ -474,7 +530,7 @@ mod tests {
         let a = Leyte::load(file("a.toml")).unwrap();
         let b = Leyte::load(file("b.toml")).unwrap();
         assert!(std::ptr::eq(a.map(), b.map()));
-        assert_eq!(cache.leyte_maps.borrow().len(), 1);
+        assert_eq!(cache.leyte_maps.len(), 1);
         // What `check` reports is what `score` would, without the report.
         assert!(Leyte.check(file("c.toml")).is_ok());
         assert!(Leyte.score(file("c.toml")).is_ok());

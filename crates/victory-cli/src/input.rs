@@ -90,6 +90,15 @@ pub type Sources = std::collections::BTreeMap<String, String>;
 /// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game, keeping
 /// its text in `sources`. A failure is one problem naming the file.
 pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input, Vec<Problem>> {
+    let (name, bytes) = read_named(path, max_bytes)?;
+    let text = text_of(&name, bytes)?;
+    sources.insert(name.clone(), text.clone());
+    from_text(name, text)
+}
+
+/// The name a file (`-`: standard input) goes by in messages, and its bytes, at most
+/// `max_bytes` of them; a failure is one problem naming the file.
+pub fn read_named(path: &Path, max_bytes: u64) -> Result<(String, Vec<u8>), Vec<Problem>> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
         STDIN_NAME.to_string()
@@ -102,21 +111,30 @@ pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input,
         wargame_kit::resolve::read_bytes(path, max_bytes).map_err(|kind| reason(path, kind))
     }
     .map_err(|e| vec![problem::in_file("io", &name, e)])?;
+    Ok((name, bytes))
+}
+
+/// A file's bytes as text, without a leading byte order mark; not UTF-8 is one problem (of
+/// kind `encoding`) at the first bad byte.
+pub fn text_of(name: &str, bytes: Vec<u8>) -> Result<String, Vec<Problem>> {
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             return Err(vec![not_utf8(
-                &name,
+                name,
                 e.as_bytes(),
                 e.utf8_error().valid_up_to(),
             )]);
         }
     };
-    let text = match text.strip_prefix('\u{feff}') {
+    Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
-    };
-    sources.insert(name.clone(), text.clone());
+    })
+}
+
+/// A state file's text, its game detected.
+pub fn from_text(name: String, text: String) -> Result<Input, Vec<Problem>> {
     let (engine, game, detected) = match first_line_game(&text) {
         Some((engine, game)) => (engine, game, false),
         None => {

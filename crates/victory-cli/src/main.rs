@@ -5,12 +5,13 @@
 //! engine's readable report (its `Display`) or its serde report with `game` and `file` in front;
 //! `check` prints the engines' diagnostics; `explain` prints the engine's explanation of a unit;
 //! `schema` prints the schemars schema of a game's state format (or, with `--report`, of its
-//! report); `render` writes the engines' SVG. Each engine plugs in through one trait
-//! ([`engines::Engine`]); no command names a game.
+//! report); `render` writes the engines' SVG; `test` runs a folder of state files as a
+//! regression suite, each against its own `[expect]` ([`suite`]). Each engine plugs in through
+//! one trait ([`engines::Engine`]); no command names a game.
 //!
 //! # Design
 //! - `main` returns an [`ExitCode`]: 0 success, 1 bad input (after reporting every file), 2
-//!   usage error (clap's). No input panics: files are read as bytes and every failure becomes a
+//!   usage error (clap's, or a [`Usage`] error of a command). No input panics: files are read as bytes and every failure becomes a
 //!   [`problem::Problem`], printed as `file:line:col: message`.
 //! - Commands build their whole output first ([`Outcome`]) and print it at the end, so output is
 //!   byte-identical from run to run and a closed pipe (`victory score x | head`) is not an error.
@@ -29,6 +30,7 @@ mod engines;
 mod input;
 mod problem;
 mod resolver;
+mod suite;
 mod vassal;
 
 use problem::{Problem, ProblemJson};
@@ -42,8 +44,21 @@ Examples:
   victory explain fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml --unit US-1
   victory schema leyte > leyte.schema.json
   victory render fixtures/leyte/assault-scenario-end-position.toml -o assault.svg
+  victory test fixtures/
 
 Exit status: 0 success, 1 bad input (every file is still reported), 2 usage error.";
+
+/// A usage error found by a command (not by clap): printed like clap's, exit status 2.
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
 
 /// Score, check and explain end-of-game states of board wargames (Leyte, Axis Empires:
 /// Dai Senso!).
@@ -222,6 +237,25 @@ clicking a unit picks out its LOC, or what cuts it, and its award.")]
         #[command(flatten)]
         reading: Reading,
     },
+    /// Run a folder of state files as a regression suite: each against its own `[expect]`.
+    #[command(after_help = "\
+Every `*.toml` file under the folders with a top-level `game` key (or a `[vassal]` table) is a
+case, in name order; each is scored and its `[expect]` table compared with the report. One line
+per file (ok, FAILED or no expectation), then each failure: the field, the expected and the
+actual value, or the file's problems; at the end `N passed, N failed, N skipped`. Keys: `victory
+schema GAME` and docs/suites.md.
+
+Examples:
+  victory test fixtures/
+  victory test --rule ratio=round my-games/
+  victory test --accept my-games/new-position.toml
+  victory test --junit results.xml fixtures/
+
+Exit status: 0 when none failed, 1 when any failed, 2 usage error.")]
+    Test {
+        #[command(flatten)]
+        args: suite::TestArgs,
+    },
     /// Read VASSAL modules, saved games and logs (docs/vassal.md).
     Vassal {
         #[command(subcommand)]
@@ -339,6 +373,11 @@ fn main() -> ExitCode {
     };
     let outcome = match run(cli) {
         Ok(o) => o,
+        Err(e) if e.downcast_ref::<Usage>().is_some() => {
+            let mut err = io::stderr().lock();
+            let _ = writeln!(err, "error: {e}\n\nFor more information, try '--help'.");
+            return ExitCode::from(2);
+        }
         Err(e) => Outcome {
             stderr: vec![format!("error: {e:#}")],
             failed: true,
@@ -407,6 +446,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         }
         Command::Schema { game, report } => schema(&game, report)?,
         Command::Rules { game } => rules(&game)?,
+        Command::Test { args } => suite::run(&args)?,
         Command::Vassal { command } => vassal::run(command)?,
         Command::Render {
             file,
@@ -518,9 +558,13 @@ impl Reading {
 
 /// Pretty JSON with a final newline.
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
-    let mut s = serde_json::to_string_pretty(value)?;
+    Ok(json_text(serde_json::to_string_pretty(value)?))
+}
+
+/// Pretty JSON text with a final newline, terminal-safe.
+fn json_text(mut s: String) -> String {
     s.push('\n');
-    Ok(terminal_safe_json(s))
+    terminal_safe_json(s)
 }
 
 /// JSON with every character a terminal would act on written as a `\uXXXX` escape: serde
@@ -719,10 +763,15 @@ fn check(
     for path in files {
         let problems = match opener.open(path, &mut o.sources) {
             Err(p) => p,
-            Ok(i) => i
-                .run(|i| i.engine.check(i.state(resolver, &cache)))
-                .err()
-                .unwrap_or_default(),
+            Ok(i) => {
+                let mut problems = i
+                    .run(|i| i.engine.check(i.state(resolver, &cache)))
+                    .err()
+                    .unwrap_or_default();
+                // `[expect] json` pointers the report has no field for.
+                problems.extend(suite::check_pointers(&i));
+                problems
+            }
         };
         if problems.is_empty() {
             if format == Format::Text {

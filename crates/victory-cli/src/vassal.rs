@@ -631,3 +631,65 @@ pub fn draft(
     }
     Ok(o)
 }
+
+/// A VASSAL case file's `[vassal]` table (`victory test`): the save and the reading options.
+#[derive(Debug, Default)]
+pub struct CaseArgs {
+    /// The module, profile and reading options.
+    pub args: SaveArgs,
+    /// The save.
+    pub save: Option<PathBuf>,
+}
+
+impl std::ops::Deref for CaseArgs {
+    type Target = SaveArgs;
+    fn deref(&self) -> &SaveArgs {
+        &self.args
+    }
+}
+
+impl CaseArgs {
+    /// The keys of a `[vassal]` table.
+    pub const KEYS: [&'static str; 6] =
+        ["save", "module", "profile", "board_sizes", "step", "reveal"];
+
+    /// From a case file's `[vassal]` table; paths relative to `dir`.
+    pub fn from_table(t: &toml::Table, dir: &Path) -> Result<CaseArgs, String> {
+        if let Some(k) = t.keys().find(|k| !Self::KEYS.contains(&k.as_str())) {
+            let known = Self::KEYS.map(|k| format!("`{k}`")).join(", ");
+            return Err(format!(
+                "[vassal] has no key `{}` (its keys: {known})",
+                escape(k)
+            ));
+        }
+        let path = |key: &str| -> Result<Option<PathBuf>, String> {
+            match t.get(key) {
+                None => Ok(None),
+                Some(toml::Value::String(s)) => Ok(Some(dir.join(s))),
+                Some(_) => Err(format!("[vassal] `{key}` is a path, written as a string")),
+            }
+        };
+        let step = match t.get("step") {
+            None => None,
+            Some(v) => Some(
+                v.as_integer()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .ok_or("[vassal] `step` is a whole number 0 or more")?,
+            ),
+        };
+        let reveal = match t.get("reveal") {
+            None => false,
+            Some(v) => v.as_bool().ok_or("[vassal] `reveal` is true or false")?,
+        };
+        Ok(CaseArgs {
+            args: SaveArgs {
+                module: path("module")?,
+                profile: path("profile")?,
+                board_sizes: path("board_sizes")?,
+                step,
+                reveal,
+            },
+            save: path("save")?,
+        })
+    }
+}

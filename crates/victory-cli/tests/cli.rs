@@ -614,16 +614,16 @@ fn special_files_and_oversized_inputs_are_refused() {
         assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{args:?}");
         assert_eq!(r.stderr.trim_end(), expected, "{args:?}");
     }
-    // A referenced map beyond the cap.
+    // A referenced map beyond the cap (the state file is within it).
     let r = run(&[
         "score",
         "--max-input-bytes",
-        "400",
+        "600",
         "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
     ]);
     assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("cannot load `../maps/loc-corridor.toml`: fixtures/maps/loc-corridor.toml: larger than 400 bytes"),
+        r.stderr.contains("cannot load `../maps/loc-corridor.toml`: fixtures/maps/loc-corridor.toml: larger than 600 bytes"),
         "{}",
         r.stderr
     );

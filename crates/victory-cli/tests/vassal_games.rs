@@ -191,8 +191,18 @@ fn a_drafted_profile_filled_in_scores_its_save() {
             "id = { name = true, word = 1 }\nrating = { name = true, word = -1 }\nside = { prototype = { \"US Unit\" = \"us\", \"Japanese Unit\" = \"japanese\" } }\nname = { property = \"Unit Name\", optional = true }\nartillery = { property = \"Type\", values = { Artillery = true, Infantry = false } }\n",
         )
         + "\n[[pieces]]\ninto = \"eliminated\"\nselect = { map = \"Leyte\", zone = \"Dead Pile\" }\nfields = { id = { name = true, word = 1 }, rating = { name = true, word = -1 }, side = { prototype = { \"US Unit\" = \"us\", \"Japanese Unit\" = \"japanese\" } }, name = { property = \"Unit Name\", optional = true }, artillery = { property = \"Type\", values = { Artillery = true, Infantry = false } } }\n";
-    // Beside the shipped profile, so that its map reference is found.
-    let path = root().join("fixtures/vassal/leyte/drafted-by-test.profile.toml");
+    // In a folder of its own, the map named by its absolute path.
+    let map = root()
+        .join("fixtures/maps/leyte-standin.toml")
+        .canonicalize()
+        .unwrap();
+    let filled = filled.replace(
+        "\"../../maps/leyte-standin.toml\"",
+        &format!("\"{}\"", map.to_string_lossy().replace('\\', "/")),
+    );
+    let dir = std::env::temp_dir().join(format!("victory-draft-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("drafted.profile.toml");
     std::fs::write(&path, &filled).unwrap();
     let name = path.to_string_lossy().into_owned();
     let result = run(&[
@@ -280,4 +290,37 @@ fn explain_and_render_take_saves_too() {
     assert_eq!(status, 0, "{stderr}");
     let (_, expected, _) = run(&["render", fixture, "-o", "-"]);
     assert_eq!(svg, expected);
+}
+
+#[test]
+fn vassal_case_files_are_tested_like_state_files() {
+    let (status, out, stderr) = run(&["test", "fixtures/vassal"]);
+    assert_eq!(status, 0, "{out}{stderr}");
+    assert!(out.ends_with("3 passed, 0 failed, 0 skipped\n"), "{out}");
+    // A wrong expectation fails, naming the field; the profiles beside it are not cases.
+    let dir = std::env::temp_dir().join(format!("victory-case-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = dir.join("wrong.case.toml");
+    let leyte = root().join("fixtures/vassal/leyte").canonicalize().unwrap();
+    let at = |f: &str| leyte.join(f).to_string_lossy().replace('\\', "/");
+    std::fs::write(
+        &case,
+        format!(
+            "[vassal]\nsave = \"{}\"\nmodule = \"{}\"\nprofile = \"{}\"\n\n[expect]\nus = 84\n",
+            at("assault-scenario-end-position.vsav"),
+            at("Leyte-synthetic.vmod"),
+            at("assault.profile.toml")
+        ),
+    )
+    .unwrap();
+    let name = case.to_string_lossy().into_owned();
+    let result = run(&["test", &name]);
+    let _ = std::fs::remove_file(&case);
+    assert_eq!(result.0, 1, "{}", result.1);
+    assert!(result.1.contains("FAILED"), "{}", result.1);
+    assert!(
+        result.1.contains("us") && result.1.contains("84") && result.1.contains("83"),
+        "{}",
+        result.1
+    );
 }
