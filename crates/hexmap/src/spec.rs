@@ -613,8 +613,8 @@ impl<'l> GridReader<'l> {
     /// Put a row's symbols (in [`GridReader::symbols`]) in its slots, column by column; a symbol
     /// not in the legend is reported where it is written.
     fn fill_row(&mut self, r: &GridRow<'l>, lineno: usize, c: &mut Collector<'_, ErrorKind>) {
-        let first = (self.slots.as_ref())
-            .and_then(|s| s.of_row_col(r.prefix, r.row, r.sheet.columns.0));
+        let first =
+            (self.slots.as_ref()).and_then(|s| s.of_row_col(r.prefix, r.row, r.sheet.columns.0));
         let row_cells = match (&mut self.table, first) {
             (Some(table), Some(first)) => table.get_mut(first..).unwrap_or_default(),
             _ => &mut [],

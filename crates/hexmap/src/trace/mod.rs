@@ -281,7 +281,8 @@ impl<'r, 'm> PrefixStates<'r, 'm> {
 
     /// Whether the path may end here.
     fn can_end(&self) -> bool {
-        (0..self.rule.legs.len()).any(|leg| self.may_leave(leg) && self.rule.rest_skippable(leg + 1))
+        (0..self.rule.legs.len())
+            .any(|leg| self.may_leave(leg) && self.rule.rest_skippable(leg + 1))
     }
 
     /// The states after the step `prev -> v` across `side`; when no state may take it, the

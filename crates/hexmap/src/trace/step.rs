@@ -211,11 +211,7 @@ impl TraceRule {
         self.bind_with(map, Unknown::Refused)
     }
 
-    fn bind_with<'m>(
-        &self,
-        map: &'m HexMap,
-        unknown: Unknown,
-    ) -> Result<BoundRule<'m>, RuleError> {
+    fn bind_with<'m>(&self, map: &'m HexMap, unknown: Unknown) -> Result<BoundRule<'m>, RuleError> {
         if self.legs.is_empty() {
             return Err(RuleError::NoLegs);
         }

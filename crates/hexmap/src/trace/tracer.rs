@@ -285,10 +285,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// Whether each start traces, with the caller's scratch space: with a tracer prepared
     /// again by [`Tracer::reset_free_table`], answering a position allocates only the answer.
     pub fn traced_all_with(&self, starts: &[Hex], scratch: &mut TraceScratch) -> Vec<bool> {
-        starts
-            .iter()
-            .map(|s| self.is_traced(*s, scratch))
-            .collect()
+        starts.iter().map(|s| self.is_traced(*s, scratch)).collect()
     }
 
     /// The path from `start`, using the caller's scratch space.
@@ -323,12 +320,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     }
 
     /// The path from node `s` (not a target) by the backward tables.
-    fn path_from_tables(
-        &self,
-        t: &Tables,
-        scratch: &mut TraceScratch,
-        s: usize,
-    ) -> Option<Path> {
+    fn path_from_tables(&self, t: &Tables, scratch: &mut TraceScratch, s: usize) -> Option<Path> {
         if t.first == 0 {
             return (t.start[0][s] != NONE).then(|| self.follow(t, vec![s], 0, s));
         }
@@ -475,7 +467,6 @@ enum FirstLeg {
     /// Leg 0 ends at this node, where leg 1 can start (its parents in the scratch space).
     At(usize),
 }
-
 
 /// Backward tables for any rule.
 fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
