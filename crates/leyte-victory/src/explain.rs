@@ -179,7 +179,7 @@ impl LocExplanation {
 pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
     let (map, scenario, position) = (state.map(), &state.scenario, &state.position);
     loc::with_board(map, scenario, position, |plan, board, work| {
-        let lines = loc::trace(plan, board, work, true);
+        let lines = loc::evidence(plan, board, work);
         explain_unit(state, board, &lines, unit_id)
     })?
 }

@@ -162,8 +162,8 @@ impl<'m> Scorer<'m> {
             return Err(Error::new(problems));
         }
         Ok(Scorer {
-            prepared: Prepared::new(map, scenario, true),
-            plan: LocPlan::new(map, scenario, true)?,
+            prepared: Prepared::for_many(map, scenario),
+            plan: LocPlan::new(map, scenario)?,
         })
     }
 
