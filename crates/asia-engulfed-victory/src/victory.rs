@@ -1,6 +1,5 @@
 //! 0.2 Automatic Victory, 0.3 V-J Day victory and 0.4 Combined Game Victory, given where 0.1.2
 //! put the VP marker.
-#![deny(clippy::too_many_lines)]
 
 use serde::Serialize;
 

@@ -3,7 +3,6 @@
 //!
 //! [`Prepared`] is built once per map and scenario (a [`crate::Scorer`] keeps one); a [`Board`]
 //! is built for each position, in time proportional to its units, not to the map.
-#![deny(clippy::too_many_lines)]
 
 use std::sync::OnceLock;
 

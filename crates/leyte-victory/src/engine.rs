@@ -7,7 +7,6 @@
 //! Each rule gives its awards as data ([`Grant`]: who, how many points, for what), the same
 //! for every use: a [`Sheet`] keeps them, a [`Verdict`] only adds them up, and the [`Report`]
 //! puts each in words (`words.rs`).
-#![deny(clippy::too_many_lines)]
 
 use hexmap::Hex;
 

@@ -3,7 +3,6 @@
 //!
 //! The explanation comes from the scoring's own computation: the same trace ([`crate::score`]'s
 //! L7-L10), the same award for a cut unit (L9).
-#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 

@@ -9,7 +9,6 @@
 //!
 //! The rule is compiled and the targets are found once per scenario ([`LocPlan`]); each
 //! position then reuses the plan's tables ([`LocWork`]).
-#![deny(clippy::too_many_lines)]
 
 use std::marker::PhantomData;
 
