@@ -1,5 +1,5 @@
-//! The drawing an engine builds: [`MapDrawing`], the map with its overlays, and where its hexes
-//! are (`Frame`, in hex-size units, oriented as printed).
+//! The drawing an engine builds: [`MapDrawing`], the map with its overlays (written by the
+//! renderer), and where its hexes are (`Frame`, in hex-size units, oriented as printed).
 
 use crate::coord::Hex;
 use crate::layout::{Compass, Orientation};
@@ -7,7 +7,6 @@ use crate::map::HexMap;
 use crate::position::ZocLayer;
 
 use super::model::{Counter, Highlight, LegendEntry, Mark, Outline, Route, Shade, Style, Swatch};
-use super::renderer::Renderer;
 
 fn sqrt3() -> f64 {
     3f64.sqrt()
@@ -432,33 +431,4 @@ impl<'m> MapDrawing<'m> {
             n => self.style.area_colours[i % n].clone(),
         }
     }
-
-    /// Write the picture.
-    ///
-    /// A map of more than [`MAX_DRAWN_HEXES`] hexes is not drawn: the picture says so instead,
-    /// so that the size of the output (about 150 bytes per hex) stays bounded whatever map a
-    /// caller is given.
-    pub fn finish(&self) -> String {
-        let hexes = self.map.len();
-        if hexes > MAX_DRAWN_HEXES {
-            return too_large_to_draw(self.map.name(), hexes);
-        }
-        Renderer::new(self).render()
-    }
-}
-
-/// The most hexes [`MapDrawing::finish`] draws (a 300 x 300 map): a picture of a larger map
-/// would run to tens of megabytes and could not be read at any screen size anyway.
-pub const MAX_DRAWN_HEXES: usize = 90_000;
-
-/// The picture of a map too large to draw: a note saying so.
-fn too_large_to_draw(name: &str, hexes: usize) -> String {
-    let text = wargame_kit::svg::escape(&format!(
-        "{name}: {hexes} hexes, more than the {MAX_DRAWN_HEXES} a picture is drawn for"
-    ));
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"60\" viewBox=\"0 0 640 60\">\n\
-         <rect width=\"640\" height=\"60\" fill=\"#fff\"/>\n\
-         <text x=\"12\" y=\"34\" font-family=\"sans-serif\" font-size=\"14\">{text}</text>\n</svg>\n"
-    )
 }

@@ -8,6 +8,26 @@ use wargame_kit::svg::{escape, num};
 
 use super::model::Symbol;
 
+/// A line of text with its baseline at (x, y), `size` pixels, with further attributes `attrs`
+/// (written as they are).
+pub(super) fn text(out: &mut String, x: f64, y: f64, size: f64, attrs: &str, text: &str) {
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{attrs}>{}</text>",
+        num(x),
+        num(y),
+        num(size),
+        escape(text)
+    );
+}
+
+/// The id of the hatch pattern of `colour`, of the picture's patterns `hatches` (one per
+/// colour, in order).
+pub(super) fn hatch_id(hatches: &[String], colour: &str) -> String {
+    let i = hatches.iter().position(|c| c == colour).unwrap_or(0);
+    format!("hatch-{i}")
+}
+
 /// The fill of a terrain type, by its common name: clear, forest/jungle/woods, mountain, hills,
 /// rough, swamp/marsh, sea/water/lake, town/city, beach/desert; any other name gets a
 /// deterministic pale colour derived from the name.

@@ -6,11 +6,9 @@ use std::fmt::Write as _;
 use petgraph::visit::{EdgeRef, IntoEdgeReferences};
 use wargame_kit::svg::{escape, num};
 
-use super::METRICS;
 use super::drawing::{Frame, MapDrawing};
 use super::glyphs::{self, terrain_colour};
-use super::model::{LegendEntry, Swatch};
-use super::renderer::Renderer;
+use super::model::{LegendEntry, METRICS, Style, Swatch};
 
 /// The width and height of a legend of these entries, at text font `tf`.
 pub(super) fn size(entries: &[LegendEntry], tf: f64) -> (f64, f64) {
@@ -36,6 +34,15 @@ fn entry(swatch: Swatch, text: impl Into<String>) -> LegendEntry {
 }
 
 impl MapDrawing<'_> {
+    /// The legend's entries: the engine's, then the map's own unless left out.
+    pub(super) fn legend_entries(&self) -> Vec<LegendEntry> {
+        let mut entries = self.legend.clone();
+        if self.map_legend {
+            entries.extend(self.map_legend_entries());
+        }
+        entries
+    }
+
     /// The map's own legend entries: its terrain, then (under `Map`) what else it shows.
     pub(super) fn map_legend_entries(&self) -> Vec<LegendEntry> {
         let mut out = self.terrain_entries();
@@ -134,23 +141,22 @@ struct SwatchBox {
     mx: f64,
 }
 
-impl Renderer<'_, '_> {
-    /// The legend's entries: the engine's, then the map's own unless left out.
-    pub(super) fn legend_entries(&self) -> Vec<LegendEntry> {
-        let mut entries = self.d.legend.clone();
-        if self.d.map_legend {
-            entries.extend(self.d.map_legend_entries());
-        }
-        entries
-    }
+/// The legend written into a picture (`out`), in its style, with the picture's hatch patterns
+/// (one per colour, in order).
+pub(super) struct Writer<'a> {
+    pub(super) out: &'a mut String,
+    pub(super) style: &'a Style,
+    pub(super) hatches: &'a [String],
+}
 
+impl Writer<'_> {
     /// The legend in a box at (x, y), `w` by `h` ([`size`]): one entry a row, a heading in
     /// bold, every other entry its swatch and its text.
-    pub(super) fn draw_legend(&mut self, entries: &[LegendEntry], x: f64, y: f64, w: f64, h: f64) {
+    pub(super) fn draw(&mut self, entries: &[LegendEntry], (x, y): (f64, f64), (w, h): (f64, f64)) {
         if entries.is_empty() {
             return;
         }
-        let tf = self.d.style.text_font;
+        let tf = self.style.text_font;
         let row = tf * 1.65;
         let _ = writeln!(
             self.out,
@@ -167,7 +173,8 @@ impl Renderer<'_, '_> {
             let cy = y + tf * 0.4 + row * (i as f64 + 0.5);
             let ty = cy + tf * 0.35;
             if e.swatch == Swatch::Heading {
-                self.text(
+                glyphs::text(
+                    self.out,
                     left,
                     ty,
                     tf,
@@ -186,18 +193,27 @@ impl Renderer<'_, '_> {
                 mx: bx + sw / 2.0,
             };
             self.swatch(&e.swatch, b);
-            self.text(bx + sw + tf * 0.6, ty, tf, " fill=\"#1a1a1a\"", &e.text);
+            glyphs::text(
+                self.out,
+                bx + sw + tf * 0.6,
+                ty,
+                tf,
+                " fill=\"#1a1a1a\"",
+                &e.text,
+            );
         }
-        self.w("</g>\n");
+        self.out.push_str("</g>\n");
     }
 
     /// One entry's swatch.
     fn swatch(&mut self, swatch: &Swatch, b: SwatchBox) {
-        let tf = self.d.style.text_font;
+        let tf = self.style.text_font;
         let SwatchBox { bx, by, sw, sh, .. } = b;
         match swatch {
             Swatch::Fill(c) => self.box_swatch(b, &escape(c)),
-            Swatch::Hatch(c) => self.box_swatch(b, &format!("url(#{})", self.hatch_id(c))),
+            Swatch::Hatch(c) => {
+                self.box_swatch(b, &format!("url(#{})", glyphs::hatch_id(self.hatches, c)))
+            }
             Swatch::Highlight(c) => {
                 let _ = writeln!(
                     self.out,
@@ -234,9 +250,9 @@ impl Renderer<'_, '_> {
             }
             Swatch::Arrow(c) => self.arrow_swatch(b, &escape(c)),
             Swatch::Counter { fill, text } => self.counter_swatch(b, fill, text),
-            Swatch::Symbol(sym, c) => glyphs::symbol(&mut self.out, *sym, c, b.mx, b.cy, tf * 0.55),
-            Swatch::Feature(name) => glyphs::feature(&mut self.out, name, b.mx, b.cy, tf * 0.55),
-            Swatch::Place => glyphs::place_marker(&mut self.out, b.mx, b.cy, tf * 0.3),
+            Swatch::Symbol(sym, c) => glyphs::symbol(self.out, *sym, c, b.mx, b.cy, tf * 0.55),
+            Swatch::Feature(name) => glyphs::feature(self.out, name, b.mx, b.cy, tf * 0.55),
+            Swatch::Place => glyphs::place_marker(self.out, b.mx, b.cy, tf * 0.3),
             Swatch::Heading => {}
         }
     }
@@ -250,7 +266,7 @@ impl Renderer<'_, '_> {
             num(b.by),
             num(b.sw),
             num(b.sh),
-            escape(&self.d.style.hex_stroke)
+            escape(&self.style.hex_stroke)
         );
     }
 

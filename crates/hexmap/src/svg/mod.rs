@@ -62,16 +62,13 @@ mod legend;
 mod model;
 mod renderer;
 
-use wargame_kit::svg::Metrics;
 /// Escape text for XML (kept here for callers of `hexmap::svg::escape`; see [`wargame_kit::svg::escape`]).
 pub use wargame_kit::svg::escape;
 
-pub use drawing::{MAX_DRAWN_HEXES, MapDrawing};
+pub use drawing::MapDrawing;
 pub use glyphs::terrain_colour;
 pub use model::{
     Anchor, Badge, Counter, DEFAULT_HEX_SIZE, Highlight, Mark, Outline, READABLE_FONT,
     READABLE_HEX_SIZE, Route, Shade, Style, Swatch, Symbol, key_token,
 };
-
-/// The metrics of the drawings' `font-family` (Helvetica, Arial, ...).
-const METRICS: Metrics = Metrics::Helvetica;
+pub use renderer::MAX_DRAWN_HEXES;

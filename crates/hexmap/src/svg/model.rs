@@ -1,15 +1,15 @@
 //! What a drawing is made of, as data: its [`Style`], the overlays an engine adds to the map
 //! (shades, highlights, paths, outlines, counters and their badges, marks) and the swatches of
-//! the legend. [`MapDrawing`] collects them; the renderer draws them.
+//! the legend. [`MapDrawing`](crate::svg::MapDrawing) collects them; the renderer draws them.
 
 use std::fmt::Write as _;
 
-use wargame_kit::svg::escape;
+use wargame_kit::svg::{Metrics, escape};
 
 use crate::map::HexMap;
 
-#[cfg(doc)]
-use super::MapDrawing;
+/// The metrics of the drawings' `font-family` (Helvetica, Arial, ...).
+pub(super) const METRICS: Metrics = Metrics::Helvetica;
 
 /// Hex size (centre to corner, in pixels) of [`Style::default`].
 pub const DEFAULT_HEX_SIZE: f64 = 32.0;
@@ -113,7 +113,7 @@ impl Style {
 
     /// A style a player can read at the picture's own size, whatever the map:
     /// [`READABLE_HEX_SIZE`], so that hex numbers, counter ids and ratings are at least
-    /// [`READABLE_FONT`] pixels. A large map makes a large picture; [`MapDrawing::crop`] draws
+    /// [`READABLE_FONT`] pixels. A large map makes a large picture; [`MapDrawing::crop`](crate::svg::MapDrawing::crop) draws
     /// the part that matters.
     ///
     /// ```
@@ -252,7 +252,7 @@ impl Highlight {
     }
 }
 
-/// How [`MapDrawing::shade`] covers hexes: a diagonal hatch or a light tint, no outline.
+/// How [`MapDrawing::shade`](crate::svg::MapDrawing::shade) covers hexes: a diagonal hatch or a light tint, no outline.
 ///
 /// ```
 /// use hexmap::svg::Shade;
@@ -337,7 +337,7 @@ impl Route {
     }
 }
 
-/// How [`MapDrawing::outline`] draws the boundary of a region of hexes: a line along every
+/// How [`MapDrawing::outline`](crate::svg::MapDrawing::outline) draws the boundary of a region of hexes: a line along every
 /// hexside between a hex of the region and one outside it, drawn once.
 ///
 /// ```
@@ -535,7 +535,7 @@ pub enum Swatch {
     Fill(String),
     /// A hatched box, as [`Shade::hatch`].
     Hatch(String),
-    /// A box as [`MapDrawing::highlight`] draws a hex.
+    /// A box as [`MapDrawing::highlight`](crate::svg::MapDrawing::highlight) draws a hex.
     Highlight(String),
     /// An outlined box (an area).
     Outline(String),
@@ -548,7 +548,7 @@ pub enum Swatch {
         /// Dashed.
         dashed: bool,
     },
-    /// A line with an arrowhead, as [`MapDrawing::path`] draws it.
+    /// A line with an arrowhead, as [`MapDrawing::path`](crate::svg::MapDrawing::path) draws it.
     Arrow(String),
     /// A small counter.
     Counter {

@@ -1,6 +1,7 @@
-//! The renderer: a [`MapDrawing`] written as SVG, layer by layer (terrain, shades and
-//! highlights, the map's roads, hexsides and areas, outlines and paths, labels, features and
-//! place names, counters, tags, marks), then the legend.
+//! The renderer: a [`MapDrawing`] written as SVG ([`MapDrawing::finish`], up to
+//! [`MAX_DRAWN_HEXES`] hexes), layer by layer (terrain, shades and highlights, the map's roads,
+//! hexsides and areas, outlines and paths, labels, features and place names, counters, tags,
+//! marks), then the legend.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -11,11 +12,41 @@ use wargame_kit::svg::{escape, num};
 use crate::coord::{Direction, Hex};
 use crate::layout::Orientation;
 
-use super::METRICS;
 use super::drawing::{Frame, MapDrawing};
 use super::glyphs;
 use super::legend;
-use super::model::{Anchor, Counter, Highlight, Swatch, meta};
+use super::model::{Anchor, Counter, Highlight, METRICS, Swatch, meta};
+
+impl MapDrawing<'_> {
+    /// Write the picture.
+    ///
+    /// A map of more than [`MAX_DRAWN_HEXES`] hexes is not drawn: the picture says so instead,
+    /// so that the size of the output (about 150 bytes per hex) stays bounded whatever map a
+    /// caller is given.
+    pub fn finish(&self) -> String {
+        let hexes = self.map.len();
+        if hexes > MAX_DRAWN_HEXES {
+            return too_large_to_draw(self.map.name(), hexes);
+        }
+        Renderer::new(self).render()
+    }
+}
+
+/// The most hexes [`MapDrawing::finish`] draws (a 300 x 300 map): a picture of a larger map
+/// would run to tens of megabytes and could not be read at any screen size anyway.
+pub const MAX_DRAWN_HEXES: usize = 90_000;
+
+/// The picture of a map too large to draw: a note saying so.
+fn too_large_to_draw(name: &str, hexes: usize) -> String {
+    let text = wargame_kit::svg::escape(&format!(
+        "{name}: {hexes} hexes, more than the {MAX_DRAWN_HEXES} a picture is drawn for"
+    ));
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"60\" viewBox=\"0 0 640 60\">\n\
+         <rect width=\"640\" height=\"60\" fill=\"#fff\"/>\n\
+         <text x=\"12\" y=\"34\" font-family=\"sans-serif\" font-size=\"14\">{text}</text>\n</svg>\n"
+    )
+}
 
 /// Where counters sit in a hex: (dx, dy, side) in hex-size units, for `n` counters.
 fn counter_slots(n: usize) -> Vec<(f64, f64, f64)> {
@@ -125,8 +156,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
     }
 
     pub(super) fn hatch_id(&self, colour: &str) -> String {
-        let i = self.hatches.iter().position(|c| c == colour).unwrap_or(0);
-        format!("hatch-{i}")
+        glyphs::hatch_id(&self.hatches, colour)
     }
 
     /// Whether a hex is drawn: always, unless the picture is cropped and the hex lies more
@@ -204,14 +234,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
     }
 
     pub(super) fn text(&mut self, x: f64, y: f64, size: f64, attrs: &str, text: &str) {
-        let _ = writeln!(
-            self.out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{attrs}>{}</text>",
-            num(x),
-            num(y),
-            num(size),
-            escape(text)
-        );
+        glyphs::text(&mut self.out, x, y, size, attrs, text);
     }
 
     /// Write the picture: its size, title, hatch patterns, background and header, the map
@@ -221,7 +244,7 @@ impl<'a, 'm> Renderer<'a, 'm> {
         let margin = self.d.style.margin;
         let tf = self.d.style.text_font;
         let (header_w, header_h) = self.header_size();
-        let entries = self.legend_entries();
+        let entries = self.d.legend_entries();
         let (legend_w, legend_h) = legend::size(&entries, tf);
         let legend_box = if entries.is_empty() {
             (0.0, 0.0, 0.0)
@@ -234,7 +257,16 @@ impl<'a, 'm> Renderer<'a, 'm> {
         self.open(&page, map_w, map_h);
         self.map_layers();
         self.w("</g>\n");
-        self.draw_legend(&entries, page.legend_x, page.legend_y, legend_w, legend_h);
+        let mut writer = legend::Writer {
+            out: &mut self.out,
+            style: &self.d.style,
+            hatches: &self.hatches,
+        };
+        writer.draw(
+            &entries,
+            (page.legend_x, page.legend_y),
+            (legend_w, legend_h),
+        );
         self.w("</svg>\n");
         self.out
     }
