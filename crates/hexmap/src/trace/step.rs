@@ -396,31 +396,24 @@ fn compile<'m>(
     })
 }
 
-impl CStep<'_> {
-    /// Whether one of `rules` allows the step `from -> to` across `side`; the strongest
-    /// refusal when none does.
-    fn either(
-        rules: &[CStep<'_>],
-        map: &HexMap,
-        from: usize,
-        to: usize,
-        side: Hexside,
-        leg: usize,
-    ) -> Result<(), Why> {
-        let mut worst: Option<Why> = None;
-        for r in rules {
-            match r.check(map, from, to, side, leg) {
-                Ok(()) => return Ok(()),
-                Err(w) => {
-                    if worst.is_none_or(|x| w.priority() > x.priority()) {
-                        worst = Some(w);
-                    }
+/// `Ok` at the first step rule that allows a step (the later ones are not asked), else the
+/// strongest refusal: what [`CStep::Either`] answers.
+fn first_allowed(checks: impl Iterator<Item = Result<(), Why>>) -> Result<(), Why> {
+    let mut worst: Option<Why> = None;
+    for c in checks {
+        match c {
+            Ok(()) => return Ok(()),
+            Err(w) => {
+                if worst.is_none_or(|x| w.priority() > x.priority()) {
+                    worst = Some(w);
                 }
             }
         }
-        worst.map_or(Ok(()), Err)
     }
+    worst.map_or(Ok(()), Err)
+}
 
+impl CStep<'_> {
     /// Whether the step `from -> to` across `side` is allowed.
     pub(crate) fn check(
         &self,
@@ -488,7 +481,9 @@ impl CStep<'_> {
                 }
                 Ok(())
             }
-            CStep::Either(rules) => Self::either(rules, map, from, to, side, leg),
+            CStep::Either(rules) => {
+                first_allowed(rules.iter().map(|r| r.check(map, from, to, side, leg)))
+            }
             CStep::Custom(i, test) => {
                 let step = Step::new(map, from, to, side, leg);
                 if test(&step) {
