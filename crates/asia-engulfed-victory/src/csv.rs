@@ -1,5 +1,4 @@
 //! 0.1.1 Current Strategic Value: who controls each Strategic Hex, and the sum of Steps 1-3.
-#![deny(clippy::too_many_lines)]
 
 use hexmap::Label;
 use serde::Serialize;

@@ -59,41 +59,12 @@ pub fn render(state: &State, report: &Report) -> String {
         Html::concat(report.csv.terms.iter().map(term)),
     );
     if !report.csv.considered.is_empty() {
-        let rows = report.csv.considered.iter().map(|h| {
-            let control = match h.control {
-                Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
-                None => "no controller".to_string(),
-            };
-            Html::element(
-                "li",
-                &[],
-                [Html::text(&format!(
-                    "{} {} ({} hex, {control}): {:+} ({})",
-                    h.label,
-                    h.name,
-                    h.faction.title(),
-                    h.adds,
-                    h.why
-                ))],
-            )
-        });
         page.section(
             format!(
                 "Strategic Hexes considered (0.1.1): {}",
                 report.csv.considered.len()
             ),
-            Html::element(
-                "details",
-                &[("class", "considered")],
-                [
-                    Html::element(
-                        "summary",
-                        &[],
-                        [Html::text("every Strategic Hex and what it adds")],
-                    ),
-                    Html::element("ul", &[], rows),
-                ],
-            ),
+            considered(report),
         );
     }
     // The rest of the report as the text says it, section by section: the marker, automatic
@@ -102,30 +73,70 @@ pub fn render(state: &State, report: &Report) -> String {
         .iter()
         .filter(|(name, _)| !matches!(*name, "heading" | "csv"))
     {
-        let mut lines = block.trim().lines();
-        let Some(first) = lines.next() else { continue };
-        let (title, rest) = match first.split_once(": ") {
-            Some((t, r)) if !t.contains('(') || first.starts_with("Result") => {
-                (t.to_string(), Some(r))
-            }
-            _ => (first.to_string(), None),
-        };
-        // A line indented deeper than the block's first items is a part of the one above.
-        let lines: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
-        let indent = |l: &str| l.len() - l.trim_start().len();
-        let least = lines.iter().map(|l| indent(l)).min().unwrap_or(0);
-        let items: Vec<Html> = rest
-            .into_iter()
-            .map(|l| (l, false))
-            .chain(lines.iter().map(|l| (l.trim(), indent(l) > least)))
-            .map(|(l, sub)| {
-                let attrs: &[(&str, &str)] = if sub { &[("class", "sub")] } else { &[] };
-                Html::element("li", attrs, [Html::text(l.trim_start_matches("- "))])
-            })
-            .collect();
-        page.section(title, Html::element("ul", &[], items));
+        if let Some((title, items)) = text_section(block) {
+            page.section(title, items);
+        }
     }
     page.finish()
+}
+
+/// Every Strategic Hex the check considered, one line each, in a list that opens.
+fn considered(report: &Report) -> Html {
+    let rows = report.csv.considered.iter().map(|h| {
+        let control = match h.control {
+            Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
+            None => "no controller".to_string(),
+        };
+        Html::element(
+            "li",
+            &[],
+            [Html::text(&format!(
+                "{} {} ({} hex, {control}): {:+} ({})",
+                h.label,
+                h.name,
+                h.faction.title(),
+                h.adds,
+                h.why
+            ))],
+        )
+    });
+    Html::element(
+        "details",
+        &[("class", "considered")],
+        [
+            Html::element(
+                "summary",
+                &[],
+                [Html::text("every Strategic Hex and what it adds")],
+            ),
+            Html::element("ul", &[], rows),
+        ],
+    )
+}
+
+/// A section of the text report as a titled list: its first line's title (and the rest of
+/// that line, the first item), then one item a line, a line indented deeper than the block's
+/// first items a part of the one above. `None` for an empty block.
+fn text_section(block: &str) -> Option<(String, Html)> {
+    let mut lines = block.trim().lines();
+    let first = lines.next()?;
+    let (title, rest) = match first.split_once(": ") {
+        Some((t, r)) if !t.contains('(') || first.starts_with("Result") => (t.to_string(), Some(r)),
+        _ => (first.to_string(), None),
+    };
+    let lines: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let least = lines.iter().map(|l| indent(l)).min().unwrap_or(0);
+    let items: Vec<Html> = rest
+        .into_iter()
+        .map(|l| (l, false))
+        .chain(lines.iter().map(|l| (l.trim(), indent(l) > least)))
+        .map(|(l, sub)| {
+            let attrs: &[(&str, &str)] = if sub { &[("class", "sub")] } else { &[] };
+            Html::element("li", attrs, [Html::text(l.trim_start_matches("- "))])
+        })
+        .collect();
+    Some((title, Html::element("ul", &[], items)))
 }
 
 /// One term: its rule, value and what it counts, opening to its hexes and those left out.

@@ -1,5 +1,4 @@
 //! 0.1.2 VP Marker Placement: the box and face a Current Strategic Value gives the marker.
-#![deny(clippy::too_many_lines)]
 
 use crate::side::MarkerSide;
 use crate::track::VpTrack;

@@ -1,5 +1,4 @@
 //! The [`Report`] of one victory check: [`score`], its serde form and its text form.
-#![deny(clippy::too_many_lines)]
 
 use std::fmt::{self, Write as _};
 

@@ -55,15 +55,17 @@
 
 use std::fmt::Write as _;
 
-use wargame_kit::svg::{Metrics, escape, num_short, two_lines, wrap, wrap_items};
+use wargame_kit::svg::{
+    Canvas, Font, Metrics, Rect, TextAnchor, escape, num_short, two_lines, wrap, wrap_items,
+};
 
 use crate::csv::{Control, CsvTerm};
 use crate::model::{Check, Game, MarkerSide, Side, State};
 use crate::report::{MarkerShift, Report, ResultShift};
 use crate::track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
 use crate::victory::{
-    AutomaticVictory, Combined, CombinedResult, Effect, GameMap, MapResult, PlacementBasis, SideVp,
-    VpPart,
+    AutomaticVictory, Combined, CombinedResult, Effect, GameMap, MapResult, MarkerReport,
+    PlacementBasis, SideVp, VpPart,
 };
 
 /// The picture's width in pixels.
@@ -115,7 +117,7 @@ const LEFT_W: f64 = 640.0;
 /// does not know is left out, and the VP marker is drawn in the box of the report's index (it
 /// is always drawn exactly once).
 pub fn render(state: &State, report: &Report) -> String {
-    let mut c = Canvas::default();
+    let mut c = Canvas::new();
     let mut y = MARGIN;
     y = title(&mut c, state, report, y);
     y = banner(&mut c, state, report, y);
@@ -146,178 +148,18 @@ pub fn render(state: &State, report: &Report) -> String {
         num_short(WIDTH),
         num_short(height)
     );
-    out.push_str(&c.body);
+    out.push_str(c.body());
     out.push_str("</svg>\n");
     out
 }
 
 // ---------------------------------------------------------------------------------------------
-// Drawing primitives.
+// Fonts.
 
-/// Where a text's x is.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Anchor {
-    Start,
-    Middle,
-    End,
-}
-
-/// How a text looks.
-#[derive(Clone, Copy)]
-struct Font {
-    size: f64,
-    bold: bool,
-    italic: bool,
-    fill: &'static str,
-    anchor: Anchor,
-}
-
-impl Font {
-    const fn new(size: f64) -> Font {
-        Font {
-            size,
-            bold: false,
-            italic: false,
-            fill: INK,
-            anchor: Anchor::Start,
-        }
-    }
-
-    const fn bold(mut self) -> Font {
-        self.bold = true;
-        self
-    }
-
-    const fn italic(mut self) -> Font {
-        self.italic = true;
-        self
-    }
-
-    const fn fill(mut self, fill: &'static str) -> Font {
-        self.fill = fill;
-        self
-    }
-
-    const fn anchor(mut self, anchor: Anchor) -> Font {
-        self.anchor = anchor;
-        self
-    }
-
-    const fn size(mut self, size: f64) -> Font {
-        self.size = size;
-        self
-    }
-
-    /// The distance from one baseline to the next.
-    fn line_height(self) -> f64 {
-        (self.size * 1.35).round()
-    }
-
-    /// The estimated width of `s` in this font (DejaVu Sans metrics, the picture's font).
-    fn width(self, s: &str) -> f64 {
-        Metrics::DejaVu.text_width(s, self.size, self.bold)
-    }
-}
-
-#[derive(Default)]
-struct Canvas {
-    body: String,
-}
-
-impl Canvas {
-    fn raw(&mut self, s: &str) {
-        self.body.push_str(s);
-        self.body.push('\n');
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn rect(
-        &mut self,
-        x: f64,
-        y: f64,
-        w: f64,
-        h: f64,
-        rx: f64,
-        fill: &str,
-        stroke: Option<(&str, f64)>,
-        extra: &str,
-    ) {
-        let mut s = format!(
-            r#"<rect x="{}" y="{}" width="{}" height="{}""#,
-            num_short(x),
-            num_short(y),
-            num_short(w),
-            num_short(h)
-        );
-        if rx > 0.0 {
-            let _ = write!(s, r#" rx="{}""#, num_short(rx));
-        }
-        let _ = write!(s, r#" fill="{fill}""#);
-        if let Some((colour, width)) = stroke {
-            let _ = write!(
-                s,
-                r#" stroke="{colour}" stroke-width="{}""#,
-                num_short(width)
-            );
-        }
-        if !extra.is_empty() {
-            s.push(' ');
-            s.push_str(extra);
-        }
-        s.push_str("/>");
-        self.raw(&s);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str, width: f64, extra: &str) {
-        let mut s = format!(
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{stroke}" stroke-width="{}""#,
-            num_short(x1),
-            num_short(y1),
-            num_short(x2),
-            num_short(y2),
-            num_short(width)
-        );
-        if !extra.is_empty() {
-            s.push(' ');
-            s.push_str(extra);
-        }
-        s.push_str("/>");
-        self.raw(&s);
-    }
-
-    fn text(&mut self, x: f64, y: f64, font: Font, content: &str) {
-        let mut s = format!(
-            r#"<text x="{}" y="{}" font-size="{}" fill="{}""#,
-            num_short(x),
-            num_short(y),
-            num_short(font.size),
-            font.fill
-        );
-        if font.bold {
-            s.push_str(r#" font-weight="bold""#);
-        }
-        if font.italic {
-            s.push_str(r#" font-style="italic""#);
-        }
-        match font.anchor {
-            Anchor::Start => {}
-            Anchor::Middle => s.push_str(r#" text-anchor="middle""#),
-            Anchor::End => s.push_str(r#" text-anchor="end""#),
-        }
-        let _ = write!(s, ">{}</text>", escape(content));
-        self.raw(&s);
-    }
-
-    /// Wrapped text from baseline `y`; returns the baseline after the last line.
-    fn paragraph(&mut self, x: f64, y: f64, width: f64, font: Font, content: &str) -> f64 {
-        let mut y = y;
-        for line in wrap(content, width, |s| font.width(s)) {
-            self.text(x, y, font, &line);
-            y += font.line_height();
-        }
-        y
-    }
+/// The picture's text: `size` pixels of DejaVu Sans (the font asked for, whose metrics
+/// estimate the widths), in ink, anchored at its start.
+const fn sans(size: f64) -> Font {
+    Font::new(Metrics::DejaVu, size, INK)
 }
 
 /// The smallest font size drawn: text is not shrunk below it, so that it stays readable.
@@ -325,11 +167,7 @@ const MIN_FONT: f64 = 11.0;
 
 /// The font, shrunk (not below [`MIN_FONT`]) until every line fits in `width`.
 fn fit(lines: &[&str], width: f64, font: Font) -> Font {
-    let mut f = font;
-    while f.size > MIN_FONT && lines.iter().any(|l| f.width(l) > width) {
-        f.size -= 0.5;
-    }
-    f
+    font.fit(lines, width, MIN_FONT)
 }
 
 /// The text with its first letter in lower case.
@@ -434,7 +272,7 @@ fn heading(state: &State, report: &Report) -> String {
 
 fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let width = WIDTH - 2.0 * MARGIN;
-    let font = Font::new(22.0).bold();
+    let font = sans(22.0).bold();
     let mut y = c.paragraph(MARGIN, y + 20.0, width, font, &heading(state, report));
     let track = state.track.name().unwrap_or("VP track");
     let esv = match (state.game, state.current_esv) {
@@ -446,14 +284,14 @@ fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
         state.game.title(),
         signed(report.csv.total)
     );
-    y = c.paragraph(MARGIN, y - 4.0, width, Font::new(14.0).fill(MUTED), &sub);
+    y = c.paragraph(MARGIN, y - 4.0, width, sans(14.0).fill(MUTED), &sub);
     if let Some(line) = rules_options_text(report) {
         c.raw(r#"<g class="rules-options">"#);
         y = c.paragraph(
             MARGIN,
             y + 2.0,
             width,
-            Font::new(14.0).bold().fill(CAP_LINE),
+            sans(14.0).bold().fill(CAP_LINE),
             &line,
         );
         c.raw("</g>");
@@ -516,7 +354,16 @@ fn automatic_victory_text(a: &AutomaticVictory, game: Game) -> String {
     }
 }
 
-fn banner(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
+/// What the banner says: its heading, its lines and the winner it names.
+struct Banner {
+    head: String,
+    lines: Vec<String>,
+    winner: Option<Side>,
+}
+
+/// The banner's words: the automatic victory (0.2), or the result (0.4 or 0.3); `None` when
+/// there is neither.
+fn banner_text(state: &State, report: &Report) -> Option<Banner> {
     let mut lines: Vec<String> = Vec::new();
     let mut head = String::new();
     let mut winner: Option<Side> = None;
@@ -554,17 +401,31 @@ fn banner(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
         ));
         winner = Some(w);
     }
-    if lines.is_empty() {
+    (!lines.is_empty()).then_some(Banner {
+        head,
+        lines,
+        winner,
+    })
+}
+
+/// The banner under the title: the winner's emblem and colour, with what [`banner_text`] says.
+fn banner(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
+    let Some(Banner {
+        head,
+        lines,
+        winner,
+    }) = banner_text(state, report)
+    else {
         return y;
-    }
+    };
     let fill = winner.map_or(NEUTRAL_BANNER, side_colour);
     let x = MARGIN;
     let w = WIDTH - 2.0 * MARGIN;
     let icon = 64.0;
     let text_x = x + icon + 10.0;
     let text_w = w - icon - 24.0;
-    let head_font = Font::new(15.0).bold().fill("#ffffff");
-    let body_font = Font::new(15.0).fill("#ffffff");
+    let head_font = sans(15.0).bold().fill("#ffffff");
+    let body_font = sans(15.0).fill("#ffffff");
     let wrapped: Vec<Vec<String>> = lines
         .iter()
         .map(|l| wrap(l, text_w, |s| body_font.width(s)))
@@ -574,7 +435,7 @@ fn banner(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
         .max(icon + 12.0);
     let top = y + 12.0;
     c.raw(r#"<g class="banner">"#);
-    c.rect(x, top, w, h, 8.0, fill, None, "");
+    c.rect(Rect::new(x, top, w, h, fill).rounded(8.0));
     // The winner's emblem on a white disc, so the colour is not the only sign.
     let (cx, cy) = (x + 8.0 + icon / 2.0, top + h / 2.0);
     c.raw(&format!(
@@ -655,28 +516,36 @@ fn vp_counter(c: &mut Canvas, cx: f64, cy: f64, s: f64, side: MarkerSide) {
     let (x, y) = (cx - s / 2.0, cy - s / 2.0);
     match side {
         MarkerSide::RisingSun => {
-            c.rect(x, y, s, s, 6.0, "#ffffff", Some((RISING_SUN, 3.0)), "");
+            c.rect(
+                Rect::new(x, y, s, s, "#ffffff")
+                    .rounded(6.0)
+                    .stroke(RISING_SUN, 3.0),
+            );
             sun(c, cx, cy - s * 0.1, s * 0.2, RISING_SUN);
             c.text(
                 cx,
                 cy + s * 0.42,
-                Font::new((s * 0.2).round().max(MIN_FONT))
+                sans((s * 0.2).round().max(MIN_FONT))
                     .bold()
                     .fill(RISING_SUN)
-                    .anchor(Anchor::Middle),
+                    .anchor(TextAnchor::Middle),
                 "RS",
             );
         }
         MarkerSide::AlliedCrusade => {
-            c.rect(x, y, s, s, 6.0, ALLIED_CRUSADE, Some(("#0b2a5b", 3.0)), "");
+            c.rect(
+                Rect::new(x, y, s, s, ALLIED_CRUSADE)
+                    .rounded(6.0)
+                    .stroke("#0b2a5b", 3.0),
+            );
             star(c, cx, cy - s * 0.1, s * 0.3, "#ffffff");
             c.text(
                 cx,
                 cy + s * 0.42,
-                Font::new((s * 0.2).round().max(MIN_FONT))
+                sans((s * 0.2).round().max(MIN_FONT))
                     .bold()
                     .fill("#ffffff")
-                    .anchor(Anchor::Middle),
+                    .anchor(TextAnchor::Middle),
                 "AC",
             );
         }
@@ -696,26 +565,21 @@ fn label_counter(
     words: [&str; 2],
 ) {
     c.rect(
-        cx - s / 2.0,
-        cy - s / 2.0,
-        s,
-        s,
-        6.0,
-        fill,
-        Some((BOX_LINE, 1.5)),
-        "",
+        Rect::new(cx - s / 2.0, cy - s / 2.0, s, s, fill)
+            .rounded(6.0)
+            .stroke(BOX_LINE, 1.5),
     );
-    let big = Font::new((s * 0.3).round().max(MIN_FONT))
+    let big = sans((s * 0.3).round().max(MIN_FONT))
         .bold()
         .fill(ink)
-        .anchor(Anchor::Middle);
+        .anchor(TextAnchor::Middle);
     c.text(cx, cy - s * 0.08, big, short);
     let small = fit(
         &words,
         s - 6.0,
-        Font::new((s * 0.16).round().max(MIN_FONT))
+        sans((s * 0.16).round().max(MIN_FONT))
             .fill(ink)
-            .anchor(Anchor::Middle),
+            .anchor(TextAnchor::Middle),
     );
     c.text(cx, cy + s * 0.2, small, words[0]);
     c.text(cx, cy + s * 0.2 + small.line_height(), small, words[1]);
@@ -726,7 +590,13 @@ fn arrow(c: &mut Canvas, x1: f64, x2: f64, y: f64) {
     let dir = if x2 >= x1 { 1.0 } else { -1.0 };
     let head = 10.0;
     let shaft_end = x2 - dir * head;
-    c.line(x1, y, shaft_end, y, ARROW, 3.0, r#"stroke-linecap="round""#);
+    c.line(
+        (x1, y),
+        (shaft_end, y),
+        ARROW,
+        3.0,
+        r#"stroke-linecap="round""#,
+    );
     c.raw(&format!(
         r#"<polygon points="{},{} {},{} {},{}" fill="{ARROW}"/>"#,
         num_short(x2),
@@ -741,18 +611,63 @@ fn arrow(c: &mut Canvas, x1: f64, x2: f64, y: f64) {
 // ---------------------------------------------------------------------------------------------
 // The track.
 
+/// Where the track is drawn: its boxes' left edge and width, and the tops of its rows.
 struct TrackGeometry {
     x0: f64,
     w: f64,
+    /// The top of the CSV tag, above the boxes.
+    zone_top: f64,
+    /// The top of the boxes: their headers, with the VP.
+    top: f64,
+    /// The top of the ranges: Rising Sun, then Allied Crusade.
+    ranges_top: f64,
+    /// The top of the VP marker's row.
+    marker_top: f64,
+    /// The top of the row of the Japanese Mandate and Hakko Ichiu markers.
+    counters_top: f64,
+    /// The bottom of the boxes.
+    bottom: f64,
 }
 
 impl TrackGeometry {
+    /// A track of `boxes` boxes drawn from `y` down, its markers' row `counters_h` high (0:
+    /// none).
+    fn new(boxes: usize, y: f64, counters_h: f64) -> TrackGeometry {
+        let n = boxes.max(1);
+        let avail = WIDTH - 2.0 * MARGIN - GUTTER;
+        let w = ((avail - (n - 1) as f64 * BOX_GAP) / n as f64).min(MAX_BOX_WIDTH);
+        let top = y + 8.0 + CALLOUT_H;
+        let ranges_top = top + HEADER_H;
+        let marker_top = ranges_top + 2.0 * RANGE_H;
+        let counters_top = marker_top + MARKER_AREA_H;
+        TrackGeometry {
+            x0: MARGIN + GUTTER,
+            w,
+            zone_top: y + 8.0,
+            top,
+            ranges_top,
+            marker_top,
+            counters_top,
+            bottom: counters_top + counters_h,
+        }
+    }
+
     fn left(&self, i: usize) -> f64 {
         self.x0 + i as f64 * (self.w + BOX_GAP)
     }
 
     fn centre(&self, i: usize) -> f64 {
         self.left(i) + self.w / 2.0
+    }
+
+    /// The size of a counter alone in a box.
+    fn single(&self) -> f64 {
+        (self.w - 24.0).clamp(24.0, 64.0)
+    }
+
+    /// The size of each of two counters side by side in a box.
+    fn pair(&self) -> f64 {
+        ((self.w - 30.0) / 2.0).clamp(24.0, 64.0)
     }
 }
 
@@ -765,23 +680,11 @@ fn row_of(side: Option<MarkerSide>) -> Option<usize> {
     }
 }
 
+/// The VP track: the row labels, the boxes, the CSV's range and tag, the Japanese Mandate cap,
+/// the VP marker and the other markers. Returns the bottom of the boxes.
 fn track(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let t = &state.track;
     let boxes = t.boxes();
-    let n = boxes.len().max(1);
-    let avail = WIDTH - 2.0 * MARGIN - GUTTER;
-    let w = ((avail - (n - 1) as f64 * BOX_GAP) / n as f64).min(MAX_BOX_WIDTH);
-    let g = TrackGeometry {
-        x0: MARGIN + GUTTER,
-        w,
-    };
-    let m = &report.vp_marker;
-    // A hand-built state may name a box the track does not have: the report's index stands in,
-    // so the marker is always drawn once.
-    let marker_index = t
-        .index_of(&m.box_id)
-        .or_else(|| (m.box_index < boxes.len()).then_some(m.box_index));
-    let previous_index = t.index_of(&m.previous.box_id);
     let on_track = |id: &Option<String>| {
         id.as_deref()
             .and_then(|i| t.index_of(i))
@@ -790,70 +693,117 @@ fn track(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let jm = on_track(&state.japanese_mandate);
     let hi = on_track(&state.hakko_ichiu);
     let has_counters = jm.is_some() || hi.is_some();
-
-    let top = y + 8.0 + CALLOUT_H;
-    let ranges_top = top + HEADER_H;
-    let marker_top = ranges_top + 2.0 * RANGE_H;
-    let counters_top = marker_top + MARKER_AREA_H;
-    let bottom = counters_top + if has_counters { COUNTER_AREA_H } else { 0.0 };
+    let counters_h = if has_counters { COUNTER_AREA_H } else { 0.0 };
+    let g = TrackGeometry::new(boxes.len(), y, counters_h);
 
     c.raw(r#"<g class="vp-track">"#);
-    gutter(c, top, ranges_top, marker_top, counters_top, has_counters);
-
-    // Boxes.
-    for (i, b) in boxes.iter().enumerate() {
-        draw_box(c, &g, i, b, top, bottom);
+    gutter(c, &g);
+    if has_counters {
+        gutter_label(
+            c,
+            g.counters_top + COUNTER_AREA_H / 2.0 - 6.0,
+            ["Markers", "on the track"],
+            INK,
+            MARGIN,
+        );
     }
-
+    for (i, b) in boxes.iter().enumerate() {
+        draw_box(c, &g, i, b);
+    }
     // The range the CSV fell in, and its tag.
-    let csv = report.csv.total;
-    let cell = t.cell(csv);
-    csv_callout(c, &g, state, report, cell, y + 8.0, top, ranges_top);
-
-    // The Japanese Mandate cap.
-    if m.capped_by_japanese_mandate
+    let cell = t.cell(report.csv.total);
+    csv_callout(c, &g, state, report, cell);
+    if report.vp_marker.capped_by_japanese_mandate
         && let Some(j) = jm
     {
-        let x = g.left(j) + g.w + BOX_GAP / 2.0;
-        c.line(
-            x,
-            top - 6.0,
-            x,
-            bottom + 4.0,
-            CAP_LINE,
-            4.0,
-            r#"stroke-dasharray="9 5" class="japanese-mandate-cap""#,
-        );
-        c.text(
-            x - 6.0,
-            top - 10.0,
-            Font::new(12.0).bold().fill(CAP_LINE).anchor(Anchor::End),
-            "JM cap",
-        );
+        japanese_mandate_cap(c, &g, j);
     }
+    vp_markers(c, &g, state, report, cell);
+    track_markers(c, &g, jm, hi);
+    c.raw("</g>");
+    g.bottom
+}
 
-    // Counter sizes: one alone in a box, or two side by side.
-    let single = (g.w - 24.0).clamp(24.0, 64.0);
-    let pair = ((g.w - 30.0) / 2.0).clamp(24.0, 64.0);
-    let marker_cy = marker_top + 12.0 + 32.0;
+/// The dashed line right of the Japanese Mandate marker's box `j`, where it held the Rising Sun
+/// marker back.
+fn japanese_mandate_cap(c: &mut Canvas, g: &TrackGeometry, j: usize) {
+    let x = g.left(j) + g.w + BOX_GAP / 2.0;
+    c.line(
+        (x, g.top - 6.0),
+        (x, g.bottom + 4.0),
+        CAP_LINE,
+        4.0,
+        r#"stroke-dasharray="9 5" class="japanese-mandate-cap""#,
+    );
+    c.text(
+        x - 6.0,
+        g.top - 10.0,
+        sans(12.0).bold().fill(CAP_LINE).anchor(TextAnchor::End),
+        "JM cap",
+    );
+}
+
+/// Where the VP marker is drawn, and where it was before the check when it moved.
+struct MarkerPlaces {
+    /// The box it is in (`None`: none of the track's).
+    index: Option<usize>,
+    /// The x of its centre.
+    x: Option<f64>,
+    /// Where it was before the check (x, box), when it moved.
+    ghost: Option<(f64, usize)>,
+    /// It moved: another box or another face.
+    moved: bool,
+    /// It was and is in one box: the two are drawn side by side.
+    shared: bool,
+    /// The counters' size.
+    size: f64,
+}
+
+impl MarkerPlaces {
+    fn new(g: &TrackGeometry, t: &VpTrack, m: &MarkerReport) -> MarkerPlaces {
+        // A hand-built state may name a box the track does not have: the report's index stands
+        // in, so the marker is always drawn once.
+        let index = t
+            .index_of(&m.box_id)
+            .or_else(|| (m.box_index < t.boxes().len()).then_some(m.box_index));
+        let previous_index = t.index_of(&m.previous.box_id);
+        let moved = previous_index != index || m.previous.side != m.side;
+        let pair = g.pair();
+        let mut x = index.map(|i| g.centre(i));
+        let mut ghost: Option<(f64, usize)> = None;
+        if moved && let Some(p) = previous_index {
+            ghost = Some((g.centre(p), p));
+        }
+        if let (Some((gx, p)), Some(i), Some(mx)) = (ghost, index, x)
+            && p == i
+        {
+            let off = pair / 2.0 + 7.0;
+            ghost = Some((gx - off, p));
+            x = Some(mx + off);
+        }
+        let shared = matches!((ghost, index), (Some((_, p)), Some(i)) if p == i);
+        MarkerPlaces {
+            index,
+            x,
+            ghost,
+            moved,
+            shared,
+            size: if shared { pair } else { g.single() },
+        }
+    }
+}
+
+/// The VP marker where the report put it, with its face and how it got there; where it was
+/// before the check, faintly, with an arrow to it; the 0.2 (c) exception's arrow.
+fn vp_markers(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report, cell: TrackCell) {
+    let t = &state.track;
+    let m = &report.vp_marker;
+    let p = MarkerPlaces::new(g, t, m);
+    let s = p.size;
+    let marker_cy = g.marker_top + 12.0 + 32.0;
     let label_y = marker_cy + 32.0 + 16.0;
-    let label_font = Font::new(12.0).fill(MUTED).anchor(Anchor::Middle);
-    let moved = previous_index != marker_index || m.previous.side != m.side;
-    let mut marker_x = marker_index.map(|i| g.centre(i));
-    let mut ghost: Option<(f64, usize)> = None;
-    if moved && let Some(p) = previous_index {
-        ghost = Some((g.centre(p), p));
-    }
-    if let (Some((gx, p)), Some(i), Some(mx)) = (ghost, marker_index, marker_x)
-        && p == i
-    {
-        let off = pair / 2.0 + 7.0;
-        ghost = Some((gx - off, p));
-        marker_x = Some(mx + off);
-    }
-    let shared = matches!((ghost, marker_index), (Some((_, p)), Some(i)) if p == i);
-    let s = if shared { pair } else { single };
-    if let Some((gx, _)) = ghost {
+    let label_font = sans(12.0).fill(MUTED).anchor(TextAnchor::Middle);
+    if let Some((gx, _)) = p.ghost {
         c.raw(&format!(
             r#"<g class="vp-marker-previous" opacity="0.35"><title>{}</title>"#,
             escape(&format!(
@@ -866,98 +816,104 @@ fn track(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
         c.raw("</g>");
         c.text(gx, label_y, label_font, "before");
     }
-    if let Some(mx) = marker_x {
-        if let Some((gx, _)) = ghost {
-            let gap = 5.0;
-            let (from, to) = if mx >= gx {
-                (gx + s / 2.0 + gap, mx - s / 2.0 - gap)
-            } else {
-                (gx - s / 2.0 - gap, mx + s / 2.0 + gap)
-            };
-            arrow(c, from, to, marker_cy);
-        }
-        let placed = match m.basis {
-            PlacementBasis::Csv => format!("placed by CSV {}", signed(csv)),
-            PlacementBasis::CombinedGameException => "placed by the 0.2 (c) exception".into(),
-            PlacementBasis::PlayStopped => "play stopped: not moved".into(),
-            PlacementBasis::FrozenByAutomaticVictory => "frozen by an automatic victory".into(),
-        };
-        c.raw(&format!(
-            r#"<g class="vp-marker" data-box="{}" data-side="{}"><title>{}</title>"#,
-            escape(&m.box_id),
-            m.side.key(),
-            escape(&format!(
-                "VP marker: {} face up in the {} ({placed})",
-                m.side.title(),
-                box_name(t, &m.box_id)
-            ))
-        ));
-        vp_counter(c, mx, marker_cy, s, m.side);
-        c.raw("</g>");
-        // 0.2 (c): from the Automatic Victory box the CSV reached to the box the marker went to.
-        if m.basis == PlacementBasis::CombinedGameException
-            && let Some(i) = marker_index
-            && cell.box_index != i
-            && cell.box_index < boxes.len()
-        {
-            let from = g.centre(cell.box_index);
-            let dir = if from > mx { 1.0 } else { -1.0 };
-            let to = mx + dir * (s / 2.0 + 5.0);
-            c.raw(r#"<g class="exception-arrow">"#);
-            c.line(
-                from,
-                marker_cy,
-                to + dir * 10.0,
-                marker_cy,
-                ARROW,
-                2.5,
-                r#"stroke-dasharray="7 5""#,
-            );
-            c.raw(&format!(
-                r#"<polygon points="{},{} {},{} {},{}" fill="{ARROW}"/>"#,
-                num_short(to),
-                num_short(marker_cy),
-                num_short(to + dir * 10.0),
-                num_short(marker_cy - 6.0),
-                num_short(to + dir * 10.0),
-                num_short(marker_cy + 6.0)
-            ));
-            c.text(
-                from,
-                marker_cy - 10.0,
-                Font::new(12.0).bold().fill(MUTED).anchor(Anchor::Middle),
-                "0.2 (c)",
-            );
-            c.text(
-                from,
-                marker_cy + 20.0,
-                Font::new(11.0).fill(MUTED).anchor(Anchor::Middle),
-                "exception",
-            );
-            c.raw("</g>");
-        }
-        let label = if shared {
-            "after".to_string()
-        } else if !moved {
-            format!("{} (stayed)", m.side.title())
+    let Some(mx) = p.x else {
+        return;
+    };
+    if let Some((gx, _)) = p.ghost {
+        let gap = 5.0;
+        let (from, to) = if mx >= gx {
+            (gx + s / 2.0 + gap, mx - s / 2.0 - gap)
         } else {
-            m.side.title().to_string()
+            (gx - s / 2.0 - gap, mx + s / 2.0 + gap)
         };
-        let f = fit(
-            &[&label],
-            g.w - 8.0,
-            label_font.bold().fill(face_colour(m.side)),
-        );
-        c.text(mx, label_y, f, &label);
+        arrow(c, from, to, marker_cy);
     }
+    let placed = match m.basis {
+        PlacementBasis::Csv => format!("placed by CSV {}", signed(report.csv.total)),
+        PlacementBasis::CombinedGameException => "placed by the 0.2 (c) exception".into(),
+        PlacementBasis::PlayStopped => "play stopped: not moved".into(),
+        PlacementBasis::FrozenByAutomaticVictory => "frozen by an automatic victory".into(),
+    };
+    c.raw(&format!(
+        r#"<g class="vp-marker" data-box="{}" data-side="{}"><title>{}</title>"#,
+        escape(&m.box_id),
+        m.side.key(),
+        escape(&format!(
+            "VP marker: {} face up in the {} ({placed})",
+            m.side.title(),
+            box_name(t, &m.box_id)
+        ))
+    ));
+    vp_counter(c, mx, marker_cy, s, m.side);
+    c.raw("</g>");
+    // 0.2 (c): from the Automatic Victory box the CSV reached to the box the marker went to.
+    if m.basis == PlacementBasis::CombinedGameException
+        && let Some(i) = p.index
+        && cell.box_index != i
+        && cell.box_index < t.boxes().len()
+    {
+        exception_arrow(c, g.centre(cell.box_index), mx, s, marker_cy);
+    }
+    let label = if p.shared {
+        "after".to_string()
+    } else if !p.moved {
+        format!("{} (stayed)", m.side.title())
+    } else {
+        m.side.title().to_string()
+    };
+    let f = fit(
+        &[&label],
+        g.w - 8.0,
+        label_font.bold().fill(face_colour(m.side)),
+    );
+    c.text(mx, label_y, f, &label);
+}
 
-    // Japanese Mandate and Hakko Ichiu.
-    let counter_cy = counters_top + 8.0 + 32.0;
+/// The 0.2 (c) exception: a dashed arrow at `y` from the box the CSV reached (centred on
+/// `from`) to the marker (size `s`, centred on `mx`).
+fn exception_arrow(c: &mut Canvas, from: f64, mx: f64, s: f64, y: f64) {
+    let dir = if from > mx { 1.0 } else { -1.0 };
+    let to = mx + dir * (s / 2.0 + 5.0);
+    c.raw(r#"<g class="exception-arrow">"#);
+    c.line(
+        (from, y),
+        (to + dir * 10.0, y),
+        ARROW,
+        2.5,
+        r#"stroke-dasharray="7 5""#,
+    );
+    c.raw(&format!(
+        r#"<polygon points="{},{} {},{} {},{}" fill="{ARROW}"/>"#,
+        num_short(to),
+        num_short(y),
+        num_short(to + dir * 10.0),
+        num_short(y - 6.0),
+        num_short(to + dir * 10.0),
+        num_short(y + 6.0)
+    ));
+    c.text(
+        from,
+        y - 10.0,
+        sans(12.0).bold().fill(MUTED).anchor(TextAnchor::Middle),
+        "0.2 (c)",
+    );
+    c.text(
+        from,
+        y + 20.0,
+        sans(11.0).fill(MUTED).anchor(TextAnchor::Middle),
+        "exception",
+    );
+    c.raw("</g>");
+}
+
+/// The Japanese Mandate and Hakko Ichiu markers in their boxes (side by side when in one).
+fn track_markers(c: &mut Canvas, g: &TrackGeometry, jm: Option<usize>, hi: Option<usize>) {
+    let counter_cy = g.counters_top + 8.0 + 32.0;
     let both_same = matches!((jm, hi), (Some(a), Some(b)) if a == b);
     let (s, off) = if both_same {
-        (pair, pair / 2.0 + 7.0)
+        (g.pair(), g.pair() / 2.0 + 7.0)
     } else {
-        (single, 0.0)
+        (g.single(), 0.0)
     };
     if let Some(j) = jm {
         c.raw(r#"<g class="japanese-mandate"><title>Japanese Mandate marker</title>"#);
@@ -987,35 +943,33 @@ fn track(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
         );
         c.raw("</g>");
     }
-    c.raw("</g>");
-    bottom
 }
 
-/// Row labels left of the boxes.
-fn gutter(
-    c: &mut Canvas,
-    top: f64,
-    ranges_top: f64,
-    marker_top: f64,
-    counters_top: f64,
-    has_counters: bool,
-) {
+/// A row label in the gutter left of the boxes: a name in `colour` and a hint under it, from
+/// `tx`, around `y_mid`.
+fn gutter_label(c: &mut Canvas, y_mid: f64, [a, b]: [&str; 2], colour: &'static str, tx: f64) {
+    let right = MARGIN + GUTTER - 12.0;
+    let f = fit(&[a], right - tx, sans(13.0).bold().fill(colour));
+    c.text(tx, y_mid - 2.0, f, a);
+    c.text(
+        tx,
+        y_mid + 13.0,
+        fit(&[b], right - tx, sans(11.0).fill(FAINT)),
+        b,
+    );
+}
+
+/// The labels of the boxes' rows, left of the boxes: the header, both faces' ranges, the VP
+/// marker.
+fn gutter(c: &mut Canvas, g: &TrackGeometry) {
     let x = MARGIN;
-    let w = GUTTER - 12.0;
-    let name = Font::new(13.0).bold();
-    let hint = Font::new(11.0).fill(FAINT);
-    let two = |c: &mut Canvas, y_mid: f64, a: &str, b: &str, colour: &'static str, tx: f64| {
-        let f = fit(&[a], x + w - tx, name.fill(colour));
-        c.text(tx, y_mid - 2.0, f, a);
-        c.text(tx, y_mid + 13.0, fit(&[b], x + w - tx, hint), b);
-    };
-    two(c, top + HEADER_H / 2.0, "VP box", "scores", INK, x);
+    let ranges_top = g.ranges_top;
+    gutter_label(c, g.top + HEADER_H / 2.0, ["VP box", "scores"], INK, x);
     sun(c, x + 7.0, ranges_top + RANGE_H / 2.0, 5.0, RISING_SUN);
-    two(
+    gutter_label(
         c,
         ranges_top + RANGE_H / 2.0,
-        "Rising Sun",
-        "CSV range",
+        ["Rising Sun", "CSV range"],
         RISING_SUN,
         x + 20.0,
     );
@@ -1026,38 +980,27 @@ fn gutter(
         8.0,
         ALLIED_CRUSADE,
     );
-    two(
+    gutter_label(
         c,
         ranges_top + RANGE_H * 1.5,
-        "Allied Crusade",
-        "CSV range",
+        ["Allied Crusade", "CSV range"],
         ALLIED_CRUSADE,
         x + 20.0,
     );
-    two(
+    gutter_label(
         c,
-        marker_top + MARKER_AREA_H / 2.0 - 6.0,
-        "VP marker",
-        "before → after",
+        g.marker_top + MARKER_AREA_H / 2.0 - 6.0,
+        ["VP marker", "before → after"],
         INK,
         x,
     );
-    if has_counters {
-        two(
-            c,
-            counters_top + COUNTER_AREA_H / 2.0 - 6.0,
-            "Markers",
-            "on the track",
-            INK,
-            x,
-        );
-    }
 }
 
-fn draw_box(c: &mut Canvas, g: &TrackGeometry, i: usize, b: &VpBox, top: f64, bottom: f64) {
+/// Track box `i`: its header with the VP, its ranges, its outline.
+fn draw_box(c: &mut Canvas, g: &TrackGeometry, i: usize, b: &VpBox) {
     let x = g.left(i);
     let w = g.w;
-    let ranges_top = top + HEADER_H;
+    let (top, bottom, ranges_top) = (g.top, g.bottom, g.ranges_top);
     let header_fill = if b.vp.is_none() {
         AUTOMATIC_VICTORY_LIGHT
     } else {
@@ -1067,11 +1010,31 @@ fn draw_box(c: &mut Canvas, g: &TrackGeometry, i: usize, b: &VpBox, top: f64, bo
         r#"<g class="vp-box" data-box="{}">"#,
         escape(&b.id)
     ));
-    c.rect(x, top, w, bottom - top, 4.0, "#ffffff", None, "");
-    c.rect(x, top, w, HEADER_H, 0.0, header_fill, None, "");
-    // Header: the VP.
+    c.rect(Rect::new(x, top, w, bottom - top, "#ffffff").rounded(4.0));
+    c.rect(Rect::new(x, top, w, HEADER_H, header_fill));
+    box_header(c, x, w, top, b);
+    box_ranges(c, x, w, ranges_top, b);
+    c.line((x, ranges_top), (x + w, ranges_top), BOX_LINE, 1.0, "");
+    c.line(
+        (x, ranges_top + 2.0 * RANGE_H),
+        (x + w, ranges_top + 2.0 * RANGE_H),
+        BOX_LINE,
+        1.0,
+        "",
+    );
+    c.rect(
+        Rect::new(x, top, w, bottom - top, "none")
+            .rounded(4.0)
+            .stroke(BOX_LINE, 2.0),
+    );
+    c.raw("</g>");
+}
+
+/// A box's header, `w` wide from `x` at `top`: its VP (on two lines when too long), or its id
+/// with the VP under it.
+fn box_header(c: &mut Canvas, x: f64, w: f64, top: f64, b: &VpBox) {
     let (label, sub) = box_label(b);
-    let big = Font::new(20.0).bold().anchor(Anchor::Middle);
+    let big = sans(20.0).bold().anchor(TextAnchor::Middle);
     match sub {
         None => {
             if big.width(&label) <= w - 10.0 {
@@ -1094,103 +1057,76 @@ fn draw_box(c: &mut Canvas, g: &TrackGeometry, i: usize, b: &VpBox, top: f64, bo
             c.text(
                 x + w / 2.0,
                 top + 38.0,
-                Font::new(12.0).fill(MUTED).anchor(Anchor::Middle),
+                sans(12.0).fill(MUTED).anchor(TextAnchor::Middle),
                 &sub,
             );
         }
     }
-    // Ranges.
-    let range_font = Font::new(17.0).bold().anchor(Anchor::Middle);
-    match b.ranges {
+}
+
+/// A box's CSV ranges, `w` wide from `x` at `ranges_top`: one for both faces (the 0 box keeps
+/// side), or the Rising Sun range above the Allied Crusade one.
+fn box_ranges(c: &mut Canvas, x: f64, w: f64, ranges_top: f64, b: &VpBox) {
+    let range_font = sans(17.0).bold().anchor(TextAnchor::Middle);
+    let (rising_sun, allied_crusade) = match b.ranges {
         BoxRanges::KeepsSide(r) => {
-            c.rect(x, ranges_top, w, 2.0 * RANGE_H, 0.0, KEEP_LIGHT, None, "");
+            c.rect(Rect::new(x, ranges_top, w, 2.0 * RANGE_H, KEEP_LIGHT));
             let text = range_text(r, None);
             let f = fit(&[&text], w - 12.0, range_font.fill(INK));
             c.text(x + w / 2.0, ranges_top + RANGE_H - 4.0, f, &text);
             let k = fit(
                 &["keeps side"],
                 w - 12.0,
-                Font::new(13.0).italic().fill(MUTED).anchor(Anchor::Middle),
+                sans(13.0).italic().fill(MUTED).anchor(TextAnchor::Middle),
             );
             c.text(x + w / 2.0, ranges_top + RANGE_H + 16.0, k, "keeps side");
+            return;
         }
         BoxRanges::Sides {
             rising_sun,
             allied_crusade,
-        } => {
-            for (row, r, light, ink, side) in [
-                (
-                    0.0,
-                    rising_sun,
-                    RISING_SUN_LIGHT,
-                    RISING_SUN,
-                    MarkerSide::RisingSun,
-                ),
-                (
-                    1.0,
-                    allied_crusade,
-                    ALLIED_CRUSADE_LIGHT,
-                    ALLIED_CRUSADE,
-                    MarkerSide::AlliedCrusade,
-                ),
-            ] {
-                let ry = ranges_top + row * RANGE_H;
-                c.rect(x, ry, w, RANGE_H, 0.0, light, None, "");
-                let (text, font) = match r {
-                    Some(r) => (range_text(r, Some(side)), range_font.fill(ink)),
-                    None => (
-                        "none".to_string(),
-                        Font::new(13.0).italic().fill(FAINT).anchor(Anchor::Middle),
-                    ),
-                };
-                let f = fit(&[&text], w - 12.0, font);
-                c.text(x + w / 2.0, ry + RANGE_H / 2.0 + f.size * 0.36, f, &text);
-            }
-            c.line(
-                x,
-                ranges_top + RANGE_H,
-                x + w,
-                ranges_top + RANGE_H,
-                "#ffffff",
-                2.0,
-                "",
-            );
-        }
+        } => (rising_sun, allied_crusade),
+    };
+    for (row, r, light, ink, side) in [
+        (
+            0.0,
+            rising_sun,
+            RISING_SUN_LIGHT,
+            RISING_SUN,
+            MarkerSide::RisingSun,
+        ),
+        (
+            1.0,
+            allied_crusade,
+            ALLIED_CRUSADE_LIGHT,
+            ALLIED_CRUSADE,
+            MarkerSide::AlliedCrusade,
+        ),
+    ] {
+        let ry = ranges_top + row * RANGE_H;
+        c.rect(Rect::new(x, ry, w, RANGE_H, light));
+        let (text, font) = match r {
+            Some(r) => (range_text(r, Some(side)), range_font.fill(ink)),
+            None => (
+                "none".to_string(),
+                sans(13.0).italic().fill(FAINT).anchor(TextAnchor::Middle),
+            ),
+        };
+        let f = fit(&[&text], w - 12.0, font);
+        c.text(x + w / 2.0, ry + RANGE_H / 2.0 + f.size * 0.36, f, &text);
     }
-    c.line(x, ranges_top, x + w, ranges_top, BOX_LINE, 1.0, "");
     c.line(
-        x,
-        ranges_top + 2.0 * RANGE_H,
-        x + w,
-        ranges_top + 2.0 * RANGE_H,
-        BOX_LINE,
-        1.0,
+        (x, ranges_top + RANGE_H),
+        (x + w, ranges_top + RANGE_H),
+        "#ffffff",
+        2.0,
         "",
     );
-    c.rect(
-        x,
-        top,
-        w,
-        bottom - top,
-        4.0,
-        "none",
-        Some((BOX_LINE, 2.0)),
-        "",
-    );
-    c.raw("</g>");
 }
 
-#[allow(clippy::too_many_arguments)]
-fn csv_callout(
-    c: &mut Canvas,
-    g: &TrackGeometry,
-    state: &State,
-    report: &Report,
-    cell: TrackCell,
-    zone_top: f64,
-    top: f64,
-    ranges_top: f64,
-) {
+/// The range the CSV fell in, outlined (dashed when it did not place the marker), under a
+/// `CSV +3` tag pointing at it.
+fn csv_callout(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report, cell: TrackCell) {
     if cell.box_index >= state.track.boxes().len() {
         return;
     }
@@ -1198,11 +1134,11 @@ fn csv_callout(
     let x = g.left(cell.box_index);
     let (ry, rh, colour) = match row_of(cell.side) {
         Some(row) => (
-            ranges_top + row as f64 * RANGE_H,
+            g.ranges_top + row as f64 * RANGE_H,
             RANGE_H,
             cell.side.map_or(INK, face_colour),
         ),
-        None => (ranges_top, 2.0 * RANGE_H, INK),
+        None => (g.ranges_top, 2.0 * RANGE_H, INK),
     };
     let informational = report.vp_marker.basis != PlacementBasis::Csv
         && report.vp_marker.basis != PlacementBasis::CombinedGameException;
@@ -1212,21 +1148,17 @@ fn csv_callout(
         r#"class="csv-cell""#
     };
     c.rect(
-        x + 2.5,
-        ry + 2.5,
-        g.w - 5.0,
-        rh - 5.0,
-        3.0,
-        "none",
-        Some((INK, 3.5)),
-        dash,
+        Rect::new(x + 2.5, ry + 2.5, g.w - 5.0, rh - 5.0, "none")
+            .rounded(3.0)
+            .stroke(INK, 3.5)
+            .attrs(dash),
     );
     let label = if informational {
         format!("CSV {} (not applied)", signed(csv))
     } else {
         format!("CSV {}", signed(csv))
     };
-    let font = Font::new(15.0).bold().anchor(Anchor::Middle);
+    let font = sans(15.0).bold().anchor(TextAnchor::Middle);
     let font = if informational {
         font.fill(colour)
     } else {
@@ -1240,21 +1172,17 @@ fn csv_callout(
         .min(WIDTH - MARGIN - tw / 2.0)
         .max(MARGIN + GUTTER + tw / 2.0);
     let tip = g.centre(cell.box_index);
-    let ty = zone_top + 2.0;
+    let ty = g.zone_top + 2.0;
     c.raw(r#"<g class="csv-tag">"#);
     if informational {
         c.rect(
-            cx - tw / 2.0,
-            ty,
-            tw,
-            th,
-            12.0,
-            "#ffffff",
-            Some((colour, 2.0)),
-            r#"stroke-dasharray="5 3""#,
+            Rect::new(cx - tw / 2.0, ty, tw, th, "#ffffff")
+                .rounded(12.0)
+                .stroke(colour, 2.0)
+                .attrs(r#"stroke-dasharray="5 3""#),
         );
     } else {
-        c.rect(cx - tw / 2.0, ty, tw, th, 12.0, colour, None, "");
+        c.rect(Rect::new(cx - tw / 2.0, ty, tw, th, colour).rounded(12.0));
     }
     c.raw(&format!(
         r#"<polygon points="{},{} {},{} {},{}" fill="{colour}"/>"#,
@@ -1263,7 +1191,7 @@ fn csv_callout(
         num_short(tip + 7.0),
         num_short(ty + th - 0.5),
         num_short(tip),
-        num_short(top - 1.0)
+        num_short(g.top - 1.0)
     ));
     c.text(cx, ty + th / 2.0 + 5.5, font, &label);
     c.raw("</g>");
@@ -1337,7 +1265,7 @@ fn placement_text(state: &State, report: &Report) -> String {
 }
 
 fn placement(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
-    let font = Font::new(15.0);
+    let font = sans(15.0);
     let m = &report.vp_marker;
     // Where the marker was before the check, unless the sentence says it (a move or a stay
     // decided by the CSV alone).
@@ -1369,10 +1297,10 @@ fn placement(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
 // The Current Strategic Value.
 
 fn section_title(c: &mut Canvas, x: f64, y: f64, w: f64, text: &str) -> f64 {
-    let f = Font::new(17.0).bold();
+    let f = sans(17.0).bold();
     let y = y + 30.0;
     c.text(x, y, f, text);
-    c.line(x, y + 7.0, x + w, y + 7.0, RULE_LINE, 1.0, "");
+    c.line((x, y + 7.0), (x + w, y + 7.0), RULE_LINE, 1.0, "");
     y + 28.0
 }
 
@@ -1394,24 +1322,22 @@ fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
     let desc_x = x + 178.0;
     let desc_w = x + w - desc_x;
     let quiet = t.value == 0 && t.hexes.is_empty() && t.excluded.is_empty();
-    let rule = Font::new(12.5)
-        .bold()
-        .fill(if quiet { FAINT } else { MUTED });
+    let rule = sans(12.5).bold().fill(if quiet { FAINT } else { MUTED });
     c.text(x, y, fit(&[t.rule], 124.0, rule), t.rule);
     c.text(
         x + 164.0,
         y,
-        Font::new(16.0)
+        sans(16.0)
             .bold()
             .fill(value_colour(t.value))
-            .anchor(Anchor::End),
+            .anchor(TextAnchor::End),
         &signed(t.value),
     );
-    let desc = Font::new(13.5).fill(if quiet { FAINT } else { INK });
+    let desc = sans(13.5).fill(if quiet { FAINT } else { INK });
     let mut ny = c.paragraph(desc_x, y, desc_w, desc, t.kind.describe());
     if !t.hexes.is_empty() {
         let items: Vec<String> = t.hexes.iter().map(hex_item).collect();
-        let f = Font::new(12.5).fill(MUTED);
+        let f = sans(12.5).fill(MUTED);
         for line in wrap_items(&items, desc_w, |s| f.width(s)) {
             c.text(desc_x, ny, f, &line);
             ny += f.line_height();
@@ -1422,7 +1348,7 @@ fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
             desc_x,
             ny,
             desc_w,
-            Font::new(12.5).italic().fill(FAINT),
+            sans(12.5).italic().fill(FAINT),
             &format!(
                 "not counted: {} {}, {} ({})",
                 e.label, e.name, e.reason, e.rule
@@ -1438,24 +1364,19 @@ fn csv_column(c: &mut Canvas, report: &Report, x: f64, w: f64, y: f64) -> f64 {
     for t in &report.csv.terms {
         y = csv_term(c, t, x, w, y);
     }
-    c.line(x, y - 8.0, x + w, y - 8.0, RULE_LINE, 1.0, "");
+    c.line((x, y - 8.0), (x + w, y - 8.0), RULE_LINE, 1.0, "");
     y += 12.0;
-    c.text(x, y, Font::new(15.0).bold(), "Total");
+    c.text(x, y, sans(15.0).bold(), "Total");
     c.text(
         x + 164.0,
         y + 1.0,
-        Font::new(20.0)
+        sans(20.0)
             .bold()
             .fill(value_colour(report.csv.total))
-            .anchor(Anchor::End),
+            .anchor(TextAnchor::End),
         &signed(report.csv.total),
     );
-    c.text(
-        x + 178.0,
-        y,
-        Font::new(15.0).bold(),
-        "Current Strategic Value",
-    );
+    c.text(x + 178.0, y, sans(15.0).bold(), "Current Strategic Value");
     c.raw("</g>");
     y + 8.0
 }
@@ -1465,7 +1386,7 @@ fn csv_column(c: &mut Canvas, report: &Report, x: f64, w: f64, y: f64) -> f64 {
 
 fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64, y: f64) -> f64 {
     c.raw(r#"<g class="outcome">"#);
-    let body = Font::new(13.5);
+    let body = sans(13.5);
     let mut y = section_title(c, x, y, w, "Automatic Victory (0.2)");
     match &report.automatic_victory {
         Some(a) => {
@@ -1502,7 +1423,7 @@ fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64
                 x,
                 y + 6.0,
                 w,
-                Font::new(15.0).bold().fill(side_colour(winner)),
+                sans(15.0).bold().fill(side_colour(winner)),
                 &format!("Winner: the {}{how}.", winner.title()),
             );
         }
@@ -1514,17 +1435,17 @@ fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64
 
 fn side_vp(c: &mut Canvas, state: &State, side: Side, vp: &SideVp, x: f64, w: f64, y: f64) -> f64 {
     let colour = side_colour(side);
-    let head = Font::new(15.0).bold().fill(colour);
+    let head = sans(15.0).bold().fill(colour);
     c.text(x, y, head, side.title());
     c.text(
         x + w,
         y,
-        Font::new(18.0).bold().fill(colour).anchor(Anchor::End),
+        sans(18.0).bold().fill(colour).anchor(TextAnchor::End),
         &format!("{} VP", vp.total),
     );
     let mut y = y + head.line_height();
     if vp.parts.is_empty() {
-        y = c.paragraph(x + 42.0, y, w - 42.0, Font::new(12.5).fill(FAINT), "no VP");
+        y = c.paragraph(x + 42.0, y, w - 42.0, sans(12.5).fill(FAINT), "no VP");
     }
     for p in &vp.parts {
         let line = format!("{}: {}", p.map.title(), vp_part_text(state, p));
@@ -1535,10 +1456,10 @@ fn side_vp(c: &mut Canvas, state: &State, side: Side, vp: &SideVp, x: f64, w: f6
         c.text(
             x + 30.0,
             y,
-            Font::new(13.0).bold().anchor(Anchor::End),
+            sans(13.0).bold().anchor(TextAnchor::End),
             &p.vp.to_string(),
         );
-        y = c.paragraph(x + 42.0, y, w - 42.0, Font::new(12.5).fill(MUTED), &line);
+        y = c.paragraph(x + 42.0, y, w - 42.0, sans(12.5).fill(MUTED), &line);
         c.raw("</g>");
     }
     y
@@ -1633,16 +1554,11 @@ fn combined_section(
     let w = WIDTH - 2.0 * MARGIN;
     c.raw(r#"<g class="combined">"#);
     let mut y = section_title(c, x, y, w, "Combined game (0.4): both maps");
-    let col_axis = x + 110.0;
-    let col_allies = x + 460.0;
-    let col_status = x + 810.0;
-    let col_w = 330.0;
-    let status_w = x + w - col_status;
-    let head = Font::new(13.0).bold();
+    let head = sans(13.0).bold();
     c.text(x, y, head.fill(MUTED), "Map");
-    c.text(col_axis, y, head.fill(RISING_SUN), "Axis VP (+ Bonus VP)");
+    c.text(COL_AXIS, y, head.fill(RISING_SUN), "Axis VP (+ Bonus VP)");
     c.text(
-        col_allies,
+        COL_ALLIES,
         y,
         head.fill(ALLIED_CRUSADE),
         &format!(
@@ -1650,70 +1566,27 @@ fn combined_section(
             comb.allied_vp_cap_per_map
         ),
     );
-    c.text(col_status, y, head.fill(MUTED), "Map status");
+    c.text(COL_STATUS, y, head.fill(MUTED), "Map status");
     y += 8.0;
-    c.line(x, y, x + w, y, RULE_LINE, 1.0, "");
+    c.line((x, y), (x + w, y), RULE_LINE, 1.0, "");
     y += 22.0;
-    let cell = Font::new(14.0);
-    let small = Font::new(12.0).fill(MUTED);
     for m in [&comb.tk, &comb.ds] {
-        c.raw(&format!(
-            r#"<g class="combined-map" data-map="{}">"#,
-            match m.map {
-                GameMap::Tk => "tk",
-                GameMap::Ds => "ds",
-            }
-        ));
-        c.text(x, y, Font::new(14.0).bold(), m.map.title());
-        let mut ya = c.paragraph(col_axis, y, col_w, cell, &axis_map_vp(m));
-        let mut yb = c.paragraph(col_allies, y, col_w, cell, &allied_map_vp(m));
-        // Where the map's VP come from (Final check): track, markers and their boxes, Bonus
-        // VPs, each with its rule and note.
-        if let Some(vp) = &report.vp {
-            for (side, sv, col_x, col_y) in [
-                (Side::Axis, &vp.axis, col_axis, &mut ya),
-                (Side::Allies, &vp.allies, col_allies, &mut yb),
-            ] {
-                for p in sv.parts.iter().filter(|p| p.map == m.map) {
-                    let line = format!("{} VP: {}", p.vp, vp_part_text(state, p));
-                    c.raw(&format!(
-                        r#"<g class="vp-part" data-side="{}">"#,
-                        side_key(side)
-                    ));
-                    *col_y = c.paragraph(col_x, *col_y - 2.0, col_w, small, &line) + 2.0;
-                    c.raw("</g>");
-                }
-            }
-        }
-        let status = map_status(m);
-        let ys = if status.is_empty() {
-            y
-        } else {
-            c.paragraph(
-                col_status,
-                y,
-                status_w,
-                Font::new(13.0).italic().fill(MUTED),
-                &status,
-            )
-        };
-        c.raw("</g>");
-        y = ya.max(yb).max(ys) + 6.0;
+        y = combined_map(c, state, report, m, y);
     }
     if let Some(vp) = &report.vp {
-        c.line(x, y - 10.0, x + w, y - 10.0, RULE_LINE, 1.0, "");
+        c.line((x, y - 10.0), (x + w, y - 10.0), RULE_LINE, 1.0, "");
         y += 10.0;
-        c.text(x, y, Font::new(15.0).bold(), "Total");
+        c.text(x, y, sans(15.0).bold(), "Total");
         c.text(
-            col_axis,
+            COL_AXIS,
             y,
-            Font::new(17.0).bold().fill(RISING_SUN),
+            sans(17.0).bold().fill(RISING_SUN),
             &format!("Axis {} VP", vp.axis.total),
         );
         c.text(
-            col_allies,
+            COL_ALLIES,
             y,
-            Font::new(17.0).bold().fill(ALLIED_CRUSADE),
+            sans(17.0).bold().fill(ALLIED_CRUSADE),
             &format!("Allies {} VP", vp.allies.total),
         );
         y += 26.0;
@@ -1723,11 +1596,70 @@ fn combined_section(
         x,
         y + 2.0,
         w,
-        Font::new(15.0).bold().fill(colour),
+        sans(15.0).bold().fill(colour),
         &combined_outcome(&comb.result),
     );
     c.raw("</g>");
     y
+}
+
+/// The columns of the combined game's table: the Axis VP, the Allied VP, each map's status,
+/// and the width of the VP columns.
+const COL_AXIS: f64 = MARGIN + 110.0;
+const COL_ALLIES: f64 = MARGIN + 460.0;
+const COL_STATUS: f64 = MARGIN + 810.0;
+const COL_W: f64 = 330.0;
+
+/// One map's row of the combined game's table at `y`: its VP per side and where they come
+/// from, and its status. Returns the top of the next row.
+fn combined_map(c: &mut Canvas, state: &State, report: &Report, m: &MapResult, y: f64) -> f64 {
+    let x = MARGIN;
+    let w = WIDTH - 2.0 * MARGIN;
+    let status_w = x + w - COL_STATUS;
+    let cell = sans(14.0);
+    let small = sans(12.0).fill(MUTED);
+    c.raw(&format!(
+        r#"<g class="combined-map" data-map="{}">"#,
+        match m.map {
+            GameMap::Tk => "tk",
+            GameMap::Ds => "ds",
+        }
+    ));
+    c.text(x, y, sans(14.0).bold(), m.map.title());
+    let mut ya = c.paragraph(COL_AXIS, y, COL_W, cell, &axis_map_vp(m));
+    let mut yb = c.paragraph(COL_ALLIES, y, COL_W, cell, &allied_map_vp(m));
+    // Where the map's VP come from (Final check): track, markers and their boxes, Bonus
+    // VPs, each with its rule and note.
+    if let Some(vp) = &report.vp {
+        for (side, sv, col_x, col_y) in [
+            (Side::Axis, &vp.axis, COL_AXIS, &mut ya),
+            (Side::Allies, &vp.allies, COL_ALLIES, &mut yb),
+        ] {
+            for p in sv.parts.iter().filter(|p| p.map == m.map) {
+                let line = format!("{} VP: {}", p.vp, vp_part_text(state, p));
+                c.raw(&format!(
+                    r#"<g class="vp-part" data-side="{}">"#,
+                    side_key(side)
+                ));
+                *col_y = c.paragraph(col_x, *col_y - 2.0, COL_W, small, &line) + 2.0;
+                c.raw("</g>");
+            }
+        }
+    }
+    let status = map_status(m);
+    let ys = if status.is_empty() {
+        y
+    } else {
+        c.paragraph(
+            COL_STATUS,
+            y,
+            status_w,
+            sans(13.0).italic().fill(MUTED),
+            &status,
+        )
+    };
+    c.raw("</g>");
+    ya.max(yb).max(ys) + 6.0
 }
 
 /// Every Strategic Hex the check considered (0.1.1), full width, one row each: whose it is,
@@ -1749,16 +1681,16 @@ fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
     let whose_w = col_control - col_whose - 10.0;
     let control_w = col_adds - 50.0 - col_control;
     let why_w = x + w - col_why;
-    let head = Font::new(13.0).bold().fill(MUTED);
+    let head = sans(13.0).bold().fill(MUTED);
     c.text(x, y, head, "Strategic Hex");
     c.text(col_whose, y, head, "Whose");
     c.text(col_control, y, head, "Control");
-    c.text(col_adds, y, head.anchor(Anchor::End), "Adds");
+    c.text(col_adds, y, head.anchor(TextAnchor::End), "Adds");
     c.text(col_why, y, head, "Why");
     y += 8.0;
-    c.line(x, y, x + w, y, RULE_LINE, 1.0, "");
+    c.line((x, y), (x + w, y), RULE_LINE, 1.0, "");
     y += 20.0;
-    let cell = Font::new(12.5).fill(MUTED);
+    let cell = sans(12.5).fill(MUTED);
     for h in hexes {
         c.raw(&format!(
             r#"<g class="considered-hex" data-label="{}">"#,
@@ -1769,7 +1701,7 @@ fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
             x,
             y,
             hex_w,
-            Font::new(12.5).bold().fill(INK),
+            sans(12.5).bold().fill(INK),
             &format!("{} {}", h.label, h.name),
         );
         let y2 = c.paragraph(
@@ -1783,10 +1715,10 @@ fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
         c.text(
             col_adds,
             y,
-            Font::new(13.5)
+            sans(13.5)
                 .bold()
                 .fill(value_colour(h.adds))
-                .anchor(Anchor::End),
+                .anchor(TextAnchor::End),
             &signed(h.adds),
         );
         let y4 = c.paragraph(col_why, y, why_w, cell.fill(quiet), &h.why);
@@ -1800,7 +1732,7 @@ fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
 fn margins_section(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64, y: f64) -> f64 {
     c.raw(r#"<g class="margins">"#);
     let mut y = section_title(c, x, y - 8.0, w, "Margins (CSV change needed)");
-    let font = Font::new(12.5).fill(MUTED);
+    let font = sans(12.5).fill(MUTED);
     let shift = |d: &Option<MarkerShift>, way: &str| match d {
         Some(s) => format!(
             "Marker {way}: CSV {} (to {}) puts it in the {}, {} face{}.",
@@ -1849,7 +1781,7 @@ fn notes(c: &mut Canvas, report: &Report, y: f64) -> f64 {
     let w = WIDTH - 2.0 * MARGIN;
     c.raw(r#"<g class="notes">"#);
     let mut y = section_title(c, x, y, w, "Notes");
-    let font = Font::new(12.5).fill(MUTED);
+    let font = sans(12.5).fill(MUTED);
     for n in &report.notes {
         c.text(x + 4.0, y, font, "•");
         y = c.paragraph(x + 18.0, y, w - 18.0, font, &n.text) + 3.0;

@@ -1,6 +1,5 @@
 //! 0.2 Automatic Victory, 0.3 V-J Day victory and 0.4 Combined Game Victory, given where 0.1.2
 //! put the VP marker.
-#![deny(clippy::too_many_lines)]
 
 use serde::Serialize;
 
@@ -739,69 +738,68 @@ fn first_of_simultaneous(
     found.get(taken).copied()
 }
 
+/// One map's VP at the Final check, part by part: the Axis parts in rule order, and the Allied
+/// ones on its track and from its Bonus VPs, as earned until the combined game's per-map cap
+/// ([`cap_per_map`]) counts them.
+#[derive(Default)]
+struct MapVp {
+    axis: Vec<VpPart>,
+    allied_track: Option<VpPart>,
+    allied_bonus: Option<VpPart>,
+}
+
+impl VpScore {
+    /// Both sides' VP on these maps, part by part in map order.
+    fn of(maps: impl IntoIterator<Item = MapVp>) -> VpScore {
+        let mut score = VpScore {
+            axis: SideVp::default(),
+            allies: SideVp::default(),
+        };
+        for m in maps {
+            m.axis.into_iter().for_each(|p| score.axis.add(p));
+            let allied = m.allied_track.into_iter().chain(m.allied_bonus);
+            allied.for_each(|p| score.allies.add(p));
+        }
+        score
+    }
+}
+
 /// 0.3: the VP of the DS map's markers, as parts: the VP marker ([`vp_marker_vp`]), the
 /// Japanese Mandate marker ([`japanese_mandate_vp`]) and the Hakko Ichiu marker
-/// ([`hakko_ichiu_vp`]). Returns whether the Allied per-map cap cut the Allied Crusade VP.
-fn ds_marker_vp(
-    ctx: &Context<'_>,
-    marker: &MarkerReport,
-    score: &mut VpScore,
-    cap: Option<u32>,
-) -> bool {
-    let capped = vp_marker_vp(ctx, marker, score, cap);
-    japanese_mandate_vp(ctx, score);
-    hakko_ichiu_vp(ctx, score);
-    capped
+/// ([`hakko_ichiu_vp`]).
+fn ds_marker_vp(ctx: &Context<'_>, marker: &MarkerReport) -> MapVp {
+    let mut vp = MapVp::default();
+    vp_marker_vp(ctx, marker, &mut vp);
+    japanese_mandate_vp(ctx, &mut vp);
+    hakko_ichiu_vp(ctx, &mut vp);
+    vp
 }
 
 /// 0.3: the VP marker scores its box's VP for the side its face shows: Rising Sun for the Axis,
-/// Allied Crusade for the Allies, capped per map in the combined game (0.4 clarification).
-/// Returns whether the cap cut it.
-fn vp_marker_vp(
-    ctx: &Context<'_>,
-    marker: &MarkerReport,
-    score: &mut VpScore,
-    cap: Option<u32>,
-) -> bool {
-    let (vp, note) = box_vp(track(ctx), marker.box_index, marker.side);
-    let part = |source, vp, note| VpPart {
+/// Allied Crusade for the Allies (in the combined game, capped per map: [`cap_per_map`]).
+fn vp_marker_vp(ctx: &Context<'_>, marker: &MarkerReport, vp: &mut MapVp) {
+    let (points, note) = box_vp(track(ctx), marker.box_index, marker.side);
+    let part = |source| VpPart {
         rule: "0.3",
         map: GameMap::Ds,
         source,
         box_id: Some(marker.box_id.clone()),
-        vp,
+        vp: points,
         note,
     };
     match marker.side {
-        MarkerSide::RisingSun => {
-            score.axis.add(part(VpSource::RisingSunMarker, vp, note));
-            false
-        }
-        MarkerSide::AlliedCrusade => {
-            let counted = cap.map_or(vp, |c| vp.min(c));
-            let capped = counted < vp;
-            let note = if capped {
-                Some(format!(
-                    "{vp} VP on the track, capped at {counted}: the Allies cannot earn more than {counted} VPs on a map (0.4)"
-                ))
-            } else {
-                note
-            };
-            score
-                .allies
-                .add(part(VpSource::AlliedCrusadeMarker, counted, note));
-            capped
-        }
+        MarkerSide::RisingSun => vp.axis.push(part(VpSource::RisingSunMarker)),
+        MarkerSide::AlliedCrusade => vp.allied_track = Some(part(VpSource::AlliedCrusadeMarker)),
     }
 }
 
 /// 0.3: the Japanese Mandate marker scores its box's VP for the Axis.
-fn japanese_mandate_vp(ctx: &Context<'_>, score: &mut VpScore) {
+fn japanese_mandate_vp(ctx: &Context<'_>, vp: &mut MapVp) {
     let Some(jm) = ctx.japanese_mandate else {
         return;
     };
     let t = track(ctx);
-    score.axis.add(VpPart {
+    vp.axis.push(VpPart {
         rule: "0.3",
         map: GameMap::Ds,
         source: VpSource::JapaneseMandateMarker,
@@ -812,9 +810,9 @@ fn japanese_mandate_vp(ctx: &Context<'_>, score: &mut VpScore) {
 }
 
 /// 0.3 clarification: the Hakko Ichiu marker scores nothing (listed, at 0 VP).
-fn hakko_ichiu_vp(ctx: &Context<'_>, score: &mut VpScore) {
+fn hakko_ichiu_vp(ctx: &Context<'_>, vp: &mut MapVp) {
     let Some(hi) = ctx.hakko_ichiu else { return };
-    score.axis.add(VpPart {
+    vp.axis.push(VpPart {
         rule: "0.3 clarification",
         map: GameMap::Ds,
         source: VpSource::HakkoIchiuMarker,
@@ -824,110 +822,133 @@ fn hakko_ichiu_vp(ctx: &Context<'_>, score: &mut VpScore) {
     });
 }
 
-/// How many Allied Bonus VPs a map counts (0.4, ruling D-9, option `allied_bonus_cap`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AlliedBonusLimit {
-    /// All of them: Dai Senso alone (no cap), or the cap's `beyond` reading.
-    Uncapped,
-    /// Up to what the per-map cap leaves after the map's track VP (`within`, the default).
-    Room(u32),
-    /// None (`no-allied-bonus`).
-    NotEarned,
+/// 0.4: the TK map's VP, given as inputs: its track's, then its Bonus VPs ([`bonus`]),
+/// uncapped.
+fn tk_map_vp(tk: &TkResult, rules: &Rules) -> MapVp {
+    let part = |vp| VpPart {
+        rule: "0.4",
+        map: GameMap::Tk,
+        source: VpSource::VpTrack,
+        box_id: None,
+        vp,
+        note: None,
+    };
+    let mut vp = MapVp {
+        axis: vec![part(tk.axis_vp)],
+        allied_track: Some(part(tk.allied_vp)),
+        allied_bonus: None,
+    };
+    let tk_bonus = (tk.axis_bonus_vp, tk.allied_bonus_vp);
+    bonus(&mut vp, GameMap::Tk, tk_bonus, rules, "0.4 / 14.45");
+    vp
 }
 
-impl AlliedBonusLimit {
-    /// The limit on a map whose track gave the Allies `track_counted` VP, with `cap` per map
-    /// (`None` in Dai Senso alone, which has no cap).
-    fn of(rules: &Rules, cap: Option<u32>, track_counted: u32) -> Self {
-        match (rules.allied_bonus_cap, cap) {
-            (AlliedBonusCap::NoAlliedBonus, _) => AlliedBonusLimit::NotEarned,
-            (AlliedBonusCap::Within, Some(cap)) => {
-                AlliedBonusLimit::Room(cap.saturating_sub(track_counted))
-            }
-            (AlliedBonusCap::Within | AlliedBonusCap::Beyond, _) => AlliedBonusLimit::Uncapped,
-        }
-    }
-
-    /// How many of `allies` Bonus VPs count.
-    fn counted(self, allies: u32) -> u32 {
-        match self {
-            AlliedBonusLimit::Uncapped => allies,
-            AlliedBonusLimit::Room(room) => allies.min(room),
-            AlliedBonusLimit::NotEarned => 0,
-        }
-    }
-}
-
-/// 14.45: Bonus VPs earned on `map`, added for each side that has any; the Allied ones as
-/// `limit` says ([`AlliedBonusLimit`]). Returns whether the per-map cap cut them.
+/// 14.45: Bonus VPs earned on `map`, added for each side that has any. The Allies earn none
+/// under `allied_bonus_cap = no-allied-bonus` (ruling D-9); in the combined game the per-map
+/// cap may cut theirs ([`cap_per_map`]).
 fn bonus(
-    score: &mut VpScore,
+    vp: &mut MapVp,
     map: GameMap,
     (axis, allies): (u32, u32),
-    limit: AlliedBonusLimit,
+    rules: &Rules,
     rule: &'static str,
-) -> bool {
+) {
+    let part = |vp, note| VpPart {
+        rule,
+        map,
+        source: VpSource::BonusVp,
+        box_id: None,
+        vp,
+        note,
+    };
     if axis > 0 {
-        score.axis.add(VpPart {
-            rule,
-            map,
-            source: VpSource::BonusVp,
-            box_id: None,
-            vp: axis,
-            note: None,
-        });
+        vp.axis.push(part(axis, None));
     }
-    let counted = limit.counted(allies);
     if allies > 0 {
         let s = if allies == 1 { "" } else { "s" };
-        score.allies.add(VpPart {
-            rule,
-            map,
-            source: VpSource::BonusVp,
-            box_id: None,
-            vp: counted,
-            note: match limit {
-                AlliedBonusLimit::NotEarned => Some(format!(
+        vp.allied_bonus = Some(match rules.allied_bonus_cap {
+            AlliedBonusCap::NoAlliedBonus => part(
+                0,
+                Some(format!(
                     "{allies} Bonus VP{s}, none counted: the Allies earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
                 )),
-                _ => (counted < allies).then(|| {
-                    format!(
-                        "{allies} Bonus VP{s}, {counted} counted: with the map's track VP they would pass the Allies' cap on a map (0.4)"
-                    )
-                }),
-            },
+            ),
+            AlliedBonusCap::Within | AlliedBonusCap::Beyond => part(allies, None),
         });
     }
-    matches!(limit, AlliedBonusLimit::Room(_)) && counted < allies
 }
 
-/// 0.4 (rules options `allied_bonus_cap = beyond` and `no-allied-bonus`): what the reading
-/// chosen did to the Allied Bonus VPs `allied` (the Bonus VPs of each map), noted when it
-/// changed anything: `beyond` when a map's Bonus VPs passed its cap, `no-allied-bonus`
-/// whenever the Allies have any.
-fn allied_bonus_reading_notes(rules: &Rules, passed_cap: bool, allied: u32, notes: &mut Vec<Note>) {
-    match rules.allied_bonus_cap {
-        AlliedBonusCap::Within => {}
-        AlliedBonusCap::Beyond => {
-            if passed_cap {
-                notes.push(Note::new(
-                    "allied-bonus-beyond-the-cap",
-                    "rules option allied_bonus_cap = beyond: the cap of 0.4 limits the Allies' VP on a map's track; their Bonus VPs come on top, as the Axis's do",
+/// What the per-map cap did to one map's Allied VP ([`cap_per_map`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Capped {
+    /// It cut them: the track VP, or (`allied_bonus_cap = within`) the Bonus VPs.
+    cut: bool,
+    /// The Bonus VPs counted before the cap, with the track VP counted, pass it.
+    passed: bool,
+}
+
+/// 0.4 clarification: the Allies earn at most [`Rules::allied_vp_cap_per_map`] VPs on a map
+/// (0.4: "the Allied factions cannot earn more than 4 VPs on a map"). One map's Allied VP, as
+/// earned, capped: the track VP at most the cap; the Bonus VPs, by default, at most what the
+/// cap leaves after the track VP, all of them under `beyond` (ruling D-9,
+/// [`Rules::allied_bonus_cap`]). The one place the cap is applied and its notes written.
+fn cap_per_map(rules: &Rules, vp: &mut MapVp) -> Capped {
+    let cap = rules.allied_vp_cap_per_map;
+    let mut cut = false;
+    let track = match &mut vp.allied_track {
+        Some(p) => {
+            if p.vp > cap {
+                p.note = Some(format!(
+                    "{} VP on the track, capped at {cap}: the Allies cannot earn more than {cap} VPs on a map (0.4)",
+                    p.vp
                 ));
+                p.vp = cap;
+                cut = true;
             }
+            p.vp
         }
-        AlliedBonusCap::NoAlliedBonus => {
-            if allied > 0 {
-                notes.push(Note::new(
-                    "no-allied-bonus",
-                    format!(
-                        "rules option allied_bonus_cap = no-allied-bonus: 0.4's \"Add any Bonus VPs ...\" follows the Axis sentence and the Allies' \"Likewise\" adds only VP scores, so the Allies' {allied} Bonus VP{} {} not counted",
-                        if allied == 1 { "" } else { "s" },
-                        if allied == 1 { "is" } else { "are" }
-                    ),
-                ));
-            }
+        None => 0,
+    };
+    let mut passed = false;
+    if let Some(p) = &mut vp.allied_bonus {
+        let earned = p.vp;
+        passed = track.saturating_add(earned) > cap;
+        let room = cap.saturating_sub(track);
+        if rules.allied_bonus_cap == AlliedBonusCap::Within && earned > room {
+            let s = if earned == 1 { "" } else { "s" };
+            p.note = Some(format!(
+                "{earned} Bonus VP{s}, {room} counted: with the map's track VP they would pass the Allies' cap on a map (0.4)"
+            ));
+            p.vp = room;
+            cut = true;
         }
+    }
+    Capped { cut, passed }
+}
+
+/// 0.4, rules option `allied_bonus_cap = beyond`, when a map's Bonus VPs took the Allies past
+/// its cap: the cap limits their VP on the track only.
+fn beyond_the_cap_note(rules: &Rules, notes: &mut Vec<Note>) {
+    if rules.allied_bonus_cap == AlliedBonusCap::Beyond {
+        notes.push(Note::new(
+            "allied-bonus-beyond-the-cap",
+            "rules option allied_bonus_cap = beyond: the cap of 0.4 limits the Allies' VP on a map's track; their Bonus VPs come on top, as the Axis's do",
+        ));
+    }
+}
+
+/// 0.4, rules option `allied_bonus_cap = no-allied-bonus`, when the Allies have Bonus VPs
+/// (`allied`, every map's): none of them counts.
+fn no_allied_bonus_note(rules: &Rules, allied: u32, notes: &mut Vec<Note>) {
+    if rules.allied_bonus_cap == AlliedBonusCap::NoAlliedBonus && allied > 0 {
+        notes.push(Note::new(
+            "no-allied-bonus",
+            format!(
+                "rules option allied_bonus_cap = no-allied-bonus: 0.4's \"Add any Bonus VPs ...\" follows the Axis sentence and the Allies' \"Likewise\" adds only VP scores, so the Allies' {allied} Bonus VP{} {} not counted",
+                if allied == 1 { "" } else { "s" },
+                if allied == 1 { "is" } else { "are" }
+            ),
+        ));
     }
 }
 
@@ -997,30 +1018,25 @@ fn v_j_day(ctx: &Context<'_>, mut d: Decision, notes: &mut Vec<Note>) -> Decisio
 /// [`Rules::bonus_vp_in_dai_senso`]); the Allied ones not under `allied_bonus_cap =
 /// no-allied-bonus` (ruling D-9).
 fn dai_senso_vp(ctx: &Context<'_>, marker: &MarkerReport, notes: &mut Vec<Note>) -> VpScore {
-    let mut score = VpScore {
-        axis: SideVp::default(),
-        allies: SideVp::default(),
-    };
-    ds_marker_vp(ctx, marker, &mut score, None);
+    let mut ds = ds_marker_vp(ctx, marker);
     let b = ctx.state.bonus_vp;
     let any = b.axis > 0 || b.allies > 0;
     if ctx.rules.bonus_vp_in_dai_senso {
-        let limit = AlliedBonusLimit::of(ctx.rules, None, 0);
-        bonus(&mut score, GameMap::Ds, (b.axis, b.allies), limit, "14.45");
+        bonus(&mut ds, GameMap::Ds, (b.axis, b.allies), ctx.rules, "14.45");
         if any {
             notes.push(Note::new(
                 "bonus-vp-in-dai-senso",
                 "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling D-3; rules option bonus_vp_in_dai_senso = false turns this off)",
             ));
         }
-        allied_bonus_reading_notes(ctx.rules, false, b.allies, notes);
+        no_allied_bonus_note(ctx.rules, b.allies, notes);
     } else if any {
         notes.push(Note::new(
             "bonus-vp-in-dai-senso",
             "14.45 Bonus VPs are not added at the Final check of Dai Senso alone: rules option bonus_vp_in_dai_senso = false",
         ));
     }
-    score
+    VpScore::of([ds])
 }
 
 /// 0.2 (c) and 0.4, the combined game: both maps' VP at a Final check ([`combined_vp`]), the
@@ -1074,56 +1090,41 @@ fn ds_map_automatic_victory(
 }
 
 /// 0.4 at the Final check: the TK map's track VP and Bonus VPs (inputs), then the DS map's
-/// markers and Bonus VPs. 0.4 clarification: the Allies earn at most
-/// [`Rules::allied_vp_cap_per_map`] VPs on each map (0.4: "the Allied factions cannot earn
-/// more than 4 VPs on a map"), by default Bonus VPs included, the Axis Bonus VPs on top
-/// (ruling D-9; [`Rules::allied_bonus_cap`], [`AlliedBonusLimit`]).
+/// markers and Bonus VPs, each map's counted uncapped and then capped ([`cap_per_map`]: the
+/// Allies earn at most [`Rules::allied_vp_cap_per_map`] VPs on each map, by default Bonus VPs
+/// included, the Axis Bonus VPs on top: ruling D-9, [`Rules::allied_bonus_cap`]).
 fn combined_vp(
     ctx: &Context<'_>,
     marker: &MarkerReport,
     tk: &TkResult,
     notes: &mut Vec<Note>,
 ) -> VpScore {
-    let state = ctx.state;
-    let cap = ctx.rules.allied_vp_cap_per_map;
-    let mut score = VpScore {
-        axis: SideVp::default(),
-        allies: SideVp::default(),
-    };
-    let tk_capped = tk_track_vp(tk, cap, &mut score);
-    // By default the Allied VP on a map, Bonus VPs included, stay within the cap (0.4); the
-    // Axis Bonus VPs come on top (ruling D-9, option allied_bonus_cap).
-    let tk_limit = AlliedBonusLimit::of(ctx.rules, Some(cap), tk.allied_vp.min(cap));
-    let tk_bonus = (tk.axis_bonus_vp, tk.allied_bonus_vp);
-    let tk_bonus_capped = bonus(&mut score, GameMap::Tk, tk_bonus, tk_limit, "0.4 / 14.45");
-    let before = score.allies.total;
-    let ds_capped = ds_marker_vp(ctx, marker, &mut score, Some(cap));
-    let ds_track = score.allies.total.saturating_sub(before);
-    let ds_limit = AlliedBonusLimit::of(ctx.rules, Some(cap), ds_track);
-    let b = state.bonus_vp;
-    let ds_bonus_capped = bonus(
-        &mut score,
+    let rules = ctx.rules;
+    let cap = rules.allied_vp_cap_per_map;
+    let b = ctx.state.bonus_vp;
+    let mut tk_vp = tk_map_vp(tk, rules);
+    let tk_capped = cap_per_map(rules, &mut tk_vp);
+    let mut ds_vp = ds_marker_vp(ctx, marker);
+    bonus(
+        &mut ds_vp,
         GameMap::Ds,
         (b.axis, b.allies),
-        ds_limit,
+        rules,
         "0.4 / 14.45",
     );
-    let passed_cap = |track: u32, bonus: u32| track.saturating_add(bonus) > cap;
-    allied_bonus_reading_notes(
-        ctx.rules,
-        passed_cap(tk.allied_vp.min(cap), tk.allied_bonus_vp) || passed_cap(ds_track, b.allies),
-        tk.allied_bonus_vp.saturating_add(b.allies),
-        notes,
-    );
-    let (tk_capped, ds_capped) = (tk_capped || tk_bonus_capped, ds_capped || ds_bonus_capped);
+    let ds_capped = cap_per_map(rules, &mut ds_vp);
+    if tk_capped.passed || ds_capped.passed {
+        beyond_the_cap_note(rules, notes);
+    }
+    no_allied_bonus_note(rules, tk.allied_bonus_vp.saturating_add(b.allies), notes);
     if tk.axis_vp > 0 && tk.allied_vp > 0 {
         notes.push(Note::new(
             "tk-axis-and-allied-vp",
             "0.3 says the Axis Tide and Allied Crusade markers cannot be on the track together, yet 0.4's example scores both on the TK map: the example's Axis Tide is read as a planted marker (like DS's Japanese Mandate), so the TK map's Axis VP and Allied VP are both counted (ruling)",
         ));
     }
-    if ds_capped || tk_capped {
-        let bonus_vp = match ctx.rules.allied_bonus_cap {
+    if ds_capped.cut || tk_capped.cut {
+        let bonus_vp = match rules.allied_bonus_cap {
             AlliedBonusCap::Within => "Bonus VPs included; the Axis Bonus VPs come on top (ruling)",
             AlliedBonusCap::Beyond => {
                 "on the track; their Bonus VPs come on top (rules option allied_bonus_cap = beyond)"
@@ -1139,35 +1140,7 @@ fn combined_vp(
             ),
         ));
     }
-    score
-}
-
-/// 0.4: the TK map's track VP, given as inputs, the Allied VP capped at `cap`. Returns whether
-/// the cap cut it.
-fn tk_track_vp(tk: &TkResult, cap: u32, score: &mut VpScore) -> bool {
-    score.axis.add(VpPart {
-        rule: "0.4",
-        map: GameMap::Tk,
-        source: VpSource::VpTrack,
-        box_id: None,
-        vp: tk.axis_vp,
-        note: None,
-    });
-    let counted = tk.allied_vp.min(cap);
-    score.allies.add(VpPart {
-        rule: "0.4",
-        map: GameMap::Tk,
-        source: VpSource::VpTrack,
-        box_id: None,
-        vp: counted,
-        note: (counted < tk.allied_vp).then(|| {
-            format!(
-                "{} VP on the track, capped at {cap}: the Allies cannot earn more than {cap} VPs on a map (0.4)",
-                tk.allied_vp
-            )
-        }),
-    });
-    counted < tk.allied_vp
+    VpScore::of([tk_vp, ds_vp])
 }
 
 /// 0.2 (c) and 0.4: how the combined game stands. An automatic victory on the TK map (an input,
@@ -1276,35 +1249,35 @@ fn combined_result_notes(
     }
 }
 
-/// The TK map's results, as given.
+/// The TK map's results, as given, with the Allied VP the per-map cap counts
+/// ([`cap_per_map`]).
 fn tk_map_result(tk: &TkResult, rules: &Rules) -> MapResult {
-    let cap = rules.allied_vp_cap_per_map;
+    let mut vp = tk_map_vp(tk, rules);
+    cap_per_map(rules, &mut vp);
     MapResult {
         map: GameMap::Tk,
         axis_vp: Some(tk.axis_vp),
         allied_vp: Some(tk.allied_vp),
-        allied_vp_counted: Some(tk.allied_vp.min(cap)),
+        allied_vp_counted: vp.allied_track.map(|p| p.vp),
         axis_bonus_vp: tk.axis_bonus_vp,
         allied_bonus_vp: tk.allied_bonus_vp,
-        allied_bonus_vp_counted: AlliedBonusLimit::of(rules, Some(cap), tk.allied_vp.min(cap))
-            .counted(tk.allied_bonus_vp),
+        allied_bonus_vp_counted: vp.allied_bonus.map_or(0, |p| p.vp),
         automatic_victory: tk.automatic_victory,
         play_stopped: tk.play_stopped,
     }
 }
 
-/// The DS map's results at this check: its track VP (Final check only), Bonus VPs, automatic
-/// victory and whether play there has stopped.
+/// The DS map's results at this check: its track VP (Final check only; the Allied ones as
+/// earned and as counted), Bonus VPs, automatic victory and whether play there has stopped.
 fn ds_map_result(
     ctx: &Context<'_>,
     d: &Decision,
     vp: Option<&VpScore>,
     ds_av: Option<MapAutomaticVictory>,
 ) -> MapResult {
-    let ds_track = |side: &SideVp| -> u32 {
-        side.parts
-            .iter()
-            .filter(|p| p.map == GameMap::Ds && p.source != VpSource::BonusVp)
+    let ds_vp = |side: &SideVp, bonus: bool| -> u32 {
+        (side.parts.iter())
+            .filter(|p| p.map == GameMap::Ds && (p.source == VpSource::BonusVp) == bonus)
             .map(|p| p.vp)
             .fold(0, u32::saturating_add)
     };
@@ -1314,16 +1287,12 @@ fn ds_map_result(
     });
     MapResult {
         map: GameMap::Ds,
-        axis_vp: vp.map(|s| ds_track(&s.axis)),
+        axis_vp: vp.map(|s| ds_vp(&s.axis, false)),
         allied_vp,
-        allied_vp_counted: vp.map(|s| ds_track(&s.allies)),
+        allied_vp_counted: vp.map(|s| ds_vp(&s.allies, false)),
         axis_bonus_vp: ctx.state.bonus_vp.axis,
         allied_bonus_vp: ctx.state.bonus_vp.allies,
-        allied_bonus_vp_counted: vp.map_or(ctx.state.bonus_vp.allies, |s| {
-            let cap = ctx.rules.allied_vp_cap_per_map;
-            AlliedBonusLimit::of(ctx.rules, Some(cap), ds_track(&s.allies))
-                .counted(ctx.state.bonus_vp.allies)
-        }),
+        allied_bonus_vp_counted: vp.map_or(ctx.state.bonus_vp.allies, |s| ds_vp(&s.allies, true)),
         automatic_victory: ds_av,
         play_stopped: d.play_stopped,
     }

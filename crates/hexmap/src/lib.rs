@@ -153,6 +153,8 @@
 //! With the `schema` feature the spec types also implement `schemars::JsonSchema` (schemars 1).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
+#![deny(clippy::too_many_lines)]
 
 pub mod coord;
 pub mod error;

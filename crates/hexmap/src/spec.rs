@@ -483,32 +483,110 @@ fn read_grid<'a>(
     key_prefix: &str,
     c: &mut Collector<'_, ErrorKind>,
 ) -> Option<Vec<u32>> {
-    let layout = &input.layout;
     let legend = Legend::new(t, &mut input.terrains, key_prefix, c);
     let limit = usize::try_from(MAX_HEXES).unwrap_or(usize::MAX);
-    let slots = Slots::new(layout, limit);
-    let mut table = slots.as_ref().map(|s| vec![0u32; s.len()]);
-    let key = format!("{key_prefix}terrain.grid");
+    let slots = Slots::new(&input.layout, limit);
+    let mut reader = GridReader {
+        layout: &input.layout,
+        legend,
+        table: slots.as_ref().map(|s| vec![0u32; s.len()]),
+        slots,
+        key: format!("{key_prefix}terrain.grid"),
+        seen: BTreeMap::new(),
+        symbols: Vec::new(),
+    };
     let text = c.source().text;
     let base = string_content_start(text, grid.span().start);
-    let mut seen: BTreeMap<(Option<char>, u16), usize> = BTreeMap::new();
-    let mut symbols: Vec<(usize, char)> = Vec::new();
     let mut offset = 0usize;
     for (lineno, line) in grid.get_ref().split('\n').enumerate() {
         let here = base + offset;
         offset += line.len() + 1;
+        reader.line(lineno, here, line, c);
+    }
+    reader.missing_rows(grid.span(), c);
+    reader.table
+}
+
+/// The grid being read: the layout and legend it is read by, the table it fills, and the rows
+/// seen so far.
+struct GridReader<'l> {
+    layout: &'l Layout,
+    legend: Legend,
+    slots: Option<Slots>,
+    /// Per slot the terrain id or [`HOLE`], when the layout has slots.
+    table: Option<Vec<u32>>,
+    /// The grid's key in diagnostics.
+    key: String,
+    /// The rows read, with the line each is on.
+    seen: BTreeMap<(Option<char>, u16), usize>,
+    /// The symbols of the line being read, with their byte offsets (reused from line to line).
+    symbols: Vec<(usize, char)>,
+}
+
+/// The key in diagnostics of line `lineno` (from 0) of the grid at `key`.
+fn line_key(key: &str, lineno: usize) -> String {
+    format!("{key}, line {}", lineno + 1)
+}
+
+/// A grid line whose row was found: its sheet prefix and sheet, its row, and where its cells
+/// start in the file.
+struct GridRow<'l> {
+    prefix: Option<char>,
+    sheet: &'l Sheet,
+    row: u16,
+    cells_start: usize,
+}
+
+impl<'l> GridReader<'l> {
+    /// Read one line of the grid, `here` bytes into the file: a comment or blank line, or a row
+    /// number and one symbol per column.
+    fn line(&mut self, lineno: usize, here: usize, line: &str, c: &mut Collector<'_, ErrorKind>) {
         let line = line.trim_end_matches('\r');
         let content = line.trim_start();
         if content.is_empty() || content.starts_with('#') {
-            continue;
+            return;
         }
         let lead = line.len() - content.len();
         let span = Some(here + lead..here + line.len());
-        let line_key = || format!("{key}, line {}", lineno + 1);
         let (head, cells) = match content.split_once(char::is_whitespace) {
             Some((h, rest)) => (h, rest),
             None => (content, ""),
         };
+        let found = self.row_of(head, lineno).and_then(|(prefix, sheet, row)| {
+            self.symbols.clear();
+            (self.symbols).extend(cells.char_indices().filter(|(_, ch)| !ch.is_whitespace()));
+            let expected = usize::from(sheet.columns.1.saturating_sub(sheet.columns.0)) + 1;
+            if self.symbols.len() != expected {
+                return Err(format!(
+                    "row {head} has {} symbols; the map has {expected} columns",
+                    self.symbols.len()
+                ));
+            }
+            let cells_start = here + lead + (content.len() - cells.len());
+            Ok(GridRow {
+                prefix,
+                sheet,
+                row,
+                cells_start,
+            })
+        });
+        match found {
+            Ok(row) => self.fill_row(&row, lineno, c),
+            Err(message) => c.push(
+                Diagnostic::new(ErrorKind::Grid, message).key(line_key(&self.key, lineno)),
+                span,
+            ),
+        }
+    }
+
+    /// The sheet prefix, sheet and row a line's head (`12`, `w28`) names, once: or what is wrong
+    /// with it.
+    fn row_of(
+        &mut self,
+        head: &str,
+        lineno: usize,
+    ) -> Result<(Option<char>, &'l Sheet, u16), String> {
+        let layout: &'l Layout = self.layout;
         let mut hc = head.chars();
         let (prefix, digits) = match hc.next() {
             Some(p) if p.is_ascii_alphabetic() => (Some(p), hc.as_str()),
@@ -516,116 +594,82 @@ fn read_grid<'a>(
         };
         let sheet = layout.sheets.iter().find(|s| s.prefix == prefix);
         let (Some(sheet), Ok(row)) = (sheet, digits.parse::<u16>()) else {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::Grid,
-                    format!("grid line must start with a row number of this map (with its sheet prefix, if any); found `{head}`"),
-                )
-                .key(line_key()),
-                span,
-            );
-            continue;
+            return Err(format!(
+                "grid line must start with a row number of this map (with its sheet prefix, if any); found `{head}`"
+            ));
         };
         if !(sheet.rows.0..=sheet.rows.1).contains(&row) {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::Grid,
-                    format!(
-                        "row {head} is outside the map's rows {}..{}",
-                        sheet.rows.0, sheet.rows.1
-                    ),
-                )
-                .key(line_key()),
-                span,
-            );
-            continue;
+            return Err(format!(
+                "row {head} is outside the map's rows {}..{}",
+                sheet.rows.0, sheet.rows.1
+            ));
         }
-        if seen.insert((prefix, row), lineno + 1).is_some() {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::Grid,
-                    format!("row {head} appears twice in the grid"),
-                )
-                .key(line_key()),
-                span,
-            );
-            continue;
+        if self.seen.insert((prefix, row), lineno + 1).is_some() {
+            return Err(format!("row {head} appears twice in the grid"));
         }
-        symbols.clear();
-        symbols.extend(cells.char_indices().filter(|(_, ch)| !ch.is_whitespace()));
-        let expected = usize::from(sheet.columns.1.saturating_sub(sheet.columns.0)) + 1;
-        if symbols.len() != expected {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::Grid,
-                    format!(
-                        "row {head} has {} symbols; the map has {expected} columns",
-                        symbols.len()
-                    ),
-                )
-                .key(line_key()),
-                span,
-            );
-            continue;
-        }
-        let cells_start = here + lead + (content.len() - cells.len());
-        // The row's slots, column by column.
-        let first = slots
-            .as_ref()
-            .and_then(|s| s.of_row_col(prefix, row, sheet.columns.0));
-        let row_cells = match (&mut table, first) {
+        Ok((prefix, sheet, row))
+    }
+
+    /// Put a row's symbols (in [`GridReader::symbols`]) in its slots, column by column; a symbol
+    /// not in the legend is reported where it is written.
+    fn fill_row(&mut self, r: &GridRow<'l>, lineno: usize, c: &mut Collector<'_, ErrorKind>) {
+        let first =
+            (self.slots.as_ref()).and_then(|s| s.of_row_col(r.prefix, r.row, r.sheet.columns.0));
+        let row_cells = match (&mut self.table, first) {
             (Some(table), Some(first)) => table.get_mut(first..).unwrap_or_default(),
             _ => &mut [],
         };
         let mut row_cells = row_cells.iter_mut();
-        for (i, &(at, ch)) in symbols.iter().enumerate() {
+        for (i, &(at, ch)) in self.symbols.iter().enumerate() {
             let cell = row_cells.next();
-            match (legend.get(ch), cell) {
+            match (self.legend.get(ch), cell) {
                 (Some(code), Some(cell)) => *cell = code,
                 (Some(_), None) => {}
                 (None, _) => {
-                    let col = sheet
-                        .columns
-                        .0
-                        .saturating_add(u16::try_from(i).unwrap_or(0));
-                    let label = layout.label_at(prefix, row, col);
+                    let col = (r.sheet.columns.0).saturating_add(u16::try_from(i).unwrap_or(0));
+                    let label = self.layout.label_at(r.prefix, r.row, col);
+                    let at = r.cells_start + at;
                     c.push(
                         Diagnostic::new(
                             ErrorKind::Grid,
                             format!("symbol `{ch}` is not in the legend"),
                         )
-                        .key(line_key())
+                        .key(line_key(&self.key, lineno))
                         .label(label.to_string()),
-                        Some(cells_start + at..cells_start + at + ch.len_utf8()),
+                        Some(at..at + ch.len_utf8()),
                     );
                 }
             }
         }
     }
-    for s in &layout.sheets {
-        let missing: Vec<String> = (s.rows.0..=s.rows.1)
-            .filter(|r| !seen.contains_key(&(s.prefix, *r)))
-            .map(|r| {
-                format!(
-                    "{}{:0w$}",
-                    s.prefix.map(String::from).unwrap_or_default(),
-                    r,
-                    w = usize::from(layout.digits)
-                )
-            })
-            .collect();
-        if !missing.is_empty() {
-            c.push(
-                Diagnostic::new(
-                    ErrorKind::Grid,
-                    format!("the grid has no line for row(s) {}", missing.join(", ")),
-                )
-                .key(&key),
-                Some(grid.span()),
-            );
+
+    /// Every sheet's rows the grid has no line for, one problem per sheet.
+    fn missing_rows(&self, span: std::ops::Range<usize>, c: &mut Collector<'_, ErrorKind>) {
+        let layout = self.layout;
+        for s in &layout.sheets {
+            let missing: Vec<String> = (s.rows.0..=s.rows.1)
+                .filter(|r| !self.seen.contains_key(&(s.prefix, *r)))
+                .map(|r| {
+                    format!(
+                        "{}{:0w$}",
+                        s.prefix.map(String::from).unwrap_or_default(),
+                        r,
+                        w = usize::from(layout.digits)
+                    )
+                })
+                .collect();
+            if !missing.is_empty() {
+                c.push(
+                    Diagnostic::new(
+                        ErrorKind::Grid,
+                        format!("the grid has no line for row(s) {}", missing.join(", ")),
+                    )
+                    .key(&self.key),
+                    Some(span.clone()),
+                );
+            }
         }
     }
-    table
 }
 
 impl HexMap {

@@ -14,8 +14,18 @@ impl HexMap {
     /// hexside counts and the connected components of the road/trail net.
     pub fn summary(&self) -> String {
         let mut out = String::new();
-        let l = self.layout();
         let _ = writeln!(out, "map: {}", self.name());
+        self.summary_layout(&mut out);
+        self.summary_terrain(&mut out);
+        self.summary_named(&mut out);
+        self.summary_hexsides(&mut out);
+        self.summary_road_net(&mut out);
+        out
+    }
+
+    /// The layout line and the hex counts.
+    fn summary_layout(&self, out: &mut String) {
+        let l = self.layout();
         let _ = writeln!(
             out,
             "layout: {} hexes, labels {}, {} {} shifted, rows grow {:?}, columns grow {:?}",
@@ -46,6 +56,10 @@ impl HexMap {
             in_extents - self.len(),
             in_extents
         );
+    }
+
+    /// How many hexes of each terrain type, by name.
+    fn summary_terrain(&self, out: &mut String) {
         let mut terrain: BTreeMap<&str, usize> = BTreeMap::new();
         for h in self.hexes() {
             *terrain
@@ -56,6 +70,10 @@ impl HexMap {
         for (t, n) in terrain {
             let _ = writeln!(out, "  {t}: {n}");
         }
+    }
+
+    /// Features, places and areas with their hexes.
+    fn summary_named(&self, out: &mut String) {
         let _ = writeln!(out, "features:");
         for f in self.feature_names() {
             let hexes: Vec<String> = self
@@ -74,6 +92,10 @@ impl HexMap {
             let hexes: Vec<String> = a.hexes.iter().map(|h| self.label_text(*h)).collect();
             let _ = writeln!(out, "  {} ({}): {}", a.key, a.name, hexes.join(" "));
         }
+    }
+
+    /// The hexside counts.
+    fn summary_hexsides(&self, out: &mut String) {
         let count = |f: fn(&crate::Hexside) -> bool| {
             self.edge_references().filter(|e| f(e.weight())).count()
         };
@@ -86,6 +108,10 @@ impl HexMap {
             count(|w| w.blocks_zoc),
             count(|w| w.impassable)
         );
+    }
+
+    /// The connected components of the road/trail net, largest first.
+    fn summary_road_net(&self, out: &mut String) {
         let mut uf = UnionFind::<usize>::new(self.len());
         for e in self
             .edge_references()
@@ -115,6 +141,5 @@ impl HexMap {
                 self.hexes()[c[0]].label
             );
         }
-        out
     }
 }

@@ -167,28 +167,7 @@ impl Page {
     /// Write the page.
     pub fn finish(&self) -> String {
         let mut out = String::new();
-        out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-        out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-        // Nothing may be fetched: no network, no other file.
-        out.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n");
-        let _ = writeln!(out, "<title>{}</title>", escape(&self.title));
-        out.push_str("<style>\n");
-        out.push_str(CSS);
-        for l in &self.layers {
-            let name = escape(&l.name);
-            if l.name == "terrain" {
-                let _ = writeln!(
-                    out,
-                    "#report.hide-terrain [data-layer=\"terrain\"] polygon{{fill:#ffffff}}"
-                );
-            } else {
-                let _ = writeln!(
-                    out,
-                    "#report.hide-{name} [data-layer=\"{name}\"]{{display:none}}"
-                );
-            }
-        }
-        out.push_str("</style>\n</head>\n<body>\n");
+        self.head(&mut out);
         let _ = writeln!(
             out,
             "<main id=\"report\" data-game=\"{}\"{}>",
@@ -204,28 +183,7 @@ impl Page {
             let _ = writeln!(out, "<p class=\"headline\">{}</p>", h.as_str());
         }
         out.push_str("</header>\n<div id=\"body\">\n<section id=\"picture\">\n");
-        if self.pan_zoom || !self.layers.is_empty() {
-            out.push_str("<div id=\"toolbar\">");
-            if self.pan_zoom {
-                out.push_str("<button id=\"zoom-in\" title=\"Zoom in (+)\">+</button><button id=\"zoom-out\" title=\"Zoom out (-)\">&#x2212;</button><button id=\"zoom-reset\" title=\"Whole picture (0)\">whole</button>");
-                if self
-                    .picture
-                    .as_deref()
-                    .is_some_and(|svg| svg.contains(" data-focus=\""))
-                {
-                    out.push_str("<button id=\"zoom-focus\" title=\"Back to the opening view (f)\">focus</button>");
-                }
-            }
-            for l in &self.layers {
-                let _ = write!(
-                    out,
-                    "<label><input type=\"checkbox\" data-layer-toggle=\"{}\" checked> {}</label>",
-                    escape(&l.name),
-                    escape(&l.text)
-                );
-            }
-            out.push_str("<span id=\"selection\" aria-live=\"polite\"></span></div>\n");
-        }
+        self.toolbar(&mut out);
         out.push_str("<div id=\"view\">\n");
         if let Some(svg) = &self.picture {
             // The XML declaration, if any, has no place inside HTML.
@@ -250,6 +208,61 @@ impl Page {
         out.push_str(SCRIPT);
         out.push_str("</script>\n</body>\n</html>\n");
         out
+    }
+
+    /// The document's head: the title and the style sheet, with a rule per layer that hides
+    /// it.
+    fn head(&self, out: &mut String) {
+        out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        // Nothing may be fetched: no network, no other file.
+        out.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n");
+        let _ = writeln!(out, "<title>{}</title>", escape(&self.title));
+        out.push_str("<style>\n");
+        out.push_str(CSS);
+        for l in &self.layers {
+            let name = escape(&l.name);
+            if l.name == "terrain" {
+                let _ = writeln!(
+                    out,
+                    "#report.hide-terrain [data-layer=\"terrain\"] polygon{{fill:#ffffff}}"
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "#report.hide-{name} [data-layer=\"{name}\"]{{display:none}}"
+                );
+            }
+        }
+        out.push_str("</style>\n</head>\n<body>\n");
+    }
+
+    /// The toolbar over the picture, when there is one: the zoom buttons (with the focus's
+    /// when the picture has one) and a checkbox per layer.
+    fn toolbar(&self, out: &mut String) {
+        if !self.pan_zoom && self.layers.is_empty() {
+            return;
+        }
+        out.push_str("<div id=\"toolbar\">");
+        if self.pan_zoom {
+            out.push_str("<button id=\"zoom-in\" title=\"Zoom in (+)\">+</button><button id=\"zoom-out\" title=\"Zoom out (-)\">&#x2212;</button><button id=\"zoom-reset\" title=\"Whole picture (0)\">whole</button>");
+            if self
+                .picture
+                .as_deref()
+                .is_some_and(|svg| svg.contains(" data-focus=\""))
+            {
+                out.push_str("<button id=\"zoom-focus\" title=\"Back to the opening view (f)\">focus</button>");
+            }
+        }
+        for l in &self.layers {
+            let _ = write!(
+                out,
+                "<label><input type=\"checkbox\" data-layer-toggle=\"{}\" checked> {}</label>",
+                escape(&l.name),
+                escape(&l.text)
+            );
+        }
+        out.push_str("<span id=\"selection\" aria-live=\"polite\"></span></div>\n");
     }
 }
 

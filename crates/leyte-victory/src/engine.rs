@@ -7,7 +7,6 @@
 //! Each rule gives its awards as data ([`Grant`]: who, how many points, for what), the same
 //! for every use: a [`Sheet`] keeps them, a [`Verdict`] only adds them up, and the [`Report`]
 //! puts each in words (`words.rs`).
-#![deny(clippy::too_many_lines)]
 
 use hexmap::Hex;
 
@@ -24,7 +23,7 @@ pub(crate) fn sheet<'p, 'm>(
     board: &Board<'_, '_>,
     work: &mut LocWork<'p, 'm>,
 ) -> Sheet {
-    let lines = loc::trace(plan, board, work, true);
+    let lines = loc::evidence(plan, board, work);
     let position = board.position;
     let mut awards = Vec::with_capacity(
         position.units.len() + position.eliminated.len() + position.exited.len() + 4,
@@ -50,7 +49,7 @@ pub(crate) fn verdict<'p, 'm>(
     board: &Board<'_, '_>,
     work: &mut LocWork<'p, 'm>,
 ) -> Verdict {
-    let lines = loc::trace(plan, board, work, false);
+    let lines = loc::verdicts(plan, board, work);
     let (mut us, mut japanese) = (0u64, 0u64);
     rules(board, &lines, &mut |g| {
         let total = match g.to {

@@ -3,7 +3,6 @@
 //!
 //! The explanation comes from the scoring's own computation: the same trace ([`crate::score`]'s
 //! L7-L10), the same award for a cut unit (L9).
-#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 
@@ -179,7 +178,7 @@ impl LocExplanation {
 pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
     let (map, scenario, position) = (state.map(), &state.scenario, &state.position);
     loc::with_board(map, scenario, position, |plan, board, work| {
-        let lines = loc::trace(plan, board, work, true);
+        let lines = loc::evidence(plan, board, work);
         explain_unit(state, board, &lines, unit_id)
     })?
 }

@@ -3,7 +3,6 @@
 //! one check of the model ([`crate::Scenario`], [`crate::Position`]) names such a hex in the
 //! words [`HexMap::parse`] uses for its label, so that a state read from TOML and one built in
 //! code are told the same.
-#![deny(clippy::too_many_lines)]
 
 use hexmap::{Hex, HexMap, Label, LabelProblem};
 

@@ -9,7 +9,6 @@
 //!
 //! The rule is compiled and the targets are found once per scenario ([`LocPlan`]); each
 //! position then reuses the plan's tables ([`LocWork`]).
-#![deny(clippy::too_many_lines)]
 
 use std::marker::PhantomData;
 
@@ -52,13 +51,8 @@ impl<'m> LocPlan<'m> {
         &self.notes[slot(side)]
     }
 
-    /// Compile the rule for the map and find each tracing side's targets (`_many`: for a
-    /// scorer used many times; the plan is the same).
-    pub(crate) fn new(
-        map: &'m HexMap,
-        scenario: &Scenario,
-        _many: bool,
-    ) -> Result<LocPlan<'m>, Error> {
+    /// Compile the rule for the map and find each tracing side's targets.
+    pub(crate) fn new(map: &'m HexMap, scenario: &Scenario) -> Result<LocPlan<'m>, Error> {
         let rules = rule(scenario);
         let mut targets = [None, None];
         let mut notes = [String::new(), String::new()];
@@ -115,6 +109,14 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
+    /// No unit traced yet, of a position of `n` units.
+    fn new(n: usize) -> Lines {
+        Lines {
+            traced: vec![None; n],
+            units: Vec::new(),
+        }
+    }
+
     /// Whether unit `i` traces; `None` when its side need not trace.
     pub(crate) fn traces(&self, i: usize) -> Option<bool> {
         self.traced.get(i).copied().flatten()
@@ -164,8 +166,8 @@ pub(crate) fn with_board<T>(
     f: impl for<'p, 'm> FnOnce(&'p LocPlan<'m>, &Board<'_, '_>, &mut LocWork<'p, 'm>) -> T,
 ) -> Result<T, Error> {
     board::validate(map, scenario, position)?;
-    let prepared = Prepared::new(map, scenario, false);
-    let plan = LocPlan::new(map, scenario, false)?;
+    let prepared = Prepared::for_one(map, scenario);
+    let plan = LocPlan::new(map, scenario)?;
     let board = Board::new(&prepared, position)?;
     let mut work = LocWork::default();
     Ok(f(&plan, &board, &mut work))
@@ -192,29 +194,85 @@ fn rule(scenario: &Scenario) -> RoadChain {
         .with_reading(scenario.rules.chain)
 }
 
-/// L7, L8, L10: whether every unit of every side that must trace does; with `evidence`, each
-/// one's path or the frontier that cuts it.
-pub(crate) fn trace<'p, 'm>(
+/// L7, L8, L10: whether every unit of every side that must trace does.
+pub(crate) fn verdicts<'p, 'm>(
     plan: &'p LocPlan<'m>,
     board: &Board<'_, '_>,
     work: &mut LocWork<'p, 'm>,
-    evidence: bool,
+) -> Lines {
+    let mut lines = Lines::new(board.position.units.len());
+    each_side(plan, board, work, |chain, targets, work, side| {
+        for i in board.units_of(side) {
+            lines.traced[i] = Some(chain.traced(targets, work, board.unit(i).hex));
+        }
+    });
+    lines
+}
+
+/// L7, L8, L10: whether every unit of every side that must trace does, with the evidence: each
+/// one's path, or the frontier that cuts it.
+pub(crate) fn evidence<'p, 'm>(
+    plan: &'p LocPlan<'m>,
+    board: &Board<'_, '_>,
+    work: &mut LocWork<'p, 'm>,
 ) -> Lines {
     let n = board.position.units.len();
-    let mut lines = Lines {
-        traced: vec![None; n],
-        units: Vec::new(),
-    };
-    if evidence {
-        lines.units.resize_with(n, || None);
-    }
+    let mut lines = Lines::new(n);
+    lines.units.resize_with(n, || None);
+    let bounds = Bounds::new(
+        crate::limits::MAX_EXPLORED,
+        crate::limits::MAX_FRONTIER,
+        crate::limits::MAX_REACH,
+    );
+    each_side(plan, board, work, |chain, targets, work, side| {
+        for i in board.units_of(side) {
+            let start = board.unit(i).hex;
+            let result = match chain.path(targets, work, start) {
+                Some(p) => UnitLoc::traced(p.hexes),
+                None => match chain.cut(targets, work, start, &bounds) {
+                    Some(cut) => cut_evidence(plan, work, cut),
+                    // Never: a unit that does not trace has a frontier.
+                    None => UnitLoc {
+                        path: None,
+                        frontier: Some(Vec::new()),
+                        omitted: Omitted::default(),
+                        reach: None,
+                    },
+                },
+            };
+            lines.traced[i] = Some(result.path.is_some());
+            lines.units[i] = Some(result);
+        }
+    });
+    lines
+}
+
+/// Each side that traces, once, in the scenario's order: the plan prepares the position for it
+/// (the free test from the units, the chain), then `answer` answers its units.
+fn each_side(
+    plan: &LocPlan<'_>,
+    board: &Board<'_, '_>,
+    work: &mut LocWork<'_, '_>,
+    mut answer: impl FnMut(&ChainPlan<'_>, &Targets, &mut ChainWork, Side),
+) {
     let mut done = [false; 2];
     for &side in &board.scenario.loc.sides {
-        if !std::mem::replace(&mut done[slot(side)], true) {
-            trace_side(plan, board, work, side, &mut lines);
+        if std::mem::replace(&mut done[slot(side)], true) {
+            continue;
         }
+        let Some(targets) = plan.targets[slot(side)].as_ref() else {
+            continue;
+        };
+        let units = board.position.units.iter().map(|u| {
+            if u.side == side {
+                Placed::friendly(u.hex)
+            } else {
+                Placed::enemy(u.hex).with_zoc(u.zoc)
+            }
+        });
+        plan.chain.position(targets, units, &mut work.chain);
+        answer(&plan.chain, targets, &mut work.chain, side);
     }
-    lines
 }
 
 /// The evidence of a cut unit, in the report's terms.
@@ -245,57 +303,6 @@ fn cut_evidence(plan: &LocPlan<'_>, work: &ChainWork, cut: ChainCut) -> UnitLoc 
             omitted: r.omitted,
             walk_to_net: r.walk_to_net,
         }),
-    }
-}
-
-/// Every unit of one side: the plan prepares the position (the free test from the units, the
-/// chain) and answers each unit; with evidence, a traced unit's path or a cut one's frontier.
-fn trace_side(
-    plan: &LocPlan<'_>,
-    board: &Board<'_, '_>,
-    work: &mut LocWork<'_, '_>,
-    side: Side,
-    lines: &mut Lines,
-) {
-    let Some(targets) = plan.targets[slot(side)].as_ref() else {
-        return;
-    };
-    let units = board.position.units.iter().map(|u| {
-        if u.side == side {
-            Placed::friendly(u.hex)
-        } else {
-            Placed::enemy(u.hex).with_zoc(u.zoc)
-        }
-    });
-    let (chain, work) = (&plan.chain, &mut work.chain);
-    chain.position(targets, units, work);
-    let evidence = !lines.units.is_empty();
-    let bounds = Bounds::new(
-        crate::limits::MAX_EXPLORED,
-        crate::limits::MAX_FRONTIER,
-        crate::limits::MAX_REACH,
-    );
-    for i in board.units_of(side) {
-        let start = board.unit(i).hex;
-        if !evidence {
-            lines.traced[i] = Some(chain.traced(targets, work, start));
-            continue;
-        }
-        let result = match chain.path(targets, work, start) {
-            Some(p) => UnitLoc::traced(p.hexes),
-            None => match chain.cut(targets, work, start, &bounds) {
-                Some(cut) => cut_evidence(plan, work, cut),
-                // Never: a unit that does not trace has a frontier.
-                None => UnitLoc {
-                    path: None,
-                    frontier: Some(Vec::new()),
-                    omitted: Omitted::default(),
-                    reach: None,
-                },
-            },
-        };
-        lines.traced[i] = Some(result.path.is_some());
-        lines.units[i] = Some(result);
     }
 }
 
@@ -402,7 +409,7 @@ mod tests {
             }
             let position = Position::new(&map, units, vec![], vec![]).unwrap();
             let scenario = Scenario::new("Test", &[]);
-            let prepared = Prepared::new(&map, &scenario, true);
+            let prepared = Prepared::for_many(&map, &scenario);
             let board = Board::new(&prepared, &position).unwrap();
             let placed = position.on_map(&map).unwrap();
             let plan = ChainPlan::new(&map, RoadChain::default());

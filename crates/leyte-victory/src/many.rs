@@ -5,7 +5,6 @@
 //! Each call shares one [`Scorer`] between the pool's threads and gives every job of at least
 //! [`MIN_JOB`] positions its own [`Session`]; the answers come back in the positions' order,
 //! each the same as the scorer's own for that position.
-#![deny(clippy::too_many_lines)]
 
 use std::ops::{Deref, DerefMut};
 

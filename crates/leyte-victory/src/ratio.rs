@@ -29,7 +29,6 @@
 //! | Japanese Marginal | 1.5 <= r < 2 | 2 US >= 3 JP |
 //! | Japanese Substantive | 1 < r < 1.5 | US > JP |
 //! | Japanese Decisive | r <= 1 | otherwise |
-#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 

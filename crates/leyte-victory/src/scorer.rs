@@ -6,7 +6,6 @@
 //! allocating the map-sized tables again for each position. Three answers, from the most to
 //! the least work: the [`Report`] (every award and its evidence in words), the [`Sheet`] (the
 //! same as data: indices and hexes, no text), the [`Verdict`] (the totals and the level).
-#![deny(clippy::too_many_lines)]
 
 use hexmap::HexMap;
 
@@ -162,8 +161,8 @@ impl<'m> Scorer<'m> {
             return Err(Error::new(problems));
         }
         Ok(Scorer {
-            prepared: Prepared::new(map, scenario, true),
-            plan: LocPlan::new(map, scenario, true)?,
+            prepared: Prepared::for_many(map, scenario),
+            plan: LocPlan::new(map, scenario)?,
         })
     }
 

@@ -2,7 +2,6 @@
 //! its evidence, by index into the position and the scenario and by hex, without a word of
 //! text. [`crate::Report`] says the same in words; [`crate::Scorer::report`] turns one into the
 //! other.
-#![deny(clippy::too_many_lines)]
 
 use hexmap::Hex;
 use serde::Serialize;

@@ -56,7 +56,7 @@ use hexmap::svg::{
 use hexmap::{Hex, HexMap};
 
 use crate::model::{ObjectiveKind, Position, Scenario};
-use crate::report::{AwardKind, BlockReason, Report, SideScore};
+use crate::report::{AwardKind, BlockReason, Reach, Report, SideScore};
 use crate::spec::State;
 use crate::unit::{Rating, Side};
 
@@ -236,8 +236,48 @@ pub fn drawing<'m>(
     position: &Position,
     report: &Report,
 ) -> MapDrawing<'m> {
-    let parse = |l: &str| map.parse(l).ok();
     let mut d = MapDrawing::new(map);
+    captions(&mut d, map, position, report);
+    beach_areas(&mut d, map, scenario);
+    let mut seen = Seen {
+        any_zoc: japanese_zoc(&mut d, map, position),
+        ..Seen::default()
+    };
+    lines_of_communications(&mut d, map, report, &mut seen);
+    let per_unit = objective_marks(&mut d, map, scenario, report);
+    seen.sides = counters(&mut d, position, &seen.cut_units, &per_unit.scorers);
+    units_legend(&mut d, &seen);
+    loc_legend(&mut d, scenario, report, &seen);
+    objectives_legend(&mut d, report, &per_unit.names);
+    d
+}
+
+/// What the picture shows that its legend explains.
+#[derive(Default)]
+struct Seen<'r> {
+    /// US units, Japanese units.
+    sides: [bool; 2],
+    /// Some hex is in a Japanese zone of control.
+    any_zoc: bool,
+    /// A US, a Japanese Line of Communications traced.
+    traced: [bool; 2],
+    /// The units whose Line of Communications is cut, in report order.
+    cut_units: Vec<&'r str>,
+    /// The hexes that cut them, with their tag, colour and the units they cut.
+    blocked: Vec<(Hex, &'static str, &'static str, Vec<&'r str>)>,
+    /// What a cut unit's Line of Communications reaches is outlined.
+    reach_drawn: bool,
+}
+
+/// The objectives scored per unit: their names, and the units that score them.
+struct PerUnit<'r> {
+    names: Vec<&'r str>,
+    scorers: Vec<&'r str>,
+}
+
+/// The title, and the captions: the headline, both sides' points by kind, the units
+/// eliminated and those exited.
+fn captions(d: &mut MapDrawing<'_>, map: &HexMap, position: &Position, report: &Report) {
     d.title(format!(
         "Leyte \u{2014} {} (map: {})",
         report.scenario, report.map
@@ -267,7 +307,11 @@ pub fn drawing<'m>(
     if !exited.is_empty() {
         d.caption(format!("Exited: {}.", exited.join(", ")));
     }
-    // Beach Areas: the active ones (LOC targets) and those of the beach bonus.
+}
+
+/// Beach Areas: the active ones (LOC targets) and those of the beach bonus, outlined, each
+/// with its role in the legend.
+fn beach_areas(d: &mut MapDrawing<'_>, map: &HexMap, scenario: &Scenario) {
     let mut beaches: Vec<&str> = Vec::new();
     for k in scenario
         .active_beaches
@@ -290,22 +334,29 @@ pub fn drawing<'m>(
         };
         d.area_label(*k, format!("{}: {role}", area.name));
     }
+}
 
-    // Japanese zones of control.
-    let mut any_zoc = false;
-    if let Ok(placed) = position.on_map(map) {
-        let zoc = placed.zoc(map, Side::Japanese);
-        any_zoc = zoc.hexes(map).next().is_some();
-        d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC).layer(layer::ZOC));
-    }
+/// The Japanese zones of control, hatched; whether there are any.
+fn japanese_zoc(d: &mut MapDrawing<'_>, map: &HexMap, position: &Position) -> bool {
+    let Ok(placed) = position.on_map(map) else {
+        return false;
+    };
+    let zoc = placed.zoc(map, Side::Japanese);
+    let any_zoc = zoc.hexes(map).next().is_some();
+    d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC).layer(layer::ZOC));
+    any_zoc
+}
 
-    // Lines of Communications: traced paths, and what cut the others: the enemy units and
-    // zones of control at the edge hex by hex; what the unit reaches outlined once, with its
-    // walk to the nearest road/trail hex, when the road/trail net is what cut it.
-    let mut traced = [false, false];
-    let mut cut_units: Vec<&str> = Vec::new();
-    let mut blocked: Vec<(Hex, &'static str, &'static str, Vec<&str>)> = Vec::new();
-    let mut reach_drawn = false;
+/// Lines of Communications: traced paths, and what cut the others: the enemy units and zones
+/// of control at the edge hex by hex; what the unit reaches outlined once, with its walk to the
+/// nearest road/trail hex, when the road/trail net is what cut it.
+fn lines_of_communications<'r>(
+    d: &mut MapDrawing<'_>,
+    map: &HexMap,
+    report: &'r Report,
+    seen: &mut Seen<'r>,
+) {
+    let parse = |l: &str| map.parse(l).ok();
     for e in &report.loc {
         if let Some(p) = &e.path {
             let hexes: Vec<Hex> = p.iter().filter_map(|l| parse(l)).collect();
@@ -314,10 +365,10 @@ pub fn drawing<'m>(
                 Side::Japanese => Route::new(JAPANESE_LOC),
             };
             d.path(&hexes, &route.key(e.unit.as_str()).layer(layer::LOC));
-            traced[usize::from(e.side == Side::Japanese)] = true;
+            seen.traced[usize::from(e.side == Side::Japanese)] = true;
             continue;
         }
-        cut_units.push(e.unit.as_str());
+        seen.cut_units.push(e.unit.as_str());
         let frontier = e.frontier.as_deref().unwrap_or_default();
         for b in frontier {
             if matches!(b.reason, BlockReason::OffRoad { .. }) {
@@ -325,56 +376,62 @@ pub fn drawing<'m>(
             }
             let Some(h) = parse(&b.hex) else { continue };
             let (tag, colour) = block_tag(&b.reason);
-            match blocked
-                .iter_mut()
-                .find(|(bh, t, _, _)| *bh == h && *t == tag)
-            {
+            match (seen.blocked.iter_mut()).find(|(bh, t, _, _)| *bh == h && *t == tag) {
                 Some((_, _, _, units)) => units.push(&e.unit),
-                None => blocked.push((h, tag, colour, vec![&e.unit])),
+                None => seen.blocked.push((h, tag, colour, vec![&e.unit])),
             }
         }
         if let Some(reach) = &e.reach {
-            reach_drawn = true;
-            let hexes = reach.hexes.iter().filter_map(|l| parse(l));
-            d.outline(
-                hexes,
-                &Outline::new(REACH)
-                    .dashed()
-                    .key(e.unit.as_str())
-                    .layer(layer::LOC),
-            );
-            if let Some(n) = reach.nearest_road.as_ref().filter(|n| n.distance > 0) {
-                let walk: Vec<Hex> = n.walk.iter().filter_map(|l| parse(l)).collect();
-                d.path(
-                    &walk,
-                    &Route::new(REACH)
-                        .dashed()
-                        .key(e.unit.as_str())
-                        .layer(layer::LOC),
-                );
-                if let Some(h) = parse(&n.hex) {
-                    d.highlight(
-                        h,
-                        Highlight::new(REACH)
-                            .label(format!("road: {} hexes", n.distance))
-                            .key(e.unit.as_str())
-                            .layer(layer::LOC),
-                    );
-                }
-            }
+            seen.reach_drawn = true;
+            what_it_reaches(d, map, &e.unit, reach);
         }
     }
-    for (h, tag, colour, units) in &blocked {
+    for (h, tag, colour, units) in &seen.blocked {
         let mut hl = Highlight::new(*colour).label(*tag).layer(layer::LOC);
         for u in units {
             hl = hl.key(*u);
         }
         d.highlight(*h, hl);
     }
+}
 
-    // Objectives: stars on the hexes of "occupy" objectives; a star badge on each unit that
-    // scores a per-unit objective.
-    let per_unit: Vec<&str> = scenario
+/// What a cut unit's Line of Communications reaches, outlined, with its walk to the nearest
+/// road/trail hex and that hex tagged with the distance.
+fn what_it_reaches(d: &mut MapDrawing<'_>, map: &HexMap, unit: &str, reach: &Reach) {
+    let parse = |l: &str| map.parse(l).ok();
+    let hexes = reach.hexes.iter().filter_map(|l| parse(l));
+    d.outline(
+        hexes,
+        &Outline::new(REACH).dashed().key(unit).layer(layer::LOC),
+    );
+    let Some(n) = reach.nearest_road.as_ref().filter(|n| n.distance > 0) else {
+        return;
+    };
+    let walk: Vec<Hex> = n.walk.iter().filter_map(|l| parse(l)).collect();
+    d.path(
+        &walk,
+        &Route::new(REACH).dashed().key(unit).layer(layer::LOC),
+    );
+    if let Some(h) = parse(&n.hex) {
+        d.highlight(
+            h,
+            Highlight::new(REACH)
+                .label(format!("road: {} hexes", n.distance))
+                .key(unit)
+                .layer(layer::LOC),
+        );
+    }
+}
+
+/// Objectives: stars on the hexes of "occupy" objectives; the objectives scored per unit
+/// (a star badge on each unit that scores one, [`counters`]) and their scorers.
+fn objective_marks<'r>(
+    d: &mut MapDrawing<'_>,
+    map: &HexMap,
+    scenario: &'r Scenario,
+    report: &'r Report,
+) -> PerUnit<'r> {
+    let names: Vec<&str> = scenario
         .objectives
         .iter()
         .filter(|o| matches!(o.kind, ObjectiveKind::PerUnitNear { .. }))
@@ -382,7 +439,7 @@ pub fn drawing<'m>(
         .collect();
     let mut scorers: Vec<&str> = Vec::new();
     for o in &report.objectives {
-        if per_unit.contains(&o.name.as_str()) {
+        if names.contains(&o.name.as_str()) {
             scorers.extend(o.by.iter().map(String::as_str));
             continue;
         }
@@ -392,12 +449,22 @@ pub fn drawing<'m>(
             Mark::new(Symbol::HollowStar, NOT_HELD, Anchor::UpperLeft)
         };
         let mark = mark.layer(layer::OBJECTIVES).key(o.name.as_str());
-        for h in o.hexes.iter().filter_map(|l| parse(l)) {
+        for h in o.hexes.iter().filter_map(|l| map.parse(l).ok()) {
             d.mark(h, mark.clone());
         }
     }
+    PerUnit { names, scorers }
+}
 
-    // Counters, US first so a stack reads the same every time.
+/// Every unit's counter, US first so a stack reads the same every time: a ✕ badge when its
+/// Line of Communications is cut, a star when it scores a per-unit objective. Which sides have
+/// units.
+fn counters(
+    d: &mut MapDrawing<'_>,
+    position: &Position,
+    cut_units: &[&str],
+    scorers: &[&str],
+) -> [bool; 2] {
     let mut sides = [false, false];
     for side in [Side::Us, Side::Japanese] {
         for u in position.units.iter().filter(|u| u.side == side) {
@@ -419,12 +486,15 @@ pub fn drawing<'m>(
             d.counter(u.hex, c);
         }
     }
+    sides
+}
 
-    // Legend: what this picture adds to the map.
-    if sides.iter().any(|s| *s) {
+/// The legend's units: each side's counter, and the Japanese zones of control.
+fn units_legend(d: &mut MapDrawing<'_>, seen: &Seen<'_>) {
+    if seen.sides.iter().any(|s| *s) {
         d.legend_heading("Units");
     }
-    if sides[0] {
+    if seen.sides[0] {
         d.legend(
             Swatch::Counter {
                 fill: US_COLOUR.into(),
@@ -433,7 +503,7 @@ pub fn drawing<'m>(
             "US unit (id, rating)",
         );
     }
-    if sides[1] {
+    if seen.sides[1] {
         d.legend(
             Swatch::Counter {
                 fill: JAPANESE_COLOUR.into(),
@@ -442,29 +512,31 @@ pub fn drawing<'m>(
             "Japanese unit (id, rating)",
         );
     }
-    if any_zoc {
+    if seen.any_zoc {
         d.legend(
             Swatch::Hatch(JAPANESE_ZOC.into()),
             "Japanese zone of control",
         );
     }
+}
+
+/// The legend's Lines of Communications: traced, cut, what cuts them and what they reach.
+fn loc_legend(d: &mut MapDrawing<'_>, scenario: &Scenario, report: &Report, seen: &Seen<'_>) {
     if !report.loc.is_empty() {
         d.legend_heading("Lines of Communications");
     }
-    if traced[0] {
+    if seen.traced[0] {
         d.legend(Swatch::Arrow(US_LOC.into()), "US LOC traced to a beach");
     }
-    if traced[1] {
+    if seen.traced[1] {
         d.legend(Swatch::Arrow(JAPANESE_LOC.into()), "Japanese LOC traced");
     }
-    if !cut_units.is_empty() {
+    if !seen.cut_units.is_empty() {
         d.legend(
             Swatch::Symbol(Symbol::Cross, CUT.into()),
-            format!("LOC cut: {}", cut_units.join(", ")),
+            format!("LOC cut: {}", seen.cut_units.join(", ")),
         );
     }
-    // K as the scenario sets it (the evidence's, which is traced with it).
-    let k = scenario.loc.free_hexes;
     for (tag, colour, text) in [
         ("ZOC", BLOCK_ZOC, "cut here: enemy ZOC, no friendly unit"),
         ("enemy", BLOCK_ENEMY, "cut here: enemy unit"),
@@ -474,35 +546,42 @@ pub fn drawing<'m>(
             "cut here: no road or trail across the hexside",
         ),
     ] {
-        if blocked.iter().any(|(_, t, _, _)| *t == tag) {
+        if seen.blocked.iter().any(|(_, t, _, _)| *t == tag) {
             d.legend(
                 Swatch::Highlight(colour.into()),
                 format!("\u{201c}{tag}\u{201d} {text}"),
             );
         }
     }
-    if reach_drawn {
-        d.legend(
-            Swatch::Line {
-                colour: REACH.into(),
-                width: 2.5,
-                dashed: true,
-            },
-            format!(
-                "what a cut unit's LOC reaches: off the road/trail net after {}",
-                crate::report::hexes_in_words(k)
-            ),
-        );
-        if (report.loc.iter())
-            .filter_map(|e| e.reach.as_ref()?.nearest_road.as_ref())
-            .any(|n| n.distance > 0)
-        {
-            d.legend(
-                Swatch::Highlight(REACH.into()),
-                "\u{201c}road: N hexes\u{201d} the nearest road/trail hex, and the walk to it",
-            );
-        }
+    if !seen.reach_drawn {
+        return;
     }
+    // K as the scenario sets it (the evidence's, which is traced with it).
+    let k = scenario.loc.free_hexes;
+    d.legend(
+        Swatch::Line {
+            colour: REACH.into(),
+            width: 2.5,
+            dashed: true,
+        },
+        format!(
+            "what a cut unit's LOC reaches: off the road/trail net after {}",
+            crate::report::hexes_in_words(k)
+        ),
+    );
+    if (report.loc.iter())
+        .filter_map(|e| e.reach.as_ref()?.nearest_road.as_ref())
+        .any(|n| n.distance > 0)
+    {
+        d.legend(
+            Swatch::Highlight(REACH.into()),
+            "\u{201c}road: N hexes\u{201d} the nearest road/trail hex, and the walk to it",
+        );
+    }
+}
+
+/// The legend's objectives: each with its side, held (by whom, for how many points) or not.
+fn objectives_legend(d: &mut MapDrawing<'_>, report: &Report, per_unit: &[&str]) {
     if !report.objectives.is_empty() {
         d.legend_heading("Objectives");
     }
@@ -517,12 +596,12 @@ pub fn drawing<'m>(
         } else {
             "not held".to_string()
         };
+        let sym = if o.held {
+            Swatch::Symbol(Symbol::Star, HELD.into())
+        } else {
+            Swatch::Symbol(Symbol::HollowStar, NOT_HELD.into())
+        };
         if per_unit.contains(&o.name.as_str()) {
-            let sym = if o.held {
-                Swatch::Symbol(Symbol::Star, HELD.into())
-            } else {
-                Swatch::Symbol(Symbol::HollowStar, NOT_HELD.into())
-            };
             d.legend(
                 sym,
                 format!(
@@ -531,11 +610,6 @@ pub fn drawing<'m>(
                 ),
             );
         } else {
-            let sym = if o.held {
-                Swatch::Symbol(Symbol::Star, HELD.into())
-            } else {
-                Swatch::Symbol(Symbol::HollowStar, NOT_HELD.into())
-            };
             // "Hex 2215" need not be followed by 2215 again.
             let hexes = if o.hexes.iter().all(|h| o.name.contains(h.as_str())) {
                 String::new()
@@ -545,7 +619,6 @@ pub fn drawing<'m>(
             d.legend(sym, format!("{}{hexes} ({}): {state}", o.name, o.side));
         }
     }
-    d
 }
 
 #[cfg(test)]

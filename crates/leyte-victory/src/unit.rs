@@ -1,5 +1,4 @@
 //! Sides, combat ratings and Victory Point values (L3).
-#![deny(clippy::too_many_lines)]
 
 use std::fmt;
 

@@ -1,7 +1,6 @@
 //! A [`Sheet`] in words: the [`Report`], each award with its text and its evidence as labels
 //! and unit ids, each objective held or not and why, each Line of Communications hex by hex or
 //! what cuts it, the notes, the ratio, the level and the margins (L11).
-#![deny(clippy::too_many_lines)]
 
 use hexmap::Hex;
 

@@ -5,7 +5,6 @@
 //! terrain by id, key paths formatted only for a diagnostic. The build works on dense tables:
 //! per slot ([`Slots`]: the labels inside the extents, numbered in label order), the terrain
 //! and the node; per node and direction, the hexside's mask.
-#![deny(clippy::too_many_lines)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

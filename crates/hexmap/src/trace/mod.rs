@@ -208,27 +208,7 @@ pub fn check_path<R>(
     if h.len() == 1 {
         return Ok(());
     }
-    // The states a prefix can be in: (leg, started) -> least spent.
-    let legs = rule.legs.len();
-    let mut states: Vec<Option<u32>> = vec![None; legs * 2];
-    let idx = |leg: usize, started: bool| leg * 2 + usize::from(started);
-    states[idx(0, false)] = Some(0);
-    let close = |states: &mut Vec<Option<u32>>| {
-        for leg in 0..legs.saturating_sub(1) {
-            let can_leave = states[idx(leg, true)].is_some()
-                || (rule.legs[leg].skippable && states[idx(leg, false)].is_some());
-            if can_leave {
-                states[idx(leg + 1, false)] = Some(0);
-            }
-        }
-    };
-    let can_end = |states: &Vec<Option<u32>>| {
-        (0..legs).any(|leg| {
-            (states[idx(leg, true)].is_some()
-                || (rule.legs[leg].skippable && states[idx(leg, false)].is_some()))
-                && rule.rest_skippable(leg + 1)
-        })
-    };
+    let mut states = PrefixStates::start(rule);
     let mut prev = s;
     for i in 1..h.len() {
         let Some(v) = map.node(h[i]).map(|n| n.index()) else {
@@ -243,19 +223,79 @@ pub fn check_path<R>(
         if free.blocked(map, v).is_some() {
             return Err(format!("h{i} = {} is not free", label(h[i])));
         }
-        close(&mut states);
+        states.close();
         let last_step = i == h.len() - 1;
-        if last_step && rule.target == TargetRule::MayAdjoinChain && can_end(&states) {
+        if last_step && rule.target == TargetRule::MayAdjoinChain && states.can_end() {
             return Ok(());
         }
-        let mut next: Vec<Option<u32>> = vec![None; legs * 2];
+        states = states.step(prev, v, side).map_err(|why| {
+            format!(
+                "step {i} into h{i} = {} is not allowed: {}",
+                label(h[i]),
+                why.unwrap_or_else(|| "no leg may take it".into())
+            )
+        })?;
+        prev = v;
+    }
+    states.close();
+    if states.can_end() {
+        Ok(())
+    } else {
+        Err("the path ends before a leg that may not be skipped".into())
+    }
+}
+
+/// The states a prefix of a path can be in, for [`check_path`]: per (leg, started), the least
+/// spent.
+struct PrefixStates<'r, 'm> {
+    rule: &'r BoundRule<'m>,
+    states: Vec<Option<u32>>,
+}
+
+impl<'r, 'm> PrefixStates<'r, 'm> {
+    /// Before the first step: leg 0, not started, nothing spent.
+    fn start(rule: &'r BoundRule<'m>) -> Self {
+        let mut states = vec![None; rule.legs.len() * 2];
+        states[Self::idx(0, false)] = Some(0);
+        PrefixStates { rule, states }
+    }
+
+    fn idx(leg: usize, started: bool) -> usize {
+        leg * 2 + usize::from(started)
+    }
+
+    /// Whether leg `leg` may be left here: it has taken a step, or may be skipped.
+    fn may_leave(&self, leg: usize) -> bool {
+        self.states[Self::idx(leg, true)].is_some()
+            || (self.rule.legs[leg].skippable && self.states[Self::idx(leg, false)].is_some())
+    }
+
+    /// Move on to the next leg, without a step, wherever a leg may be left.
+    fn close(&mut self) {
+        for leg in 0..self.rule.legs.len().saturating_sub(1) {
+            if self.may_leave(leg) {
+                self.states[Self::idx(leg + 1, false)] = Some(0);
+            }
+        }
+    }
+
+    /// Whether the path may end here.
+    fn can_end(&self) -> bool {
+        (0..self.rule.legs.len())
+            .any(|leg| self.may_leave(leg) && self.rule.rest_skippable(leg + 1))
+    }
+
+    /// The states after the step `prev -> v` across `side`; when no state may take it, the
+    /// last refusal in words (`None`: there was none).
+    fn step(&self, prev: usize, v: usize, side: crate::Hexside) -> Result<Self, Option<String>> {
+        let (rule, map) = (self.rule, self.rule.map);
+        let mut next: Vec<Option<u32>> = vec![None; rule.legs.len() * 2];
         let mut why = None;
-        for leg in 0..legs {
+        for (leg, l) in rule.legs.iter().enumerate() {
             for started in [false, true] {
-                let Some(used) = states[idx(leg, started)] else {
+                let Some(used) = self.states[Self::idx(leg, started)] else {
                     continue;
                 };
-                let l = &rule.legs[leg];
                 match l.check(map, prev, v, side, leg, started) {
                     Err(w) => why = Some(search::refusal(rule, w).to_string()),
                     Ok(()) => {
@@ -264,7 +304,7 @@ pub fn check_path<R>(
                             why = Some(format!("leg {} has spent its budget", leg + 1));
                             continue;
                         }
-                        let slot = &mut next[idx(leg, true)];
+                        let slot = &mut next[Self::idx(leg, true)];
                         if slot.is_none_or(|u| nu < u) {
                             *slot = Some(nu);
                         }
@@ -273,19 +313,8 @@ pub fn check_path<R>(
             }
         }
         if next.iter().all(Option::is_none) {
-            return Err(format!(
-                "step {i} into h{i} = {} is not allowed: {}",
-                label(h[i]),
-                why.unwrap_or_else(|| "no leg may take it".into())
-            ));
+            return Err(why);
         }
-        states = next;
-        prev = v;
-    }
-    close(&mut states);
-    if can_end(&states) {
-        Ok(())
-    } else {
-        Err("the path ends before a leg that may not be skipped".into())
+        Ok(PrefixStates { rule, states: next })
     }
 }

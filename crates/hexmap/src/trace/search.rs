@@ -199,11 +199,17 @@ pub fn search<R>(
     search.run(s, free)
 }
 
+/// The best end a weighted search has found so far: its (cost, hexes), its last state, and the
+/// target stepped into by the exempt last step, if that is how it ends.
+type End = ((u32, u32), State, Option<u32>);
+
 /// A search's tables, sized by what it touches.
 struct Search<'a, 'm, R> {
     rule: &'a BoundRule<'m>,
     targets: &'a Targets,
     legs: usize,
+    /// Some leg counts movement points: the least cost first, not breadth-first.
+    weighted: bool,
     /// Best spend per (node, leg, started); `u32::MAX` when not reached.
     best: std::collections::HashMap<(u32, u16, bool), (u32, Option<State>)>,
     /// Free test cache: node -> free, and the reasons of blocked nodes.
@@ -222,6 +228,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             rule,
             targets,
             legs: rule.legs.len(),
+            weighted: (rule.legs.iter()).any(|l| matches!(l.budget, CBudget::Points { .. })),
             best: Default::default(),
             free: Default::default(),
             entered: Default::default(),
@@ -257,20 +264,25 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
         }
     }
 
+    /// Record the start state.
+    fn start_at(&mut self, start: State) {
+        self.best
+            .insert((start.node, start.leg, start.started), (start.used, None));
+    }
+
     /// Record `next` reached from `prev`; true when it is new or better.
-    fn reach(&mut self, next: State, prev: Option<State>) -> bool {
+    fn reach(&mut self, next: State, prev: State) -> bool {
         let key = (next.node, next.leg, next.started);
         match self.best.get(&key) {
             Some((u, _)) if *u <= next.used => false,
             _ => {
-                self.best.insert(key, (next.used, prev));
+                self.best.insert(key, (next.used, Some(prev)));
                 true
             }
         }
     }
 
     fn run(&mut self, s: usize, free: &impl FreeTest<R>) -> Result<Path, Cut<R>> {
-        let map = self.rule.map;
         let s32 = u32::try_from(s).unwrap_or(NONE);
         let start = State {
             node: s32,
@@ -283,19 +295,18 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
         self.entered.insert(s32);
         // Movement points: the least cost first (then the fewest hexes, then the breadth-first
         // order); otherwise breadth-first, the first target found ending the search.
-        let weighted = self
-            .rule
-            .legs
-            .iter()
-            .any(|l| matches!(l.budget, CBudget::Points { .. }));
-        let mut queue = Queue::new(weighted);
-        self.reach(start, None);
+        let mut queue = if self.weighted {
+            Queue::least_cost()
+        } else {
+            Queue::breadth_first()
+        };
+        self.start_at(start);
         queue.push_back(start);
         if self.targets.node(s) {
             return Ok(self.path(start, None));
         }
         // The best end found so far (least cost, then fewest hexes), when weighted.
-        let mut end: Option<((u32, u32), State, Option<u32>)> = None;
+        let mut end: Option<End> = None;
         while let Some(st) = queue.pop() {
             if let Some((key, last, then)) = end
                 && (st.total, st.hexes) >= key
@@ -306,88 +317,119 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             if self.best.get(&key).is_some_and(|(u, _)| *u < st.used) {
                 continue; // stale
             }
-            let li = usize::from(st.leg);
-            // Move on to the next leg here, without a step.
-            if li + 1 < self.legs && (st.started || self.rule.legs[li].skippable) {
-                let next = State {
-                    leg: st.leg + 1,
-                    started: false,
-                    used: 0,
-                    ..st
-                };
-                if self.reach(next, Some(st)) {
-                    queue.push_front(next);
-                }
-            }
-            let ends_here = self.can_end(&st);
-            let u = st.node as usize;
-            for a in map.adjacency()[u] {
-                if a.node == NONE || a.impassable() {
-                    continue;
-                }
-                let v = a.node;
-                if !self.is_free(v, free) {
-                    continue;
-                }
-                let leg = &self.rule.legs[li];
-                // The exempt last step into a target.
-                if ends_here
-                    && self.rule.target == crate::trace::TargetRule::MayAdjoinChain
-                    && self.targets.node(v as usize)
-                {
-                    if !weighted {
-                        return Ok(self.path(st, Some(v)));
-                    }
-                    let key = (st.total, st.hexes.saturating_add(1));
-                    if end.is_none_or(|(k, ..)| key < k) {
-                        end = Some((key, st, Some(v)));
-                    }
-                    continue;
-                }
-                if let Err(why) = leg.check(map, u, v as usize, a.side(), li, st.started) {
-                    self.refuse(v, why, st.node, st.leg);
-                    continue;
-                }
-                let cost = leg.budget.cost(map, v as usize, a.side());
-                let used = st.used.saturating_add(cost);
-                if leg.budget.limit().is_some_and(|l| used > l) {
-                    self.refuse(v, Why::Budget(st.leg, used), st.node, st.leg);
-                    continue;
-                }
-                let points = if matches!(leg.budget, CBudget::Points { .. }) {
-                    cost
-                } else {
-                    0
-                };
-                let next = State {
-                    node: v,
-                    leg: st.leg,
-                    started: true,
-                    used,
-                    hexes: st.hexes.saturating_add(1),
-                    total: st.total.saturating_add(points),
-                };
-                self.entered.insert(v);
-                if self.targets.node(v as usize) && self.can_end(&next) {
-                    if !weighted {
-                        self.reach(next, Some(st));
-                        return Ok(self.path(next, None));
-                    }
-                    let key = (next.total, next.hexes);
-                    if end.is_none_or(|(k, ..)| key < k) && self.reach(next, Some(st)) {
-                        end = Some((key, next, None));
-                    }
-                    continue;
-                }
-                if self.reach(next, Some(st)) {
-                    queue.push_back(next);
-                }
+            self.next_leg(st, &mut queue);
+            if let Some(path) = self.steps(st, free, &mut queue, &mut end) {
+                return Ok(path);
             }
         }
         if let Some((_, last, then)) = end {
             return Ok(self.path(last, then));
         }
         Err(self.cut())
+    }
+
+    /// Move on from `st` to the next leg, without a step, when it may.
+    fn next_leg(&mut self, st: State, queue: &mut Queue) {
+        let li = usize::from(st.leg);
+        if li + 1 < self.legs && (st.started || self.rule.legs[li].skippable) {
+            let next = State {
+                leg: st.leg + 1,
+                started: false,
+                used: 0,
+                ..st
+            };
+            if self.reach(next, st) {
+                queue.push_front(next);
+            }
+        }
+    }
+
+    /// Every step from `st` into a free neighbour: queued, refused (and recorded) or, into a
+    /// target, an end. Returns the path when an end stops the search (breadth-first, the
+    /// first end does); weighted, the best end so far is kept in `end`.
+    fn steps(
+        &mut self,
+        st: State,
+        free: &impl FreeTest<R>,
+        queue: &mut Queue,
+        end: &mut Option<End>,
+    ) -> Option<Path> {
+        let map = self.rule.map;
+        let ends_here = self.can_end(&st);
+        let u = st.node as usize;
+        for a in map.adjacency()[u] {
+            if a.node == NONE || a.impassable() {
+                continue;
+            }
+            let v = a.node;
+            if !self.is_free(v, free) {
+                continue;
+            }
+            // The exempt last step into a target.
+            if ends_here
+                && self.rule.target == crate::trace::TargetRule::MayAdjoinChain
+                && self.targets.node(v as usize)
+            {
+                if !self.weighted {
+                    return Some(self.path(st, Some(v)));
+                }
+                let key = (st.total, st.hexes.saturating_add(1));
+                if end.is_none_or(|(k, ..)| key < k) {
+                    *end = Some((key, st, Some(v)));
+                }
+                continue;
+            }
+            let Some(next) = self.step(st, u, v, a.side()) else {
+                continue;
+            };
+            self.entered.insert(v);
+            if self.targets.node(v as usize) && self.can_end(&next) {
+                if !self.weighted {
+                    self.reach(next, st);
+                    return Some(self.path(next, None));
+                }
+                let key = (next.total, next.hexes);
+                if end.is_none_or(|(k, ..)| key < k) && self.reach(next, st) {
+                    *end = Some((key, next, None));
+                }
+                continue;
+            }
+            if self.reach(next, st) {
+                queue.push_back(next);
+            }
+        }
+        None
+    }
+
+    /// The state a step from `st` (at node `u`) into `v` across hexside `side` leads to, or
+    /// `None` when the leg refuses it (the refusal recorded).
+    fn step(&mut self, st: State, u: usize, v: u32, side: crate::Hexside) -> Option<State> {
+        let map = self.rule.map;
+        let li = usize::from(st.leg);
+        let leg = &self.rule.legs[li];
+        if let Err(why) = leg.check(map, u, v as usize, side, li, st.started) {
+            self.refuse(v, why, st.node, st.leg);
+            return None;
+        }
+        let cost = leg.budget.cost(map, v as usize, side);
+        let used = st.used.saturating_add(cost);
+        if leg.budget.limit().is_some_and(|l| used > l) {
+            self.refuse(v, Why::Budget(st.leg, used), st.node, st.leg);
+            return None;
+        }
+        let points = if matches!(leg.budget, CBudget::Points { .. }) {
+            cost
+        } else {
+            0
+        };
+        Some(State {
+            node: v,
+            leg: st.leg,
+            started: true,
+            used,
+            hexes: st.hexes.saturating_add(1),
+            total: st.total.saturating_add(points),
+        })
     }
 
     fn path(&self, last: State, then: Option<u32>) -> Path {
@@ -545,14 +587,16 @@ impl Ord for QState {
 }
 
 impl Queue {
-    fn new(weighted: bool) -> Queue {
-        if weighted {
-            Queue::Heap {
-                heap: std::collections::BinaryHeap::new(),
-                count: 0,
-            }
-        } else {
-            Queue::Fifo(VecDeque::new())
+    /// Breadth-first.
+    fn breadth_first() -> Queue {
+        Queue::Fifo(VecDeque::new())
+    }
+
+    /// The least cost first.
+    fn least_cost() -> Queue {
+        Queue::Heap {
+            heap: std::collections::BinaryHeap::new(),
+            count: 0,
         }
     }
 

@@ -181,7 +181,7 @@ impl TraceRule {
     /// hexside (a cost for `mountain` never applies, `unless = ["bridge"]` never waives), so one
     /// rules table serves a game's many maps. [`TraceRule::bind_strict`] refuses it instead.
     pub fn bind<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
-        self.bind_with(map, false)
+        self.bind_with(map, Unknown::Empty)
     }
 
     /// [`TraceRule::bind`], but a terrain or hexside feature the map lacks is refused, naming
@@ -208,17 +208,22 @@ impl TraceRule {
     /// assert!(matches!(e, RuleError::UnknownHexsideFeature { ref name, .. } if name == "rail"));
     /// ```
     pub fn bind_strict<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
-        self.bind_with(map, true)
+        self.bind_with(map, Unknown::Refused)
     }
 
-    fn bind_with<'m>(&self, map: &'m HexMap, strict: bool) -> Result<BoundRule<'m>, RuleError> {
+    fn bind_with<'m>(&self, map: &'m HexMap, unknown: Unknown) -> Result<BoundRule<'m>, RuleError> {
         if self.legs.is_empty() {
             return Err(RuleError::NoLegs);
         }
         let mut custom_names = Vec::new();
         let mut legs = Vec::with_capacity(self.legs.len());
         for (i, leg) in self.legs.iter().enumerate() {
-            let n = i + 1;
+            let names = Names {
+                map,
+                leg: i + 1,
+                unknown,
+            };
+            let n = names.leg;
             let budget = match &leg.budget {
                 Budget::Hexes(h) => {
                     check_budget(n, *h)?;
@@ -229,16 +234,16 @@ impl TraceRule {
                     check_budget(n, *points)?;
                     let mut terrain = vec![costs.default_cost(); map.terrain_names().len()];
                     for (name, cost) in &costs.terrain {
-                        if let Some(t) = terrain_index(map, n, name, strict)? {
+                        if let Some(t) = terrain_index(names, name)? {
                             terrain[t] = *cost;
                         }
                     }
                     let mut hexsides = Vec::new();
                     for h in &costs.hexsides {
                         hexsides.push((
-                            mask(map, n, std::slice::from_ref(&h.feature), strict)?,
+                            mask(names, std::slice::from_ref(&h.feature))?,
                             h.extra,
-                            mask(map, n, &h.waived_by, strict)?,
+                            mask(names, &h.waived_by)?,
                         ));
                     }
                     CBudget::Points {
@@ -247,11 +252,6 @@ impl TraceRule {
                         hexsides,
                     }
                 }
-            };
-            let names = Names {
-                map,
-                leg: n,
-                strict,
             };
             let steps = compile(names, &leg.steps, &mut custom_names)?;
             let join = match &leg.join {
@@ -288,19 +288,15 @@ fn check_budget(leg: usize, budget: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A terrain's index; a terrain the map lacks is `None` (binds as empty), or refused when
-/// `strict`.
-fn terrain_index(
-    map: &HexMap,
-    leg: usize,
-    name: &str,
-    strict: bool,
-) -> Result<Option<usize>, RuleError> {
+/// A terrain's index; a terrain the map lacks is `None` (binds as empty), or refused
+/// ([`Unknown`]).
+fn terrain_index(n: Names<'_>, name: &str) -> Result<Option<usize>, RuleError> {
+    let map = n.map;
     match map.terrain_names().iter().position(|t| t == name) {
         Some(t) => Ok(Some(t)),
-        None if !strict => Ok(None),
+        None if n.unknown == Unknown::Empty => Ok(None),
         None => Err(RuleError::UnknownTerrain {
-            leg,
+            leg: n.leg,
             name: name.to_string(),
             known: map.terrain_names().join(", "),
         }),
@@ -308,13 +304,14 @@ fn terrain_index(
 }
 
 /// The bits of hexside features; a feature the map lacks has none (binds as empty, matching
-/// no hexside), or is refused when `strict`.
-fn mask(map: &HexMap, leg: usize, names: &[String], strict: bool) -> Result<u32, RuleError> {
+/// no hexside), or is refused ([`Unknown`]).
+fn mask(n: Names<'_>, names: &[String]) -> Result<u32, RuleError> {
+    let (map, leg) = (n.map, n.leg);
     let mut m = 0;
     for name in names {
         match map.hexside_bit(name) {
             Some(bit) => m |= bit,
-            None if !strict => {}
+            None if n.unknown == Unknown::Empty => {}
             None => {
                 let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
                 known.extend(map.hexside_feature_names().iter().map(String::as_str));
@@ -329,19 +326,28 @@ fn mask(map: &HexMap, leg: usize, names: &[String], strict: bool) -> Result<u32,
     Ok(m)
 }
 
-/// What names are resolved against: the map, the leg (for errors), and whether a missing
-/// name is refused.
+/// What a name the map lacks (a terrain, a hexside feature) binds as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unknown {
+    /// As empty: it matches nothing ([`TraceRule::bind`]).
+    Empty,
+    /// It is refused, naming it ([`TraceRule::bind_strict`]).
+    Refused,
+}
+
+/// What names are resolved against: the map, the leg (for errors), and what a name the map
+/// lacks binds as.
 #[derive(Clone, Copy)]
 struct Names<'a> {
     map: &'a HexMap,
     leg: usize,
-    strict: bool,
+    unknown: Unknown,
 }
 
 fn terrain_set(n: Names<'_>, names: &[String]) -> Result<Vec<bool>, RuleError> {
     let mut set = vec![false; n.map.terrain_names().len()];
     for name in names {
-        if let Some(t) = terrain_index(n.map, n.leg, name, n.strict)? {
+        if let Some(t) = terrain_index(n, name)? {
             set[t] = true;
         }
     }
@@ -353,7 +359,7 @@ fn compile<'m>(
     rule: &StepRule,
     names: &mut Vec<String>,
 ) -> Result<CStep<'m>, RuleError> {
-    let mask = |f: &[String]| mask(n.map, n.leg, f, n.strict);
+    let mask = |f: &[String]| mask(n, f);
     Ok(match rule {
         StepRule::Any => CStep::Any,
         StepRule::Along(f) => CStep::Along(mask(f)?),
@@ -388,6 +394,23 @@ fn compile<'m>(
             CStep::Custom(i, Arc::new(|_: &Step<'_>| false))
         }
     })
+}
+
+/// `Ok` at the first step rule that allows a step (the later ones are not asked), else the
+/// strongest refusal: what [`CStep::Either`] answers.
+fn first_allowed(checks: impl Iterator<Item = Result<(), Why>>) -> Result<(), Why> {
+    let mut worst: Option<Why> = None;
+    for c in checks {
+        match c {
+            Ok(()) => return Ok(()),
+            Err(w) => {
+                if worst.is_none_or(|x| w.priority() > x.priority()) {
+                    worst = Some(w);
+                }
+            }
+        }
+    }
+    worst.map_or(Ok(()), Err)
 }
 
 impl CStep<'_> {
@@ -459,18 +482,7 @@ impl CStep<'_> {
                 Ok(())
             }
             CStep::Either(rules) => {
-                let mut worst: Option<Why> = None;
-                for r in rules {
-                    match r.check(map, from, to, side, leg) {
-                        Ok(()) => return Ok(()),
-                        Err(w) => {
-                            if worst.is_none_or(|x| w.priority() > x.priority()) {
-                                worst = Some(w);
-                            }
-                        }
-                    }
-                }
-                worst.map_or(Ok(()), Err)
+                first_allowed(rules.iter().map(|r| r.check(map, from, to, side, leg)))
             }
             CStep::Custom(i, test) => {
                 let step = Step::new(map, from, to, side, leg);

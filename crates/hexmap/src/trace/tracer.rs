@@ -69,17 +69,21 @@ enum Plan {
     },
     /// Any rule: backward tables for legs `first..`, and a forward search of leg 0 when
     /// `first == 1`.
-    Legs {
-        first: usize,
-        /// Per node: `HERE` for a target, an adjacent target for the exempt last step, or NONE.
-        end: Vec<u32>,
-        /// Per leg `i >= first`: per node, how a path that starts leg `i` there finishes: `HERE`
-        /// (skip the leg), the node its first step enters, or NONE.
-        start: Vec<Vec<u32>>,
-        /// Per leg `i >= first`: per node, with the leg under way, the next node (`HERE`: the
-        /// leg ends here) and what remains to spend.
-        next: Vec<Vec<u32>>,
-    },
+    Legs(Tables),
+}
+
+/// The backward tables of [`Plan::Legs`].
+#[derive(Clone, Debug)]
+struct Tables {
+    first: usize,
+    /// Per node: `HERE` for a target, an adjacent target for the exempt last step, or NONE.
+    end: Vec<u32>,
+    /// Per leg `i >= first`: per node, how a path that starts leg `i` there finishes: `HERE`
+    /// (skip the leg), the node its first step enters, or NONE.
+    start: Vec<Vec<u32>>,
+    /// Per leg `i >= first`: per node, with the leg under way, the next node (`HERE`: the
+    /// leg ends here) and what remains to spend.
+    next: Vec<Vec<u32>>,
 }
 
 /// Reusable per-start search space, sized by the map; keep one to trace many positions
@@ -236,7 +240,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 }
                 tree.take();
             }
-            Plan::Legs { .. } => self.plan = legs_plan(self.rule, self.targets, &self.free),
+            Plan::Legs(_) => self.plan = legs_plan(self.rule, self.targets, &self.free),
         }
     }
 
@@ -257,7 +261,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// Whether `start` traces, without building the path.
     pub fn traced(&self, start: Hex) -> bool {
         let mut scratch = TraceScratch::new(self.rule.map.len());
-        self.answer(start, &mut scratch, false).is_some()
+        self.is_traced(start, &mut scratch)
     }
 
     /// Every start's path (or `None`), in order.
@@ -274,70 +278,60 @@ impl<'r, 'm> Tracer<'r, 'm> {
         let mut scratch = TraceScratch::new(self.rule.map.len());
         starts
             .iter()
-            .map(|s| self.answer(*s, &mut scratch, false).is_some())
+            .map(|s| self.is_traced(*s, &mut scratch))
             .collect()
     }
 
     /// Whether each start traces, with the caller's scratch space: with a tracer prepared
     /// again by [`Tracer::reset_free_table`], answering a position allocates only the answer.
     pub fn traced_all_with(&self, starts: &[Hex], scratch: &mut TraceScratch) -> Vec<bool> {
-        starts
-            .iter()
-            .map(|s| self.answer(*s, scratch, false).is_some())
-            .collect()
+        starts.iter().map(|s| self.is_traced(*s, scratch)).collect()
     }
 
     /// The path from `start`, using the caller's scratch space.
     pub fn trace_with(&self, start: Hex, scratch: &mut TraceScratch) -> Option<Path> {
-        self.answer(start, scratch, true)
-            .map(|p| p.unwrap_or_default())
-    }
-
-    /// `Some(path)` when traced (the path only when asked for).
-    fn answer(
-        &self,
-        start: Hex,
-        scratch: &mut TraceScratch,
-        want_path: bool,
-    ) -> Option<Option<Path>> {
-        let map = self.rule.map;
-        let s = map.node(start)?.index();
+        let s = self.rule.map.node(start)?.index();
         if self.targets.node(s) {
-            return Some(want_path.then(|| Path::new(vec![start])));
+            return Some(Path::new(vec![start]));
         }
         match &self.plan {
             Plan::RoadChain { work, tree } => {
                 let chain = self.rule.chain.as_ref()?;
-                chain.answer(self.targets, work, tree, &mut scratch.chain, s, want_path)
+                chain.path_node(self.targets, work, tree, &mut scratch.chain, s)
             }
-            Plan::Legs {
-                first,
-                end,
-                start: st,
-                next,
-            } => {
-                let tables = Tables {
-                    end,
-                    start: st,
-                    next,
-                };
-                if *first == 0 {
-                    let ok = st[0][s] != NONE;
-                    return ok.then(|| want_path.then(|| self.follow(&tables, vec![s], 0, s)));
-                }
-                self.first_leg_answer(s, &tables, scratch, want_path)
-            }
+            Plan::Legs(tables) => self.path_from_tables(tables, scratch, s),
+        }
+    }
+
+    /// Whether `start` traces, using the caller's scratch space (no path is built).
+    fn is_traced(&self, start: Hex, scratch: &mut TraceScratch) -> bool {
+        let Some(s) = self.rule.map.node(start).map(|n| n.index()) else {
+            return false;
+        };
+        if self.targets.node(s) {
+            return true;
+        }
+        match &self.plan {
+            Plan::RoadChain { work, .. } => (self.rule.chain.as_ref())
+                .is_some_and(|chain| chain.traced_node(self.targets, work, &mut scratch.chain, s)),
+            Plan::Legs(t) if t.first == 0 => t.start[0][s] != NONE,
+            Plan::Legs(t) => self.first_leg(s, t, scratch).is_some(),
+        }
+    }
+
+    /// The path from node `s` (not a target) by the backward tables.
+    fn path_from_tables(&self, t: &Tables, scratch: &mut TraceScratch, s: usize) -> Option<Path> {
+        if t.first == 0 {
+            return (t.start[0][s] != NONE).then(|| self.follow(t, vec![s], 0, s));
+        }
+        match self.first_leg(s, t, scratch)? {
+            FirstLeg::Searched(path) => Some(path),
+            FirstLeg::At(v) => Some(self.first_leg_path(t, scratch, s, v)),
         }
     }
 
     /// Search leg 0 forward from `s` (it has a budget), stopping where leg 1 can start.
-    fn first_leg_answer(
-        &self,
-        s: usize,
-        t: &Tables<'_>,
-        scratch: &mut TraceScratch,
-        want_path: bool,
-    ) -> Option<Option<Path>> {
+    fn first_leg(&self, s: usize, t: &Tables, scratch: &mut TraceScratch) -> Option<FirstLeg> {
         let rule = self.rule;
         let map = rule.map;
         let leg = &rule.legs[0];
@@ -352,7 +346,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
             let start = map.hexes()[s].hex;
             return crate::trace::search(rule, start, self.targets, &free)
                 .ok()
-                .map(|p| want_path.then_some(p));
+                .map(FirstLeg::Searched);
         }
         let limit = leg.budget.limit().unwrap_or(u32::MAX);
         let can_finish = |v: usize| {
@@ -362,18 +356,8 @@ impl<'r, 'm> Tracer<'r, 'm> {
             }
         };
         let g = scratch.begin(map.len());
-        let done = |v: usize, scratch: &TraceScratch| -> Option<Path> {
-            let mut rev = vec![v];
-            let mut cur = v;
-            while cur != s {
-                cur = scratch.parent[cur] as usize;
-                rev.push(cur);
-            }
-            rev.reverse();
-            Some(self.follow(t, rev, 1, v))
-        };
         if leg.skippable && can_finish(s) {
-            return Some(if want_path { done(s, scratch) } else { None });
+            return Some(FirstLeg::At(s));
         }
         scratch.stamp[s] = g;
         if scratch.used.len() != map.len() {
@@ -403,7 +387,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 scratch.used[v] = nu;
                 scratch.parent[v] = u as u32;
                 if can_finish(v) {
-                    return Some(if want_path { done(v, scratch) } else { None });
+                    return Some(FirstLeg::At(v));
                 }
                 queue.push_back((v as u32, nu, true));
             }
@@ -411,9 +395,22 @@ impl<'r, 'm> Tracer<'r, 'm> {
         None
     }
 
+    /// The path from `s` whose first leg ended at `v` ([`Tracer::first_leg`]'s parents in
+    /// `scratch`), completed by the tables.
+    fn first_leg_path(&self, t: &Tables, scratch: &TraceScratch, s: usize, v: usize) -> Path {
+        let mut rev = vec![v];
+        let mut cur = v;
+        while cur != s {
+            cur = scratch.parent[cur] as usize;
+            rev.push(cur);
+        }
+        rev.reverse();
+        self.follow(t, rev, 1, v)
+    }
+
     /// Complete a path whose hexes so far are `hexes` (node indices), now at `v` at the start
     /// of leg `leg`.
-    fn follow(&self, t: &Tables<'_>, hexes: Vec<usize>, leg: usize, v: usize) -> Path {
+    fn follow(&self, t: &Tables, hexes: Vec<usize>, leg: usize, v: usize) -> Path {
         let map = self.rule.map;
         let mut out: Vec<usize> = hexes;
         let mut cur = v;
@@ -463,22 +460,44 @@ fn fitted<'r>(map: &HexMap, free: &'r [bool]) -> Cow<'r, [bool]> {
     }
 }
 
-struct Tables<'a> {
-    end: &'a [u32],
-    start: &'a [Vec<u32>],
-    next: &'a [Vec<u32>],
+/// How leg 0 of a path from a start ends ([`Tracer::first_leg`]).
+enum FirstLeg {
+    /// A search found the whole path (a first leg the tables cannot follow).
+    Searched(Path),
+    /// Leg 0 ends at this node, where leg 1 can start (its parents in the scratch space).
+    At(usize),
 }
 
 /// Backward tables for any rule.
 fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
-    let map = rule.map;
-    let len = map.len();
-    let adj = map.adjacency();
     let n_legs = rule.legs.len();
     let first = usize::from(rule.legs[0].budget.limit().is_some());
+    let end = ends(rule, targets, free);
+    let mut start: Vec<Vec<u32>> = vec![Vec::new(); n_legs + 1];
+    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n_legs];
+    // "Start of leg n" is the end of the path.
+    start[n_legs] = end
+        .iter()
+        .map(|&e| if e == NONE { NONE } else { HERE })
+        .collect();
+    for i in (first..n_legs).rev() {
+        let (dist, nxt) = leg_under_way(rule, i, &start[i + 1], free);
+        start[i] = leg_starts(rule, i, &dist, &start[i + 1], free);
+        next[i] = nxt;
+    }
+    Plan::Legs(Tables {
+        first,
+        end,
+        start,
+        next,
+    })
+}
 
-    // Where a path may end.
-    let mut end = vec![NONE; len];
+/// Per node, where a path may end: `HERE` on a target, the adjacent target of the exempt last
+/// step, or NONE.
+fn ends(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Vec<u32> {
+    let adj = rule.map.adjacency();
+    let mut end = vec![NONE; rule.map.len()];
     for t in targets.iter_nodes() {
         end[t] = HERE;
     }
@@ -494,107 +513,119 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
             }
         }
     }
+    end
+}
 
-    let mut start: Vec<Vec<u32>> = vec![Vec::new(); n_legs + 1];
-    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n_legs];
-    // "Start of leg n" is the end of the path.
-    start[n_legs] = end
-        .iter()
-        .map(|&e| if e == NONE { NONE } else { HERE })
-        .collect();
-    for i in (first..n_legs).rev() {
-        let leg = &rule.legs[i];
-        let limit = leg.budget.limit();
-        // With the leg under way: the least still to spend to finish from each node.
-        let mut dist = vec![u32::MAX; len];
-        let mut nxt = vec![NONE; len];
-        let mut heap = BinaryHeap::new();
-        let mut fifo = VecDeque::new();
-        let weighted = matches!(leg.budget, CBudget::Points { .. });
-        for v in 0..len {
-            if start[i + 1][v] != NONE {
-                dist[v] = 0;
-                nxt[v] = HERE;
-                if weighted {
-                    heap.push(Reverse((0u32, v)));
-                } else {
-                    fifo.push_back(v);
-                }
-            }
-        }
-        loop {
-            let (d, x) = if weighted {
-                match heap.pop() {
-                    Some(Reverse((d, x))) => (d, x),
-                    None => break,
-                }
+/// Leg `i` under way, worked backward from where leg `i + 1` starts (`after`): per node the
+/// least still to spend to finish the leg, and the next node (`HERE`: the leg ends here).
+fn leg_under_way(
+    rule: &BoundRule<'_>,
+    i: usize,
+    after: &[u32],
+    free: &[bool],
+) -> (Vec<u32>, Vec<u32>) {
+    let map = rule.map;
+    let len = map.len();
+    let adj = map.adjacency();
+    let leg = &rule.legs[i];
+    let limit = leg.budget.limit();
+    let mut dist = vec![u32::MAX; len];
+    let mut nxt = vec![NONE; len];
+    let mut heap = BinaryHeap::new();
+    let mut fifo = VecDeque::new();
+    let weighted = matches!(leg.budget, CBudget::Points { .. });
+    for v in 0..len {
+        if after[v] != NONE {
+            dist[v] = 0;
+            nxt[v] = HERE;
+            if weighted {
+                heap.push(Reverse((0u32, v)));
             } else {
-                match fifo.pop_front() {
-                    Some(x) => (dist[x], x),
-                    None => break,
-                }
-            };
-            if d > dist[x] || !(free[x] || dist[x] == 0) {
+                fifo.push_back(v);
+            }
+        }
+    }
+    loop {
+        let (d, x) = if weighted {
+            match heap.pop() {
+                Some(Reverse((d, x))) => (d, x),
+                None => break,
+            }
+        } else {
+            match fifo.pop_front() {
+                Some(x) => (dist[x], x),
+                None => break,
+            }
+        };
+        if d > dist[x] || !(free[x] || dist[x] == 0) {
+            continue;
+        }
+        for a in adj[x] {
+            let w = a.node as usize;
+            if a.node == NONE || a.impassable() {
                 continue;
             }
-            for a in adj[x] {
-                let w = a.node as usize;
-                if a.node == NONE || a.impassable() {
-                    continue;
-                }
-                // The step w -> x, x entered: x must be free.
-                if !free[x] || leg.steps.check(map, w, x, a.side(), i).is_err() {
-                    continue;
-                }
-                let nd = d.saturating_add(leg.budget.cost(map, x, a.side()));
-                if limit.is_some_and(|l| nd > l) || nd >= dist[w] {
-                    continue;
-                }
-                dist[w] = nd;
-                nxt[w] = u32::try_from(x).unwrap_or(NONE);
-                if weighted {
-                    heap.push(Reverse((nd, w)));
-                } else {
-                    fifo.push_back(w);
-                }
-            }
-        }
-        // Starting the leg at v: skip it, or a first step (by the join rule) into a node from
-        // which the leg finishes within its budget.
-        let mut st = vec![NONE; len];
-        if leg.skippable {
-            for v in 0..len {
-                if start[i + 1][v] != NONE {
-                    st[v] = HERE;
-                }
-            }
-        }
-        for w in 0..len {
-            if dist[w] == u32::MAX || !free[w] {
+            // The step w -> x, x entered: x must be free.
+            if !free[x] || leg.steps.check(map, w, x, a.side(), i).is_err() {
                 continue;
             }
-            for a in adj[w] {
-                let v = a.node as usize;
-                if a.node == NONE || a.impassable() || st[v] != NONE {
-                    continue;
-                }
-                if leg.check(map, v, w, a.side(), i, false).is_err() {
-                    continue;
-                }
-                let total = dist[w].saturating_add(leg.budget.cost(map, w, a.side()));
-                if limit.is_some_and(|l| total > l) {
-                    continue;
-                }
-                st[v] = u32::try_from(w).unwrap_or(NONE);
+            let nd = d.saturating_add(leg.budget.cost(map, x, a.side()));
+            if limit.is_some_and(|l| nd > l) || nd >= dist[w] {
+                continue;
+            }
+            dist[w] = nd;
+            nxt[w] = u32::try_from(x).unwrap_or(NONE);
+            if weighted {
+                heap.push(Reverse((nd, w)));
+            } else {
+                fifo.push_back(w);
             }
         }
-        start[i] = st;
-        next[i] = nxt;
     }
-    Plan::Legs {
-        first,
-        end,
-        start,
-        next,
+    (dist, nxt)
+}
+
+/// Per node, how starting leg `i` there finishes: skip it (`HERE`, where leg `i + 1` starts:
+/// `after`), or a first step (by the join rule) into the node entered, from which the leg
+/// finishes within its budget (`dist`, [`leg_under_way`]); NONE when neither.
+fn leg_starts(
+    rule: &BoundRule<'_>,
+    i: usize,
+    dist: &[u32],
+    after: &[u32],
+    free: &[bool],
+) -> Vec<u32> {
+    let map = rule.map;
+    let len = map.len();
+    let adj = map.adjacency();
+    let leg = &rule.legs[i];
+    let limit = leg.budget.limit();
+    let mut st = vec![NONE; len];
+    if leg.skippable {
+        for v in 0..len {
+            if after[v] != NONE {
+                st[v] = HERE;
+            }
+        }
     }
+    for w in 0..len {
+        if dist[w] == u32::MAX || !free[w] {
+            continue;
+        }
+        for a in adj[w] {
+            let v = a.node as usize;
+            if a.node == NONE || a.impassable() || st[v] != NONE {
+                continue;
+            }
+            if leg.check(map, v, w, a.side(), i, false).is_err() {
+                continue;
+            }
+            let total = dist[w].saturating_add(leg.budget.cost(map, w, a.side()));
+            if limit.is_some_and(|l| total > l) {
+                continue;
+            }
+            st[v] = u32::try_from(w).unwrap_or(NONE);
+        }
+    }
+    st
 }

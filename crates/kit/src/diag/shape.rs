@@ -119,16 +119,7 @@ fn read_within<T: DeserializeOwned, K: Copy>(
             .map(|rest| rest.trim_end_matches('`'));
         let ours = missing.is_some_and(|k| taken.iter().any(|(t, key)| *t == span && key == k));
         if !ours {
-            // Paths are named in the file as written: located in the tree as read.
-            let path = locate(&original, &span).map(|l| l.path);
-            let (words, key, help) = plain(message, path.as_deref());
-            let mut d = Diagnostic::new(kind, words);
-            if let Some(h) = help {
-                d = d.help(h);
-            }
-            if let Some(k) = key {
-                d = d.key(format!("{prefix}{k}"));
-            }
+            let d = shape_problem(&original, kind, prefix, message, &span);
             found.push((span.start, at.at(d, Some(span.clone()))));
         }
         let Some(l) = locate(&tree, &span) else { break };
@@ -164,6 +155,27 @@ fn read_within<T: DeserializeOwned, K: Copy>(
     found.sort_by_key(|(at, _)| *at);
     let problems = found.into_iter().map(|(_, d)| d).collect();
     ShapeRead::new(result, problems, repairs)
+}
+
+/// The shape problem serde reported at `span` (`message`), in plain words, keyed by its path
+/// in the file as written: located in `original`, the tree as read.
+fn shape_problem<K: Copy>(
+    original: &Spanned<DeTable<'_>>,
+    kind: K,
+    prefix: &str,
+    message: &str,
+    span: &Range<usize>,
+) -> Diagnostic<K> {
+    let path = locate(original, span).map(|l| l.path);
+    let (words, key, help) = plain(message, path.as_deref());
+    let mut d = Diagnostic::new(kind, words);
+    if let Some(h) = help {
+        d = d.help(h);
+    }
+    if let Some(k) = key {
+        d = d.key(format!("{prefix}{k}"));
+    }
+    d
 }
 
 /// Read `source` with [`read_toml`], then `check` the rules on what could be read: every shape

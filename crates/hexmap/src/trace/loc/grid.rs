@@ -23,47 +23,69 @@ pub(crate) struct Grid {
     along: [usize; 2],
 }
 
+/// Which axial coordinate a grid's rows keep constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rows {
+    /// Rows of constant `r`, columns along `q`.
+    ByR,
+    /// Rows of constant `q`, columns along `r`.
+    ByQ,
+}
+
+/// Which way along a row a fill spreads: toward higher bits or lower ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Toward {
+    Higher,
+    Lower,
+}
+
 /// The directions that stay in a row, and those that leave it.
-fn axis_of(dir: Direction, by_r: bool) -> (i32, i32) {
+fn axis_of(dir: Direction, lay: Rows) -> (i32, i32) {
     let (dq, dr) = dir.offset();
-    if by_r { (dr, dq) } else { (dq, dr) }
+    match lay {
+        Rows::ByR => (dr, dq),
+        Rows::ByQ => (dq, dr),
+    }
 }
 
 impl Grid {
     /// Lay `map` out: rows of constant `r` or of constant `q`, whichever needs fewer words.
     pub(crate) fn new(map: &HexMap) -> Grid {
-        let by_r = Grid::words_for(map, true) <= Grid::words_for(map, false);
-        Grid::laid(map, by_r)
+        let lay = if Grid::words_for(map, Rows::ByR) <= Grid::words_for(map, Rows::ByQ) {
+            Rows::ByR
+        } else {
+            Rows::ByQ
+        };
+        Grid::laid(map, lay)
     }
 
     /// (row, column) coordinates of a hex along the chosen axis.
-    fn coords(hex: Hex, by_r: bool) -> (i64, i64) {
-        if by_r {
-            (i64::from(hex.r), i64::from(hex.q))
-        } else {
-            (i64::from(hex.q), i64::from(hex.r))
+    fn coords(hex: Hex, lay: Rows) -> (i64, i64) {
+        match lay {
+            Rows::ByR => (i64::from(hex.r), i64::from(hex.q)),
+            Rows::ByQ => (i64::from(hex.q), i64::from(hex.r)),
         }
     }
 
     /// Per row (from the first): the least and greatest column; rows without hexes `None`.
-    fn extents(map: &HexMap, by_r: bool) -> (i64, Vec<Option<(i64, i64)>>) {
+    fn extents(map: &HexMap, lay: Rows) -> (i64, Vec<Option<(i64, i64)>>) {
         let first = map
             .hexes()
             .iter()
-            .map(|h| Grid::coords(h.hex, by_r).0)
+            .map(|h| Grid::coords(h.hex, lay).0)
             .min()
             .unwrap_or(0);
         let last = map
             .hexes()
             .iter()
-            .map(|h| Grid::coords(h.hex, by_r).0)
+            .map(|h| Grid::coords(h.hex, lay).0)
             .max()
             .unwrap_or(0);
         // The extents of a valid map are bounded (`MAX_SPAN`), so are its rows.
         let count = usize::try_from(last.saturating_sub(first).saturating_add(1)).unwrap_or(0);
         let mut rows: Vec<Option<(i64, i64)>> = vec![None; count];
         for h in map.hexes() {
-            let (row, col) = Grid::coords(h.hex, by_r);
+            let (row, col) = Grid::coords(h.hex, lay);
             let Some(slot) = usize::try_from(row - first)
                 .ok()
                 .and_then(|i| rows.get_mut(i))
@@ -78,8 +100,8 @@ impl Grid {
         (first, rows)
     }
 
-    fn words_for(map: &HexMap, by_r: bool) -> usize {
-        let (_, rows) = Grid::extents(map, by_r);
+    fn words_for(map: &HexMap, lay: Rows) -> usize {
+        let (_, rows) = Grid::extents(map, lay);
         let width = rows
             .iter()
             .flatten()
@@ -90,8 +112,8 @@ impl Grid {
         rows.len().saturating_mul(words)
     }
 
-    fn laid(map: &HexMap, by_r: bool) -> Grid {
-        let (first, extents) = Grid::extents(map, by_r);
+    fn laid(map: &HexMap, lay: Rows) -> Grid {
+        let (first, extents) = Grid::extents(map, lay);
         let width = extents
             .iter()
             .flatten()
@@ -115,7 +137,7 @@ impl Grid {
         let mut drow = [0isize; 6];
         let mut dcol = [0i64; 6];
         for d in Direction::ALL {
-            let (r, c) = axis_of(d, by_r);
+            let (r, c) = axis_of(d, lay);
             drow[d.index()] = r as isize;
             dcol[d.index()] = i64::from(c);
         }
@@ -136,7 +158,7 @@ impl Grid {
             .hexes()
             .iter()
             .map(|h| {
-                let (row, col) = Grid::coords(h.hex, by_r);
+                let (row, col) = Grid::coords(h.hex, lay);
                 let r = usize::try_from(row - first).unwrap_or(0);
                 let c = usize::try_from(col - start[r]).unwrap_or(0);
                 let b = r * words * 64 + c;
@@ -260,8 +282,8 @@ impl Grid {
         // one each way closes the row; again while it grows, whatever the masks).
         let (up, down) = (self.along[0], self.along[1]);
         loop {
-            let grew = fill(reach, &masks[up], open, base, w, true)
-                | fill(reach, &masks[down], open, base, w, false);
+            let grew = fill(reach, &masks[up], open, base, w, Toward::Higher)
+                | fill(reach, &masks[down], open, base, w, Toward::Lower);
             if !grew {
                 break;
             }
@@ -315,12 +337,20 @@ fn shifted(set: &[u64], mask: &[u64], base: usize, w: usize, k: i64, i: usize) -
     }
 }
 
-/// Spread the row at `base` (`w` words) of `reach` one bit at a time up (`up`) or down, where
+/// Spread the row at `base` (`w` words) of `reach` one bit at a time up or down (`toward`), where
 /// `mask` allows a step from a bit and `open` lets the next one in, as far as it goes: an
 /// occluded fill (shifts of 1, 2, 4, ... 32) per word, the last bit carried into the next word.
 /// Whether it grew.
 #[inline]
-fn fill(reach: &mut [u64], mask: &[u64], open: &[u64], base: usize, w: usize, up: bool) -> bool {
+fn fill(
+    reach: &mut [u64],
+    mask: &[u64],
+    open: &[u64],
+    base: usize,
+    w: usize,
+    toward: Toward,
+) -> bool {
+    let up = toward == Toward::Higher;
     let mut grew = false;
     let mut carry = 0u64;
     let mut prev_mask = 0u64;
@@ -360,7 +390,7 @@ fn fill(reach: &mut [u64], mask: &[u64], open: &[u64], base: usize, w: usize, up
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
-    use super::fill;
+    use super::{Toward, fill};
     use proptest::prelude::*;
 
     /// One bit at a time, the plain way.
@@ -396,7 +426,8 @@ mod tests {
             let seeds: Vec<u64> = words.iter().map(|w| w.0 & w.1 & w.2 & open[0]).collect();
             let mut ours = seeds.clone();
             let w = ours.len();
-            fill(&mut ours, &mask, &open, 0, w, up);
+            let toward = if up { Toward::Higher } else { Toward::Lower };
+            fill(&mut ours, &mask, &open, 0, w, toward);
             let mut theirs = seeds.clone();
             naive(&mut theirs, &mask, &open, up);
             prop_assert_eq!(ours, theirs);

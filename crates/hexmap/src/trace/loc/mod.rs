@@ -518,27 +518,35 @@ impl<'m> ChainPlan<'m> {
         )
     }
 
-    /// A [`crate::trace::Tracer`]'s answer for node `s` in the position `work` holds: `None`
-    /// when cut, else the path when `want_path` (the chain's tree made once, in `tree`).
-    pub(crate) fn answer(
+    /// A [`crate::trace::Tracer`]'s answer for node `s` in the position `work` holds: whether
+    /// it traces.
+    pub(crate) fn traced_node(
+        &self,
+        targets: &Targets,
+        work: &ChainWork,
+        search: &mut Search,
+        s: usize,
+    ) -> bool {
+        (self.first_leg(targets, &work.free, &work.chain, search, s)).is_some()
+    }
+
+    /// A [`crate::trace::Tracer`]'s path for node `s` in the position `work` holds: `None` when
+    /// cut (the chain's tree made once, in `tree`).
+    pub(crate) fn path_node(
         &self,
         targets: &Targets,
         work: &ChainWork,
         tree: &std::cell::OnceCell<Vec<u32>>,
         search: &mut Search,
         s: usize,
-        want_path: bool,
-    ) -> Option<Option<Path>> {
+    ) -> Option<Path> {
         let v = self.first_leg(targets, &work.free, &work.chain, search, s)?;
-        if !want_path {
-            return Some(None);
-        }
         let tree = tree.get_or_init(|| {
             let mut t = Vec::new();
             self.tree_into(targets, &work.free, &mut t);
             t
         });
-        Some(Some(self.path_from(search, tree, s, v)))
+        Some(self.path_from(search, tree, s, v))
     }
 
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.

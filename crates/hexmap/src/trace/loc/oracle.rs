@@ -265,17 +265,22 @@ impl Hexes {
                 queue.push(n as u32);
             }
         }
-        self.grow(net, queue, None);
+        self.grow(net, queue);
         self.repaired = 0;
     }
 
     /// Extend the chain from the hexes in `queue` (on the chain) to every free hex joined to
-    /// them, which `queue` then lists too; each hex added is reported to `added`.
-    fn grow(
+    /// them, which `queue` then lists too.
+    fn grow(&mut self, net: &Net<'_>, queue: &mut Vec<u32>) {
+        self.grow_reporting(net, queue, |_| {});
+    }
+
+    /// [`Hexes::grow`], each hex added reported to `added`.
+    fn grow_reporting(
         &mut self,
         net: &Net<'_>,
         queue: &mut Vec<u32>,
-        mut added: Option<&mut dyn FnMut(usize)>,
+        mut added: impl FnMut(usize),
     ) {
         let mut i = 0;
         while let Some(&c) = queue.get(i) {
@@ -285,9 +290,7 @@ impl Hexes {
                 if self.free[y] && self.parent[y] == NONE {
                     self.parent[y] = c;
                     queue.push(y as u32);
-                    if let Some(f) = added.as_mut() {
-                        f(y);
-                    }
+                    added(y);
                 }
             }
         }
@@ -653,8 +656,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         m.queue.clear();
         m.queue.push(x as u32);
         let mut queue = std::mem::take(&mut m.queue);
-        let mut added = |y: usize| m.dirty(y);
-        h.grow(net, &mut queue, Some(&mut added));
+        h.grow_reporting(net, &mut queue, |y| m.dirty(y));
         m.queue = queue;
     }
 
@@ -697,7 +699,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
                 m.queue.push(o as u32);
             }
         }
-        h.grow(net, &mut m.queue, None);
+        h.grow(net, &mut m.queue);
         // The re-attached hexes hang from new parents, perhaps by a detour: the forest may have
         // become deeper.
         h.repaired = h.repaired.saturating_add(m.queue.len());

@@ -1,0 +1,74 @@
+//! SVG pictures of a map as printed, with overlays any engine can add (feature `svg`).
+//!
+//! A [`MapDrawing`] draws the map itself: hex outlines and labels, terrain fills, roads and
+//! trails, hexsides that block zones of control or are impassable, hex features (airfields),
+//! named places and area outlines, with a legend. On top of it an engine adds what it saw:
+//! shaded hexes ([`MapDrawing::shade`], [`MapDrawing::shade_zoc`]), highlighted hexes with a
+//! short tag ([`MapDrawing::highlight`]), paths ([`MapDrawing::path`]), counters
+//! ([`MapDrawing::counter`]), marks ([`MapDrawing::mark`]), its own legend entries
+//! ([`MapDrawing::legend`]), a title and caption lines.
+//!
+//! The picture is oriented as printed: rows grow toward [`Layout::rows_grow`] and columns toward
+//! [`Layout::columns_grow`] (north up, east right), so it is never mirrored.
+//!
+//! The output is deterministic: the same map and overlays give byte-identical SVG (coordinates
+//! are written with one decimal, everything is drawn in map or insertion order). Text is
+//! escaped for XML. No fonts or external resources are referenced beyond a generic
+//! `font-family`.
+//!
+//! [`Layout::rows_grow`]: crate::Layout::rows_grow
+//! [`Layout::columns_grow`]: crate::Layout::columns_grow
+//!
+//! # Example
+//! ```
+//! use hexmap::HexMap;
+//! use hexmap::svg::{Counter, Highlight, MapDrawing, Route, Swatch};
+//!
+//! let map = HexMap::from_toml_str(r#"
+//! name = "Nine hexes in a line"
+//! [layout]
+//! orientation = "pointy"
+//! label = "row-column"
+//! rows = [10, 10]
+//! columns = [1, 9]
+//! shifted = "even"
+//! rows_grow = "north"
+//! columns_grow = "east"
+//! [places]
+//! Roadhead = "1006"
+//! [areas.beach]
+//! name = "Beach"
+//! hexes = ["1009"]
+//! [hexsides]
+//! roads = [["1006", "1007", "1008", "1009"]]
+//! "#, None).unwrap();
+//! let hex = |l: &str| map.parse(l).unwrap();
+//! let mut drawing = MapDrawing::new(&map);
+//! drawing
+//!     .title("Nine hexes in a line")
+//!     .caption("A traces to the beach; 1005 is where B's line would leave the road.")
+//!     .path(&[hex("1002"), hex("1003"), hex("1004"), hex("1005"), hex("1006")], &Route::new("#6a1b9a"))
+//!     .counter(hex("1002"), Counter::new("A", "#556b2f", "#ffffff").rating("4-6-5"))
+//!     .highlight(hex("1005"), Highlight::new("#e65100").label("off-road"))
+//!     .legend(Swatch::Arrow("#6a1b9a".into()), "Traced path");
+//! let svg = drawing.finish();
+//! assert!(svg.starts_with("<svg"));
+//! assert_eq!(svg, drawing.finish());
+//! ```
+
+mod drawing;
+mod glyphs;
+mod legend;
+mod model;
+mod renderer;
+
+/// Escape text for XML (kept here for callers of `hexmap::svg::escape`; see [`wargame_kit::svg::escape`]).
+pub use wargame_kit::svg::escape;
+
+pub use drawing::MapDrawing;
+pub use glyphs::terrain_colour;
+pub use model::{
+    Anchor, Badge, Counter, DEFAULT_HEX_SIZE, Highlight, Mark, Outline, READABLE_FONT,
+    READABLE_HEX_SIZE, Route, Shade, Style, Swatch, Symbol, key_token,
+};
+pub use renderer::MAX_DRAWN_HEXES;
