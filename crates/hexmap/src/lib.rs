@@ -155,6 +155,8 @@
 #![forbid(unsafe_code)]
 
 pub mod coord;
+#[cfg(feature = "editor")]
+pub mod editor;
 pub mod error;
 pub mod graph;
 pub mod layout;
