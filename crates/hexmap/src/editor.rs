@@ -237,3 +237,47 @@ mod tests {
         assert_eq!(super::base64(b""), "");
     }
 }
+
+/// Where the editor page puts the centre of the hex in printed `row` and `column` before it is
+/// aligned: hexes of circumradius 1, the first row and column at 0, rows and columns growing
+/// the way the layout says (north is up, y grows down), shifted lines half a hex toward higher
+/// numbers of the other axis. An alignment is the affine map from these to the picture's
+/// pixels.
+///
+/// ```
+/// use hexmap::{Compass, Layout, Orientation, Parity};
+/// let l = Layout::row_column(Orientation::Flat, 1..=2, 1..=2)
+///     .with_shifted(Parity::Even)
+///     .with_growth(Compass::South, Compass::East);
+/// assert_eq!(hexmap::editor::grid_position(&l, 1, 1), (0.0, 0.0));
+/// let (x, y) = hexmap::editor::grid_position(&l, 1, 2);
+/// assert!((x - 1.5).abs() < 1e-9 && (y - 3f64.sqrt() / 2.0).abs() < 1e-9);
+/// ```
+pub fn grid_position(layout: &crate::Layout, row: i32, column: i32) -> (f64, f64) {
+    let (r0, c0) = layout
+        .sheets
+        .first()
+        .map_or((0, 0), |s| (i32::from(s.rows.0), i32::from(s.columns.0)));
+    let sx = if layout.columns_grow == Compass::West {
+        -1.0
+    } else {
+        1.0
+    };
+    let sy = if layout.rows_grow == Compass::North {
+        -1.0
+    } else {
+        1.0
+    };
+    let s3 = 3f64.sqrt();
+    let (dr, dc) = (f64::from(row - r0), f64::from(column - c0));
+    match layout.orientation {
+        crate::Orientation::Flat => {
+            let half = if layout.is_shifted(column) { 0.5 } else { 0.0 };
+            (dc * 1.5 * sx, (dr + half) * s3 * sy)
+        }
+        crate::Orientation::Pointy => {
+            let half = if layout.is_shifted(row) { 0.5 } else { 0.0 };
+            ((dc + half) * s3 * sx, dr * 1.5 * sy)
+        }
+    }
+}

@@ -27,6 +27,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod engines;
 mod input;
+mod map;
 mod problem;
 mod resolver;
 mod vassal;
@@ -222,6 +223,11 @@ clicking a unit picks out its LOC, or what cuts it, and its award.")]
         #[command(flatten)]
         reading: Reading,
     },
+    /// Check map files, and transcribe a map in the browser (docs/map-editor.md).
+    Map {
+        #[command(subcommand)]
+        command: map::MapCommand,
+    },
     /// Read VASSAL modules, saved games and logs (docs/vassal.md).
     Vassal {
         #[command(subcommand)]
@@ -408,6 +414,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Schema { game, report } => schema(&game, report)?,
         Command::Rules { game } => rules(&game)?,
         Command::Vassal { command } => vassal::run(command)?,
+        Command::Map { command } => map::run(command)?,
         Command::Render {
             file,
             output,
