@@ -10,7 +10,7 @@
 //!   if free, then upper case, then the first free of `a`-`z`, `0`-`9`, `A`-`Z`), `off_map = "~"`,
 //!   and `grid`: every printed row, north first, its symbols in increasing column number in
 //!   groups of eight;
-//! - `[features]` (names sorted, labels in label order), `[places]` (in label order of their
+//! - `[features]` (names sorted, labels in label order; a feature on no hex is left out), `[places]` (in label order of their
 //!   hex, then by name), one `[areas.KEY]` per area (keys sorted, hexes in label order), each
 //!   left out when the map has none;
 //! - `[hexsides]`: `roads`, `trails` (paths), `blocks_zoc`, `impassable` (pairs), always, then
@@ -174,7 +174,11 @@ fn write_terrain(out: &mut String, map: &HexMap, slots: &super::Slots) -> Result
 }
 
 fn write_hex_lists(out: &mut String, map: &HexMap, slots: &super::Slots) {
-    let mut features: Vec<&String> = map.feature_names().iter().collect();
+    let mut features: Vec<&String> = map
+        .feature_names()
+        .iter()
+        .filter(|f| !map.hexes_with(f).is_empty())
+        .collect();
     features.sort();
     if !features.is_empty() {
         let _ = writeln!(out, "\n[features]");
