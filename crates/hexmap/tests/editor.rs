@@ -77,3 +77,22 @@ fn the_page_is_self_contained_and_deterministic() {
         );
     }
 }
+
+/// The browser test holds the page's export of the stand-in Leyte map to this file, and this
+/// test holds the Rust canonical form to it: the page and `canonical_toml` write the same bytes.
+#[test]
+fn canonical_form_of_the_standin_is_the_file_the_browser_test_compares() {
+    let path = format!(
+        "{}/../../tests/browser/editor/leyte-standin.canonical.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = editor::canonical_toml(&fixture("leyte-standin.toml")).unwrap_or_default();
+    if std::env::var_os("UPDATE_CANONICAL").is_some() {
+        std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(
+        text, committed,
+        "{path} is not the canonical form (UPDATE_CANONICAL=1 rewrites it)"
+    );
+}
