@@ -30,7 +30,7 @@
 //! assert!(html.contains("\"name\":\"Four\""));
 //! ```
 
-mod canonical;
+pub mod canonical;
 mod model;
 
 pub use canonical::{OFF_MAP, canonical_toml, key, legend_symbols, quote};
@@ -227,17 +227,6 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn base64_pads() {
-        assert_eq!(super::base64(b"Ma"), "TWE=");
-        assert_eq!(super::base64(b"M"), "TQ==");
-        assert_eq!(super::base64(b"Man"), "TWFu");
-        assert_eq!(super::base64(b""), "");
-    }
-}
-
 /// Where the editor page puts the centre of the hex in printed `row` and `column` before it is
 /// aligned: hexes of circumradius 1, the first row and column at 0, rows and columns growing
 /// the way the layout says (north is up, y grows down), shifted lines half a hex toward higher
@@ -279,5 +268,16 @@ pub fn grid_position(layout: &crate::Layout, row: i32, column: i32) -> (f64, f64
             let half = if layout.is_shifted(row) { 0.5 } else { 0.0 };
             ((dc + half) * s3 * sx, dr * 1.5 * sy)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_pads() {
+        assert_eq!(super::base64(b"Ma"), "TWE=");
+        assert_eq!(super::base64(b"M"), "TQ==");
+        assert_eq!(super::base64(b"Man"), "TWFu");
+        assert_eq!(super::base64(b""), "");
     }
 }

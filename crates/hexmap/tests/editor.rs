@@ -1,6 +1,7 @@
 //! The editor's canonical TOML form: every fixture map written, read back and written again
 //! gives the same bytes and the same map.
 #![cfg(feature = "editor")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{HexMap, editor};
 

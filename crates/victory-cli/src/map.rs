@@ -110,7 +110,7 @@ pub fn run(command: MapCommand) -> anyhow::Result<Outcome> {
 }
 
 /// A file's text (`-`: standard input), or the problem reading it.
-fn read_text(path: &Path, max: u64) -> Result<String, problem::Problem> {
+fn read_text(path: &Path, max: u64) -> Result<String, Vec<problem::Problem>> {
     let name = path.to_string_lossy();
     let text = if path.as_os_str() == "-" {
         let mut buf = Vec::new();
@@ -118,19 +118,17 @@ fn read_text(path: &Path, max: u64) -> Result<String, problem::Problem> {
         std::io::stdin()
             .take(max.saturating_add(1))
             .read_to_end(&mut buf)
-            .map_err(|e| problem::in_file("io", &name, format!("cannot read: {e}")))?;
+            .map_err(|e| vec![problem::in_file("io", &name, format!("cannot read: {e}"))])?;
         if buf.len() as u64 > max {
-            return Err(problem::in_file(
-                "io",
-                &name,
-                format!("larger than {max} bytes"),
-            ));
+            let too_big = problem::in_file("io", &name, format!("larger than {max} bytes"));
+            return Err(vec![too_big]);
         }
         String::from_utf8(buf).map_err(|_| problem::in_file("io", &name, "not UTF-8 text"))
     } else {
         wargame_kit::resolve::read_text(path, max)
             .map_err(|e| problem::in_file("io", &name, format!("cannot read: {e}")))
-    }?;
+    }
+    .map_err(|p| vec![p])?;
     Ok(text
         .strip_prefix('\u{feff}')
         .map(str::to_string)
@@ -143,7 +141,7 @@ fn check(files: &[PathBuf], format: Format, errors: ErrorStyle, max: u64) -> Out
     for path in files {
         let name = path.to_string_lossy().into_owned();
         let problems = match read_text(path, max) {
-            Err(p) => vec![p],
+            Err(p) => p,
             Ok(text) => {
                 let found = HexMap::from_toml_str(&text, Some(&name)).err();
                 o.sources.insert(name.clone(), text);
@@ -191,7 +189,7 @@ fn edit(
             let text = match read_text(path, max) {
                 Ok(t) => t,
                 Err(p) => {
-                    o.problems(&[p]);
+                    o.problems(&p);
                     return Ok(o);
                 }
             };
