@@ -5,7 +5,8 @@
 set -eu
 cd "$(dirname "$0")/../.."
 src="${CARGO_TARGET_DIR:-target}/browser"
-for pair in leyte-selected.png:leyte-report-selected.png dai-senso.png:dai-senso-report.png; do
+for pair in leyte-selected.png:leyte-report-selected.png dai-senso.png:dai-senso-report.png \
+  editor-scenario.png:editor-scenario.png editor-leyte.png:editor-leyte.png; do
   from="$src/${pair%%:*}"
   to="docs/img/${pair#*:}"
   if [ ! -s "$from" ]; then

@@ -157,6 +157,8 @@
 #![deny(clippy::too_many_lines)]
 
 pub mod coord;
+#[cfg(feature = "editor")]
+pub mod editor;
 pub mod error;
 pub mod graph;
 pub mod layout;

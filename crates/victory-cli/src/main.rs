@@ -28,6 +28,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod engines;
 mod input;
+mod map;
 mod problem;
 mod resolver;
 mod suite;
@@ -256,6 +257,11 @@ Exit status: 0 when none failed, 1 when any failed, 2 usage error.")]
         #[command(flatten)]
         args: suite::TestArgs,
     },
+    /// Check map files, and transcribe a map in the browser (docs/map-editor.md).
+    Map {
+        #[command(subcommand)]
+        command: map::MapCommand,
+    },
     /// Read VASSAL modules, saved games and logs (docs/vassal.md).
     Vassal {
         #[command(subcommand)]
@@ -448,6 +454,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Rules { game } => rules(&game)?,
         Command::Test { args } => suite::run(&args)?,
         Command::Vassal { command } => vassal::run(command)?,
+        Command::Map { command } => map::run(command)?,
         Command::Render {
             file,
             output,

@@ -1,0 +1,283 @@
+//! (feature `editor`) The map editor: one self-contained HTML page to transcribe a printed map
+//! or a VASSAL board into a map file, and the canonical TOML form it exports.
+//!
+//! The page ([`page`]) shows the map's grid over a picture (a scan or a photo, embedded as a
+//! `data:` URL), aligned by clicking the centres of two or three hexes whose labels are known
+//! (or exactly, from reference points a caller computed, [`AlignPoint`]); terrain is painted by
+//! brush, rectangle or flood fill, roads, trails and the map's own hexside features by dragging
+//! across hexes, and hex features, places and areas by clicking. The work is kept in the
+//! browser's local storage; **Export** writes the map in the one form [`canonical_toml`]
+//! writes, so that exporting twice gives the same bytes and a page opened on the export goes on
+//! with the work. The page checks nothing a map file could get wrong beyond what it prevents
+//! (a hexside feature between hexes that are not neighbours cannot be drawn): the checks are
+//! [`HexMap::from_toml_str`]'s.
+//!
+//! ```
+//! use hexmap::{HexMap, editor};
+//! let map = HexMap::from_toml_str(r#"
+//! name = "Four"
+//! [layout]
+//! orientation = "flat"
+//! label = "column-row"
+//! rows = [1, 2]
+//! columns = [1, 2]
+//! shifted = "odd"
+//! rows_grow = "south"
+//! columns_grow = "east"
+//! "#, None).unwrap();
+//! let html = editor::page(&map, None, &[]).unwrap();
+//! assert!(html.starts_with("<!DOCTYPE html>"));
+//! assert!(html.contains("\"name\":\"Four\""));
+//! ```
+
+pub mod canonical;
+mod model;
+
+pub use canonical::{OFF_MAP, canonical_toml, key, legend_symbols, quote};
+pub use model::model_json;
+
+use crate::layout::Compass;
+use crate::map::HexMap;
+
+/// Why a map cannot be edited or written in the canonical form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EditorError {
+    /// The map has several sheets (prefixed labels): the editor draws one sheet.
+    #[error(
+        "the map has {0} sheets: the editor and the canonical form hold a map of one sheet without prefixes"
+    )]
+    Sheets(usize),
+    /// More terrains than symbols.
+    #[error("the map has {0} terrains: the canonical grid has symbols for at most 62")]
+    TooManyTerrains(usize),
+    /// The picture is neither PNG nor JPEG.
+    #[error("the picture is not a PNG or JPEG image (its first bytes say neither)")]
+    NotAnImage,
+}
+
+/// A picture to trace from: PNG or JPEG bytes, embedded in the page as a `data:` URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    mime: &'static str,
+    bytes: Vec<u8>,
+}
+
+impl Image {
+    /// The picture, its kind told by its first bytes (PNG or JPEG).
+    ///
+    /// ```
+    /// use hexmap::editor::Image;
+    /// assert!(Image::from_bytes(b"\x89PNG\r\n\x1a\n....".to_vec()).is_ok());
+    /// assert!(Image::from_bytes(b"GIF89a".to_vec()).is_err());
+    /// ```
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Image, EditorError> {
+        let mime = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+            "image/png"
+        } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
+            "image/jpeg"
+        } else {
+            return Err(EditorError::NotAnImage);
+        };
+        Ok(Image { mime, bytes })
+    }
+
+    /// The picture as a `data:` URL.
+    pub fn data_url(&self) -> String {
+        format!("data:{};base64,{}", self.mime, base64(&self.bytes))
+    }
+}
+
+/// A hex centre on the picture, in the picture's pixels: three of them (not on one line) align
+/// the grid exactly, as a VASSAL board's grid gives them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlignPoint {
+    /// The hex's label, as printed.
+    pub label: String,
+    /// Pixels from the picture's left edge.
+    pub x: f64,
+    /// Pixels from the picture's top edge.
+    pub y: f64,
+}
+
+/// The editor page for `map`, over `image` if given, aligned on `align` if given (else the
+/// page aligns by clicks, or keeps the alignment it stored). The same input always gives the
+/// same bytes.
+pub fn page(
+    map: &HexMap,
+    image: Option<&Image>,
+    align: &[AlignPoint],
+) -> Result<String, EditorError> {
+    let model = model_json(map, align)?;
+    let image = image.map(Image::data_url).unwrap_or_default();
+    let title = crate::editor::model::html_escape(map.name());
+    Ok(format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>Map editor: {title}</title>\n<style>\n{css}</style>\n</head>\n<body>\n{body}\
+         <script type=\"application/json\" id=\"model\">{model}</script>\n\
+         <script type=\"application/json\" id=\"picture\">{picture}</script>\n\
+         <script>\n{js}</script>\n</body>\n</html>\n",
+        css = include_str!("editor/page.css"),
+        body = include_str!("editor/page.html"),
+        picture = model::json_string(&image),
+        js = include_str!("editor/page.js"),
+    ))
+}
+
+/// The editor's view of a map: one sheet, every label of the extents in label order.
+pub(crate) struct Slots {
+    /// The terrain names, sorted.
+    pub(crate) terrain_names: Vec<String>,
+    /// Every printed row, ascending.
+    rows: Vec<Row>,
+}
+
+/// One printed row: its number and each column's terrain (an index into the sorted names),
+/// `None` for a hole.
+pub(crate) struct Row {
+    pub(crate) number: u16,
+    pub(crate) terrains: Vec<Option<usize>>,
+}
+
+impl Slots {
+    /// The map's slots; a map of several sheets is refused.
+    pub(crate) fn of(map: &HexMap) -> Result<Slots, EditorError> {
+        let layout = map.layout();
+        let sheet = match layout.sheets.as_slice() {
+            [one] if one.prefix.is_none() => one,
+            sheets => return Err(EditorError::Sheets(sheets.len())),
+        };
+        let mut terrain_names = map.terrain_names().to_vec();
+        terrain_names.sort();
+        let index: Vec<usize> = map
+            .terrain_names()
+            .iter()
+            .map(|n| terrain_names.binary_search(n).unwrap_or(0))
+            .collect();
+        let rows = (sheet.rows.0..=sheet.rows.1)
+            .map(|number| Row {
+                number,
+                terrains: (sheet.columns.0..=sheet.columns.1)
+                    .map(|col| {
+                        let label = layout.label_at(None, number, col);
+                        let hex = layout.label_to_hex(label)?;
+                        let info = map.info(hex)?;
+                        index.get(usize::from(info.terrain)).copied()
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(Slots {
+            terrain_names,
+            rows,
+        })
+    }
+
+    /// The rows, north first.
+    pub(crate) fn rows_north_first(
+        &self,
+        rows_grow: Compass,
+    ) -> Box<dyn Iterator<Item = &Row> + '_> {
+        if rows_grow == Compass::North {
+            Box::new(self.rows.iter().rev())
+        } else {
+            Box::new(self.rows.iter())
+        }
+    }
+
+    /// Every row, ascending.
+    pub(crate) fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// The node of an on-map hex (the map's label order).
+    pub(crate) fn node(&self, map: &HexMap, hex: crate::Hex) -> usize {
+        map.node(hex).map_or(usize::MAX, |n| n.index())
+    }
+
+    /// The label of a node.
+    pub(crate) fn label(&self, map: &HexMap, node: usize) -> String {
+        map.hexes()
+            .get(node)
+            .map(|i| i.label.to_string())
+            .unwrap_or_default()
+    }
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18u32, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(A[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Where the editor page puts the centre of the hex in printed `row` and `column` before it is
+/// aligned: hexes of circumradius 1, the first row and column at 0, rows and columns growing
+/// the way the layout says (north is up, y grows down), shifted lines half a hex toward higher
+/// numbers of the other axis. An alignment is the affine map from these to the picture's
+/// pixels.
+///
+/// ```
+/// use hexmap::{Compass, Layout, Orientation, Parity};
+/// let l = Layout::row_column(Orientation::Flat, 1..=2, 1..=2)
+///     .with_shifted(Parity::Even)
+///     .with_growth(Compass::South, Compass::East);
+/// assert_eq!(hexmap::editor::grid_position(&l, 1, 1), (0.0, 0.0));
+/// let (x, y) = hexmap::editor::grid_position(&l, 1, 2);
+/// assert!((x - 1.5).abs() < 1e-9 && (y - 3f64.sqrt() / 2.0).abs() < 1e-9);
+/// ```
+pub fn grid_position(layout: &crate::Layout, row: i32, column: i32) -> (f64, f64) {
+    let (r0, c0) = layout
+        .sheets
+        .first()
+        .map_or((0, 0), |s| (i32::from(s.rows.0), i32::from(s.columns.0)));
+    let sx = if layout.columns_grow == Compass::West {
+        -1.0
+    } else {
+        1.0
+    };
+    let sy = if layout.rows_grow == Compass::North {
+        -1.0
+    } else {
+        1.0
+    };
+    let s3 = 3f64.sqrt();
+    let (dr, dc) = (f64::from(row - r0), f64::from(column - c0));
+    match layout.orientation {
+        crate::Orientation::Flat => {
+            let half = if layout.is_shifted(column) { 0.5 } else { 0.0 };
+            (dc * 1.5 * sx, (dr + half) * s3 * sy)
+        }
+        crate::Orientation::Pointy => {
+            let half = if layout.is_shifted(row) { 0.5 } else { 0.0 };
+            ((dc + half) * s3 * sx, dr * 1.5 * sy)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_pads() {
+        assert_eq!(super::base64(b"Ma"), "TWE=");
+        assert_eq!(super::base64(b"M"), "TQ==");
+        assert_eq!(super::base64(b"Man"), "TWFu");
+        assert_eq!(super::base64(b""), "");
+    }
+}

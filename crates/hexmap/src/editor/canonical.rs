@@ -1,0 +1,366 @@
+//! The one canonical TOML form of a map: what the editor page exports, written here too so that
+//! a test can hold the page's export to it byte for byte.
+//!
+//! The form (docs/map-editor.md has it with an example):
+//!
+//! - `name`, then `[layout]` with every key (`orientation`, `label`, `digits`, `rows`,
+//!   `columns`, `shifted`, `rows_grow`, `columns_grow`);
+//! - `[terrain]`: `default` (the first terrain by name), `legend` (every terrain of the map,
+//!   sorted by name, each with its symbol: the first letter or digit of its name, lower case,
+//!   if free, then upper case, then the first free of `a`-`z`, `0`-`9`, `A`-`Z`), `off_map = "~"`,
+//!   and `grid`: every printed row, north first, its symbols in increasing column number in
+//!   groups of eight;
+//! - `[features]` (names sorted, labels in label order; a feature on no hex is left out), `[places]` (in label order of their
+//!   hex, then by name), one `[areas.KEY]` per area (keys sorted, hexes in label order), each
+//!   left out when the map has none;
+//! - `[hexsides]`: `roads`, `trails` (paths), `blocks_zoc`, `impassable` (pairs), always, then
+//!   `[hexsides.features]` for the map's own features (names sorted), when it has any.
+//!
+//! A path list is built from the hexsides alone, so the same map always gives the same paths:
+//! take the first unused hexside (the pair in label order, the lower hex first), then go on from
+//! its last hex through the unused hexside to its lowest neighbour in label order, until there
+//! is none; repeat. Label order is the map's node order: row by row, column by column.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use super::EditorError;
+use crate::layout::{Compass, LabelOrder, Orientation, Parity};
+use crate::map::HexMap;
+
+/// The symbols tried, in order, for a terrain whose own letter is taken.
+const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The symbol of holes in the canonical grid.
+pub const OFF_MAP: char = '~';
+
+/// The map in its canonical TOML form (see the [module](crate::editor::canonical) documentation).
+///
+/// Fails only for what the form cannot hold: a map of several sheets, or more terrains than
+/// there are symbols (62).
+///
+/// ```
+/// use hexmap::{HexMap, editor};
+/// let text = r#"
+/// name = "Two"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [1, 1]
+/// columns = [1, 2]
+/// shifted = "even"
+/// rows_grow = "south"
+/// columns_grow = "east"
+/// [hexsides]
+/// roads = [["0102", "0101"]]
+/// "#;
+/// let map = HexMap::from_toml_str(text, None).unwrap();
+/// let canonical = editor::canonical_toml(&map).unwrap();
+/// assert!(canonical.contains("roads = [\n  [\"0101\", \"0102\"],\n]\n"));
+/// // Read back, it writes the same bytes.
+/// let again = HexMap::from_toml_str(&canonical, None).unwrap();
+/// assert_eq!(editor::canonical_toml(&again).unwrap(), canonical);
+/// ```
+pub fn canonical_toml(map: &HexMap) -> Result<String, EditorError> {
+    let slots = super::Slots::of(map)?;
+    let mut out = String::new();
+    let _ = writeln!(out, "name = {}", quote(map.name()));
+    write_layout(&mut out, map);
+    write_terrain(&mut out, map, &slots)?;
+    write_hex_lists(&mut out, map, &slots);
+    write_hexsides(&mut out, map, &slots);
+    Ok(out)
+}
+
+fn write_layout(out: &mut String, map: &HexMap) {
+    let l = map.layout();
+    let (rows, columns) = l
+        .sheets
+        .first()
+        .map_or(((0, 0), (0, 0)), |s| (s.rows, s.columns));
+    let _ = writeln!(out, "\n[layout]");
+    let _ = writeln!(out, "orientation = \"{}\"", orientation(l.orientation));
+    let _ = writeln!(out, "label = \"{}\"", label_order(l.order));
+    let _ = writeln!(out, "digits = {}", l.digits);
+    let _ = writeln!(out, "rows = [{}, {}]", rows.0, rows.1);
+    let _ = writeln!(out, "columns = [{}, {}]", columns.0, columns.1);
+    let _ = writeln!(out, "shifted = \"{}\"", parity(l.shifted));
+    let _ = writeln!(out, "rows_grow = \"{}\"", compass(l.rows_grow));
+    let _ = writeln!(out, "columns_grow = \"{}\"", compass(l.columns_grow));
+}
+
+/// `flat` or `pointy`.
+pub(crate) fn orientation(o: Orientation) -> &'static str {
+    match o {
+        Orientation::Flat => "flat",
+        Orientation::Pointy => "pointy",
+    }
+}
+
+/// `row-column` or `column-row`.
+pub(crate) fn label_order(o: LabelOrder) -> &'static str {
+    match o {
+        LabelOrder::RowColumn => "row-column",
+        LabelOrder::ColumnRow => "column-row",
+    }
+}
+
+/// `odd` or `even`.
+pub(crate) fn parity(p: Parity) -> &'static str {
+    match p {
+        Parity::Odd => "odd",
+        Parity::Even => "even",
+    }
+}
+
+/// `north`, `south`, `east` or `west`.
+pub(crate) fn compass(c: Compass) -> &'static str {
+    match c {
+        Compass::North => "north",
+        Compass::South => "south",
+        Compass::East => "east",
+        Compass::West => "west",
+    }
+}
+
+/// The canonical symbol of each terrain name (the names sorted), as the module says.
+pub fn legend_symbols(sorted_names: &[String]) -> Result<Vec<char>, EditorError> {
+    let mut used: Vec<char> = Vec::new();
+    for name in sorted_names {
+        let own = name
+            .chars()
+            .find(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase());
+        let candidates = own
+            .into_iter()
+            .chain(own.map(|c| c.to_ascii_uppercase()))
+            .chain(SYMBOLS.chars());
+        let Some(symbol) = candidates.into_iter().find(|c| !used.contains(c)) else {
+            return Err(EditorError::TooManyTerrains(sorted_names.len()));
+        };
+        used.push(symbol);
+    }
+    Ok(used)
+}
+
+fn write_terrain(out: &mut String, map: &HexMap, slots: &super::Slots) -> Result<(), EditorError> {
+    let names = slots.terrain_names.clone();
+    let symbols = legend_symbols(&names)?;
+    let _ = writeln!(out, "\n[terrain]");
+    if let Some(first) = names.first() {
+        let _ = writeln!(out, "default = {}", quote(first));
+    }
+    let legend: Vec<String> = names
+        .iter()
+        .zip(&symbols)
+        .map(|(n, s)| format!("{s} = {}", quote(n)))
+        .collect();
+    let _ = writeln!(out, "legend = {{ {} }}", legend.join(", "));
+    let _ = writeln!(out, "off_map = \"{OFF_MAP}\"");
+    let _ = writeln!(out, "grid = '''");
+    let w = usize::from(map.layout().digits);
+    for row in slots.rows_north_first(map.layout().rows_grow) {
+        let _ = write!(out, "{:0w$} ", row.number);
+        for (i, t) in row.terrains.iter().enumerate() {
+            if i > 0 && i % 8 == 0 {
+                out.push(' ');
+            }
+            out.push(t.and_then(|t| symbols.get(t).copied()).unwrap_or(OFF_MAP));
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "'''");
+    Ok(())
+}
+
+fn write_hex_lists(out: &mut String, map: &HexMap, slots: &super::Slots) {
+    let mut features: Vec<&String> = map
+        .feature_names()
+        .iter()
+        .filter(|f| !map.hexes_with(f).is_empty())
+        .collect();
+    features.sort();
+    if !features.is_empty() {
+        let _ = writeln!(out, "\n[features]");
+    }
+    for f in features {
+        let labels: Vec<String> = map
+            .hexes_with(f)
+            .iter()
+            .map(|h| quote(&map.label_text(*h)))
+            .collect();
+        let _ = writeln!(out, "{} = [{}]", key(f), labels.join(", "));
+    }
+    let mut places: Vec<(usize, &str)> = map
+        .places()
+        .iter()
+        .map(|p| (slots.node(map, p.hex), p.name.as_str()))
+        .collect();
+    places.sort();
+    if !places.is_empty() {
+        let _ = writeln!(out, "\n[places]");
+    }
+    for (node, name) in places {
+        let _ = writeln!(out, "{} = {}", key(name), quote(&slots.label(map, node)));
+    }
+    let mut areas: Vec<_> = map.areas().iter().collect();
+    areas.sort_by(|a, b| a.key.cmp(&b.key));
+    for area in areas {
+        let mut nodes: Vec<usize> = area.hexes.iter().map(|h| slots.node(map, *h)).collect();
+        nodes.sort_unstable();
+        let labels: Vec<String> = nodes.iter().map(|n| quote(&slots.label(map, *n))).collect();
+        let _ = writeln!(out, "\n[areas.{}]", key(&area.key));
+        let _ = writeln!(out, "name = {}", quote(&area.name));
+        let _ = writeln!(out, "hexes = [{}]", labels.join(", "));
+    }
+}
+
+fn write_hexsides(out: &mut String, map: &HexMap, slots: &super::Slots) {
+    let _ = writeln!(out, "\n[hexsides]");
+    for (name, feature, as_paths) in [
+        ("roads", "road", true),
+        ("trails", "trail", true),
+        ("blocks_zoc", "blocks_zoc", false),
+        ("impassable", "impassable", false),
+    ] {
+        write_paths(out, name, &side_edges(map, feature), as_paths, map, slots);
+    }
+    let mut own: Vec<&String> = map.hexside_feature_names().iter().collect();
+    own.sort();
+    if !own.is_empty() {
+        let _ = writeln!(out, "\n[hexsides.features]");
+    }
+    for name in own {
+        write_paths(out, &key(name), &side_edges(map, name), true, map, slots);
+    }
+}
+
+/// Every hexside carrying `feature`, as node pairs, the lower first, sorted.
+fn side_edges(map: &HexMap, feature: &str) -> BTreeSet<(usize, usize)> {
+    let mut edges = BTreeSet::new();
+    let Some(bit) = map.hexside_mask(feature) else {
+        return edges;
+    };
+    for (i, info) in map.hexes().iter().enumerate() {
+        for (nb, side) in map.neighbors(info.hex) {
+            let Some(j) = map.node(nb).map(|n| n.index()) else {
+                continue;
+            };
+            if i < j && side.mask() & bit != 0 {
+                edges.insert((i, j));
+            }
+        }
+    }
+    edges
+}
+
+/// The canonical paths through a set of hexsides (see the module documentation).
+pub(crate) fn paths(edges: &BTreeSet<(usize, usize)>) -> Vec<Vec<usize>> {
+    let mut unused = edges.clone();
+    let mut out = Vec::new();
+    while let Some(&(a, b)) = unused.iter().next() {
+        unused.remove(&(a, b));
+        let mut path = vec![a, b];
+        let mut at = b;
+        loop {
+            let next = unused
+                .iter()
+                .filter(|&&(x, y)| x == at || y == at)
+                .map(|&(x, y)| if x == at { y } else { x })
+                .min();
+            let Some(n) = next else { break };
+            unused.remove(&(at.min(n), at.max(n)));
+            path.push(n);
+            at = n;
+        }
+        out.push(path);
+    }
+    out
+}
+
+fn write_paths(
+    out: &mut String,
+    name: &str,
+    edges: &BTreeSet<(usize, usize)>,
+    as_paths: bool,
+    map: &HexMap,
+    slots: &super::Slots,
+) {
+    let list: Vec<Vec<usize>> = if as_paths {
+        paths(edges)
+    } else {
+        edges.iter().map(|&(a, b)| vec![a, b]).collect()
+    };
+    if list.is_empty() {
+        let _ = writeln!(out, "{name} = []");
+        return;
+    }
+    let _ = writeln!(out, "{name} = [");
+    for path in list {
+        let labels: Vec<String> = path.iter().map(|n| quote(&slots.label(map, *n))).collect();
+        let _ = writeln!(out, "  [{}],", labels.join(", "));
+    }
+    let _ = writeln!(out, "]");
+}
+
+/// A TOML basic string: `"` and `\` escaped, control characters as `\b \t \n \f \r` or
+/// `\uXXXX` (upper-case hex).
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            c if c < ' ' || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A TOML key: bare when it is only ASCII letters, digits, `_` and `-`, else quoted.
+pub fn key(s: &str) -> String {
+    let bare = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if bare { s.to_string() } else { quote(s) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_chain_from_the_lowest_hexside() {
+        let edges: BTreeSet<(usize, usize)> = [(0, 1), (1, 2), (2, 5), (1, 4), (7, 8)].into();
+        assert_eq!(
+            paths(&edges),
+            vec![vec![0, 1, 2, 5], vec![1, 4], vec![7, 8]]
+        );
+    }
+
+    #[test]
+    fn symbols_prefer_the_names_letter() {
+        let names: Vec<String> = ["clear", "city", "forest", "~sea"].map(String::from).into();
+        assert_eq!(
+            legend_symbols(&names).unwrap_or_default(),
+            ['c', 'C', 'f', 's']
+        );
+    }
+
+    #[test]
+    fn strings_and_keys_are_quoted_as_toml() {
+        assert_eq!(quote("a\"b\\c\u{1}"), "\"a\\\"b\\\\c\\u0001\"");
+        assert_eq!(key("northern-beach"), "northern-beach");
+        assert_eq!(key("San Pablo"), "\"San Pablo\"");
+    }
+}
