@@ -675,69 +675,8 @@ fn from_spec(
     let mut broken: BTreeSet<String> = BTreeSet::new();
     r.spans.0.insert(String::new(), spec.game.span());
 
-    let game = r.keyword(&spec.game, "game", ErrorKind::UnknownValue, "unknown game");
-    if game.is_none() {
-        broken.extend(
-            ["game", "tk", "current_esv", "allied_automatic_victory_held"].map(String::from),
-        );
-    }
-    let check = r.keyword(
-        &spec.check,
-        "check",
-        ErrorKind::UnknownValue,
-        "unknown check",
-    );
-    let war_state = r.keyword(
-        &spec.war_state,
-        "war_state",
-        ErrorKind::UnknownValue,
-        "unknown War State",
-    );
-    if war_state.is_none() {
-        broken.insert("allied_automatic_victory_held".into());
-    }
-    if let Some(e) = &spec.current_esv {
-        r.spans.put("current_esv", e);
-    }
-
-    // The VP marker: exactly one face.
-    r.spans.put("vp_marker", &spec.vp_marker);
-    let vm = spec.vp_marker.get_ref();
-    let vp_marker = match (&vm.rising_sun, &vm.allied_crusade) {
-        (Some(b), None) => {
-            r.spans.put("vp_marker.rising_sun", b);
-            Some(VpMarker::new(b.get_ref().clone(), MarkerSide::RisingSun))
-        }
-        (None, Some(b)) => {
-            r.spans.put("vp_marker.allied_crusade", b);
-            Some(VpMarker::new(
-                b.get_ref().clone(),
-                MarkerSide::AlliedCrusade,
-            ))
-        }
-        (Some(_), Some(_)) => {
-            r.push(
-                Diagnostic::new(
-                    ErrorKind::MarkerSides,
-                    "the Rising Sun and Allied Crusade sides both given: the VP marker shows one face (give `rising_sun` or `allied_crusade`)",
-                )
-                .key("vp_marker"),
-                spec.vp_marker.span(),
-            );
-            None
-        }
-        (None, None) => {
-            r.push(
-                Diagnostic::new(
-                    ErrorKind::MarkerSides,
-                    "the VP marker needs its face and box: `{ rising_sun = \"1\" }` or `{ allied_crusade = \"0\" }`",
-                )
-                .key("vp_marker"),
-                spec.vp_marker.span(),
-            );
-            None
-        }
-    };
+    let (game, check, war_state) = r.head(spec, &mut broken);
+    let vp_marker = r.vp_marker(spec);
     if vp_marker.is_none() {
         broken.extend(["vp_marker", "allied_automatic_victory_held"].map(String::from));
     }
@@ -750,171 +689,15 @@ fn from_spec(
         }
     }
 
-    // Countries.
-    let mut countries = BTreeMap::new();
-    for (k, c) in &spec.countries {
-        let influence = c.influence.as_ref().and_then(|i| {
-            r.keyword(
-                i,
-                &format!("countries.{k}.influence"),
-                ErrorKind::UnknownValue,
-                "unknown Influence marker",
-            )
-        });
-        countries.insert(
-            k.clone(),
-            Country {
-                name: c.name.clone(),
-                neutral: c.neutral,
-                policy_affected: c.policy_affected,
-                influence,
-            },
-        );
-    }
-
-    // Strategic hexes.
-    let mut strategic_hexes = Vec::new();
-    for (i, h) in spec.strategic_hexes.iter().enumerate() {
-        let key = format!("strategic_hexes[{i}]");
-        r.spans.put(key.clone(), h);
-        let h = h.get_ref();
-        let label = r.label(&h.label, &format!("{key}.label"));
-        let faction = r.faction(&h.faction, &format!("{key}.faction"));
-        if let Some(c) = &h.country {
-            r.spans.put(format!("{key}.country"), c);
-        }
-        let controller = h
-            .controller
-            .as_ref()
-            .map(|c| r.faction(c, &format!("{key}.controller")));
-        let (Some(label), Some(faction)) = (label, faction) else {
-            continue;
-        };
-        // A controller that failed to convert still stops the ground-unit check.
-        let controller = match controller {
-            Some(Some(f)) => Some(f),
-            Some(None) => Some(faction),
-            None => None,
-        };
-        strategic_hexes.push((
-            i,
-            StrategicHex {
-                label,
-                name: h.name.clone(),
-                faction,
-                country: h.country.as_ref().map(|c| c.get_ref().clone()),
-                inside_japan: h.inside_japan,
-                controller,
-            },
-        ));
-    }
-
-    // Units.
-    let mut units = Vec::new();
-    for (i, u) in spec.units.iter().enumerate() {
-        let key = format!("units[{i}]");
-        r.spans.put(key.clone(), u);
-        let u = u.get_ref();
-        let label = r.label(&u.label, &format!("{key}.label"));
-        let faction = r.faction(&u.faction, &format!("{key}.faction"));
-        if let (Some(label), Some(faction)) = (label, faction) {
-            units.push(GroundUnit { label, faction });
-        }
-    }
-
+    let countries = r.countries(spec);
+    let strategic_hexes = r.strategic_hexes(spec);
+    let units = r.units(spec);
     let tokyo = spec.tokyo.as_ref().and_then(|t| r.label(t, "tokyo"));
 
     // The TK map.
     let rules = rules(spec, r.source, &mut r.found);
-    let tk = spec.tk.as_ref().map(|t| {
-        r.spans.put("tk", t);
-        let t = t.get_ref();
-        let automatic_victory = t.automatic_victory.as_ref().and_then(|a| {
-            let winner = r.keyword(
-                &a.winner,
-                "tk.automatic_victory.winner",
-                ErrorKind::UnknownValue,
-                "unknown winner",
-            );
-            let war_state = r.keyword(
-                &a.war_state,
-                "tk.automatic_victory.war_state",
-                ErrorKind::UnknownValue,
-                "unknown War State",
-            );
-            Some(MapAutomaticVictory {
-                winner: winner?,
-                war_state: war_state?,
-            })
-        });
-        TkResult {
-            axis_vp: t.axis_vp,
-            allied_vp: t.allied_vp,
-            axis_bonus_vp: t.axis_bonus_vp,
-            allied_bonus_vp: t.allied_bonus_vp,
-            automatic_victory,
-            play_stopped: t.play_stopped,
-        }
-    });
-
-    // The track.
-    let track = match &spec.track {
-        None => Some(VpTrack::dai_senso()),
-        Some(t) => {
-            r.spans.put("track", t);
-            match t.get_ref() {
-                TrackRef::Inline(ts) => match track_from_spec(ts, r.source, "track.") {
-                    Ok(track) => Some(track),
-                    Err(e) => {
-                        r.found.extend(e.into_diagnostics());
-                        None
-                    }
-                },
-                TrackRef::File(path) if path.trim().is_empty() => {
-                    r.push(
-                        Diagnostic::new(ErrorKind::Resolve, "the track reference is empty")
-                            .key("track")
-                            .help("give the path of the VP track file, relative to this state, or the track inline as a `[track]` table; without `track` the printed Dai Senso track is used"),
-                        t.span(),
-                    );
-                    None
-                }
-                TrackRef::File(path) => match resolver.resolve(path, r.source.name) {
-                    Ok(doc) if wargame_kit::diag::top_level_string(&doc.text, "game").is_some() => {
-                        r.push(
-                            Diagnostic::new(
-                                ErrorKind::Resolve,
-                                format!("`{path}` is a state file (it has a `game` key), not a VP track"),
-                            )
-                            .key("track")
-                            .label(path.clone())
-                            .help("name a VP track file (a file with `[[boxes]]`), or leave `track` out for the printed Dai Senso track"),
-                            t.span(),
-                        );
-                        None
-                    }
-                    Err(e) => {
-                        r.push(
-                            Diagnostic::new(ErrorKind::Resolve, e.to_string())
-                                .key("track")
-                                .label(path.clone()),
-                            t.span(),
-                        );
-                        None
-                    }
-                    Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name))
-                        .map_err(wargame_kit::Error::withholding_values)
-                    {
-                        Ok(track) => Some(track),
-                        Err(e) => {
-                            r.found.extend(e.into_diagnostics());
-                            None
-                        }
-                    },
-                },
-            }
-        }
-    };
+    let tk = r.tk(spec);
+    let track = r.track(spec, resolver);
     if track.is_none() {
         broken.extend(
             [
@@ -957,23 +740,296 @@ fn from_spec(
         tk,
         rules,
     };
-    let at = Locator::new(r.source);
-    for mut d in problems(&state) {
-        if let Some(k) = &d.key {
-            let k = remap_hex_index(k, &index_of_spec);
-            if broken.iter().any(|b| under(&k, b)) {
-                continue;
-            }
-            d.key = Some(k);
+    r.model_checks(state, &broken, &index_of_spec)
+}
+
+impl Reader<'_> {
+    /// `game`, `check` and `war_state`; a key that fails to convert is marked in `broken`.
+    fn head(
+        &mut self,
+        spec: &StateSpec,
+        broken: &mut BTreeSet<String>,
+    ) -> (
+        Option<crate::model::Game>,
+        Option<crate::model::Check>,
+        Option<crate::model::WarState>,
+    ) {
+        let game = self.keyword(&spec.game, "game", ErrorKind::UnknownValue, "unknown game");
+        if game.is_none() {
+            broken.extend(
+                ["game", "tk", "current_esv", "allied_automatic_victory_held"].map(String::from),
+            );
         }
-        let d = locate(d, &at, &r.spans, "");
-        r.found.push(d);
+        let check = self.keyword(
+            &spec.check,
+            "check",
+            ErrorKind::UnknownValue,
+            "unknown check",
+        );
+        let war_state = self.keyword(
+            &spec.war_state,
+            "war_state",
+            ErrorKind::UnknownValue,
+            "unknown War State",
+        );
+        if war_state.is_none() {
+            broken.insert("allied_automatic_victory_held".into());
+        }
+        if let Some(e) = &spec.current_esv {
+            self.spans.put("current_esv", e);
+        }
+
+        (game, check, war_state)
     }
-    if r.found.is_empty() {
-        Ok(state)
-    } else {
-        r.found.sort_by_key(|d| (d.file.clone(), d.location));
-        Err(Error::new(r.found))
+
+    /// The VP marker: exactly one face.
+    fn vp_marker(&mut self, spec: &StateSpec) -> Option<VpMarker> {
+        self.spans.put("vp_marker", &spec.vp_marker);
+        let vm = spec.vp_marker.get_ref();
+        match (&vm.rising_sun, &vm.allied_crusade) {
+            (Some(b), None) => {
+                self.spans.put("vp_marker.rising_sun", b);
+                Some(VpMarker::new(b.get_ref().clone(), MarkerSide::RisingSun))
+            }
+            (None, Some(b)) => {
+                self.spans.put("vp_marker.allied_crusade", b);
+                Some(VpMarker::new(
+                    b.get_ref().clone(),
+                    MarkerSide::AlliedCrusade,
+                ))
+            }
+            (Some(_), Some(_)) => {
+                self.push(
+                Diagnostic::new(
+                    ErrorKind::MarkerSides,
+                    "the Rising Sun and Allied Crusade sides both given: the VP marker shows one face (give `rising_sun` or `allied_crusade`)",
+                )
+                .key("vp_marker"),
+                spec.vp_marker.span(),
+            );
+                None
+            }
+            (None, None) => {
+                self.push(
+                Diagnostic::new(
+                    ErrorKind::MarkerSides,
+                    "the VP marker needs its face and box: `{ rising_sun = \"1\" }` or `{ allied_crusade = \"0\" }`",
+                )
+                .key("vp_marker"),
+                spec.vp_marker.span(),
+            );
+                None
+            }
+        }
+    }
+
+    /// `[countries]`.
+    fn countries(&mut self, spec: &StateSpec) -> BTreeMap<String, Country> {
+        let mut countries = BTreeMap::new();
+        for (k, c) in &spec.countries {
+            let influence = c.influence.as_ref().and_then(|i| {
+                self.keyword(
+                    i,
+                    &format!("countries.{k}.influence"),
+                    ErrorKind::UnknownValue,
+                    "unknown Influence marker",
+                )
+            });
+            countries.insert(
+                k.clone(),
+                Country {
+                    name: c.name.clone(),
+                    neutral: c.neutral,
+                    policy_affected: c.policy_affected,
+                    influence,
+                },
+            );
+        }
+
+        countries
+    }
+
+    /// The Strategic Hexes that convert, each with its index in the file.
+    fn strategic_hexes(&mut self, spec: &StateSpec) -> Vec<(usize, StrategicHex)> {
+        let mut strategic_hexes = Vec::new();
+        for (i, h) in spec.strategic_hexes.iter().enumerate() {
+            let key = format!("strategic_hexes[{i}]");
+            self.spans.put(key.clone(), h);
+            let h = h.get_ref();
+            let label = self.label(&h.label, &format!("{key}.label"));
+            let faction = self.faction(&h.faction, &format!("{key}.faction"));
+            if let Some(c) = &h.country {
+                self.spans.put(format!("{key}.country"), c);
+            }
+            let controller = h
+                .controller
+                .as_ref()
+                .map(|c| self.faction(c, &format!("{key}.controller")));
+            let (Some(label), Some(faction)) = (label, faction) else {
+                continue;
+            };
+            // A controller that failed to convert still stops the ground-unit check.
+            let controller = match controller {
+                Some(Some(f)) => Some(f),
+                Some(None) => Some(faction),
+                None => None,
+            };
+            strategic_hexes.push((
+                i,
+                StrategicHex {
+                    label,
+                    name: h.name.clone(),
+                    faction,
+                    country: h.country.as_ref().map(|c| c.get_ref().clone()),
+                    inside_japan: h.inside_japan,
+                    controller,
+                },
+            ));
+        }
+
+        strategic_hexes
+    }
+
+    /// The ground units that convert.
+    fn units(&mut self, spec: &StateSpec) -> Vec<GroundUnit> {
+        let mut units = Vec::new();
+        for (i, u) in spec.units.iter().enumerate() {
+            let key = format!("units[{i}]");
+            self.spans.put(key.clone(), u);
+            let u = u.get_ref();
+            let label = self.label(&u.label, &format!("{key}.label"));
+            let faction = self.faction(&u.faction, &format!("{key}.faction"));
+            if let (Some(label), Some(faction)) = (label, faction) {
+                units.push(GroundUnit { label, faction });
+            }
+        }
+
+        units
+    }
+
+    /// The TK map's results (`[tk]`).
+    fn tk(&mut self, spec: &StateSpec) -> Option<TkResult> {
+        spec.tk.as_ref().map(|t| {
+            self.spans.put("tk", t);
+            let t = t.get_ref();
+            let automatic_victory = t.automatic_victory.as_ref().and_then(|a| {
+                let winner = self.keyword(
+                    &a.winner,
+                    "tk.automatic_victory.winner",
+                    ErrorKind::UnknownValue,
+                    "unknown winner",
+                );
+                let war_state = self.keyword(
+                    &a.war_state,
+                    "tk.automatic_victory.war_state",
+                    ErrorKind::UnknownValue,
+                    "unknown War State",
+                );
+                Some(MapAutomaticVictory {
+                    winner: winner?,
+                    war_state: war_state?,
+                })
+            });
+            TkResult {
+                axis_vp: t.axis_vp,
+                allied_vp: t.allied_vp,
+                axis_bonus_vp: t.axis_bonus_vp,
+                allied_bonus_vp: t.allied_bonus_vp,
+                automatic_victory,
+                play_stopped: t.play_stopped,
+            }
+        })
+    }
+
+    /// The VP track: the printed one, inline, or from a file.
+    fn track(&mut self, spec: &StateSpec, resolver: &dyn Resolver) -> Option<VpTrack> {
+        match &spec.track {
+            None => Some(VpTrack::dai_senso()),
+            Some(t) => {
+                self.spans.put("track", t);
+                match t.get_ref() {
+                    TrackRef::Inline(ts) => match track_from_spec(ts, self.source, "track.") {
+                        Ok(track) => Some(track),
+                        Err(e) => {
+                            self.found.extend(e.into_diagnostics());
+                            None
+                        }
+                    },
+                    TrackRef::File(path) if path.trim().is_empty() => {
+                        self.push(
+                        Diagnostic::new(ErrorKind::Resolve, "the track reference is empty")
+                            .key("track")
+                            .help("give the path of the VP track file, relative to this state, or the track inline as a `[track]` table; without `track` the printed Dai Senso track is used"),
+                        t.span(),
+                    );
+                        None
+                    }
+                    TrackRef::File(path) => match resolver.resolve(path, self.source.name) {
+                        Ok(doc)
+                            if wargame_kit::diag::top_level_string(&doc.text, "game").is_some() =>
+                        {
+                            self.push(
+                            Diagnostic::new(
+                                ErrorKind::Resolve,
+                                format!("`{path}` is a state file (it has a `game` key), not a VP track"),
+                            )
+                            .key("track")
+                            .label(path.clone())
+                            .help("name a VP track file (a file with `[[boxes]]`), or leave `track` out for the printed Dai Senso track"),
+                            t.span(),
+                        );
+                            None
+                        }
+                        Err(e) => {
+                            self.push(
+                                Diagnostic::new(ErrorKind::Resolve, e.to_string())
+                                    .key("track")
+                                    .label(path.clone()),
+                                t.span(),
+                            );
+                            None
+                        }
+                        Ok(doc) => match VpTrack::from_toml_str(&doc.text, Some(&doc.name))
+                            .map_err(wargame_kit::Error::withholding_values)
+                        {
+                            Ok(track) => Some(track),
+                            Err(e) => {
+                                self.found.extend(e.into_diagnostics());
+                                None
+                            }
+                        },
+                    },
+                }
+            }
+        }
+    }
+
+    /// The model's own checks, located through the recorded spans; strategic hexes dropped
+    /// above are not in the model, so their indexes are mapped back.
+    fn model_checks(
+        mut self,
+        state: State,
+        broken: &BTreeSet<String>,
+        index_of_spec: &[usize],
+    ) -> Result<State, Error> {
+        let at = Locator::new(self.source);
+        for mut d in problems(&state) {
+            if let Some(k) = &d.key {
+                let k = remap_hex_index(k, index_of_spec);
+                if broken.iter().any(|b| under(&k, b)) {
+                    continue;
+                }
+                d.key = Some(k);
+            }
+            let d = locate(d, &at, &self.spans, "");
+            self.found.push(d);
+        }
+        if self.found.is_empty() {
+            Ok(state)
+        } else {
+            self.found.sort_by_key(|d| (d.file.clone(), d.location));
+            Err(Error::new(self.found))
+        }
     }
 }
 
