@@ -3,6 +3,7 @@
 //! the same way twice, that shows every fact the text report shows.
 #![cfg(feature = "svg")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 
 use std::path::{Path, PathBuf};
 

@@ -24,6 +24,7 @@
 //! cargo bench -p wargame-hexmap --bench build
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 
 use std::fmt::Write as _;
 use std::hint::black_box;

@@ -32,6 +32,7 @@
 //! cargo bench -p wargame-hexmap --bench oracle
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 
 use std::hint::black_box;
 use std::time::Duration;

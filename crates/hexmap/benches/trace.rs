@@ -20,6 +20,7 @@
 //! cargo bench -p wargame-hexmap --bench trace
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 
 use std::hint::black_box;
 use std::time::Duration;

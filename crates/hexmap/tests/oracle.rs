@@ -9,7 +9,7 @@
 //! [`Position`] gives ([`Position::zoc_with`] + [`Position::blocking`]); the units reported as
 //! changed are exactly those whose answer changed; the oracle's free test is the position's,
 //! and every hex it puts on the chain traces.
-
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::fmt::Write as _;

@@ -22,7 +22,7 @@
 //!
 //! What the properties found is kept as a plain test
 //! ([`a_path_may_pass_back_through_the_start`]).
-
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

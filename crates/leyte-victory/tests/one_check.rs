@@ -1,7 +1,7 @@
 //! One check: a state built in code and the same state read from TOML, with the same mistakes,
 //! get the same problems in the same words (kind, message, key, label and help); the TOML's are
 //! also located (line and column). Every map and state is inline: the test reads no files.
-
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{Hex, HexMap};

@@ -1,6 +1,6 @@
 //! What a cut unit reaches, and its walk to the nearest road/trail hex, for every fixture: the
 //! summary agrees with the frontier it summarises and with the map.
-
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 mod common;

@@ -1,7 +1,7 @@
 //! SVG pictures of scored fixtures: snapshots of small ones; for every fixture, well-formed XML
 //! with one counter per unit, one arrow per traced LOC, one ✕ per cut unit, the headline in the
 //! caption, and the same bytes twice.
-
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![cfg(feature = "svg")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 

@@ -224,58 +224,17 @@ impl Module {
         sizes: &BoardSizes,
         warn_sizes: bool,
     ) -> Result<Module, Error> {
-        let fail = |kind: ErrorKind, msg: String, line: u32, col: u32| {
-            Error::new(vec![
-                crate::error::diag(kind, msg)
-                    .in_file(name)
-                    .at_line(line, col),
-            ])
-        };
-        if let Err((line, col)) = check_depth(text) {
-            return Err(fail(
-                ErrorKind::Limit,
-                format!(
-                    "the buildFile nests elements more than {} deep",
-                    limits::MAX_XML_DEPTH
-                ),
-                line,
-                col,
-            ));
-        }
-        let options = roxmltree::ParsingOptions {
-            allow_dtd: false,
-            nodes_limit: limits::MAX_XML_NODES,
-            ..Default::default()
-        };
-        let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
-            let pos = e.pos();
-            let msg = match e {
-                roxmltree::Error::DtdDetected => {
-                    "the buildFile declares a DTD (entities), which VASSAL never writes; refused"
-                        .to_string()
-                }
-                roxmltree::Error::NodesLimitReached => format!(
-                    "the buildFile has more than {} XML nodes",
-                    limits::MAX_XML_NODES
-                ),
-                roxmltree::Error::EntityReferenceLoop(_) => {
-                    "the buildFile's entity references expand too far".to_string()
-                }
-                other => format!("the buildFile is not well-formed XML: {other}"),
-            };
-            fail(ErrorKind::Xml, msg, pos.row, pos.col)
-        })?;
+        let doc = parse_xml(text, name)?;
         let root = doc.root_element();
         let class = root.tag_name().name();
         if class != "VASSAL.build.GameModule" && class != "VASSAL.launch.BasicModule" {
-            let (line, col) = line_of(&doc, root);
             return Err(fail(
+                name,
                 ErrorKind::NotVassal,
                 format!(
                     "the root element is `{class}`, not `VASSAL.build.GameModule` or `VASSAL.launch.BasicModule`: not a VASSAL buildFile"
                 ),
-                line,
-                col,
+                line_of(&doc, root),
             ));
         }
         let mut reader = Reader {
@@ -286,45 +245,7 @@ impl Module {
             warnings: Vec::new(),
             custom: Vec::new(),
         };
-        let mut maps = Vec::new();
-        let mut prototypes = Vec::new();
-        let mut map_index = 0usize;
-        let mut los_index = 0usize;
-        for node in root.descendants().filter(|n| n.is_element()) {
-            let tag = node.tag_name().name();
-            let is_map = MAP_CLASSES.contains(&tag)
-                || node
-                    .children()
-                    .any(|c| c.is_element() && c.tag_name().name() == BOARD_PICKER);
-            if is_map {
-                if !MAP_CLASSES.contains(&tag) {
-                    reader.custom_class(node, "map");
-                }
-                let mut map = reader.map(node, map_index);
-                map_index += 1;
-                for los in node
-                    .children()
-                    .filter(|c| c.tag_name().name() == "VASSAL.build.module.map.LOS_Thread")
-                {
-                    let _ = los;
-                    map.los_threads.push(format!("LOS_Thread{los_index}"));
-                    los_index += 1;
-                }
-                maps.push(map);
-            } else if tag == "VASSAL.build.module.PrototypeDefinition" {
-                prototypes.push(Prototype {
-                    name: node.attribute("name").unwrap_or("").to_string(),
-                    definition: node.text().unwrap_or("").to_string(),
-                });
-            } else if !tag.starts_with("VASSAL.") && !tag.is_empty() {
-                let role = if tag.ends_with("CommandEncoder") {
-                    "command encoder"
-                } else {
-                    ""
-                };
-                reader.custom_class(node, role);
-            }
-        }
+        let (maps, prototypes) = reader.maps_and_prototypes(root);
         Ok(Module {
             name: root.attribute("name").unwrap_or("").to_string(),
             version: root.attribute("version").unwrap_or("").to_string(),
@@ -348,6 +269,53 @@ impl Module {
     pub fn prototype(&self, name: &str) -> Option<&Prototype> {
         self.prototypes.iter().find(|p| p.name == name)
     }
+}
+
+/// A problem of the buildFile `name` at a line and column.
+fn fail(name: &str, kind: ErrorKind, msg: String, (line, col): (u32, u32)) -> Error {
+    Error::new(vec![
+        crate::error::diag(kind, msg)
+            .in_file(name)
+            .at_line(line, col),
+    ])
+}
+
+/// The buildFile as XML: not nested too deep, no DTD, not too many nodes.
+fn parse_xml<'t>(text: &'t str, name: &str) -> Result<roxmltree::Document<'t>, Error> {
+    if let Err(at) = check_depth(text) {
+        return Err(fail(
+            name,
+            ErrorKind::Limit,
+            format!(
+                "the buildFile nests elements more than {} deep",
+                limits::MAX_XML_DEPTH
+            ),
+            at,
+        ));
+    }
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: false,
+        nodes_limit: limits::MAX_XML_NODES,
+        ..Default::default()
+    };
+    roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+        let pos = e.pos();
+        let msg = match e {
+            roxmltree::Error::DtdDetected => {
+                "the buildFile declares a DTD (entities), which VASSAL never writes; refused"
+                    .to_string()
+            }
+            roxmltree::Error::NodesLimitReached => format!(
+                "the buildFile has more than {} XML nodes",
+                limits::MAX_XML_NODES
+            ),
+            roxmltree::Error::EntityReferenceLoop(_) => {
+                "the buildFile's entity references expand too far".to_string()
+            }
+            other => format!("the buildFile is not well-formed XML: {other}"),
+        };
+        fail(name, ErrorKind::Xml, msg, (pos.row, pos.col))
+    })
 }
 
 fn clamp(v: u32) -> i32 {
@@ -447,6 +415,54 @@ struct Reader<'a, 'd> {
 type Node<'a, 'd> = roxmltree::Node<'a, 'd>;
 
 impl<'a, 'd> Reader<'a, 'd> {
+    /// The maps (with the ids VASSAL gives them) and prototypes of the module, and the classes
+    /// of its own, in buildFile order.
+    fn maps_and_prototypes(
+        &mut self,
+        root: roxmltree::Node<'_, '_>,
+    ) -> (Vec<MapDef>, Vec<Prototype>) {
+        let mut maps = Vec::new();
+        let mut prototypes = Vec::new();
+        let mut map_index = 0usize;
+        let mut los_index = 0usize;
+        for node in root.descendants().filter(|n| n.is_element()) {
+            let tag = node.tag_name().name();
+            let is_map = MAP_CLASSES.contains(&tag)
+                || node
+                    .children()
+                    .any(|c| c.is_element() && c.tag_name().name() == BOARD_PICKER);
+            if is_map {
+                if !MAP_CLASSES.contains(&tag) {
+                    self.custom_class(node, "map");
+                }
+                let mut map = self.map(node, map_index);
+                map_index += 1;
+                for los in node
+                    .children()
+                    .filter(|c| c.tag_name().name() == "VASSAL.build.module.map.LOS_Thread")
+                {
+                    let _ = los;
+                    map.los_threads.push(format!("LOS_Thread{los_index}"));
+                    los_index += 1;
+                }
+                maps.push(map);
+            } else if tag == "VASSAL.build.module.PrototypeDefinition" {
+                prototypes.push(Prototype {
+                    name: node.attribute("name").unwrap_or("").to_string(),
+                    definition: node.text().unwrap_or("").to_string(),
+                });
+            } else if !tag.starts_with("VASSAL.") && !tag.is_empty() {
+                let role = if tag.ends_with("CommandEncoder") {
+                    "command encoder"
+                } else {
+                    ""
+                };
+                self.custom_class(node, role);
+            }
+        }
+        (maps, prototypes)
+    }
+
     fn line(&self, node: Node<'_, '_>) -> (u32, u32) {
         line_of(self.doc, node)
     }

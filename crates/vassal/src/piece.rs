@@ -197,6 +197,42 @@ struct Read {
     traits: Vec<Trait>,
 }
 
+/// The basic piece's properties, as VASSAL's `BasicPiece` gives them: where it is and its name.
+fn basic_properties(
+    read: &mut Read,
+    module: &Module,
+    map: Option<&str>,
+    located: &crate::Located,
+    (x, y): (i32, i32),
+    deck: Option<&str>,
+) {
+    let name = read.name.clone();
+    let props = &mut read.props;
+    let map_name = map
+        .and_then(|m| module.map(m))
+        .map(|m| m.name.clone())
+        .unwrap_or_default();
+    let location = if map.is_some() {
+        located.location.clone()
+    } else {
+        String::new()
+    };
+    props.insert("LocationName".into(), location);
+    props.insert("CurrentMap".into(), map_name);
+    props.insert(
+        "CurrentBoard".into(),
+        located.board.clone().unwrap_or_default(),
+    );
+    props.insert(
+        "CurrentZone".into(),
+        located.zone.clone().unwrap_or_default(),
+    );
+    props.insert("CurrentX".into(), x.to_string());
+    props.insert("CurrentY".into(), y.to_string());
+    props.insert("DeckName".into(), deck.unwrap_or_default().to_string());
+    props.insert("PieceName".into(), name);
+}
+
 /// Every piece of `position`, located and read.
 pub(crate) fn pieces(
     module: &Module,
@@ -244,33 +280,14 @@ pub(crate) fn pieces(
         for (t, s) in traits.into_iter().rev() {
             read_trait(t, s, &mut read, &mut custom_traits);
         }
-        let props = &mut read.props;
-        let map_name = map
-            .as_deref()
-            .and_then(|m| module.map(m))
-            .map(|m| m.name.clone())
-            .unwrap_or_default();
-        props.insert(
-            "LocationName".into(),
-            if map.is_some() {
-                located.location.clone()
-            } else {
-                String::new()
-            },
+        basic_properties(
+            &mut read,
+            module,
+            map.as_deref(),
+            &located,
+            (x, y),
+            deck.as_deref(),
         );
-        props.insert("CurrentMap".into(), map_name);
-        props.insert(
-            "CurrentBoard".into(),
-            located.board.clone().unwrap_or_default(),
-        );
-        props.insert(
-            "CurrentZone".into(),
-            located.zone.clone().unwrap_or_default(),
-        );
-        props.insert("CurrentX".into(), x.to_string());
-        props.insert("CurrentY".into(), y.to_string());
-        props.insert("DeckName".into(), deck.clone().unwrap_or_default());
-        props.insert("PieceName".into(), read.name.clone());
         let masked = read.masked || face_down;
         let show = !masked || options.reveal;
         out.push(Piece {
@@ -380,27 +397,7 @@ fn read_trait(
     let mut fields = Decoder::new(ty, ';');
     fields.next_cow();
     match prefix {
-        "piece;" => {
-            // piece;cloneKey;deleteKey;image;name / map;x;y;gpid;count;(key;value)*
-            let _clone = fields.next();
-            let _delete = fields.next();
-            let _image = fields.next();
-            read.name = fields.next().unwrap_or_default();
-            read.props.insert("BasicName".into(), read.name.clone());
-            let mut st = Decoder::new(state, ';');
-            for _ in 0..4 {
-                st.next();
-            }
-            let count = st.next_int(0);
-            for _ in 0..count.max(0) {
-                if !st.has_more() {
-                    break;
-                }
-                let key = st.next_or("");
-                let value = st.next_or("");
-                read.props.insert(key, value);
-            }
-        }
+        "piece;" => read_basic(fields, state, read),
         "mark;" => {
             let keys: Vec<String> = fields
                 .next()
@@ -417,43 +414,8 @@ fn read_trait(
             read.props.insert(key, state.to_string());
         }
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
-        "label;" => {
-            let f: Vec<String> = fields.collect();
-            let name_format = f
-                .get(11)
-                .cloned()
-                .unwrap_or_else(|| "$pieceName$ ($label$)".to_string());
-            let property = f
-                .get(15)
-                .cloned()
-                .unwrap_or_else(|| "TextLabel".to_string());
-            if !property.is_empty() {
-                read.props.insert(property, state.to_string());
-            }
-            if !state.is_empty() {
-                read.name = format_string(
-                    &name_format,
-                    &[("pieceName", read.name.as_str()), ("label", state)],
-                );
-            }
-        }
-        "obs;" | "hide;" => {
-            let by = Decoder::new(state, ';').next().unwrap_or_default();
-            let on = !by.is_empty() && by != "null";
-            if on {
-                read.masked = true;
-            }
-            if prefix == "obs;" {
-                read.props.insert("ObscuredToOthers".into(), on.to_string());
-            } else {
-                read.props.insert("Invisible".into(), on.to_string());
-            }
-            read.traits.push(Trait {
-                kind: prefix.to_string(),
-                type_: ty.to_string(),
-                state: state.to_string(),
-            });
-        }
+        "label;" => read_label(fields, state, read),
+        "obs;" | "hide;" => read_mask(prefix, ty, state, read),
         _ => {
             if !KNOWN.contains(&prefix) {
                 *custom.entry(prefix.to_string()).or_insert(0) += 1;
@@ -465,6 +427,71 @@ fn read_trait(
             });
         }
     }
+}
+
+/// The basic piece (`piece;cloneKey;deleteKey;image;name`, state `map;x;y;gpid;count;(key;value)*`):
+/// its name and its persistent properties.
+fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
+    // piece;cloneKey;deleteKey;image;name / map;x;y;gpid;count;(key;value)*
+    let _clone = fields.next();
+    let _delete = fields.next();
+    let _image = fields.next();
+    read.name = fields.next().unwrap_or_default();
+    read.props.insert("BasicName".into(), read.name.clone());
+    let mut st = Decoder::new(state, ';');
+    for _ in 0..4 {
+        st.next();
+    }
+    let count = st.next_int(0);
+    for _ in 0..count.max(0) {
+        if !st.has_more() {
+            break;
+        }
+        let key = st.next_or("");
+        let value = st.next_or("");
+        read.props.insert(key, value);
+    }
+}
+
+/// A label (`Labeler`): its property, and the name it gives the piece.
+fn read_label(fields: Decoder<'_>, state: &str, read: &mut Read) {
+    let f: Vec<String> = fields.collect();
+    let name_format = f
+        .get(11)
+        .cloned()
+        .unwrap_or_else(|| "$pieceName$ ($label$)".to_string());
+    let property = f
+        .get(15)
+        .cloned()
+        .unwrap_or_else(|| "TextLabel".to_string());
+    if !property.is_empty() {
+        read.props.insert(property, state.to_string());
+    }
+    if !state.is_empty() {
+        read.name = format_string(
+            &name_format,
+            &[("pieceName", read.name.as_str()), ("label", state)],
+        );
+    }
+}
+
+/// A mask (`obs;`, Mask) or a hiding (`hide;`, Invisible): on when a player is named.
+fn read_mask(prefix: &str, ty: &str, state: &str, read: &mut Read) {
+    let by = Decoder::new(state, ';').next().unwrap_or_default();
+    let on = !by.is_empty() && by != "null";
+    if on {
+        read.masked = true;
+    }
+    if prefix == "obs;" {
+        read.props.insert("ObscuredToOthers".into(), on.to_string());
+    } else {
+        read.props.insert("Invisible".into(), on.to_string());
+    }
+    read.traits.push(Trait {
+        kind: prefix.to_string(),
+        type_: ty.to_string(),
+        state: state.to_string(),
+    });
 }
 
 /// A layer's level and names (`Embellishment`, and the older `emb;` form).

@@ -100,6 +100,108 @@ pub struct Save {
 }
 
 /// Known commands of VASSAL's other encoders: read, they change no piece.
+/// Why a command was not decoded: fields that cannot be read (a warning), or a kind no
+/// standard encoder writes (counted).
+enum Undecoded {
+    Bad(String),
+    Unknown,
+}
+
+/// One command: its kind, `None` for one read and ignored (`begin_save`, `CHECK`, ...).
+fn decode(s: &str) -> Result<Option<CmdKind>, Undecoded> {
+    let bad = |what: &str| Undecoded::Bad(what.to_string());
+    if s.is_empty() || OTHER_PREFIXES.iter().any(|p| s.starts_with(p)) {
+        return Ok(None);
+    }
+    let kind = if let Some(rest) = s.strip_prefix("+/") {
+        let mut st = Decoder::new(rest, '/');
+        let id = st.next().filter(|i| i != "null");
+        match (st.next(), st.next()) {
+            (Some(ty), Some(state)) => CmdKind::Add {
+                id,
+                ty: ty.into(),
+                state: state.into(),
+            },
+            _ => {
+                return Err(bad(
+                    "an add-piece command without its type and state (field 2 or 3)",
+                ));
+            }
+        }
+    } else if let Some(rest) = s.strip_prefix("-/") {
+        CmdKind::Remove {
+            id: rest.to_string(),
+        }
+    } else if let Some(rest) = s.strip_prefix("D/") {
+        let mut st = Decoder::new(rest, '/');
+        match (st.next(), st.next()) {
+            (Some(id), Some(state)) => CmdKind::Change {
+                id,
+                state: state.into(),
+            },
+            _ => {
+                return Err(bad(
+                    "a change-piece command without its new state (field 2)",
+                ));
+            }
+        }
+    } else if let Some(rest) = s.strip_prefix("M/") {
+        parse_move(rest).map_err(|field| {
+            Undecoded::Bad(format!(
+                "a move-piece command whose field {field} cannot be read"
+            ))
+        })?
+    } else if let Some(rest) = s.strip_prefix("LOS\t") {
+        decode_los(rest)
+            .ok_or_else(|| bad("a line-of-sight command whose points cannot be read"))?
+    } else if let Some(rest) = s.strip_prefix("CHAT") {
+        CmdKind::Chat(rest.to_string())
+    } else if let Some(at) = s.find("BoardPicker\t") {
+        decode_boards(&s[..at], &s[at..])
+    } else {
+        return Err(Undecoded::Unknown);
+    };
+    Ok(Some(kind))
+}
+
+/// A line-of-sight check: `LOS\tthread\tx\ty\tx\ty`.
+fn decode_los(rest: &str) -> Option<CmdKind> {
+    let mut st = Decoder::new(rest, '\t');
+    let thread = st.next().unwrap_or_default();
+    let mut n = || st.next().and_then(|v| parse_java_int(&v));
+    match (n(), n(), n(), n()) {
+        (Some(a), Some(b), Some(c), Some(d)) => Some(CmdKind::Los {
+            thread,
+            from: (a, b),
+            to: (c, d),
+        }),
+        _ => None,
+    }
+}
+
+/// A map's boards: `MAPBoardPicker\tname[/rev]\tcol\trow...`.
+fn decode_boards(map: &str, rest: &str) -> CmdKind {
+    let mut st = Decoder::new(rest, '\t');
+    st.next();
+    let mut boards = Vec::new();
+    while let Some(spec) = st.next() {
+        let mut name_rev = Decoder::new(&spec, '/');
+        let name = name_rev.next().unwrap_or_default();
+        let reversed = name_rev.next().as_deref() == Some("rev");
+        let col = st.next_int(0);
+        let row = st.next_int(0);
+        boards.push(BoardChoice {
+            name,
+            reversed,
+            cell: (col, row),
+        });
+    }
+    CmdKind::Boards {
+        map: map.to_string(),
+        boards,
+    }
+}
+
 const OTHER_PREFIXES: [&str; 13] = [
     "begin_save",
     "end_save",
@@ -303,120 +405,42 @@ impl Save {
         source: &str,
         skipped: &mut Vec<(String, usize)>,
     ) {
-        let bad = |what: &str| {
-            diag(
-                ErrorKind::Command,
-                format!("command {number}: {what}; skipped"),
-            )
-            .in_file(source)
-            .key(format!("command {number}"))
-        };
-        let kind = if s.is_empty() || OTHER_PREFIXES.iter().any(|p| s.starts_with(p)) {
-            if let Some(rest) = s.strip_prefix("CHECK\t") {
-                self.check(rest);
-            }
-            None
-        } else if let Some(rest) = s.strip_prefix("+/") {
-            let mut st = Decoder::new(rest, '/');
-            let id = st.next().filter(|i| i != "null");
-            match (st.next(), st.next()) {
-                (Some(ty), Some(state)) => Some(CmdKind::Add {
-                    id,
-                    ty: ty.into(),
-                    state: state.into(),
-                }),
-                _ => {
-                    self.warnings.push(bad(
-                        "an add-piece command without its type and state (field 2 or 3)",
-                    ));
-                    self.commands.skipped += 1;
-                    return;
+        match decode(s) {
+            Ok(kind) => {
+                if kind.is_none()
+                    && let Some(rest) = s.strip_prefix("CHECK\t")
+                {
+                    self.check(rest);
+                }
+                self.commands.read += 1;
+                if let Some(kind) = kind {
+                    self.cmds.push(Cmd { number, step, kind });
                 }
             }
-        } else if let Some(rest) = s.strip_prefix("-/") {
-            Some(CmdKind::Remove {
-                id: rest.to_string(),
-            })
-        } else if let Some(rest) = s.strip_prefix("D/") {
-            let mut st = Decoder::new(rest, '/');
-            match (st.next(), st.next()) {
-                (Some(id), Some(state)) => Some(CmdKind::Change {
-                    id,
-                    state: state.into(),
-                }),
-                _ => {
-                    self.warnings.push(bad(
-                        "a change-piece command without its new state (field 2)",
-                    ));
-                    self.commands.skipped += 1;
-                    return;
+            Err(Undecoded::Bad(what)) => {
+                self.warnings.push(
+                    diag(
+                        ErrorKind::Command,
+                        format!("command {number}: {what}; skipped"),
+                    )
+                    .in_file(source)
+                    .key(format!("command {number}")),
+                );
+                self.commands.skipped += 1;
+            }
+            Err(Undecoded::Unknown) => {
+                self.commands.skipped += 1;
+                let cut = s
+                    .char_indices()
+                    .find(|&(i, c)| i >= 16 || c == '\t' || c == '/' || c == ';' || c.is_control())
+                    .map_or(s.len(), |(i, _)| i);
+                let prefix = s[..cut].to_string();
+                if let Some(e) = skipped.iter_mut().find(|(k, _)| *k == prefix) {
+                    e.1 += 1;
+                } else {
+                    skipped.push((prefix, 1));
                 }
             }
-        } else if let Some(rest) = s.strip_prefix("M/") {
-            match parse_move(rest) {
-                Ok(k) => Some(k),
-                Err(field) => {
-                    self.warnings.push(bad(&format!(
-                        "a move-piece command whose field {field} cannot be read"
-                    )));
-                    self.commands.skipped += 1;
-                    return;
-                }
-            }
-        } else if let Some(rest) = s.strip_prefix("LOS\t") {
-            let mut st = Decoder::new(rest, '\t');
-            let thread = st.next().unwrap_or_default();
-            let mut n = || st.next().and_then(|v| parse_java_int(&v));
-            match (n(), n(), n(), n()) {
-                (Some(a), Some(b), Some(c), Some(d)) => Some(CmdKind::Los {
-                    thread,
-                    from: (a, b),
-                    to: (c, d),
-                }),
-                _ => {
-                    self.warnings
-                        .push(bad("a line-of-sight command whose points cannot be read"));
-                    self.commands.skipped += 1;
-                    return;
-                }
-            }
-        } else if let Some(rest) = s.strip_prefix("CHAT") {
-            Some(CmdKind::Chat(rest.to_string()))
-        } else if let Some(at) = s.find("BoardPicker\t") {
-            let map = s[..at].to_string();
-            let mut st = Decoder::new(&s[at..], '\t');
-            st.next();
-            let mut boards = Vec::new();
-            while let Some(spec) = st.next() {
-                let mut name_rev = Decoder::new(&spec, '/');
-                let name = name_rev.next().unwrap_or_default();
-                let reversed = name_rev.next().as_deref() == Some("rev");
-                let col = st.next_int(0);
-                let row = st.next_int(0);
-                boards.push(BoardChoice {
-                    name,
-                    reversed,
-                    cell: (col, row),
-                });
-            }
-            Some(CmdKind::Boards { map, boards })
-        } else {
-            self.commands.skipped += 1;
-            let cut = s
-                .char_indices()
-                .find(|&(i, c)| i >= 16 || c == '\t' || c == '/' || c == ';' || c.is_control())
-                .map_or(s.len(), |(i, _)| i);
-            let prefix = s[..cut].to_string();
-            if let Some(e) = skipped.iter_mut().find(|(k, _)| *k == prefix) {
-                e.1 += 1;
-            } else {
-                skipped.push((prefix, 1));
-            }
-            return;
-        };
-        self.commands.read += 1;
-        if let Some(kind) = kind {
-            self.cmds.push(Cmd { number, step, kind });
         }
     }
 
@@ -588,58 +612,66 @@ impl Position {
         }
     }
 
+    /// An added piece or stack (a piece of an id already there replaces it).
+    fn add(&mut self, number: usize, id: Option<&str>, ty: &Arc<str>, state: &Arc<str>) {
+        let id = id.map_or_else(|| format!("new-{number}"), str::to_string);
+        if let Some(&old) = self.index.get(&id) {
+            self.detach(old);
+            self.records[old].removed = true;
+        }
+        let kind = if &**ty == "stack" || ty.starts_with("deck;") {
+            RecKind::Stack {
+                map: None,
+                pos: (0, 0),
+                children: Vec::new(),
+                deck: None,
+            }
+        } else {
+            RecKind::Piece {
+                ty: ty.clone(),
+                state: Arc::from(""),
+                map: None,
+                pos: (0, 0),
+                parent: None,
+            }
+        };
+        let at = self.records.len();
+        self.records.push(Record {
+            id: id.clone(),
+            removed: false,
+            kind,
+        });
+        self.index.insert(id, at);
+        self.set_state(at, ty, state);
+    }
+
+    /// A removed piece or stack: its stacked pieces are set loose.
+    fn remove(&mut self, number: usize, id: &str, source: &str) {
+        match self.index.remove(id) {
+            Some(at) => {
+                self.detach(at);
+                self.unplace(at);
+                if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
+                    let kids = std::mem::take(children);
+                    for k in kids {
+                        self.set_parent(k, None);
+                    }
+                }
+                self.records[at].removed = true;
+            }
+            None => self.warn(
+                source,
+                number,
+                ErrorKind::UnknownPiece,
+                format!("removes piece `{id}`, which the game does not have"),
+            ),
+        }
+    }
+
     fn apply(&mut self, cmd: &Cmd, source: &str) {
         match &cmd.kind {
-            CmdKind::Add { id, ty, state } => {
-                let id = id.clone().unwrap_or_else(|| format!("new-{}", cmd.number));
-                if let Some(&old) = self.index.get(&id) {
-                    self.detach(old);
-                    self.records[old].removed = true;
-                }
-                let kind = if &**ty == "stack" || ty.starts_with("deck;") {
-                    RecKind::Stack {
-                        map: None,
-                        pos: (0, 0),
-                        children: Vec::new(),
-                        deck: None,
-                    }
-                } else {
-                    RecKind::Piece {
-                        ty: ty.clone(),
-                        state: Arc::from(""),
-                        map: None,
-                        pos: (0, 0),
-                        parent: None,
-                    }
-                };
-                let at = self.records.len();
-                self.records.push(Record {
-                    id: id.clone(),
-                    removed: false,
-                    kind,
-                });
-                self.index.insert(id, at);
-                self.set_state(at, ty, state);
-            }
-            CmdKind::Remove { id } => match self.index.remove(id) {
-                Some(at) => {
-                    self.detach(at);
-                    self.unplace(at);
-                    if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
-                        let kids = std::mem::take(children);
-                        for k in kids {
-                            self.set_parent(k, None);
-                        }
-                    }
-                    self.records[at].removed = true;
-                }
-                None => self.warn(
-                    source,
-                    cmd.number,
-                    ErrorKind::UnknownPiece,
-                    format!("removes piece `{id}`, which the game does not have"),
-                ),
-            },
+            CmdKind::Add { id, ty, state } => self.add(cmd.number, id.as_deref(), ty, state),
+            CmdKind::Remove { id } => self.remove(cmd.number, id, source),
             CmdKind::Change { id, state } => match self.index.get(id).copied() {
                 Some(at) => {
                     let ty = match &self.records[at].kind {

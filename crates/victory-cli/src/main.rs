@@ -461,51 +461,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             format,
             crop,
             reading,
-        } => {
-            let extension = output
-                .extension()
-                .map(|e| e.to_string_lossy().to_lowercase());
-            if let Some(e) = extension.as_deref()
-                && !["svg", "html", "htm"].contains(&e)
-            {
-                anyhow::bail!(
-                    "-o {}: `victory render` cannot write a .{e} file; it writes SVG (.svg) or a self-contained HTML page (.html, .htm)",
-                    output.to_string_lossy()
-                );
-            }
-            let html = matches!(extension.as_deref(), Some("html" | "htm"));
-            let picture = match format {
-                Some(PictureFormat::Html) => engines::Picture::Html,
-                Some(PictureFormat::Svg) => engines::Picture::Svg,
-                None if html => engines::Picture::Html,
-                None => engines::Picture::Svg,
-            };
-            if crop.is_some() && picture == engines::Picture::Html {
-                anyhow::bail!(
-                    "--crop draws part of a map as SVG; the HTML page pans and zooms the whole map"
-                );
-            }
-            let resolver = reading.resolver(&[])?;
-            let mut o = Outcome::new(reading.errors);
-            let cache = reading.cache();
-            let Some(opener) = reading.opener(&resolver, &mut o) else {
-                return Ok(o);
-            };
-            let svg = opener.open(&file, &mut o.sources).and_then(|i| {
-                i.run(|i| {
-                    i.engine
-                        .render(i.state(&resolver, &cache), picture, crop.as_ref())
-                })
-            });
-            match svg {
-                Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
-                Ok(svg) => std::fs::write(&output, svg).map_err(|e| {
-                    anyhow::anyhow!("cannot write {}: {e}", output.to_string_lossy())
-                })?,
-                Err(p) => o.problems(&p),
-            }
-            o
-        }
+        } => render(&file, &output, format, crop, &reading)?,
     })
 }
 
@@ -526,6 +482,58 @@ impl Opener {
             None => input::read(path, self.max_bytes, sources),
         }
     }
+}
+
+/// `victory render FILE -o OUT`: SVG, or the self-contained HTML page.
+fn render(
+    file: &std::path::Path,
+    output: &std::path::Path,
+    format: Option<PictureFormat>,
+    crop: Option<engines::Crop>,
+    reading: &Reading,
+) -> anyhow::Result<Outcome> {
+    let extension = output
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase());
+    if let Some(e) = extension.as_deref()
+        && !["svg", "html", "htm"].contains(&e)
+    {
+        anyhow::bail!(
+            "-o {}: `victory render` cannot write a .{e} file; it writes SVG (.svg) or a self-contained HTML page (.html, .htm)",
+            output.to_string_lossy()
+        );
+    }
+    let html = matches!(extension.as_deref(), Some("html" | "htm"));
+    let picture = match format {
+        Some(PictureFormat::Html) => engines::Picture::Html,
+        Some(PictureFormat::Svg) => engines::Picture::Svg,
+        None if html => engines::Picture::Html,
+        None => engines::Picture::Svg,
+    };
+    if crop.is_some() && picture == engines::Picture::Html {
+        anyhow::bail!(
+            "--crop draws part of a map as SVG; the HTML page pans and zooms the whole map"
+        );
+    }
+    let resolver = reading.resolver(&[])?;
+    let mut o = Outcome::new(reading.errors);
+    let cache = reading.cache();
+    let Some(opener) = reading.opener(&resolver, &mut o) else {
+        return Ok(o);
+    };
+    let svg = opener.open(file, &mut o.sources).and_then(|i| {
+        i.run(|i| {
+            i.engine
+                .render(i.state(&resolver, &cache), picture, crop.as_ref())
+        })
+    });
+    match svg {
+        Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
+        Ok(svg) => std::fs::write(output, svg)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", output.to_string_lossy()))?,
+        Err(p) => o.problems(&p),
+    }
+    Ok(o)
 }
 
 impl Reading {

@@ -1,4 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 
 //! Deterministic mutation test of every loader and renderer: no input may make them panic.
 //!

@@ -1,7 +1,7 @@
 //! The pictures a player sees: the README's Leyte picture reads at a 1,400-px-wide display, the
 //! pictures in `docs/img` are what `victory render` draws today, and the HTML report is one
 //! self-contained page with the layers and keys its script works on.
-
+#![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::path::{Path, PathBuf};
