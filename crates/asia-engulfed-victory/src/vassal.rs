@@ -69,13 +69,6 @@ impl State {
         imported: &Imported,
         resolver: &dyn wargame_kit::resolve::Resolver,
     ) -> Result<State, Error> {
-        State::from_toml_str(&imported.text, imported.profile.as_deref(), resolver).map_err(|e| {
-            Error::new(
-                e.into_diagnostics()
-                    .into_iter()
-                    .map(|d| imported.relocate(d))
-                    .collect(),
-            )
-        })
+        imported.read_state(|text, name| State::from_toml_str(text, name, resolver))
     }
 }

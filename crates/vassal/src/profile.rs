@@ -605,6 +605,19 @@ impl Imported {
         self.text = document::rebase(&self.text, &self.references, rebase);
     }
 
+    /// The state, read from [`Imported::text`] by an engine's reader `read` (given the text
+    /// and the name to read it as: the profile's, so that the files it names are found beside
+    /// it), each problem it finds moved to the profile and the piece ([`Imported::relocate`]).
+    pub fn read_state<S, K>(
+        &self,
+        read: impl FnOnce(&str, Option<&str>) -> Result<S, wargame_kit::Error<K>>,
+    ) -> Result<S, wargame_kit::Error<K>> {
+        read(&self.text, self.profile.as_deref()).map_err(|e| {
+            let moved = e.into_diagnostics().into_iter().map(|d| self.relocate(d));
+            wargame_kit::Error::new(moved.collect())
+        })
+    }
+
     /// A problem the state's reader found in [`Imported::text`], moved to where it comes from:
     /// the profile entry and the piece that gave the value, or the profile's `[state]`.
     ///
