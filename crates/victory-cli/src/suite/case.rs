@@ -164,6 +164,11 @@ fn score_state(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
             };
         }
     };
+    scored(&input, name, ctx)
+}
+
+/// What scoring an opened file gave: its report's own fields as JSON, or its problems.
+fn scored(input: &crate::input::Input, name: &str, ctx: &Context<'_>) -> Scored {
     let report = input
         .run(|i| i.engine.score(i.state(ctx.resolver, ctx.cache)))
         .and_then(|r| {
@@ -216,17 +221,7 @@ fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Contex
         Ok(i) => i,
         Err(p) => return refused(p),
     };
-    let report = input
-        .run(|i| i.engine.score(i.state(ctx.resolver, ctx.cache)))
-        .and_then(|r| {
-            r.to_value()
-                .map_err(|e| vec![problem::in_file("json", name, e.to_string())])
-        });
-    Scored {
-        game: Some(input.game),
-        engine: Some(input.engine),
-        report,
-    }
+    scored(&input, name, ctx)
 }
 
 /// A case file's `[vassal]` table, its paths made relative to the file's folder.
