@@ -408,7 +408,17 @@ impl SaveArgs {
         let module_name = module_path.to_string_lossy().into_owned();
         let module = module_of(&read_problem(module_path)?, &module_name, &sizes)?;
         let profile_name = profile_path.to_string_lossy().into_owned();
-        let text = String::from_utf8(read_problem(profile_path)?).map_err(|_| {
+        // A profile is a small text: the state files' limit, not the modules'.
+        let bytes =
+            wargame_kit::resolve::read_bytes(profile_path, wargame_kit::resolve::DEFAULT_MAX_BYTES)
+                .map_err(|e| {
+                    vec![file_problem(
+                        "io",
+                        profile_path,
+                        format!("cannot read it: {e}"),
+                    )]
+                })?;
+        let text = String::from_utf8(bytes).map_err(|_| {
             vec![file_problem(
                 "io",
                 profile_path,
