@@ -41,147 +41,22 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::trace::ByNode;
 use hexmap::{
-    BoundRule, Compass, Direction, Hex, HexMap, Layout, LocOracle, MapBuilder, Offset, Orientation,
-    Parity, Position, RoadChain, Targets, Tracer, Unit, ZocRule,
+    BoundRule, Hex, HexMap, LocOracle, Position, RoadChain, Targets, Tracer, Unit, ZocRule,
 };
 use hexmap::{ChainPlan, ChainWork, Placed};
 
 #[path = "common/rng.rs"]
 mod rng;
 use rng::Rng;
+#[path = "common/scenario.rs"]
+mod scenario;
+use scenario::{Scenario, generate};
 
 /// The seed of the scenario (the trace benchmark's).
 const SEED: u64 = 5;
 
-/// The share of hexes the road/trail walks must cover before the generator stops adding walks.
-const ROAD_SHARE: f64 = 0.20;
-
 /// Random moves per cycle (each then undone).
 const MOVES: usize = 200;
-
-/// A generated map, its units and its targets.
-struct Scenario {
-    map: HexMap,
-    position: Position<u8>,
-    targets: Vec<Hex>,
-}
-
-/// Flat-topped, row-column labels, `width` columns by `height` rows, one unprefixed sheet.
-fn layout(width: u16, height: u16) -> Layout {
-    Layout::row_column(Orientation::Flat, 1..=height, 1..=width)
-        .with_digits(if width.max(height) > 99 { 3 } else { 2 })
-        .with_shifted(Parity::Even)
-        .with_growth(Compass::South, Compass::East)
-}
-
-/// Generate a scenario: the beach is column 1 (the targets); random walks that drift across the
-/// map lay roads and trails (every third one starts on the beach heading inland) until they
-/// cover [`ROAD_SHARE`] of the hexes; then `friendly` side-0 and `enemy` side-1 units go on
-/// distinct random hexes off the beach: friendly units on or next to the road/trail net, every
-/// third enemy unit on it and the others anywhere.
-fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u64) -> Scenario {
-    let layout = layout(width, height);
-    let (w, h) = (i32::from(width), i32::from(height));
-    let mut rng = Rng(seed);
-    let at = |col: i32, row: i32| layout.offset_to_hex(Offset { col, row });
-    let index = |hex: Hex| {
-        let o = layout.hex_to_offset(hex);
-        ((1..=w).contains(&o.col) && (1..=h).contains(&o.row))
-            .then(|| usize::try_from((o.row - 1) * w + (o.col - 1)).unwrap())
-    };
-    let label = |hex: Hex| layout.hex_to_label(hex).unwrap().to_string();
-    let cells = usize::from(width) * usize::from(height);
-
-    // Roads and trails: walks with a drift direction that itself turns now and then.
-    let mut covered = vec![false; cells];
-    let mut covered_count = 0usize;
-    let mut builder = MapBuilder::new(format!("generated {width}x{height}"), layout.clone());
-    let mut walks = 0u32;
-    while (covered_count as f64) < ROAD_SHARE * cells as f64 {
-        let (start, mut drift) = if walks.is_multiple_of(3) {
-            // From the beach, inland: directions 0 and 1 both go to the next column east.
-            (at(1, rng.range(1, h)), rng.below(2))
-        } else {
-            (at(rng.range(1, w), rng.range(1, h)), rng.below(6))
-        };
-        walks += 1;
-        let len = rng.range(w / 2, w * 3 / 2);
-        let mut path = vec![start];
-        let mut cur = start;
-        for _ in 0..len {
-            if rng.below(12) == 0 {
-                drift = (drift + if rng.below(2) == 0 { 1 } else { 5 }) % 6;
-            }
-            let turn = match rng.below(20) {
-                0..=8 => 0,
-                9..=13 => 1,
-                14..=18 => 5,
-                _ => 2 + 2 * rng.below(2),
-            };
-            let next = cur.neighbor(Direction::ALL[usize::try_from((drift + turn) % 6).unwrap()]);
-            if index(next).is_none() {
-                break;
-            }
-            if path.len() >= 2 && next == path[path.len() - 2] {
-                continue;
-            }
-            path.push(next);
-            cur = next;
-        }
-        if path.len() < 2 {
-            continue;
-        }
-        for hex in &path {
-            let i = index(*hex).unwrap();
-            if !covered[i] {
-                covered[i] = true;
-                covered_count += 1;
-            }
-        }
-        let labels: Vec<String> = path.iter().map(|hex| label(*hex)).collect();
-        builder = if rng.below(2) == 0 {
-            builder.road(labels)
-        } else {
-            builder.trail(labels)
-        };
-    }
-    let map = builder.build().expect("the generated map is valid");
-
-    // Units on distinct hexes, never on the beach.
-    let mut taken = vec![false; cells];
-    let mut units = Vec::with_capacity(friendly + enemy);
-    for (side, count, prefix) in [(0u8, friendly, "F"), (1u8, enemy, "E")] {
-        let mut placed = 0;
-        while placed < count {
-            let hex = at(rng.range(2, w), rng.range(1, h));
-            let i = index(hex).unwrap();
-            // Friendly units stand on or next to a road or trail; every third enemy unit
-            // stands on one, the others anywhere.
-            let near_net = covered[i]
-                || hex
-                    .neighbors()
-                    .into_iter()
-                    .any(|n| index(n).is_some_and(|j| covered[j]));
-            let wanted = match side {
-                0 => near_net,
-                _ => placed % 3 != 0 || covered[i],
-            };
-            if taken[i] || !wanted {
-                continue;
-            }
-            taken[i] = true;
-            placed += 1;
-            units.push(Unit::new(format!("{prefix}{placed}"), side, hex));
-        }
-    }
-    let position = Position::new(&map, units).expect("the generated units are on the map");
-    let targets = (1..=h).map(|row| at(1, row)).collect();
-    Scenario {
-        map,
-        position,
-        targets,
-    }
-}
 
 /// One move of the cycle: unit index, destination.
 type Move = (usize, Hex);
