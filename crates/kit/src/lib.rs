@@ -48,6 +48,8 @@ pub mod html;
 pub mod limits;
 pub mod options;
 pub mod resolve;
+#[cfg(feature = "schema")]
+pub mod schema;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;

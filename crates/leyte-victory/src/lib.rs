@@ -198,10 +198,7 @@ pub fn state_schema() -> schemars::Schema {
 /// ```
 #[cfg(feature = "schema")]
 pub fn report_schema() -> schemars::Schema {
-    schemars::generate::SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator()
-        .into_root_schema_for::<Report>()
+    wargame_kit::schema::serialized::<Report>()
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.
