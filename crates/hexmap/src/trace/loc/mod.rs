@@ -3,9 +3,9 @@
 //! [`RoadChain`] preset:
 //! - a whole position ([`ChainPlan::position`], [`ChainPlan::free_table`]): the free test from
 //!   the units (enemy units, enemy zones of control, negated by friendly units) and the chain
-//!   (every hex from which the road/trail net leads to a target), as row bitsets flooded whole
-//!   words at a time; then each unit traced or cut ([`ChainPlan::traced`]) by a search of
-//!   depth at most K+1;
+//!   (every hex from which the road/trail net leads to a target), as bitsets, the chain flooded
+//!   from the targets along the chain's own compact table of steps (each free hex once); then
+//!   each unit traced or cut ([`ChainPlan::traced`]) by a search of depth at most K+1;
 //! - the path of a traced unit ([`ChainPlan::path`]);
 //! - the frontier of a cut one, each hex with its reason, bounded ([`ChainPlan::cut`]);
 //! - every unit kept up to date as units move, arrive and leave ([`LocOracle`]).
@@ -22,7 +22,7 @@ mod cut;
 mod grid;
 mod oracle;
 
-use chain::{ChainNet, along};
+use chain::ChainNet;
 pub use oracle::{LocOracle, OracleError};
 
 use crate::coord::Hex;
@@ -78,8 +78,6 @@ pub struct ChainPlan<'m> {
     preset: RoadChain,
     net: ChainNet,
     grid: Grid,
-    /// Per direction: the hexes from which a chain step goes that way.
-    steps: [Vec<u64>; 6],
     zoc: BoundZoc,
 }
 
@@ -190,12 +188,13 @@ pub struct ChainWork {
     zoc: Vec<u64>,
     friend: Vec<u64>,
     chain: Vec<u64>,
-    dirty: Vec<bool>,
     search: Search,
     /// The chain as a tree toward the targets, when made for this position.
     tree: Vec<u32>,
     tree_made: bool,
     cut: cut::CutWork,
+    /// The flood's queue of chain hexes whose steps are still to follow.
+    queue: Vec<u32>,
 }
 
 /// One unit's search of its first K+1 hexes: marks by generation, the layers, the parents.
@@ -319,17 +318,11 @@ impl<'m> ChainPlan<'m> {
     /// Compile `preset` for `map`, with Leyte's zone-of-control rule ([`ZocRule::new`]).
     pub fn new(map: &'m HexMap, preset: RoadChain) -> ChainPlan<'m> {
         let grid = Grid::new(map);
-        let hexes = map.hexes();
-        let on_net = |n: usize| hexes.get(n).is_some_and(|h| h.on_road_net);
-        let steps = grid.masks(map, |c, a| {
-            !a.impassable() && along(preset.reading, on_net, c, a)
-        });
         ChainPlan {
             map,
             preset,
             net: ChainNet::new(map, preset.reading),
             grid,
-            steps,
             zoc: BoundZoc::leyte(),
         }
     }
@@ -361,7 +354,6 @@ impl<'m> ChainPlan<'m> {
                 zoc: self.grid.empty(),
                 friend: self.grid.empty(),
                 chain: self.grid.empty(),
-                dirty: vec![false; self.grid.rows],
                 ..ChainWork::default()
             };
         }
@@ -425,14 +417,11 @@ impl<'m> ChainPlan<'m> {
     fn flood(&self, targets: &Targets, work: &mut ChainWork) {
         let (grid, map) = (&self.grid, self.map);
         work.chain.fill(0);
-        work.dirty.fill(false);
         let hexes = map.hexes();
+        work.queue.clear();
         let root = |n: usize, work: &mut ChainWork| {
-            if grid.set(&mut work.chain, n)
-                && let Some(&b) = grid.bit.get(n)
-                && let Some(d) = work.dirty.get_mut(b as usize / 64 / grid.words.max(1))
-            {
-                *d = true;
+            if grid.set(&mut work.chain, n) {
+                work.queue.push(u32::try_from(n).unwrap_or(u32::MAX));
             }
         };
         let adjoin = self.preset.target == TargetRule::MayAdjoinChain;
@@ -456,7 +445,15 @@ impl<'m> ChainPlan<'m> {
                 }
             }
         }
-        grid.flood(&self.steps, &work.free, &mut work.chain, &mut work.dirty);
+        // From the roots along the chain's own steps (its compact table): each free hex once.
+        while let Some(c) = work.queue.pop() {
+            for &n in self.net.steps(c as usize) {
+                let n = n as usize;
+                if grid.has(&work.free, n) && grid.set(&mut work.chain, n) {
+                    work.queue.push(n as u32);
+                }
+            }
+        }
     }
 
     /// Whether a path may enter the hex in the position prepared.
