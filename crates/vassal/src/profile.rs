@@ -299,10 +299,10 @@ impl Profile {
                 found.extend(known.zone("board.zone", z));
             }
         }
-        for (key, select) in self.selects() {
+        for (key, select) in self.spec.selects() {
             found.extend(known.select(&key, select));
         }
-        for (key, read) in self.reads() {
+        for (key, read) in self.spec.reads() {
             found.extend(known.read(&key, read));
         }
         if found.is_empty() {
@@ -313,10 +313,12 @@ impl Profile {
             found.into_iter().map(|d| source.at(d, None)).collect(),
         ))
     }
+}
 
+impl ProfileSpec {
     /// Every `select`, with its key path.
     fn selects(&self) -> Vec<(String, &SelectSpec)> {
-        let s = &self.spec;
+        let s = self;
         let pieces = s.pieces.iter().enumerate();
         let markers = s.markers.iter().enumerate();
         let counts = s.counts.iter().enumerate();
@@ -330,12 +332,12 @@ impl Profile {
     /// Every read, with its key path.
     fn reads(&self) -> Vec<(String, &ReadSpec)> {
         let mut out = Vec::new();
-        for (i, p) in self.spec.pieces.iter().enumerate() {
+        for (i, p) in self.pieces.iter().enumerate() {
             for (f, r) in &p.fields {
                 out.push((format!("pieces[{i}].fields.{f}"), r));
             }
         }
-        for (i, m) in self.spec.markers.iter().enumerate() {
+        for (i, m) in self.markers.iter().enumerate() {
             out.push((format!("markers[{i}].value"), &m.value));
             if let KeySpec::Read(r) = &m.key {
                 out.push((format!("markers[{i}].key"), r));
@@ -361,12 +363,7 @@ fn hidden_warning(pieces: &[Piece]) -> Option<crate::Warning> {
 /// The shape checks serde cannot make: one source per read, a key path that parses.
 fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
     let mut found = Vec::new();
-    let profile = Profile {
-        spec: spec.clone(),
-        text: String::new(),
-        name: None,
-    };
-    for (key, read) in profile.reads() {
+    for (key, read) in spec.reads() {
         if let Err(message) = read::check(read) {
             found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key));
         }
@@ -396,7 +393,7 @@ fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
             );
         }
     }
-    for (key, select) in profile.selects() {
+    for (key, select) in spec.selects() {
         if select.on.as_deref().is_some_and(|o| o != "board") {
             found.push(
                 wargame_kit::Diagnostic::new(ErrorKind::Profile, "`on` takes only \"board\" (the [board] map and zone); name another map with `map`")

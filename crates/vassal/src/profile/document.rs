@@ -158,8 +158,8 @@ fn piece_ref(p: &Piece) -> PieceRef {
     }
 }
 
-impl Builder<'_> {
-    fn selected(&self, select: &super::spec::SelectSpec) -> Vec<&Piece> {
+impl<'p> Builder<'p> {
+    fn selected(&self, select: &super::spec::SelectSpec) -> Vec<&'p Piece> {
         let board = self.profile.spec.board.as_ref();
         self.pieces
             .iter()
@@ -173,7 +173,7 @@ impl Builder<'_> {
 
     /// `[[pieces]]` number `i`: one entry of the array `into` per piece.
     fn group(&mut self, i: usize, group: &PiecesSpec) {
-        let selected: Vec<Piece> = self.selected(&group.select).into_iter().cloned().collect();
+        let selected = self.selected(&group.select);
         let Ok(path) = parse_path(&group.into) else {
             return;
         };
@@ -249,7 +249,7 @@ impl Builder<'_> {
 
     /// `[[markers]]` number `i`.
     fn marker(&mut self, i: usize, m: &MarkerSpec) {
-        let selected: Vec<Piece> = self.selected(&m.select).into_iter().cloned().collect();
+        let selected = self.selected(&m.select);
         let key = format!("markers[{i}]");
         if selected.is_empty() {
             if !m.optional {
