@@ -9,30 +9,10 @@
 #[path = "../examples/vassal_synthetic/synthetic.rs"]
 mod synthetic;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("victory")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
-}
+mod common;
+use common::{root, run};
 
 /// The games: (save, module, profile, the fixture it mirrors).
 const GAMES: &[(&str, &str, &str, &str)] = &[
