@@ -10,9 +10,9 @@ use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
 use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
-/// Up to this many (dirty hex, friendly unit) pairs, a unit is tested for nearness to what
-/// changed by distance; above, by marking the hexes within K+1 steps of the dirty ones.
-const NEAR_BY_DISTANCE: usize = 1024;
+/// Up to this many hexes that got better, a cut unit is tested for nearness to each by
+/// distance; above, every cut unit near their bounding box is answered again.
+const NEAR_BY_DISTANCE: usize = 32;
 
 /// Why the oracle refused a unit or an update; nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,21 +53,24 @@ pub enum OracleError {
 ///
 /// What it keeps: per hex, the enemy units, friendly units and enemy ZOCs on it and whether it is
 /// free; the chain (the hexes from which the road/trail net leads to a target) as a spanning
-/// forest rooted at the targets; every unit's answer. An update costs what it changes:
+/// forest rooted at the targets; every unit's answer and, for a unit that traces, its witness
+/// (the hexes of the first leg found). An update costs what it changes:
 /// - a move changes freeness at most at the two hexes and, for an enemy with a ZOC, their
 ///   neighbours;
 /// - a chain hex becoming blocked detaches its subtree in the forest, whose hexes are
-///   re-attached through any chain neighbour outside it, or dropped; then a hex becoming free
-///   that touches the chain grows it by a search over the hexes that join it (so a move costs
-///   about the hexes whose chain membership changes, plus the subtrees re-attached; the forest
-///   is rebuilt, with the same chain, once re-attachments add up to the map's size);
-/// - only the units within K+1 hexes of a hex whose freeness or chain membership changed are
-///   answered again (every friendly unit when more hexes changed than there are units), each by
-///   a search of depth at most K+1; plus a scan of the unit list.
+///   re-attached where a chain step joins them to the rest of the chain, or dropped; then a hex
+///   becoming free that touches the chain grows it by a search over the hexes that join it (so a
+///   move costs about the hexes whose chain membership changes, plus the subtrees re-attached;
+///   the forest is rebuilt, with the same chain, once re-attachments add up to the map's size);
+/// - a hex that got worse (blocked, or off the chain) cannot let a cut unit trace, and one that
+///   got better cannot cut a traced unit: a traced unit is answered again only when its witness
+///   no longer holds, a cut unit only when a hex within K+1 of it got better (each by a search
+///   of depth at most K+1), and the unit that moved.
 ///
-/// The crate's `benches/oracle.rs` measures it against a fresh free table and [`Tracer`] per
-/// move: a random move on a 140 x 140 map is tens of times cheaper; a move that cuts a large part
-/// of the road net off the targets costs the same order as a re-trace.
+/// The crate's `benches/oracle.rs` measures it against the road-chain plan's whole-position
+/// evaluation ([`crate::ChainPlan::position`]) and a fresh free table and [`Tracer`] per move:
+/// a random move on a 140 x 140 map is tens of times cheaper; a move that cuts a large part of
+/// the road net off the targets costs the same order as a re-trace.
 ///
 /// [`Tracer`]: crate::trace::Tracer
 ///
@@ -124,8 +127,10 @@ pub struct LocOracle<'m, S> {
     side: S,
     ids: BTreeMap<String, usize>,
     slots: Vec<Option<Slot<S>>>,
-    /// How many units of the tracing side are placed.
-    friendly: usize,
+    /// The indices of the placed units of the tracing side, ascending, and of those of them
+    /// that are cut.
+    friends: Vec<usize>,
+    cut: Vec<usize>,
     traced: Vec<bool>,
     changed: Vec<usize>,
     net: Net<'m>,
@@ -139,6 +144,10 @@ struct Slot<S> {
     unit: Unit<S>,
     node: u32,
     friendly: bool,
+    /// For a unit that traces, the hexes its answer rests on: the first leg's hexes after its
+    /// own (each free), the last of them on the chain or a target; its own hex when that is on
+    /// the chain. Empty for a unit on a target, a cut unit or an enemy.
+    witness: Vec<u32>,
 }
 
 /// What does not change: the map, the preset, the targets and the ZOC rule, resolved.
@@ -150,12 +159,15 @@ struct Net<'m> {
     /// A target that roots the chain when free: on the road/trail net, or any target when the
     /// chain may run into it (`MayAdjoinChain`).
     root: Vec<bool>,
-    /// The chain graph, compressed: the neighbours of node `n` a chain step joins are
-    /// `chain[chain_start[n]..chain_start[n + 1]]` (freeness aside).
-    chain_start: Vec<u32>,
-    chain: Vec<u32>,
-    /// The ZOC rule, resolved as the plan resolves it.
-    zoc: super::BoundZoc,
+    /// The chain graph: the neighbours of each node a chain step joins (freeness aside).
+    chain: Table,
+    /// The hexes an enemy unit on each node puts in its zone of control (the ZOC rule resolved
+    /// as the plan resolves it).
+    zoc: Table,
+    /// A friendly unit on a hex negates the enemy's zone of control there.
+    negated: bool,
+    /// Each node's axial coordinates.
+    axial: Vec<(i32, i32)>,
 }
 
 /// Per hex: what is on it and what follows from that.
@@ -170,6 +182,8 @@ struct Hexes {
     parent: Vec<u32>,
     /// Hexes re-attached by repairs since the forest was last rebuilt.
     repaired: usize,
+    /// How many traced units' witnesses hold the hex.
+    uses: Vec<u32>,
 }
 
 /// Reusable marks and queues.
@@ -178,21 +192,23 @@ struct Scratch {
     /// Hexes whose freeness may have changed, and their list.
     touched: Marks,
     candidates: Vec<u32>,
-    /// Hexes whose freeness changed.
-    flips: Vec<u32>,
-    /// Hexes whose freeness or chain membership changed, and their list.
-    dirty: Marks,
-    dirty_list: Vec<u32>,
-    /// Their axial coordinates, for the test by distance.
-    dirty_hexes: Vec<(i64, i64)>,
-    /// The subtree cut off by a blocked chain hex.
-    orphan: Marks,
-    /// Hexes within K+1 of a dirty hex.
-    near: Marks,
+    /// Hexes that became blocked, and free.
+    blocking: Vec<u32>,
+    freeing: Vec<u32>,
+    /// Whether a hex that got worse (blocked, or off the chain) holds a traced unit's witness.
+    broken: bool,
+    /// Hexes that got better (free, or on the chain): they may let a cut unit trace.
+    better: Vec<u32>,
+    /// The units to answer again.
+    again: Vec<usize>,
+    /// The axial coordinates of the hexes that got better, when few.
+    axial: Vec<(i64, i64)>,
     /// The search of one unit's first hexes.
     search: super::Search,
     queue: Vec<u32>,
     next: Vec<u32>,
+    /// The chain steps from a subtree cut off by a blocked chain hex to other chain hexes.
+    edges: Vec<(u32, u32)>,
 }
 
 /// A set of nodes cleared in O(1) by a generation counter.
@@ -228,31 +244,52 @@ impl Marks {
             _ => false,
         }
     }
-
-    fn contains(&self, n: usize) -> bool {
-        self.stamp.get(n) == Some(&self.generation)
-    }
 }
 
 impl Net<'_> {
     /// The neighbours of `c` a chain step joins, whether free or not.
     fn chain_of(&self, c: usize) -> &[u32] {
-        let (a, b) = (
-            self.chain_start[c] as usize,
-            self.chain_start[c + 1] as usize,
-        );
-        self.chain.get(a..b).unwrap_or(&[])
+        self.chain.of(c)
     }
 
     /// The hexes an enemy unit on `n` puts in its zone of control.
     fn zoc_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        self.zoc.of(self.map, n)
+        self.zoc.of(n).iter().map(|&y| y as usize)
+    }
+}
+
+/// Per node, a list of nodes, in one table: node `n`'s are `next[first[n]..first[n + 1]]`.
+#[derive(Clone, Debug)]
+struct Table {
+    first: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Table {
+    /// The table of `len` nodes, node `n`'s list given by `list(n)`.
+    fn new<I: IntoIterator<Item = u32>>(len: usize, mut list: impl FnMut(usize) -> I) -> Table {
+        let mut first = Vec::with_capacity(len.saturating_add(1));
+        let mut next = Vec::new();
+        first.push(0);
+        for n in 0..len {
+            next.extend(list(n));
+            // A map has at most `MAX_HEXES` hexes, six neighbours each: far below `u32::MAX`.
+            first.push(u32::try_from(next.len()).unwrap_or(u32::MAX));
+        }
+        Table { first, next }
+    }
+
+    fn of(&self, n: usize) -> &[u32] {
+        match self.first.get(n..n.saturating_add(2)) {
+            Some(&[a, b]) => self.next.get(a as usize..b as usize).unwrap_or_default(),
+            _ => &[],
+        }
     }
 }
 
 impl Hexes {
     fn free_now(&self, net: &Net<'_>, n: usize) -> bool {
-        self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.zoc.negated && self.friends[n] > 0))
+        self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.negated && self.friends[n] > 0))
     }
 
     /// The chain from scratch: a search from every free root.
@@ -272,16 +309,6 @@ impl Hexes {
     /// Extend the chain from the hexes in `queue` (on the chain) to every free hex joined to
     /// them, which `queue` then lists too.
     fn grow(&mut self, net: &Net<'_>, queue: &mut Vec<u32>) {
-        self.grow_reporting(net, queue, |_| {});
-    }
-
-    /// [`Hexes::grow`], each hex added reported to `added`.
-    fn grow_reporting(
-        &mut self,
-        net: &Net<'_>,
-        queue: &mut Vec<u32>,
-        mut added: impl FnMut(usize),
-    ) {
         let mut i = 0;
         while let Some(&c) = queue.get(i) {
             i += 1;
@@ -290,7 +317,6 @@ impl Hexes {
                 if self.free[y] && self.parent[y] == NONE {
                     self.parent[y] = c;
                     queue.push(y as u32);
-                    added(y);
                 }
             }
         }
@@ -302,27 +328,22 @@ impl Scratch {
         Scratch {
             touched: Marks::new(len),
             candidates: Vec::new(),
-            flips: Vec::new(),
-            dirty: Marks::new(len),
-            dirty_list: Vec::new(),
-            dirty_hexes: Vec::new(),
-            orphan: Marks::new(len),
-            near: Marks::new(len),
+            blocking: Vec::new(),
+            freeing: Vec::new(),
+            broken: false,
+            better: Vec::new(),
+            again: Vec::new(),
+            axial: Vec::new(),
             search: super::Search::default(),
             queue: Vec::new(),
             next: Vec::new(),
+            edges: Vec::new(),
         }
     }
 
     fn touch(&mut self, n: usize) {
         if self.touched.insert(n) {
             self.candidates.push(n as u32);
-        }
-    }
-
-    fn dirty(&mut self, n: usize) {
-        if self.dirty.insert(n) {
-            self.dirty_list.push(n as u32);
         }
     }
 }
@@ -371,6 +392,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
                     friendly: unit.side == side,
                     unit,
                     node,
+                    witness: Vec::new(),
                 })),
                 None => errors.push(OracleError::OffMap {
                     id: unit.id.clone(),
@@ -399,6 +421,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             free: vec![true; len],
             parent: vec![NONE; len],
             repaired: 0,
+            uses: vec![0; len],
         };
         for s in slots.iter().flatten() {
             let n = s.node as usize;
@@ -418,12 +441,15 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         }
         let mut marks = Scratch::new(len);
         hexes.flood(&net, &mut marks.queue);
-        let friendly = slots.iter().flatten().filter(|s| s.friendly).count();
+        let friends: Vec<usize> = (0..slots.len())
+            .filter(|&i| slots[i].as_ref().is_some_and(|s| s.friendly))
+            .collect();
         let mut oracle = LocOracle {
             map,
             side,
             ids,
-            friendly,
+            cut: friends.clone(),
+            friends,
             traced: vec![false; slots.len()],
             slots,
             changed: Vec::new(),
@@ -432,13 +458,11 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             marks,
         };
         for i in 0..oracle.slots.len() {
-            if let Some(s) = &oracle.slots[i]
-                && s.friendly
-            {
-                let node = s.node as usize;
-                oracle.traced[i] = oracle.answer(node);
-            }
+            oracle.traced[i] = oracle.answer(i);
         }
+        let traced = std::mem::take(&mut oracle.traced);
+        oracle.cut.retain(|&i| !traced[i]);
+        oracle.traced = traced;
         oracle
     }
 
@@ -542,8 +566,14 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             friendly: change.friendly,
             unit,
             node: node as u32,
+            witness: Vec::new(),
         }));
         self.traced.push(false);
+        if change.friendly {
+            // Its answer is `false` until it is answered (as the unit moved).
+            self.friends.push(i);
+            self.cut.push(i);
+        }
         self.update(&[change], Some(i));
         Ok(i)
     }
@@ -554,6 +584,10 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             return Err(OracleError::NoSuchUnit(i));
         };
         self.ids.remove(&slot.unit.id);
+        release(&mut self.hexes.uses, &slot.witness);
+        self.friends.retain(|&f| f != i);
+        self.cut.retain(|&f| f != i);
+        let traced = self.traced.get_mut(i).map(std::mem::take);
         let change = Change {
             node: slot.node as usize,
             friendly: slot.friendly,
@@ -561,6 +595,11 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             arrives: false,
         };
         self.update(&[change], None);
+        if traced == Some(true) {
+            // Its answer changed to false; the list is in index order.
+            let at = self.changed.partition_point(|&c| c < i);
+            self.changed.insert(at, i);
+        }
         Ok(slot.unit)
     }
 
@@ -571,33 +610,38 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         let m = &mut self.marks;
         m.touched.clear();
         m.candidates.clear();
-        m.flips.clear();
-        m.dirty.clear();
-        m.dirty_list.clear();
+        m.blocking.clear();
+        m.freeing.clear();
+        m.broken = false;
+        m.better.clear();
         for c in changes {
             self.count(*c);
         }
-        let (net, h, m) = (&self.net, &self.hexes, &mut self.marks);
+        let (net, h, m) = (&self.net, &mut self.hexes, &mut self.marks);
         for &n in &m.candidates {
-            if h.free_now(net, n as usize) != h.free[n as usize] {
-                m.flips.push(n);
+            let n = n as usize;
+            match (h.free[n], h.free_now(net, n)) {
+                (true, false) => m.blocking.push(n as u32),
+                (false, true) => m.freeing.push(n as u32),
+                _ => {}
             }
         }
-        // Hexes that became blocked first: a hex that became free would otherwise grow the
-        // chain through them, only for the growth to be cut off and re-attached.
-        self.marks
-            .flips
-            .sort_by_key(|&n| !self.hexes.free[n as usize]);
-        for i in 0..self.marks.flips.len() {
-            let n = self.marks.flips[i] as usize;
-            let now = !self.hexes.free[n];
-            self.hexes.free[n] = now;
-            self.marks.dirty(n);
-            if now {
-                self.unblocked(n);
-            } else {
-                self.blocked(n);
-            }
+        // Hexes that became blocked first, all at once: a hex that became free would otherwise
+        // grow the chain through them, and a chain cut off at one would be re-attached through
+        // another, only for the growth to be cut off again.
+        for &n in &m.blocking {
+            h.free[n as usize] = false;
+            m.broken |= h.uses[n as usize] > 0;
+        }
+        for i in 0..self.marks.blocking.len() {
+            let n = self.marks.blocking[i] as usize;
+            self.blocked(n);
+        }
+        for i in 0..self.marks.freeing.len() {
+            let n = self.marks.freeing[i] as usize;
+            self.hexes.free[n] = true;
+            self.marks.better.push(n as u32);
+            self.unblocked(n);
         }
         if self.hexes.repaired > self.map.len() {
             // Repairs may have made the forest deep; rebuild it (the same chain) now and then,
@@ -620,11 +664,6 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         m.touch(c.node);
         if c.friendly {
             bump(&mut h.friends[c.node]);
-            self.friendly = if c.arrives {
-                self.friendly.saturating_add(1)
-            } else {
-                self.friendly.saturating_sub(1)
-            };
             return;
         }
         bump(&mut h.enemies[c.node]);
@@ -652,11 +691,13 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             };
             h.parent[x] = p;
         }
-        m.dirty(x);
         m.queue.clear();
         m.queue.push(x as u32);
         let mut queue = std::mem::take(&mut m.queue);
-        h.grow_reporting(net, &mut queue, |y| m.dirty(y));
+        h.grow(net, &mut queue);
+        // x (already listed when it became free) and the hexes it joined to the chain.
+        m.better
+            .extend_from_slice(queue.get(1..).unwrap_or_default());
         m.queue = queue;
     }
 
@@ -668,34 +709,37 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         if h.parent[x] == NONE {
             return;
         }
-        // The subtree of x: hexes whose parent is in it (a parent is always a chain neighbour).
-        m.orphan.clear();
-        m.orphan.insert(x);
+        // The subtree of x: hexes whose parent is in it (a parent is always a chain neighbour,
+        // and a hex has one parent, so each is found once). On the way, the chain steps from
+        // it to chain hexes that are neither its parent nor its children: the only places where
+        // it may hang from the chain again.
         m.next.clear();
         m.next.push(x as u32);
+        m.edges.clear();
         let mut i = 0;
         while let Some(&c) = m.next.get(i) {
             i += 1;
+            let up = h.parent[c as usize];
             for &y in net.chain_of(c as usize) {
-                if y != c && h.parent[y as usize] == c && m.orphan.insert(y as usize) {
+                let p = h.parent[y as usize];
+                if p == c && y != c {
                     m.next.push(y);
+                } else if p != NONE && y != up {
+                    m.edges.push((c, y));
                 }
             }
         }
         for &o in &m.next {
             h.parent[o as usize] = NONE;
         }
-        // Re-attach to the chain outside the subtree (or to a hex of it already re-attached),
-        // then grow within it.
+        // Re-attach to the chain outside the subtree (the subtree is off it now, but for the
+        // hexes re-attached), then grow within it.
         m.queue.clear();
-        for &o in &m.next[1..] {
-            let o = o as usize;
-            let on_chain = net
-                .chain_of(o)
-                .iter()
-                .find(|&&y| h.parent[y as usize] != NONE);
-            if let Some(&y) = on_chain {
-                h.parent[o] = y;
+        for &(o, y) in &m.edges {
+            let (o, y) = (o as usize, y as usize);
+            if h.parent[y] != NONE && h.free[o] && h.parent[o] == NONE {
+                // (Not free: another hex that became blocked in this update.)
+                h.parent[o] = y as u32;
                 m.queue.push(o as u32);
             }
         }
@@ -706,106 +750,187 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         for i in 0..m.next.len() {
             let o = m.next[i] as usize;
             if h.parent[o] == NONE {
-                m.dirty(o);
+                m.broken |= h.uses[o] > 0;
             }
         }
     }
 
-    /// Answer again every friendly unit within K+1 hexes of a dirty hex, and unit `moved`;
-    /// record the answers that changed.
+    /// Answer again each traced unit whose witness holds a hex that got worse, each cut unit
+    /// within K+1 hexes of one that got better, and unit `moved`; record the answers that
+    /// changed. (A hex that got worse cannot let a cut unit trace, nor one that got better cut
+    /// a traced unit; a traced unit whose witness is whole still traces.)
     fn reanswer(&mut self, moved: Option<usize>) {
-        let dirty = self.marks.dirty_list.len();
-        // Few dirty hexes: a unit is near one when within K+1 hexes as the crow flies (a
-        // superset of K+1 steps); many: the hexes within K+1 steps of them are marked, or,
-        // more dirty hexes than units, every unit is answered again.
-        let by_distance = dirty.saturating_mul(self.friendly) <= NEAR_BY_DISTANCE;
-        let all = !by_distance && dirty > self.friendly;
-        if !all && !by_distance {
-            self.mark_near();
+        let mut again = std::mem::take(&mut self.marks.again);
+        again.clear();
+        again.extend(moved.filter(|i| self.friends.binary_search(i).is_ok()));
+        if self.marks.broken {
+            let (net, h) = (&self.net, &self.hexes);
+            again.extend(self.friends.iter().filter(|&&i| {
+                let slot = self.slots.get(i).and_then(Option::as_ref);
+                (self.traced.get(i) == Some(&true)) && slot.is_some_and(|s| !whole(net, h, s))
+            }));
         }
-        let reach = i64::try_from(self.net.k.saturating_add(1)).unwrap_or(i64::MAX);
-        if by_distance {
-            let hexes = self.map.hexes();
-            self.marks.dirty_hexes.clear();
-            self.marks.dirty_hexes.extend(
-                self.marks
-                    .dirty_list
-                    .iter()
-                    .filter_map(|&d| hexes.get(d as usize))
-                    .map(|h| (i64::from(h.hex.q), i64::from(h.hex.r))),
-            );
+        if !self.cut.is_empty() && !self.marks.better.is_empty() {
+            let reach = i64::from(u32::try_from(self.net.k).unwrap_or(u32::MAX)) + 1;
+            let m = &mut self.marks;
+            let better = Nearness::new(&self.net.axial, &m.better, reach, &mut m.axial);
+            again.extend(self.cut.iter().filter(|&&i| {
+                let slot = self.slots.get(i).and_then(Option::as_ref);
+                slot.is_some_and(|s| better.near(s.unit.hex))
+            }));
         }
-        for i in 0..self.slots.len() {
-            let now = match &self.slots[i] {
-                Some(s) if s.friendly => {
-                    let node = s.node as usize;
-                    let near = if by_distance {
-                        let (q, r) = (i64::from(s.unit.hex.q), i64::from(s.unit.hex.r));
-                        // Hex distance: the largest of |dq|, |dr| and |dq + dr|.
-                        self.marks.dirty_hexes.iter().any(|&(dq, dr)| {
-                            let (a, b) = (dq - q, dr - r);
-                            a.abs() <= reach && b.abs() <= reach && (a + b).abs() <= reach
-                        })
-                    } else {
-                        all || self.marks.near.contains(node)
-                    };
-                    if near || moved == Some(i) {
-                        self.answer(node)
-                    } else {
-                        self.traced[i]
-                    }
+        again.sort_unstable();
+        again.dedup();
+        for &i in &again {
+            let was = self.traced.get(i).copied().unwrap_or(false);
+            let now = self.answer(i);
+            if now != was {
+                if let Some(t) = self.traced.get_mut(i) {
+                    *t = now;
                 }
-                _ => false,
-            };
-            if now != self.traced[i] {
-                self.traced[i] = now;
+                if now {
+                    self.cut.retain(|&c| c != i);
+                } else {
+                    let at = self.cut.partition_point(|&c| c < i);
+                    self.cut.insert(at, i);
+                }
                 self.changed.push(i);
             }
         }
+        self.marks.again = again;
     }
 
-    /// Mark every hex within K+1 passable steps of a dirty hex.
-    fn mark_near(&mut self) {
-        let m = &mut self.marks;
-        let adj = self.map.adjacency();
-        m.near.clear();
-        m.queue.clear();
-        for &d in &m.dirty_list {
-            m.near.insert(d as usize);
-            m.queue.push(d);
+    /// Whether unit `i` traces: the plan's search of the first K hexes, over the oracle's
+    /// tables; its witness (and the hexes' counts of witnesses) replaced by the new one.
+    fn answer(&mut self, i: usize) -> bool {
+        let (net, h, search) = (&self.net, &mut self.hexes, &mut self.marks.search);
+        let Some(slot) = self.slots.get_mut(i).and_then(Option::as_mut) else {
+            return false;
+        };
+        release(&mut h.uses, &slot.witness);
+        slot.witness.clear();
+        if !slot.friendly {
+            return false;
         }
-        let mut start = 0;
-        for _ in 0..=self.net.k {
-            let end = m.queue.len();
-            for i in start..end {
-                let u = m.queue[i] as usize;
-                for a in adj[u] {
-                    if a.node != NONE && !a.impassable() && m.near.insert(a.node as usize) {
-                        m.queue.push(a.node);
-                    }
-                }
-            }
-            if end == m.queue.len() {
-                break;
-            }
-            start = end;
-        }
-    }
-
-    /// Whether a unit on node `s` traces: the plan's search of the first K hexes, over the
-    /// oracle's tables.
-    fn answer(&mut self, s: usize) -> bool {
-        let (net, h) = (&self.net, &self.hexes);
-        super::first_leg(
+        let s = slot.node as usize;
+        let (free, parent) = (&h.free, &h.parent);
+        let found = super::first_leg(
             net.map,
             net.k as u32,
             |n| net.target[n],
-            |n| h.free[n],
-            |n| h.parent[n] != NONE,
-            &mut self.marks.search,
+            |n| free[n],
+            |n| parent[n] != NONE,
+            search,
             s,
-        )
-        .is_some()
+        );
+        let Some(v) = found else {
+            return false;
+        };
+        if v == s {
+            if !net.target[s] {
+                slot.witness.push(s as u32);
+            }
+        } else {
+            // The first leg back from where it met the chain or a target; each hex's parent
+            // in the search is one step nearer the unit.
+            let mut c = v;
+            while c != s && slot.witness.len() <= net.k {
+                slot.witness.push(c as u32);
+                c = search.parent.get(c).map_or(s, |&p| p as usize);
+            }
+        }
+        for &n in &slot.witness {
+            if let Some(u) = h.uses.get_mut(n as usize) {
+                *u = u.saturating_add(1);
+            }
+        }
+        true
+    }
+}
+
+/// Whether a traced unit's witness still holds: the hexes of its first leg free, the last on
+/// the chain or a target within K hexes; or its own hex on the chain.
+fn whole<S>(net: &Net<'_>, h: &Hexes, slot: &Slot<S>) -> bool {
+    let w = &slot.witness;
+    let Some((&end, rest)) = w.split_first() else {
+        // On a target.
+        return true;
+    };
+    let (end, s) = (end as usize, slot.node as usize);
+    let on_chain = |n: usize| h.parent.get(n).is_some_and(|&p| p != NONE);
+    if end == s {
+        return on_chain(s);
+    }
+    let free = |n: usize| h.free.get(n).copied().unwrap_or(false);
+    rest.iter().all(|&n| free(n as usize))
+        && free(end)
+        && (on_chain(end) || (net.target.get(end) == Some(&true) && w.len() <= net.k))
+}
+
+/// Take a witness's hexes off their counts.
+fn release(uses: &mut [u32], witness: &[u32]) {
+    for &n in witness {
+        if let Some(u) = uses.get_mut(n as usize) {
+            *u = u.saturating_sub(1);
+        }
+    }
+}
+
+/// Which hexes are within `reach` of a list of hexes: by distance to each when the list is
+/// short, else by its bounding box (a superset, answered again at a search's cost).
+struct Nearness<'a> {
+    /// The short list's axial coordinates (empty for a long list).
+    hexes: &'a [(i64, i64)],
+    /// The list's least and greatest q, r and q + r (`None` for an empty list).
+    bounds: Option<[(i64, i64); 3]>,
+    reach: i64,
+}
+
+impl<'a> Nearness<'a> {
+    /// Nearness to `nodes` (by their `coords`), the short list's coordinates kept in `buf`.
+    fn new(
+        coords: &[(i32, i32)],
+        nodes: &[u32],
+        reach: i64,
+        buf: &'a mut Vec<(i64, i64)>,
+    ) -> Nearness<'a> {
+        let axial = |n: &u32| (coords.get(*n as usize)).map(|&(q, r)| (i64::from(q), i64::from(r)));
+        buf.clear();
+        let short = nodes.len() <= NEAR_BY_DISTANCE;
+        let (mut lo, mut hi) = ([i64::MAX; 3], [i64::MIN; 3]);
+        for (q, r) in nodes.iter().filter_map(axial) {
+            for (k, x) in [q, r, q + r].into_iter().enumerate() {
+                lo[k] = lo[k].min(x);
+                hi[k] = hi[k].max(x);
+            }
+            if short {
+                buf.push((q, r));
+            }
+        }
+        let bounds = (lo[0] <= hi[0]).then(|| [(lo[0], hi[0]), (lo[1], hi[1]), (lo[2], hi[2])]);
+        Nearness {
+            hexes: buf,
+            bounds,
+            reach,
+        }
+    }
+
+    fn near(&self, hex: Hex) -> bool {
+        let (q, r) = (i64::from(hex.q), i64::from(hex.r));
+        let reach = self.reach;
+        let Some(b) = self.bounds else {
+            return false;
+        };
+        let within = |(lo, hi): (i64, i64), x: i64| lo - reach <= x && x <= hi + reach;
+        if !(within(b[0], q) && within(b[1], r) && within(b[2], q + r)) {
+            return false;
+        }
+        self.hexes.is_empty()
+            || self.hexes.iter().any(|&(dq, dr)| {
+                // Hex distance: the largest of |dq|, |dr| and |dq + dr|.
+                let (a, b) = (dq - q, dr - r);
+                a.abs() <= reach && b.abs() <= reach && (a + b).abs() <= reach
+            })
     }
 }
 
@@ -826,30 +951,29 @@ fn resolve<'m>(
     // The chain graph: two road/trail hexes joined as the reading says, or (when the chain may
     // run into a target) a root target and a road/trail hex next to it; never across an
     // impassable hexside.
-    let mut chain_start = Vec::with_capacity(map.len() + 1);
-    let mut chain = Vec::new();
-    chain_start.push(0);
-    for (c, row) in map.adjacency().iter().enumerate() {
-        for a in row {
-            if a.node == NONE || a.impassable() {
-                continue;
-            }
+    let adj = map.adjacency();
+    let chain = Table::new(map.len(), |c| {
+        let (on_net, root) = (&on_net, &root);
+        adj[c].iter().filter_map(move |a| {
             let y = a.node as usize;
-            let along = chain::along(preset.reading, |n| on_net[n], c, *a);
-            let into_target = adjoin && ((root[c] && on_net[y]) || (root[y] && on_net[c]));
-            if along || into_target {
-                chain.push(a.node);
-            }
-        }
-        chain_start.push(u32::try_from(chain.len()).unwrap_or(NONE));
-    }
+            let step = a.node != NONE
+                && !a.impassable()
+                && (chain::along(preset.reading, |n| on_net[n], c, *a)
+                    || (adjoin && ((root[c] && on_net[y]) || (root[y] && on_net[c]))));
+            step.then_some(a.node)
+        })
+    });
+    let zoc_into = Table::new(map.len(), |n| {
+        zoc.of(map, n).map(|y| u32::try_from(y).unwrap_or(NONE))
+    });
     Ok(Net {
         map,
         k: preset.free_hexes as usize,
         target,
         root,
-        chain_start,
         chain,
-        zoc,
+        negated: zoc.negated,
+        zoc: zoc_into,
+        axial: map.hexes().iter().map(|h| (h.hex.q, h.hex.r)).collect(),
     })
 }
