@@ -201,8 +201,8 @@ struct Scratch {
     better: Vec<u32>,
     /// The units to answer again.
     again: Vec<usize>,
-    /// The axial coordinates of the hexes that got better, when few.
-    axial: Vec<(i64, i64)>,
+    /// Nearness to the hexes that got better.
+    near: Nearness,
     /// The search of one unit's first hexes.
     search: super::Search,
     queue: Vec<u32>,
@@ -333,7 +333,7 @@ impl Scratch {
             broken: false,
             better: Vec::new(),
             again: Vec::new(),
-            axial: Vec::new(),
+            near: Nearness::new(),
             search: super::Search::default(),
             queue: Vec::new(),
             next: Vec::new(),
@@ -771,9 +771,12 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             }));
         }
         if !self.cut.is_empty() && !self.marks.better.is_empty() {
-            let reach = i64::from(u32::try_from(self.net.k).unwrap_or(u32::MAX)) + 1;
+            let reach = u32::try_from(self.net.k)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1);
             let m = &mut self.marks;
-            let better = Nearness::new(&self.net.axial, &m.better, reach, &mut m.axial);
+            m.near.fill(&self.net.axial, &m.better, reach);
+            let better = &m.near;
             again.extend(self.cut.iter().filter(|&&i| {
                 let slot = self.slots.get(i).and_then(Option::as_ref);
                 slot.is_some_and(|s| better.near(s.unit.hex))
@@ -876,59 +879,80 @@ fn release(uses: &mut [u32], witness: &[u32]) {
     }
 }
 
-/// Which hexes are within `reach` of a list of hexes: by distance to each when the list is
-/// short, else by its bounding box (a superset, answered again at a search's cost).
-struct Nearness<'a> {
-    /// The short list's axial coordinates (empty for a long list).
-    hexes: &'a [(i64, i64)],
-    /// The list's least and greatest q, r and q + r (`None` for an empty list).
-    bounds: Option<[(i64, i64); 3]>,
+/// Which hexes are within `reach` of a list of hexes. A short list: within its bounding box
+/// (widened by `reach`), then by distance to each. A long list: by the cells of 4 x 4 axial
+/// coordinates that hold one of its hexes (wrapped onto 64 x 64 cells: a superset, each such
+/// unit answered again at a search's cost).
+#[derive(Clone, Debug)]
+struct Nearness {
+    /// A short list's axial coordinates, or empty.
+    hexes: Vec<(i32, i32)>,
+    /// A short list's least and greatest q, r and q + r.
+    bounds: [(i32, i32); 3],
+    /// A long list's cells: per row of cells (r / 4, wrapped), a bit per column (q / 4,
+    /// wrapped).
+    cells: [u64; 64],
+    long: bool,
     reach: i64,
 }
 
-impl<'a> Nearness<'a> {
-    /// Nearness to `nodes` (by their `coords`), the short list's coordinates kept in `buf`.
-    fn new(
-        coords: &[(i32, i32)],
-        nodes: &[u32],
-        reach: i64,
-        buf: &'a mut Vec<(i64, i64)>,
-    ) -> Nearness<'a> {
-        let axial = |n: &u32| (coords.get(*n as usize)).map(|&(q, r)| (i64::from(q), i64::from(r)));
-        buf.clear();
-        let short = nodes.len() <= NEAR_BY_DISTANCE;
-        let (mut lo, mut hi) = ([i64::MAX; 3], [i64::MIN; 3]);
-        for (q, r) in nodes.iter().filter_map(axial) {
-            for (k, x) in [q, r, q + r].into_iter().enumerate() {
-                lo[k] = lo[k].min(x);
-                hi[k] = hi[k].max(x);
-            }
-            if short {
-                buf.push((q, r));
-            }
-        }
-        let bounds = (lo[0] <= hi[0]).then(|| [(lo[0], hi[0]), (lo[1], hi[1]), (lo[2], hi[2])]);
+impl Nearness {
+    fn new() -> Nearness {
         Nearness {
-            hexes: buf,
-            bounds,
-            reach,
+            hexes: Vec::new(),
+            bounds: [(0, 0); 3],
+            cells: [0; 64],
+            long: false,
+            reach: 0,
         }
     }
 
-    fn near(&self, hex: Hex) -> bool {
-        let (q, r) = (i64::from(hex.q), i64::from(hex.r));
-        let reach = self.reach;
-        let Some(b) = self.bounds else {
-            return false;
-        };
-        let within = |(lo, hi): (i64, i64), x: i64| lo - reach <= x && x <= hi + reach;
-        if !(within(b[0], q) && within(b[1], r) && within(b[2], q + r)) {
-            return false;
+    /// Nearness within `reach` to `nodes` (by their `coords`).
+    fn fill(&mut self, coords: &[(i32, i32)], nodes: &[u32], reach: u32) {
+        self.reach = i64::from(reach);
+        self.long = nodes.len() > NEAR_BY_DISTANCE;
+        self.hexes.clear();
+        let at = nodes.iter().filter_map(|&n| coords.get(n as usize));
+        if self.long {
+            self.cells = [0; 64];
+            for &(q, r) in at {
+                self.cells[((r >> 2) & 63) as usize] |= 1 << ((q >> 2) & 63);
+            }
+            return;
         }
-        self.hexes.is_empty()
-            || self.hexes.iter().any(|&(dq, dr)| {
+        let (mut lo, mut hi) = ([i32::MAX; 3], [i32::MIN; 3]);
+        for &(q, r) in at {
+            for (k, x) in [q, r, q.saturating_add(r)].into_iter().enumerate() {
+                lo[k] = lo[k].min(x);
+                hi[k] = hi[k].max(x);
+            }
+            self.hexes.push((q, r));
+        }
+        self.bounds = [(lo[0], hi[0]), (lo[1], hi[1]), (lo[2], hi[2])];
+    }
+
+    fn near(&self, hex: Hex) -> bool {
+        let (q, r, reach) = (i64::from(hex.q), i64::from(hex.r), self.reach);
+        if self.long {
+            let span = |x: i64| ((x - reach) >> 2, (x + reach) >> 2);
+            let ((q0, q1), (r0, r1)) = (span(q), span(r));
+            let columns = if q1 - q0 >= 63 {
+                u64::MAX
+            } else {
+                (q0..=q1).fold(0, |bits, c| bits | 1 << (c & 63))
+            };
+            return r1 - r0 >= 63
+                || (r0..=r1).any(|c| self.cells[(c & 63) as usize] & columns != 0);
+        }
+        let within =
+            |(lo, hi): (i32, i32), x: i64| i64::from(lo) - reach <= x && x <= i64::from(hi) + reach;
+        let b = self.bounds;
+        within(b[0], q)
+            && within(b[1], r)
+            && within(b[2], q + r)
+            && self.hexes.iter().any(|&(dq, dr)| {
                 // Hex distance: the largest of |dq|, |dr| and |dq + dr|.
-                let (a, b) = (dq - q, dr - r);
+                let (a, b) = (i64::from(dq) - q, i64::from(dr) - r);
                 a.abs() <= reach && b.abs() <= reach && (a + b).abs() <= reach
             })
     }
