@@ -532,18 +532,6 @@ impl State {
             Err(Error::new(found))
         }
     }
-
-    /// Read a state from TOML, reporting every problem found.
-    ///
-    /// `name` names the text in diagnostics and is passed to `resolver` when the state names a
-    /// track file (`track = "tracks/x.toml"`); the crate itself never reads files.
-    pub fn from_toml_str(
-        text: &str,
-        name: Option<&str>,
-        resolver: &dyn wargame_kit::resolve::Resolver,
-    ) -> Result<State, Error> {
-        crate::spec::read(text, name, resolver)
-    }
 }
 
 /// The problems of a state, keyed by TOML key path.

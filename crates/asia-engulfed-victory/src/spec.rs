@@ -630,16 +630,21 @@ fn track_from_spec(spec: &TrackSpec, source: Source<'_>, prefix: &str) -> Result
     }
 }
 
-/// A state read from TOML ([`State::from_toml_str`]): its shape first, then each table.
-pub(crate) fn read(
-    text: &str,
-    name: Option<&str>,
-    resolver: &dyn Resolver,
-) -> Result<State, Error> {
-    let source = Source::new(name, text);
-    wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
-        from_spec(&spec, source, resolver)
-    })
+impl State {
+    /// Read a state from TOML, reporting every problem found.
+    ///
+    /// `name` names the text in diagnostics and is passed to `resolver` when the state names a
+    /// track file (`track = "tracks/x.toml"`); the crate itself never reads files.
+    pub fn from_toml_str(
+        text: &str,
+        name: Option<&str>,
+        resolver: &dyn Resolver,
+    ) -> Result<Self, Error> {
+        let source = Source::new(name, text);
+        wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+            from_spec(&spec, source, resolver)
+        })
+    }
 }
 
 /// `[rules]`, through the options registry: the choices, and a problem for each key or value
