@@ -28,8 +28,6 @@
 //! assert!(err.to_string().contains("did you mean `allies`?"), "{err}");
 //! ```
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 use wargame_kit::expect::{ExpectKey, Reading};
 
@@ -102,44 +100,23 @@ pub enum ExpectedAutomaticVictory {
     None,
 }
 
-/// `[expect]` as written: each key optional; `victory test` compares them with the report
-/// (`docs/suites.md`).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct ExpectSpec {
-    /// The winner at a Final check (the report's `winner`), `none` for none.
-    #[serde(default)]
-    pub winner: Option<ExpectedWinner>,
-    /// The Current Strategic Value (`csv.total`).
-    #[serde(default)]
-    pub csv: Option<i64>,
-    /// The VP marker's box after the check (`vp_marker.box`), as a string.
-    #[serde(default)]
-    pub vp_box: Option<String>,
-    /// The Axis VP at a Final check (`vp.axis.total`).
-    #[serde(default)]
-    pub axis_vp: Option<u32>,
-    /// The Allied VP at a Final check (`vp.allies.total`).
-    #[serde(default)]
-    pub allied_vp: Option<u32>,
-    /// The automatic victory on the DS map (`automatic_victory.kind`), `none` for none.
-    #[serde(default)]
-    pub automatic_victory: Option<ExpectedAutomaticVictory>,
-    /// The file must be refused: the kinds of its problems, in order (`[]`: read and scored
-    /// without a problem).
-    #[serde(default)]
-    #[cfg_attr(
-        feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::problems_schema")
-    )]
-    pub problems: Option<Vec<String>>,
+wargame_kit::expect_spec! {
+    /// `[expect]` as written: each key optional; `victory test` compares them with the report
+    /// (`docs/suites.md`).
+    pub struct ExpectSpec {
+        /// The winner at a Final check (the report's `winner`), `none` for none.
+        pub winner: Option<ExpectedWinner>,
+        /// The Current Strategic Value (`csv.total`).
+        pub csv: Option<i64>,
+        /// The VP marker's box after the check (`vp_marker.box`), as a string.
+        pub vp_box: Option<String>,
+        /// The Axis VP at a Final check (`vp.axis.total`).
+        pub axis_vp: Option<u32>,
+        /// The Allied VP at a Final check (`vp.allies.total`).
+        pub allied_vp: Option<u32>,
+        /// The automatic victory on the DS map (`automatic_victory.kind`), `none` for none.
+        pub automatic_victory: Option<ExpectedAutomaticVictory>,
+    }
     /// Any field of the report's JSON, by its JSON Pointer (`"/margins/marker/up/csv_change" = 2`).
-    #[serde(default)]
-    #[cfg_attr(
-        feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::json_schema")
-    )]
-    pub json: Option<BTreeMap<String, toml::Value>>,
+    json;
 }

@@ -88,21 +88,6 @@
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
-/// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
-/// tool depending on this crate alone reaches the labels (`asia_engulfed_victory::hexmap::Label`) at the exact version the engine uses.
-pub use hexmap;
-
-/// The workspace's kit crate this engine reports and reads with (package `wargame-kit`):
-/// diagnostics, resolvers ([`kit::resolve::FsResolver`]),
-/// terminal-safe text, rules options, and the SVG and HTML kits, at the exact version the engine
-/// uses.
-pub use wargame_kit as kit;
-
-/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
-/// `vassal`), at the exact version the engine uses.
-#[cfg(feature = "vassal")]
-pub use ::vassal as vassal_reader;
-
 pub mod csv;
 pub mod error;
 pub mod expect;
@@ -122,6 +107,21 @@ pub mod track;
 #[cfg(feature = "vassal")]
 pub mod vassal;
 pub mod victory;
+
+/// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
+/// tool depending on this crate alone reaches the labels (`asia_engulfed_victory::hexmap::Label`) at the exact version the engine uses.
+pub use hexmap;
+
+/// The workspace's kit crate this engine reports and reads with (package `wargame-kit`):
+/// diagnostics, resolvers ([`kit::resolve::FsResolver`]),
+/// terminal-safe text, rules options, and the SVG and HTML kits, at the exact version the engine
+/// uses.
+pub use wargame_kit as kit;
+
+/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
+/// `vassal`), at the exact version the engine uses.
+#[cfg(feature = "vassal")]
+pub use ::vassal as vassal_reader;
 
 pub use csv::{
     Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex, TermKind,
@@ -179,12 +179,6 @@ pub fn score_toml(
     Ok(score(&state, rules))
 }
 
-/// The JSON Schema of the TOML state format ([`StateSpec`]), feature `schema`.
-#[cfg(feature = "schema")]
-pub fn state_schema() -> schemars::Schema {
-    schemars::schema_for!(StateSpec)
-}
-
 /// The JSON Schema of a [`Report`] as serde writes it (the JSON contract of
 /// `docs/json.md`), feature `schema`. It describes serialization: every field is present,
 /// `null` where the text says none.
@@ -196,6 +190,12 @@ pub fn state_schema() -> schemars::Schema {
 #[cfg(feature = "schema")]
 pub fn report_schema() -> schemars::Schema {
     wargame_kit::schema::serialized::<Report>()
+}
+
+/// The JSON Schema of the TOML state format ([`StateSpec`]), feature `schema`.
+#[cfg(feature = "schema")]
+pub fn state_schema() -> schemars::Schema {
+    schemars::schema_for!(StateSpec)
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

@@ -251,10 +251,10 @@ pub struct StrategicHexSpec {
 }
 
 /// `[[units]]`: a ground unit.
+#[non_exhaustive]
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
 pub struct UnitSpec {
     /// The hex it occupies.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
@@ -639,7 +639,7 @@ impl State {
         text: &str,
         name: Option<&str>,
         resolver: &dyn Resolver,
-    ) -> Result<State, Error> {
+    ) -> Result<Self, Error> {
         let source = Source::new(name, text);
         wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
             from_spec(&spec, source, resolver)

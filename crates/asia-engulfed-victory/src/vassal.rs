@@ -18,7 +18,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use vassal::profile::{Imported, Profile, StateShape};
+use vassal::profile::StateShape;
 
 use crate::{Error, ErrorKind, State};
 
@@ -28,47 +28,17 @@ pub const SHAPE: StateShape<'static> = StateShape::new(crate::model::GAMES)
     .required(&["check", "war_state", "vp_marker"])
     .references(&["track"]);
 
-impl From<vassal::ErrorKind> for ErrorKind {
-    fn from(kind: vassal::ErrorKind) -> Self {
-        ErrorKind::Vassal(kind)
-    }
-}
-
-/// The state a profile makes of a save (replayed as `options` say), as TOML with each value's
-/// piece in a comment, and where each value came from.
-pub fn import(
-    module: &vassal::Module,
-    save: &vassal::Save,
-    profile: &Profile,
-    options: &vassal::Options,
-) -> Result<Imported, Error> {
-    profile
-        .import(module, save, options, &SHAPE)
-        .map_err(|e| e.into_kind())
-}
-
-impl State {
+vassal::engine_import! {
+    state: State, error: Error, kind: ErrorKind, shape: SHAPE;
+    /// The state a profile makes of a save (replayed as `options` say), as TOML with each value's
+    /// piece in a comment, and where each value came from.
+    fn import;
     /// A state from a VASSAL save at its last step, through a profile; a file it names is read with
     /// `resolver` (a VP track file, relative to the profile). Also returns the import (its TOML text and where
     /// each value came from). A problem the state's reader finds is located in the profile,
     /// naming the piece.
-    pub fn from_vassal(
-        module: &vassal::Module,
-        save: &vassal::Save,
-        profile: &Profile,
-        resolver: &dyn wargame_kit::resolve::Resolver,
-    ) -> Result<(State, Imported), Error> {
-        let imported = import(module, save, profile, &vassal::Options::default())?;
-        let state = State::from_import(&imported, resolver)?;
-        Ok((state, imported))
-    }
-
+    fn from_vassal;
     /// The state of an import ([`import`]): its text read as a state file named as the profile
     /// (so that a file it names is found beside it), each problem moved to the profile and the piece.
-    pub fn from_import(
-        imported: &Imported,
-        resolver: &dyn wargame_kit::resolve::Resolver,
-    ) -> Result<State, Error> {
-        imported.read_state(|text, name| State::from_toml_str(text, name, resolver))
-    }
+    fn from_import;
 }

@@ -12,7 +12,8 @@
 //! terrain grid of five terrains with open sea along the east edge, random-walk roads and trails
 //! (about a fifth of the hexes), rivers and a railway as the map's own hexside features,
 //! ZOC-blocking and impassable hexside pairs, towns, airfields, places and areas. It comes from
-//! a committed splitmix64 generator with a fixed seed, so it is the same on every machine.
+//! the kit's seeded splitmix64 (`wargame_kit::rng`) with a fixed seed, so it is the same on every
+//! machine.
 //!
 //! Before timing, the setup asserts that each built map equals its reference: the digest of its
 //! summary and of a dump of every hex (label, terrain, features, road net, and the hexside to
@@ -34,9 +35,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{Direction, Hex, HexMap, HexsideKind, Layout, MapBuilder, MapSpec, Offset, Source};
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use wargame_kit::rng::Rng;
 
 /// The seed of the generated map.
 const SEED: u64 = 12;
@@ -59,14 +58,14 @@ fn layout_toml(width: u16, height: u16) -> String {
 
 /// A random walk of adjacent on-map hexes drifting across the map, `len` steps at most.
 fn walk(rng: &mut Rng, start: Hex, len: i32, on_map: &dyn Fn(Hex) -> bool) -> Vec<Hex> {
-    let mut drift = rng.below(6);
+    let mut drift = rng.below_u32(6);
     let mut path = vec![start];
     let mut cur = start;
     for _ in 0..len {
-        if rng.below(12) == 0 {
-            drift = (drift + if rng.below(2) == 0 { 1 } else { 5 }) % 6;
+        if rng.below_u32(12) == 0 {
+            drift = (drift + if rng.below_u32(2) == 0 { 1 } else { 5 }) % 6;
         }
-        let turn = match rng.below(10) {
+        let turn = match rng.below_u32(10) {
             0..=5 => 0,
             6 | 7 => 1,
             _ => 5,
@@ -128,7 +127,7 @@ fn generate(width: u16, height: u16, seed: u64) -> Generated {
     let spec = MapSpec::from_toml_str(&format!("name = \"x\"\n{layout_text}"), None).unwrap();
     let layout = spec.layout();
     let (w, h) = (i32::from(width), i32::from(height));
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let at = |col: i32, row: i32| layout.offset_to_hex(Offset { col, row });
     // Open sea: the last few columns, a ragged coast.
     let sea_from: Vec<i32> = (1..=h).map(|_| w - rng.range(0, 6)).collect();
@@ -140,7 +139,7 @@ fn generate(width: u16, height: u16, seed: u64) -> Generated {
     };
     let symbols = ['.', '.', '.', '.', 'f', 'f', 'm', 'r', 's'];
     let mut symbol = |hex: Hex| match on_map(hex) {
-        true => symbols[usize::try_from(rng.below(9)).unwrap()],
+        true => symbols[rng.below(9)],
         false => '~',
     };
     let grid = (1..=h)
@@ -174,7 +173,7 @@ fn generate(width: u16, height: u16, seed: u64) -> Generated {
             continue;
         }
         covered.extend(path.iter().copied());
-        if rng.below(2) == 0 {
+        if rng.below_u32(2) == 0 {
             &mut roads
         } else {
             &mut trails

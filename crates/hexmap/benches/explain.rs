@@ -20,9 +20,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::trace::{RoadChain, Targets, TraceScratch, Tracer, search};
 use hexmap::{Compass, Hex, HexMap, Layout, MapBuilder, Orientation, Parity};
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use wargame_kit::rng::Rng;
 
 const SIDE: u16 = 1000;
 const UNITS: usize = 10_000;
@@ -46,7 +44,7 @@ fn setup() -> Setup {
             .label_to_hex(layout.parse_label(&format!("{row:04}{col:04}")).unwrap())
             .unwrap()
     };
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let mut builder = MapBuilder::new("explain bench", layout.clone());
     for _ in 0..20_000 {
         let row = 1 + rng.below_u16(SIDE);

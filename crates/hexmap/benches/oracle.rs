@@ -2,9 +2,10 @@
 //! at a time.
 //!
 //! The scenario is the trace benchmark's generated 140 x 140 map with 60 friendly (side 0) and
-//! 60 enemy (side 1) units, seed 5: the generator (`generate` and its splitmix64) is copied from
-//! `benches/trace.rs`, unchanged. Leyte's rule (`RoadChain::default()`: K = 3, target on the
-//! chain, the chain along road/trail hexsides) and ZOC rule (`ZocRule::new()`).
+//! 60 enemy (side 1) units, seed 5: the generator is the one `benches/trace.rs` uses
+//! (`common/scenario.rs`, drawing from the kit's splitmix64). Leyte's rule
+//! (`RoadChain::default()`: K = 3, target on the chain, the chain along road/trail hexsides) and
+//! ZOC rule (`ZocRule::new()`).
 //!
 //! The moves: a cycle of 2 x [`MOVES`] single-unit moves, made once from the seed: [`MOVES`]
 //! random moves (a random unit of either side, or of one side for the split cycles, to a random
@@ -45,9 +46,7 @@ use hexmap::{
 };
 use hexmap::{ChainPlan, ChainWork, Placed};
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use wargame_kit::rng::Rng;
 #[path = "common/scenario.rs"]
 mod scenario;
 use scenario::{Scenario, generate};
@@ -65,14 +64,14 @@ type Move = (usize, Hex);
 fn cycle(s: &Scenario, which: impl Fn(u8) -> bool, seed: u64) -> Vec<Move> {
     let map = &s.map;
     let layout = map.layout();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut hexes: Vec<Hex> = s.position.units().iter().map(|u| u.hex).collect();
     let movers: Vec<usize> = (0..hexes.len())
         .filter(|&i| which(s.position.units()[i].side))
         .collect();
     let mut forward = Vec::with_capacity(MOVES);
     while forward.len() < MOVES {
-        let i = movers[rng.below(u32::try_from(movers.len()).unwrap()) as usize];
+        let i = movers[rng.below(movers.len())];
         let from = hexes[i];
         let to = Hex::new(from.q + rng.range(-3, 3), from.r + rng.range(-3, 3));
         let d = from.distance(to);

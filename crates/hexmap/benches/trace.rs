@@ -35,8 +35,6 @@ use pathfinding::prelude::bfs;
 
 #[path = "common/bitset.rs"]
 mod bitset;
-#[path = "common/rng.rs"]
-mod rng;
 #[path = "common/scenario.rs"]
 mod scenario;
 use scenario::{Scenario, generate, layout};

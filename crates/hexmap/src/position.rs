@@ -4,7 +4,7 @@ use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
 use crate::map::{HexMap, Hexside, NONE};
-use crate::trace::{FreeTable, RuleError};
+use crate::trace::{BoundZoc, FreeTable, RuleError};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
@@ -219,7 +219,7 @@ impl<S: Copy + Eq> Position<S> {
     /// # Ok::<(), hexmap::Error>(())
     /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
-        self.zoc_layer(map, side, Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE, &[])
+        self.zoc_layer(map, &LEYTE_ZOC, |s| *s == side)
     }
 
     /// The zone-of-control layer of one side under a game's own [`ZocRule`]: which hexsides and
@@ -253,25 +253,17 @@ impl<S: Copy + Eq> Position<S> {
     /// assert!(!zoc.controls(&map, hex("0101")) && !zoc.controls(&map, hex("0103")));
     /// ```
     pub fn zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
-        let (mask, terrains) = zoc_stops(map, rule)?;
-        Ok(self.zoc_layer(map, side, mask, &terrains))
+        let zoc = BoundZoc::new(map, rule)?;
+        Ok(self.zoc_layer(map, &zoc, |s| *s == side))
     }
 
-    fn zoc_layer(&self, map: &HexMap, side: S, stop: u32, terrains: &[u16]) -> ZocLayer {
-        let adj = map.adjacency();
+    /// The zone of control that the units of the sides `of` picks exert, as `zoc` binds it.
+    fn zoc_layer(&self, map: &HexMap, zoc: &BoundZoc, of: impl Fn(&S) -> bool) -> ZocLayer {
         let mut pairs = Vec::new();
         for (i, u) in self.units.iter().enumerate() {
-            if u.side != side || !u.exerts_zoc {
-                continue;
-            }
-            let n = self.nodes[i] as usize;
-            for a in adj[n] {
-                if a.node != NONE
-                    && a.mask & stop == 0
-                    && !terrains.contains(&map.hexes()[a.node as usize].terrain)
-                {
-                    pairs.push((a.node, i));
-                }
+            if of(&u.side) && u.exerts_zoc {
+                let reached = zoc.of(map, self.nodes[i] as usize);
+                pairs.extend(reached.map(|y| (u32::try_from(y).unwrap_or(NONE), i)));
             }
         }
         let (start, by_node) = csr(map.len(), pairs.into_iter());
@@ -318,25 +310,8 @@ impl<S: Copy + Eq> Position<S> {
 
     /// The zone of control of every side but `side`, under `rule`.
     fn enemy_zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
-        let (stop, terrains) = zoc_stops(map, rule)?;
-        let adj = map.adjacency();
-        let mut pairs = Vec::new();
-        for (i, u) in self.units.iter().enumerate() {
-            if u.side == side || !u.exerts_zoc {
-                continue;
-            }
-            let n = self.nodes[i] as usize;
-            for a in adj[n] {
-                if a.node != NONE
-                    && a.mask & stop == 0
-                    && !terrains.contains(&map.hexes()[a.node as usize].terrain)
-                {
-                    pairs.push((a.node, i));
-                }
-            }
-        }
-        let (start, by_node) = csr(map.len(), pairs.into_iter());
-        Ok(ZocLayer { start, by_node })
+        let zoc = BoundZoc::new(map, rule)?;
+        Ok(self.zoc_layer(map, &zoc, |s| *s != side))
     }
 
     /// The free test of a side's supply or LOC trace under a ZOC rule: a hex is blocked by an
@@ -401,6 +376,14 @@ impl<S: Copy + Eq> Position<S> {
         table
     }
 }
+
+/// Leyte's zone of control, bound: not across `blocks-zoc` or impassable hexsides, into any
+/// terrain, negated by a friendly unit (what `ZocRule::new()` binds to on every map).
+const LEYTE_ZOC: BoundZoc = BoundZoc {
+    stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
+    terrain: Vec::new(),
+    negated: true,
+};
 
 /// The hexside bits and terrains that stop a zone of control under `rule`, resolved on `map`.
 pub(crate) fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {

@@ -16,6 +16,8 @@
 //! - **Expectations** ([`expect`]): the keys of a state file's `[expect]` table, each a field of
 //!   the report read one way, for regression suites.
 //! - **Limits** ([`limits`]), so a server can rely on them.
+//! - **A seeded generator** ([`rng`], splitmix64): deterministic, not cryptographic; for
+//!   generators, benchmarks and tests.
 //!
 //! The map crate (`wargame-hexmap`) and both engines report through this crate's [`Error`],
 //! each with its own kind enum.
@@ -48,6 +50,7 @@ pub mod html;
 pub mod limits;
 pub mod options;
 pub mod resolve;
+pub mod rng;
 #[cfg(feature = "schema")]
 pub mod schema;
 #[cfg(feature = "svg")]

@@ -47,19 +47,33 @@ use std::fmt::Write as _;
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c != '\r' && crate::terminal::is_unsafe(c) => {
-                out.push_str(&crate::terminal::escape(c.encode_utf8(&mut [0; 4])));
-            }
-            c => out.push(c),
+        if let Some(entity) = entity(c) {
+            out.push_str(entity);
+        } else if c != '\r' && crate::terminal::is_unsafe(c) {
+            out.push_str(&crate::terminal::escape(c.encode_utf8(&mut [0; 4])));
+        } else {
+            out.push(c);
         }
     }
     out
+}
+
+/// The entity XML writes for one of its five special characters (`&`, `<`, `>`, `"`, `'`), in
+/// content and attribute values alike; `None` for any other character.
+///
+/// ```
+/// assert_eq!(wargame_kit::svg::entity('&'), Some("&amp;"));
+/// assert_eq!(wargame_kit::svg::entity('a'), None);
+/// ```
+pub fn entity(c: char) -> Option<&'static str> {
+    match c {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        '\'' => Some("&apos;"),
+        _ => None,
+    }
 }
 
 /// A number for SVG with exactly one decimal, never `-0.0` (`12.0`, `1.2`): the map drawings'

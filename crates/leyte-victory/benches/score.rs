@@ -8,7 +8,7 @@
 //!   (parse and build), `pass/state` the state with its map (what `whole` does before scoring),
 //!   `pass/score` and `pass/text` the last two steps alone, on the state parsed beforehand.
 //! - `batch`: `POSITIONS` positions made by moving the fixture's units at random (a seeded
-//!   splitmix64, [`perturb`]), scored one after another. Contenders per iteration (all
+//!   splitmix64 of `wargame_kit::rng`, [`perturb`]), scored one after another. Contenders per iteration (all
 //!   positions): the one-off `score(&map, &scenario, p)` for each (the baseline: what a caller
 //!   had before `Scorer`), then a `Session` of one `Scorer` giving reports (`session-score`,
 //!   the `Report` with its text), sheets (`session-sheet`: every award and its evidence as data,
@@ -44,9 +44,7 @@ use hexmap::{Direction, HexMap};
 use leyte_victory::{Position, Report, Scenario, Scorer, State, Unit, score};
 use wargame_kit::resolve::MemoryResolver;
 
-#[path = "../tests/common/rng.rs"]
-mod rng;
-use rng::Rng;
+use wargame_kit::rng::Rng;
 
 /// The fixture, as named in the workspace.
 const STATE: &str = "fixtures/leyte/assault-scenario-end-position.toml";
@@ -62,7 +60,7 @@ const SEED: u64 = 7;
 /// taken only onto a hex of the map that holds no unit of the other side. Eliminated and exited
 /// units stay as they are.
 fn perturb(map: &HexMap, base: &Position, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     (0..count)
         .map(|_| {
             let mut units: Vec<Unit> = base.units().to_vec();

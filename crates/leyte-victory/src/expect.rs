@@ -25,9 +25,6 @@
 //! assert!(err.to_string().contains("did you mean `us`?"), "{err}");
 //! ```
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
 use wargame_kit::expect::{ExpectKey, Reading};
 
 use crate::ratio::VictoryLevel;
@@ -75,43 +72,23 @@ pub const KEYS: &[ExpectKey] = &[
     ),
 ];
 
-/// `[expect]` as written: each key optional; `victory test` compares them with the report
-/// (`docs/suites.md`).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct ExpectSpec {
-    /// The victory level (the report's `level`), as the report writes it (`"draw"`).
-    #[serde(default)]
-    pub level: Option<VictoryLevel>,
-    /// The U.S. Player's Victory Points (`us.total`).
-    #[serde(default)]
-    pub us: Option<u64>,
-    /// The Japanese Player's Victory Points (`japanese.total`).
-    #[serde(default)]
-    pub japanese: Option<u64>,
-    /// Every unit that traces a Line of Communications (`loc[]` with `traced` true), in any
-    /// order.
-    #[serde(default)]
-    pub traced: Option<Vec<String>>,
-    /// Every unit that must trace a Line of Communications and cannot (`loc[]` with `traced`
-    /// false), in any order.
-    #[serde(default)]
-    pub cut: Option<Vec<String>>,
-    /// The file must be refused: the kinds of its problems, in order (`[]`: read and scored
-    /// without a problem).
-    #[serde(default)]
-    #[cfg_attr(
-        feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::problems_schema")
-    )]
-    pub problems: Option<Vec<String>>,
+wargame_kit::expect_spec! {
+    /// `[expect]` as written: each key optional; `victory test` compares them with the report
+    /// (`docs/suites.md`).
+    pub struct ExpectSpec {
+        /// The victory level (the report's `level`), as the report writes it (`"draw"`).
+        pub level: Option<VictoryLevel>,
+        /// The U.S. Player's Victory Points (`us.total`).
+        pub us: Option<u64>,
+        /// The Japanese Player's Victory Points (`japanese.total`).
+        pub japanese: Option<u64>,
+        /// Every unit that traces a Line of Communications (`loc[]` with `traced` true), in any
+        /// order.
+        pub traced: Option<Vec<String>>,
+        /// Every unit that must trace a Line of Communications and cannot (`loc[]` with `traced`
+        /// false), in any order.
+        pub cut: Option<Vec<String>>,
+    }
     /// Any field of the report's JSON, by its JSON Pointer (`"/margins/us/vp" = 5`).
-    #[serde(default)]
-    #[cfg_attr(
-        feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::json_schema")
-    )]
-    pub json: Option<BTreeMap<String, toml::Value>>,
+    json;
 }

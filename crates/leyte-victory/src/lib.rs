@@ -76,21 +76,6 @@
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
-/// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
-/// tool depending on this crate alone reaches the map types (`leyte_victory::hexmap::HexMap`) at the exact version the engine uses.
-pub use hexmap;
-
-/// The workspace's kit crate this engine reports and reads with (package `wargame-kit`):
-/// diagnostics, resolvers ([`kit::resolve::FsResolver`]),
-/// terminal-safe text, rules options, and the SVG and HTML kits, at the exact version the engine
-/// uses.
-pub use wargame_kit as kit;
-
-/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
-/// `vassal`), at the exact version the engine uses.
-#[cfg(feature = "vassal")]
-pub use ::vassal as vassal_reader;
-
 mod board;
 mod engine;
 mod error;
@@ -119,6 +104,21 @@ mod unit;
 #[cfg(feature = "vassal")]
 pub mod vassal;
 mod words;
+
+/// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
+/// tool depending on this crate alone reaches the map types (`leyte_victory::hexmap::HexMap`) at the exact version the engine uses.
+pub use hexmap;
+
+/// The workspace's kit crate this engine reports and reads with (package `wargame-kit`):
+/// diagnostics, resolvers ([`kit::resolve::FsResolver`]),
+/// terminal-safe text, rules options, and the SVG and HTML kits, at the exact version the engine
+/// uses.
+pub use wargame_kit as kit;
+
+/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
+/// `vassal`), at the exact version the engine uses.
+#[cfg(feature = "vassal")]
+pub use ::vassal as vassal_reader;
 
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
@@ -178,17 +178,6 @@ pub fn score_toml(
     State::from_toml_str(text, name, resolver)?.score()
 }
 
-/// The JSON Schema of the TOML state format ([`spec::StateSpec`]), for editors (taplo).
-///
-/// ```
-/// let schema = leyte_victory::state_schema();
-/// assert!(schema.get("properties").and_then(|p| p.get("scenario")).is_some());
-/// ```
-#[cfg(feature = "schema")]
-pub fn state_schema() -> schemars::Schema {
-    schemars::schema_for!(spec::StateSpec)
-}
-
 /// The JSON Schema of the [`Report`] as serialized (the JSON contract of `docs/json.md`).
 ///
 /// ```
@@ -199,6 +188,17 @@ pub fn state_schema() -> schemars::Schema {
 #[cfg(feature = "schema")]
 pub fn report_schema() -> schemars::Schema {
     wargame_kit::schema::serialized::<Report>()
+}
+
+/// The JSON Schema of the TOML state format ([`spec::StateSpec`]), for editors (taplo).
+///
+/// ```
+/// let schema = leyte_victory::state_schema();
+/// assert!(schema.get("properties").and_then(|p| p.get("scenario")).is_some());
+/// ```
+#[cfg(feature = "schema")]
+pub fn state_schema() -> schemars::Schema {
+    schemars::schema_for!(spec::StateSpec)
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

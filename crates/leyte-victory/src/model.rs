@@ -1017,7 +1017,33 @@ pub(crate) const UNREAD: Rating = Rating::Standard {
 #[derive(Debug)]
 pub struct PositionBuilder<'m> {
     map: &'m HexMap,
-    units: Vec<(String, Side, bool, String, Option<String>, bool)>,
+    units: Vec<Given>,
+}
+
+/// One unit as given to a [`PositionBuilder`], read when it builds.
+#[derive(Debug)]
+struct Given {
+    id: String,
+    side: Side,
+    artillery: bool,
+    rating: String,
+    /// Its hex on the map, or the hex it exited by; `None` for an eliminated unit.
+    hex: Option<String>,
+    exited: bool,
+}
+
+impl Given {
+    /// A non-artillery unit, eliminated (the calls say where else it is).
+    fn new(id: &str, side: Side, rating: &str) -> Given {
+        Given {
+            id: id.into(),
+            side,
+            artillery: false,
+            rating: rating.into(),
+            hex: None,
+            exited: false,
+        }
+    }
 }
 
 impl<'m> PositionBuilder<'m> {
@@ -1031,47 +1057,36 @@ impl<'m> PositionBuilder<'m> {
 
     /// A non-artillery unit on the map (`rating` as printed, `4-6-5`), exerting a ZOC.
     pub fn unit(mut self, id: &str, side: Side, rating: &str, hex: &str) -> Self {
-        self.units.push((
-            id.into(),
-            side,
-            false,
-            rating.into(),
-            Some(hex.into()),
-            false,
-        ));
+        self.units.push(Given {
+            hex: Some(hex.into()),
+            ..Given::new(id, side, rating)
+        });
         self
     }
 
     /// An artillery unit on the map (`barrage-FPF-defense-movement`).
     pub fn artillery(mut self, id: &str, side: Side, rating: &str, hex: &str) -> Self {
-        self.units.push((
-            id.into(),
-            side,
-            true,
-            rating.into(),
-            Some(hex.into()),
-            false,
-        ));
+        self.units.push(Given {
+            artillery: true,
+            hex: Some(hex.into()),
+            ..Given::new(id, side, rating)
+        });
         self
     }
 
     /// An eliminated non-artillery unit.
     pub fn eliminated(mut self, id: &str, side: Side, rating: &str) -> Self {
-        self.units
-            .push((id.into(), side, false, rating.into(), None, false));
+        self.units.push(Given::new(id, side, rating));
         self
     }
 
     /// A non-artillery unit that left the map by `hex`.
     pub fn exited(mut self, id: &str, side: Side, rating: &str, hex: &str) -> Self {
-        self.units.push((
-            id.into(),
-            side,
-            false,
-            rating.into(),
-            Some(hex.into()),
-            true,
-        ));
+        self.units.push(Given {
+            hex: Some(hex.into()),
+            exited: true,
+            ..Given::new(id, side, rating)
+        });
         self
     }
 
@@ -1083,7 +1098,15 @@ impl<'m> PositionBuilder<'m> {
         // Where a stand-in went in for a label that is not a label: the check says no more there.
         let mut broken = BTreeSet::new();
         let mut position = Position::default();
-        for (id, side, artillery, rating, hex, exited) in self.units {
+        for Given {
+            id,
+            side,
+            artillery,
+            rating,
+            hex,
+            exited,
+        } in self.units
+        {
             let (table, i) = match (&hex, exited) {
                 (_, true) => ("exited", position.exited.len()),
                 (Some(_), false) => ("units", position.units.len()),

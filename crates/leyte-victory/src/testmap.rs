@@ -4,24 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use hexmap::HexMap;
-
-/// splitmix64.
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next_u64() % n as u64).unwrap()
-    }
-}
+use wargame_kit::rng::Rng;
 
 fn quoted(labels: &[String]) -> String {
     let q: Vec<String> = labels.iter().map(|l| format!("\"{l}\"")).collect();
@@ -34,7 +17,7 @@ pub(crate) fn map(size: u16, seed: u64) -> HexMap {
         "name = \"Random {seed}\"\n[layout]\norientation = \"flat\"\nlabel = \"row-column\"\nrows = [1, {size}]\ncolumns = [1, {size}]\nshifted = \"odd\"\nrows_grow = \"north\"\ncolumns_grow = \"east\"\n"
     );
     let base = HexMap::from_toml_str(&layout, None).unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let hexes = base.hexes();
     let label = |n: usize| base.label_text(hexes[n].hex);
     // Every hexside gets at most one kind, each listed as a pair of labels.

@@ -11,9 +11,7 @@ use leyte_victory::{Position, Scenario, Scorer, State, Unit, score};
 use proptest::prelude::*;
 use wargame_kit::resolve::FsResolver;
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use wargame_kit::rng::Rng;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -56,7 +54,7 @@ fn walked(map: &HexMap, base: &Position, walks: &[Vec<usize>]) -> Position {
 
 /// `count` positions, each unit walked 0 to 3 random steps (a splitmix64 seeded `seed`).
 fn perturbed(map: &HexMap, base: &Position, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     (0..count)
         .map(|_| {
             let walks: Vec<Vec<usize>> = (0..base.units().len())

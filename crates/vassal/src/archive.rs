@@ -167,10 +167,7 @@ pub fn find<'a>(entries: &'a [Entry], name: &str) -> Option<&'a Entry> {
 /// The uncompressed bytes of one entry, within the caps of [`crate::limits`].
 pub fn read(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, ArchiveError> {
     let name = || entry.name.clone();
-    let bad = |reason: &str| ArchiveError::BadEntry {
-        entry: name(),
-        reason: reason.to_string(),
-    };
+    let bad = |reason: &str| bad_entry(entry, reason);
     let cap = limits::MAX_ZIP_ENTRY_BYTES;
     let by_ratio = entry
         .compressed_size
@@ -186,14 +183,7 @@ pub fn read(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, ArchiveError> {
             compressed: entry.compressed_size,
         });
     }
-    let at = usize::try_from(entry.local_offset).map_err(|_| bad("bad offset"))?;
-    if u32_at(bytes, at) != Some(0x0403_4b50) {
-        return Err(bad("no local header"));
-    }
-    let name_len = usize::from(u16_at(bytes, at + 26).ok_or_else(|| bad("short local header"))?);
-    let extra_len = usize::from(u16_at(bytes, at + 28).ok_or_else(|| bad("short local header"))?);
-    let start = at + 30 + name_len + extra_len;
-    let len = usize::try_from(entry.compressed_size).map_err(|_| bad("bad size"))?;
+    let (start, len) = stored(bytes, entry)?;
     let data = bytes
         .get(start..start.checked_add(len).ok_or_else(|| bad("bad size"))?)
         .ok_or_else(|| bad("the archive is cut short"))?;
@@ -232,12 +222,10 @@ pub fn read(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, ArchiveError> {
     Ok(out)
 }
 
-/// The first bytes (at most `max`) of one entry, inflating no more than that: an image's header.
-pub fn read_prefix(bytes: &[u8], entry: &Entry, max: usize) -> Result<Vec<u8>, ArchiveError> {
-    let bad = |reason: &str| ArchiveError::BadEntry {
-        entry: entry.name.clone(),
-        reason: reason.to_string(),
-    };
+/// Where an entry's stored (compressed) data starts in `bytes`, past its local header, and how
+/// long it is.
+fn stored(bytes: &[u8], entry: &Entry) -> Result<(usize, usize), ArchiveError> {
+    let bad = |reason: &str| bad_entry(entry, reason);
     let at = usize::try_from(entry.local_offset).map_err(|_| bad("bad offset"))?;
     if u32_at(bytes, at) != Some(0x0403_4b50) {
         return Err(bad("no local header"));
@@ -246,6 +234,21 @@ pub fn read_prefix(bytes: &[u8], entry: &Entry, max: usize) -> Result<Vec<u8>, A
     let extra_len = usize::from(u16_at(bytes, at + 28).ok_or_else(|| bad("short local header"))?);
     let start = at + 30 + name_len + extra_len;
     let len = usize::try_from(entry.compressed_size).map_err(|_| bad("bad size"))?;
+    Ok((start, len))
+}
+
+/// The entry is not what its directory record says.
+fn bad_entry(entry: &Entry, reason: &str) -> ArchiveError {
+    ArchiveError::BadEntry {
+        entry: entry.name.clone(),
+        reason: reason.to_string(),
+    }
+}
+
+/// The first bytes (at most `max`) of one entry, inflating no more than that: an image's header.
+pub fn read_prefix(bytes: &[u8], entry: &Entry, max: usize) -> Result<Vec<u8>, ArchiveError> {
+    let bad = |reason: &str| bad_entry(entry, reason);
+    let (start, len) = stored(bytes, entry)?;
     let data = bytes
         .get(start..start.saturating_add(len).min(bytes.len()))
         .ok_or_else(|| bad("the archive is cut short"))?;

@@ -117,8 +117,8 @@ impl Numbering {
         out
     }
 
-    /// The name of row and column (`RegularGridNumbering.getName(int, int)`).
-    pub fn name(&self, row: i32, column: i32) -> String {
+    /// The names of the row and of the column, each with its offset, kind and leading zeros.
+    fn parts(&self, row: i32, column: i32) -> (String, String) {
         let row_name = Self::part(
             i64::from(row) + i64::from(self.v_off),
             self.v_type,
@@ -129,6 +129,12 @@ impl Numbering {
             self.h_type,
             self.h_leading,
         );
+        (row_name, col_name)
+    }
+
+    /// The name of row and column (`RegularGridNumbering.getName(int, int)`).
+    pub fn name(&self, row: i32, column: i32) -> String {
+        let (row_name, col_name) = self.parts(row, column);
         if self.first == 'H' {
             format!("{col_name}{}{row_name}", self.sep)
         } else {
@@ -139,16 +145,7 @@ impl Numbering {
     /// The location name from row and column through `locationFormat`.
     pub fn location(&self, row: i32, column: i32) -> String {
         let grid = self.name(row, column);
-        let row_name = Self::part(
-            i64::from(row) + i64::from(self.v_off),
-            self.v_type,
-            self.v_leading,
-        );
-        let col_name = Self::part(
-            i64::from(column) + i64::from(self.h_off),
-            self.h_type,
-            self.h_leading,
-        );
+        let (row_name, col_name) = self.parts(row, column);
         format_string(
             &self.location_format,
             &[

@@ -518,6 +518,13 @@ impl<'a, 'd> Reader<'a, 'd> {
         }
     }
 
+    /// [`Self::double`] into `into`, which keeps its value when the attribute is not a number.
+    fn float(&mut self, node: Node<'_, '_>, key: &str, value: &str, into: &mut f64) {
+        if let Some(v) = self.double(node, key, value) {
+            *into = v;
+        }
+    }
+
     fn double(&mut self, node: Node<'_, '_>, key: &str, value: &str) -> Option<f64> {
         match value.trim().parse::<f64>() {
             Ok(v) if v.is_finite() => Some(v),
@@ -685,11 +692,7 @@ impl<'a, 'd> Reader<'a, 'd> {
             match key {
                 "x0" => self.int(node, key, value, &mut g.x0),
                 "y0" => self.int(node, key, value, &mut g.y0),
-                "dx" => {
-                    if let Some(v) = self.double(node, key, value) {
-                        g.dx = v;
-                    }
-                }
+                "dx" => self.float(node, key, value, &mut g.dx),
                 "dy" => {
                     if let Some(v) = self.double(node, key, value) {
                         g.set_dy(v);
@@ -717,16 +720,8 @@ impl<'a, 'd> Reader<'a, 'd> {
             match key {
                 "x0" => self.int(node, key, value, &mut g.x0),
                 "y0" => self.int(node, key, value, &mut g.y0),
-                "dx" => {
-                    if let Some(v) = self.double(node, key, value) {
-                        g.dx = v;
-                    }
-                }
-                "dy" => {
-                    if let Some(v) = self.double(node, key, value) {
-                        g.dy = v;
-                    }
-                }
+                "dx" => self.float(node, key, value, &mut g.dx),
+                "dy" => self.float(node, key, value, &mut g.dy),
                 "snapTo" => g.snap_to = value.eq_ignore_ascii_case("true"),
                 _ => {}
             }

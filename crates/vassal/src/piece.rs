@@ -138,18 +138,9 @@ const READ: [&str; 9] = [
     "prototype;",
 ];
 
-/// The standard trait types of VASSAL (the others are kept raw, and named as classes of the
-/// module's own).
-const KNOWN: [&str; 44] = [
-    "piece;",
-    "mark;",
-    "PROP;",
-    "emb2;",
-    "emb;",
-    "label;",
-    "prototype;",
-    "obs;",
-    "hide;",
+/// The standard trait types of VASSAL besides [`READ`], kept raw (the other types are kept raw
+/// too, and named as classes of the module's own).
+const KEPT: [&str; 35] = [
     "immob;",
     "table;",
     "propertysheet;",
@@ -186,6 +177,11 @@ const KNOWN: [&str; 44] = [
     "setpieceprop;",
     "comment;",
 ];
+
+/// Whether `prefix` is a standard trait type of VASSAL ([`READ`] or [`KEPT`]).
+fn standard(prefix: &str) -> bool {
+    READ.contains(&prefix) || KEPT.contains(&prefix)
+}
 
 #[derive(Default)]
 struct Read {
@@ -382,7 +378,7 @@ fn read_trait(
 ) {
     let prefix = type_prefix(&ty_owned).to_string();
     if !READ.contains(&prefix.as_str()) {
-        if !KNOWN.contains(&prefix.as_str()) {
+        if !standard(&prefix) {
             *custom.entry(prefix.clone()).or_insert(0) += 1;
         }
         read.traits.push(Trait {
@@ -417,7 +413,7 @@ fn read_trait(
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
         _ => {
-            if !KNOWN.contains(&prefix) {
+            if !standard(prefix) {
                 *custom.entry(prefix.to_string()).or_insert(0) += 1;
             }
             read.traits.push(Trait {
@@ -612,8 +608,8 @@ mod tests {
         assert_eq!(type_prefix("emb2;x;y"), "emb2;");
     }
 
-    #[test]
-    fn layer_names_and_levels() {
+    /// A piece named Tank with a two-level `Step` layer, read at `level`.
+    fn tank_at(level: &str) -> Read {
         let mut r = Read {
             name: "Tank".into(),
             ..Read::default()
@@ -621,23 +617,20 @@ mod tests {
         read_layer(
             "emb2;",
             "emb2;Flip;2;F;;0;;;0;;;;1;false;0;0;a.png,b.png;,+ (reduced);true;Step;;;false;;1;1",
-            "2",
+            level,
             &mut r,
         );
+        r
+    }
+
+    #[test]
+    fn layer_names_and_levels() {
+        let r = tank_at("2");
         assert_eq!(r.name, "Tank (reduced)");
         assert_eq!(r.props["Step_Level"], "2");
         assert_eq!(r.props["Step_Name"], " (reduced)");
         assert_eq!(r.layers[0].image, "b.png");
-        let mut r = Read {
-            name: "Tank".into(),
-            ..Read::default()
-        };
-        read_layer(
-            "emb2;",
-            "emb2;Flip;2;F;;0;;;0;;;;1;false;0;0;a.png,b.png;,+ (reduced);true;Step;;;false;;1;1",
-            "-1",
-            &mut r,
-        );
+        let r = tank_at("-1");
         assert_eq!(r.name, "Tank");
         assert_eq!(r.props["Step_Active"], "false");
     }

@@ -80,6 +80,67 @@ pub use draft::draft;
 
 use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
 
+/// An engine's VASSAL import, written once for every engine: `From<vassal::ErrorKind>` for the
+/// engine's `ErrorKind` (as its `Vassal` kind), `pub fn import` (the state a profile makes of a
+/// save, as TOML, through the engine's [`StateShape`]), and `State::from_vassal` and
+/// `State::from_import` (that TOML read by the engine's `State::from_toml_str`, each problem
+/// moved to the profile and the piece, [`Imported::read_state`]). The engine names its state,
+/// error, error kind and shape, and writes the docs of the three functions.
+///
+/// The engine names `wargame_kit` among its dependencies.
+#[macro_export]
+macro_rules! engine_import {
+    (
+        state: $state:ident, error: $error:ident, kind: $kind:ident, shape: $shape:ident;
+        $(#[$import_meta:meta])*
+        fn import;
+        $(#[$from_vassal_meta:meta])*
+        fn from_vassal;
+        $(#[$from_import_meta:meta])*
+        fn from_import;
+    ) => {
+        impl ::core::convert::From<$crate::ErrorKind> for $kind {
+            fn from(kind: $crate::ErrorKind) -> Self {
+                $kind::Vassal(kind)
+            }
+        }
+
+        $(#[$import_meta])*
+        pub fn import(
+            module: &$crate::Module,
+            save: &$crate::Save,
+            profile: &$crate::profile::Profile,
+            options: &$crate::Options,
+        ) -> ::core::result::Result<$crate::profile::Imported, $error> {
+            profile
+                .import(module, save, options, &$shape)
+                .map_err(|e| e.into_kind())
+        }
+
+        impl $state {
+            $(#[$from_vassal_meta])*
+            pub fn from_vassal(
+                module: &$crate::Module,
+                save: &$crate::Save,
+                profile: &$crate::profile::Profile,
+                resolver: &dyn ::wargame_kit::resolve::Resolver,
+            ) -> ::core::result::Result<($state, $crate::profile::Imported), $error> {
+                let imported = import(module, save, profile, &$crate::Options::default())?;
+                let state = $state::from_import(&imported, resolver)?;
+                Ok((state, imported))
+            }
+
+            $(#[$from_import_meta])*
+            pub fn from_import(
+                imported: &$crate::profile::Imported,
+                resolver: &dyn ::wargame_kit::resolve::Resolver,
+            ) -> ::core::result::Result<$state, $error> {
+                imported.read_state(|text, name| $state::from_toml_str(text, name, resolver))
+            }
+        }
+    };
+}
+
 /// What a game's state needs of a profile: given by the engine that reads the state.
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]

@@ -18,25 +18,10 @@ mod common;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use vassal::{BoardSizes, Module, Options, Save};
+use wargame_kit::rng::Rng;
 
 const SEED: u64 = 0x5EED_0025_FA55_A100;
 const MUTANTS_PER_SEED: usize = 800;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const SIGNIFICANT: &[u8] = b"\x1b\t/;,\\'$<>&\"=0123456789-\n\x00\xff";
 const EXTREMES: [&str; 10] = [
@@ -180,7 +165,7 @@ fn no_mutant_makes_a_reader_panic() {
         ("buildFile", common::build_file().into_bytes(), false),
         ("vmod", common::vmod(), false),
     ];
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     let mut failures = Vec::new();
     let mut tried = 0;
     for (name, seed, is_save) in &seeds {

@@ -84,11 +84,20 @@ fn apply_rules<R>(
 
 /// What `victory render` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Picture {
-    /// The engine's SVG picture.
-    Svg,
-    /// The engine's self-contained interactive HTML page.
+pub(crate) enum Picture<'a> {
+    /// The engine's SVG picture: of part of the map only, when `--crop` says which.
+    Svg(Option<&'a Crop>),
+    /// The engine's self-contained interactive HTML page (of the whole map).
     Html,
+}
+
+/// A VASSAL save with what reads it: the module, the game's profile and the replay options.
+#[derive(Clone, Copy)]
+pub(crate) struct VassalSave<'a> {
+    pub(crate) module: &'a vassal::Module,
+    pub(crate) save: &'a vassal::Save,
+    pub(crate) profile: &'a vassal::profile::Profile,
+    pub(crate) options: &'a vassal::Options,
 }
 
 /// `--crop`: the part of a map to draw.
@@ -128,14 +137,9 @@ pub trait Engine: Sync {
     /// Validate a state file: every problem `score` would report, without scoring it.
     fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>>;
 
-    /// Draw a state file as SVG, or as an interactive HTML page; an SVG of part of the map
-    /// only, when `crop` says which.
-    fn render(
-        &self,
-        file: StateFile<'_>,
-        picture: Picture,
-        crop: Option<&Crop>,
-    ) -> Result<String, Vec<Problem>>;
+    /// Draw a state file as SVG (of part of the map only, when the picture's crop says which),
+    /// or as an interactive HTML page.
+    fn render(&self, file: StateFile<'_>, picture: Picture<'_>) -> Result<String, Vec<Problem>>;
 
     /// The rules options its state files (`[rules]`) and `--rule` may choose.
     fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
@@ -167,13 +171,7 @@ pub trait Engine: Sync {
     }
 
     /// The state a VASSAL profile makes of a save, for this engine's games.
-    fn import_vassal(
-        &self,
-        module: &vassal::Module,
-        save: &vassal::Save,
-        profile: &vassal::profile::Profile,
-        options: &vassal::Options,
-    ) -> Result<vassal::profile::Imported, Vec<Problem>>;
+    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>>;
 
     /// Explain one unit, as text; `None` if the engine has nothing to explain.
     fn explain(&self, file: StateFile<'_>, unit: &str) -> Option<Result<String, Vec<Problem>>> {
@@ -287,14 +285,8 @@ impl Engine for Leyte {
         }]
     }
 
-    fn import_vassal(
-        &self,
-        module: &vassal::Module,
-        save: &vassal::Save,
-        profile: &vassal::profile::Profile,
-        options: &vassal::Options,
-    ) -> Result<vassal::profile::Imported, Vec<Problem>> {
-        leyte_victory::vassal::import(module, save, profile, options)
+    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>> {
+        leyte_victory::vassal::import(v.module, v.save, v.profile, v.options)
             .map_err(|e| problems(e.into_diagnostics()))
     }
 
@@ -311,17 +303,12 @@ impl Engine for Leyte {
             .map_err(|e| problems(e.into_diagnostics()))
     }
 
-    fn render(
-        &self,
-        file: StateFile<'_>,
-        picture: Picture,
-        crop: Option<&Crop>,
-    ) -> Result<String, Vec<Problem>> {
+    fn render(&self, file: StateFile<'_>, picture: Picture<'_>) -> Result<String, Vec<Problem>> {
         let state = Leyte::load(file)?;
         let report = state.score().map_err(|e| problems(e.into_diagnostics()))?;
-        Ok(match (picture, crop) {
-            (Picture::Svg, None) => leyte_victory::svg::render_state(&state, &report),
-            (Picture::Svg, Some(crop)) => {
+        Ok(match picture {
+            Picture::Svg(None) => leyte_victory::svg::render_state(&state, &report),
+            Picture::Svg(Some(crop)) => {
                 let map = state.map();
                 let corner = |l: &str| {
                     map.parse(l).map_err(|e| {
@@ -341,7 +328,7 @@ impl Engine for Leyte {
                 d.crop(hexes).legend_below();
                 d.finish()
             }
-            (Picture::Html, _) => leyte_victory::html::render_state(&state, &report),
+            Picture::Html => leyte_victory::html::render_state(&state, &report),
         })
     }
 
@@ -406,14 +393,8 @@ impl Engine for AsiaEngulfed {
         ]
     }
 
-    fn import_vassal(
-        &self,
-        module: &vassal::Module,
-        save: &vassal::Save,
-        profile: &vassal::profile::Profile,
-        options: &vassal::Options,
-    ) -> Result<vassal::profile::Imported, Vec<Problem>> {
-        asia_engulfed_victory::vassal::import(module, save, profile, options)
+    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>> {
+        asia_engulfed_victory::vassal::import(v.module, v.save, v.profile, v.options)
             .map_err(|e| problems(e.into_diagnostics()))
     }
 
@@ -428,13 +409,8 @@ impl Engine for AsiaEngulfed {
         AsiaEngulfed::load(file).map(|_| ())
     }
 
-    fn render(
-        &self,
-        file: StateFile<'_>,
-        picture: Picture,
-        crop: Option<&Crop>,
-    ) -> Result<String, Vec<Problem>> {
-        if crop.is_some() {
+    fn render(&self, file: StateFile<'_>, picture: Picture<'_>) -> Result<String, Vec<Problem>> {
+        if let Picture::Svg(Some(_)) = picture {
             return Err(vec![problem::in_file(
                 "crop",
                 file.name,
@@ -444,7 +420,7 @@ impl Engine for AsiaEngulfed {
         let state = AsiaEngulfed::load(file)?;
         let report = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
         Ok(match picture {
-            Picture::Svg => asia_engulfed_victory::svg::render(&state, &report),
+            Picture::Svg(_) => asia_engulfed_victory::svg::render(&state, &report),
             Picture::Html => asia_engulfed_victory::html::render(&state, &report),
         })
     }

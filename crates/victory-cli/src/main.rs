@@ -70,6 +70,20 @@ struct Cli {
     command: Command,
 }
 
+/// The state files `score` and `check` read, what they write, and how they read.
+#[derive(Debug, clap::Args)]
+struct StateFiles {
+    /// State files (TOML with a `game` key), or with --module and --profile, VASSAL saves;
+    /// `-` reads one from standard input.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    reading: Reading,
+}
+
 /// How the commands that read state files read them.
 #[derive(Debug, clap::Args)]
 struct Reading {
@@ -120,17 +134,7 @@ Examples:
 Several files give one report each, in order: as text, separated by a blank line and headed
 `==> FILE <==`; as JSON, an array (one file gives one object). A file that fails is reported on
 stderr and the others are still scored; the exit status is then 1.")]
-    Score {
-        /// State files (TOML with a `game` key), or with --module and --profile, VASSAL saves;
-        /// `-` reads one from standard input.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        #[command(flatten)]
-        reading: Reading,
-    },
+    Score(StateFiles),
     /// Validate state files: every problem, not just the first.
     #[command(after_help = "\
 Examples:
@@ -140,17 +144,7 @@ Examples:
 Text: `FILE: ok` on stdout for each good file; each problem on stderr with the line of the file
 and a caret under the mistake (`--errors short`: one line, `file:line:col: message`). JSON: one array on stdout of every problem of every file, each
 {file, line, column, span, key, label, kind, message, help} (`[]` when all are good).")]
-    Check {
-        /// State files (TOML with a `game` key), or with --module and --profile, VASSAL saves;
-        /// `-` reads one from standard input.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        #[command(flatten)]
-        reading: Reading,
-    },
+    Check(StateFiles),
     /// Explain one Leyte unit's Line of Communications, hex by hex, or what cuts it.
     #[command(after_help = "\
 A traced LOC is listed from the unit's hex to the beach hex, each hex marked `any terrain` or
@@ -341,6 +335,30 @@ impl Outcome {
         }
     }
 
+    /// One file of a `check` (of states or of maps): `NAME: ok` on stdout in text when it has
+    /// no problem; else the run fails, its problems shown on stderr in text and kept in `all`
+    /// for the JSON ([`problems_json`]).
+    fn checked(
+        &mut self,
+        format: Format,
+        name: &str,
+        problems: Vec<Problem>,
+        all: &mut Vec<Problem>,
+    ) {
+        if problems.is_empty() {
+            if format == Format::Text {
+                self.stdout.push_str(&format!("{name}: ok\n"));
+            }
+            return;
+        }
+        if format == Format::Text {
+            self.problems(&problems);
+        } else {
+            self.failed = true;
+        }
+        all.extend(problems);
+    }
+
     /// One problem as `style` shows it: rendered with its line when it is in a file named on
     /// the command line (never a file it refers to, whose content is not quoted).
     fn show(&self, p: &Problem) -> String {
@@ -420,16 +438,8 @@ fn print(outcome: &Outcome) -> io::Result<()> {
 
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     Ok(match cli.command {
-        Command::Score {
-            files,
-            format,
-            reading,
-        } => score(&files, format, &reading.resolver(&files)?, &reading)?,
-        Command::Check {
-            files,
-            format,
-            reading,
-        } => check(&files, format, &reading.resolver(&files)?, &reading)?,
+        Command::Score(s) => score(&s, &s.reading.resolver(&s.files)?)?,
+        Command::Check(s) => check(&s, &s.reading.resolver(&s.files)?)?,
         Command::Explain {
             file,
             unit,
@@ -506,9 +516,9 @@ fn render(
     let html = matches!(extension.as_deref(), Some("html" | "htm"));
     let picture = match format {
         Some(PictureFormat::Html) => engines::Picture::Html,
-        Some(PictureFormat::Svg) => engines::Picture::Svg,
+        Some(PictureFormat::Svg) => engines::Picture::Svg(crop.as_ref()),
         None if html => engines::Picture::Html,
-        None => engines::Picture::Svg,
+        None => engines::Picture::Svg(crop.as_ref()),
     };
     if crop.is_some() && picture == engines::Picture::Html {
         anyhow::bail!(
@@ -521,12 +531,9 @@ fn render(
     let Some(opener) = reading.opener(&resolver, &mut o) else {
         return Ok(o);
     };
-    let svg = opener.open(file, &mut o.sources).and_then(|i| {
-        i.run(|i| {
-            i.engine
-                .render(i.state(&resolver, &cache), picture, crop.as_ref())
-        })
-    });
+    let svg = opener
+        .open(file, &mut o.sources)
+        .and_then(|i| i.run(|i| i.engine.render(i.state(&resolver, &cache), picture)));
     match svg {
         Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
         Ok(svg) => std::fs::write(output, svg)
@@ -602,12 +609,8 @@ fn terminal_safe_json(s: String) -> String {
     out
 }
 
-fn score(
-    files: &[PathBuf],
-    format: Format,
-    resolver: &CliResolver,
-    reading: &Reading,
-) -> anyhow::Result<Outcome> {
+fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
+    let (files, format, reading) = (&s.files, s.format, &s.reading);
     let mut o = Outcome::new(reading.errors);
     let mut scored = Vec::new();
     let cache = reading.cache();
@@ -763,12 +766,8 @@ fn explain(
     )])
 }
 
-fn check(
-    files: &[PathBuf],
-    format: Format,
-    resolver: &CliResolver,
-    reading: &Reading,
-) -> anyhow::Result<Outcome> {
+fn check(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
+    let (files, format, reading) = (&s.files, s.format, &s.reading);
     let mut o = Outcome::new(reading.errors);
     let mut all = Vec::new();
     let cache = reading.cache();
@@ -788,25 +787,16 @@ fn check(
                 problems
             }
         };
-        if problems.is_empty() {
-            if format == Format::Text {
-                o.stdout
-                    .push_str(&format!("{}: ok\n", path.to_string_lossy()));
-            }
-        } else {
-            o.failed = true;
-            if format == Format::Text {
-                for p in &problems {
-                    let shown = o.show(p);
-                    o.stderr.push(shown);
-                }
-            }
-            all.extend(problems);
-        }
+        o.checked(format, &path.to_string_lossy(), problems, &mut all);
     }
     if format == Format::Json {
-        let flat: Vec<ProblemJson<'_>> = all.iter().map(ProblemJson::from).collect();
-        o.stdout = json(&flat)?;
+        o.stdout = problems_json(&all)?;
     }
     Ok(o)
+}
+
+/// `check --format json`: every problem of every file, one array (`[]` when all are good).
+fn problems_json(all: &[Problem]) -> anyhow::Result<String> {
+    let flat: Vec<ProblemJson<'_>> = all.iter().map(ProblemJson::from).collect();
+    json(&flat)
 }

@@ -14,7 +14,7 @@ use hexmap::editor::{AlignPoint, Image};
 use hexmap::{Compass, HexMap, LabelOrder, Layout, MapBuilder, Orientation, Parity};
 use vassal::grid::{Grid, HexGrid, Numbering};
 
-use crate::problem::{self, ProblemJson};
+use crate::problem;
 use crate::{ErrorStyle, Format, Outcome};
 
 /// `victory map ...`.
@@ -153,24 +153,10 @@ fn check(files: &[PathBuf], format: Format, errors: ErrorStyle, max: u64) -> Out
                 })
             }
         };
-        if problems.is_empty() {
-            if format == Format::Text {
-                o.stdout.push_str(&format!("{name}: ok\n"));
-            }
-            continue;
-        }
-        o.failed = true;
-        if format == Format::Text {
-            for p in &problems {
-                let shown = o.show(p);
-                o.stderr.push(shown);
-            }
-        }
-        all.extend(problems);
+        o.checked(format, &name, problems, &mut all);
     }
     if format == Format::Json {
-        let flat: Vec<ProblemJson<'_>> = all.iter().map(ProblemJson::from).collect();
-        o.stdout = crate::json(&flat).unwrap_or_else(|_| "[]\n".into());
+        o.stdout = crate::problems_json(&all).unwrap_or_else(|_| "[]\n".into());
     }
     o
 }

@@ -470,9 +470,12 @@ pub fn input(game: &Game, path: &Path) -> Result<Input, Vec<Problem>> {
             .map(problem::from_engine)
             .collect::<Vec<_>>()
     })?;
-    let imported = game
-        .engine
-        .import_vassal(&game.module, &save, &game.profile, &game.options)?;
+    let imported = game.engine.import_vassal(engines::VassalSave {
+        module: &game.module,
+        save: &save,
+        profile: &game.profile,
+        options: &game.options,
+    })?;
     Ok(Input::from_vassal(name, game.game, game.engine, imported))
 }
 

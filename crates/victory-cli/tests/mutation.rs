@@ -24,6 +24,7 @@ use asia_engulfed_victory::{MarkerSide, Rules, VpTrack, place_vp_marker};
 use hexmap::HexMap;
 use hexmap::svg::MapDrawing;
 use wargame_kit::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
+use wargame_kit::rng::Rng;
 
 /// The PRNG's seed: change it to try other mutants (a failure prints everything to replay it).
 const SEED: u64 = 0x5EED_1975_0D5E_0001;
@@ -34,29 +35,19 @@ const MAX_SEED_BYTES: usize = 2600;
 /// How many failing mutants the failure message shows in full.
 const SHOW: usize = 5;
 
-/// splitmix64: small, fast, and the same sequence everywhere.
-struct Rng(u64);
+/// What the mutations draw beyond the kit's seeded splitmix64 (`wargame_kit::rng`).
+trait Draw {
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T;
+    fn chance(&mut self, percent: u64) -> bool;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
+impl Draw for Rng {
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
 }
 
@@ -285,7 +276,7 @@ fn mutate(rng: &mut Rng, m: usize, text: &mut Vec<u8>, other: &[u8]) {
             let b = if rng.chance(80) {
                 *rng.pick(INSERT_BYTES)
             } else {
-                rng.next() as u8
+                rng.next_u64() as u8
             };
             text.insert(i, b);
         }
@@ -540,7 +531,7 @@ fn mutants_of(kind: Kind) {
 
     // One sequence per kind, so that the four tests can run in parallel.
     let prng_seed = SEED ^ (kind as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rng = Rng(prng_seed);
+    let mut rng = Rng::new(prng_seed);
     let mut tallies = [Tally::default(); 4];
     let mut failures: Vec<Failure> = Vec::new();
 
@@ -668,7 +659,7 @@ fn map_reference(text: &str) -> Option<String> {
 
 #[test]
 fn the_mutations_do_what_they_say() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     let text = b"a = 12\nb = \"xy\"\nc = -3\n";
     assert_eq!(numbers(text), [(4, 6), (20, 22)]);
     assert_eq!(strings(text), [(12, 14)]);
@@ -701,5 +692,5 @@ fn the_mutations_do_what_they_say() {
     assert_eq!(map_reference("map = { name = \"x\" }"), None);
 
     // The PRNG is splitmix64 (first output for seed 0, from the reference implementation).
-    assert_eq!(Rng(0).next(), 0xE220_A839_7B1D_CDAF);
+    assert_eq!(Rng::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
 }

@@ -13,27 +13,13 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
+use wargame_kit::rng::Rng;
+
 const SEED: u64 = 0x5EED_0026_9F0F_11E5;
 const MUTANTS_PER_PROFILE: usize = 700;
 const DELIMITERS: &[&str] = &[
     "[", "]", "{", "}", "=", ".", ",", "\"", "'", "#", "\n", "[[", "{}", "-1", "true", "\\",
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn read(path: &str) -> Vec<u8> {
     std::fs::read(
@@ -159,7 +145,7 @@ fn no_profile_panics_and_every_problem_is_located() {
             "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
         ),
     ];
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     for (g, (profile, module, save)) in games.iter().enumerate() {
         let module =
             vassal::Module::from_vmod(&read(module), "m.vmod", &vassal::BoardSizes::new()).unwrap();

@@ -6,7 +6,7 @@ use hexmap::{
     Unit,
 };
 
-use super::rng::Rng;
+use wargame_kit::rng::Rng;
 
 /// The share of hexes the road/trail walks must cover before the generator stops adding walks.
 const ROAD_SHARE: f64 = 0.20;
@@ -34,7 +34,7 @@ pub fn layout(width: u16, height: u16) -> Layout {
 pub fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u64) -> Scenario {
     let layout = layout(width, height);
     let (w, h) = (i32::from(width), i32::from(height));
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let at = |col: i32, row: i32| layout.offset_to_hex(Offset { col, row });
     let index = |hex: Hex| {
         let o = layout.hex_to_offset(hex);
@@ -52,23 +52,23 @@ pub fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u6
     while (covered_count as f64) < ROAD_SHARE * cells as f64 {
         let (start, mut drift) = if walks.is_multiple_of(3) {
             // From the beach, inland: directions 0 and 1 both go to the next column east.
-            (at(1, rng.range(1, h)), rng.below(2))
+            (at(1, rng.range(1, h)), rng.below_u32(2))
         } else {
-            (at(rng.range(1, w), rng.range(1, h)), rng.below(6))
+            (at(rng.range(1, w), rng.range(1, h)), rng.below_u32(6))
         };
         walks += 1;
         let len = rng.range(w / 2, w * 3 / 2);
         let mut path = vec![start];
         let mut cur = start;
         for _ in 0..len {
-            if rng.below(12) == 0 {
-                drift = (drift + if rng.below(2) == 0 { 1 } else { 5 }) % 6;
+            if rng.below_u32(12) == 0 {
+                drift = (drift + if rng.below_u32(2) == 0 { 1 } else { 5 }) % 6;
             }
-            let turn = match rng.below(20) {
+            let turn = match rng.below_u32(20) {
                 0..=8 => 0,
                 9..=13 => 1,
                 14..=18 => 5,
-                _ => 2 + 2 * rng.below(2),
+                _ => 2 + 2 * rng.below_u32(2),
             };
             let next = cur.neighbor(Direction::ALL[usize::try_from((drift + turn) % 6).unwrap()]);
             if index(next).is_none() {
@@ -91,7 +91,7 @@ pub fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u6
             }
         }
         let labels: Vec<String> = path.iter().map(|hex| label(*hex)).collect();
-        builder = if rng.below(2) == 0 {
+        builder = if rng.below_u32(2) == 0 {
             builder.road(labels)
         } else {
             builder.trail(labels)

@@ -306,12 +306,8 @@ fn write_paths(
 /// A TOML basic string: `"` and `\` escaped, control characters as `\b \t \n \f \r` or
 /// `\uXXXX` (upper-case hex).
 pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
+    quoted(s, |out, c| {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
             '\u{8}' => out.push_str("\\b"),
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
@@ -320,7 +316,24 @@ pub fn quote(s: &str) -> String {
             c if c < ' ' || c == '\u{7f}' => {
                 let _ = write!(out, "\\u{:04X}", u32::from(c));
             }
-            c => out.push(c),
+            _ => return false,
+        }
+        true
+    })
+}
+
+/// `s` between double quotes, `"` and `\` escaped with a backslash, every other character
+/// written by `escape` when it escapes it (returning true), else as itself: the one quoting
+/// loop of the TOML ([`quote`]) and JSON strings the editor writes.
+pub(crate) fn quoted(s: &str, escape: impl Fn(&mut String, char) -> bool) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+            out.push(c);
+        } else if !escape(&mut out, c) {
+            out.push(c);
         }
     }
     out.push('"');

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::canonical::{compass, label_order, orientation, parity};
+use super::canonical::{compass, label_order, orientation, parity, quoted};
 use super::{AlignPoint, EditorError, Slots};
 use crate::map::HexMap;
 
@@ -160,23 +160,18 @@ fn num(x: f64) -> String {
 
 /// A JSON string; `<`, `>` and `&` as `\u` escapes so that it is safe inside `<script>`.
 pub(crate) fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
+    quoted(s, |out, c| {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c if c < ' ' || matches!(c, '<' | '>' | '&' | '\u{2028}' | '\u{2029}') => {
                 let _ = write!(out, "\\u{:04x}", u32::from(c));
             }
-            c => out.push(c),
+            _ => return false,
         }
-    }
-    out.push('"');
-    out
+        true
+    })
 }
 
 /// Text for HTML (`&`, `<`, `>`, `"` escaped).

@@ -164,50 +164,25 @@ impl<'a> Key<'a> {
     }
 
     /// This key followed by `tail` (before any index).
-    pub(crate) fn tail(self, tail: &'static str) -> Key<'a> {
-        match self {
-            Key::Spec {
-                prefix,
-                section,
-                name,
-                index,
-                ..
-            } => Key::Spec {
-                prefix,
-                section,
-                name,
-                tail,
-                index,
-            },
-            call => call,
+    pub(crate) fn tail(mut self, tail: &'static str) -> Key<'a> {
+        if let Key::Spec { tail: t, .. } = &mut self {
+            *t = tail;
         }
+        self
     }
 
     /// This key with one more index: the `i`th item of the list it names.
-    pub(crate) fn at(self, i: usize) -> Key<'a> {
-        match self {
-            Key::Call { what, n, .. } => Key::Call {
-                what,
-                n,
-                index: Some(i),
-            },
-            Key::Spec {
-                prefix,
-                section,
-                name,
-                tail,
-                index,
-            } => Key::Spec {
-                prefix,
-                section,
-                name,
-                tail,
-                index: match index {
+    pub(crate) fn at(mut self, i: usize) -> Key<'a> {
+        match &mut self {
+            Key::Call { index, .. } => *index = Some(i),
+            Key::Spec { index, .. } => {
+                *index = match *index {
                     [None, _] => [Some(i), None],
                     [first, _] => [first, Some(i)],
-                },
-            },
+                };
+            }
         }
+        self
     }
 }
 
@@ -392,7 +367,13 @@ pub struct MapBuilder {
     name: String,
     layout: Layout,
     default_terrain: String,
-    /// Each with the number of its call and its terrain (`None`: a hole).
+    calls: Calls,
+}
+
+/// What a [`MapBuilder`]'s calls gave, each with the number of its call.
+#[derive(Clone, Debug, Default)]
+struct Calls {
+    /// Each with its terrain (`None`: a hole).
     cells: Vec<(HexRef, usize, Option<String>)>,
     features: Vec<(String, HexRef, usize)>,
     places: Vec<(String, HexRef, usize)>,
@@ -409,20 +390,14 @@ impl MapBuilder {
             name: name.into(),
             layout,
             default_terrain: "clear".to_string(),
-            cells: Vec::new(),
-            features: Vec::new(),
-            places: Vec::new(),
-            areas: Vec::new(),
-            hexsides: Vec::new(),
-            side_features: Vec::new(),
-            counter: 0,
+            calls: Calls::default(),
         }
     }
 
     /// The number of this call, for diagnostics (`terrain #3`).
     fn call(&mut self) -> usize {
-        self.counter = self.counter.saturating_add(1);
-        self.counter
+        self.calls.counter = self.calls.counter.saturating_add(1);
+        self.calls.counter
     }
 
     /// The terrain of hexes not given one (default `clear`).
@@ -434,28 +409,28 @@ impl MapBuilder {
     /// Set one hex's terrain.
     pub fn terrain(mut self, at: impl Into<HexRef>, terrain: impl Into<String>) -> Self {
         let n = self.call();
-        self.cells.push((at.into(), n, Some(terrain.into())));
+        self.calls.cells.push((at.into(), n, Some(terrain.into())));
         self
     }
 
     /// Take a hex off the map (open sea, say).
     pub fn hole(mut self, at: impl Into<HexRef>) -> Self {
         let n = self.call();
-        self.cells.push((at.into(), n, None));
+        self.calls.cells.push((at.into(), n, None));
         self
     }
 
     /// Give a hex a feature (airfield, town, ...).
     pub fn feature(mut self, feature: impl Into<String>, at: impl Into<HexRef>) -> Self {
         let n = self.call();
-        self.features.push((feature.into(), at.into(), n));
+        self.calls.features.push((feature.into(), at.into(), n));
         self
     }
 
     /// Name a place on a hex.
     pub fn place(mut self, name: impl Into<String>, at: impl Into<HexRef>) -> Self {
         let n = self.call();
-        self.places.push((name.into(), at.into(), n));
+        self.calls.places.push((name.into(), at.into(), n));
         self
     }
 
@@ -467,7 +442,7 @@ impl MapBuilder {
     {
         let n = self.call();
         let refs = labels.into_iter().map(Into::into).collect();
-        self.areas.push((key.into(), name.into(), n, refs));
+        self.calls.areas.push((key.into(), name.into(), n, refs));
         self
     }
 
@@ -507,7 +482,7 @@ impl MapBuilder {
     {
         let n = self.call();
         let refs = labels.into_iter().map(Into::into).collect();
-        self.hexsides.push((kind, n, refs));
+        self.calls.hexsides.push((kind, n, refs));
         self
     }
 
@@ -533,7 +508,7 @@ impl MapBuilder {
     {
         let n = self.call();
         let refs = labels.into_iter().map(Into::into).collect();
-        self.side_features.push((feature.into(), n, refs));
+        self.calls.side_features.push((feature.into(), n, refs));
         self
     }
 
@@ -575,7 +550,7 @@ impl MapBuilder {
             &self.default_terrain,
         );
         let mut ids = BTreeMap::from([(self.default_terrain.as_str(), 0)]);
-        for (at, n, terrain) in &self.cells {
+        for (at, n, terrain) in &self.calls.cells {
             input.cells.push(match terrain {
                 Some(t) => (
                     call_ref("terrain", *n, at),
@@ -584,22 +559,22 @@ impl MapBuilder {
                 None => (call_ref("hole", *n, at), HOLE),
             });
         }
-        for (f, at, n) in &self.features {
+        for (f, at, n) in &self.calls.features {
             input
                 .features
                 .push((f.as_str(), call_ref("feature", *n, at)));
         }
-        for (name, at, n) in &self.places {
+        for (name, at, n) in &self.calls.places {
             input
                 .places
                 .push((name.as_str(), call_ref("place", *n, at)));
         }
-        for (key, name, n, refs) in &self.areas {
+        for (key, name, n, refs) in &self.calls.areas {
             input
                 .areas
                 .push((key.as_str(), name.as_str(), call_group("area", *n, refs)));
         }
-        for (kind, n, refs) in &self.hexsides {
+        for (kind, n, refs) in &self.calls.hexsides {
             let what = match kind {
                 HexsideKind::Road => "road",
                 HexsideKind::Trail => "trail",
@@ -608,7 +583,7 @@ impl MapBuilder {
             };
             input.hexsides.push((*kind, call_group(what, *n, refs)));
         }
-        for (feature, n, refs) in &self.side_features {
+        for (feature, n, refs) in &self.calls.side_features {
             input
                 .side_features
                 .push((feature.as_str(), call_group(feature, *n, refs)));

@@ -61,6 +61,7 @@ mod tracer;
 
 pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
+pub(crate) use loc::BoundZoc;
 pub use loc::{
     Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, LocOracle, OracleError, Placed,
 };
@@ -296,7 +297,7 @@ impl<'r, 'm> PrefixStates<'r, 'm> {
                 let Some(used) = self.states[Self::idx(leg, started)] else {
                     continue;
                 };
-                match l.check(map, prev, v, side, leg, started) {
+                match l.step_rule(started).check(map, prev, v, side, leg) {
                     Err(w) => why = Some(search::refusal(rule, w).to_string()),
                     Ok(()) => {
                         let nu = used.saturating_add(l.budget.cost(map, v, side));

@@ -407,7 +407,8 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
         let map = self.rule.map;
         let li = usize::from(st.leg);
         let leg = &self.rule.legs[li];
-        if let Err(why) = leg.check(map, u, v as usize, side, li, st.started) {
+        let step = leg.step_rule(st.started);
+        if let Err(why) = step.check(map, u, v as usize, side, li) {
             self.refuse(v, why, st.node, st.leg);
             return None;
         }

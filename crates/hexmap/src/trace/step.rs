@@ -529,19 +529,12 @@ impl CBudget {
 }
 
 impl CLeg<'_> {
-    /// Check a step of this leg: its first step (`started == false`) by the join rule.
-    pub(crate) fn check(
-        &self,
-        map: &HexMap,
-        from: usize,
-        to: usize,
-        side: Hexside,
-        leg: usize,
-        started: bool,
-    ) -> Result<(), Why> {
+    /// The step rule a step of this leg is checked by: its first step (`started == false`) by
+    /// the join rule, when there is one.
+    pub(crate) fn step_rule(&self, started: bool) -> &CStep<'_> {
         match (&self.join, started) {
-            (Some(j), false) => j.check(map, from, to, side, leg),
-            _ => self.steps.check(map, from, to, side, leg),
+            (Some(j), false) => j,
+            _ => &self.steps,
         }
     }
 }

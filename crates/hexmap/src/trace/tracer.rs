@@ -376,7 +376,8 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 if a.node == NONE || a.impassable() || !self.free[v] {
                     continue;
                 }
-                if leg.check(map, u, v, a.side(), 0, started).is_err() {
+                let step = leg.step_rule(started);
+                if step.check(map, u, v, a.side(), 0).is_err() {
                     continue;
                 }
                 let nu = used.saturating_add(leg.budget.cost(map, v, a.side()));
@@ -617,7 +618,7 @@ fn leg_starts(
             if a.node == NONE || a.impassable() || st[v] != NONE {
                 continue;
             }
-            if leg.check(map, v, w, a.side(), i, false).is_err() {
+            if leg.step_rule(false).check(map, v, w, a.side(), i).is_err() {
                 continue;
             }
             let total = dist[w].saturating_add(leg.budget.cost(map, w, a.side()));

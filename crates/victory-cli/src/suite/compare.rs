@@ -243,11 +243,11 @@ mod tests {
         ExpectKey::new("level", "/level", Reading::Value, ""),
         ExpectKey::new("winner", "/winner/side", Reading::OrNone, ""),
         ExpectKey::new(
-            "cut",
-            "/loc",
+            "out",
+            "/pieces",
             Reading::Ids {
-                id: "unit",
-                flag: "traced",
+                id: "piece",
+                flag: "in_play",
                 is: false,
             },
             "",
@@ -260,10 +260,10 @@ mod tests {
             "level": "draw",
             "winner": null,
             "vp": null,
-            "loc": [
-                {"unit": "B", "traced": false},
-                {"unit": "C", "traced": true},
-                {"unit": "A", "traced": false}
+            "pieces": [
+                {"piece": "B", "in_play": false},
+                {"piece": "C", "in_play": true},
+                {"piece": "A", "in_play": false}
             ],
             "margins": {"us": {"vp": 5}}
         })
@@ -299,7 +299,7 @@ mod tests {
                 entry("level", text("us-decisive")),
                 entry("winner", text("none")),
                 entry(
-                    "cut",
+                    "out",
                     toml::Value::Array(vec![text("B"), text("A"), text("A")]),
                 ),
                 entry("vp", toml::Value::Integer(3)),
@@ -382,7 +382,7 @@ mod tests {
         let (d, plan) = judge(&Expectations::default(), KEYS, Ok(&report()));
         assert!(d.is_empty());
         let written: Vec<&str> = plan.keys.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(written, ["level", "winner", "cut"]);
+        assert_eq!(written, ["level", "winner", "out"]);
     }
 
     #[test]

@@ -230,12 +230,11 @@ pub fn junit(outcomes: &[Outcome]) -> String {
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        if let Some(entity) = wargame_kit::svg::entity(c) {
+            out.push_str(entity);
+            continue;
+        }
         match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
             '\t' | '\n' | '\r' => out.push(c),
             c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
