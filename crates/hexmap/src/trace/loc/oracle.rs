@@ -248,6 +248,7 @@ impl Marks {
 
 impl Net<'_> {
     /// The neighbours of `c` a chain step joins, whether free or not.
+    #[inline]
     fn chain_of(&self, c: usize) -> &[u32] {
         self.chain.of(c)
     }
@@ -279,6 +280,7 @@ impl Table {
         Table { first, next }
     }
 
+    #[inline]
     fn of(&self, n: usize) -> &[u32] {
         match self.first.get(n..n.saturating_add(2)) {
             Some(&[a, b]) => self.next.get(a as usize..b as usize).unwrap_or_default(),
