@@ -16,6 +16,10 @@
 //! Contenders, per move:
 //! - `oracle-update`: [`LocOracle::move_unit`] (the oracle's answers for every unit are then
 //!   current);
+//! - `plan-whole`: the whole-position evaluation a bot makes without the oracle, the target's
+//!   denominator: move the unit in its own list, then [`hexmap::ChainPlan::position`] from the
+//!   units' hexes (free test, ZOC and chain; the plan compiled once for the map) and
+//!   `ChainPlan::traced` for every friendly unit;
 //! - `retrace-new`: what a caller does without the oracle: move the unit in its own list, compute
 //!   the free table (enemy units, enemy ZOC, friendly negation, by graph node), `Tracer::new` +
 //!   `traced_all` over the friendly units;
