@@ -141,6 +141,15 @@ impl Grid {
         })
     }
 
+    /// Clear node `n`'s bit in `set`.
+    pub(crate) fn clear(&self, set: &mut [u64], n: usize) {
+        if let Some(w) =
+            (self.bit.get(n)).and_then(|&b| set.get_mut(b as usize / 64).map(|w| (w, b)))
+        {
+            *w.0 &= !(1 << (w.1 % 64));
+        }
+    }
+
     /// Set node `n`'s bit in `set`; whether it was clear.
     pub(crate) fn set(&self, set: &mut [u64], n: usize) -> bool {
         let Some(&b) = self.bit.get(n) else {

@@ -404,10 +404,23 @@ impl<'m> ChainPlan<'m> {
     /// it; nodes beyond the table are blocked), then the chain.
     pub fn free_table(&self, targets: &Targets, free: &[bool], work: &mut ChainWork) {
         self.fit(work);
-        work.free.fill(0);
         work.enemy.fill(0);
-        for (n, _) in free.iter().enumerate().filter(|(_, f)| **f) {
-            self.grid.set(&mut work.free, n);
+        // Every hex free, then the few that are not cleared: a position blocks few hexes.
+        work.free.copy_from_slice(&self.grid.exists);
+        let len = self.map.len();
+        let listed = free.get(..len).unwrap_or(free);
+        // By runs of 16 nodes, most of them all free (a fold without an early exit, which the
+        // compiler makes word-parallel); only the others hex by hex.
+        for (i, run) in listed.chunks(16).enumerate() {
+            if run.iter().fold(true, |all, &f| all & f) {
+                continue;
+            }
+            for (j, _) in run.iter().enumerate().filter(|(_, f)| !**f) {
+                self.grid.clear(&mut work.free, i * 16 + j);
+            }
+        }
+        for n in listed.len()..len {
+            self.grid.clear(&mut work.free, n);
         }
         self.flood(targets, work);
     }
