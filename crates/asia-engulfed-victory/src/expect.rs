@@ -31,7 +31,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use wargame_kit::expect::{ExpectKey, Reading};
+use wargame_kit::internal::expect::{ExpectKey, Reading};
 
 /// Every expectation key of a Dai Senso or Axis Empires state file but `problems` and `json`
 /// (which every game has), each with the report field it reads.
@@ -132,14 +132,14 @@ pub struct ExpectSpec {
     #[serde(default)]
     #[cfg_attr(
         feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::problems_schema")
+        schemars(schema_with = "wargame_kit::internal::expect::problems_schema")
     )]
     pub problems: Option<Vec<String>>,
     /// Any field of the report's JSON, by its JSON Pointer (`"/margins/marker/up/csv_change" = 2`).
     #[serde(default)]
     #[cfg_attr(
         feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::json_schema")
+        schemars(schema_with = "wargame_kit::internal::expect::json_schema")
     )]
     pub json: Option<BTreeMap<String, toml::Value>>,
 }

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use asia_engulfed_victory::{Rules, State, score};
+use asia_engulfed_victory::{State, options::Rules, score};
 use wargame_kit::resolve::FsResolver;
 use wargame_kit::svg::escape;
 

@@ -5,7 +5,8 @@
 
 use asia_engulfed_victory::{
     AutomaticVictoryKind, Check, Country, Effect, ErrorKind, Faction, Game, GroundUnit, Influence,
-    MarkerSide, Rules, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, score,
+    MarkerSide, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, options::Rules,
+    score,
 };
 use hexmap::Label;
 use wargame_kit::resolve::{MemoryResolver, NoResolver};

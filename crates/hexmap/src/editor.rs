@@ -30,7 +30,7 @@
 //! assert!(html.contains("\"name\":\"Four\""));
 //! ```
 
-pub mod canonical;
+mod canonical;
 mod model;
 
 pub use canonical::{OFF_MAP, canonical_toml, key, legend_symbols, quote};

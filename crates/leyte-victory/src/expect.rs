@@ -28,7 +28,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use wargame_kit::expect::{ExpectKey, Reading};
+use wargame_kit::internal::expect::{ExpectKey, Reading};
 
 use crate::ratio::VictoryLevel;
 
@@ -104,14 +104,14 @@ pub struct ExpectSpec {
     #[serde(default)]
     #[cfg_attr(
         feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::problems_schema")
+        schemars(schema_with = "wargame_kit::internal::expect::problems_schema")
     )]
     pub problems: Option<Vec<String>>,
     /// Any field of the report's JSON, by its JSON Pointer (`"/margins/us/vp" = 5`).
     #[serde(default)]
     #[cfg_attr(
         feature = "schema",
-        schemars(schema_with = "wargame_kit::expect::json_schema")
+        schemars(schema_with = "wargame_kit::internal::expect::json_schema")
     )]
     pub json: Option<BTreeMap<String, toml::Value>>,
 }

@@ -104,7 +104,7 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             &args,
             &save,
             output.as_deref(),
-            wargame_kit::resolve::DEFAULT_MAX_BYTES,
+            wargame_kit::limits::DEFAULT_MAX_BYTES,
         ),
         VassalCommand::Profile {
             module,
@@ -410,7 +410,7 @@ impl SaveArgs {
         let profile_name = profile_path.to_string_lossy().into_owned();
         // A profile is a small text: the state files' limit, not the modules'.
         let bytes =
-            wargame_kit::resolve::read_bytes(profile_path, wargame_kit::resolve::DEFAULT_MAX_BYTES)
+            wargame_kit::resolve::read_bytes(profile_path, wargame_kit::limits::DEFAULT_MAX_BYTES)
                 .map_err(|e| {
                     vec![file_problem(
                         "io",

@@ -13,7 +13,8 @@ use std::ops::Range;
 use crate::coord::{Direction, Hex};
 use crate::error::{Error, ErrorKind};
 use crate::layout::{Label, Layout, Offset, Orientation, Sheet, Slots};
-use wargame_kit::diag::{Collector, Diagnostic, Source};
+use wargame_kit::internal::Collector;
+use wargame_kit::{Diagnostic, Source};
 
 use super::{Adj, Area, HexInfo, HexMap, Hexside, HexsideKind, Link, MAX_HEXES, NONE, Place};
 

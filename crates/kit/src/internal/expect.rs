@@ -10,7 +10,7 @@
 //! pointer).
 //!
 //! ```
-//! use wargame_kit::expect::{ExpectKey, Reading};
+//! use wargame_kit::internal::expect::{ExpectKey, Reading};
 //!
 //! // A game whose report is `{"winner": "red" or null, "units": [{"id": .., "alive": ..}]}`.
 //! const KEYS: &[ExpectKey] = &[
