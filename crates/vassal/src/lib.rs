@@ -40,14 +40,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod archive;
+mod archive;
 mod error;
 pub mod grid;
-pub mod image;
+mod image;
 pub mod limits;
 mod locate;
 mod module;
-pub mod obfuscation;
+mod obfuscation;
 mod piece;
 pub mod profile;
 mod save;
@@ -59,6 +59,26 @@ pub use locate::{HexAt, Located, Locator};
 pub use module::{BoardDef, BoardSizes, CustomClass, DrawPile, MapDef, Module, Prototype};
 pub use piece::{Layer, Piece, Trait};
 pub use save::{BoardChoice, Commands, LosCheck, Position, Save};
+
+/// Not covered by semver: used by the workspace's own crates; may change in any release.
+///
+/// The readers under the promised API, for the command line (a board image read out of a
+/// module) and the crate's tests: zip archives with caps per entry, `!VCSK` obfuscation, image
+/// sizes from their headers.
+pub mod internal {
+    /// Zip reading with caps per entry (size, ratio), CRC; a writer.
+    pub mod archive {
+        pub use crate::archive::*;
+    }
+    /// `!VCSK` (de)obfuscation.
+    pub mod obfuscation {
+        pub use crate::obfuscation::*;
+    }
+    /// Board sizes from PNG, JPEG, GIF and SVG headers.
+    pub mod image {
+        pub use crate::image::*;
+    }
+}
 
 /// What [`read_pieces`] does beyond the defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

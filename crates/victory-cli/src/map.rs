@@ -290,11 +290,12 @@ impl Board {
 
 /// The board's image from the module (`images/NAME`), if it is a PNG or JPEG.
 fn board_image(module: &[u8], name: &str) -> anyhow::Result<Option<Image>> {
-    let entries = vassal::archive::entries(module).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(entry) = vassal::archive::find(&entries, &format!("images/{name}")) else {
+    let entries = vassal::internal::archive::entries(module).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let Some(entry) = vassal::internal::archive::find(&entries, &format!("images/{name}")) else {
         return Ok(None);
     };
-    let bytes = vassal::archive::read(module, entry).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let bytes =
+        vassal::internal::archive::read(module, entry).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(Image::from_bytes(bytes).ok())
 }
 

@@ -181,7 +181,7 @@ fn pieces(
     let module_bytes = read(module_path)?;
     let save_bytes = read(save_path)?;
     let mut o = Outcome::default();
-    let module = if ::vassal::archive::is_zip(&module_bytes) {
+    let module = if ::vassal::internal::archive::is_zip(&module_bytes) {
         ::vassal::Module::from_vmod(&module_bytes, &module_name, &sizes)
     } else {
         match std::str::from_utf8(&module_bytes) {
@@ -372,7 +372,7 @@ fn module_of(
     name: &str,
     sizes: &::vassal::BoardSizes,
 ) -> Result<::vassal::Module, Vec<Problem>> {
-    let module = if ::vassal::archive::is_zip(bytes) {
+    let module = if ::vassal::internal::archive::is_zip(bytes) {
         ::vassal::Module::from_vmod(bytes, name, sizes)
     } else {
         match std::str::from_utf8(bytes) {
