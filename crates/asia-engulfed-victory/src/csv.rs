@@ -308,9 +308,10 @@ pub fn control(
 /// does not apply. Rulings applied are pushed to `notes`.
 ///
 /// ```
+/// use asia_engulfed_victory::options::Rules;
 /// use asia_engulfed_victory::{
-///     Check, Faction, Game, MarkerSide, options::Rules, State, StrategicHex, StrategicWarfareBox,
-///     TermKind, VpMarker, WarState, current_strategic_value,
+///     Check, Faction, Game, MarkerSide, State, StrategicHex, StrategicWarfareBox, TermKind,
+///     VpMarker, WarState, current_strategic_value,
 /// };
 /// use hexmap::Label;
 ///

@@ -4,7 +4,7 @@
 //! "did you mean").
 //!
 //! [`KEYS`] says which field of the report's JSON each key reads, and how
-//! ([`wargame_kit::expect`]).
+//! ([`wargame_kit::internal::expect`]).
 //!
 //! ```
 //! use wargame_kit::resolve::NoResolver;

@@ -1,8 +1,8 @@
 //! The victory rules of *Axis Empires: Dai Senso!* (DS), alone and in the *Axis Empires*
 //! combined game with *Totaler Krieg!* (AE): rules 0.1-0.4 of the Seasonal Victory Phase.
 //!
-//! One pure function, [`score`], turns a [`State`] and the table's [`Rules`](options::Rules) into a [`Report`]
-//! that names the rule behind every step ([`score_toml`] reads the state from TOML first):
+//! One pure function, [`score`], turns a [`State`] and the table's [`Rules`](options::Rules)
+//! into a [`Report`] that names the rule behind every step ([`score_toml`] reads the state from TOML first):
 //!
 //! 1. **Current Strategic Value** (0.1.1, [`current_strategic_value`]): Steps 1-3 as terms,
 //!    each with the hexes behind it and the hexes an exception leaves out. Control of a hex is
@@ -25,7 +25,8 @@
 //!
 //! # Example
 //! ```
-//! use asia_engulfed_victory::{MarkerSide, options::Rules, Side, State, score};
+//! use asia_engulfed_victory::options::Rules;
+//! use asia_engulfed_victory::{MarkerSide, Side, State, score};
 //! use wargame_kit::resolve::NoResolver;
 //!
 //! // 0.3: the historical result, Allied Crusade 2 vs Japanese Mandate 2. Labels other than
@@ -156,7 +157,8 @@ pub mod internal {
 ///
 /// ```
 /// use asia_engulfed_victory::kit::resolve::NoResolver;
-/// use asia_engulfed_victory::{MarkerSide, options::Rules, score_toml};
+/// use asia_engulfed_victory::options::Rules;
+/// use asia_engulfed_victory::{MarkerSide, score_toml};
 ///
 /// // 0.1.2: +3 turns the marker to its Rising Sun face in the 1 VP box.
 /// let report = score_toml(r#"

@@ -3,7 +3,7 @@
 //! shape like every other table's (an unknown key is told with "did you mean").
 //!
 //! [`KEYS`] says which field of the report's JSON each key reads, and how
-//! ([`wargame_kit::expect`]).
+//! ([`wargame_kit::internal::expect`]).
 //!
 //! ```
 //! use wargame_kit::resolve::NoResolver;
