@@ -231,8 +231,7 @@ pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
 pub use map::{
-    Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, LabelRef, MapBuilder,
-    Origin, Place,
+    Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
 pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
