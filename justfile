@@ -8,11 +8,13 @@ main:
 test:
     cargo test --workspace --all-features
 
-# Formatting, lints and docs, as CI checks them.
+# Formatting, lints, docs, module cycles and the public API, as CI checks them.
 lint:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets --all-features -- -D warnings
     RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps --all-features
+    python3 .ci/module-cycles
+    python3 .ci/api-check
 
 # Review changed snapshots one by one (needs `cargo install cargo-insta`).
 review:

@@ -6,10 +6,11 @@
 //! or a hang here is a finding. Besides panics, the harness fails (panics) on one thing the
 //! libraries promise that is not a panic: a report that serde_json cannot serialize.
 
-use asia_engulfed_victory::{MarkerSide, Rules, VpTrack, place_vp_marker};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{MarkerSide, VpTrack, place_vp_marker};
 use hexmap::HexMap;
 use wargame_kit::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};
-use hexmap::spec::MapSpec;
+use hexmap::MapSpec;
 use hexmap::svg::MapDrawing;
 
 /// What a fuzz target does with one input.
@@ -374,7 +375,7 @@ pub fn vassal_profile(text: &str) {
     let (m, s) = &games[1];
     if let Ok(imported) = asia_engulfed_victory::vassal::import(m, s, &profile, &options) {
         if let Ok(state) = asia_engulfed_victory::State::from_import(&imported, &maps) {
-            let _ = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
+            let _ = asia_engulfed_victory::score(&state, &asia_engulfed_victory::options::Rules::default());
         }
     }
 }

@@ -3,9 +3,9 @@
 //!
 //! Run with `cargo run -p asia-engulfed-victory --example build_state`.
 
+use asia_engulfed_victory::options::Rules;
 use asia_engulfed_victory::{
-    Check, Faction, Game, GroundUnit, MarkerSide, Rules, State, StrategicHex, VpMarker, WarState,
-    score,
+    Check, Faction, Game, GroundUnit, MarkerSide, State, StrategicHex, VpMarker, WarState, score,
 };
 use hexmap::Label;
 

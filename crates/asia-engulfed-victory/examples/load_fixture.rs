@@ -4,7 +4,8 @@
 //! or give another self-contained state file (one naming no track file) as the first argument:
 //! `cargo run -p asia-engulfed-victory --example load_fixture -- STATE.toml`.
 
-use asia_engulfed_victory::{Rules, State, score};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{State, score};
 use wargame_kit::resolve::NoResolver;
 
 /// The fixture read when no path is given, relative to the workspace root.

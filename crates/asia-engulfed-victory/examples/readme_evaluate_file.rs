@@ -5,7 +5,8 @@
 //! cargo run -p asia-engulfed-victory --example readme_evaluate_file -- fixtures/asia-engulfed/combined-example-allies-six-axis-five.toml
 //! ```
 use asia_engulfed_victory::kit::resolve::FsResolver;
-use asia_engulfed_victory::{Rules, State, score};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{State, score};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).unwrap_or_else(|| {

@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use asia_engulfed_victory::{Rules, State, score, svg};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{State, score, svg};
 use wargame_kit::resolve::FsResolver;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

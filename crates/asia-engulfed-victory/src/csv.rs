@@ -303,14 +303,15 @@ pub fn control(
 
 /// Compute the Current Strategic Value (0.1.1) of a state.
 ///
-/// `esv` is the Current ESV as the track shows it ([`effective_esv`]) in Dai Senso alone, and
+/// `esv` is the Current ESV as the track shows it (its effective value) in Dai Senso alone, and
 /// `None` in the combined game, where the European war is played on the TK map and Step 3 (*)
 /// does not apply. Rulings applied are pushed to `notes`.
 ///
 /// ```
+/// use asia_engulfed_victory::options::Rules;
 /// use asia_engulfed_victory::{
-///     Check, Faction, Game, MarkerSide, Rules, State, StrategicHex, StrategicWarfareBox,
-///     TermKind, VpMarker, WarState, current_strategic_value,
+///     Check, Faction, Game, MarkerSide, State, StrategicHex, StrategicWarfareBox, TermKind,
+///     VpMarker, WarState, current_strategic_value,
 /// };
 /// use hexmap::Label;
 ///

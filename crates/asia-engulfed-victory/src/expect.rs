@@ -4,7 +4,7 @@
 //! "did you mean").
 //!
 //! [`KEYS`] says which field of the report's JSON each key reads, and how
-//! ([`wargame_kit::expect`]).
+//! ([`wargame_kit::internal::expect`]).
 //!
 //! ```
 //! use wargame_kit::resolve::NoResolver;
@@ -29,7 +29,7 @@
 //! ```
 
 use serde::Deserialize;
-use wargame_kit::expect::{ExpectKey, Reading};
+use wargame_kit::internal::expect::{ExpectKey, Reading};
 
 /// Every expectation key of a Dai Senso or Axis Empires state file but `problems` and `json`
 /// (which every game has), each with the report field it reads.

@@ -4,7 +4,8 @@
 //! and every Strategic Hex considered with what it adds.
 //!
 //! ```
-//! use asia_engulfed_victory::{Rules, State, html, score};
+//! use asia_engulfed_victory::options::Rules;
+//! use asia_engulfed_victory::{State, html, score};
 //! use wargame_kit::resolve::NoResolver;
 //!
 //! let state = State::from_toml_str(r#"

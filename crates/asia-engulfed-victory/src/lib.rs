@@ -1,8 +1,8 @@
 //! The victory rules of *Axis Empires: Dai Senso!* (DS), alone and in the *Axis Empires*
 //! combined game with *Totaler Krieg!* (AE): rules 0.1-0.4 of the Seasonal Victory Phase.
 //!
-//! One pure function, [`score`], turns a [`State`] and the table's [`Rules`] into a [`Report`]
-//! that names the rule behind every step ([`score_toml`] reads the state from TOML first):
+//! One pure function, [`score`], turns a [`State`] and the table's [`Rules`](options::Rules)
+//! into a [`Report`] that names the rule behind every step ([`score_toml`] reads the state from TOML first):
 //!
 //! 1. **Current Strategic Value** (0.1.1, [`current_strategic_value`]): Steps 1-3 as terms,
 //!    each with the hexes behind it and the hexes an exception leaves out. Control of a hex is
@@ -25,7 +25,8 @@
 //!
 //! # Example
 //! ```
-//! use asia_engulfed_victory::{MarkerSide, Rules, Side, State, score};
+//! use asia_engulfed_victory::options::Rules;
+//! use asia_engulfed_victory::{MarkerSide, Side, State, score};
 //! use wargame_kit::resolve::NoResolver;
 //!
 //! // 0.3: the historical result, Allied Crusade 2 vs Japanese Mandate 2. Labels other than
@@ -88,25 +89,25 @@
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
-pub mod csv;
-pub mod error;
-pub mod expect;
+mod csv;
+mod error;
+mod expect;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod limits;
-pub mod model;
-pub mod notes;
+mod model;
+mod notes;
 pub mod options;
-pub mod placement;
-pub mod report;
-pub mod side;
-pub mod spec;
+mod placement;
+mod report;
+mod side;
+mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
-pub mod track;
+mod track;
 #[cfg(feature = "vassal")]
 pub mod vassal;
-pub mod victory;
+mod victory;
 
 /// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
 /// tool depending on this crate alone reaches the labels (`asia_engulfed_victory::hexmap::Label`) at the exact version the engine uses.
@@ -124,8 +125,8 @@ pub use wargame_kit as kit;
 pub use ::vassal as vassal_reader;
 
 pub use csv::{
-    Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex, TermKind,
-    current_strategic_value,
+    ConsideredHex, Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex,
+    TermKind, current_strategic_value,
 };
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use model::{
@@ -133,24 +134,31 @@ pub use model::{
     State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker, WarState,
 };
 pub use notes::Note;
-pub use options::Rules;
 pub use placement::{Placement, place_vp_marker};
 pub use report::{
     Margins, MarkerMargins, MarkerShift, Report, ResultMargins, ResultShift, SCHEMA_VERSION, score,
 };
 pub use side::{MarkerSide, Side};
-pub use spec::{StateSpec, TrackSpec};
 pub use track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
 pub use victory::{
     AutomaticVictory, AutomaticVictoryKind, Combined, CombinedResult, Effect, GameMap, MapResult,
     MarkerReport, PlacementBasis, SideVp, VpPart, VpScore, VpSource,
 };
 
+/// Not covered by semver: used by the workspace's own crates; may change in any release.
+///
+/// The `[expect]` table of a state file as the engine reads it and [`KEYS`](internal::KEYS),
+/// which report field each expectation key reads (for `victory test`).
+pub mod internal {
+    pub use crate::expect::{ExpectSpec, KEYS};
+}
+
 /// Read a state and score it in one step: [`State::from_toml_str`], then [`score`].
 ///
 /// ```
 /// use asia_engulfed_victory::kit::resolve::NoResolver;
-/// use asia_engulfed_victory::{MarkerSide, Rules, score_toml};
+/// use asia_engulfed_victory::options::Rules;
+/// use asia_engulfed_victory::{MarkerSide, score_toml};
 ///
 /// // 0.1.2: +3 turns the marker to its Rising Sun face in the 1 VP box.
 /// let report = score_toml(r#"
@@ -173,7 +181,7 @@ pub fn score_toml(
     text: &str,
     name: Option<&str>,
     resolver: &dyn wargame_kit::resolve::Resolver,
-    rules: &Rules,
+    rules: &options::Rules,
 ) -> Result<Report, Error> {
     let state = State::from_toml_str(text, name, resolver)?;
     Ok(score(&state, rules))
@@ -189,13 +197,13 @@ pub fn score_toml(
 /// ```
 #[cfg(feature = "schema")]
 pub fn report_schema() -> schemars::Schema {
-    wargame_kit::schema::serialized::<Report>()
+    wargame_kit::internal::schema::serialized::<Report>()
 }
 
-/// The JSON Schema of the TOML state format ([`StateSpec`]), feature `schema`.
+/// The JSON Schema of the TOML state format, feature `schema`.
 #[cfg(feature = "schema")]
 pub fn state_schema() -> schemars::Schema {
-    schemars::schema_for!(StateSpec)
+    schemars::schema_for!(spec::StateSpec)
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

@@ -10,8 +10,8 @@ use hexmap::Label;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, Error, ErrorKind};
-pub use crate::options::Rules;
-pub use crate::side::{MarkerSide, Side};
+pub(crate) use crate::options::Rules;
+pub(crate) use crate::side::{MarkerSide, Side};
 use crate::track::VpTrack;
 
 /// The games this crate scores, as written in a state's `game` key.

@@ -19,7 +19,7 @@
 
 use hexmap::Label;
 use serde::{Deserialize, Serialize};
-pub use wargame_kit::options::{Alias, Choice, Reading, Registry, RuleInForce, RuleOption};
+pub(crate) use wargame_kit::options::{Alias, Choice, Reading, Registry, RuleInForce, RuleOption};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -291,7 +291,7 @@ impl SimultaneousAutomaticVictory {
 /// the `with_*` methods.
 ///
 /// ```
-/// use asia_engulfed_victory::Rules;
+/// use asia_engulfed_victory::options::Rules;
 /// let rules = Rules::default().with_bonus_vp_in_dai_senso(false);
 /// assert!(!rules.bonus_vp_in_dai_senso);
 /// assert_eq!(rules.allied_vp_cap_per_map, 4);

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::csv::{CurrentStrategicValue, current_strategic_value, esv_in_play};
 use crate::model::{Check, Rules, State, WarState};
-pub use crate::notes::Note;
+pub(crate) use crate::notes::Note;
 use crate::side::{MarkerSide, Side};
 use crate::track::CsvRange;
 use crate::victory::{
@@ -131,7 +131,8 @@ pub struct Report {
 /// From TOML, the 0.1.2 example's second check: +3 turns the marker to its Rising Sun face.
 ///
 /// ```
-/// use asia_engulfed_victory::{MarkerSide, Rules, State, score};
+/// use asia_engulfed_victory::options::Rules;
+/// use asia_engulfed_victory::{MarkerSide, State, score};
 /// use wargame_kit::resolve::NoResolver;
 ///
 /// let state = State::from_toml_str(r#"
@@ -155,9 +156,10 @@ pub struct Report {
 /// From memory, the combined game's Final check (0.4's example): the Allies win 6 to 5.
 ///
 /// ```
+/// use asia_engulfed_victory::options::Rules;
 /// use asia_engulfed_victory::{
-///     Check, Game, MarkerSide, Rules, Side, State, StrategicWarfareBox, TkResult, VpMarker,
-///     WarState, score,
+///     Check, Game, MarkerSide, Side, State, StrategicWarfareBox, TkResult, VpMarker, WarState,
+///     score,
 /// };
 ///
 /// let mut state = State::new(

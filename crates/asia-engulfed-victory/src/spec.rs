@@ -14,7 +14,7 @@ use serde::de::{self, IntoDeserializer};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 use wargame_kit::Source;
-use wargame_kit::diag::{Collector, Locator};
+use wargame_kit::internal::{Collector, Locator};
 use wargame_kit::resolve::Resolver;
 
 use crate::error::{Diagnostic, Error, ErrorKind};
@@ -103,6 +103,7 @@ pub struct StateSpec {
     /// What the file pins of its own report, for regression suites (`victory test`,
     /// `docs/suites.md`); scoring ignores it ([`crate::expect`]).
     #[serde(default)]
+    #[allow(dead_code)] // read so that the key is accepted; nothing else reads it
     pub expect: Option<crate::expect::ExpectSpec>,
 }
 
@@ -264,6 +265,7 @@ pub struct UnitSpec {
     pub faction: Spanned<String>,
     /// A name for people (ignored).
     #[serde(default)]
+    #[allow(dead_code)] // read so that the key is accepted; nothing else reads it
     pub name: Option<String>,
 }
 
@@ -370,6 +372,7 @@ pub struct TrackSpec {
     pub name: Option<String>,
     /// A note for people (ignored).
     #[serde(default)]
+    #[allow(dead_code)] // read so that the key is accepted; nothing else reads it
     pub note: Option<String>,
     /// The boxes, left to right.
     #[cfg_attr(feature = "schema", schemars(with = "Vec<BoxSpec>"))]
@@ -555,7 +558,7 @@ impl VpTrack {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<VpTrack, Error> {
         let source = Source::new(name, text);
-        wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: TrackSpec| {
+        wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: TrackSpec| {
             track_from_spec(&spec, source, "")
         })
     }
@@ -641,7 +644,7 @@ impl State {
         resolver: &dyn Resolver,
     ) -> Result<Self, Error> {
         let source = Source::new(name, text);
-        wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+        wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
             from_spec(&spec, source, resolver)
         })
     }
@@ -966,7 +969,8 @@ impl Reader<'_> {
                     }
                     TrackRef::File(path) => match resolver.resolve(path, self.source.name) {
                         Ok(doc)
-                            if wargame_kit::diag::top_level_string(&doc.text, "game").is_some() =>
+                            if wargame_kit::internal::top_level_string(&doc.text, "game")
+                                .is_some() =>
                         {
                             self.push(
                             Diagnostic::new(

@@ -34,7 +34,8 @@
 //! text is escaped for XML; nothing outside the file is referenced.
 //!
 //! ```
-//! use asia_engulfed_victory::{Rules, State, score, svg};
+//! use asia_engulfed_victory::options::Rules;
+//! use asia_engulfed_victory::{State, score, svg};
 //! use wargame_kit::resolve::NoResolver;
 //!
 //! let state = State::from_toml_str(r#"

@@ -14,7 +14,7 @@
 //! let text = std::fs::read_to_string("dai-senso.profile.toml")?;
 //! let profile = vassal::profile::Profile::from_toml_str(&text, Some("dai-senso.profile.toml"))?;
 //! let (state, imported) = State::from_vassal(&module, &save, &profile, &FsResolver::default())?;
-//! println!("{}", asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default()));
+//! println!("{}", asia_engulfed_victory::score(&state, &asia_engulfed_victory::options::Rules::default()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

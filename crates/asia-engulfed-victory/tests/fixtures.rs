@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use asia_engulfed_victory::{Rules, State, score, score_toml};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{State, score, score_toml};
 use wargame_kit::resolve::FsResolver;
 
 fn root() -> PathBuf {

@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use asia_engulfed_victory::{Rules, State, score};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{State, score};
 use wargame_kit::resolve::FsResolver;
 use wargame_kit::svg::escape;
 

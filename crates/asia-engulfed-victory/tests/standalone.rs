@@ -3,9 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+use asia_engulfed_victory::options::Rules;
 use asia_engulfed_victory::{
     AutomaticVictoryKind, Check, Country, Effect, ErrorKind, Faction, Game, GroundUnit, Influence,
-    MarkerSide, Rules, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, score,
+    MarkerSide, Side, State, StrategicHex, TermKind, VpMarker, VpSource, WarState, score,
 };
 use hexmap::Label;
 use wargame_kit::resolve::{MemoryResolver, NoResolver};

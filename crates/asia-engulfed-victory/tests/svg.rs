@@ -7,10 +7,11 @@
 
 use std::path::{Path, PathBuf};
 
+use asia_engulfed_victory::options::Rules;
 use asia_engulfed_victory::svg::{self, WIDTH};
 use asia_engulfed_victory::{
     Check, CombinedResult, CsvRange, Effect, Faction, Game, MarkerSide, PlacementBasis, Report,
-    Rules, Side, State, StrategicHex, VpMarker, WarState, score,
+    Side, State, StrategicHex, VpMarker, WarState, score,
 };
 use hexmap::Label;
 use wargame_kit::resolve::FsResolver;

@@ -32,8 +32,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use hexmap::kit::Source;
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::{Direction, Hex, HexMap, HexsideKind, Layout, MapBuilder, MapSpec, Offset, Source};
+use hexmap::{Direction, Hex, HexMap, HexsideKind, Layout, MapBuilder, MapSpec, Offset};
 
 use wargame_kit::rng::Rng;
 

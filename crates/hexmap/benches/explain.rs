@@ -17,8 +17,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hexmap::trace::{RoadChain, Targets, TraceScratch, Tracer, search};
+use hexmap::internal::TraceScratch;
 use hexmap::{Compass, Hex, HexMap, Layout, MapBuilder, Orientation, Parity};
+use hexmap::{RoadChain, Targets, Tracer, search};
 
 use wargame_kit::rng::Rng;
 

@@ -43,8 +43,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hexmap::ByNode;
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::trace::ByNode;
 use hexmap::{
     BoundRule, Hex, HexMap, LocOracle, Position, RoadChain, Targets, Tracer, Unit, ZocRule,
 };

@@ -27,8 +27,8 @@ use std::time::Duration;
 
 use bitset::{BaseUnit, BaseWork, Baseline};
 use criterion::{Criterion, criterion_group, criterion_main};
+use hexmap::ByNode;
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::trace::ByNode;
 use hexmap::{ChainPlan, ChainWork, Placed};
 use hexmap::{Hex, HexMap, Path, RoadChain as TraceRules, Targets, Tracer, check_path, search};
 use pathfinding::prelude::bfs;
@@ -115,7 +115,7 @@ impl Prepared {
     fn tracer_reused<'a>(
         &'a self,
         tracer: &mut Tracer<'a, '_>,
-        scratch: &mut hexmap::trace::TraceScratch,
+        scratch: &mut hexmap::internal::TraceScratch,
     ) -> Vec<bool> {
         tracer.reset_free_table(&self.free);
         tracer.traced_all_with(&self.starts, scratch)
@@ -301,7 +301,7 @@ fn bench_all_units(c: &mut Criterion) {
         prepared.verify(&name, rules);
         let bound = rules.rule().bind(prepared.map()).unwrap();
         let mut reused = Tracer::with_free_table(&bound, &prepared.targets, &prepared.free);
-        let mut scratch = hexmap::trace::TraceScratch::new(prepared.map().len());
+        let mut scratch = hexmap::internal::TraceScratch::new(prepared.map().len());
         let expected: Vec<bool> = prepared
             .baseline(rules)
             .iter()
@@ -345,7 +345,7 @@ fn bench_scaling(c: &mut Criterion) {
         let prepared = Prepared::new(generate(side, side, units, units, SEED));
         let bound = rules.rule().bind(prepared.map()).unwrap();
         let mut reused = Tracer::with_free_table(&bound, &prepared.targets, &prepared.free);
-        let mut scratch = hexmap::trace::TraceScratch::new(prepared.map().len());
+        let mut scratch = hexmap::internal::TraceScratch::new(prepared.map().len());
         let answers = prepared.tracer_reused(&mut reused, &mut scratch);
         for (start, traced) in prepared.starts.iter().zip(&answers) {
             let searched = search(&bound, *start, &prepared.targets, &|hex| {

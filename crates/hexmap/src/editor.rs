@@ -30,10 +30,10 @@
 //! assert!(html.contains("\"name\":\"Four\""));
 //! ```
 
-pub mod canonical;
+mod canonical;
 mod model;
 
-pub use canonical::{OFF_MAP, canonical_toml, key, legend_symbols, quote};
+pub use canonical::canonical_toml;
 pub use model::model_json;
 
 use crate::layout::Compass;

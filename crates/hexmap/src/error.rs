@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-/// What kind of problem a map [`Diagnostic`](crate::Diagnostic) reports.
+/// What kind of problem a map [`Diagnostic`](wargame_kit::Diagnostic) reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]

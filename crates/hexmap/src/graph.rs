@@ -52,7 +52,7 @@
 //! let node = |l: &str| map.node(map.parse(l).unwrap()).unwrap();
 //!
 //! // Entering a hex costs what its terrain costs.
-//! let cost = |e: hexmap::HexsideRef<'_>| {
+//! let cost = |e: hexmap::graph::HexsideRef<'_>| {
 //!     let terrain = map.hexes()[e.target().index()].terrain;
 //!     match map.terrain_names()[usize::from(terrain)].as_str() {
 //!         "forest" => 2,

@@ -15,7 +15,7 @@
 //!   hex -> node lookup ([`HexMap::node`]).
 //! - **Positions and zones of control**: [`Position`] and [`ZocLayer`], which remembers which
 //!   units control each hex.
-//! - **Constrained tracing** ([`trace`]) for any hex wargame's supply or communication rule:
+//! - **Constrained tracing** ([the trace model](#the-trace-model)) for any hex wargame's supply or communication rule:
 //!   rules as data ([`TraceRule`]: legs with a budget of hexes or movement points, a step rule
 //!   that sees hexsides, their features and the terrain, and a target), with the path found or
 //!   the blocked frontier and why, per unit ([`search`]) or for all units at once ([`Tracer`]).
@@ -77,7 +77,7 @@
 //! and `0104` costs 1 + 1 for the river = 5 > 4: cut, and the cut names `0104` ("beyond the
 //! reach of leg 1"). A road over the river removes the extra point: 4, traced.
 //! ```
-//! use hexmap::trace::{Costs, Leg, Obstacle, Refusal, Targets, TraceRule, search};
+//! use hexmap::{Costs, Leg, Obstacle, Refusal, Targets, TraceRule, search};
 //! use hexmap::{Layout, MapBuilder, Orientation};
 //!
 //! let map = |bridged: bool| {
@@ -107,8 +107,61 @@
 //! let targets = Targets::new(&bridged, [hex("0104")]);
 //! assert!(search(&bound, hex("0101"), &targets, &nothing_blocks).is_ok());
 //! ```
-//! The [`trace`] module explains the model in full; the crate's `examples/` write three other
-//! games' rules with it.
+//! [The trace model](#the-trace-model) below explains it in full; the crate's `examples/` write
+//! three other games' rules with it.
+//!
+//! # The trace model
+//!
+//! ## The leg model
+//! A rule ([`TraceRule`]) is data: a sequence of **legs** walked from the unit toward a
+//! **target** set (a source of supply, a beach, a friendly map edge). Each [`Leg`] says
+//! - how far it may go ([`Budget`]): a number of hexes, movement points with per-terrain and
+//!   per-hexside [`Costs`], or unlimited;
+//! - which steps it allows ([`StepRule`]): any step, along hexsides with a feature (road, rail),
+//!   into hexes on a network, not across a feature (river) unless another bridges it, into or not
+//!   into terrains, combinations, or the caller's own predicate over the hex entered, the
+//!   hexside crossed and its features, and the terrain; its first step may have a rule of its
+//!   own (`joined_by`);
+//! - whether it may be skipped (take no step).
+//!
+//! Every step crosses a shared, passable hexside into a hex that passes the caller's **free
+//! test** ([`FreeTest`]: units, zones of control, anything else a game says), which explains
+//! itself with a reason of the caller's type. The start hex is never tested.
+//!
+//! ## A worked example
+//! Leyte's Line of Communications (L8) is the preset [`RoadChain`]: leg 1, up to K = 3 hexes of
+//! any passable terrain (skippable); leg 2, any number of hexes along road/trail hexsides, joined
+//! by any step into a road or trail hex (skippable); target: an active beach hex. On a row of
+//! nine hexes `1001`-`1009` with a road `1006`-`1009` and the beach at `1009`:
+//! - from `1002`, leg 1 walks `1003 1004 1005`, leg 2 is joined at `1006` and follows the road to
+//!   `1009`: traced;
+//! - from `1001`, leg 1 ends at `1004`; `1005` has no road, so leg 2 cannot be joined, and leg 1
+//!   has spent its three hexes: cut, and the [`Cut`] names `1005`, "off the road/trail net".
+//!
+//! "At most 5 MP to a friendly city, forest 2" is one leg,
+//! `Leg::movement_points(5, Costs::new(1).terrain("forest", 2))`; "any number of rail hexes from
+//! a friendly map edge, then at most 4 hexes" is, from the unit, `Leg::hexes(4).skippable()` then
+//! `Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])).skippable()`. The crate's
+//! `examples/` hold complete rules of each style.
+//!
+//! ## Three ways to answer
+//! - [`search`]: one start; a path (the one with the fewest hexes when only the first leg has a
+//!   budget, as in Leyte's rule), or the [`Cut`]: the hexes on the
+//!   frontier of what was reachable and what blocks each ([`Obstacle`]: the free test's reason,
+//!   or the rule's [`Refusal`]).
+//! - [`Tracer`]: prepare once per position (the free test once per hex, the legs after a bounded
+//!   first one worked backward from the targets), then answer every unit: a path, or only
+//!   traced-or-cut ([`Tracer::traced_all`]), with scratch space the caller may reuse.
+//!
+//! - [`ChainPlan`]: Leyte's rule shape only (the [`RoadChain`] preset and a zone-of-control
+//!   rule), compiled once per map: a whole position from the units' hexes (free test, ZOC and
+//!   the chain as row bitsets), each unit traced or cut, a traced unit's path, a cut unit's
+//!   bounded frontier; [`LocOracle`] keeps every answer up to date as units move. A
+//!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
+//!   [`Tracer`] of it uses the plan.
+//!
+//! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once (a
+//! terrain or feature the map lacks binds as empty; [`TraceRule::bind_strict`] refuses it).
 //!
 //! # Public dependencies and stability
 //!
@@ -128,7 +181,7 @@
 //! `Visitable`, `GetAdjacencyMatrix`, `IntoNeighbors(Directed)`, `IntoEdges(Directed)`,
 //! `IntoEdgeReferences`, `IntoNodeIdentifiers` and `IntoNodeReferences`. Nodes are
 //! `NodeIndex<u32>` in label order (node `i` is [`HexMap::hexes`]`()[i]`), edges the shared
-//! hexsides ([`HexsideRef`], [`HexsideId`]), impassable ones included; so `dijkstra(&map, ..)`,
+//! hexsides ([`graph::HexsideRef`], [`graph::HexsideId`]), impassable ones included; so `dijkstra(&map, ..)`,
 //! `connected_components(&map.passable())` or `Bfs::new(&map.roads(), ..)` run on the map with
 //! no copy of it.
 //!
@@ -136,43 +189,44 @@
 //! their major version is a breaking change of this crate:
 //!
 //! - **wargame-kit 0.1**: the workspace's kit, whose [`Error`](wargame_kit::Error),
-//!   [`Diagnostic`] and [`Source`] a map reports with; name it through the re-export
+//!   [`Diagnostic`](wargame_kit::Diagnostic) and [`Source`](wargame_kit::Source) a map reports
+//!   with; name it through the re-export
 //!   [`hexmap::kit`](crate::kit).
 //! - **petgraph 0.8**: the map implements its traits, [`HexMap::node`] returns its
-//!   `NodeIndex`, and the [`Layer`] views are its `EdgeFiltered`. Name its types through the
+//!   `NodeIndex`, and the [`Layer`](graph::Layer) views are its `EdgeFiltered`. Name its types through the
 //!   re-export [`hexmap::petgraph`](crate::petgraph) (for example
 //!   `hexmap::petgraph::graph::NodeIndex`), so that your petgraph is always the one the map was
 //!   built with.
 //! - **fixedbitset 0.5**: the map's visit map (`Visitable::Map`) is petgraph's usual
 //!   `FixedBitSet`; name it through [`hexmap::fixedbitset`](crate::fixedbitset).
-//! - **toml 1**: the [`spec`] types hold [`toml::Spanned`] values and [`Source::toml_error`]
+//! - **toml 1**: the map format's types ([`MapSpec`] and its parts) hold [`toml::Spanned`] values
+//!   and [`Source::toml_error`](wargame_kit::Source::toml_error)
 //!   takes a [`toml::de::Error`]; name them through the re-export [`hexmap::toml`](crate::toml).
 //! - **serde 1**: public types implement `serde::Serialize` (labels, hexes, diagnostics, places)
-//!   and the [`spec`] types `serde::Deserialize`; only the traits appear, no serde types.
+//!   and the map format's types `serde::Deserialize`; only the traits appear, no serde types.
 //!
 //! With the `schema` feature the spec types also implement `schemars::JsonSchema` (schemars 1).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
-pub mod coord;
+mod coord;
 #[cfg(feature = "editor")]
 pub mod editor;
-pub mod error;
+mod error;
 pub mod graph;
-pub mod layout;
+mod layout;
 pub mod limits;
-pub mod map;
-pub mod position;
-pub mod spec;
+mod map;
+mod position;
+mod spec;
 mod summary;
 #[cfg(feature = "svg")]
 pub mod svg;
-pub mod trace;
+mod trace;
 
 pub use coord::{Direction, Hex};
 pub use error::{Error, ErrorKind};
-pub use graph::{HexsideId, HexsideRef, Layer, RoadComponents};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
@@ -180,16 +234,25 @@ pub use map::{
     Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
 pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
-pub use spec::MapSpec;
+pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
 pub use trace::{
-    Blocked, BoundRule, Budget, ChainPlan, ChainReading, ChainWork, Costs, Cut, FreeTest, Leg,
-    LocOracle, Obstacle, Path, Placed, Refusal, RoadChain, StepRule, TargetRule, Targets,
-    TraceRule, Tracer, check_path, search,
+    Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
+    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, LocOracle, Obstacle,
+    OracleError, Path, Placed, Refusal, RoadChain, RuleError, Step, StepFn, StepRule, TargetRule,
+    Targets, TraceRule, Tracer, check_path, search,
 };
-pub use wargame_kit::{Diagnostic, Location, Source};
+
+/// Not covered by semver: used by the workspace's own crates; may change in any release.
+///
+/// [`TraceScratch`](internal::TraceScratch), the reusable search space of
+/// [`Tracer::trace_with`] and [`Tracer::traced_all_with`] (the benchmarks' and tests' way to
+/// trace without allocating).
+pub mod internal {
+    pub use crate::trace::TraceScratch;
+}
 
 /// The petgraph crate (0.8) whose traits the map implements ([`graph`]) and whose types
-/// [`HexMap::node`] and [`Layer`] use; name them as `hexmap::petgraph::...` so the versions
+/// [`HexMap::node`] and [`Layer`](graph::Layer) use; name them as `hexmap::petgraph::...` so the versions
 /// always match.
 ///
 /// ```
@@ -218,12 +281,12 @@ pub use petgraph;
 pub use fixedbitset;
 
 /// The workspace's kit crate (`wargame-kit`), whose [`Error`](wargame_kit::Error),
-/// [`Diagnostic`] and [`Source`] the map reports with; name it as `hexmap::kit::...` so the
+/// [`Diagnostic`](wargame_kit::Diagnostic) and [`Source`](wargame_kit::Source) the map reports with; name it as `hexmap::kit::...` so the
 /// versions always match.
 pub use wargame_kit as kit;
 
-/// The toml crate (1.x) whose [`toml::Spanned`] the [`spec`] types hold and whose
-/// [`toml::de::Error`] [`Source::toml_error`] reads; name them as `hexmap::toml::...`.
+/// The toml crate (1.x) whose [`toml::Spanned`] the map format's types ([`MapSpec`]) hold and
+/// whose [`toml::de::Error`] [`Source::toml_error`](wargame_kit::Source::toml_error) reads; name them as `hexmap::toml::...`.
 pub use toml;
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

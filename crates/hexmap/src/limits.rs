@@ -10,11 +10,11 @@
 //! | [`MAX_SPAN`] | hexes in the rectangle around all sheets, as placed: the size of the map's lookup table |
 //! | [`MAX_BUDGET`] | a trace leg's hex or movement-point budget |
 //! | [`MAX_CUSTOM_FEATURES`] | hexside features a map may declare |
-//! | `svg::MAX_DRAWN_HEXES` | hexes a picture draws (feature `svg`) |
+//! | [`MAX_DRAWN_HEXES`] | hexes a picture draws (feature `svg`) |
 
 pub use crate::map::MAX_HEXES;
 #[cfg(feature = "svg")]
-pub use crate::svg::MAX_DRAWN_HEXES;
+pub use crate::svg::renderer::MAX_DRAWN_HEXES;
 pub use crate::trace::MAX_BUDGET;
 
 /// The most hexside features a map may declare of its own.

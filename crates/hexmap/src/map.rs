@@ -9,7 +9,7 @@ use crate::layout::{Label, Layout, Offset};
 mod build;
 
 pub(crate) use build::{At, Group, HOLE, Input, Key, Ref, build, intern};
-pub use build::{HexRef, LabelRef, MapBuilder, Origin};
+pub use build::{HexRef, MapBuilder};
 
 /// The features of one hexside (the edge between two adjacent on-map hexes).
 ///

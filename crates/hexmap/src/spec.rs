@@ -48,7 +48,8 @@ use toml::Spanned;
 use crate::error::{Error, ErrorKind};
 use crate::layout::{Compass, LabelOrder, Layout, Orientation, Parity, Sheet, Slots};
 use crate::map::{At, Group, HOLE, HexMap, HexsideKind, Input, Key, MAX_HEXES, Ref, build, intern};
-use wargame_kit::diag::{Collector, Diagnostic, Source};
+use wargame_kit::internal::Collector;
+use wargame_kit::{Diagnostic, Source};
 
 /// A map as written in TOML, before validation.
 ///
@@ -235,10 +236,10 @@ fn paths<'a>(
 impl MapSpec {
     /// Parse TOML text into a spec (shape only; [`MapSpec::build`] validates).
     ///
-    /// Every shape problem is reported at once, in file order ([`wargame_kit::diag::read_toml`]).
+    /// Every shape problem is reported at once, in file order ([`wargame_kit::read_toml`]).
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<MapSpec, Error> {
         let source = Source::new(name, text);
-        let read = wargame_kit::diag::read_toml(source, ErrorKind::Toml, "");
+        let read = wargame_kit::read_toml(source, ErrorKind::Toml, "");
         match read.value {
             Some(spec) if read.problems.is_empty() => Ok(spec),
             _ => Err(Error::new(read.problems)),
@@ -692,7 +693,7 @@ impl HexMap {
     /// ```
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<HexMap, Error> {
         let source = Source::new(name, text);
-        wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: MapSpec| {
+        wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: MapSpec| {
             spec.build(source, "")
         })
     }

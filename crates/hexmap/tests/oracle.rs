@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use hexmap::trace::OracleError;
+use hexmap::OracleError;
 use hexmap::{
     ChainReading, Compass, Hex, HexMap, Layout, LocOracle, MapBuilder, Orientation, Parity,
     Position, RoadChain, TargetRule, Targets, Tracer, Unit, ZocRule,

@@ -18,7 +18,7 @@ mod maps;
 
 use std::fmt;
 
-use hexmap::trace::FreeTest;
+use hexmap::FreeTest;
 use hexmap::{
     BoundRule, Costs, Cut, Hex, HexMap, Leg, MapBuilder, Obstacle, Path, Position, StepRule,
     Targets, TraceRule, Tracer, Unit, ZocLayer, check_path, search,

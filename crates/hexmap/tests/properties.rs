@@ -28,7 +28,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
-use hexmap::trace::{ByNode, FreeTable, FreeTest};
+use hexmap::{ByNode, FreeTable, FreeTest};
 use hexmap::{
     ChainReading, Compass, Costs, Cut, Hex, HexMap, Layout, Leg, MapBuilder, Obstacle, Orientation,
     Parity, Path, Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
@@ -1219,7 +1219,7 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
     };
     let mut work = hexmap::ChainWork::default();
     plan.free_table(&targets, &free_table, &mut work);
-    let bounds = hexmap::trace::Bounds::new(usize::MAX, usize::MAX, usize::MAX);
+    let bounds = hexmap::Bounds::new(usize::MAX, usize::MAX, usize::MAX);
     for info in map.hexes() {
         let start = info.hex;
         let at = map.label_text(start);
@@ -1246,7 +1246,7 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
         match (cut, slow) {
             (None, Ok(_)) => {}
             (Some(ours), Err(theirs)) => {
-                use hexmap::trace::ChainBlock;
+                use hexmap::ChainBlock;
                 let theirs: Vec<(Hex, ChainBlock)> = theirs
                     .frontier
                     .iter()

@@ -214,7 +214,7 @@ fn zones_of_control_stop_at_rivers_and_cliffs() {
 /// and for a general rule, over a run of pseudo-random positions.
 #[test]
 fn reset_tracer_equals_a_fresh_one() {
-    use hexmap::trace::{Leg, StepRule, TraceRule};
+    use hexmap::{Leg, StepRule, TraceRule};
     let map = HexMap::from_toml_str(CORRIDOR, Some("corridor.toml")).unwrap();
     let targets = Targets::new(&map, [map.parse("1009").unwrap()]);
     let starts: Vec<Hex> = map.hexes().iter().map(|h| h.hex).collect();
@@ -248,7 +248,7 @@ fn reset_tracer_equals_a_fresh_one() {
             // The same position from a borrowed table by node.
             let table: Vec<bool> = blocked.iter().map(|b| !b).collect();
             let mut borrowed = Tracer::with_free_table(&bound, &targets, &table);
-            let mut scratch = hexmap::trace::TraceScratch::new(map.len());
+            let mut scratch = hexmap::internal::TraceScratch::new(map.len());
             assert_eq!(
                 borrowed.traced_all_with(&starts, &mut scratch),
                 fresh.traced_all(&starts)

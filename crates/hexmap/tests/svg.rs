@@ -330,14 +330,14 @@ fn text_is_escaped_everywhere() {
 /// `MAX_DRAWN_HEXES` gets a note instead of a drawing; one at the limit is drawn.
 #[test]
 fn a_map_too_large_to_draw_gets_a_note() {
-    let side = u16::try_from(hexmap::svg::MAX_DRAWN_HEXES.isqrt()).unwrap();
+    let side = u16::try_from(hexmap::limits::MAX_DRAWN_HEXES.isqrt()).unwrap();
     for (rows, drawn) in [(side, true), (side + 1, false)] {
         let layout = Layout::row_column(Orientation::Flat, 1..=rows, 1..=side).with_digits(3);
         let map = MapBuilder::new("Big <map>", layout).build().unwrap();
         let svg = MapDrawing::new(&map).finish();
         roxmltree::Document::parse(&svg).unwrap();
         if drawn {
-            assert_eq!(map.len(), hexmap::svg::MAX_DRAWN_HEXES);
+            assert_eq!(map.len(), hexmap::limits::MAX_DRAWN_HEXES);
             assert!(svg.len() > 1_000_000);
         } else {
             assert!(svg.len() < 1_000, "{svg}");

@@ -4,12 +4,9 @@
 //! its own `#[non_exhaustive]` kind enum, so that a tool can print all problems at once in
 //! `file:line:col: message` form.
 
-mod scan;
-mod shape;
-pub use scan::{table_array_headers, top_level_string};
-pub use shape::{
-    MAX_SHAPE_PROBLEMS, Repairs, SHAPE_READ_BUDGET, ShapeRead, nearest, read_and_check, read_toml,
-};
+pub(crate) mod scan;
+pub(crate) mod shape;
+pub use shape::{Repairs, ShapeRead, read_toml};
 pub(crate) use shape::{unknown_key, unknown_value};
 
 use std::fmt;
@@ -241,9 +238,7 @@ impl<'a> Source<'a> {
     }
 }
 
-/// How deep the `toml` crate reads keys and values: a dotted key of more parts, or arrays and
-/// inline tables nested deeper, are refused.
-pub const MAX_TOML_DEPTH: usize = 80;
+use crate::limits::MAX_TOML_DEPTH;
 
 /// The span of the first dotted key (a table header or a key before `=`) of at least
 /// [`MAX_TOML_DEPTH`] parts, counting the dots outside quotes.
@@ -315,7 +310,7 @@ fn span_in(root: &Spanned<toml::de::DeTable<'_>>, key: &str) -> Option<Range<usi
 ///
 /// ```
 /// use wargame_kit::{Diagnostic, Source};
-/// use wargame_kit::diag::Locator;
+/// use wargame_kit::internal::Locator;
 /// let text = "a = 1\n[b]\nc = 2\n";
 /// let at = Locator::new(Source::new(Some("f.toml"), text));
 /// let d = at.at(Diagnostic::new("bad", "c is wrong").key("b.c"), None);
@@ -395,22 +390,6 @@ impl<'a> Locator<'a> {
 /// when a state names a file that is not what it should be (a map that is someone's
 /// configuration file), its diagnostics say where and what kind of thing is wrong without
 /// copying the file's values into the output.
-///
-/// ```
-/// use wargame_kit::diag::withhold_values;
-/// assert_eq!(
-///     withhold_values("invalid type: string \"hunter2\", expected struct LayoutSpec"),
-///     "invalid type: a string, expected struct LayoutSpec"
-/// );
-/// assert_eq!(withhold_values("invalid value: integer `-1`, expected u32"), "invalid value: an integer, expected u32");
-/// assert_eq!(withhold_values("unknown variant `secret`, expected `flat` or `pointy`"), "unknown variant, expected `flat` or `pointy`");
-/// assert_eq!(withhold_values("unknown field `rodas`"), "unknown field `rodas`");
-/// assert_eq!(
-///     withhold_values("expected a table, found the string \"hunter2\""),
-///     "expected a table, found a string"
-/// );
-/// assert_eq!(withhold_values("expected a string in quotes, found the number 7; x"), "expected a string in quotes, found a number; x");
-/// ```
 pub fn withhold_values(message: &str) -> String {
     // serde's words, and [`read_toml`]'s plain ones.
     const TICKED: [(&str, &str); 6] = [
@@ -516,6 +495,35 @@ impl<'a, K> Collector<'a, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Values quoted from a document are withheld, key names kept.
+    #[test]
+    fn withhold_values_keeps_keys_and_drops_values() {
+        assert_eq!(
+            withhold_values("invalid type: string \"hunter2\", expected struct LayoutSpec"),
+            "invalid type: a string, expected struct LayoutSpec"
+        );
+        assert_eq!(
+            withhold_values("invalid value: integer `-1`, expected u32"),
+            "invalid value: an integer, expected u32"
+        );
+        assert_eq!(
+            withhold_values("unknown variant `secret`, expected `flat` or `pointy`"),
+            "unknown variant, expected `flat` or `pointy`"
+        );
+        assert_eq!(
+            withhold_values("unknown field `rodas`"),
+            "unknown field `rodas`"
+        );
+        assert_eq!(
+            withhold_values("expected a table, found the string \"hunter2\""),
+            "expected a table, found a string"
+        );
+        assert_eq!(
+            withhold_values("expected a string in quotes, found the number 7; x"),
+            "expected a string in quotes, found a number; x"
+        );
+    }
 
     /// A dotted key deeper than the `toml` crate reads is located at the key, with the limit.
     #[test]

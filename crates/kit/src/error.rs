@@ -80,7 +80,7 @@ impl<K> Error<K> {
 }
 
 impl<K> Error<K> {
-    /// The outcome of reading a document in two passes: its shape ([`read_toml`](crate::diag::read_toml)),
+    /// The outcome of reading a document in two passes: its shape ([`read_toml`](crate::read_toml)),
     /// then what checking the rules on whatever could be read gave. Ok only when both found
     /// nothing. A rule problem's key is named as the file writes it (the shape reading may have
     /// taken list items out) and located again if it was located by its key. The problems in
@@ -131,7 +131,7 @@ impl<K> Error<K> {
     }
 
     /// The same problems with the values their messages quote from the document withheld
-    /// ([`withhold_values`](crate::diag::withhold_values)): for a document another one refers
+    /// (serde's `invalid type: string "hunter2"` becomes `invalid type: a string`): for a document another one refers
     /// to, which may turn out to be some other file than the one meant.
     pub fn withholding_values(self) -> Self {
         Error::new(

@@ -3,27 +3,28 @@
 //! `wargame_kit` knows no game and no hexes. It gives any engine that reads its own files:
 //!
 //! - **Located problems**: [`Diagnostic`] (kind, message, file, key path, label, line, column,
-//!   byte span, help) and [`Error`], every problem of an input at once ([`diag`]); a
-//!   [`Source`] finds where a key path is written in the text.
-//! - **A TOML shape reader** ([`diag::read_toml`], [`diag::read_and_check`]): every shape
-//!   problem of a document at once, in plain words, with "did you mean".
+//!   byte span, help) and [`Error`], every problem of an input at once; a [`Source`] finds
+//!   where a key path is written in the text.
+//! - **A TOML shape reader** ([`read_toml`]): every shape problem of a document at once,
+//!   in plain words, with "did you mean".
 //! - **References between documents** ([`resolve`]): a [`Resolver`](resolve::Resolver) the
 //!   caller supplies, reading only regular files of a bounded size.
 //! - **Text safe to print** ([`terminal`]) and **rules options** described alike for every
 //!   game ([`options`]).
 //! - **Pictures and pages**: the SVG toolkit (feature `svg`, [`svg`]) and self-contained
 //!   interactive HTML pages (feature `html`, [`html`]).
-//! - **Expectations** ([`expect`]): the keys of a state file's `[expect]` table, each a field of
-//!   the report read one way, for regression suites.
 //! - **Limits** ([`limits`]), so a server can rely on them.
 //! - **A seeded generator** ([`rng`], splitmix64): deterministic, not cryptographic; for
 //!   generators, benchmarks and tests.
+//!
+//! What the workspace's own crates share beyond that (collecting diagnostics, the keys of
+//! `[expect]` tables, ...) is in [`internal`], which semver does not cover.
 //!
 //! The map crate (`wargame-hexmap`) and both engines report through this crate's [`Error`],
 //! each with its own kind enum.
 //!
 //! ```
-//! use wargame_kit::diag::read_toml;
+//! use wargame_kit::read_toml;
 //! use wargame_kit::Source;
 //!
 //! #[derive(serde::Deserialize)]
@@ -42,22 +43,20 @@
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
-pub mod diag;
-pub mod error;
-pub mod expect;
+mod diag;
+mod error;
 #[cfg(feature = "html")]
 pub mod html;
+pub mod internal;
 pub mod limits;
 pub mod options;
 pub mod resolve;
 pub mod rng;
-#[cfg(feature = "schema")]
-pub mod schema;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;
 
-pub use diag::{Diagnostic, Location, Source};
+pub use diag::{Diagnostic, Location, Repairs, ShapeRead, Source, read_toml};
 pub use error::Error;
 
 /// The toml crate (1.x) whose [`toml::Spanned`] and [`toml::de::Error`] the diagnostics read;

@@ -301,7 +301,8 @@ impl<R> Registry<R> {
     /// of kind `kind` in `problems` for each key or value refused (keyed `rules.KEY`; an
     /// unknown key at the key, a value at the value), worded as [`Registry::choose_in_file`]
     /// words it. A table that sets one option twice (under its key and an older one) is
-    /// refused at the later key.
+    /// refused at the later key. Not covered by semver: the problems go to a
+    /// [`crate::internal::Collector`], which is internal.
     pub fn read_table<K: Copy>(
         &self,
         table: &RulesTable,

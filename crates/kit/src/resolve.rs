@@ -5,6 +5,7 @@
 //! [`NoResolver`] / [`MemoryResolver`]) and is never made to read arbitrary paths;
 //! [`FsResolver`] reads files, optionally confined to a root directory.
 
+use crate::limits::DEFAULT_MAX_BYTES;
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
@@ -419,10 +420,6 @@ impl Resolver for FsResolver {
         Ok(Document::new(path.to_string_lossy(), text))
     }
 }
-
-/// The most bytes [`FsResolver`] (and the command line) read from one file unless told
-/// otherwise: 16 MiB, a hundred times the largest map this project knows of.
-pub const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A byte count in words: `16 MiB`, `1000 B`.
 struct Bytes(u64);

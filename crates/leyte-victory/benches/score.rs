@@ -247,7 +247,8 @@ fn bench_batch(c: &mut Criterion) {
 mod parallel {
     use super::*;
     use criterion::measurement::WallTime;
-    use leyte_victory::{score_many, sheet_many, verdict_many};
+    use leyte_victory::internal::sheet_many;
+    use leyte_victory::{score_many, verdict_many};
     use rayon::prelude::*;
 
     /// `score_many`, `sheet_many` and `verdict_many` on pools of 1 and 2 threads; `score_many`

@@ -3,7 +3,7 @@
 //! shape like every other table's (an unknown key is told with "did you mean").
 //!
 //! [`KEYS`] says which field of the report's JSON each key reads, and how
-//! ([`wargame_kit::expect`]).
+//! ([`wargame_kit::internal::expect`]).
 //!
 //! ```
 //! use wargame_kit::resolve::NoResolver;
@@ -25,7 +25,7 @@
 //! assert!(err.to_string().contains("did you mean `us`?"), "{err}");
 //! ```
 
-use wargame_kit::expect::{ExpectKey, Reading};
+use wargame_kit::internal::expect::{ExpectKey, Reading};
 
 use crate::ratio::VictoryLevel;
 

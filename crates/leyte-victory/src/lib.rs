@@ -22,11 +22,12 @@
 //!   frontier, the same hexes and reasons as [`hexmap::search`]'s (property-tested in the hex
 //!   crate); [`explain`] gives one unit's LOC hex by hex from the same computation.
 //! - Many positions on one scenario: [`Scorer`] checks and prepares it once, a [`Session`] keeps
-//!   the tracing tables from one position to the next; each answers with the [`Report`], the
-//!   [`Sheet`] (the same awards and evidence as data, no text) or the [`Verdict`] (totals and
-//!   level). Feature `parallel`: `score_many` (its `Reports` freed on the pool), `sheet_many`,
+//!   the tracing tables from one position to the next; each answers with the [`Report`] or the
+//!   [`Verdict`] (totals and level), and, for the workspace's own tools, the
+//!   [`Sheet`](internal::Sheet) (the same awards and evidence as data, no text; not covered by
+//!   semver). Feature `parallel`: `score_many` (its `Reports` freed on the pool),
 //!   `verdict_many` (rayon).
-//! - Arithmetic is integer only; the ratio is rounded down to hundredths ([`ratio`]).
+//! - Arithmetic is integer only; the ratio is rounded down to hundredths ([`Ratio`]).
 //!
 //! # Example
 //! ```
@@ -79,7 +80,7 @@
 mod board;
 mod engine;
 mod error;
-pub mod expect;
+mod expect;
 mod explain;
 #[cfg(feature = "html")]
 pub mod html;
@@ -91,11 +92,11 @@ mod many;
 mod model;
 mod omitted;
 pub mod options;
-pub mod ratio;
-pub mod report;
+mod ratio;
+mod report;
 mod scorer;
 mod sheet;
-pub mod spec;
+mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
 #[cfg(test)]
@@ -123,7 +124,7 @@ pub use ::vassal as vassal_reader;
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
 #[cfg(feature = "parallel")]
-pub use many::{Reports, score_many, sheet_many, verdict_many};
+pub use many::{Reports, score_many, verdict_many};
 pub use model::{
     BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
     OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
@@ -132,12 +133,24 @@ pub use omitted::Omitted;
 pub use ratio::{Margin, Margins, Ratio, Schedule, Verdict, VictoryLevel};
 pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach,
-    Report, SideScore,
+    Report, SCHEMA_VERSION, SideScore,
 };
 pub use scorer::{Scorer, Session, score};
-pub use sheet::{Basis, Block, Grant, LocLine, Reached, Sheet};
 pub use spec::{GAME, MapCache, State};
 pub use unit::{Rating, RatingError, Side};
+
+/// Not covered by semver: used by the workspace's own crates; may change in any release.
+///
+/// A position's awards and evidence as data, before words ([`Sheet`](internal::Sheet), from
+/// [`Scorer::sheet`], [`Session::sheet`] and `sheet_many`; [`Scorer::report`] puts one in
+/// words), and the `[expect]` table as the engine reads it with [`KEYS`](internal::KEYS), which
+/// report field each expectation key reads (for `victory test`).
+pub mod internal {
+    pub use crate::expect::{ExpectSpec, KEYS};
+    #[cfg(feature = "parallel")]
+    pub use crate::many::sheet_many;
+    pub use crate::sheet::{Basis, Block, Grant, LocLine, Reached, Sheet};
+}
 
 /// Read a state and score it in one step: [`State::from_toml_str`], then [`State::score`].
 ///
@@ -187,10 +200,10 @@ pub fn score_toml(
 /// ```
 #[cfg(feature = "schema")]
 pub fn report_schema() -> schemars::Schema {
-    wargame_kit::schema::serialized::<Report>()
+    wargame_kit::internal::schema::serialized::<Report>()
 }
 
-/// The JSON Schema of the TOML state format ([`spec::StateSpec`]), for editors (taplo).
+/// The JSON Schema of the TOML state format, for editors (taplo).
 ///
 /// ```
 /// let schema = leyte_victory::state_schema();

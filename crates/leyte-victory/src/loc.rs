@@ -13,9 +13,7 @@
 use std::marker::PhantomData;
 
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::trace::{
-    Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets,
-};
+use hexmap::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets};
 use hexmap::{Hex, HexMap, TargetRule};
 
 use crate::board::{self, Board, Prepared};

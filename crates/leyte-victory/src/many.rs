@@ -68,7 +68,7 @@ fn many<'m, T: Send>(
 /// let reports = leyte_victory::score_many(&scorer, &positions);
 /// let cut: Vec<bool> = reports.iter().map(|r| r.as_ref().unwrap().japanese.total > 0).collect();
 /// assert_eq!(cut, [true, false, false, false, false, false, false, false, false]);
-/// let sheets = leyte_victory::sheet_many(&scorer, &positions);
+/// let sheets = leyte_victory::internal::sheet_many(&scorer, &positions);
 /// let verdicts = leyte_victory::verdict_many(&scorer, &positions);
 /// for ((r, s), v) in reports.iter().zip(&sheets).zip(&verdicts) {
 ///     let verdict = r.as_ref().unwrap().verdict();
@@ -80,7 +80,7 @@ pub fn score_many(scorer: &Scorer<'_>, positions: &[Position]) -> Reports {
 }
 
 /// The sheets of many positions on all cores: [`score_many`] without the words, as
-/// [`Scorer::sheet`] gives them.
+/// [`Scorer::sheet`] gives them. Not covered by semver: a [`Sheet`] is internal.
 ///
 /// A sheet holds a few vectors of hexes, not hundreds of strings: a plain vector, freed
 /// wherever the caller drops it (freeing sheets on the pool was measured slower).

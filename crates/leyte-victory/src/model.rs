@@ -518,7 +518,7 @@ impl Scenario {
             if map.area(key).is_none() {
                 let d = no_area(map, key, "").key(format!("scenario.active_beaches[{i}]"));
                 let known: Vec<String> = map.areas().iter().map(|a| a.key.clone()).collect();
-                out.push(match wargame_kit::diag::nearest(key, &known) {
+                out.push(match wargame_kit::internal::nearest(key, &known) {
                     Some(near) => d.help(format!("did you mean `{near}`?")),
                     None => d,
                 });

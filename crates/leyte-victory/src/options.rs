@@ -15,10 +15,10 @@
 //! assert_eq!(RULE_OPTIONS.options().len(), 4);
 //! ```
 
+use hexmap::ChainReading;
 use hexmap::TargetRule;
-use hexmap::trace::ChainReading;
 use serde::Serialize;
-pub use wargame_kit::options::{Reading, Registry, RuleInForce, RuleOption};
+pub(crate) use wargame_kit::options::{Reading, Registry, RuleInForce, RuleOption};
 
 /// L11: the ratio between printed bands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]

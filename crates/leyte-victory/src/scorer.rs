@@ -183,6 +183,7 @@ impl<'m> Scorer<'m> {
     }
 
     /// One position's awards and Lines of Communications as data, without text.
+    /// Not covered by semver: a [`Sheet`](crate::internal::Sheet) is internal.
     pub fn sheet(&self, position: &Position) -> Result<Sheet, Error> {
         self.session().sheet(position)
     }
@@ -195,6 +196,7 @@ impl<'m> Scorer<'m> {
     /// A position's sheet in words: the [`Report`] [`Scorer::score`] gives for it. The sheet
     /// should be this scorer's for this position; awards and lines naming units or objectives
     /// it does not have are left out.
+    /// Not covered by semver: a [`Sheet`](crate::internal::Sheet) is internal.
     pub fn report(&self, position: &Position, sheet: &Sheet) -> Result<Report, Error> {
         let board = Board::new(&self.prepared, position)?;
         Ok(words::report(&self.plan, &board, sheet))
@@ -292,6 +294,7 @@ impl<'s, 'm> Session<'s, 'm> {
 
     /// One position's awards and Lines of Communications as data: the report without its
     /// words ([`Scorer::report`] adds them).
+    /// Not covered by semver: a [`Sheet`](crate::internal::Sheet) is internal.
     pub fn sheet(&mut self, position: &Position) -> Result<Sheet, Error> {
         let scorer = self.scorer;
         let board = self.board(position)?;

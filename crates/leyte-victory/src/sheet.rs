@@ -20,7 +20,8 @@ use crate::unit::Side;
 /// of the same position says all of it in words ([`crate::Scorer::report`]).
 ///
 /// ```
-/// use leyte_victory::{Basis, Block, PositionBuilder, Scenario, Scorer, Side, BeachBonus};
+/// use leyte_victory::internal::{Basis, Block};
+/// use leyte_victory::{PositionBuilder, Scenario, Scorer, Side, BeachBonus};
 /// # let map = hexmap::HexMap::from_toml_str(r#"
 /// # name = "Nine hexes in a line"
 /// # [layout]

@@ -6,7 +6,7 @@
 //! problem with file, key, label, line and column.
 //!
 //! Reading is spec -> model -> one check: serde reads the shape
-//! ([`wargame_kit::diag::read_toml`]); each section is converted to the model by a function of
+//! ([`wargame_kit::read_toml`]); each section is converted to the model by a function of
 //! its own (`scenario`, `objective`, `exit`, `exit_requirement`, `loc`, `units`,
 //! `off_map_units`; `rules` for the rules options), which says only what the model cannot hold
 //! (a label that is not a label, a rating that does not parse, a unit without its `hex`, an
@@ -27,7 +27,8 @@ use hexmap::{Hex, HexMap, MapSpec};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
-use wargame_kit::diag::{Collector, Source};
+use wargame_kit::Source;
+use wargame_kit::internal::Collector;
 use wargame_kit::options::RulesTable;
 use wargame_kit::resolve::Resolver;
 
@@ -75,6 +76,7 @@ pub struct StateSpec {
     /// What the file pins of its own report, for regression suites (`victory test`,
     /// `docs/suites.md`); scoring ignores it ([`crate::expect`]).
     #[serde(default)]
+    #[allow(dead_code)] // read so that the key is accepted; nothing else reads it
     pub expect: Option<crate::expect::ExpectSpec>,
 }
 
@@ -126,6 +128,7 @@ pub struct ScenarioSpec {
     pub name: String,
     /// A note (shown nowhere; for people reading the file).
     #[serde(default)]
+    #[allow(dead_code)] // read so that the key is accepted; nothing else reads it
     pub note: Option<String>,
     /// Keys of the active Beach Areas (`northern-beach`, `eastern-beach`, `southern-beach`).
     #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
@@ -246,7 +249,7 @@ pub struct LocSpec {
     /// Sides that must trace (default `["us"]`).
     #[serde(default)]
     pub sides: Option<Vec<Side>>,
-    /// Hexes of any terrain first (default 3, at most [`hexmap::trace::MAX_BUDGET`]).
+    /// Hexes of any terrain first (default 3, at most [`hexmap::limits::MAX_BUDGET`]).
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub free_hexes: Option<Spanned<u32>>,
@@ -305,6 +308,7 @@ pub struct UnitSpec {
     pub zoc: Option<bool>,
     /// Name for people.
     #[serde(default)]
+    #[allow(dead_code)] // read so that the key is accepted; nothing else reads it
     pub name: Option<String>,
 }
 
@@ -743,7 +747,7 @@ fn read(
     if let Some(refused) = too_many_units(source) {
         return Err(Error::new(vec![refused]));
     }
-    wargame_kit::diag::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+    wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
         read_spec(spec, source, resolver, maps)
     })
 }
@@ -754,7 +758,7 @@ fn read(
 /// counted by the check after the parse.
 fn too_many_units(source: Source<'_>) -> Option<Diagnostic> {
     let mut lists = [("units", 0usize), ("eliminated", 0), ("exited", 0)];
-    for (name, _) in wargame_kit::diag::table_array_headers(source.text) {
+    for (name, _) in wargame_kit::internal::table_array_headers(source.text) {
         if let Some((_, n)) = lists.iter_mut().find(|(list, _)| *list == name) {
             *n = n.saturating_add(1);
         }
@@ -764,7 +768,7 @@ fn too_many_units(source: Source<'_>) -> Option<Diagnostic> {
     let key = d.key.clone().unwrap_or_default();
     let (list, index) = key.split_once('[')?;
     let index: usize = index.trim_end_matches(']').parse().ok()?;
-    let span = wargame_kit::diag::table_array_headers(source.text)
+    let span = wargame_kit::internal::table_array_headers(source.text)
         .filter(|(name, _)| *name == list)
         .nth(index)
         .map(|(_, span)| span);
@@ -868,7 +872,7 @@ fn map(
             let doc = resolver
                 .resolve(p, source.name)
                 .map_err(|e| refused(e.to_string(), None))?;
-            if wargame_kit::diag::top_level_string(&doc.text, "game").is_some() {
+            if wargame_kit::internal::top_level_string(&doc.text, "game").is_some() {
                 return Err(refused(
                     format!("`{p}` is a state file (it has a `game` key), not a map"),
                     Some("name the map file the state is played on: a file with a `[layout]`"),

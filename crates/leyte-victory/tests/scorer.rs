@@ -140,7 +140,7 @@ fn a_fixed_sample_of_perturbed_positions() {
     #[cfg(feature = "parallel")]
     {
         let many = leyte_victory::score_many(&scorer, &positions);
-        let sheets = leyte_victory::sheet_many(&scorer, &positions);
+        let sheets = leyte_victory::internal::sheet_many(&scorer, &positions);
         let verdicts = leyte_victory::verdict_many(&scorer, &positions);
         for (((p, r), s), v) in positions.iter().zip(many).zip(sheets).zip(verdicts) {
             let expected = score(&map, &scenario, p).unwrap();

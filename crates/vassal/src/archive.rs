@@ -313,11 +313,11 @@ pub fn crc32(bytes: &[u8]) -> u32 {
 /// modules and saved games.
 ///
 /// ```
-/// let mut zip = vassal::archive::Writer::new();
+/// let mut zip = vassal::internal::archive::Writer::new();
 /// zip.add("savedGame", b"begin_save");
 /// let bytes = zip.finish();
-/// let entries = vassal::archive::entries(&bytes).unwrap();
-/// assert_eq!(vassal::archive::read(&bytes, &entries[0]).unwrap(), b"begin_save");
+/// let entries = vassal::internal::archive::entries(&bytes).unwrap();
+/// assert_eq!(vassal::internal::archive::read(&bytes, &entries[0]).unwrap(), b"begin_save");
 /// ```
 #[derive(Debug, Default)]
 pub struct Writer {

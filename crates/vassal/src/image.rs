@@ -6,7 +6,7 @@
 /// ```
 /// let png = [0x89, b'P', b'N', b'G', 13, 10, 26, 10, 0, 0, 0, 13, b'I', b'H', b'D', b'R',
 ///            0, 0, 0x14, 0xdc, 0, 0, 0x13, 0xa0];
-/// assert_eq!(vassal::image::size("map.png", &png), Some((5340, 5024)));
+/// assert_eq!(vassal::internal::image::size("map.png", &png), Some((5340, 5024)));
 /// ```
 pub fn size(name: &str, head: &[u8]) -> Option<(u32, u32)> {
     if head.starts_with(b"\x89PNG\r\n\x1a\n") {

@@ -60,9 +60,9 @@ pub fn is_obfuscated(bytes: &[u8]) -> bool {
 /// header are returned as they are (VASSAL passes plain text through).
 ///
 /// ```
-/// let plain = vassal::obfuscation::deobfuscate(b"!VCSK0a4b4f").unwrap();
+/// let plain = vassal::internal::obfuscation::deobfuscate(b"!VCSK0a4b4f").unwrap();
 /// assert_eq!(plain, b"AE");
-/// assert!(vassal::obfuscation::deobfuscate(b"!VCSK0a4").is_err());
+/// assert!(vassal::internal::obfuscation::deobfuscate(b"!VCSK0a4").is_err());
 /// ```
 pub fn deobfuscate(bytes: &[u8]) -> Result<Vec<u8>, DeobfuscateError> {
     if !is_obfuscated(bytes) {
@@ -92,8 +92,8 @@ pub fn deobfuscate(bytes: &[u8]) -> Result<Vec<u8>, DeobfuscateError> {
 /// saved games).
 ///
 /// ```
-/// let text = vassal::obfuscation::obfuscate(b"begin_save", 0x3c);
-/// assert_eq!(vassal::obfuscation::deobfuscate(&text).unwrap(), b"begin_save");
+/// let text = vassal::internal::obfuscation::obfuscate(b"begin_save", 0x3c);
+/// assert_eq!(vassal::internal::obfuscation::deobfuscate(&text).unwrap(), b"begin_save");
 /// ```
 pub fn obfuscate(plain: &[u8], key: u8) -> Vec<u8> {
     const HEX: &[u8; 16] = b"0123456789abcdef";

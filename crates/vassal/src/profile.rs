@@ -70,7 +70,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use wargame_kit::Source;
-use wargame_kit::diag::{nearest, read_and_check};
+use wargame_kit::internal::{nearest, read_and_check};
 
 use crate::error::ErrorKind;
 use crate::grid::Grid;

@@ -212,7 +212,7 @@ fn a_buildfile_without_sizes_locates_unknown_with_a_warning() {
 fn the_save_text_plain_or_obfuscated_or_zipped_reads_alike() {
     let text = common::save(false).finish();
     let zipped = vassal::write::save_file(text.as_bytes());
-    let obfuscated = vassal::obfuscation::obfuscate(text.as_bytes(), 7);
+    let obfuscated = vassal::internal::obfuscation::obfuscate(text.as_bytes(), 7);
     let a = read(text.as_bytes(), &Options::default());
     assert_eq!(a.pieces, read(&zipped, &Options::default()).pieces);
     assert_eq!(a.pieces, read(&obfuscated, &Options::default()).pieces);
@@ -227,10 +227,10 @@ fn the_save_text_plain_or_obfuscated_or_zipped_reads_alike() {
 
 #[test]
 fn another_version_of_the_module_is_a_warning() {
-    let mut zip = vassal::archive::Writer::new();
+    let mut zip = vassal::internal::archive::Writer::new();
     zip.add(
         "savedGame",
-        &vassal::obfuscation::obfuscate(common::save(false).finish().as_bytes(), 3),
+        &vassal::internal::obfuscation::obfuscate(common::save(false).finish().as_bytes(), 3),
     );
     zip.add("moduledata", b"<?xml version=\"1.0\"?><data version=\"1\"><version>1.0</version><VassalVersion>3.6.1</VassalVersion><name>Demo</name></data>");
     let save = Save::from_bytes(&zip.finish(), "old.vsav").unwrap();
@@ -290,7 +290,7 @@ fn bad_commands_are_skipped_located_and_counted() {
 
 #[test]
 fn a_zip_bomb_is_refused_naming_the_entry() {
-    let mut zip = vassal::archive::Writer::new();
+    let mut zip = vassal::internal::archive::Writer::new();
     zip.add("savedGame", &vec![b'0'; 8 * 1024 * 1024]);
     let e = Save::from_bytes(&zip.finish(), "bomb.vsav").unwrap_err();
     assert_eq!(e.kind(), Some(ErrorKind::Zip));
@@ -300,7 +300,7 @@ fn a_zip_bomb_is_refused_naming_the_entry() {
         err_text(&e)
     );
     // Declared beyond the cap: refused before inflating.
-    let mut zip = vassal::archive::Writer::new();
+    let mut zip = vassal::internal::archive::Writer::new();
     zip.add_raw("savedGame", 8, 70 * 1024 * 1024, 0, &[3, 0]);
     let e = Save::from_bytes(&zip.finish(), "big.vsav").unwrap_err();
     assert!(
@@ -344,8 +344,8 @@ fn a_buildfile_with_entities_or_absurd_nesting_is_refused() {
 
 #[test]
 fn truncated_or_non_hex_obfuscation_is_refused_naming_the_entry() {
-    let good = vassal::obfuscation::obfuscate(common::save(false).finish().as_bytes(), 9);
-    let mut zip = vassal::archive::Writer::new();
+    let good = vassal::internal::obfuscation::obfuscate(common::save(false).finish().as_bytes(), 9);
+    let mut zip = vassal::internal::archive::Writer::new();
     zip.add("savedGame", &good[..good.len() - 1]);
     let e = Save::from_bytes(&zip.finish(), "cut.vsav").unwrap_err();
     assert_eq!(e.kind(), Some(ErrorKind::Obfuscation));
@@ -368,11 +368,11 @@ fn truncated_or_non_hex_obfuscation_is_refused_naming_the_entry() {
 
 #[test]
 fn other_files_are_refused() {
-    let mut zip = vassal::archive::Writer::new();
+    let mut zip = vassal::internal::archive::Writer::new();
     zip.add("readme.txt", b"hello");
     let e = Save::from_bytes(&zip.finish(), "x.vsav").unwrap_err();
     assert_eq!(e.kind(), Some(ErrorKind::NotVassal));
-    let mut xz = vassal::obfuscation::XZ_MAGIC.to_vec();
+    let mut xz = vassal::internal::obfuscation::XZ_MAGIC.to_vec();
     xz.extend_from_slice(b"rest");
     let e = Save::from_bytes(&xz, "new.vsav").unwrap_err();
     assert_eq!(e.kind(), Some(ErrorKind::Compressed));

@@ -129,7 +129,7 @@ fn exercise_save(module: &Module, bytes: &[u8]) {
 
 fn exercise_module(bytes: &[u8], save: &Save) {
     let sizes = common::sizes();
-    let module = if vassal::archive::is_zip(bytes) {
+    let module = if vassal::internal::archive::is_zip(bytes) {
         Module::from_vmod(bytes, "mutant.vmod", &BoardSizes::new())
     } else {
         match std::str::from_utf8(bytes) {
@@ -158,7 +158,7 @@ fn no_mutant_makes_a_reader_panic() {
         ("save text", text.clone(), true),
         (
             "save obfuscated",
-            vassal::obfuscation::obfuscate(&text, 0x21),
+            vassal::internal::obfuscation::obfuscate(&text, 0x21),
             true,
         ),
         ("save file", common::save(true).to_file(), true),

@@ -155,7 +155,7 @@ pub trait Engine: Sync {
 
     /// The keys of a state file's `[expect]` table (but `problems` and `json`, which every
     /// game has), each with the report field it reads.
-    fn expect_keys(&self) -> &'static [wargame_kit::expect::ExpectKey];
+    fn expect_keys(&self) -> &'static [wargame_kit::internal::expect::ExpectKey];
 
     /// The JSON Schema of the state file format.
     fn state_schema(&self) -> schemars::Schema;
@@ -340,8 +340,8 @@ impl Engine for Leyte {
         rule_taken(&leyte_victory::options::RULE_OPTIONS, key, value)
     }
 
-    fn expect_keys(&self) -> &'static [wargame_kit::expect::ExpectKey] {
-        leyte_victory::expect::KEYS
+    fn expect_keys(&self) -> &'static [wargame_kit::internal::expect::ExpectKey] {
+        leyte_victory::internal::KEYS
     }
 
     fn state_schema(&self) -> schemars::Schema {
@@ -400,7 +400,7 @@ impl Engine for AsiaEngulfed {
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
         let state = AsiaEngulfed::load(file)?;
-        let rules = asia_engulfed_victory::Rules::default();
+        let rules = asia_engulfed_victory::options::Rules::default();
         Ok(Box::new(asia_engulfed_victory::score(&state, &rules)))
     }
 
@@ -418,7 +418,8 @@ impl Engine for AsiaEngulfed {
             )]);
         }
         let state = AsiaEngulfed::load(file)?;
-        let report = asia_engulfed_victory::score(&state, &asia_engulfed_victory::Rules::default());
+        let report =
+            asia_engulfed_victory::score(&state, &asia_engulfed_victory::options::Rules::default());
         Ok(match picture {
             Picture::Svg(_) => asia_engulfed_victory::svg::render(&state, &report),
             Picture::Html => asia_engulfed_victory::html::render(&state, &report),
@@ -433,8 +434,8 @@ impl Engine for AsiaEngulfed {
         rule_taken(&asia_engulfed_victory::options::RULE_OPTIONS, key, value)
     }
 
-    fn expect_keys(&self) -> &'static [wargame_kit::expect::ExpectKey] {
-        asia_engulfed_victory::expect::KEYS
+    fn expect_keys(&self) -> &'static [wargame_kit::internal::expect::ExpectKey] {
+        asia_engulfed_victory::internal::KEYS
     }
 
     fn state_schema(&self) -> schemars::Schema {

@@ -99,7 +99,7 @@ struct Reading {
     ///
     /// A larger file is refused before it is read. Only regular files are read (and `-`,
     /// standard input): a named pipe or a device is refused.
-    #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::resolve::DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
     max_input_bytes: u64,
 
     /// How problems are shown on standard error

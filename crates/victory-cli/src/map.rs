@@ -38,7 +38,7 @@ Exit status: 0 every map is good, 1 a map has problems (all are reported), 2 usa
         #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
         errors: ErrorStyle,
         /// Read at most BYTES from any one file.
-        #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::resolve::DEFAULT_MAX_BYTES)]
+        #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
         max_input_bytes: u64,
     },
     /// Write the map editor: one self-contained HTML page to transcribe a map over its picture.
@@ -276,11 +276,12 @@ impl Board {
 
 /// The board's image from the module (`images/NAME`), if it is a PNG or JPEG.
 fn board_image(module: &[u8], name: &str) -> anyhow::Result<Option<Image>> {
-    let entries = vassal::archive::entries(module).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(entry) = vassal::archive::find(&entries, &format!("images/{name}")) else {
+    let entries = vassal::internal::archive::entries(module).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let Some(entry) = vassal::internal::archive::find(&entries, &format!("images/{name}")) else {
         return Ok(None);
     };
-    let bytes = vassal::archive::read(module, entry).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let bytes =
+        vassal::internal::archive::read(module, entry).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(Image::from_bytes(bytes).ok())
 }
 
@@ -434,8 +435,8 @@ fn centres(g: &HexGrid, area: Area<'_>) -> anyhow::Result<Vec<Centre>> {
                 y: by,
                 label: n.location(row, col),
             });
-            if out.len() > hexmap::map::MAX_HEXES as usize {
-                anyhow::bail!("the grid has more than {} hexes", hexmap::map::MAX_HEXES);
+            if out.len() > hexmap::limits::MAX_HEXES as usize {
+                anyhow::bail!("the grid has more than {} hexes", hexmap::limits::MAX_HEXES);
             }
         }
     }

@@ -104,7 +104,7 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             &args,
             &save,
             output.as_deref(),
-            wargame_kit::resolve::DEFAULT_MAX_BYTES,
+            wargame_kit::limits::DEFAULT_MAX_BYTES,
         ),
         VassalCommand::Profile {
             module,
@@ -181,7 +181,7 @@ fn pieces(
     let module_bytes = read(module_path)?;
     let save_bytes = read(save_path)?;
     let mut o = Outcome::default();
-    let module = if ::vassal::archive::is_zip(&module_bytes) {
+    let module = if ::vassal::internal::archive::is_zip(&module_bytes) {
         ::vassal::Module::from_vmod(&module_bytes, &module_name, &sizes)
     } else {
         match std::str::from_utf8(&module_bytes) {
@@ -372,7 +372,7 @@ fn module_of(
     name: &str,
     sizes: &::vassal::BoardSizes,
 ) -> Result<::vassal::Module, Vec<Problem>> {
-    let module = if ::vassal::archive::is_zip(bytes) {
+    let module = if ::vassal::internal::archive::is_zip(bytes) {
         ::vassal::Module::from_vmod(bytes, name, sizes)
     } else {
         match std::str::from_utf8(bytes) {
@@ -410,7 +410,7 @@ impl SaveArgs {
         let profile_name = profile_path.to_string_lossy().into_owned();
         // A profile is a small text: the state files' limit, not the modules'.
         let bytes =
-            wargame_kit::resolve::read_bytes(profile_path, wargame_kit::resolve::DEFAULT_MAX_BYTES)
+            wargame_kit::resolve::read_bytes(profile_path, wargame_kit::limits::DEFAULT_MAX_BYTES)
                 .map_err(|e| {
                     vec![file_problem(
                         "io",

@@ -20,7 +20,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use asia_engulfed_victory::{MarkerSide, Rules, VpTrack, place_vp_marker};
+use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::{MarkerSide, VpTrack, place_vp_marker};
 use hexmap::HexMap;
 use hexmap::svg::MapDrawing;
 use wargame_kit::resolve::{Document, ResolveError, ResolveErrorKind, Resolver};

@@ -34,7 +34,7 @@ const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTU
 /// The symbol of holes in the canonical grid.
 pub const OFF_MAP: char = '~';
 
-/// The map in its canonical TOML form (see the [module](crate::editor::canonical) documentation).
+/// The map in its canonical TOML form (docs/map-editor.md gives the form).
 ///
 /// Fails only for what the form cannot hold: a map of several sheets, or more terrains than
 /// there are symbols (62).

@@ -13,49 +13,10 @@ use std::ops::Range;
 use crate::coord::{Direction, Hex};
 use crate::error::{Error, ErrorKind};
 use crate::layout::{Label, Layout, Offset, Orientation, Sheet, Slots};
-use wargame_kit::diag::{Collector, Diagnostic, Source};
+use wargame_kit::internal::Collector;
+use wargame_kit::{Diagnostic, Source};
 
 use super::{Adj, Area, HexInfo, HexMap, Hexside, HexsideKind, Link, MAX_HEXES, NONE, Place};
-
-/// Where a builder input came from, for diagnostics.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Origin {
-    /// Key path in the source (`hexsides.roads[2][1]`).
-    pub key: String,
-    /// Byte span in the source text.
-    pub span: Option<Range<usize>>,
-}
-
-impl Origin {
-    /// An origin with a key and no span.
-    pub fn key(key: impl Into<String>) -> Self {
-        Origin {
-            key: key.into(),
-            span: None,
-        }
-    }
-}
-
-/// A label as written somewhere, with where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct LabelRef {
-    /// The text as written.
-    pub text: String,
-    /// Where it was written.
-    pub origin: Origin,
-}
-
-impl LabelRef {
-    /// A label as written, with where.
-    pub fn new(text: impl Into<String>, origin: Origin) -> LabelRef {
-        LabelRef {
-            text: text.into(),
-            origin,
-        }
-    }
-}
 
 /// A hex as a [`MapBuilder`] input: a printed label (`"0512"`) or axial coordinates ([`Hex`]).
 ///

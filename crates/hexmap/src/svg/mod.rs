@@ -60,10 +60,7 @@ mod drawing;
 mod glyphs;
 mod legend;
 mod model;
-mod renderer;
-
-/// Escape text for XML (kept here for callers of `hexmap::svg::escape`; see [`wargame_kit::svg::escape`]).
-pub use wargame_kit::svg::escape;
+pub(crate) mod renderer;
 
 pub use drawing::MapDrawing;
 pub use glyphs::terrain_colour;
@@ -71,4 +68,3 @@ pub use model::{
     Anchor, Badge, Counter, DEFAULT_HEX_SIZE, Highlight, Mark, Outline, READABLE_FONT,
     READABLE_HEX_SIZE, Route, Shade, Style, Swatch, Symbol, key_token,
 };
-pub use renderer::MAX_DRAWN_HEXES;

@@ -24,7 +24,7 @@ impl<R, F: Fn(Hex) -> Option<R>> FreeTest<R> for F {
 /// A free test over graph nodes, for callers that keep their own tables by node.
 ///
 /// ```
-/// use hexmap::trace::{ByNode, FreeTest};
+/// use hexmap::{ByNode, FreeTest};
 /// let blocked_nodes = [false, true, false];
 /// let test = ByNode(|n: hexmap::petgraph::graph::NodeIndex<u32>| blocked_nodes[n.index()].then_some("enemy"));
 /// # let _ = test;
@@ -41,7 +41,7 @@ impl<R, F: Fn(NodeIndex<u32>) -> Option<R>> FreeTest<R> for ByNode<F> {
 /// A free test computed once for every hex: one entry per graph node.
 ///
 /// ```
-/// use hexmap::trace::FreeTable;
+/// use hexmap::FreeTable;
 /// # let map = hexmap::HexMap::from_toml_str(r#"
 /// # name = "x"
 /// # [layout]

@@ -1,55 +1,7 @@
 //! Constrained path tracing for any hex wargame's supply or communication rule.
 //!
-//! # The leg model
-//! A rule ([`TraceRule`]) is data: a sequence of **legs** walked from the unit toward a
-//! **target** set (a source of supply, a beach, a friendly map edge). Each [`Leg`] says
-//! - how far it may go ([`Budget`]): a number of hexes, movement points with per-terrain and
-//!   per-hexside [`Costs`], or unlimited;
-//! - which steps it allows ([`StepRule`]): any step, along hexsides with a feature (road, rail),
-//!   into hexes on a network, not across a feature (river) unless another bridges it, into or not
-//!   into terrains, combinations, or the caller's own predicate over the hex entered, the
-//!   hexside crossed and its features, and the terrain; its first step may have a rule of its
-//!   own (`joined_by`);
-//! - whether it may be skipped (take no step).
-//!
-//! Every step crosses a shared, passable hexside into a hex that passes the caller's **free
-//! test** ([`FreeTest`]: units, zones of control, anything else a game says), which explains
-//! itself with a reason of the caller's type. The start hex is never tested.
-//!
-//! # A worked example
-//! Leyte's Line of Communications (L8) is the preset [`RoadChain`]: leg 1, up to K = 3 hexes of
-//! any passable terrain (skippable); leg 2, any number of hexes along road/trail hexsides, joined
-//! by any step into a road or trail hex (skippable); target: an active beach hex. On a row of
-//! nine hexes `1001`-`1009` with a road `1006`-`1009` and the beach at `1009`:
-//! - from `1002`, leg 1 walks `1003 1004 1005`, leg 2 is joined at `1006` and follows the road to
-//!   `1009`: traced;
-//! - from `1001`, leg 1 ends at `1004`; `1005` has no road, so leg 2 cannot be joined, and leg 1
-//!   has spent its three hexes: cut, and the [`Cut`] names `1005`, "off the road/trail net".
-//!
-//! "At most 5 MP to a friendly city, forest 2" is one leg,
-//! `Leg::movement_points(5, Costs::new(1).terrain("forest", 2))`; "any number of rail hexes from
-//! a friendly map edge, then at most 4 hexes" is, from the unit, `Leg::hexes(4).skippable()` then
-//! `Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])).skippable()`. The crate's
-//! `examples/` hold complete rules of each style.
-//!
-//! # Three ways to answer
-//! - [`search`]: one start; a path (the one with the fewest hexes when only the first leg has a
-//!   budget, as in Leyte's rule), or the [`Cut`]: the hexes on the
-//!   frontier of what was reachable and what blocks each ([`Obstacle`]: the free test's reason,
-//!   or the rule's [`Refusal`]).
-//! - [`Tracer`]: prepare once per position (the free test once per hex, the legs after a bounded
-//!   first one worked backward from the targets), then answer every unit: a path, or only
-//!   traced-or-cut ([`Tracer::traced_all`]), with scratch space the caller may reuse.
-//!
-//! - [`ChainPlan`]: Leyte's rule shape only (the [`RoadChain`] preset and a zone-of-control
-//!   rule), compiled once per map: a whole position from the units' hexes (free test, ZOC and
-//!   the chain as row bitsets), each unit traced or cut, a traced unit's path, a cut unit's
-//!   bounded frontier; [`LocOracle`] keeps every answer up to date as units move. A
-//!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
-//!   [`Tracer`] of it uses the plan.
-//!
-//! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once (a
-//! terrain or feature the map lacks binds as empty; [`TraceRule::bind_strict`] refuses it).
+//! The model, with a worked example, is the crate documentation's "The trace model"; every
+//! item is re-exported at the crate root.
 
 mod custom;
 mod free;
@@ -90,7 +42,7 @@ use crate::map::HexMap;
 /// # rows_grow = "south"
 /// # columns_grow = "east"
 /// # "#, None).unwrap();
-/// use hexmap::trace::Targets;
+/// use hexmap::Targets;
 /// let city = map.parse("0103").unwrap();
 /// let targets = Targets::new(&map, [city]);
 /// assert!(targets.contains(&map, city));
@@ -165,7 +117,7 @@ impl Path {
 ///
 /// ```
 /// use hexmap::HexMap;
-/// use hexmap::trace::{Path, RoadChain, Targets, check_path};
+/// use hexmap::{Path, RoadChain, Targets, check_path};
 /// # let map = HexMap::from_toml_str(r#"
 /// # name = "x"
 /// # [layout]

@@ -26,7 +26,7 @@ pub enum Budget {
 /// hexside crossed.
 ///
 /// ```
-/// use hexmap::trace::Costs;
+/// use hexmap::Costs;
 /// // Forest 2, mountain 3, everything else 1; a river hexside +1 unless a road bridges it.
 /// let costs = Costs::new(1)
 ///     .terrain("forest", 2)
@@ -156,7 +156,7 @@ impl StepRule {
     /// The caller's predicate.
     ///
     /// ```
-    /// use hexmap::trace::StepRule;
+    /// use hexmap::StepRule;
     /// // Never into a hex the caller marks as fortified (feature `fort`).
     /// let rule = StepRule::custom("not into a fort", |step| !step.to_has_feature("fort"));
     /// # let _ = rule;
@@ -205,7 +205,7 @@ impl fmt::Debug for StepRule {
 /// may be skipped.
 ///
 /// ```
-/// use hexmap::trace::{Leg, StepRule};
+/// use hexmap::{Leg, StepRule};
 /// // Up to three hexes of any terrain, possibly none.
 /// let free = Leg::hexes(3).skippable();
 /// // Then any number of hexes along roads and trails, joined by any step into a road hex.
@@ -315,7 +315,7 @@ pub enum ChainReading {
 /// most 4 hexes") lists its legs in the other order (at most 4 hexes, then rail).
 ///
 /// ```
-/// use hexmap::trace::{Leg, StepRule, TraceRule};
+/// use hexmap::{Leg, StepRule, TraceRule};
 /// // "At most five hexes to a friendly city; roads don't matter."
 /// let rule = TraceRule::new([Leg::hexes(5).skippable()]);
 /// assert_eq!(rule.legs().len(), 1);
@@ -369,7 +369,7 @@ impl From<RoadChain> for TraceRule {
 /// then any number of hexes along the road/trail net to the target.
 ///
 /// ```
-/// use hexmap::trace::{ChainReading, RoadChain, TargetRule};
+/// use hexmap::{ChainReading, RoadChain, TargetRule};
 /// let preset = RoadChain::new(3)
 ///     .with_target(TargetRule::MayAdjoinChain)
 ///     .with_reading(ChainReading::FollowHexsides);

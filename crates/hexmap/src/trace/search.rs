@@ -151,7 +151,7 @@ struct State {
 ///
 /// ```
 /// use hexmap::HexMap;
-/// use hexmap::trace::{Obstacle, RoadChain, Targets, search};
+/// use hexmap::{Obstacle, RoadChain, Targets, search};
 ///
 /// let map = HexMap::from_toml_str(r#"
 /// name = "Nine hexes in a line"

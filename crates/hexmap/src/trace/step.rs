@@ -98,7 +98,7 @@ impl<'m> BoundRule<'m> {
     ///
     /// ```
     /// use hexmap::HexMap;
-    /// use hexmap::trace::{Leg, StepRule, Targets, TraceRule, search};
+    /// use hexmap::{Leg, StepRule, Targets, TraceRule, search};
     /// # let map = HexMap::from_toml_str(r#"
     /// # name = "x"
     /// # [layout]
@@ -160,7 +160,7 @@ impl TraceRule {
     ///
     /// ```
     /// use hexmap::HexMap;
-    /// use hexmap::trace::{Leg, StepRule, TraceRule};
+    /// use hexmap::{Leg, StepRule, TraceRule};
     /// let map = HexMap::from_toml_str(r#"
     /// name = "x"
     /// [layout]
@@ -190,7 +190,7 @@ impl TraceRule {
     ///
     /// ```
     /// use hexmap::HexMap;
-    /// use hexmap::trace::{Leg, RuleError, StepRule, TraceRule};
+    /// use hexmap::{Leg, RuleError, StepRule, TraceRule};
     /// let map = HexMap::from_toml_str(r#"
     /// name = "x"
     /// [layout]

@@ -26,7 +26,7 @@ const HERE: u32 = u32::MAX - 1;
 ///
 /// ```
 /// use hexmap::HexMap;
-/// use hexmap::trace::{RoadChain, Targets, Tracer};
+/// use hexmap::{RoadChain, Targets, Tracer};
 ///
 /// let map = HexMap::from_toml_str(r#"
 /// name = "Nine hexes in a line"
@@ -139,7 +139,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     ///
     /// ```
     /// # use hexmap::HexMap;
-    /// # use hexmap::trace::{RoadChain, Targets, Tracer};
+    /// # use hexmap::{RoadChain, Targets, Tracer};
     /// # let map = HexMap::from_toml_str(r#"
     /// # name = "x"
     /// # [layout]
@@ -200,7 +200,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     ///
     /// ```
     /// # use hexmap::HexMap;
-    /// # use hexmap::trace::{RoadChain, Targets, Tracer};
+    /// # use hexmap::{RoadChain, Targets, Tracer};
     /// # let map = HexMap::from_toml_str(r#"
     /// # name = "x"
     /// # [layout]
@@ -284,11 +284,13 @@ impl<'r, 'm> Tracer<'r, 'm> {
 
     /// Whether each start traces, with the caller's scratch space: with a tracer prepared
     /// again by [`Tracer::reset_free_table`], answering a position allocates only the answer.
+    /// Not covered by semver: the scratch space is [`crate::internal::TraceScratch`].
     pub fn traced_all_with(&self, starts: &[Hex], scratch: &mut TraceScratch) -> Vec<bool> {
         starts.iter().map(|s| self.is_traced(*s, scratch)).collect()
     }
 
-    /// The path from `start`, using the caller's scratch space.
+    /// The path from `start`, using the caller's scratch space. Not covered by semver: the
+    /// scratch space is [`crate::internal::TraceScratch`].
     pub fn trace_with(&self, start: Hex, scratch: &mut TraceScratch) -> Option<Path> {
         let s = self.rule.map.node(start)?.index();
         if self.targets.node(s) {

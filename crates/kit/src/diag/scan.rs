@@ -12,7 +12,7 @@ use std::ops::Range;
 /// order: its name as written between the brackets (trimmed) and the span of the header.
 ///
 /// ```
-/// use wargame_kit::diag::table_array_headers;
+/// use wargame_kit::internal::table_array_headers;
 /// let text = "game = \"leyte\"\n[[units]]\nid = \"A\"\n  [[ units ]]\n[[eliminated]]\n";
 /// let names: Vec<&str> = table_array_headers(text).map(|(name, _)| name).collect();
 /// assert_eq!(names, ["units", "units", "eliminated"]);
@@ -34,7 +34,7 @@ pub fn table_array_headers(text: &str) -> impl Iterator<Item = (&str, Range<usiz
 /// before the first table header, if the text has one.
 ///
 /// ```
-/// use wargame_kit::diag::top_level_string;
+/// use wargame_kit::internal::top_level_string;
 /// let state = "# a state\ngame = \"leyte\"\nmap = 'm.toml'\n[scenario]\ngame = \"x\"\n";
 /// assert_eq!(top_level_string(state, "game"), Some("leyte"));
 /// assert_eq!(top_level_string(state, "map"), Some("m.toml"));

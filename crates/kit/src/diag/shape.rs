@@ -17,14 +17,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::{Diagnostic, Source};
 
-/// The most shape problems reported for one document: past them the reading stops (a file
-/// that is not of the expected format at all would otherwise list every key).
-pub const MAX_SHAPE_PROBLEMS: usize = 50;
-
-/// The most bytes of document the repairs read, all rounds together: each round reads the whole
-/// document again, so a file of more than half a megabyte gets fewer rounds (a 16 MiB file,
-/// two), and reading a hostile file stays within a few seconds.
-pub const SHAPE_READ_BUDGET: usize = 32 * 1024 * 1024;
+use crate::limits::{MAX_SHAPE_PROBLEMS, SHAPE_READ_BUDGET};
 
 /// `T` from `source`'s text, with every shape problem found, in file order, each of kind
 /// `kind` ([`ShapeRead`]). The value is `None` when the text is not TOML (one located problem)
@@ -35,7 +28,7 @@ pub const SHAPE_READ_BUDGET: usize = 32 * 1024 * 1024;
 ///
 /// ```
 /// use wargame_kit::Source;
-/// use wargame_kit::diag::read_toml;
+/// use wargame_kit::read_toml;
 ///
 /// #[derive(serde::Deserialize, Debug)]
 /// #[serde(deny_unknown_fields)]
@@ -184,7 +177,7 @@ fn shape_problem<K: Copy>(
 ///
 /// ```
 /// use wargame_kit::{Error, Source};
-/// use wargame_kit::diag::read_and_check;
+/// use wargame_kit::internal::read_and_check;
 /// #[derive(serde::Deserialize)]
 /// struct File { size: u32 }
 /// let text = "size = 7\n";
@@ -262,7 +255,7 @@ impl Repairs {
     ///
     /// ```
     /// use wargame_kit::Source;
-    /// use wargame_kit::diag::read_toml;
+    /// use wargame_kit::read_toml;
     /// #[derive(serde::Deserialize)]
     /// struct File { units: Vec<Unit> }
     /// #[derive(serde::Deserialize)]

@@ -57,14 +57,14 @@ fn write(doc: &mut DocumentMut, plan: &Plan) -> Result<(), String> {
     if plan.json.is_empty() {
         return Ok(());
     }
-    if !expect.contains_key(wargame_kit::expect::JSON) {
+    if !expect.contains_key(wargame_kit::internal::expect::JSON) {
         expect.insert(
-            wargame_kit::expect::JSON,
+            wargame_kit::internal::expect::JSON,
             Item::Value(InlineTable::new().into()),
         );
     }
     let item = expect
-        .get_mut(wargame_kit::expect::JSON)
+        .get_mut(wargame_kit::internal::expect::JSON)
         .ok_or("its `expect.json` is not a table")?;
     let json = item
         .as_table_like_mut()
@@ -81,7 +81,7 @@ fn write(doc: &mut DocumentMut, plan: &Plan) -> Result<(), String> {
         inline.fmt();
     }
     if empty {
-        expect.remove(wargame_kit::expect::JSON);
+        expect.remove(wargame_kit::internal::expect::JSON);
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use wargame_kit::expect::{JSON, PROBLEMS};
+use wargame_kit::internal::expect::{JSON, PROBLEMS};
 
 use super::compare::{self, Difference, Plan};
 use super::expect::{self, Expectations, Head};

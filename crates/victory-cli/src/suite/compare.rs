@@ -2,11 +2,11 @@
 //! the way the engine's key says ([`ExpectKey`], [`Reading`]), compared with the expected one,
 //! and what `--accept` writes instead.
 //!
-//! Knows no game: which key reads which field is the engines' (`leyte_victory::expect::KEYS`,
-//! `asia_engulfed_victory::expect::KEYS`).
+//! Knows no game: which key reads which field is the engines' (`leyte_victory::internal::KEYS`,
+//! `asia_engulfed_victory::internal::KEYS`).
 
 use serde_json::Value;
-use wargame_kit::expect::{ExpectKey, NONE, PROBLEMS, Reading};
+use wargame_kit::internal::expect::{ExpectKey, NONE, PROBLEMS, Reading};
 
 use super::expect::Expectations;
 use crate::problem::Problem;

@@ -110,7 +110,7 @@ fn expectations(root: &DeTable<'_>, offset: usize) -> Expectations {
             entry.key.as_str(),
             lookup(table, "json").map(Spanned::get_ref),
         ) {
-            (wargame_kit::expect::JSON, Some(DeValue::Table(json))) => {
+            (wargame_kit::internal::expect::JSON, Some(DeValue::Table(json))) => {
                 out.json = entries(json, offset);
             }
             _ => out.keys.push(entry),

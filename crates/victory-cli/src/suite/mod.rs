@@ -57,7 +57,7 @@ pub struct TestArgs {
     #[arg(long, value_name = "DIR")]
     pub confine: Option<PathBuf>,
     /// Read at most BYTES from any one file (state files and the files they refer to)
-    #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::resolve::DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
     pub max_input_bytes: u64,
     /// How the problems of a failed file are shown in its failure
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
@@ -323,7 +323,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use serde_json::Value;
-    use wargame_kit::expect::{NONE, Reading};
+    use wargame_kit::internal::expect::{NONE, Reading};
 
     use super::*;
 

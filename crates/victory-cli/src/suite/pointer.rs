@@ -125,7 +125,7 @@ fn unknown(token: &str, at: &str, branches: &[&Value]) -> String {
     } else {
         " (a value there, with no fields)".to_string()
     };
-    let hint = wargame_kit::diag::nearest(token, &fields)
+    let hint = wargame_kit::internal::nearest(token, &fields)
         .map(|n| format!("; did you mean `{n}`?"))
         .unwrap_or_default();
     format!("the report has no field `{token}` in {at}{there}{hint}")

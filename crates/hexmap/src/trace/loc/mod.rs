@@ -37,7 +37,7 @@ use grid::Grid;
 ///
 /// ```
 /// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets};
-/// use hexmap::trace::{Bounds, ChainBlock};
+/// use hexmap::{Bounds, ChainBlock};
 ///
 /// let map = HexMap::from_toml_str(r#"
 /// name = "Nine hexes in a line"

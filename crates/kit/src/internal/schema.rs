@@ -7,7 +7,7 @@
 /// ```
 /// #[derive(serde::Serialize, schemars::JsonSchema)]
 /// struct Report { total: u32 }
-/// let schema = wargame_kit::schema::serialized::<Report>();
+/// let schema = wargame_kit::internal::schema::serialized::<Report>();
 /// assert!(schema.get("properties").and_then(|p| p.get("total")).is_some());
 /// ```
 pub fn serialized<T: schemars::JsonSchema>() -> schemars::Schema {

@@ -10,7 +10,7 @@
 //! pointer).
 //!
 //! ```
-//! use wargame_kit::expect::{ExpectKey, Reading};
+//! use wargame_kit::internal::expect::{ExpectKey, Reading};
 //!
 //! // A game whose report is `{"winner": "red" or null, "units": [{"id": .., "alive": ..}]}`.
 //! const KEYS: &[ExpectKey] = &[
@@ -90,14 +90,14 @@ macro_rules! expect_spec {
             #[serde(default)]
             #[cfg_attr(
                 feature = "schema",
-                schemars(schema_with = "wargame_kit::expect::problems_schema")
+                schemars(schema_with = "wargame_kit::internal::expect::problems_schema")
             )]
             pub problems: Option<Vec<String>>,
             $(#[$json_meta])*
             #[serde(default)]
             #[cfg_attr(
                 feature = "schema",
-                schemars(schema_with = "wargame_kit::expect::json_schema")
+                schemars(schema_with = "wargame_kit::internal::expect::json_schema")
             )]
             pub json: Option<::std::collections::BTreeMap<String, $crate::toml::Value>>,
         }

@@ -1,0 +1,14 @@
+//! Not covered by semver: used by the workspace's own crates; may change in any release.
+//!
+//! What the engines, the map crate and the command line share beyond the promised API
+//! (docs/architecture.md, "API boundary"): collecting and locating many diagnostics, the shape
+//! reader's second pass and its "did you mean", text scans of a TOML document, the keys of
+//! `[expect]` tables ([`expect`]) and the report schemas' helper ([`schema`]).
+
+pub mod expect;
+#[cfg(feature = "schema")]
+pub mod schema;
+
+pub use crate::diag::scan::{table_array_headers, top_level_string};
+pub use crate::diag::shape::{nearest, read_and_check};
+pub use crate::diag::{Collector, Locator};
