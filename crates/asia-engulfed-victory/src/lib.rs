@@ -187,6 +187,12 @@ pub fn score_toml(
     Ok(score(&state, rules))
 }
 
+/// The JSON Schema of the TOML state format, feature `schema`.
+#[cfg(feature = "schema")]
+pub fn state_schema() -> schemars::Schema {
+    schemars::schema_for!(spec::StateSpec)
+}
+
 /// The JSON Schema of a [`Report`] as serde writes it (the JSON contract of
 /// `docs/json.md`), feature `schema`. It describes serialization: every field is present,
 /// `null` where the text says none.
@@ -198,12 +204,6 @@ pub fn score_toml(
 #[cfg(feature = "schema")]
 pub fn report_schema() -> schemars::Schema {
     wargame_kit::internal::schema::serialized::<Report>()
-}
-
-/// The JSON Schema of the TOML state format, feature `schema`.
-#[cfg(feature = "schema")]
-pub fn state_schema() -> schemars::Schema {
-    schemars::schema_for!(spec::StateSpec)
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

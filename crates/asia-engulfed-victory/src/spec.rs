@@ -107,12 +107,6 @@ pub struct StateSpec {
     pub expect: Option<crate::expect::ExpectSpec>,
 }
 
-/// The schema of `[rules]`, from the options registry.
-#[cfg(feature = "schema")]
-fn rules_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    crate::options::RULE_OPTIONS.schema()
-}
-
 /// Box ids: a string (`"2"`, `"automatic-victory"`) or a whole number written without quotes
 /// (`japanese_mandate = 2`), read as the same id.
 mod box_id {
@@ -1050,6 +1044,12 @@ fn remap_hex_index(key: &str, index_of_spec: &[usize]) -> String {
     };
     let j = index_of_spec.get(i).copied().unwrap_or(i);
     format!("strategic_hexes[{j}]{}", &rest[close + 1..])
+}
+
+/// The schema of `[rules]` (the state's `rules` key), from the options registry.
+#[cfg(feature = "schema")]
+fn rules_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    crate::options::RULE_OPTIONS.schema()
 }
 
 #[cfg(test)]
