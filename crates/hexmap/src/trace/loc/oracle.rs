@@ -11,7 +11,7 @@ use crate::trace::Targets;
 use crate::trace::rule::{RoadChain, RuleError, TargetRule};
 
 /// Up to this many hexes that got better, a cut unit is tested for nearness to each by
-/// distance; above, every cut unit near their bounding box is answered again.
+/// distance; above, by the cells that hold them ([`Nearness`]).
 const NEAR_BY_DISTANCE: usize = 32;
 
 /// Why the oracle refused a unit or an update; nothing changed.
