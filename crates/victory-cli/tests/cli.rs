@@ -8,66 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// What one run printed.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Status and both streams, for snapshots.
-    fn transcript(&self) -> String {
-        format!(
-            "exit status: {}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Run `victory` with these arguments in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    run_with(dir, args, None)
-}
-
-/// Run `victory` with these arguments in `dir`, with `stdin` as its standard input (none: an
-/// empty one). A run still going after a minute is killed and the test fails: a guard against
-/// a hang, not a timing.
-fn run_with(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let out = Command::cargo_bin("victory")
-        .unwrap()
-        .current_dir(dir)
-        .env("RUST_BACKTRACE", "1")
-        .args(args)
-        .write_stdin(stdin.unwrap_or_default())
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(
-        [0, 1, 2].contains(&run.code),
-        "unexpected exit status: {run:?}"
-    );
-    assert!(
-        !run.stderr.contains("panicked") && !run.stderr.contains("stack backtrace"),
-        "panic: {run:?}"
-    );
-    run
-}
+mod common;
+use common::{Run, root, run_in, run_with};
 
 /// Run `victory` from the workspace root.
 fn run(args: &[&str]) -> Run {

@@ -6,33 +6,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
+use common::{root, run_with};
 use serde_json::Value;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
 
 /// Run `victory` in `dir` with `stdin`; (exit status, stdout, stderr).
 fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = Command::cargo_bin("victory")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(stdin)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let r = run_with(dir, args, Some(stdin));
+    (r.code, r.stdout, r.stderr)
 }
 
 /// `(key, values with the default first)` of each line `key = default (default; or a, b)`.

@@ -4,36 +4,18 @@
 #![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::{Path, PathBuf};
-
-use assert_cmd::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod common;
+use common::{root, run_in};
 
 /// The width of the display the README is read on.
 const DISPLAY: f64 = 1400.0;
 /// The smallest readable font there.
 const READABLE: f64 = 9.0;
 
-/// Run `victory` from the workspace root; its standard output.
+/// Run `victory` from the workspace root: whether it succeeded, its stdout and stderr.
 fn victory(args: &[&str]) -> (bool, String, String) {
-    let out = Command::cargo_bin("victory")
-        .unwrap()
-        .current_dir(root())
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let r = run_in(&root(), args);
+    (r.code == 0, r.stdout, r.stderr)
 }
 
 /// `(alt, image, link)` of each image in a Markdown text: `![alt](image)`, and the link around

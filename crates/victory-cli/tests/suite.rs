@@ -7,42 +7,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// What one run printed.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Run `victory` with these arguments in `dir`: exit status 0, 1 or 2, never a panic.
-fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::cargo_bin("victory")
-        .unwrap()
-        .current_dir(dir)
-        .env("RUST_BACKTRACE", "1")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    };
-    assert!([0, 1, 2].contains(&run.code), "exit status: {run:?}");
-    assert!(!run.stderr.contains("panicked"), "panic: {run:?}");
-    run
-}
+mod common;
+use common::{root, run_in};
 
 /// A scratch folder of this test binary, emptied, with the fixtures' maps in `maps/`.
 fn scratch(name: &str) -> PathBuf {

@@ -1,7 +1,8 @@
-//! What the end-to-end tests of `victory` share: the repository's root, and a run of the
-//! binary from it.
+//! What the end-to-end tests of `victory` share: the repository's root, and runs of the binary
+//! checked for the contract that holds on any input (exit status 0, 1 or 2; never a panic or a
+//! backtrace).
 
-#![allow(dead_code, clippy::unwrap_used, clippy::panic)] // each test file uses what it needs
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)] // each test file uses what it needs
 
 use std::path::{Path, PathBuf};
 
@@ -9,23 +10,66 @@ use assert_cmd::Command;
 
 /// The repository's root (where `fixtures/` is).
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
-/// `victory ARGS` run from the root: its exit status, stdout and stderr (a panic fails the test).
-pub fn run(args: &[&str]) -> (i32, String, String) {
+/// What one run printed.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Status and both streams, for snapshots.
+    pub fn transcript(&self) -> String {
+        format!(
+            "exit status: {}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Run `victory` with these arguments in `dir`, with `stdin` as its standard input (none: an
+/// empty one). A run still going after two minutes is killed and the test fails: a guard
+/// against a hang, not a timing.
+pub fn run_with(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     let out = Command::cargo_bin("victory")
         .unwrap()
-        .current_dir(root())
+        .current_dir(dir)
+        .env("RUST_BACKTRACE", "1")
         .args(args)
+        .write_stdin(stdin.unwrap_or_default())
         .timeout(std::time::Duration::from_secs(120))
         .output()
         .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
+    let run = Run {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(
+        [0, 1, 2].contains(&run.code),
+        "unexpected exit status: {run:?}"
+    );
+    assert!(
+        !run.stderr.contains("panicked") && !run.stderr.contains("stack backtrace"),
+        "panic: {run:?}"
+    );
+    run
+}
+
+/// Run `victory` with these arguments in `dir`.
+pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+    run_with(dir, args, None)
+}
+
+/// `victory ARGS` run from the root: its exit status, stdout and stderr.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let r = run_in(&root(), args);
+    (r.code, r.stdout, r.stderr)
 }
