@@ -11,7 +11,10 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+/// The end-to-end tests' runs of the binary (`tests/common`).
+#[path = "common/mod.rs"]
+mod binary;
+use binary::{Run, run_in};
 
 /// A folder with the demo files: `demo.vmod`, `buildFile.xml`, `sizes.json`, `demo.vlog`,
 /// `reversed.vsav`, `cut.vsav`.
@@ -34,28 +37,18 @@ fn folder(name: &str) -> PathBuf {
 }
 
 fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("victory")
-        .unwrap()
-        .current_dir(dir)
-        .env("RUST_BACKTRACE", "1")
-        .args(args)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
+    let r = run_in(dir, args);
+    (r.code, r.stdout, r.stderr)
 }
 
 fn transcript(r: &(i32, String, String)) -> String {
-    format!(
-        "exit status: {}\n--- stdout\n{}--- stderr\n{}",
-        r.0, r.1, r.2
-    )
+    let (code, stdout, stderr) = r.clone();
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+    .transcript()
 }
 
 #[test]
