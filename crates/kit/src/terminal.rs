@@ -42,6 +42,36 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` on one line: [`escape`] and also every line break and tab written as an escape
+/// (`\n`, `\r`, `\t`), for a value printed inside a line of output (a piece's name, a file's
+/// name, a property), so that no value can start a line of its own; borrowed when there is
+/// nothing to escape.
+///
+/// ```
+/// use wargame_kit::terminal::one_line;
+///
+/// assert_eq!(one_line("US-1"), "US-1");
+/// assert_eq!(one_line("a.toml\nb.toml: ok"), "a.toml\\nb.toml: ok");
+/// assert_eq!(one_line("x\ty\u{1b}"), "x\\ty\\u{1b}");
+/// ```
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| matches!(c, '\n' | '\r' | '\t');
+    if !text.chars().any(|c| breaks(c) || is_unsafe(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len().saturating_add(8));
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_unsafe(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A [`fmt::Write`] that escapes [unsafe](is_unsafe) characters on their way to `W`.
 ///
 /// ```
