@@ -35,7 +35,7 @@
 //!     .finish();
 //! let save = Save::from_bytes(text.as_bytes(), "game.vsav").unwrap();
 //! let pieces = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
-//! assert_eq!(pieces.pieces[0].location, "0302");
+//! assert_eq!(pieces.pieces[0].location.as_deref(), Some("0302"));
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -47,6 +47,7 @@ mod image;
 pub mod limits;
 mod locate;
 mod module;
+mod nest;
 mod obfuscation;
 mod piece;
 pub mod profile;
@@ -56,8 +57,10 @@ pub mod write;
 
 pub use error::{Error, ErrorKind, Warning};
 pub use locate::{HexAt, Located, Locator};
-pub use module::{BoardDef, BoardSizes, CustomClass, DrawPile, MapDef, Module, Prototype};
-pub use piece::{Layer, Piece, Trait};
+pub use module::{
+    BoardDef, BoardSizes, CustomClass, DrawPile, MapDef, Module, PrivateWindow, Prototype,
+};
+pub use piece::{Hidden, Layer, Piece, Trait};
 pub use save::{BoardChoice, Commands, LosCheck, Position, Save};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
@@ -81,13 +84,21 @@ pub mod internal {
 }
 
 /// What [`read_pieces`] does beyond the defaults.
+///
+/// By default a piece shows what VASSAL shows an opponent ([`Hidden`]): a masked piece, or one
+/// in a face-down deck, its id and place only; a piece on a private window of another side, its
+/// id and the window only; an invisible piece, nothing (it is counted).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
     /// Replay the log to this step (0: the position it was saved from); `None`: to its end.
     pub step: Option<usize>,
-    /// Show masked and hidden pieces' names and properties (the caller's own save).
+    /// Show everything: masked, invisible and face-down pieces, and every private window (the
+    /// caller's own save, or a referee's).
     pub reveal: bool,
+    /// The sides the reader plays (VASSAL's `PlayerRoster` sides): their private windows are
+    /// shown as VASSAL shows them to that player.
+    pub sides: Vec<String>,
 }
 
 impl Options {
@@ -97,9 +108,20 @@ impl Options {
         self
     }
 
-    /// Reveal masked and hidden pieces.
+    /// Reveal masked, invisible and face-down pieces and every private window.
     pub fn reveal(mut self, reveal: bool) -> Self {
         self.reveal = reveal;
+        self
+    }
+
+    /// Read as a player of these sides (their private windows shown).
+    ///
+    /// ```
+    /// let options = vassal::Options::default().sides(["Allies"]);
+    /// assert_eq!(options.sides, ["Allies"]);
+    /// ```
+    pub fn sides<S: Into<String>>(mut self, sides: impl IntoIterator<Item = S>) -> Self {
+        self.sides = sides.into_iter().map(Into::into).collect();
         self
     }
 }
@@ -115,8 +137,12 @@ pub struct Pieces {
     pub save: String,
     /// The module's (buildFile's) name as it was read.
     pub module: String,
-    /// The pieces, in the order the game added them (stacks and decks are not pieces).
+    /// The pieces, in the order the game added them (stacks and decks are not pieces); an
+    /// invisible piece only when revealed.
     pub pieces: Vec<Piece>,
+    /// Invisible pieces (Invisible trait) left out: VASSAL does not draw them for the
+    /// opponent at all.
+    pub invisible: usize,
     /// Commands read and skipped.
     pub commands: Commands,
     /// The log step replayed to (0: the position the save starts from).
@@ -146,7 +172,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     warnings.extend(module.warnings.iter().cloned());
     warnings.extend(position.warnings.iter().cloned());
     warnings.extend(save::version_warnings(module, save));
-    let pieces = piece::pieces(module, &position, &locator, options, &mut warnings);
+    let (pieces, invisible) = piece::pieces(module, &position, &locator, options, &mut warnings);
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {
@@ -154,6 +180,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         save: save.name.clone(),
         module: module.source.clone(),
         pieces,
+        invisible,
         commands: save.commands,
         step: position.step,
         steps: save.steps(),

@@ -29,7 +29,7 @@ pub struct Located {
 }
 
 impl Located {
-    fn unknown() -> Located {
+    pub(crate) fn unknown() -> Located {
         Located {
             board: None,
             zone: None,
@@ -37,7 +37,7 @@ impl Located {
         }
     }
 
-    fn offboard() -> Located {
+    pub(crate) fn offboard() -> Located {
         Located {
             board: None,
             zone: None,

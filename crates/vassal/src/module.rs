@@ -60,8 +60,31 @@ pub struct MapDef {
     pub decks: Vec<DrawPile>,
     /// Its line-of-sight threads' ids (`LOS_Thread0`, ...).
     pub los_threads: Vec<String>,
+    /// A private window (`PrivateMap`, `PlayerHand`): the sides it belongs to and whether the
+    /// other players see it; `None` for a map every player sees.
+    pub private: Option<PrivateWindow>,
     /// The buildFile line of its element.
     pub line: u32,
+}
+
+/// A private window's sides (`PrivateMap` and `PlayerHand`, attributes `side` and `visible`).
+///
+/// VASSAL shows the window, and the pieces on it, to the players of its sides only, unless it
+/// is visible to all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PrivateWindow {
+    /// The sides it belongs to (`side`, a comma-separated list).
+    pub sides: Vec<String>,
+    /// Every player sees it (`visible="true"`); only its sides move its pieces.
+    pub visible_to_all: bool,
+}
+
+impl PrivateWindow {
+    /// Whether a player of one of `sides` sees this window.
+    pub fn visible_to(&self, sides: &[String]) -> bool {
+        self.visible_to_all || self.sides.iter().any(|s| sides.contains(s))
+    }
 }
 
 /// A board.
@@ -577,6 +600,20 @@ impl<'a, 'd> Reader<'a, 'd> {
             }
         }
         let (line, _) = self.line(node);
+        let private = matches!(
+            node.tag_name().name(),
+            "VASSAL.build.module.PrivateMap" | "VASSAL.build.module.PlayerHand"
+        )
+        .then(|| PrivateWindow {
+            sides: node
+                .attribute("side")
+                .filter(|s| !s.is_empty())
+                .map(|s| crate::seq::Decoder::new(s, ',').collect())
+                .unwrap_or_default(),
+            visible_to_all: node
+                .attribute("visible")
+                .is_some_and(|v| v.eq_ignore_ascii_case("true")),
+        });
         MapDef {
             id: if name.is_empty() {
                 generated_id.clone()
@@ -590,6 +627,7 @@ impl<'a, 'd> Reader<'a, 'd> {
             boards,
             decks,
             los_threads: Vec::new(),
+            private,
             line,
         }
     }

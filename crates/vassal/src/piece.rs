@@ -9,49 +9,81 @@ use serde::Serialize;
 
 use crate::error::{ErrorKind, Warning, diag};
 use crate::grid::format_string;
-use crate::locate::Locator;
+use crate::locate::{Located, Locator};
 use crate::save::{Position, RecKind};
 use crate::seq::Decoder;
 use crate::{Module, Options, limits};
 
 /// A piece of the game, located.
+///
+/// What VASSAL would not show an opponent is withheld unless the reader asks to reveal it
+/// ([`Options`]): see [`Hidden`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Piece {
     /// The piece's id in the save.
     pub id: String,
-    /// Its name as VASSAL shows it (layers and labels applied); `None` when masked.
+    /// Its name as VASSAL shows it (layers and labels applied); `None` when withheld.
     pub name: Option<String>,
-    /// Masked (Mask trait) or hidden (Invisible trait) by a player, or in a face-down deck:
-    /// only its place is shown unless revealed.
+    /// Hidden in the game (masked, invisible, face down, or on a private window the reader
+    /// does not see), whether or not revealed: [`Piece::hidden`] says how.
     pub masked: bool,
+    /// How the game hides it, if it does.
+    pub hidden: Option<Hidden>,
     /// The map the save puts it on (as the save names it), `None` when on no map.
     pub map: Option<String>,
-    /// The board holding its point.
+    /// The board holding its point (`None` too when its place is withheld).
     pub board: Option<String>,
-    /// The zone holding its point.
+    /// The zone holding its point (`None` too when its place is withheld).
     pub zone: Option<String>,
-    /// Map pixel position as the save stores it.
-    pub x: i32,
-    /// Map pixel position as the save stores it.
-    pub y: i32,
+    /// Map pixel position as the save stores it; `None` when its place is withheld.
+    pub x: Option<i32>,
+    /// Map pixel position as the save stores it; `None` when its place is withheld.
+    pub y: Option<i32>,
     /// The location name as VASSAL shows it, `offboard`, or `unknown` (see
-    /// [`Located::location`](crate::Located::location)).
-    pub location: String,
+    /// [`Located::location`](crate::Located::location)); `None` when its place is withheld.
+    pub location: Option<String>,
     /// The id of the deck it is in, when in one.
     pub deck: Option<String>,
     /// Its properties: the basic piece's (`BasicName`, `LocationName`, `CurrentMap`,
     /// `CurrentBoard`, `CurrentZone`, `CurrentX`, `CurrentY`, the persistent ones such as
     /// `OldLocationName`), markers, dynamic properties, layers (`NAME_Level`, `NAME_Active`,
-    /// `NAME_Name`, `NAME_Image`), labels and the prototypes' own. Empty when masked.
+    /// `NAME_Name`, `NAME_Image`), labels and the prototypes' own. Empty when withheld.
     pub properties: BTreeMap<String, String>,
-    /// Its layers (Embellishment traits), outermost first. Empty when masked.
+    /// Its layers (Embellishment traits), outermost first. Empty when withheld.
     pub layers: Vec<Layer>,
-    /// The prototypes it uses, outermost first. Empty when masked.
+    /// The prototypes it uses, outermost first. Empty when withheld.
     pub prototypes: Vec<String>,
-    /// Every other trait, raw, outermost first. Empty when masked.
+    /// Every other trait, raw, outermost first. Empty when withheld.
     pub traits: Vec<Trait>,
+}
+
+/// How the game hides a piece from the other players, as VASSAL decides it; what the reader
+/// gets of it unless revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Hidden {
+    /// Masked by a player (Mask trait, `obs;`, state other than `null`): VASSAL draws it face
+    /// down where it stands. Its id and place only.
+    Masked,
+    /// In a face-down deck: its id and place (the deck's) only.
+    FaceDown,
+    /// On a private window (`PrivateMap`, `PlayerHand`) of sides the reader does not play, not
+    /// visible to all: its id and the window only.
+    PrivateWindow,
+    /// Invisible (Invisible trait, `hide;`, state other than `null`): VASSAL does not draw it
+    /// for the other players at all. Left out and counted ([`Pieces::invisible`](crate::Pieces)).
+    Invisible,
+}
+
+impl Hidden {
+    /// Whether its place (map position, board, zone, location) is withheld too.
+    pub fn withholds_place(self) -> bool {
+        matches!(self, Hidden::PrivateWindow | Hidden::Invisible)
+    }
 }
 
 /// A layer (Embellishment trait) and its level.
@@ -91,38 +123,6 @@ pub fn type_prefix(ty: &str) -> &str {
         Some(i) => &ty[..=i],
         None => ty,
     }
-}
-
-/// The traits of a piece, outermost first, each (type, state); the basic piece is last.
-pub fn split_traits(ty: &str, state: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut t = Some(ty.to_string());
-    let mut s = Some(state.to_string());
-    // Each level copies what is left: bounded, so that a hostile nesting stays linear.
-    let mut budget = limits::nesting_budget(ty.len() + state.len());
-    while let Some(tt) = t.take() {
-        let cost = tt.len() + s.as_ref().map_or(0, String::len);
-        if out.len() >= limits::MAX_TRAITS || cost > budget {
-            break;
-        }
-        budget -= cost;
-        let mut td = Decoder::new(&tt, '\t');
-        let head = td.next().unwrap_or_default();
-        let rest = td.next();
-        let (sh, srest) = match s.take() {
-            Some(ss) => {
-                let mut sd = Decoder::new(&ss, '\t');
-                let h = sd.next().unwrap_or_default();
-                let r = sd.next();
-                (h, r)
-            }
-            None => (String::new(), None),
-        };
-        out.push((head, sh));
-        t = rest;
-        s = srest;
-    }
-    out
 }
 
 /// The trait types whose properties are read.
@@ -183,38 +183,33 @@ fn standard(prefix: &str) -> bool {
     READ.contains(&prefix) || KEPT.contains(&prefix)
 }
 
+/// What a piece's traits say, and what reading them found odd (kept apart, so that nothing
+/// of a withheld piece reaches a warning).
 #[derive(Default)]
 struct Read {
     name: String,
+    /// A Mask trait is on.
     masked: bool,
+    /// An Invisible trait is on.
+    invisible: bool,
     props: BTreeMap<String, String>,
     layers: Vec<Layer>,
     prototypes: Vec<String>,
     traits: Vec<Trait>,
+    /// Prototypes the module lacks, by name: how many traits use each.
+    missing_prototypes: BTreeMap<String, usize>,
+    /// Trait types no standard VASSAL trait has: how many traits of each.
+    custom_traits: BTreeMap<String, usize>,
+    /// Traits beyond [`limits::MAX_TRAITS`], not read.
+    left_out: usize,
 }
 
 /// The basic piece's properties, as VASSAL's `BasicPiece` gives them: where it is and its name.
-fn basic_properties(
-    read: &mut Read,
-    module: &Module,
-    map: Option<&str>,
-    located: &crate::Located,
-    (x, y): (i32, i32),
-    deck: Option<&str>,
-) {
+fn basic_properties(read: &mut Read, map_name: &str, located: &Located, deck: Option<&str>) {
     let name = read.name.clone();
     let props = &mut read.props;
-    let map_name = map
-        .and_then(|m| module.map(m))
-        .map(|m| m.name.clone())
-        .unwrap_or_default();
-    let location = if map.is_some() {
-        located.location.clone()
-    } else {
-        String::new()
-    };
-    props.insert("LocationName".into(), location);
-    props.insert("CurrentMap".into(), map_name);
+    props.insert("LocationName".into(), located.location.clone());
+    props.insert("CurrentMap".into(), map_name.to_string());
     props.insert(
         "CurrentBoard".into(),
         located.board.clone().unwrap_or_default(),
@@ -223,99 +218,217 @@ fn basic_properties(
         "CurrentZone".into(),
         located.zone.clone().unwrap_or_default(),
     );
-    props.insert("CurrentX".into(), x.to_string());
-    props.insert("CurrentY".into(), y.to_string());
     props.insert("DeckName".into(), deck.unwrap_or_default().to_string());
     props.insert("PieceName".into(), name);
 }
 
-/// Every piece of `position`, located and read.
+/// What the reading of every piece found odd, summed over the pieces shown.
+#[derive(Default)]
+struct Oddities {
+    missing_prototypes: BTreeMap<String, usize>,
+    custom_traits: BTreeMap<String, usize>,
+    left_out: Vec<String>,
+}
+
+impl Oddities {
+    fn add(&mut self, id: &str, read: &mut Read) {
+        for (k, n) in std::mem::take(&mut read.missing_prototypes) {
+            *self.missing_prototypes.entry(k).or_insert(0) += n;
+        }
+        for (k, n) in std::mem::take(&mut read.custom_traits) {
+            *self.custom_traits.entry(k).or_insert(0) += n;
+        }
+        if read.left_out > 0 {
+            self.left_out.push(id.to_string());
+        }
+    }
+
+    fn warnings(self, warnings: &mut Vec<Warning>) {
+        for (name, n) in self.missing_prototypes {
+            warnings.push(diag(
+                ErrorKind::UnknownPiece,
+                format!("{n} trait(s) use prototype `{name}`, which the module lacks: their traits are not read"),
+            ));
+        }
+        for (kind, n) in self.custom_traits {
+            warnings.push(diag(
+                ErrorKind::CustomClass,
+                format!("{n} trait(s) of type `{kind}` no standard VASSAL trait has (a class of the module's own?): kept raw"),
+            ));
+        }
+        if !self.left_out.is_empty() {
+            let shown: Vec<&str> = self.left_out.iter().take(10).map(String::as_str).collect();
+            warnings.push(diag(
+                ErrorKind::Limit,
+                format!(
+                    "{} piece(s) have more than {} traits (the limit of the reader): their outermost {} and their basic piece are read; {}",
+                    self.left_out.len(),
+                    limits::MAX_TRAITS,
+                    limits::MAX_TRAITS - 1,
+                    shown.join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// A piece of `position` before it is located: its record, where the save puts it, its deck.
+struct Found<'p> {
+    id: &'p str,
+    ty: &'p str,
+    state: &'p str,
+    map: Option<String>,
+    point: (i32, i32),
+    deck: Option<String>,
+    face_down: bool,
+}
+
+/// The pieces of `position` in the order the game added them.
+fn found(position: &Position) -> impl Iterator<Item = Found<'_>> {
+    position
+        .records
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.removed)
+        .filter_map(move |(at, rec)| {
+            let RecKind::Piece { ty, state, .. } = &rec.kind else {
+                return None;
+            };
+            let (map, point) = position.place_of(at);
+            let parent = position.parent_of(at);
+            let (deck, face_down) = match parent.map(|p| &p.kind) {
+                Some(RecKind::Stack { deck: Some(d), .. }) => {
+                    (parent.map(|p| p.id.clone()), d.face_down)
+                }
+                _ => (None, false),
+            };
+            Some(Found {
+                id: &rec.id,
+                ty,
+                state,
+                map,
+                point,
+                deck,
+                face_down,
+            })
+        })
+}
+
+/// How the game hides a piece from a reader with `options` (`None`: it does not).
+fn hidden(module: &Module, f: &Found<'_>, read: &Read, options: &Options) -> Option<Hidden> {
+    let private = f
+        .map
+        .as_deref()
+        .and_then(|m| module.map(m))
+        .and_then(|m| m.private.as_ref())
+        .is_some_and(|w| !w.visible_to(&options.sides));
+    if read.invisible {
+        Some(Hidden::Invisible)
+    } else if private {
+        Some(Hidden::PrivateWindow)
+    } else if read.masked {
+        Some(Hidden::Masked)
+    } else if f.face_down {
+        Some(Hidden::FaceDown)
+    } else {
+        None
+    }
+}
+
+/// Every piece of `position`, located and read, and how many invisible pieces were left out.
 pub(crate) fn pieces(
     module: &Module,
     position: &Position,
     locator: &Locator<'_>,
     options: &Options,
     warnings: &mut Vec<Warning>,
-) -> Vec<Piece> {
+) -> (Vec<Piece>, usize) {
     let mut out = Vec::new();
-    let mut missing_prototypes: BTreeMap<String, usize> = BTreeMap::new();
-    let mut custom_traits: BTreeMap<String, usize> = BTreeMap::new();
-    for (at, rec) in position.records.iter().enumerate() {
-        let RecKind::Piece { ty, state, .. } = &rec.kind else {
-            continue;
-        };
-        if rec.removed {
+    let mut invisible = 0;
+    let mut odd = Oddities::default();
+    for f in found(position) {
+        let mut read = read_traits(module, f.ty, f.state);
+        let hidden = hidden(module, &f, &read, options);
+        let show = hidden.is_none() || options.reveal;
+        if !show && hidden == Some(Hidden::Invisible) {
+            invisible += 1;
             continue;
         }
-        let (map, (x, y)) = position.place_of(at);
-        let located = match &map {
-            Some(m) => locator.locate_piece(&rec.id, m, x, y),
-            None => crate::Located {
-                board: None,
-                zone: None,
-                location: "offboard".to_string(),
-            },
+        let place_shown = show || !hidden.is_some_and(Hidden::withholds_place);
+        let located = if place_shown {
+            Some(match &f.map {
+                Some(m) => locator.locate_piece(f.id, m, f.point.0, f.point.1),
+                None => Located::offboard(),
+            })
+        } else {
+            None
         };
-        let parent = position.parent_of(at);
-        let (deck, face_down) = match parent.map(|p| &p.kind) {
-            Some(RecKind::Stack { deck: Some(d), .. }) => {
-                (parent.map(|p| p.id.clone()), d.face_down)
+        if show {
+            odd.add(f.id, &mut read);
+            let map_name = f
+                .map
+                .as_deref()
+                .and_then(|m| module.map(m))
+                .map_or("", |m| m.name.as_str());
+            let located = located.clone().unwrap_or_else(Located::offboard);
+            basic_properties(&mut read, map_name, &located, f.deck.as_deref());
+            if f.map.is_none() {
+                read.props.insert("LocationName".into(), String::new());
             }
-            _ => (None, false),
-        };
-        let mut read = Read::default();
-        let mut traits = split_traits(ty, state);
-        expand_prototypes(
-            module,
-            &mut traits,
-            &mut read.prototypes,
-            &mut missing_prototypes,
-            0,
-        );
-        // Inner to outer: an outer trait's property wins.
-        for (t, s) in traits.into_iter().rev() {
-            read_trait(t, s, &mut read, &mut custom_traits);
+            read.props.insert("CurrentX".into(), f.point.0.to_string());
+            read.props.insert("CurrentY".into(), f.point.1.to_string());
         }
-        basic_properties(
-            &mut read,
-            module,
-            map.as_deref(),
-            &located,
-            (x, y),
-            deck.as_deref(),
-        );
-        let masked = read.masked || face_down;
-        let show = !masked || options.reveal;
-        out.push(Piece {
-            id: rec.id.clone(),
-            name: show.then(|| read.name.clone()),
-            masked,
-            map,
-            board: located.board,
-            zone: located.zone,
-            x,
-            y,
-            location: located.location,
-            deck,
-            properties: if show { read.props } else { BTreeMap::new() },
-            layers: if show { read.layers } else { Vec::new() },
-            prototypes: if show { read.prototypes } else { Vec::new() },
-            traits: if show { read.traits } else { Vec::new() },
-        });
+        out.push(piece(f, read, hidden, show, located));
     }
-    for (name, n) in missing_prototypes {
-        warnings.push(diag(
-            ErrorKind::UnknownPiece,
-            format!("{n} trait(s) use prototype `{name}`, which the module lacks: their traits are not read"),
-        ));
+    odd.warnings(warnings);
+    (out, invisible)
+}
+
+/// The piece as the reader may see it.
+fn piece(
+    f: Found<'_>,
+    read: Read,
+    hidden: Option<Hidden>,
+    show: bool,
+    located: Option<Located>,
+) -> Piece {
+    let place = located.is_some();
+    let (board, zone, location) = match located {
+        Some(l) => (l.board, l.zone, Some(l.location)),
+        None => (None, None, None),
+    };
+    Piece {
+        id: f.id.to_string(),
+        name: show.then_some(read.name),
+        masked: hidden.is_some(),
+        hidden,
+        map: f.map,
+        board,
+        zone,
+        x: place.then_some(f.point.0),
+        y: place.then_some(f.point.1),
+        location,
+        deck: f.deck,
+        properties: if show { read.props } else { BTreeMap::new() },
+        layers: if show { read.layers } else { Vec::new() },
+        prototypes: if show { read.prototypes } else { Vec::new() },
+        traits: if show { read.traits } else { Vec::new() },
     }
-    for (kind, n) in custom_traits {
-        warnings.push(diag(
-            ErrorKind::CustomClass,
-            format!("{n} trait(s) of type `{kind}` no standard VASSAL trait has (a class of the module's own?): kept raw"),
-        ));
+}
+
+/// A piece's traits read, its prototypes expanded; inner to outer, so that an outer trait's
+/// property wins.
+fn read_traits(module: &Module, ty: &str, state: &str) -> Read {
+    let mut read = Read::default();
+    let (mut traits, left_out) = crate::nest::split_traits(ty, state);
+    read.left_out = left_out;
+    let mut missing = BTreeMap::new();
+    expand_prototypes(module, &mut traits, &mut read.prototypes, &mut missing, 0);
+    read.missing_prototypes = missing;
+    for (t, s) in traits.into_iter().rev() {
+        read_trait(t, s, &mut read);
     }
-    out
+    read
 }
 
 /// Replace each prototype trait by the prototype's own traits (its basic piece dropped).
@@ -348,7 +461,7 @@ fn expand_prototypes(
                 let _id = d.next();
                 let ty = d.next().unwrap_or_default();
                 let state = d.next().unwrap_or_default();
-                let mut sub = split_traits(&ty, &state);
+                let (mut sub, _) = crate::nest::split_traits(&ty, &state);
                 if sub.last().is_some_and(|(t, _)| type_prefix(t) == "piece;") {
                     sub.pop();
                 }
@@ -370,16 +483,11 @@ fn expand_prototypes(
     }
 }
 
-fn read_trait(
-    ty_owned: String,
-    state_owned: String,
-    read: &mut Read,
-    custom: &mut BTreeMap<String, usize>,
-) {
+fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
     let prefix = type_prefix(&ty_owned).to_string();
     if !READ.contains(&prefix.as_str()) {
         if !standard(&prefix) {
-            *custom.entry(prefix.clone()).or_insert(0) += 1;
+            *read.custom_traits.entry(prefix.clone()).or_insert(0) += 1;
         }
         read.traits.push(Trait {
             kind: prefix,
@@ -414,7 +522,7 @@ fn read_trait(
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
         _ => {
             if !standard(prefix) {
-                *custom.entry(prefix.to_string()).or_insert(0) += 1;
+                *read.custom_traits.entry(prefix.to_string()).or_insert(0) += 1;
             }
             read.traits.push(Trait {
                 kind: prefix.to_string(),
@@ -473,10 +581,17 @@ fn read_label(fields: Decoder<'_>, state: &str, read: &mut Read) {
 
 /// A mask (`obs;`, Mask) or a hiding (`hide;`, Invisible): on when a player is named.
 fn read_mask(prefix: &str, ty: &str, state: &str, read: &mut Read) {
-    let by = Decoder::new(state, ';').next().unwrap_or_default();
-    let on = !by.is_empty() && by != "null";
-    if on {
+    // VASSAL's `mySetState`: only `null` (or no state at all) is off; a blank player is a
+    // player (one who set no password).
+    let on = if prefix == "obs;" {
+        Decoder::new(state, ';').next_or("null") != "null"
+    } else {
+        state != "null"
+    };
+    if on && prefix == "obs;" {
         read.masked = true;
+    } else if on {
+        read.invisible = true;
     }
     if prefix == "obs;" {
         read.props.insert("ObscuredToOthers".into(), on.to_string());
@@ -593,7 +708,7 @@ mod tests {
     fn traits_split_outer_first() {
         let ty = "mark;Side\tpiece;;;img.png;Odin";
         let state = "Aesir\tMain;10;20;;0";
-        let t = split_traits(ty, state);
+        let (t, _) = crate::nest::split_traits(ty, state);
         assert_eq!(
             t,
             vec![

@@ -295,7 +295,7 @@ impl Profile {
         let built = document::build(self, module, &pieces.pieces)?;
         self.check_required(shape, &built.set)?;
         let mut warnings = pieces.warnings;
-        warnings.extend(hidden_warning(&pieces.pieces));
+        warnings.extend(hidden_warning(&pieces.pieces, pieces.invisible));
         Ok(Imported {
             text: built.text,
             origins: built.origins,
@@ -408,14 +408,15 @@ impl ProfileSpec {
     }
 }
 
-/// A warning for the pieces a profile cannot see: masked or hidden, their names withheld.
-fn hidden_warning(pieces: &[Piece]) -> Option<crate::Warning> {
-    let hidden = pieces.iter().filter(|p| p.name.is_none()).count();
+/// A warning for the pieces a profile cannot see (masked, face down, on another side's
+/// private window, invisible): how many, nothing more.
+fn hidden_warning(pieces: &[Piece], invisible: usize) -> Option<crate::Warning> {
+    let hidden = pieces.iter().filter(|p| p.name.is_none()).count() + invisible;
     (hidden > 0).then(|| {
         crate::error::diag(
             ErrorKind::Profile,
             format!(
-                "{hidden} masked or hidden piece(s) were not read (their names and properties are withheld; reveal them to read your own save)"
+                "{hidden} hidden piece(s) were not read: masked, face down, invisible or on a private window of another side (give your side to read your own windows; reveal them to read your own save)"
             ),
         )
     })

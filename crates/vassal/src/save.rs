@@ -575,32 +575,6 @@ pub struct Position {
     synthetic: usize,
 }
 
-/// The innermost element of a tab-nested type or state (the basic piece's).
-pub(crate) fn innermost(text: &str) -> String {
-    let mut cur: std::borrow::Cow<'_, str> = std::borrow::Cow::Borrowed(text);
-    // Each level copies what is left: bounded, so that a hostile nesting stays linear.
-    let mut budget = limits::nesting_budget(text.len());
-    for _ in 0..limits::MAX_TRAITS {
-        if cur.len() > budget {
-            break;
-        }
-        budget -= cur.len();
-        let next = {
-            let mut st = Decoder::new(&cur, '\t');
-            let first = st.next_cow().unwrap_or_default();
-            match st.next_cow() {
-                Some(rest) => Err(rest.into_owned()),
-                None => Ok(first.into_owned()),
-            }
-        };
-        match next {
-            Ok(last) => return last,
-            Err(rest) => cur = std::borrow::Cow::Owned(rest),
-        }
-    }
-    String::new()
-}
-
 impl Position {
     fn warn(&mut self, source: &str, number: usize, kind: ErrorKind, message: String) {
         if self.warnings.len() < limits::MAX_WARNINGS * 4 {
@@ -723,7 +697,7 @@ impl Position {
     fn set_state(&mut self, at: usize, ty: &Arc<str>, state: &Arc<str>) {
         let is_stack = matches!(self.records[at].kind, RecKind::Stack { .. });
         if !is_stack {
-            let basic = innermost(state);
+            let basic = crate::nest::innermost(state);
             let mut st = Decoder::new(&basic, ';');
             let map = st.next().filter(|m| m != "null");
             let x = st.next_int(0);

@@ -50,7 +50,7 @@ fn maps_get_the_ids_vassal_gives_them() {
 #[test]
 fn every_kind_of_location() {
     let p = read(&common::save(false).to_file(), &Options::default());
-    let loc = |id: &str| piece(&p, id).location.clone();
+    let loc = |id: &str| piece(&p, id).location.clone().unwrap();
     // Hex numbering with rows descending, staggered columns; East is laid right of West.
     assert_eq!(loc("a2"), "0406");
     assert_eq!(loc("a1"), "0707");
@@ -74,10 +74,10 @@ fn every_kind_of_location() {
         &common::save(false).to_file(),
         &Options::default().step(Some(0)),
     );
-    assert_eq!(piece(&p0, "d1").location, "Dead pile");
+    assert_eq!(piece(&p0, "d1").location.as_deref(), Some("Dead pile"));
     assert_eq!(piece(&p0, "d1").zone.as_deref(), Some("Dead pile"));
-    assert_eq!(piece(&p0, "far").location, "offboard");
-    assert_eq!(piece(&p0, "a1").location, "0406");
+    assert_eq!(piece(&p0, "far").location.as_deref(), Some("offboard"));
+    assert_eq!(piece(&p0, "a1").location.as_deref(), Some("0406"));
 }
 
 #[test]
@@ -89,11 +89,11 @@ fn a_log_replays_to_its_end_or_to_a_step() {
         end.pieces.iter().all(|x| x.id != "far"),
         "removed at step 2"
     );
-    assert_eq!(piece(&end, "d1").location, "0606");
+    assert_eq!(piece(&end, "d1").location.as_deref(), Some("0606"));
     let one = read(&file, &Options::default().step(Some(1)));
-    assert_eq!(piece(&one, "d1").location, "0606");
+    assert_eq!(piece(&one, "d1").location.as_deref(), Some("0606"));
     assert!(one.pieces.iter().any(|x| x.id == "far"));
-    assert_eq!(piece(&one, "a1").location, "0406");
+    assert_eq!(piece(&one, "a1").location.as_deref(), Some("0406"));
     let save = Save::from_bytes(&file, "demo.vlog").unwrap();
     let e = vassal::read_pieces(&module(), &save, &Options::default().step(Some(5))).unwrap_err();
     assert_eq!(e.kind(), Some(ErrorKind::Step));
@@ -112,14 +112,20 @@ fn a_stacked_piece_is_where_its_stack_is() {
     );
     // a2 was saved with map `null` (old saves), in stack s1 on Main.
     let a2 = piece(&p, "a2");
-    assert_eq!((a2.map.as_deref(), a2.x, a2.y), (Some("Main"), 190, 225));
+    assert_eq!(
+        (a2.map.as_deref(), a2.x, a2.y),
+        (Some("Main"), Some(190), Some(225))
+    );
     assert!(
         p.pieces.iter().all(|x| x.id != "s1"),
         "stacks are not pieces"
     );
     // a1 leaves the stack at step 4; a2 stays.
     let end = read(&common::save(false).to_file(), &Options::default());
-    assert_eq!((piece(&end, "a1").x, piece(&end, "a2").x), (370, 190));
+    assert_eq!(
+        (piece(&end, "a1").x, piece(&end, "a2").x),
+        (Some(370), Some(190))
+    );
 }
 
 #[test]
@@ -129,7 +135,7 @@ fn a_reversed_board_is_turned() {
         &Options::default().step(Some(0)),
     );
     // (180, 205) of West turned: (600 - 180, 500 - 205).
-    assert_eq!(piece(&p, "a2").location, "0805");
+    assert_eq!(piece(&p, "a2").location.as_deref(), Some("0805"));
 }
 
 #[test]
@@ -152,28 +158,30 @@ fn properties_layers_labels_and_prototypes() {
 }
 
 #[test]
-fn masked_and_hidden_pieces_show_only_their_place() {
+fn masked_pieces_show_their_place_and_invisible_ones_nothing() {
     let file = common::save(false).to_file();
     let p = read(&file, &Options::default());
-    for id in ["m1", "h1"] {
-        let x = piece(&p, id);
-        assert!(x.masked, "{id}");
-        assert_eq!(x.name, None, "{id}");
-        assert!(
-            x.properties.is_empty() && x.layers.is_empty() && x.traits.is_empty(),
-            "{id}"
-        );
-        assert_ne!(x.location, "unknown");
-    }
+    let m1 = piece(&p, "m1");
+    assert!(m1.masked);
+    assert_eq!(m1.hidden, Some(vassal::Hidden::Masked));
+    assert_eq!(m1.name, None);
+    assert!(m1.properties.is_empty() && m1.layers.is_empty() && m1.traits.is_empty());
+    // VASSAL draws a masked piece face down where it stands.
+    assert_eq!(m1.location.as_deref(), Some("0507"));
+    // It does not draw an invisible one for the other players at all: only counted.
+    assert!(p.pieces.iter().all(|x| x.id != "h1"));
+    assert_eq!(p.invisible, 1);
     let json = serde_json::to_string(&p).unwrap();
     assert!(
-        !json.contains("Secret HQ") && !json.contains("Ambush"),
-        "nothing of a masked piece leaks"
+        !json.contains("Secret HQ") && !json.contains("Ambush") && !json.contains("\"h1\""),
+        "nothing of a masked piece leaks, nor the invisible piece at all"
     );
     let r = read(&file, &Options::default().reveal(true));
     assert_eq!(piece(&r, "m1").name.as_deref(), Some("Secret HQ"));
     assert_eq!(piece(&r, "h1").name.as_deref(), Some("Ambush"));
+    assert_eq!(piece(&r, "h1").hidden, Some(vassal::Hidden::Invisible));
     assert!(piece(&r, "m1").masked);
+    assert_eq!(r.invisible, 0);
 }
 
 #[test]
@@ -200,10 +208,10 @@ fn a_buildfile_without_sizes_locates_unknown_with_a_warning() {
     assert!(m.warnings.iter().any(|w| w.message.contains("`west.png`")));
     let save = Save::from_bytes(&common::save(false).to_file(), "demo.vsav").unwrap();
     let p = vassal::read_pieces(&m, &save, &Options::default()).unwrap();
-    assert_eq!(piece(&p, "a1").location, "unknown");
+    assert_eq!(piece(&p, "a1").location.as_deref(), Some("unknown"));
     assert_eq!(
-        piece(&p, "r1").location,
-        "Box B",
+        piece(&p, "r1").location.as_deref(),
+        Some("Box B"),
         "a board without an image has its own size"
     );
 }
@@ -250,7 +258,7 @@ fn another_version_of_the_module_is_a_warning() {
         .piece("g1", "Ghost", "Gone", 5, 5, &[])
         .finish();
     let p = read(text.as_bytes(), &Options::default());
-    assert_eq!(piece(&p, "g1").location, "unknown");
+    assert_eq!(piece(&p, "g1").location.as_deref(), Some("unknown"));
     let w: Vec<String> = p.warnings.iter().map(|w| w.to_string()).collect();
     assert!(
         w.iter()
@@ -262,7 +270,7 @@ fn another_version_of_the_module_is_a_warning() {
             .any(|w| w.contains("board `Old charts`") && w.contains("only board `Charts`")),
         "{w:#?}"
     );
-    assert_eq!(piece(&p, "r1").location, "Box B");
+    assert_eq!(piece(&p, "r1").location.as_deref(), Some("Box B"));
 }
 
 #[test]
@@ -388,6 +396,6 @@ fn coordinates_beyond_ten_million_are_offboard_not_errors() {
         .piece("x2", "Near", "Main", -10_000_001, 0, &[])
         .finish();
     let p = read(text.as_bytes(), &Options::default());
-    assert_eq!(piece(&p, "x1").location, "offboard");
-    assert_eq!(piece(&p, "x2").location, "offboard");
+    assert_eq!(piece(&p, "x1").location.as_deref(), Some("offboard"));
+    assert_eq!(piece(&p, "x2").location.as_deref(), Some("offboard"));
 }

@@ -75,11 +75,11 @@ fn every_command_and_piece_is_decoded() {
             for p in &pieces.pieces {
                 // Only a map the module lacks (the save was made with another version of the
                 // module) leaves a piece unlocated, with a warning naming the map.
-                if p.location == "unknown" {
+                if p.location.as_deref() == Some("unknown") {
                     let map = p.map.clone().unwrap_or_default();
                     assert!(
                         case.module.map(&map).is_none(),
-                        "{name}: piece {} on {map} at {},{}",
+                        "{name}: piece {} on {map} at {:?},{:?}",
                         p.id,
                         p.x,
                         p.y
@@ -134,7 +134,10 @@ fn pieces_on_hex_grids_sit_where_snap_to_hex_puts_them() {
             let mut checked = 0;
             for p in &pieces.pieces {
                 let Some(map) = &p.map else { continue };
-                let Some((grid, at, _, _)) = locator.hex_grid_at(map, p.x, p.y) else {
+                let (Some(x), Some(y)) = (p.x, p.y) else {
+                    continue;
+                };
+                let Some((grid, at, _, _)) = locator.hex_grid_at(map, x, y) else {
                     continue;
                 };
                 let snapped = grid.snap_to_hex(at);

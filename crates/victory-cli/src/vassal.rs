@@ -241,9 +241,14 @@ const DERIVED: [&str; 9] = [
 fn text(p: &::vassal::Pieces) -> String {
     let mut out = String::new();
     let masked = p.pieces.iter().filter(|x| x.masked).count();
+    let invisible = if p.invisible > 0 {
+        format!(", {} invisible not shown", p.invisible)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "{}: {} pieces ({masked} masked); {} commands read, {} skipped; log step {} of {}",
+        "{}: {} pieces ({masked} masked{invisible}); {} commands read, {} skipped; log step {} of {}",
         escape(&p.save),
         p.pieces.len(),
         p.commands.read,
@@ -261,23 +266,21 @@ fn text(p: &::vassal::Pieces) -> String {
     for m in maps {
         let _ = writeln!(out, "\nmap {}", m.map_or("(none)".into(), escape));
         for piece in p.pieces.iter().filter(|x| x.map.as_deref() == m) {
+            let hidden = piece.hidden.map_or("masked", hidden_word);
             let name = match (&piece.name, piece.masked) {
-                (Some(n), true) => format!("{} (masked)", escape(n)),
+                (Some(n), true) => format!("{} ({hidden})", escape(n)),
                 (Some(n), false) => escape(n).into_owned(),
-                (None, _) => "masked".to_string(),
+                (None, _) => hidden.to_string(),
             };
-            let mut line = format!(
-                "  {:<10} ({}, {})  {}  [id {}]",
-                escape(&piece.location),
-                piece.x,
-                piece.y,
-                name,
-                escape(&piece.id)
-            );
+            let place = match (&piece.location, piece.x, piece.y) {
+                (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", escape(l)),
+                _ => format!("{:<10} (withheld)", "withheld"),
+            };
+            let mut line = format!("  {place}  {name}  [id {}]", escape(&piece.id));
             if let Some(z) = piece
                 .zone
                 .as_deref()
-                .filter(|z| !z.is_empty() && *z != piece.location)
+                .filter(|z| !z.is_empty() && Some(*z) != piece.location.as_deref())
             {
                 let _ = write!(line, " zone {}", escape(z));
             }
@@ -315,6 +318,17 @@ fn text(p: &::vassal::Pieces) -> String {
         }
     }
     out
+}
+
+/// How a hidden piece is hidden, in a word.
+fn hidden_word(h: ::vassal::Hidden) -> &'static str {
+    match h {
+        ::vassal::Hidden::Masked => "masked",
+        ::vassal::Hidden::FaceDown => "face down",
+        ::vassal::Hidden::PrivateWindow => "private window",
+        ::vassal::Hidden::Invisible => "invisible",
+        _ => "hidden",
+    }
 }
 
 /// `--module MOD --profile PROFILE`: the files named are VASSAL saves, each made a state by the

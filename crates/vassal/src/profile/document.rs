@@ -154,7 +154,7 @@ fn piece_ref(p: &Piece) -> PieceRef {
         id: p.id.clone(),
         name: p.name.clone().unwrap_or_default(),
         map: p.map.clone(),
-        location: p.location.clone(),
+        location: p.location.clone().unwrap_or_default(),
     }
 }
 

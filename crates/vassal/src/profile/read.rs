@@ -145,7 +145,10 @@ fn source_text(r: &ReadSpec, piece: &Piece) -> Result<String, Unread> {
         return Ok(piece.name.clone().unwrap_or_default());
     }
     if r.location.is_some() {
-        return Ok(piece.location.clone());
+        return piece
+            .location
+            .clone()
+            .ok_or_else(|| Unread::Unreadable("its place is withheld".into()));
     }
     if let Some(p) = &r.property {
         return piece
