@@ -181,7 +181,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         module: module.source.clone(),
         pieces,
         invisible,
-        commands: save.commands,
+        commands: save.commands.clone(),
         step: position.step,
         steps: save.steps(),
         warnings,

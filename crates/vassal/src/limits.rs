@@ -29,12 +29,20 @@ pub const MAX_COMMAND_DEPTH: usize = 64;
 /// The most traits of one piece (real pieces have a few dozen).
 pub const MAX_TRAITS: usize = 1_000;
 
-/// How many bytes unnesting a piece's type or state (`len` bytes) may copy: each trait's level
-/// is a copy of what is left, so a real piece copies a few times its length; a hostile nesting
-/// stops here (its innermost traits are not read) and the work stays linear in the save.
-pub fn nesting_budget(len: usize) -> usize {
-    len.saturating_mul(16).saturating_add(64 * 1024)
+/// The most commands a save may have (each command inside a compound command counts, empty
+/// ones too; real logs have tens of thousands).
+pub const MAX_COMMANDS: usize = 5_000_000;
+
+/// How many bytes taking a save's commands out of the commands around them may copy (a command
+/// with escapes inside it is copied once for each level it is nested): eight times the save's
+/// text and 1 MiB; real saves copy less than their length.
+pub fn command_copy_budget(len: usize) -> usize {
+    len.saturating_mul(8).saturating_add(1024 * 1024)
 }
+
+/// The most kinds of command no standard encoder writes listed, each with its count (the rest
+/// are counted together).
+pub const MAX_UNKNOWN_KINDS: usize = 64;
 
 /// The deepest nesting of prototypes inside prototypes (VASSAL's recursion limit is about as deep).
 pub const MAX_PROTOTYPE_DEPTH: usize = 32;

@@ -55,7 +55,8 @@ pub struct Piece {
     pub layers: Vec<Layer>,
     /// The prototypes it uses, outermost first. Empty when withheld.
     pub prototypes: Vec<String>,
-    /// Every other trait, raw, outermost first. Empty when withheld.
+    /// Every other trait, raw, outermost first (the player in a Mask, Invisible or Restricted
+    /// Access state written `*`: VASSAL's player id is a password). Empty when withheld.
     pub traits: Vec<Trait>,
 }
 
@@ -126,8 +127,10 @@ pub fn type_prefix(ty: &str) -> &str {
 }
 
 /// The trait types whose properties are read.
-const READ: [&str; 9] = [
+const READ: [&str; 11] = [
     "piece;",
+    "basicName;",
+    "restrict;",
     "mark;",
     "PROP;",
     "emb2;",
@@ -140,7 +143,7 @@ const READ: [&str; 9] = [
 
 /// The standard trait types of VASSAL besides [`READ`], kept raw (the other types are kept raw
 /// too, and named as classes of the module's own).
-const KEPT: [&str; 35] = [
+const KEPT: [&str; 34] = [
     "immob;",
     "table;",
     "propertysheet;",
@@ -148,7 +151,6 @@ const KEPT: [&str; 35] = [
     "pivot;",
     "nonRect;",
     "nonRect2;",
-    "restrict;",
     "placemark;",
     "replace;",
     "report;",
@@ -520,6 +522,25 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
+        "basicName;" => {
+            // VASSAL's Basic Name: the `BasicName` of a piece whose basic piece may be nameless
+            // (pieces made entirely of prototypes); such a piece goes by it.
+            let name = fields.next().unwrap_or_default();
+            if read.name.is_empty() {
+                read.name.clone_from(&name);
+            }
+            read.props.insert("BasicName".into(), name);
+            read.traits.push(Trait {
+                kind: prefix.to_string(),
+                type_: ty.to_string(),
+                state: state.to_string(),
+            });
+        }
+        "restrict;" => read.traits.push(Trait {
+            kind: prefix.to_string(),
+            type_: ty.to_string(),
+            state: withheld_player(prefix, state),
+        }),
         _ => {
             if !standard(prefix) {
                 *read.custom_traits.entry(prefix.to_string()).or_insert(0) += 1;
@@ -601,8 +622,25 @@ fn read_mask(prefix: &str, ty: &str, state: &str, read: &mut Read) {
     read.traits.push(Trait {
         kind: prefix.to_string(),
         type_: ty.to_string(),
-        state: state.to_string(),
+        state: withheld_player(prefix, state),
     });
+}
+
+/// A Mask's, an Invisible's or a Restricted Access's state with the player who set it written
+/// `*`: VASSAL's player id is the password the player chose, shown to no one.
+fn withheld_player(prefix: &str, state: &str) -> String {
+    let (owner, rest) = match prefix {
+        "obs;" => {
+            let mut d = Decoder::new(state, ';');
+            let owner = d.next_or("null");
+            (owner, d.remainder().map(|r| format!(";{r}")))
+        }
+        _ => (state.to_string(), None),
+    };
+    if owner == "null" || (prefix == "restrict;" && owner.is_empty()) {
+        return state.to_string();
+    }
+    format!("*{}", rest.unwrap_or_default())
 }
 
 /// A layer's level and names (`Embellishment`, and the older `emb;` form).

@@ -1,7 +1,7 @@
 //! Saved games and logs: the file (zipped `savedGame`, or plain), the `!VCSK` obfuscation, the
 //! ESC-separated commands nested in commands, and their replay to a step of the log.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -9,12 +9,13 @@ use serde::Serialize;
 use crate::error::{At, ErrorKind, Warning, diag};
 use crate::seq::{Decoder, parse_java_int};
 use crate::{Error, Module, archive, limits, obfuscation};
+use wargame_kit::internal::work;
 
 /// The character between commands (ASCII ESC).
 pub const COMMAND_SEPARATOR: char = '\u{1b}';
 
 /// Commands read and skipped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Commands {
@@ -23,6 +24,11 @@ pub struct Commands {
     /// Commands skipped: of a kind no standard VASSAL encoder writes, or with fields that
     /// cannot be read.
     pub skipped: usize,
+    /// The commands read by kind: `add-piece`, `move-piece`, `change-piece`, `remove-piece`,
+    /// `boards`, `chat`, `line-of-sight`, `deck-reposition`, and those read and left as they are
+    /// (`player`, `private-note`, `secret-note`, `global-property`, `turn`, ...; see
+    /// docs/vassal.md); `empty` for empty ones.
+    pub kinds: std::collections::BTreeMap<String, usize>,
 }
 
 /// One command of the save, decoded.
@@ -65,6 +71,10 @@ pub(crate) enum CmdKind {
         to: (i32, i32),
     },
     Chat(String),
+    DeckMove {
+        id: String,
+        pos: (i32, i32),
+    },
 }
 
 /// A board a save puts on a map: name, reversed, column, row.
@@ -97,6 +107,128 @@ pub struct Save {
     pub module_name: Option<String>,
     /// The module's version it was saved with, when the save says.
     pub module_version: Option<String>,
+    /// Warnings beyond [`limits::MAX_WARNINGS`], counted.
+    warnings_omitted: usize,
+}
+
+/// What decoding the commands keeps as it goes: the commands' numbers, the bytes copied to
+/// take commands out of the commands around them, the kinds of command skipped.
+struct Walk<'s> {
+    source: &'s str,
+    /// Leaves numbered so far.
+    number: usize,
+    /// Commands visited (leaves, `LOG` entries and compound commands).
+    visited: usize,
+    /// Bytes copied so far, and the most that may be ([`limits::command_copy_budget`]).
+    copied: usize,
+    budget: usize,
+    /// Kinds no standard encoder writes: their first text and count, in the order found, at
+    /// most [`limits::MAX_UNKNOWN_KINDS`] of them; an index by text; commands of other kinds.
+    unknown: Vec<(String, usize)>,
+    index: HashMap<String, usize>,
+    unknown_other: usize,
+}
+
+impl<'s> Walk<'s> {
+    fn new(source: &'s str, len: usize) -> Self {
+        Walk {
+            source,
+            number: 0,
+            visited: 0,
+            copied: 0,
+            budget: limits::command_copy_budget(len),
+            unknown: Vec::new(),
+            index: HashMap::new(),
+            unknown_other: 0,
+        }
+    }
+
+    /// A refusal for a limit of the save's commands.
+    fn limit(&self, message: String) -> Error {
+        Error::new(vec![diag(ErrorKind::Limit, message).in_file(self.source)])
+    }
+
+    /// One more command visited: within [`limits::MAX_COMMANDS`].
+    fn visit(&mut self) -> Result<(), Error> {
+        work::add(1);
+        self.visited += 1;
+        if self.visited > limits::MAX_COMMANDS {
+            return Err(self.limit(format!(
+                "the save has more than {} commands (the reader's limit, vassal::limits::MAX_COMMANDS); refused",
+                limits::MAX_COMMANDS
+            )));
+        }
+        Ok(())
+    }
+
+    /// A command taken out of another: a copy when it had escapes to remove, within budget.
+    fn copied(&mut self, command: &std::borrow::Cow<'_, str>) -> Result<(), Error> {
+        if let std::borrow::Cow::Owned(o) = command {
+            work::add_len(o.len());
+            self.copied = self.copied.saturating_add(o.len());
+            if self.copied > self.budget {
+                return Err(self.limit(format!(
+                    "the save's commands nest so that reading them copies more than {} bytes (the reader's limit for a save of this size, vassal::limits::command_copy_budget); refused",
+                    self.budget
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// A command of a kind no standard encoder writes, counted by its first characters.
+    fn unknown(&mut self, s: &str) {
+        let cut = s
+            .char_indices()
+            .find(|&(i, c)| i >= 16 || c == '\t' || c == '/' || c == ';' || c.is_control())
+            .map_or(s.len(), |(i, _)| i);
+        let prefix = &s[..cut];
+        work::add(1);
+        if let Some(&i) = self.index.get(prefix) {
+            self.unknown[i].1 += 1;
+        } else if self.unknown.len() < limits::MAX_UNKNOWN_KINDS {
+            self.index.insert(prefix.to_string(), self.unknown.len());
+            self.unknown.push((prefix.to_string(), 1));
+        } else {
+            self.unknown_other += 1;
+        }
+    }
+
+    /// The warnings for the commands skipped, and for the warnings left out.
+    fn finish(self, save: &mut Save) {
+        for (kind, count) in self.unknown {
+            save.warn(
+                diag(
+                    ErrorKind::UnknownCommand,
+                    format!("skipped {count} command(s) no standard VASSAL encoder writes, starting `{kind}`"),
+                )
+                .in_file(self.source),
+            );
+        }
+        if self.unknown_other > 0 {
+            save.warn(
+                diag(
+                    ErrorKind::UnknownCommand,
+                    format!(
+                        "skipped {} more command(s) of other kinds no standard VASSAL encoder writes (more than {} kinds)",
+                        self.unknown_other,
+                        limits::MAX_UNKNOWN_KINDS
+                    ),
+                )
+                .in_file(self.source),
+            );
+        }
+        if save.warnings_omitted > 0 {
+            let more = save.warnings_omitted;
+            save.warnings.push(
+                diag(
+                    ErrorKind::Limit,
+                    format!("and {more} more warnings of the save"),
+                )
+                .in_file(self.source),
+            );
+        }
+    }
 }
 
 /// Known commands of VASSAL's other encoders: read, they change no piece.
@@ -107,13 +239,17 @@ enum Undecoded {
     Unknown,
 }
 
-/// One command: its kind, `None` for one read and ignored (`begin_save`, `CHECK`, ...).
-fn decode(s: &str) -> Result<Option<CmdKind>, Undecoded> {
+/// One command: what it does (`None` for one read and left as it is: `begin_save`, `CHECK`,
+/// ...) and the kind it is counted as.
+fn decode(s: &str) -> Result<(Option<CmdKind>, &'static str), Undecoded> {
     let bad = |what: &str| Undecoded::Bad(what.to_string());
-    if s.is_empty() || OTHER_PREFIXES.iter().any(|p| s.starts_with(p)) {
-        return Ok(None);
+    if s.is_empty() {
+        return Ok((None, "empty"));
     }
-    let kind = if let Some(rest) = s.strip_prefix("+/") {
+    if let Some((_, kind)) = OTHER_COMMANDS.iter().find(|(p, _)| s.starts_with(p)) {
+        return Ok((None, kind));
+    }
+    let cmd = if let Some(rest) = s.strip_prefix("+/") {
         let mut st = Decoder::new(rest, '/');
         let id = st.next().filter(|i| i != "null");
         match (st.next(), st.next()) {
@@ -156,12 +292,34 @@ fn decode(s: &str) -> Result<Option<CmdKind>, Undecoded> {
             .ok_or_else(|| bad("a line-of-sight command whose points cannot be read"))?
     } else if let Some(rest) = s.strip_prefix("CHAT") {
         CmdKind::Chat(rest.to_string())
+    } else if let Some(rest) = s.strip_prefix("DECKREPOS\t") {
+        decode_deck_move(rest)
+            .ok_or_else(|| bad("a deck-reposition command whose point cannot be read"))?
     } else if let Some(at) = s.find("BoardPicker\t") {
         decode_boards(&s[..at], &s[at..])
     } else {
         return Err(Undecoded::Unknown);
     };
-    Ok(Some(kind))
+    let kind = match &cmd {
+        CmdKind::Add { .. } => "add-piece",
+        CmdKind::Remove { .. } => "remove-piece",
+        CmdKind::Change { .. } => "change-piece",
+        CmdKind::Move { .. } => "move-piece",
+        CmdKind::DeckMove { .. } => "deck-reposition",
+        CmdKind::Boards { .. } => "boards",
+        CmdKind::Los { .. } => "line-of-sight",
+        CmdKind::Chat(_) => "chat",
+    };
+    Ok((Some(cmd), kind))
+}
+
+/// A deck moved on its map (`DeckReposition`): `DECKREPOS\tdeck\tx\ty`.
+fn decode_deck_move(rest: &str) -> Option<CmdKind> {
+    let mut st = Decoder::new(rest, '\t');
+    let id = st.next()?;
+    let x = st.next().and_then(|v| parse_java_int(&v))?;
+    let y = st.next().and_then(|v| parse_java_int(&v))?;
+    Some(CmdKind::DeckMove { id, pos: (x, y) })
 }
 
 /// A line-of-sight check: `LOS\tthread\tx\ty\tx\ty`.
@@ -202,20 +360,34 @@ fn decode_boards(map: &str, rest: &str) -> CmdKind {
     }
 }
 
-const OTHER_PREFIXES: [&str; 13] = [
-    "begin_save",
-    "end_save",
-    "begin_log",
-    "end_log",
-    "UNDO\t",
-    "PLAYER\t",
-    "CHECK\t",
-    "NOTES\t",
-    "PNOTES\t",
-    "TURN",
-    "MutableProperty\t",
-    "PLAY\t",
-    "DECK\t",
+/// The commands of VASSAL's other encoders, by their first characters, and the kind each is
+/// counted as: read, they change no piece. What some carry is private (a player's id, which is
+/// the password they set; private and secret notes): nothing of them is kept.
+const OTHER_COMMANDS: [(&str, &str); 24] = [
+    ("begin_save", "begin-save"),
+    ("end_save", "end-save"),
+    ("begin_log", "begin-log"),
+    ("end_log", "end-log"),
+    ("PLAYER\t", "player"),
+    ("CHECK\t", "version-check"),
+    ("NOTES\t", "scenario-notes"),
+    ("PNOTES\t", "public-notes"),
+    ("PNOTE\t", "private-note"),
+    ("SNOTE\t", "secret-note"),
+    ("TURN", "turn"),
+    ("MutableProperty\t", "property-change"),
+    ("GlobalProperty\t", "global-property"),
+    ("SETUP_STACK\t", "setup-stack"),
+    ("EXT\t", "extension"),
+    ("FLARE\t", "flare"),
+    ("CLOCKCONTROL\t", "clock-control"),
+    ("CLOCK\t", "clock"),
+    ("SHOW_RESULTS\t", "dice-results"),
+    ("AUDIO\t", "audio"),
+    ("Events", "event-log"),
+    ("SGKC\t", "startup-key-command"),
+    ("SPP\t", "persistent-property"),
+    ("DECK\t", "deck-load"),
 ];
 
 impl Save {
@@ -231,6 +403,7 @@ impl Save {
             vassal_version: None,
             module_name: None,
             module_version: None,
+            warnings_omitted: 0,
         };
         let entry_name = format!("{name}!savedGame");
         let (raw, source) = if archive::is_zip(bytes) {
@@ -285,7 +458,7 @@ impl Save {
                 String::from_utf8_lossy(e.as_bytes()).into_owned()
             }
         };
-        save.decode(text, &source);
+        save.decode(&text, &source)?;
         Ok(save)
     }
 
@@ -321,125 +494,128 @@ impl Save {
         }
     }
 
-    /// Split the text into commands, depth first, numbering the leaves.
-    fn decode(&mut self, text: String, source: &str) {
-        // Pending strings: (text, depth, step, inside a LOG entry).
-        let mut stack: Vec<(String, usize, usize)> = Vec::new();
-        let mut top: Vec<String> = Decoder::new(&text, COMMAND_SEPARATOR).collect();
-        let single = top.len() == 1 && top[0] == text;
-        drop(text);
-        if single {
-            stack.push((top.pop().unwrap_or_default(), usize::MAX, 0));
+    /// Split the text into commands, depth first, numbering the leaves; one pass, the commands
+    /// taken out of the text as they come (nothing of the text is kept but what a command
+    /// changes in the game).
+    fn decode(&mut self, text: &str, source: &str) -> Result<(), Error> {
+        let mut walk = Walk::new(source, text.len());
+        if is_plain_leaf(text) {
+            self.node(text, 0, 0, &mut walk)?;
         } else {
             // The top level: each LOG entry starts a step.
             let mut steps = 0;
-            let mut items = Vec::with_capacity(top.len());
-            for t in top {
-                if t.starts_with("LOG\t") {
+            let mut top = Decoder::new(text, COMMAND_SEPARATOR);
+            while let Some(item) = top.next_cow() {
+                walk.copied(&item)?;
+                if item.starts_with("LOG\t") {
                     steps += 1;
                 }
-                items.push((t, 1, steps));
+                self.node(&item, 1, steps, &mut walk)?;
             }
             self.steps = steps;
-            items.reverse();
-            stack = items;
         }
-        let mut skipped_kinds: Vec<(String, usize)> = Vec::new();
-        let mut number = 0usize;
-        while let Some((s, depth, step)) = stack.pop() {
-            let depth = if depth == usize::MAX { 0 } else { depth };
-            if depth > limits::MAX_COMMAND_DEPTH {
-                number += 1;
-                self.commands.skipped += 1;
-                self.warnings.push(
-                    diag(
-                        ErrorKind::Limit,
-                        format!(
-                            "command {number} nests commands more than {} deep; skipped",
-                            limits::MAX_COMMAND_DEPTH
-                        ),
-                    )
-                    .in_file(source)
-                    .key(format!("command {number}")),
-                );
-                continue;
-            }
-            // A leaf: no separator and not quoted (its decoding is itself).
-            let plain_leaf = is_plain_leaf(&s);
-            let mut parts = Decoder::new(&s, COMMAND_SEPARATOR);
-            let first = if plain_leaf {
-                String::new()
-            } else {
-                parts.next().unwrap_or_default()
-            };
-            if plain_leaf || (!parts.has_more() && first == s) {
-                if let Some(inner) = s.strip_prefix("LOG\t") {
-                    stack.push((inner.to_string(), depth + 1, step));
-                    continue;
-                }
-                number += 1;
-                self.leaf(&s, number, step, source, &mut skipped_kinds);
-                continue;
-            }
-            let mut children: Vec<String> = std::iter::once(first).chain(parts).collect();
-            drop(s);
-            children.reverse();
-            stack.extend(children.into_iter().map(|c| (c, depth + 1, step)));
-        }
-        for (kind, count) in skipped_kinds {
-            self.warnings.push(
+        walk.finish(self);
+        Ok(())
+    }
+
+    /// One command of the text at `depth`: a leaf, a `LOG` entry, or commands in a command.
+    fn node(
+        &mut self,
+        s: &str,
+        depth: usize,
+        step: usize,
+        walk: &mut Walk<'_>,
+    ) -> Result<(), Error> {
+        walk.visit()?;
+        if depth > limits::MAX_COMMAND_DEPTH {
+            walk.number += 1;
+            self.commands.skipped += 1;
+            let number = walk.number;
+            self.warn(
                 diag(
-                    ErrorKind::UnknownCommand,
-                    format!("skipped {count} command(s) no standard VASSAL encoder writes, starting `{kind}`"),
+                    ErrorKind::Limit,
+                    format!(
+                        "command {number} nests commands more than {} deep; skipped",
+                        limits::MAX_COMMAND_DEPTH
+                    ),
                 )
-                .in_file(source),
+                .in_file(walk.source)
+                .key(format!("command {number}")),
             );
+            return Ok(());
+        }
+        // A leaf: no separator and not quoted (its decoding is itself).
+        let mut parts = Decoder::new(s, COMMAND_SEPARATOR);
+        let first = if is_plain_leaf(s) {
+            None
+        } else {
+            parts.next_cow()
+        };
+        let leaf = match &first {
+            None => true,
+            Some(f) => !parts.has_more() && f == s,
+        };
+        if leaf {
+            if let Some(inner) = s.strip_prefix("LOG\t") {
+                return self.node(inner, depth + 1, step, walk);
+            }
+            walk.number += 1;
+            let number = walk.number;
+            self.leaf(s, number, step, walk);
+            return Ok(());
+        }
+        if let Some(first) = first {
+            walk.copied(&first)?;
+            self.node(&first, depth + 1, step, walk)?;
+        }
+        while let Some(child) = parts.next_cow() {
+            walk.copied(&child)?;
+            self.node(&child, depth + 1, step, walk)?;
+        }
+        Ok(())
+    }
+
+    /// A warning of the save, the first [`limits::MAX_WARNINGS`] kept and the rest counted.
+    fn warn(&mut self, warning: Warning) {
+        if self.warnings.len() < limits::MAX_WARNINGS {
+            self.warnings.push(warning);
+        } else {
+            self.warnings_omitted += 1;
         }
     }
 
-    fn leaf(
-        &mut self,
-        s: &str,
-        number: usize,
-        step: usize,
-        source: &str,
-        skipped: &mut Vec<(String, usize)>,
-    ) {
+    fn leaf(&mut self, s: &str, number: usize, step: usize, walk: &mut Walk<'_>) {
         match decode(s) {
-            Ok(kind) => {
-                if kind.is_none()
+            Ok((cmd, kind)) => {
+                if cmd.is_none()
                     && let Some(rest) = s.strip_prefix("CHECK\t")
                 {
                     self.check(rest);
                 }
                 self.commands.read += 1;
-                if let Some(kind) = kind {
+                if let Some(n) = self.commands.kinds.get_mut(kind) {
+                    *n += 1;
+                } else {
+                    self.commands.kinds.insert(kind.to_string(), 1);
+                }
+                if let Some(kind) = cmd {
                     self.cmds.push(Cmd { number, step, kind });
                 }
             }
             Err(Undecoded::Bad(what)) => {
-                self.warnings.push(
+                self.warn(
                     diag(
                         ErrorKind::Command,
                         format!("command {number}: {what}; skipped"),
                     )
-                    .in_file(source)
+                    .in_file(walk.source)
                     .key(format!("command {number}")),
                 );
                 self.commands.skipped += 1;
             }
             Err(Undecoded::Unknown) => {
                 self.commands.skipped += 1;
-                let cut = s
-                    .char_indices()
-                    .find(|&(i, c)| i >= 16 || c == '\t' || c == '/' || c == ';' || c.is_control())
-                    .map_or(s.len(), |(i, _)| i);
-                let prefix = s[..cut].to_string();
-                if let Some(e) = skipped.iter_mut().find(|(k, _)| *k == prefix) {
-                    e.1 += 1;
-                } else {
-                    skipped.push((prefix, 1));
-                }
+                walk.unknown(s);
             }
         }
     }
@@ -524,13 +700,18 @@ pub(crate) enum RecKind {
         state: Arc<str>,
         map: Option<String>,
         pos: (i32, i32),
-        parent: Option<usize>,
+        /// The stack or deck it is in, and its place in that stack's order.
+        parent: Option<(usize, u64)>,
     },
     Stack {
         map: Option<String>,
         pos: (i32, i32),
-        children: Vec<usize>,
+        /// Its pieces, by the order they joined it (each join numbered anew): one leaves in
+        /// O(log n), so a replay stays linear however the pieces move between stacks.
+        children: BTreeMap<u64, usize>,
         deck: Option<DeckInfo>,
+        /// Its number among the stacks at its place, when it is at one.
+        placed: Option<u64>,
     },
 }
 
@@ -562,10 +743,14 @@ pub struct Position {
     pub step: usize,
     pub(crate) records: Vec<Record>,
     index: HashMap<String, usize>,
-    /// Where stacks and decks are: (map, x, y) -> records.
-    places: HashMap<(String, i32, i32), Vec<usize>>,
+    /// Where stacks and decks are: (map, x, y) -> records, by the order they came there.
+    places: HashMap<(String, i32, i32), BTreeMap<u64, usize>>,
     /// The boards each map shows, keyed as the save names the map.
     pub boards: Vec<(String, Vec<BoardChoice>)>,
+    /// Where each map's entry of `boards` is.
+    board_index: HashMap<String, usize>,
+    /// The numbers given to stack memberships and places, in order.
+    order: u64,
     /// Line-of-sight checks, in order.
     pub los: Vec<LosCheck>,
     /// Chat lines with their command numbers.
@@ -597,8 +782,9 @@ impl Position {
             RecKind::Stack {
                 map: None,
                 pos: (0, 0),
-                children: Vec::new(),
+                children: BTreeMap::new(),
                 deck: None,
+                placed: None,
             }
         } else {
             RecKind::Piece {
@@ -627,8 +813,8 @@ impl Position {
                 self.unplace(at);
                 if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
                     let kids = std::mem::take(children);
-                    for k in kids {
-                        self.set_parent(k, None);
+                    for k in kids.into_values() {
+                        self.loosen(k);
                     }
                 }
                 self.records[at].removed = true;
@@ -676,13 +862,13 @@ impl Position {
                     format!("moves piece `{id}`, which the game does not have"),
                 ),
             },
-            CmdKind::Boards { map, boards } => {
-                if let Some(e) = self.boards.iter_mut().find(|(m, _)| m == map) {
-                    e.1 = boards.clone();
-                } else {
+            CmdKind::Boards { map, boards } => match self.board_index.get(map) {
+                Some(&i) => self.boards[i].1 = boards.clone(),
+                None => {
+                    self.board_index.insert(map.clone(), self.boards.len());
                     self.boards.push((map.clone(), boards.clone()));
                 }
-            }
+            },
             CmdKind::Los { thread, from, to } => self.los.push(LosCheck {
                 number: cmd.number,
                 thread: thread.clone(),
@@ -690,6 +876,18 @@ impl Position {
                 to: *to,
             }),
             CmdKind::Chat(text) => self.chat.push((cmd.number, text.clone())),
+            CmdKind::DeckMove { id, pos } => match self.index.get(id).copied() {
+                Some(at) if matches!(self.records[at].kind, RecKind::Stack { .. }) => {
+                    let map = self.place_of(at).0;
+                    self.move_to(at, map, *pos, None);
+                }
+                _ => self.warn(
+                    source,
+                    cmd.number,
+                    ErrorKind::UnknownPiece,
+                    format!("moves deck `{id}`, which the game does not have"),
+                ),
+            },
         }
     }
 
@@ -736,11 +934,14 @@ impl Position {
             let pos = (st.next_int(0), st.next_int(0));
             (pos, st.collect::<Vec<_>>(), false)
         };
+        let mut seen = HashSet::new();
         let kids: Vec<usize> = ids
             .iter()
             .filter_map(|id| self.index.get(id).copied())
             .filter(|&k| k != at && matches!(self.records[k].kind, RecKind::Piece { .. }))
+            .filter(|&k| seen.insert(k))
             .collect();
+        work::add_len(ids.len());
         self.unplace(at);
         let old = match &mut self.records[at].kind {
             RecKind::Stack {
@@ -748,6 +949,7 @@ impl Position {
                 pos: p,
                 children,
                 deck: d,
+                ..
             } => {
                 *m = map.clone();
                 *p = pos;
@@ -757,51 +959,57 @@ impl Position {
                 });
                 std::mem::take(children)
             }
-            RecKind::Piece { .. } => Vec::new(),
+            RecKind::Piece { .. } => BTreeMap::new(),
         };
-        for k in old {
-            if !kids.contains(&k) {
-                self.set_parent(k, None);
+        for k in old.into_values() {
+            if !seen.contains(&k) {
+                self.loosen(k);
             }
         }
         for &k in &kids {
             self.detach(k);
-            self.set_parent(k, Some(at));
-        }
-        if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
-            *children = kids;
+            self.attach(k, at);
         }
         self.place(at);
     }
 
     /// A piece leaves its stack; it keeps the stack's place as its own.
     fn detach(&mut self, at: usize) {
-        let parent = match &self.records[at].kind {
+        work::add(1);
+        let (parent, order) = match &self.records[at].kind {
             RecKind::Piece {
                 parent: Some(p), ..
             } => *p,
             _ => return,
         };
         if let RecKind::Stack { children, .. } = &mut self.records[parent].kind {
-            children.retain(|&c| c != at);
+            children.remove(&order);
         }
-        self.set_parent(at, None);
+        self.loosen(at);
     }
 
-    fn set_parent(&mut self, at: usize, parent: Option<usize>) {
+    /// A loose piece joins a stack, last.
+    fn attach(&mut self, at: usize, stack: usize) {
+        self.order += 1;
+        let order = self.order;
+        if let RecKind::Stack { children, .. } = &mut self.records[stack].kind {
+            children.insert(order, at);
+        }
+        if let RecKind::Piece { parent, .. } = &mut self.records[at].kind {
+            *parent = Some((stack, order));
+        }
+    }
+
+    /// A piece is loose: where its stack was, it now is on its own.
+    fn loosen(&mut self, at: usize) {
         let place = self.place_of(at);
         if let RecKind::Piece {
-            parent: p,
-            map,
-            pos,
-            ..
+            parent, map, pos, ..
         } = &mut self.records[at].kind
         {
-            if parent.is_none() {
-                *map = place.0;
-                *pos = place.1;
-            }
-            *p = parent;
+            *map = place.0;
+            *pos = place.1;
+            *parent = None;
         }
     }
 
@@ -816,18 +1024,32 @@ impl Position {
 
     fn place(&mut self, at: usize) {
         if let Some(k) = self.place_key(at) {
-            self.places.entry(k).or_default().push(at);
+            self.order += 1;
+            let order = self.order;
+            self.places.entry(k).or_default().insert(order, at);
+            if let RecKind::Stack { placed, .. } = &mut self.records[at].kind {
+                *placed = Some(order);
+            }
         }
     }
 
     fn unplace(&mut self, at: usize) {
+        let order = match &self.records[at].kind {
+            RecKind::Stack {
+                placed: Some(o), ..
+            } => *o,
+            _ => return,
+        };
         if let Some(k) = self.place_key(at)
             && let Some(v) = self.places.get_mut(&k)
         {
-            v.retain(|&x| x != at);
+            v.remove(&order);
             if v.is_empty() {
                 self.places.remove(&k);
             }
+        }
+        if let RecKind::Stack { placed, .. } = &mut self.records[at].kind {
+            *placed = None;
         }
     }
 
@@ -835,7 +1057,8 @@ impl Position {
     pub(crate) fn place_of(&self, at: usize) -> (Option<String>, (i32, i32)) {
         match &self.records[at].kind {
             RecKind::Piece {
-                parent: Some(p), ..
+                parent: Some((p, _)),
+                ..
             } => match &self.records[*p].kind {
                 RecKind::Stack { map, pos, .. } => (map.clone(), *pos),
                 RecKind::Piece { map, pos, .. } => (map.clone(), *pos),
@@ -850,7 +1073,8 @@ impl Position {
     pub(crate) fn parent_of(&self, at: usize) -> Option<&Record> {
         match &self.records[at].kind {
             RecKind::Piece {
-                parent: Some(p), ..
+                parent: Some((p, _)),
+                ..
             } => self.records.get(*p),
             _ => None,
         }
@@ -879,14 +1103,15 @@ impl Position {
             .filter(|&u| self.place_of(u) == (Some(map.clone()), pos))
             .map(|u| match &self.records[u].kind {
                 RecKind::Piece {
-                    parent: Some(p), ..
+                    parent: Some((p, _)),
+                    ..
                 } => *p,
                 _ => u,
             })
             .or_else(|| {
                 self.places
                     .get(&(map.clone(), pos.0, pos.1))
-                    .and_then(|v| v.first().copied())
+                    .and_then(|v| v.values().next().copied())
             });
         let Some(target) = target else { return };
         let stack = if matches!(self.records[target].kind, RecKind::Stack { .. }) {
@@ -901,21 +1126,16 @@ impl Position {
                 kind: RecKind::Stack {
                     map: Some(map.clone()),
                     pos,
-                    children: Vec::new(),
+                    children: BTreeMap::new(),
                     deck: None,
+                    placed: None,
                 },
             });
             self.place(s);
-            self.set_parent(target, Some(s));
-            if let RecKind::Stack { children, .. } = &mut self.records[s].kind {
-                children.push(target);
-            }
+            self.attach(target, s);
             s
         };
-        self.set_parent(at, Some(stack));
-        if let RecKind::Stack { children, .. } = &mut self.records[stack].kind {
-            children.push(at);
-        }
+        self.attach(at, stack);
     }
 
     /// The ids of the pieces in the game (stacks and decks excluded), in the order added.
