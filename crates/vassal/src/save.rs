@@ -1,6 +1,7 @@
 //! Saved games and logs: the file (zipped `savedGame`, or plain), the `!VCSK` obfuscation, the
 //! ESC-separated commands nested in commands, and their replay to a step of the log.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
@@ -161,11 +162,12 @@ impl<'s> Walk<'s> {
         Ok(())
     }
 
-    /// A command taken out of another: a copy when it had escapes to remove, within budget.
-    fn copied(&mut self, command: &std::borrow::Cow<'_, str>) -> Result<(), Error> {
-        if let std::borrow::Cow::Owned(o) = command {
-            work::add_len(o.len());
-            self.copied = self.copied.saturating_add(o.len());
+    /// A command taken out of another: a copy of `len` bytes when it had escapes to remove
+    /// (else borrowed), within budget.
+    fn copied(&mut self, borrowed: bool, len: usize) -> Result<(), Error> {
+        if !borrowed {
+            work::add_len(len);
+            self.copied = self.copied.saturating_add(len);
             if self.copied > self.budget {
                 return Err(self.limit(format!(
                     "the save's commands nest so that reading them copies more than {} bytes (the reader's limit for a save of this size, vassal::limits::command_copy_budget); refused",
@@ -506,7 +508,7 @@ impl Save {
             let mut steps = 0;
             let mut top = Decoder::new(text, COMMAND_SEPARATOR);
             while let Some(item) = top.next_cow() {
-                walk.copied(&item)?;
+                walk.copied(matches!(item, Cow::Borrowed(_)), item.len())?;
                 if item.starts_with("LOG\t") {
                     steps += 1;
                 }
@@ -565,11 +567,11 @@ impl Save {
             return Ok(());
         }
         if let Some(first) = first {
-            walk.copied(&first)?;
+            walk.copied(matches!(first, Cow::Borrowed(_)), first.len())?;
             self.node(&first, depth + 1, step, walk)?;
         }
         while let Some(child) = parts.next_cow() {
-            walk.copied(&child)?;
+            walk.copied(matches!(child, Cow::Borrowed(_)), child.len())?;
             self.node(&child, depth + 1, step, walk)?;
         }
         Ok(())
