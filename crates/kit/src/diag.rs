@@ -320,8 +320,8 @@ fn span_in(root: &Spanned<toml::de::DeTable<'_>>, key: &str) -> Option<Range<usi
 #[derive(Debug)]
 pub struct Locator<'a> {
     source: Source<'a>,
-    /// Byte offset of each line's start.
-    lines: std::cell::OnceCell<Vec<usize>>,
+    /// Byte offset of each line's start, and the characters before each block of the text.
+    lines: std::cell::OnceCell<Lines>,
     /// The parsed document, for key paths (`None`: it does not parse).
     tree: std::cell::OnceCell<Option<Spanned<toml::de::DeTable<'a>>>>,
 }
@@ -341,23 +341,21 @@ impl<'a> Locator<'a> {
         self.source
     }
 
-    /// [`Source::locate`], by binary search over the line starts.
+    /// [`Source::locate`], by binary search over the line starts; the column counted from the
+    /// characters before each 4 KiB block, so that locating stays quick on a long line.
     pub fn locate(&self, offset: usize) -> Location {
         let text = self.source.text;
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let lines = self.lines.get_or_init(|| {
-            std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect()
-        });
+        let lines = self.lines.get_or_init(|| Lines::of(text));
         let index = lines
+            .starts
             .partition_point(|&start| start <= offset)
             .saturating_sub(1);
-        let line_start = lines.get(index).copied().unwrap_or(0);
-        let column = text[line_start..offset].chars().count() + 1;
+        let line_start = lines.starts.get(index).copied().unwrap_or(0);
+        let column = lines.chars_before(text, offset) - lines.chars_before(text, line_start) + 1;
         Location {
             line: u32::try_from(index + 1).unwrap_or(u32::MAX),
             column: u32::try_from(column).unwrap_or(u32::MAX),
@@ -380,6 +378,49 @@ impl<'a> Locator<'a> {
         d.span = span;
         d
     }
+}
+
+/// Where a text's lines start, and how many characters come before each block of
+/// [`Lines::BLOCK`] bytes: a line and column in O(log lines + BLOCK).
+#[derive(Debug)]
+struct Lines {
+    starts: Vec<usize>,
+    chars: Vec<usize>,
+}
+
+impl Lines {
+    const BLOCK: usize = 4096;
+
+    fn of(text: &str) -> Lines {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let mut chars = Vec::with_capacity(text.len() / Self::BLOCK + 1);
+        let mut n = 0;
+        for block in text.as_bytes().chunks(Self::BLOCK) {
+            chars.push(n);
+            n += count_chars(block);
+        }
+        Lines { starts, chars }
+    }
+
+    /// The characters of `text` before byte `offset` (a character boundary).
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let block = offset / Self::BLOCK;
+        let start = block * Self::BLOCK;
+        let base = self.chars.get(block).copied().unwrap_or_else(|| {
+            // `offset` is the text's end, at a block's start.
+            self.chars.last().copied().unwrap_or(0)
+                + count_chars(&text.as_bytes()[start.saturating_sub(Self::BLOCK)..start])
+        });
+        base + count_chars(&text.as_bytes()[start.min(offset)..offset])
+    }
+}
+
+/// The characters in UTF-8 bytes cut anywhere: the bytes that do not continue a character.
+fn count_chars(bytes: &[u8]) -> usize {
+    crate::internal::work::add_len(bytes.len());
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
 /// `message` with the values it quotes from a document withheld: serde's `invalid type:
@@ -576,5 +617,36 @@ mod tests {
             Some(6..7),
         );
         assert_eq!(d.to_string(), "a.toml:2:1: bad (at `y`, label `0512`)");
+    }
+
+    /// The locator's lines and columns are the source's, on long lines of multi-byte
+    /// characters cut by the blocks anywhere; and on one long line it stays quick (linear).
+    #[test]
+    fn the_locator_locates_long_lines_as_the_source_does() {
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(["é", "ab", "東京", "\n", "x\n\n", "𝄞"][i % 6]);
+        }
+        let source = Source::new(None, &text);
+        let locator = Locator::new(source);
+        for offset in (0..=text.len() + 2).step_by(7).chain([text.len()]) {
+            assert_eq!(locator.locate(offset), source.locate(offset), "{offset}");
+        }
+        for len in [4096, 8192, 0, 1] {
+            let t = "é".repeat(len / 2);
+            let s = Source::new(None, &t);
+            assert_eq!(Locator::new(s).locate(t.len()), s.locate(t.len()), "{len}");
+        }
+        let steps = |n: usize| {
+            let line = "<a/>".repeat(n);
+            let l = Locator::new(Source::new(None, &line));
+            crate::internal::work::take();
+            for i in 0..n {
+                l.locate(i * 4);
+            }
+            crate::internal::work::take()
+        };
+        let (small, large) = (steps(10_000), steps(20_000));
+        assert!(large * 10 < small * 22, "{small} -> {large}");
     }
 }

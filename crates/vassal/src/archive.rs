@@ -28,17 +28,22 @@ pub struct Entry {
 pub enum ArchiveError {
     /// Not a zip archive, or its directory is damaged (what is wrong, in words).
     Damaged(String),
-    /// An entry inflates beyond the per-entry cap.
+    /// An entry declares more bytes than the per-entry cap.
     TooLarge {
         /// The entry.
         entry: String,
+        /// The bytes its directory declares.
+        declared: u64,
         /// The cap, in bytes.
         cap: u64,
     },
-    /// An entry's compression ratio is beyond the cap (a zip bomb).
+    /// An entry declares more bytes than its compressed size may hold at the ratio cap (a zip
+    /// bomb).
     Ratio {
         /// The entry.
         entry: String,
+        /// The bytes its directory declares.
+        declared: u64,
         /// Its compressed size.
         compressed: u64,
     },
@@ -62,14 +67,24 @@ impl std::fmt::Display for ArchiveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ArchiveError::Damaged(why) => write!(f, "not a readable zip archive: {why}"),
-            ArchiveError::TooLarge { entry, cap } => write!(
+            ArchiveError::TooLarge {
+                entry,
+                declared,
+                cap,
+            } => write!(
                 f,
-                "zip entry `{entry}` inflates to more than {} MiB (the cap per entry)",
-                cap / (1024 * 1024)
+                "zip entry `{entry}` declares {}, more than the {} the reader inflates an entry to (vassal::limits::MAX_ZIP_ENTRY_BYTES)",
+                bytes(*declared),
+                bytes(*cap)
             ),
-            ArchiveError::Ratio { entry, compressed } => write!(
+            ArchiveError::Ratio {
+                entry,
+                declared,
+                compressed,
+            } => write!(
                 f,
-                "zip entry `{entry}` inflates more than {}:1 from {compressed} bytes (a zip bomb?)",
+                "zip entry `{entry}` declares {} from {compressed} compressed bytes, more than {}:1 (a zip bomb?)",
+                bytes(*declared),
                 limits::MAX_ZIP_RATIO
             ),
             ArchiveError::BadEntry { entry, reason } => {
@@ -81,6 +96,24 @@ impl std::fmt::Display for ArchiveError {
             ),
         }
     }
+}
+
+/// A size in words: bytes below 1 KiB, else KiB, MiB or GiB with one decimal.
+fn bytes(n: u64) -> String {
+    const UNITS: [&str; 3] = ["KiB", "MiB", "GiB"];
+    if n < 1024 {
+        return format!("{n} bytes");
+    }
+    let mut value = n as f64 / 1024.0;
+    let mut unit = UNITS[0];
+    for u in &UNITS[1..] {
+        if value < 1024.0 {
+            break;
+        }
+        value /= 1024.0;
+        unit = u;
+    }
+    format!("{value:.1} {unit}")
 }
 
 /// Whether `bytes` start like a zip archive.
@@ -113,7 +146,10 @@ pub fn entries(bytes: &[u8]) -> Result<Vec<Entry>, ArchiveError> {
     let count = u16_at(bytes, eocd + 10).ok_or_else(|| damaged("short directory record"))?;
     let cd_size = u32_at(bytes, eocd + 12).ok_or_else(|| damaged("short directory record"))?;
     let cd_offset = u32_at(bytes, eocd + 16).ok_or_else(|| damaged("short directory record"))?;
-    if count == u16::MAX || cd_offset == u32::MAX || cd_size == u32::MAX {
+    // A zip64 archive has its locator right before this record (and puts 0xFFFF... here); a
+    // plain archive of 65,535 entries has 0xFFFF here too.
+    let zip64 = eocd >= 20 && bytes.get(eocd - 20..eocd - 16) == Some(b"PK\x06\x07");
+    if zip64 || cd_offset == u32::MAX || cd_size == u32::MAX {
         return Err(damaged(
             "zip64 archives are not read (VASSAL files are small)",
         ));
@@ -165,61 +201,100 @@ pub fn find<'a>(entries: &'a [Entry], name: &str) -> Option<&'a Entry> {
 }
 
 /// The uncompressed bytes of one entry, within the caps of [`crate::limits`].
+///
+/// The entry must inflate to exactly the size its directory declares, which is at most
+/// [`limits::MAX_ZIP_ENTRY_BYTES`] and [`limits::MAX_ZIP_RATIO`] times its compressed size.
+/// A deflated entry is inflated twice: first through a small window, checking its size and
+/// CRC, then into its buffer; so a damaged or lying entry is refused before any of it is kept.
 pub fn read(bytes: &[u8], entry: &Entry) -> Result<Vec<u8>, ArchiveError> {
-    let name = || entry.name.clone();
     let bad = |reason: &str| bad_entry(entry, reason);
+    let declared = declared_size(entry)?;
+    let (start, len) = stored(bytes, entry)?;
+    let data = bytes
+        .get(start..start.checked_add(len).ok_or_else(|| bad("bad size"))?)
+        .ok_or_else(|| bad("the archive is cut short"))?;
+    match entry.method {
+        0 => {
+            if data.len() != declared {
+                return Err(bad("its size is not the one the directory gives"));
+            }
+            if crc32(data) != entry.crc {
+                return Err(bad("its CRC does not match"));
+            }
+            Ok(data.to_vec())
+        }
+        8 => {
+            check_deflated(data, entry, declared)?;
+            miniz_oxide::inflate::decompress_to_vec_with_limit(data, declared)
+                .map_err(|_| bad("bad deflate data"))
+        }
+        method => Err(ArchiveError::Method {
+            entry: entry.name.clone(),
+            method,
+        }),
+    }
+}
+
+/// The size an entry declares, refused beyond the caps.
+fn declared_size(entry: &Entry) -> Result<usize, ArchiveError> {
     let cap = limits::MAX_ZIP_ENTRY_BYTES;
     let by_ratio = entry
         .compressed_size
         .saturating_mul(limits::MAX_ZIP_RATIO)
         .max(limits::ZIP_RATIO_FLOOR_BYTES);
-    let allowed = cap.min(by_ratio);
     if entry.size > cap {
-        return Err(ArchiveError::TooLarge { entry: name(), cap });
+        return Err(ArchiveError::TooLarge {
+            entry: entry.name.clone(),
+            declared: entry.size,
+            cap,
+        });
     }
     if entry.size > by_ratio {
         return Err(ArchiveError::Ratio {
-            entry: name(),
+            entry: entry.name.clone(),
+            declared: entry.size,
             compressed: entry.compressed_size,
         });
     }
-    let (start, len) = stored(bytes, entry)?;
-    let data = bytes
-        .get(start..start.checked_add(len).ok_or_else(|| bad("bad size"))?)
-        .ok_or_else(|| bad("the archive is cut short"))?;
-    let out = match entry.method {
-        0 => data.to_vec(),
-        8 => {
-            let limit = usize::try_from(allowed).unwrap_or(usize::MAX);
-            match miniz_oxide::inflate::decompress_to_vec_with_limit(data, limit) {
-                Ok(v) => v,
-                Err(e) if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                    return Err(if allowed == cap {
-                        ArchiveError::TooLarge { entry: name(), cap }
-                    } else {
-                        ArchiveError::Ratio {
-                            entry: name(),
-                            compressed: entry.compressed_size,
-                        }
-                    });
-                }
-                Err(_) => return Err(bad("bad deflate data")),
+    usize::try_from(entry.size).map_err(|_| bad_entry(entry, "bad size"))
+}
+
+/// A deflated entry inflated through a 64 KiB window, nothing kept: its size must be the one
+/// declared and its CRC the directory's.
+fn check_deflated(data: &[u8], entry: &Entry, declared: usize) -> Result<(), ArchiveError> {
+    use miniz_oxide::inflate::stream::{InflateState, inflate};
+    use miniz_oxide::{DataFormat, MZFlush, MZStatus};
+    let bad = |reason: &str| bad_entry(entry, reason);
+    let mut state = InflateState::new_boxed(DataFormat::Raw);
+    let mut window = vec![0u8; 64 * 1024];
+    let (mut input, mut total, mut crc) = (data, 0usize, !0u32);
+    loop {
+        let r = inflate(&mut state, input, &mut window, MZFlush::None);
+        let out = &window[..r.bytes_written];
+        total = total.saturating_add(out.len());
+        if total > declared {
+            return Err(bad(
+                "it inflates to more than the size its directory declares",
+            ));
+        }
+        crc = crc_update(crc, out);
+        input = &input[r.bytes_consumed.min(input.len())..];
+        match r.status {
+            Ok(MZStatus::StreamEnd) => break,
+            Ok(_) if r.bytes_written == 0 && r.bytes_consumed == 0 => {
+                return Err(bad("bad deflate data (cut short)"));
             }
+            Ok(_) => {}
+            Err(_) => return Err(bad("bad deflate data")),
         }
-        method => {
-            return Err(ArchiveError::Method {
-                entry: name(),
-                method,
-            });
-        }
-    };
-    if u64::try_from(out.len()).unwrap_or(u64::MAX) != entry.size {
+    }
+    if total != declared {
         return Err(bad("its size is not the one the directory gives"));
     }
-    if crc32(&out) != entry.crc {
+    if !crc != entry.crc {
         return Err(bad("its CRC does not match"));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Where an entry's stored (compressed) data starts in `bytes`, past its local header, and how
@@ -302,11 +377,15 @@ const CRC_TABLE: [u32; 256] = {
 
 /// CRC-32 (IEEE), as zip files use it.
 pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
+    !crc_update(!0u32, bytes)
+}
+
+/// A running CRC-32 (before its final inversion) updated with `bytes`.
+fn crc_update(mut crc: u32, bytes: &[u8]) -> u32 {
     for &b in bytes {
         crc = (crc >> 8) ^ CRC_TABLE[usize::from((crc as u8) ^ b)];
     }
-    !crc
+    crc
 }
 
 /// Writes a zip archive (deflated entries), as VASSAL does: for tools and tests that make
@@ -433,16 +512,18 @@ mod tests {
         let err = read(&bytes, &e[0]).unwrap_err();
         assert!(matches!(err, ArchiveError::Ratio { .. }), "{err:?}");
         assert!(err.to_string().contains("`savedGame`"), "{err}");
-        // The same bytes declared small still stop at the cap while inflating.
+        // The same bytes declared small stop at the size declared while inflating.
         let packed = miniz_oxide::deflate::compress_to_vec(&big, 6);
         let mut w = Writer::new();
         w.add_raw("savedGame", 8, 10, 0, &packed);
         let bytes = w.finish();
         let e = entries(&bytes).unwrap();
-        assert!(matches!(
-            read(&bytes, &e[0]),
-            Err(ArchiveError::Ratio { .. })
-        ));
+        let err = read(&bytes, &e[0]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("inflates to more than the size its directory declares"),
+            "{err}"
+        );
     }
 
     #[test]

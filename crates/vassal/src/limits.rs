@@ -17,11 +17,32 @@ pub const MAX_ZIP_ENTRIES: usize = 100_000;
 /// The most bytes of an image read for its header (1 MiB: a JPEG's size can follow its EXIF).
 pub const MAX_IMAGE_HEADER_BYTES: usize = 1024 * 1024;
 
+/// The most bytes of image headers read from one module in all (64 MiB): each image's header
+/// is read once, however many boards name it.
+pub const MAX_IMAGE_HEADERS_BYTES: usize = 64 * 1024 * 1024;
+
+/// The most boards a module may define (real modules define a few dozen).
+pub const MAX_MODULE_BOARDS: usize = 10_000;
+
+/// The most bytes of a profile (1 MiB; real profiles are a few kilobytes).
+pub const MAX_PROFILE_BYTES: usize = 1024 * 1024;
+
 /// The deepest nesting of XML elements in a buildFile (real ones nest about 12 deep).
 pub const MAX_XML_DEPTH: usize = 256;
 
-/// The most XML nodes of a buildFile.
+/// The most XML nodes of a buildFile (real ones have a few tens of thousands).
 pub const MAX_XML_NODES: u32 = 5_000_000;
+
+/// What one XML node or attribute of a buildFile costs to read, in bytes (the tree's
+/// element, text or attribute record), for [`xml_tree_budget`].
+pub const XML_NODE_COST: usize = 72;
+
+/// The most bytes the tree of a buildFile of `len` bytes may take: ten times its text and
+/// 1 MiB (real buildFiles take about one and a half times their text); a buildFile of tiny
+/// elements that would take more is refused before the tree is built.
+pub fn xml_tree_budget(len: usize) -> usize {
+    len.saturating_mul(10).saturating_add(1024 * 1024)
+}
 
 /// The deepest nesting of commands inside commands (real saves nest 3 deep).
 pub const MAX_COMMAND_DEPTH: usize = 64;

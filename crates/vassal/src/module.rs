@@ -10,6 +10,9 @@ use crate::grid::{
     Grid, HexGrid, Numbering, Polygon, Region, RegionGrid, SquareGrid, Zone, ZonedGrid,
 };
 use crate::{Error, archive, image, limits};
+use wargame_kit::Source;
+use wargame_kit::internal::Locator;
+use wargame_kit::internal::work;
 
 /// Board image sizes in pixels by image name (`Map_Full.png` -> 5340 x 5024), for a buildFile
 /// read without its images.
@@ -188,46 +191,21 @@ impl Module {
                     .in_file(&entry_name),
             ])
         })?;
-        let mut all = sizes.clone();
         let mut module = Module::parse(&text, &entry_name, &BoardSizes::new(), false)?;
         module.source = name.to_string();
+        let mut images = ImageSizes::new(bytes, &entries, sizes);
         for map in &mut module.maps {
             for board in &mut map.boards {
                 let Some(img) = board.image.clone() else {
                     continue;
                 };
-                if let Some(&(w, h)) = sizes.get(&img) {
-                    board.size = Some((clamp(w), clamp(h)));
-                    continue;
-                }
-                let path = format!("images/{img}");
-                let header = archive::find(&entries, &path)
-                    .map(|e| archive::read_prefix(bytes, e, limits::MAX_IMAGE_HEADER_BYTES));
-                match header {
-                    Some(Ok(head)) => match image::size(&img, &head) {
-                        Some((w, h)) => {
-                            all.insert(img.clone(), (w, h));
-                            board.size = Some((clamp(w), clamp(h)));
-                        }
-                        None => module.warnings.push(size_warning(
-                            &map.id,
-                            &board.name,
-                            &img,
-                            "its header gives no size",
-                        )),
-                    },
-                    Some(Err(e)) => module.warnings.push(size_warning(
-                        &map.id,
-                        &board.name,
-                        &img,
-                        &e.to_string(),
-                    )),
-                    None => module.warnings.push(size_warning(
-                        &map.id,
-                        &board.name,
-                        &img,
-                        "the module has no such image",
-                    )),
+                match images.size(&img) {
+                    Ok((w, h)) => board.size = Some((clamp(w), clamp(h))),
+                    Err(why) => {
+                        module
+                            .warnings
+                            .push(size_warning(&map.id, &board.name, &img, &why))
+                    }
                 }
             }
         }
@@ -248,6 +226,7 @@ impl Module {
         warn_sizes: bool,
     ) -> Result<Module, Error> {
         let doc = parse_xml(text, name)?;
+        let lines = Locator::new(Source::new(Some(name), text));
         let root = doc.root_element();
         let class = root.tag_name().name();
         if class != "VASSAL.build.GameModule" && class != "VASSAL.launch.BasicModule" {
@@ -257,18 +236,23 @@ impl Module {
                 format!(
                     "the root element is `{class}`, not `VASSAL.build.GameModule` or `VASSAL.launch.BasicModule`: not a VASSAL buildFile"
                 ),
-                line_of(&doc, root),
+                line_of(&lines, root),
             ));
         }
         let mut reader = Reader {
-            doc: &doc,
+            lines: &lines,
             name,
             sizes,
             warn_sizes,
             warnings: Vec::new(),
             custom: Vec::new(),
+            boards: 0,
+            refused: None,
         };
         let (maps, prototypes) = reader.maps_and_prototypes(root);
+        if let Some(e) = reader.refused {
+            return Err(e);
+        }
         Ok(Module {
             name: root.attribute("name").unwrap_or("").to_string(),
             version: root.attribute("version").unwrap_or("").to_string(),
@@ -294,6 +278,59 @@ impl Module {
     }
 }
 
+/// The sizes of a module's board images, each image's header read once, all of them within
+/// [`limits::MAX_IMAGE_HEADERS_BYTES`].
+struct ImageSizes<'a> {
+    bytes: &'a [u8],
+    entries: &'a [archive::Entry],
+    given: &'a BoardSizes,
+    read: BTreeMap<String, Result<(u32, u32), String>>,
+    spent: usize,
+}
+
+impl<'a> ImageSizes<'a> {
+    fn new(bytes: &'a [u8], entries: &'a [archive::Entry], given: &'a BoardSizes) -> Self {
+        ImageSizes {
+            bytes,
+            entries,
+            given,
+            read: BTreeMap::new(),
+            spent: 0,
+        }
+    }
+
+    /// The size of image `img`: given, or read from its header; why not, in words.
+    fn size(&mut self, img: &str) -> Result<(u32, u32), String> {
+        if let Some(&size) = self.given.get(img) {
+            return Ok(size);
+        }
+        if let Some(known) = self.read.get(img) {
+            return known.clone();
+        }
+        let found = self.header(img);
+        self.read.insert(img.to_string(), found.clone());
+        found
+    }
+
+    fn header(&mut self, img: &str) -> Result<(u32, u32), String> {
+        let entry = archive::find(self.entries, &format!("images/{img}"))
+            .ok_or("the module has no such image")?;
+        let left = limits::MAX_IMAGE_HEADERS_BYTES.saturating_sub(self.spent);
+        if left == 0 {
+            return Err(format!(
+                "the module's image headers read so far reached {} bytes, the reader's limit (vassal::limits::MAX_IMAGE_HEADERS_BYTES); give the sizes instead",
+                limits::MAX_IMAGE_HEADERS_BYTES
+            ));
+        }
+        let head =
+            archive::read_prefix(self.bytes, entry, limits::MAX_IMAGE_HEADER_BYTES.min(left))
+                .map_err(|e| e.to_string())?;
+        work::add_len(head.len());
+        self.spent = self.spent.saturating_add(head.len());
+        image::size(img, &head).ok_or_else(|| "its header gives no size".to_string())
+    }
+}
+
 /// A problem of the buildFile `name` at a line and column.
 fn fail(name: &str, kind: ErrorKind, msg: String, (line, col): (u32, u32)) -> Error {
     Error::new(vec![
@@ -303,18 +340,12 @@ fn fail(name: &str, kind: ErrorKind, msg: String, (line, col): (u32, u32)) -> Er
     ])
 }
 
-/// The buildFile as XML: not nested too deep, no DTD, not too many nodes.
+/// The buildFile as XML: not nested too deep, no DTD, not too many nodes, and a tree that
+/// costs at most [`limits::xml_tree_budget`] (each refused before the tree is built).
 fn parse_xml<'t>(text: &'t str, name: &str) -> Result<roxmltree::Document<'t>, Error> {
-    if let Err(at) = check_depth(text) {
-        return Err(fail(
-            name,
-            ErrorKind::Limit,
-            format!(
-                "the buildFile nests elements more than {} deep",
-                limits::MAX_XML_DEPTH
-            ),
-            at,
-        ));
+    if let Err((kind, message, at)) = prescan(text) {
+        let at = Source::new(None, text).locate(at);
+        return Err(fail(name, kind, message, (at.line, at.column)));
     }
     let options = roxmltree::ParsingOptions {
         allow_dtd: false,
@@ -341,6 +372,120 @@ fn parse_xml<'t>(text: &'t str, name: &str) -> Result<roxmltree::Document<'t>, E
     })
 }
 
+/// What the pre-scan of a buildFile found wrong: the kind, the words and the byte offset.
+type Refusal = (ErrorKind, String, usize);
+
+/// The end of `pat` found in `b` from `from` (or the end of `b`).
+fn past(b: &[u8], from: usize, pat: &[u8]) -> usize {
+    b.get(from..)
+        .and_then(|s| s.windows(pat.len()).position(|w| w == pat))
+        .map_or(b.len(), |p| from + p + pat.len())
+}
+
+/// One pass over the tags before any tree is built: the nesting, a DTD, the nodes and what
+/// the tree of them would cost, each refused where it is found.
+fn prescan(text: &str) -> Result<(), Refusal> {
+    let b = text.as_bytes();
+    let (mut depth, mut nodes, mut attributes, mut i, mut last_end) =
+        (0usize, 0usize, 0usize, 0, 0);
+    let budget = limits::xml_tree_budget(text.len());
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        work::add(1);
+        if i > last_end {
+            nodes += 1; // the text before this tag
+        }
+        let start = i;
+        match b.get(i + 1) {
+            Some(b'/') => {
+                depth = depth.saturating_sub(1);
+                i = past(b, i, b">");
+            }
+            Some(b'?') => i = past(b, i, b"?>"),
+            Some(b'!') if b[i..].starts_with(b"<!--") => {
+                nodes += 1;
+                i = past(b, i, b"-->");
+            }
+            Some(b'!') if b[i..].starts_with(b"<![CDATA[") => {
+                nodes += 1;
+                i = past(b, i, b"]]>");
+            }
+            Some(b'!') => {
+                return Err((
+                    ErrorKind::Xml,
+                    "the buildFile declares a DTD (entities), which VASSAL never writes; refused"
+                        .into(),
+                    start,
+                ));
+            }
+            _ => {
+                let (end, attrs, empty) = tag_end(b, i);
+                nodes += 1;
+                attributes += attrs;
+                if !empty {
+                    depth += 1;
+                    if depth > limits::MAX_XML_DEPTH {
+                        return Err((
+                            ErrorKind::Limit,
+                            format!(
+                                "the buildFile nests elements more than {} deep",
+                                limits::MAX_XML_DEPTH
+                            ),
+                            start,
+                        ));
+                    }
+                }
+                i = end;
+            }
+        }
+        last_end = i;
+        if let Some(why) = too_many(nodes, attributes, budget, text.len()) {
+            return Err((ErrorKind::Limit, why, start));
+        }
+    }
+    Ok(())
+}
+
+/// Why a buildFile of `len` bytes with so many nodes and attributes so far is refused, if it is.
+fn too_many(nodes: usize, attributes: usize, budget: usize, len: usize) -> Option<String> {
+    if nodes > limits::MAX_XML_NODES as usize {
+        return Some(format!(
+            "the buildFile has more than {} XML nodes",
+            limits::MAX_XML_NODES
+        ));
+    }
+    let cost = nodes
+        .saturating_add(attributes)
+        .saturating_mul(limits::XML_NODE_COST);
+    (cost > budget).then(|| format!("the buildFile's XML would take more than {budget} bytes to read ({nodes} nodes and {attributes} attributes in {len} bytes; the reader's limit is ten times the text, vassal::limits::xml_tree_budget): not a buildFile VASSAL writes"))
+}
+
+/// A start tag from its `<` at `i`: where it ends, its attributes, whether it is empty (`/>`).
+fn tag_end(b: &[u8], i: usize) -> (usize, usize, bool) {
+    let mut j = i + 1;
+    let (mut quote, mut attrs) = (0u8, 0usize);
+    while j < b.len() {
+        let c = b[j];
+        if quote != 0 {
+            if c == quote {
+                quote = 0;
+            }
+        } else if c == b'"' || c == b'\'' {
+            quote = c;
+        } else if c == b'=' {
+            attrs += 1;
+        } else if c == b'>' {
+            break;
+        }
+        j += 1;
+    }
+    let empty = j < b.len() && b[j - 1] == b'/';
+    (j + 1, attrs, empty || j >= b.len())
+}
+
 fn clamp(v: u32) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
 }
@@ -354,85 +499,22 @@ fn size_warning(map: &str, board: &str, image: &str, why: &str) -> Warning {
     )
 }
 
-/// The line and column of a node.
-fn line_of(doc: &roxmltree::Document<'_>, node: roxmltree::Node<'_, '_>) -> (u32, u32) {
-    let pos = doc.text_pos_at(node.range().start);
-    (pos.row, pos.col)
-}
-
-/// Refuse absurd nesting before building the tree: a scan of the tags.
-fn check_depth(text: &str) -> Result<(), (u32, u32)> {
-    let b = text.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
-    let find = |from: usize, pat: &[u8]| -> usize {
-        b.get(from..)
-            .and_then(|s| s.windows(pat.len()).position(|w| w == pat))
-            .map_or(b.len(), |p| from + p + pat.len())
-    };
-    while i < b.len() {
-        if b[i] != b'<' {
-            i += 1;
-            continue;
-        }
-        match b.get(i + 1) {
-            Some(b'/') => {
-                depth = depth.saturating_sub(1);
-                i = find(i, b">");
-            }
-            Some(b'?') => i = find(i, b"?>"),
-            Some(b'!') => {
-                i = if b[i..].starts_with(b"<!--") {
-                    find(i, b"-->")
-                } else if b[i..].starts_with(b"<![CDATA[") {
-                    find(i, b"]]>")
-                } else {
-                    find(i, b">")
-                };
-            }
-            _ => {
-                let start = i;
-                let mut j = i + 1;
-                let mut quote = 0u8;
-                while j < b.len() {
-                    let c = b[j];
-                    if quote != 0 {
-                        if c == quote {
-                            quote = 0;
-                        }
-                    } else if c == b'"' || c == b'\'' {
-                        quote = c;
-                    } else if c == b'>' {
-                        break;
-                    }
-                    j += 1;
-                }
-                if j < b.len() && j > 0 && b[j - 1] != b'/' {
-                    depth += 1;
-                    if depth > limits::MAX_XML_DEPTH {
-                        let before = &text[..start];
-                        let line = before.matches('\n').count() + 1;
-                        let col = before.len() - before.rfind('\n').map_or(0, |p| p + 1) + 1;
-                        return Err((
-                            u32::try_from(line).unwrap_or(u32::MAX),
-                            u32::try_from(col).unwrap_or(u32::MAX),
-                        ));
-                    }
-                }
-                i = j + 1;
-            }
-        }
-    }
-    Ok(())
+/// The line and column of a node (the text's lines indexed once: quick for every element).
+fn line_of(lines: &Locator<'_>, node: roxmltree::Node<'_, '_>) -> (u32, u32) {
+    let at = lines.locate(node.range().start);
+    (at.line, at.column)
 }
 
 struct Reader<'a, 'd> {
-    doc: &'a roxmltree::Document<'d>,
+    lines: &'a Locator<'d>,
     name: &'a str,
     sizes: &'a BoardSizes,
     warn_sizes: bool,
     warnings: Vec<Warning>,
     custom: Vec<CustomClass>,
+    /// Boards read so far, and the refusal once there are too many.
+    boards: usize,
+    refused: Option<Error>,
 }
 
 type Node<'a, 'd> = roxmltree::Node<'a, 'd>;
@@ -487,7 +569,7 @@ impl<'a, 'd> Reader<'a, 'd> {
     }
 
     fn line(&self, node: Node<'_, '_>) -> (u32, u32) {
-        line_of(self.doc, node)
+        line_of(self.lines, node)
     }
 
     fn custom_class(&mut self, node: Node<'_, '_>, role: &str) {
@@ -578,13 +660,7 @@ impl<'a, 'd> Reader<'a, 'd> {
         let mut decks = Vec::new();
         for child in elements(node) {
             match child.tag_name().name() {
-                BOARD_PICKER => {
-                    for b in elements(child) {
-                        if b.tag_name().name() == BOARD {
-                            boards.push(self.board(b));
-                        }
-                    }
-                }
+                BOARD_PICKER => self.picker(child, &mut boards),
                 "VASSAL.build.module.map.DrawPile" => {
                     let position = self.point(child, "x", "y");
                     decks.push(DrawPile {
@@ -600,20 +676,6 @@ impl<'a, 'd> Reader<'a, 'd> {
             }
         }
         let (line, _) = self.line(node);
-        let private = matches!(
-            node.tag_name().name(),
-            "VASSAL.build.module.PrivateMap" | "VASSAL.build.module.PlayerHand"
-        )
-        .then(|| PrivateWindow {
-            sides: node
-                .attribute("side")
-                .filter(|s| !s.is_empty())
-                .map(|s| crate::seq::Decoder::new(s, ',').collect())
-                .unwrap_or_default(),
-            visible_to_all: node
-                .attribute("visible")
-                .is_some_and(|v| v.eq_ignore_ascii_case("true")),
-        });
         MapDef {
             id: if name.is_empty() {
                 generated_id.clone()
@@ -627,8 +689,33 @@ impl<'a, 'd> Reader<'a, 'd> {
             boards,
             decks,
             los_threads: Vec::new(),
-            private,
+            private: private_window(node),
             line,
+        }
+    }
+
+    /// The boards of a `BoardPicker`, within [`limits::MAX_MODULE_BOARDS`] for the module.
+    fn picker(&mut self, picker: Node<'_, '_>, boards: &mut Vec<BoardDef>) {
+        for b in elements(picker) {
+            if b.tag_name().name() != BOARD {
+                continue;
+            }
+            self.boards += 1;
+            if self.boards > limits::MAX_MODULE_BOARDS {
+                if self.refused.is_none() {
+                    self.refused = Some(fail(
+                        self.name,
+                        ErrorKind::Limit,
+                        format!(
+                            "the module defines more than {} boards (the reader's limit, vassal::limits::MAX_MODULE_BOARDS)",
+                            limits::MAX_MODULE_BOARDS
+                        ),
+                        self.line(b),
+                    ));
+                }
+                return;
+            }
+            boards.push(self.board(b));
         }
     }
 
@@ -812,6 +899,25 @@ impl<'a, 'd> Reader<'a, 'd> {
         }
         z
     }
+}
+
+/// A private window's sides (`PrivateMap`, `PlayerHand`: attributes `side`, a list as VASSAL's
+/// `StringArrayConfigurer` writes it, and `visible`); `None` for any other map.
+fn private_window(node: Node<'_, '_>) -> Option<PrivateWindow> {
+    let private = matches!(
+        node.tag_name().name(),
+        "VASSAL.build.module.PrivateMap" | "VASSAL.build.module.PlayerHand"
+    );
+    private.then(|| PrivateWindow {
+        sides: node
+            .attribute("side")
+            .filter(|s| !s.is_empty())
+            .map(|s| crate::seq::Decoder::new(s, ',').collect())
+            .unwrap_or_default(),
+        visible_to_all: node
+            .attribute("visible")
+            .is_some_and(|v| v.eq_ignore_ascii_case("true")),
+    })
 }
 
 /// A numbering of the module's own: its locations are not computed.

@@ -70,7 +70,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use wargame_kit::Source;
-use wargame_kit::internal::{nearest, read_and_check};
+use wargame_kit::internal::{Locator, nearest, read_and_check};
 
 use crate::error::ErrorKind;
 use crate::grid::Grid;
@@ -252,6 +252,16 @@ impl Profile {
     /// Read a profile (`name` is used in messages): every shape problem, located.
     pub fn from_toml_str(text: &str, name: Option<&str>) -> Result<Profile, Error> {
         let source = Source::new(name, text);
+        if text.len() > crate::limits::MAX_PROFILE_BYTES {
+            let d = wargame_kit::Diagnostic::new(
+                ErrorKind::Limit,
+                format!(
+                    "the profile is larger than {} bytes, the reader's limit (vassal::limits::MAX_PROFILE_BYTES); real profiles are a few kilobytes",
+                    crate::limits::MAX_PROFILE_BYTES
+                ),
+            );
+            return Err(Error::new(vec![source.at(d, Some(0..0))]));
+        }
         let spec = read_and_check::<ProfileSpec, _, _>(source, ErrorKind::Profile, "", |spec| {
             check_shape(&spec, source).map(|()| spec)
         })?;
@@ -325,6 +335,7 @@ impl Profile {
 
     /// Every required key has a source.
     fn check_required(&self, shape: &StateShape<'_>, set: &BTreeSet<String>) -> Result<(), Error> {
+        let at = Locator::new(self.source());
         let missing: Vec<_> = shape
             .required
             .iter()
@@ -340,7 +351,7 @@ impl Profile {
                 .help(format!(
                     "put `{k}` in [state], or read it from a piece ([[markers]] with key = \"{k}...\", or [[pieces]] into = \"{k}\")"
                 ));
-                self.source().at(d, Some(0..0))
+                at.at(d, Some(0..0))
             })
             .collect();
         if missing.is_empty() {
@@ -369,10 +380,7 @@ impl Profile {
         if found.is_empty() {
             return Ok(());
         }
-        let source = self.source();
-        Err(Error::new(
-            found.into_iter().map(|d| source.at(d, None)).collect(),
-        ))
+        Err(located(self.source(), found))
     }
 }
 
@@ -474,10 +482,14 @@ fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
     if found.is_empty() {
         Ok(())
     } else {
-        Err(Error::new(
-            found.into_iter().map(|d| source.at(d, None)).collect(),
-        ))
+        Err(located(source, found))
     }
+}
+
+/// Diagnostics located in a profile's text by their keys, the text parsed once for all of them.
+pub(crate) fn located(source: Source<'_>, found: Vec<wargame_kit::Diagnostic<ErrorKind>>) -> Error {
+    let at = Locator::new(source);
+    Error::new(found.into_iter().map(|d| at.at(d, None)).collect())
 }
 
 /// What a module and a save have, to check a profile's names against.
@@ -671,24 +683,43 @@ impl Imported {
         &self,
         read: impl FnOnce(&str, Option<&str>) -> Result<S, wargame_kit::Error<K>>,
     ) -> Result<S, wargame_kit::Error<K>> {
-        read(&self.text, self.profile.as_deref()).map_err(|e| {
-            let moved = e.into_diagnostics().into_iter().map(|d| self.relocate(d));
-            wargame_kit::Error::new(moved.collect())
-        })
+        read(&self.text, self.profile.as_deref())
+            .map_err(|e| wargame_kit::Error::new(self.relocate_all(e.into_diagnostics())))
     }
 
     /// A problem the state's reader found in [`Imported::text`], moved to where it comes from:
     /// the profile entry and the piece that gave the value, or the profile's `[state]`.
     ///
     /// A problem of another file (the map the state names) is left as it is.
-    pub fn relocate<K>(&self, mut d: wargame_kit::Diagnostic<K>) -> wargame_kit::Diagnostic<K> {
+    pub fn relocate<K>(&self, d: wargame_kit::Diagnostic<K>) -> wargame_kit::Diagnostic<K> {
+        let source = Source::new(self.profile.as_deref(), &self.profile_text);
+        self.relocate_in(&Locator::new(source), d)
+    }
+
+    /// [`Imported::relocate`] for many problems, the profile read once for all of them.
+    pub fn relocate_all<K>(
+        &self,
+        found: Vec<wargame_kit::Diagnostic<K>>,
+    ) -> Vec<wargame_kit::Diagnostic<K>> {
+        let source = Source::new(self.profile.as_deref(), &self.profile_text);
+        let at = Locator::new(source);
+        found
+            .into_iter()
+            .map(|d| self.relocate_in(&at, d))
+            .collect()
+    }
+
+    fn relocate_in<K>(
+        &self,
+        at: &Locator<'_>,
+        mut d: wargame_kit::Diagnostic<K>,
+    ) -> wargame_kit::Diagnostic<K> {
         if d.file.is_some() && d.file != self.profile {
             return d;
         }
-        let source = Source::new(self.profile.as_deref(), &self.profile_text);
         let Some(key) = d.key.clone() else {
             d.message = format!("{} (in the state imported from the save)", d.message);
-            return source.at(d, Some(0..0));
+            return at.at(d, Some(0..0));
         };
         let origin = self
             .origins
@@ -700,14 +731,14 @@ impl Imported {
                 if let Some(piece) = &o.piece {
                     d.message = format!("{}: from {piece}", d.message);
                 }
-                let span = field_span(source, o, &key);
-                let mut d = source.at(d, span);
+                let span = field_span(at, o, &key);
+                let mut d = at.at(d, span);
                 d.key = Some(key);
                 d
             }
             None => {
-                let span = source.span_of(&format!("state.{key}")).or(Some(0..0));
-                source.at(d, span)
+                let span = at.span_of(&format!("state.{key}")).or(Some(0..0));
+                at.at(d, span)
             }
         }
     }
@@ -715,7 +746,7 @@ impl Imported {
 
 /// The profile's span for a problem at `key` of an entry `o` made: its field's read, or the
 /// entry.
-fn field_span(source: Source<'_>, o: &Origin, key: &str) -> Option<Range<usize>> {
+fn field_span(source: &Locator<'_>, o: &Origin, key: &str) -> Option<Range<usize>> {
     let field = key
         .strip_prefix(o.key.as_str())
         .and_then(|rest| rest.strip_prefix('.'));

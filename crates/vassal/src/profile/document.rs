@@ -113,10 +113,7 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
         b.count(i, count);
     }
     if !b.found.is_empty() {
-        let source = profile.source();
-        return Err(Error::new(
-            b.found.into_iter().map(|d| source.at(d, None)).collect(),
-        ));
+        return Err(super::located(profile.source(), b.found));
     }
     let set = b
         .doc
