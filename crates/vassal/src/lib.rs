@@ -163,8 +163,9 @@ pub fn pieces_schema() -> schemars::Schema {
 
 /// Replay `save` (to `options.step`, or to its end) and locate every piece on `module`'s maps.
 ///
-/// Errors only for a step beyond the log's last; everything else the save holds that cannot be
-/// read is a warning and the rest is read.
+/// Errors for a step beyond the log's last and for a game beyond the reader's limits
+/// ([`limits`]: pieces, properties); everything else the save holds that cannot be read is a
+/// warning and the rest is read.
 pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pieces, Error> {
     let position = save.replay(options.step)?;
     let locator = Locator::new(module, &position);
@@ -172,7 +173,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     warnings.extend(module.warnings.iter().cloned());
     warnings.extend(position.warnings.iter().cloned());
     warnings.extend(save::version_warnings(module, save));
-    let (pieces, invisible) = piece::pieces(module, &position, &locator, options, &mut warnings);
+    let (pieces, invisible) = piece::pieces(module, &position, &locator, options, &mut warnings)?;
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {

@@ -24,6 +24,10 @@ pub const MAX_IMAGE_HEADERS_BYTES: usize = 64 * 1024 * 1024;
 /// The most boards a module may define (real modules define a few dozen).
 pub const MAX_MODULE_BOARDS: usize = 10_000;
 
+/// The most pieces a profile may select into a state, all its entries together (a state's
+/// units, markers: real ones have a few hundred).
+pub const MAX_STATE_ENTRIES: usize = 20_000;
+
 /// The most bytes of a profile (1 MiB; real profiles are a few kilobytes).
 pub const MAX_PROFILE_BYTES: usize = 1024 * 1024;
 
@@ -47,7 +51,19 @@ pub fn xml_tree_budget(len: usize) -> usize {
 /// The deepest nesting of commands inside commands (real saves nest 3 deep).
 pub const MAX_COMMAND_DEPTH: usize = 64;
 
-/// The most traits of one piece (real pieces have a few dozen).
+/// The most pieces a game may have (real games have a few thousand).
+pub const MAX_PIECES: usize = 200_000;
+
+/// The most properties read from one piece (real pieces have a few dozen, a few hundred at
+/// most): beyond it the save is refused.
+pub const MAX_PROPERTIES: usize = 2_000;
+
+/// The most properties read from all the pieces of a game together (a prototype with many
+/// markers, used by many pieces, multiplies): beyond it the save is refused.
+pub const MAX_ALL_PROPERTIES: usize = 2_000_000;
+
+/// The most traits of one piece (real pieces have up to a few hundred); beyond it, its
+/// outermost traits and its basic piece are read.
 pub const MAX_TRAITS: usize = 1_000;
 
 /// The most commands a save may have (each command inside a compound command counts, empty

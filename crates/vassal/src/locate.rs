@@ -3,7 +3,7 @@
 //! its grid's name for the point, or `offboard`.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
@@ -71,6 +71,9 @@ pub type HexAt<'m> = (&'m HexGrid, (i32, i32), (i32, i32), bool);
 #[derive(Debug)]
 pub struct Locator<'m> {
     maps: Vec<Layout<'m>>,
+    /// Each map's name and generated id to its layout (the first map of a name, as
+    /// `Map.getMapById`).
+    index: HashMap<&'m str, usize>,
     warnings: RefCell<Vec<Warning>>,
     /// Keys warned about already (one warning per map, board or class).
     warned: RefCell<BTreeMap<String, Vec<String>>>,
@@ -85,12 +88,20 @@ impl<'m> Locator<'m> {
     pub fn new(module: &'m Module, position: &Position) -> Locator<'m> {
         let mut warnings = Vec::new();
         let mut maps = Vec::new();
-        for def in &module.maps {
-            let choice = position
-                .boards
-                .iter()
-                .find(|(key, _)| *key == def.generated_id)
-                .or_else(|| position.boards.iter().find(|(key, _)| *key == def.name));
+        let mut index = HashMap::new();
+        let boards: HashMap<&str, &(String, Vec<BoardChoice>)> = position
+            .boards
+            .iter()
+            .rev()
+            .map(|b| (b.0.as_str(), b))
+            .collect();
+        for (i, def) in module.maps.iter().enumerate() {
+            index.entry(def.name.as_str()).or_insert(i);
+            index.entry(def.generated_id.as_str()).or_insert(i);
+            let choice = boards
+                .get(def.generated_id.as_str())
+                .or_else(|| boards.get(def.name.as_str()))
+                .copied();
             let layout = match choice {
                 Some((_, boards)) => layout(def, boards, &mut warnings),
                 None if def.boards.len() == 1 => {
@@ -119,7 +130,7 @@ impl<'m> Locator<'m> {
             maps.push(layout);
         }
         for (key, _) in &position.boards {
-            if module.map(key).is_none() && !module.maps.iter().any(|m| m.generated_id == *key) {
+            if !index.contains_key(key.as_str()) {
                 warnings.push(diag(
                     ErrorKind::UnknownMap,
                     format!("the save lays out boards on map `{key}`, which module `{}` (version {}) lacks", module.name, module.version),
@@ -128,6 +139,7 @@ impl<'m> Locator<'m> {
         }
         Locator {
             maps,
+            index,
             warnings: RefCell::new(warnings),
             warned: RefCell::new(BTreeMap::new()),
             module_name: module.name.clone(),
@@ -178,9 +190,12 @@ impl<'m> Locator<'m> {
     }
 
     fn map(&self, id: &str) -> Option<&Layout<'m>> {
-        self.maps
-            .iter()
-            .find(|m| m.def.name == id || m.def.generated_id == id)
+        self.index.get(id).and_then(|&i| self.maps.get(i))
+    }
+
+    /// The module's map a save names (as [`Module::map`], by an index).
+    pub fn map_def(&self, id: &str) -> Option<&'m MapDef> {
+        self.map(id).map(|l| l.def)
     }
 
     /// Where `(x, y)` of the map the save calls `map` is.

@@ -3,7 +3,7 @@
 //! prototypes are read; every other trait is kept as its raw type and state. A masked or hidden
 //! piece shows only its place unless the caller reveals it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
@@ -12,7 +12,7 @@ use crate::grid::format_string;
 use crate::locate::{Located, Locator};
 use crate::save::{Position, RecKind};
 use crate::seq::Decoder;
-use crate::{Module, Options, limits};
+use crate::{Error, Module, Options, limits};
 
 /// A piece of the game, located.
 ///
@@ -204,6 +204,19 @@ struct Read {
     custom_traits: BTreeMap<String, usize>,
     /// Traits beyond [`limits::MAX_TRAITS`], not read.
     left_out: usize,
+    /// Properties beyond [`limits::MAX_PROPERTIES`] were met (and not kept).
+    overflow: bool,
+}
+
+impl Read {
+    /// Set a property of the piece, keeping at most [`limits::MAX_PROPERTIES`].
+    fn set(&mut self, key: String, value: String) {
+        if self.props.len() < limits::MAX_PROPERTIES || self.props.contains_key(&key) {
+            self.props.insert(key, value);
+        } else {
+            self.overflow = true;
+        }
+    }
 }
 
 /// The basic piece's properties, as VASSAL's `BasicPiece` gives them: where it is and its name.
@@ -317,11 +330,11 @@ fn found(position: &Position) -> impl Iterator<Item = Found<'_>> {
 }
 
 /// How the game hides a piece from a reader with `options` (`None`: it does not).
-fn hidden(module: &Module, f: &Found<'_>, read: &Read, options: &Options) -> Option<Hidden> {
+fn hidden(maps: &Locator<'_>, f: &Found<'_>, read: &Read, options: &Options) -> Option<Hidden> {
     let private = f
         .map
         .as_deref()
-        .and_then(|m| module.map(m))
+        .and_then(|m| maps.map_def(m))
         .and_then(|m| m.private.as_ref())
         .is_some_and(|w| !w.visible_to(&options.sides));
     if read.invisible {
@@ -337,21 +350,25 @@ fn hidden(module: &Module, f: &Found<'_>, read: &Read, options: &Options) -> Opt
     }
 }
 
-/// Every piece of `position`, located and read, and how many invisible pieces were left out.
+/// Every piece of `position`, located and read, and how many invisible pieces were left out;
+/// refused beyond the limits on pieces and properties.
 pub(crate) fn pieces(
     module: &Module,
     position: &Position,
     locator: &Locator<'_>,
     options: &Options,
     warnings: &mut Vec<Warning>,
-) -> (Vec<Piece>, usize) {
+) -> Result<(Vec<Piece>, usize), Error> {
     let mut out = Vec::new();
     let mut invisible = 0;
     let mut odd = Oddities::default();
+    let mut budget = Budget::default();
+    let prototypes = Prototypes::of(module);
     for f in found(position) {
-        let mut read = read_traits(module, f.ty, f.state);
-        let hidden = hidden(module, &f, &read, options);
+        let mut read = read_traits(&prototypes, f.ty, f.state);
+        let hidden = hidden(locator, &f, &read, options);
         let show = hidden.is_none() || options.reveal;
+        budget.piece(&f, &read, show)?;
         if !show && hidden == Some(Hidden::Invisible) {
             invisible += 1;
             continue;
@@ -370,7 +387,7 @@ pub(crate) fn pieces(
             let map_name = f
                 .map
                 .as_deref()
-                .and_then(|m| module.map(m))
+                .and_then(|m| locator.map_def(m))
                 .map_or("", |m| m.name.as_str());
             let located = located.clone().unwrap_or_else(Located::offboard);
             basic_properties(&mut read, map_name, &located, f.deck.as_deref());
@@ -383,7 +400,50 @@ pub(crate) fn pieces(
         out.push(piece(f, read, hidden, show, located));
     }
     odd.warnings(warnings);
-    (out, invisible)
+    Ok((out, invisible))
+}
+
+/// The pieces and properties read so far, against [`limits::MAX_PIECES`],
+/// [`limits::MAX_PROPERTIES`] and [`limits::MAX_ALL_PROPERTIES`].
+#[derive(Default)]
+struct Budget {
+    pieces: usize,
+    properties: usize,
+}
+
+impl Budget {
+    fn piece(&mut self, f: &Found<'_>, read: &Read, shown: bool) -> Result<(), Error> {
+        self.pieces += 1;
+        self.properties = self.properties.saturating_add(read.props.len());
+        // Nothing of what a hidden piece holds is said, not even which piece it is.
+        let named = if shown {
+            format!("piece `{}`", f.id)
+        } else {
+            "a hidden piece".to_string()
+        };
+        let refusal = if self.pieces > limits::MAX_PIECES {
+            Some(format!(
+                "the game has more than {} pieces (the reader's limit, vassal::limits::MAX_PIECES)",
+                limits::MAX_PIECES
+            ))
+        } else if read.overflow {
+            Some(format!(
+                "{named} has more than {} properties (the reader's limit, vassal::limits::MAX_PROPERTIES)",
+                limits::MAX_PROPERTIES
+            ))
+        } else if self.properties > limits::MAX_ALL_PROPERTIES {
+            Some(format!(
+                "the game's pieces have more than {} properties in all (the reader's limit, vassal::limits::MAX_ALL_PROPERTIES)",
+                limits::MAX_ALL_PROPERTIES
+            ))
+        } else {
+            None
+        };
+        match refusal {
+            Some(m) => Err(Error::new(vec![diag(ErrorKind::Limit, m)])),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The piece as the reader may see it.
@@ -420,12 +480,18 @@ fn piece(
 
 /// A piece's traits read, its prototypes expanded; inner to outer, so that an outer trait's
 /// property wins.
-fn read_traits(module: &Module, ty: &str, state: &str) -> Read {
+fn read_traits(prototypes: &Prototypes<'_>, ty: &str, state: &str) -> Read {
     let mut read = Read::default();
     let (mut traits, left_out) = crate::nest::split_traits(ty, state);
     read.left_out = left_out;
     let mut missing = BTreeMap::new();
-    expand_prototypes(module, &mut traits, &mut read.prototypes, &mut missing, 0);
+    expand_prototypes(
+        prototypes,
+        &mut traits,
+        &mut read.prototypes,
+        &mut missing,
+        0,
+    );
     read.missing_prototypes = missing;
     for (t, s) in traits.into_iter().rev() {
         read_trait(t, s, &mut read);
@@ -433,9 +499,26 @@ fn read_traits(module: &Module, ty: &str, state: &str) -> Read {
     read
 }
 
+/// The module's prototypes by name (the first of a name, as the module lists them).
+struct Prototypes<'m>(HashMap<&'m str, &'m crate::Prototype>);
+
+impl<'m> Prototypes<'m> {
+    fn of(module: &'m Module) -> Self {
+        let mut by_name = HashMap::new();
+        for p in &module.prototypes {
+            by_name.entry(p.name.as_str()).or_insert(p);
+        }
+        Prototypes(by_name)
+    }
+
+    fn get(&self, name: &str) -> Option<&'m crate::Prototype> {
+        self.0.get(name).copied()
+    }
+}
+
 /// Replace each prototype trait by the prototype's own traits (its basic piece dropped).
 fn expand_prototypes(
-    module: &Module,
+    module: &Prototypes<'_>,
     traits: &mut Vec<(String, String)>,
     used: &mut Vec<String>,
     missing: &mut BTreeMap<String, usize>,
@@ -455,7 +538,7 @@ fn expand_prototypes(
         let mut st = Decoder::new(&traits[i].0["prototype;".len()..], ';');
         let name = st.next().unwrap_or_default();
         used.push(name.clone());
-        let inner = match module.prototype(&name) {
+        let inner = match module.get(&name) {
             Some(p) if depth < limits::MAX_PROTOTYPE_DEPTH => {
                 let def = p.definition.trim();
                 let body = def.strip_prefix("+/").unwrap_or(def);
@@ -511,13 +594,16 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
                 .unwrap_or_default();
             let mut values = Decoder::new(state, ',');
             for k in keys {
+                if read.overflow {
+                    break;
+                }
                 let v = values.next_or("");
-                read.props.insert(k, v);
+                read.set(k, v);
             }
         }
         "PROP;" => {
             let key = fields.next_or("name");
-            read.props.insert(key, state.to_string());
+            read.set(key, state.to_string());
         }
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
@@ -529,7 +615,7 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
             if read.name.is_empty() {
                 read.name.clone_from(&name);
             }
-            read.props.insert("BasicName".into(), name);
+            read.set("BasicName".into(), name);
             read.traits.push(Trait {
                 kind: prefix.to_string(),
                 type_: ty.to_string(),
@@ -562,7 +648,7 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     let _delete = fields.next();
     let _image = fields.next();
     read.name = fields.next().unwrap_or_default();
-    read.props.insert("BasicName".into(), read.name.clone());
+    read.set("BasicName".into(), read.name.clone());
     let mut st = Decoder::new(state, ';');
     for _ in 0..4 {
         st.next();
@@ -574,7 +660,7 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
         }
         let key = st.next_or("");
         let value = st.next_or("");
-        read.props.insert(key, value);
+        read.set(key, value);
     }
 }
 
@@ -590,7 +676,7 @@ fn read_label(fields: Decoder<'_>, state: &str, read: &mut Read) {
         .cloned()
         .unwrap_or_else(|| "TextLabel".to_string());
     if !property.is_empty() {
-        read.props.insert(property, state.to_string());
+        read.set(property, state.to_string());
     }
     if !state.is_empty() {
         read.name = format_string(
@@ -615,9 +701,9 @@ fn read_mask(prefix: &str, ty: &str, state: &str, read: &mut Read) {
         read.invisible = true;
     }
     if prefix == "obs;" {
-        read.props.insert("ObscuredToOthers".into(), on.to_string());
+        read.set("ObscuredToOthers".into(), on.to_string());
     } else {
-        read.props.insert("Invisible".into(), on.to_string());
+        read.set("Invisible".into(), on.to_string());
     }
     read.traits.push(Trait {
         kind: prefix.to_string(),
@@ -712,13 +798,10 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
             None => first,
         };
     }
-    read.props
-        .insert(format!("{name}_Level"), value.to_string());
-    read.props
-        .insert(format!("{name}_Active"), active.to_string());
-    read.props
-        .insert(format!("{name}_Name"), level_name.clone());
-    read.props.insert(format!("{name}_Image"), image.clone());
+    read.set(format!("{name}_Level"), value.to_string());
+    read.set(format!("{name}_Active"), active.to_string());
+    read.set(format!("{name}_Name"), level_name.clone());
+    read.set(format!("{name}_Image"), image.clone());
     read.layers.push(Layer {
         name,
         level: value,

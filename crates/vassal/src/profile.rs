@@ -299,9 +299,12 @@ impl Profile {
         options: &Options,
         shape: &StateShape<'_>,
     ) -> Result<Imported, Error> {
+        self.check_game(shape)?;
+        if let Some(keys) = self.spec.settable() {
+            self.check_required(shape, &keys)?;
+        }
         let pieces = crate::read_pieces(module, save, options)?;
         self.check_names(module, &pieces.pieces)?;
-        self.check_game(shape)?;
         let built = document::build(self, module, &pieces.pieces)?;
         self.check_required(shape, &built.set)?;
         let mut warnings = pieces.warnings;
@@ -385,6 +388,34 @@ impl Profile {
 }
 
 impl ProfileSpec {
+    /// The top-level keys the profile may set, when they are known before any piece is read
+    /// (a marker whose key is read from its piece may set any): for a required key the profile
+    /// cannot give, refused before the save is read.
+    fn settable(&self) -> Option<BTreeSet<String>> {
+        if self
+            .markers
+            .iter()
+            .any(|m| matches!(m.key, KeySpec::Read(_)))
+        {
+            return None;
+        }
+        let first = |path: &str| {
+            path.split(['.', '['])
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        };
+        let mut keys: BTreeSet<String> = self.state.keys().cloned().collect();
+        keys.insert("game".into());
+        keys.extend(self.pieces.iter().map(|p| first(&p.into)));
+        keys.extend(self.markers.iter().filter_map(|m| match &m.key {
+            KeySpec::Fixed(k) => Some(first(k)),
+            KeySpec::Read(_) => None,
+        }));
+        keys.extend(self.counts.iter().map(|c| first(&c.key)));
+        Some(keys)
+    }
+
     /// Every `select`, with its key path.
     fn selects(&self) -> Vec<(String, &SelectSpec)> {
         let s = self;

@@ -78,22 +78,26 @@ pub(crate) struct Built {
 /// Everything being built, and every problem found (all are reported, none stops the rest).
 struct Builder<'p> {
     profile: &'p Profile,
-    module: &'p Module,
+    maps: read::MapIds<'p>,
     pieces: &'p [Piece],
     doc: DocumentMut,
     origins: Vec<Origin>,
     found: Vec<Diagnostic<ErrorKind>>,
+    /// State entries made so far (a piece's table, a marker's value), within
+    /// [`crate::limits::MAX_STATE_ENTRIES`].
+    entries: usize,
 }
 
 /// Build the state document from the pieces.
 pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Result<Built, Error> {
     let mut b = Builder {
         profile,
-        module,
+        maps: read::MapIds::of(module),
         pieces,
         doc: DocumentMut::new(),
         origins: Vec::new(),
         found: Vec::new(),
+        entries: 0,
     };
     b.doc
         .insert("game", toml_edit::value(profile.spec.game.as_str()));
@@ -160,7 +164,7 @@ impl<'p> Builder<'p> {
         let board = self.profile.spec.board.as_ref();
         self.pieces
             .iter()
-            .filter(|p| read::selects(self.module, board, select, p))
+            .filter(|p| read::selects(&self.maps, board, select, p))
             .collect()
     }
 
@@ -168,9 +172,32 @@ impl<'p> Builder<'p> {
         self.found.push(Diagnostic::new(kind, message).key(key));
     }
 
+    /// `n` more state entries for the profile entry at `key`: false, with a problem, beyond
+    /// [`crate::limits::MAX_STATE_ENTRIES`] in all.
+    fn room(&mut self, key: &str, n: usize) -> bool {
+        self.entries = self.entries.saturating_add(n);
+        if self.entries <= crate::limits::MAX_STATE_ENTRIES {
+            return true;
+        }
+        if !self.found.iter().any(|d| d.kind == ErrorKind::Limit) {
+            self.problem(
+                ErrorKind::Limit,
+                format!("{key}.select"),
+                format!(
+                    "the profile selects more than {} pieces in all (the reader's limit on a state's entries, vassal::limits::MAX_STATE_ENTRIES): select fewer",
+                    crate::limits::MAX_STATE_ENTRIES
+                ),
+            );
+        }
+        false
+    }
+
     /// `[[pieces]]` number `i`: one entry of the array `into` per piece.
     fn group(&mut self, i: usize, group: &PiecesSpec) {
         let selected = self.selected(&group.select);
+        if !self.room(&format!("pieces[{i}]"), selected.len()) {
+            return;
+        }
         let Ok(path) = parse_path(&group.into) else {
             return;
         };
@@ -272,6 +299,9 @@ impl<'p> Builder<'p> {
                     names.join("; ")
                 ),
             );
+            return;
+        }
+        if !self.room(&key, selected.len()) {
             return;
         }
         for piece in &selected {

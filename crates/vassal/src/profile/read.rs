@@ -1,6 +1,6 @@
 //! Selecting pieces and reading values from them, as a profile's `select` and reads say.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::spec::{BoardSpec, LocationSpec, ReadSpec, SelectSpec};
 use crate::{Module, Piece};
@@ -50,9 +50,29 @@ pub(crate) fn check(r: &ReadSpec) -> Result<(), String> {
     Ok(())
 }
 
+/// The module's maps by each name a save may call them (name or generated id; the first map of
+/// a name, as `Map.getMapById`).
+pub(crate) struct MapIds<'m>(HashMap<&'m str, &'m str>);
+
+impl<'m> MapIds<'m> {
+    pub(crate) fn of(module: &'m Module) -> Self {
+        let mut ids = HashMap::new();
+        for m in &module.maps {
+            ids.entry(m.name.as_str()).or_insert(m.id.as_str());
+            ids.entry(m.generated_id.as_str()).or_insert(m.id.as_str());
+        }
+        MapIds(ids)
+    }
+
+    /// Whether two names give one map (a map's name and its generated id).
+    fn same(&self, a: &str, b: &str) -> bool {
+        matches!((self.0.get(a), self.0.get(b)), (Some(x), Some(y)) if x == y)
+    }
+}
+
 /// Whether `piece` is selected (masked pieces, whose names are withheld, never are).
 pub(crate) fn selects(
-    module: &Module,
+    maps: &MapIds<'_>,
     board: Option<&BoardSpec>,
     s: &SelectSpec,
     piece: &Piece,
@@ -64,7 +84,7 @@ pub(crate) fn selects(
         piece
             .map
             .as_deref()
-            .is_some_and(|m| m == id || same_map(module, m, id))
+            .is_some_and(|m| m == id || maps.same(m, id))
     };
     if s.on.is_some() {
         let Some(b) = board else { return false };
@@ -86,14 +106,6 @@ pub(crate) fn selects(
         && s.property
             .iter()
             .all(|(k, v)| piece.properties.get(k) == Some(v))
-}
-
-/// Whether two names give one map (a map's name and its generated id).
-fn same_map(module: &Module, a: &str, b: &str) -> bool {
-    match (module.map(a), module.map(b)) {
-        (Some(x), Some(y)) => x.id == y.id,
-        _ => false,
-    }
 }
 
 /// The value a read gives for a piece.
