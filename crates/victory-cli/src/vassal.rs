@@ -215,7 +215,9 @@ fn sizes(path: &Path, limits: &Limits) -> anyhow::Result<::vassal::BoardSizes> {
 fn errors(o: &mut Outcome, e: &::vassal::Error) {
     o.failed = true;
     for d in e.diagnostics() {
-        o.stderr.push(format!("error: {d}"));
+        // On one line: a name in the file (its own, a piece's) cannot start a line.
+        o.stderr
+            .push(format!("error: {}", one_line(&d.to_string())));
     }
 }
 
@@ -281,7 +283,8 @@ fn pieces(
         Format::Text => text(&pieces),
     };
     for w in &pieces.warnings {
-        o.stderr.push(format!("warning: {w}"));
+        o.stderr
+            .push(format!("warning: {}", one_line(&w.to_string())));
     }
     Ok(o)
 }

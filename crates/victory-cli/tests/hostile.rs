@@ -400,6 +400,15 @@ fn confine_fails_only_the_cases_naming_files_outside() {
     let dir = scratch("confine-others");
     suite_naming_files_outside(&dir);
     let r = run_in(&dir, &["test", "--confine", "suite", "suite"]);
+    // Five paths outside, each told once, in four cases.
+    assert_eq!(
+        r.stdout
+            .matches(" is outside the folder given to --confine (suite)")
+            .count(),
+        5,
+        "{}",
+        r.stdout
+    );
     for file in ["absolute", "dotdot", "profile", "symlink"] {
         assert!(
             r.stdout
