@@ -16,6 +16,7 @@ use toml::Spanned;
 use wargame_kit::resolve::{ResolveErrorKind, Resolver};
 
 use crate::engines::{self, Cache, Engine, StateFile};
+use crate::files::{self, Kind, one_line};
 use crate::problem::{self, Problem};
 
 /// A state file read from disk: its name as given on the command line, its text and its game.
@@ -58,7 +59,7 @@ impl Input {
     ) -> Result<T, Vec<Problem>> {
         run(self).map_err(|problems| {
             if let Some(imported) = &self.vassal {
-                return problems.into_iter().map(|p| imported.relocate(p)).collect();
+                return imported.relocate_all(problems);
             }
             // Only a TOML problem can be one the full parse of the `game` key words otherwise;
             // a file refused for its size or its counts is not parsed again.
@@ -90,15 +91,20 @@ pub type Sources = std::collections::BTreeMap<String, String>;
 /// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game, keeping
 /// its text in `sources`. A failure is one problem naming the file.
 pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input, Vec<Problem>> {
-    let (name, bytes) = read_named(path, max_bytes)?;
+    let (name, bytes) = read_named(path, max_bytes, Kind::Input)?;
     let text = text_of(&name, bytes)?;
     sources.insert(name.clone(), text.clone());
     from_text(name, text)
 }
 
 /// The name a file (`-`: standard input) goes by in messages, and its bytes, at most
-/// `max_bytes` of them; a failure is one problem naming the file.
-pub fn read_named(path: &Path, max_bytes: u64) -> Result<(String, Vec<u8>), Vec<Problem>> {
+/// `max_bytes` of them (the limit of `kind`, whose flag a refusal names); a failure is one
+/// problem naming the file.
+pub fn read_named(
+    path: &Path,
+    max_bytes: u64,
+    kind: Kind,
+) -> Result<(String, Vec<u8>), Vec<Problem>> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
         STDIN_NAME.to_string()
@@ -106,9 +112,9 @@ pub fn read_named(path: &Path, max_bytes: u64) -> Result<(String, Vec<u8>), Vec<
         path.to_string_lossy().into_owned()
     };
     let bytes = if stdin {
-        read_stdin(max_bytes)
+        read_stdin(max_bytes, kind)
     } else {
-        wargame_kit::resolve::read_bytes(path, max_bytes).map_err(|kind| reason(path, kind))
+        wargame_kit::resolve::read_bytes(path, max_bytes).map_err(|e| reason(path, e, kind))
     }
     .map_err(|e| vec![problem::in_file("io", &name, e)])?;
     Ok((name, bytes))
@@ -197,34 +203,33 @@ fn first_line_game(text: &str) -> Option<(&'static dyn Engine, &'static str)> {
     engines::find(game)
 }
 
-/// Why a state file named on the command line cannot be read, in words: the library's reason
-/// without repeating the path the message already starts with.
-fn reason(path: &Path, kind: ResolveErrorKind) -> String {
-    match kind {
+/// Why a file named on the command line (a state file, or a save: `what`) cannot be read, in
+/// words: the library's reason without repeating the path the message already starts with.
+fn reason(path: &Path, error: ResolveErrorKind, what: Kind) -> String {
+    let noun = if what == Kind::Save {
+        "a VASSAL save"
+    } else {
+        "a state file"
+    };
+    match error {
         ResolveErrorKind::NotFound { .. } => "no such file".to_string(),
-        ResolveErrorKind::NotAFile { .. } => "is a directory, not a state file".to_string(),
+        ResolveErrorKind::NotAFile { .. } => format!("is a directory, not {noun}"),
         ResolveErrorKind::NotRegular { what, .. } => {
-            format!("is {what}, not a state file (only regular files and `-` are read)")
+            format!("is {what}, not {noun} (only regular files and `-` are read)")
         }
-        ResolveErrorKind::TooLarge { limit, .. } => too_large(limit),
+        ResolveErrorKind::TooLarge { limit, .. } => files::too_large(limit, what),
         ResolveErrorKind::Io { reason, .. } => reason,
         other => {
-            let text = other.to_string();
-            let prefix = format!("{}: ", path.display());
+            let text = one_line(&other.to_string()).into_owned();
+            let prefix = format!("{}: ", files::shown(path));
             text.strip_prefix(&prefix)
                 .map_or(text.clone(), str::to_string)
         }
     }
 }
 
-fn too_large(limit: u64) -> String {
-    format!(
-        "larger than {limit} bytes, the most read from one file (raise it with --max-input-bytes)"
-    )
-}
-
-/// Standard input, at most `max_bytes` of it.
-fn read_stdin(max_bytes: u64) -> Result<Vec<u8>, String> {
+/// Standard input, at most `max_bytes` of it (the limit of `kind`).
+fn read_stdin(max_bytes: u64, kind: Kind) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     io::stdin()
         .lock()
@@ -232,7 +237,7 @@ fn read_stdin(max_bytes: u64) -> Result<Vec<u8>, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > max_bytes {
-        return Err(too_large(max_bytes));
+        return Err(files::too_large(max_bytes, kind));
     }
     Ok(bytes)
 }

@@ -27,6 +27,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod engines;
+mod files;
 mod input;
 mod map;
 mod problem;
@@ -87,20 +88,24 @@ struct StateFiles {
 /// How the commands that read state files read them.
 #[derive(Debug, clap::Args)]
 struct Reading {
-    /// Read the map and track files that state files refer to only inside DIR
+    /// Read the map and track files that state files and profiles refer to only inside DIR
     ///
     /// A reference leading outside DIR (by `..`, an absolute path or a symbolic link) is
-    /// refused. The files named on the command line are read as given.
+    /// refused. The files named on the command line (states, saves, --module, --profile,
+    /// --board-sizes) are read as given.
     #[arg(long, value_name = "DIR")]
     confine: Option<PathBuf>,
 
-    /// Read at most BYTES from any one file (state files, standard input, the files they refer
-    /// to)
+    /// Read at most BYTES from a state file, standard input, a map or track a state refers to,
+    /// a profile or a --board-sizes file
     ///
     /// A larger file is refused before it is read. Only regular files are read (and `-`,
     /// standard input): a named pipe or a device is refused.
     #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
     max_input_bytes: u64,
+
+    #[command(flatten)]
+    limits: files::VassalLimits,
 
     /// How problems are shown on standard error
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
@@ -246,7 +251,8 @@ Examples:
   victory test --accept my-games/new-position.toml
   victory test --junit results.xml fixtures/
 
-Exit status: 0 when none failed, 1 when any failed, 2 usage error.")]
+Exit status: 0 when none failed, 1 when any failed or nothing was checked (no case file, or
+none with an [expect] table), 2 usage error.")]
     Test {
         #[command(flatten)]
         args: suite::TestArgs,
@@ -347,7 +353,8 @@ impl Outcome {
     ) {
         if problems.is_empty() {
             if format == Format::Text {
-                self.stdout.push_str(&format!("{name}: ok\n"));
+                self.stdout
+                    .push_str(&format!("{}: ok\n", files::one_line(name)));
             }
             return;
         }
@@ -368,7 +375,7 @@ impl Outcome {
             (ErrorStyle::Rendered, Some(text)) if p.span.is_some() => {
                 format!("{}\n", problem::render(p, text))
             }
-            _ => p.to_string(),
+            _ => problem::line(p),
         }
     }
 }
@@ -477,7 +484,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
 
 /// How the files of a command are opened: as state files, or as VASSAL saves through a profile.
 struct Opener {
-    max_bytes: u64,
+    limits: files::Limits,
     game: Option<vassal::Game>,
 }
 
@@ -488,8 +495,8 @@ impl Opener {
         sources: &mut input::Sources,
     ) -> Result<input::Input, Vec<Problem>> {
         match &self.game {
-            Some(game) => vassal::input(game, path),
-            None => input::read(path, self.max_bytes, sources),
+            Some(game) => vassal::input(game, path, &self.limits),
+            None => input::read(path, self.limits.input, sources),
         }
     }
 }
@@ -509,8 +516,9 @@ fn render(
         && !["svg", "html", "htm"].contains(&e)
     {
         anyhow::bail!(
-            "-o {}: `victory render` cannot write a .{e} file; it writes SVG (.svg) or a self-contained HTML page (.html, .htm)",
-            output.to_string_lossy()
+            "-o {}: `victory render` cannot write a .{} file; it writes SVG (.svg) or a self-contained HTML page (.html, .htm)",
+            files::shown(output),
+            files::one_line(e)
         );
     }
     let html = matches!(extension.as_deref(), Some("html" | "htm"));
@@ -536,8 +544,8 @@ fn render(
         .and_then(|i| i.run(|i| i.engine.render(i.state(&resolver, &cache), picture)));
     match svg {
         Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
-        Ok(svg) => std::fs::write(output, svg)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", output.to_string_lossy()))?,
+        Ok(svg) => files::replace(output, svg.as_bytes())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", files::shown(output)))?,
         Err(p) => o.problems(&p),
     }
     Ok(o)
@@ -547,11 +555,9 @@ impl Reading {
     /// How this command opens its files (`--module` and `--profile`: as VASSAL saves); `None`
     /// when the module or profile cannot be read (its problems are in `o`).
     fn opener(&self, resolver: &CliResolver, o: &mut Outcome) -> Option<Opener> {
-        match self.saves.load(&mut o.sources) {
-            Ok(game) => Some(Opener {
-                max_bytes: resolver.max_bytes(),
-                game,
-            }),
+        let limits = self.limits.with_input(resolver.max_bytes());
+        match self.saves.load(&mut o.sources, &limits) {
+            Ok(game) => Some(Opener { limits, game }),
             Err(p) => {
                 o.problems(&p);
                 None
@@ -659,7 +665,7 @@ fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
                         .map(|v| vassal::origins_text(&i.name, v))
                         .unwrap_or_default();
                     if several {
-                        format!("==> {} <==\n{report}{origins}", i.name)
+                        format!("==> {} <==\n{report}{origins}", files::one_line(&i.name))
                     } else {
                         format!("{report}{origins}")
                     }

@@ -70,9 +70,12 @@ Without MAP.toml the page starts on an empty map whose layout you choose in the 
         /// The zone of the board's multi-zone grid that holds the hex grid.
         #[arg(long, value_name = "NAME", requires = "module")]
         zone: Option<String>,
-        /// Read at most BYTES from any one file.
+        /// Read at most BYTES from the map file and from the picture.
         #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
         max_input_bytes: u64,
+        /// Read at most BYTES from the VASSAL module.
+        #[arg(long, value_name = "BYTES", default_value_t = crate::files::DEFAULT_MAX_MODULE_BYTES)]
+        max_module_bytes: u64,
     },
 }
 
@@ -93,9 +96,10 @@ pub fn run(command: MapCommand) -> anyhow::Result<Outcome> {
             board,
             zone,
             max_input_bytes,
+            max_module_bytes,
         } => {
             let vassal = match (module, board) {
-                (Some(m), Some(b)) => Some(Board::read(&m, &b, zone.as_deref(), max_input_bytes)?),
+                (Some(m), Some(b)) => Some(Board::read(&m, &b, zone.as_deref(), max_module_bytes)?),
                 _ => None,
             };
             edit(
@@ -212,8 +216,8 @@ fn edit(
     };
     let align = board.map(|b| b.align).unwrap_or_default();
     let html = hexmap::editor::page(&map, picture.as_ref(), &align)?;
-    std::fs::write(output, html)
-        .with_context(|| format!("cannot write {}", output.to_string_lossy()))?;
+    crate::files::replace(output, html.as_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", crate::files::shown(output)))?;
     Ok(o)
 }
 
@@ -226,8 +230,8 @@ fn starting_layout() -> Layout {
 
 fn read_image(path: &Path, max: u64) -> anyhow::Result<Image> {
     let bytes = wargame_kit::resolve::read_bytes(path, max)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.to_string_lossy()))?;
-    Image::from_bytes(bytes).with_context(|| path.to_string_lossy().into_owned())
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", crate::files::shown(path)))?;
+    Image::from_bytes(bytes).with_context(|| crate::files::shown(path))
 }
 
 /// What a VASSAL board gives the editor: its image, its grid as a layout, three centres.
@@ -241,26 +245,35 @@ struct Board {
 
 impl Board {
     fn read(module: &Path, board: &str, zone: Option<&str>, max: u64) -> anyhow::Result<Board> {
-        let shown = module.to_string_lossy().into_owned();
-        let bytes = wargame_kit::resolve::read_bytes(module, max)
+        let shown = crate::files::shown(module);
+        let limits = crate::files::Limits {
+            module: max,
+            ..crate::files::Limits::default()
+        };
+        let bytes = crate::files::read(module, crate::files::Kind::Module, &limits)
             .map_err(|e| anyhow::anyhow!("cannot read {shown}: {e}"))?;
         let m = vassal::Module::from_vmod(&bytes, &shown, &vassal::BoardSizes::new())
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         let boards: Vec<&vassal::BoardDef> = m.maps.iter().flat_map(|m| &m.boards).collect();
         let Some(def) = boards.iter().find(|b| b.name == board) else {
-            let names: Vec<&str> = boards.iter().map(|b| b.name.as_str()).collect();
+            let names: Vec<String> = boards
+                .iter()
+                .map(|b| crate::files::one_line(&b.name).into_owned())
+                .collect();
             anyhow::bail!(
-                "{shown} has no board `{board}` (its boards: {})",
+                "{shown} has no board `{}` (its boards: {})",
+                crate::files::one_line(board),
                 names.join(", ")
             );
         };
+        let one = crate::files::one_line(board);
         let size = def
             .size
-            .with_context(|| format!("board `{board}`: its size is not known (no image size)"))?;
+            .with_context(|| format!("board `{one}`: its size is not known (no image size)"))?;
         let (grid, area) = hex_grid(def, zone, size)?;
         let centres = centres(grid, area)?;
         let (layout, align) = fit_layout(grid, &centres)
-            .with_context(|| format!("board `{board}`: the HexGrid of the module"))?;
+            .with_context(|| format!("board `{one}`: the HexGrid of the module"))?;
         let image = match &def.image {
             Some(img) => board_image(&bytes, img)?,
             None => None,
@@ -297,7 +310,7 @@ fn hex_grid<'a>(
     zone: Option<&str>,
     size: (i32, i32),
 ) -> anyhow::Result<(&'a HexGrid, Area<'a>)> {
-    let name = &def.name;
+    let name = &crate::files::one_line(&def.name);
     let grid = def
         .grid
         .as_ref()
@@ -306,9 +319,14 @@ fn hex_grid<'a>(
         (Grid::Hex(h), None) => Ok((h, Area { size, zone: None })),
         (Grid::Zoned(z), Some(wanted)) => {
             let Some(zone) = z.zones.iter().find(|zn| zn.name == wanted) else {
-                let names: Vec<&str> = z.zones.iter().map(|zn| zn.name.as_str()).collect();
+                let names: Vec<String> = z
+                    .zones
+                    .iter()
+                    .map(|zn| crate::files::one_line(&zn.name).into_owned())
+                    .collect();
                 anyhow::bail!(
-                    "board `{name}` has no zone `{wanted}` (its zones: {})",
+                    "board `{name}` has no zone `{}` (its zones: {})",
+                    crate::files::one_line(wanted),
                     names.join(", ")
                 );
             };
@@ -331,7 +349,10 @@ fn hex_grid<'a>(
                         zone: Some(zone),
                     },
                 )),
-                _ => anyhow::bail!("zone `{wanted}` of board `{name}` has no hex grid"),
+                _ => anyhow::bail!(
+                    "zone `{}` of board `{name}` has no hex grid",
+                    crate::files::one_line(wanted)
+                ),
             }
         }
         (Grid::Zoned(z), None) => match z.background.as_deref() {
@@ -408,9 +429,9 @@ fn centres(g: &HexGrid, area: Area<'_>) -> anyhow::Result<Vec<Centre>> {
         area.size
     };
     let (x0, y0) = (f64::from(g.x0), f64::from(g.y0));
-    let columns = ((0.0 - x0) / g.dx).ceil() as i64..=((f64::from(w) - x0) / g.dx).floor() as i64;
+    let (first, last) = candidate_columns(g, w, h)?;
     let mut out = Vec::new();
-    for c in columns {
+    for c in first..=last {
         let x = x0 + c as f64 * g.dx;
         let half = if c.rem_euclid(2) == 1 {
             g.dy / 2.0
@@ -444,6 +465,39 @@ fn centres(g: &HexGrid, area: Area<'_>) -> anyhow::Result<Vec<Centre>> {
         anyhow::bail!("the grid has fewer than three numbered hexes on the board");
     }
     Ok(out)
+}
+
+/// The first and last column of hexes a grid can have on an area `w` by `h` pixels (in the
+/// grid's frame), counted before any is looked at: a hex width or height that is not a number
+/// above 0 is refused, and so are more candidate positions (columns times the rows a column can
+/// hold) than a map may have hexes (`hexmap::limits::MAX_HEXES`), so that no grid, however
+/// large its board or its numbering offsets, makes the search long.
+fn candidate_columns(g: &HexGrid, w: i32, h: i32) -> anyhow::Result<(i64, i64)> {
+    for (attr, v) in [("dx", g.dx), ("dy", g.dy)] {
+        if !(v.is_finite() && v > 0.0) {
+            anyhow::bail!(
+                "the HexGrid's `{attr}=\"{v}\"`: the distance between hexes must be a number above 0"
+            );
+        }
+    }
+    let x0 = f64::from(g.x0);
+    let first = ((0.0 - x0) / g.dx).ceil();
+    let last = ((f64::from(w) - x0) / g.dx).floor();
+    let columns = last - first + 1.0;
+    // A column holds at most one hex per `dy` of the height, and one more.
+    let rows = (f64::from(h) / g.dy).floor() + 1.0;
+    let max = hexmap::limits::MAX_HEXES;
+    let candidates = columns * rows;
+    if columns.is_nan() || columns.is_infinite() || candidates > max as f64 {
+        anyhow::bail!(
+            "the grid has room for {candidates:.0} hexes on the board ({columns:.0} columns of up to {rows:.0}); a map has at most {max} (hexmap::limits::MAX_HEXES)"
+        );
+    }
+    if columns < 1.0 || rows < 1.0 {
+        anyhow::bail!("the grid has fewer than three numbered hexes on the board");
+    }
+    // Both are whole numbers of at most `max` apart, well inside `i64`.
+    Ok((first as i64, last as i64))
 }
 
 /// The layout whose labels sit where VASSAL numbers the grid's hexes, and three of the centres

@@ -20,6 +20,20 @@ pub fn in_file(kind: &str, file: &str, message: impl Into<String>) -> Problem {
     p
 }
 
+/// A problem on one line of its own: its `Display`, the file's name written on one line
+/// ([`wargame_kit::terminal::one_line`]), so that a name with a line break in it cannot start
+/// a line of the output.
+pub fn line(p: &Problem) -> String {
+    match &p.file {
+        Some(file) if file.chars().any(|c| matches!(c, '\n' | '\r' | '\t')) => {
+            let mut q = p.clone();
+            q.file = Some(wargame_kit::terminal::one_line(file).into_owned());
+            q.to_string()
+        }
+        _ => p.to_string(),
+    }
+}
+
 /// An engine's diagnostic, with its kind as a string.
 pub fn from_engine<K: Serialize>(d: wargame_kit::Diagnostic<K>) -> Problem {
     let kind = serde_json::to_value(&d.kind).map_or_else(|_| "other".to_string(), kind_name);
@@ -92,17 +106,17 @@ pub fn render(p: &Problem, text: &str) -> String {
             && text.is_char_boundary(s.start)
             && text.is_char_boundary(s.end)
     }) else {
-        return p.to_string();
+        return line(p);
     };
     // Only the lines the span is on: a file may be megabytes long.
     let first = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
     let last = text[span.end..]
         .find('\n')
         .map_or(text.len(), |i| span.end + i);
-    let line = p.location.map_or(1, |l| l.line as usize);
+    let line_number = p.location.map_or(1, |l| l.line as usize);
     let snippet_text = &text[first..last];
     if snippet_text.is_empty() {
-        return p.to_string();
+        return line(p);
     }
     // The span within those lines; an empty one covers the character it points at.
     let start = span.start - first;
@@ -119,11 +133,11 @@ pub fn render(p: &Problem, text: &str) -> String {
         (None, Some(l)) => format!("`{l}`"),
         (None, None) => String::new(),
     };
-    let name = p.file.as_deref().unwrap_or("<input>");
+    let name = wargame_kit::terminal::one_line(p.file.as_deref().unwrap_or("<input>"));
     let mut group = Level::ERROR.primary_title(p.message.as_str()).element(
         Snippet::source(snippet_text)
-            .line_start(line)
-            .path(name)
+            .line_start(line_number)
+            .path(name.as_ref())
             .annotation(AnnotationKind::Primary.span(local).label(label.as_str())),
     );
     if let Some(help) = &p.help {

@@ -6,7 +6,7 @@
 //! refuses anything whose real path is outside DIR; this wrapper words that refusal, from its
 //! [`ResolveErrorKind`], in terms of the option the user gave.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use wargame_kit::resolve::{Document, FsResolver, ResolveError, ResolveErrorKind, Resolver};
 
@@ -14,6 +14,8 @@ use wargame_kit::resolve::{Document, FsResolver, ResolveError, ResolveErrorKind,
 #[derive(Debug)]
 pub struct CliResolver {
     inner: FsResolver,
+    /// The folder given to `--confine`, as given.
+    root: Option<PathBuf>,
 }
 
 impl CliResolver {
@@ -21,6 +23,7 @@ impl CliResolver {
     pub fn unconfined(max_bytes: u64) -> Self {
         CliResolver {
             inner: FsResolver::unconfined().with_max_bytes(max_bytes),
+            root: None,
         }
     }
 
@@ -30,19 +33,20 @@ impl CliResolver {
         if root.is_file() {
             anyhow::bail!(
                 "--confine {}: this is a file; give the folder the files may be read from (for example its folder, {})",
-                root.to_string_lossy(),
+                crate::files::shown(root),
                 root.parent()
                     .filter(|p| !p.as_os_str().is_empty())
-                    .map_or_else(|| ".".to_string(), |p| p.to_string_lossy().into_owned())
+                    .map_or_else(|| ".".to_string(), crate::files::shown)
             );
         }
         if !root.is_dir() {
-            anyhow::bail!("--confine {}: no such folder", root.to_string_lossy());
+            anyhow::bail!("--confine {}: no such folder", crate::files::shown(root));
         }
         Ok(CliResolver {
             inner: FsResolver::unconfined()
                 .within(root)
                 .with_max_bytes(max_bytes),
+            root: Some(root.to_path_buf()),
         })
     }
 }
@@ -51,6 +55,41 @@ impl CliResolver {
     /// The most bytes read from one file.
     pub fn max_bytes(&self) -> u64 {
         self.inner.max_bytes()
+    }
+
+    /// Whether the file at `path`, named inside a file (a case file's `[vassal]` paths), may be
+    /// read: always without `--confine`; under it, only when its real path (`..`, symbolic
+    /// links and all resolved) is inside the real path of the folder given, as
+    /// [`FsResolver::within`] judges references. Why not, in words; the file is not opened.
+    pub fn may_read(&self, path: &Path) -> Result<(), String> {
+        let Some(root) = &self.root else {
+            return Ok(());
+        };
+        let shown = |p: &Path| crate::files::shown(p);
+        let real_root = root
+            .canonicalize()
+            .map_err(|e| format!("--confine {}: {}", shown(root), reason(&e)))?;
+        let real = path
+            .canonicalize()
+            .map_err(|e| format!("{}: {}", shown(path), reason(&e)))?;
+        if real.starts_with(&real_root) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is outside the folder given to --confine ({})",
+                shown(path),
+                shown(root)
+            ))
+        }
+    }
+}
+
+/// An I/O error in words, without the platform's error code.
+fn reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
     }
 }
 
@@ -64,15 +103,15 @@ impl Resolver for CliResolver {
                     e.reference,
                     format!(
                         "{} is outside the folder given to --confine ({})",
-                        path.display(),
-                        root.display()
+                        crate::files::shown(path),
+                        crate::files::shown(root)
                     ),
                 ),
                 ResolveErrorKind::TooLarge { path, limit } => ResolveError::new(
                     e.reference,
                     format!(
                         "{}: larger than {limit} bytes, the most read from one file (raise it with --max-input-bytes)",
-                        path.display()
+                        crate::files::shown(path)
                     ),
                 ),
                 _ => e,

@@ -5,15 +5,27 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use wargame_kit::terminal::escape;
-
 use super::{Format, Outcome, json};
 use crate::engines::{self, Engine};
+use crate::files::{self, Kind, Limits, VassalLimits, one_line, shown};
 use crate::input::{Input, Sources};
 use crate::problem::{self, Problem};
 
-/// The most bytes read from a module, a save or a sizes file (modules carry their images).
-const MAX_INPUT_BYTES: u64 = 512 * 1024 * 1024;
+/// A log step, `--step N`: a whole number from 0 (the position the save starts from); a
+/// negative one is told so, not taken for an option.
+pub fn step(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let negative = t.len() > 1 && t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit());
+    if negative {
+        return Err(
+            "steps count from 0 (the position the save starts from): give 0 or more".to_string(),
+        );
+    }
+    t.parse::<usize>().map_err(|_| {
+        "give a whole number 0 or more: steps count from 0 (the position the save starts from)"
+            .to_string()
+    })
+}
 
 /// The commands under `victory vassal`.
 #[derive(Debug, clap::Subcommand)]
@@ -40,7 +52,7 @@ hidden pieces show only their place unless --reveal. See docs/vassal.md.")]
         #[arg(long, value_name = "FILE")]
         board_sizes: Option<PathBuf>,
         /// Replay the log to step N (0: the position it was saved from).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = step, allow_negative_numbers = true)]
         step: Option<usize>,
         /// Show masked and hidden pieces' names and properties (your own save).
         #[arg(long)]
@@ -48,6 +60,11 @@ hidden pieces show only their place unless --reveal. See docs/vassal.md.")]
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Read at most BYTES from the --board-sizes file.
+        #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
+        max_input_bytes: u64,
+        #[command(flatten)]
+        limits: VassalLimits,
     },
     /// Print the JSON Schema of `victory vassal pieces --format json`.
     Schema,
@@ -70,6 +87,12 @@ With -o, the files it names (a map, a track) are written relative to the output'
         /// Where to write the state (default: standard output).
         #[arg(short, long, value_name = "STATE.toml")]
         output: Option<PathBuf>,
+        /// Read at most BYTES from the profile, the --board-sizes file and the maps and tracks
+        /// the state refers to.
+        #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
+        max_input_bytes: u64,
+        #[command(flatten)]
+        limits: VassalLimits,
     },
     /// Draft a profile from a module's maps, zones and prototypes, each entry with a comment
     /// saying what to fill in.
@@ -90,6 +113,12 @@ examples.")]
         /// Where to write the profile (default: standard output).
         #[arg(short, long, value_name = "PROFILE.toml")]
         output: Option<PathBuf>,
+        /// Read at most BYTES from the --board-sizes file.
+        #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
+        max_input_bytes: u64,
+        /// Read at most BYTES from the module.
+        #[arg(long, value_name = "BYTES", default_value_t = files::DEFAULT_MAX_MODULE_BYTES)]
+        max_module_bytes: u64,
     },
 }
 
@@ -100,17 +129,32 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             stdout: json(&::vassal::pieces_schema())?,
             ..Outcome::default()
         }),
-        VassalCommand::Import { save, args, output } => import(
+        VassalCommand::Import {
+            save,
+            args,
+            output,
+            max_input_bytes,
+            limits,
+        } => import(
             &args,
             &save,
             output.as_deref(),
-            wargame_kit::limits::DEFAULT_MAX_BYTES,
+            &limits.with_input(max_input_bytes),
         ),
         VassalCommand::Profile {
             module,
             board_sizes,
             output,
-        } => draft(&module, board_sizes.as_deref(), output.as_deref()),
+            max_input_bytes,
+            max_module_bytes,
+        } => {
+            let limits = Limits {
+                input: max_input_bytes,
+                module: max_module_bytes,
+                ..Limits::default()
+            };
+            draft(&module, board_sizes.as_deref(), output.as_deref(), &limits)
+        }
         VassalCommand::Pieces {
             save,
             module,
@@ -118,23 +162,34 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             step,
             reveal,
             format,
-        } => pieces(&save, &module, board_sizes.as_deref(), step, reveal, format),
+            max_input_bytes,
+            limits,
+        } => pieces(
+            &Files {
+                save: &save,
+                module: &module,
+                board_sizes: board_sizes.as_deref(),
+            },
+            ::vassal::Options::default().step(step).reveal(reveal),
+            format,
+            &limits.with_input(max_input_bytes),
+        ),
     }
 }
 
-fn read(path: &Path) -> anyhow::Result<Vec<u8>> {
-    wargame_kit::resolve::read_bytes(path, MAX_INPUT_BYTES)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
+/// A file of `kind`, within its limit.
+fn read(path: &Path, kind: Kind, limits: &Limits) -> anyhow::Result<Vec<u8>> {
+    files::read(path, kind, limits).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", shown(path)))
 }
 
-fn sizes(path: &Path) -> anyhow::Result<::vassal::BoardSizes> {
-    let bytes = read(path)?;
+fn sizes(path: &Path, limits: &Limits) -> anyhow::Result<::vassal::BoardSizes> {
+    let bytes = read(path, Kind::Input, limits)?;
     let value: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| anyhow::anyhow!("{}: not JSON: {e}", path.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: not JSON: {e}", shown(path)))?;
     let object = value.as_object().ok_or_else(|| {
         anyhow::anyhow!(
             "{}: not a JSON object of image name to [width, height]",
-            path.display()
+            shown(path)
         )
     })?;
     let mut out = ::vassal::BoardSizes::new();
@@ -148,8 +203,8 @@ fn sizes(path: &Path) -> anyhow::Result<::vassal::BoardSizes> {
         let Some(dims) = dims else {
             anyhow::bail!(
                 "{}: `{}` is not [width, height] in whole pixels",
-                path.display(),
-                escape(name)
+                shown(path),
+                one_line(name)
             );
         };
         out.insert(name.clone(), dims);
@@ -160,26 +215,34 @@ fn sizes(path: &Path) -> anyhow::Result<::vassal::BoardSizes> {
 fn errors(o: &mut Outcome, e: &::vassal::Error) {
     o.failed = true;
     for d in e.diagnostics() {
-        o.stderr.push(format!("error: {d}"));
+        // On one line: a name in the file (its own, a piece's) cannot start a line.
+        o.stderr
+            .push(format!("error: {}", one_line(&d.to_string())));
     }
 }
 
+/// The files `victory vassal pieces` reads.
+struct Files<'a> {
+    save: &'a Path,
+    module: &'a Path,
+    board_sizes: Option<&'a Path>,
+}
+
 fn pieces(
-    save_path: &Path,
-    module_path: &Path,
-    board_sizes: Option<&Path>,
-    step: Option<usize>,
-    reveal: bool,
+    paths: &Files<'_>,
+    options: ::vassal::Options,
     format: Format,
+    limits: &Limits,
 ) -> anyhow::Result<Outcome> {
-    let sizes = match board_sizes {
-        Some(p) => sizes(p)?,
+    let (save_path, module_path) = (paths.save, paths.module);
+    let sizes = match paths.board_sizes {
+        Some(p) => sizes(p, limits)?,
         None => ::vassal::BoardSizes::new(),
     };
     let module_name = module_path.to_string_lossy().into_owned();
     let save_name = save_path.to_string_lossy().into_owned();
-    let module_bytes = read(module_path)?;
-    let save_bytes = read(save_path)?;
+    let module_bytes = read(module_path, Kind::Module, limits)?;
+    let save_bytes = read(save_path, Kind::Save, limits)?;
     let mut o = Outcome::default();
     let module = if ::vassal::internal::archive::is_zip(&module_bytes) {
         ::vassal::Module::from_vmod(&module_bytes, &module_name, &sizes)
@@ -187,7 +250,10 @@ fn pieces(
         match std::str::from_utf8(&module_bytes) {
             Ok(text) => ::vassal::Module::from_build_file(text, &module_name, &sizes),
             Err(_) => {
-                anyhow::bail!("{module_name}: neither a .vmod (zip) nor a buildFile (UTF-8 XML)")
+                anyhow::bail!(
+                    "{}: neither a .vmod (zip) nor a buildFile (UTF-8 XML)",
+                    one_line(&module_name)
+                )
             }
         }
     };
@@ -205,7 +271,6 @@ fn pieces(
             return Ok(o);
         }
     };
-    let options = ::vassal::Options::default().step(step).reveal(reveal);
     let pieces = match ::vassal::read_pieces(&module, &save, &options) {
         Ok(p) => p,
         Err(e) => {
@@ -218,7 +283,8 @@ fn pieces(
         Format::Text => text(&pieces),
     };
     for w in &pieces.warnings {
-        o.stderr.push(format!("warning: {w}"));
+        o.stderr
+            .push(format!("warning: {}", one_line(&w.to_string())));
     }
     Ok(o)
 }
@@ -249,43 +315,47 @@ fn text(p: &::vassal::Pieces) -> String {
     let _ = writeln!(
         out,
         "{}: {} pieces ({masked} masked{invisible}); {} commands read, {} skipped; log step {} of {}",
-        escape(&p.save),
+        one_line(&p.save),
         p.pieces.len(),
         p.commands.read,
         p.commands.skipped,
         p.step,
         p.steps
     );
-    let mut maps: Vec<Option<&str>> = Vec::new();
+    // The pieces by map, the maps in the order they first hold a piece.
+    let mut maps: Vec<(Option<&str>, Vec<&::vassal::Piece>)> = Vec::new();
+    let mut at: std::collections::HashMap<Option<&str>, usize> = std::collections::HashMap::new();
     for piece in &p.pieces {
         let m = piece.map.as_deref();
-        if !maps.contains(&m) {
-            maps.push(m);
-        }
+        let i = *at.entry(m).or_insert_with(|| {
+            maps.push((m, Vec::new()));
+            maps.len() - 1
+        });
+        maps[i].1.push(piece);
     }
-    for m in maps {
-        let _ = writeln!(out, "\nmap {}", m.map_or("(none)".into(), escape));
-        for piece in p.pieces.iter().filter(|x| x.map.as_deref() == m) {
+    for (m, pieces) in maps {
+        let _ = writeln!(out, "\nmap {}", m.map_or("(none)".into(), one_line));
+        for piece in pieces {
             let hidden = piece.hidden.map_or("masked", hidden_word);
             let name = match (&piece.name, piece.masked) {
-                (Some(n), true) => format!("{} ({hidden})", escape(n)),
-                (Some(n), false) => escape(n).into_owned(),
+                (Some(n), true) => format!("{} ({hidden})", one_line(n)),
+                (Some(n), false) => one_line(n).into_owned(),
                 (None, _) => hidden.to_string(),
             };
             let place = match (&piece.location, piece.x, piece.y) {
-                (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", escape(l)),
+                (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", one_line(l)),
                 _ => format!("{:<10} (withheld)", "withheld"),
             };
-            let mut line = format!("  {place}  {name}  [id {}]", escape(&piece.id));
+            let mut line = format!("  {place}  {name}  [id {}]", one_line(&piece.id));
             if let Some(z) = piece
                 .zone
                 .as_deref()
                 .filter(|z| !z.is_empty() && Some(*z) != piece.location.as_deref())
             {
-                let _ = write!(line, " zone {}", escape(z));
+                let _ = write!(line, " zone {}", one_line(z));
             }
             if let Some(d) = &piece.deck {
-                let _ = write!(line, " deck {}", escape(d));
+                let _ = write!(line, " deck {}", one_line(d));
             }
             // Layers as `layer NAME=LEVEL` (the level's name after it), not their four properties.
             let layer_keys: Vec<String> = piece
@@ -299,11 +369,11 @@ fn text(p: &::vassal::Pieces) -> String {
                 let name = if l.name.is_empty() {
                     "(unnamed)".into()
                 } else {
-                    escape(&l.name)
+                    one_line(&l.name)
                 };
                 let _ = write!(line, " layer {name}={}", l.level);
                 if !l.level_name.is_empty() {
-                    let _ = write!(line, " ({})", escape(l.level_name.trim()));
+                    let _ = write!(line, " ({})", one_line(l.level_name.trim()));
                 }
             }
             for (k, v) in piece
@@ -311,7 +381,7 @@ fn text(p: &::vassal::Pieces) -> String {
                 .iter()
                 .filter(|(k, _)| !DERIVED.contains(&k.as_str()) && !layer_keys.contains(k))
             {
-                let _ = write!(line, " {}={}", escape(k), escape(v));
+                let _ = write!(line, " {}={}", one_line(k), one_line(v));
             }
             out.push_str(&line);
             out.push('\n');
@@ -346,7 +416,7 @@ pub struct SaveArgs {
     #[arg(long, value_name = "FILE", requires = "module")]
     pub board_sizes: Option<PathBuf>,
     /// Replay each log to step N (0: the position it was saved from)
-    #[arg(long, value_name = "N", requires = "module")]
+    #[arg(long, value_name = "N", requires = "module", value_parser = step, allow_negative_numbers = true)]
     pub step: Option<usize>,
     /// Read masked and hidden pieces too (your own save)
     #[arg(long, requires = "module")]
@@ -375,8 +445,9 @@ fn file_problem(kind: &str, path: &Path, message: String) -> Problem {
     problem::in_file(kind, &path.to_string_lossy(), message)
 }
 
-fn read_problem(path: &Path) -> Result<Vec<u8>, Vec<Problem>> {
-    wargame_kit::resolve::read_bytes(path, MAX_INPUT_BYTES)
+/// A file of `kind` within its limit, or the problem reading it.
+fn read_problem(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, Vec<Problem>> {
+    files::read(path, kind, limits)
         .map_err(|e| vec![file_problem("io", path, format!("cannot read it: {e}"))])
 }
 
@@ -411,27 +482,29 @@ fn module_of(
 impl SaveArgs {
     /// The module and profile, when given; the profile's text is kept in `sources` so its
     /// problems are shown on its lines.
-    pub fn load(&self, sources: &mut Sources) -> Result<Option<Game>, Vec<Problem>> {
+    pub fn load(
+        &self,
+        sources: &mut Sources,
+        limits: &Limits,
+    ) -> Result<Option<Game>, Vec<Problem>> {
         let (Some(module_path), Some(profile_path)) = (&self.module, &self.profile) else {
             return Ok(None);
         };
         let sizes = match &self.board_sizes {
-            Some(p) => sizes(p).map_err(|e| vec![file_problem("io", p, format!("{e:#}"))])?,
+            Some(p) => {
+                sizes(p, limits).map_err(|e| vec![file_problem("io", p, format!("{e:#}"))])?
+            }
             None => ::vassal::BoardSizes::new(),
         };
         let module_name = module_path.to_string_lossy().into_owned();
-        let module = module_of(&read_problem(module_path)?, &module_name, &sizes)?;
+        let module = module_of(
+            &read_problem(module_path, Kind::Module, limits)?,
+            &module_name,
+            &sizes,
+        )?;
         let profile_name = profile_path.to_string_lossy().into_owned();
         // A profile is a small text: the state files' limit, not the modules'.
-        let bytes =
-            wargame_kit::resolve::read_bytes(profile_path, wargame_kit::limits::DEFAULT_MAX_BYTES)
-                .map_err(|e| {
-                    vec![file_problem(
-                        "io",
-                        profile_path,
-                        format!("cannot read it: {e}"),
-                    )]
-                })?;
+        let bytes = read_problem(profile_path, Kind::Input, limits)?;
         let text = String::from_utf8(bytes).map_err(|_| {
             vec![file_problem(
                 "io",
@@ -452,7 +525,7 @@ impl SaveArgs {
                 "game".to_string(),
                 format!(
                     "unknown game `{}` (known games: {})",
-                    escape(profile.game()),
+                    one_line(profile.game()),
                     engines::known()
                 ),
             )
@@ -474,10 +547,10 @@ impl SaveArgs {
     }
 }
 
-/// A save made a state by the game's profile, as the commands take a state file.
-pub fn input(game: &Game, path: &Path) -> Result<Input, Vec<Problem>> {
-    let name = path.to_string_lossy().into_owned();
-    let bytes = read_problem(path)?;
+/// A save (`-`: standard input) made a state by the game's profile, as the commands take a
+/// state file.
+pub fn input(game: &Game, path: &Path, limits: &Limits) -> Result<Input, Vec<Problem>> {
+    let (name, bytes) = crate::input::read_named(path, limits.save, Kind::Save)?;
     let save = ::vassal::Save::from_bytes(&bytes, &name).map_err(|e| {
         e.into_diagnostics()
             .into_iter()
@@ -508,32 +581,32 @@ pub fn origins_json(save: &str, imported: &::vassal::profile::Imported) -> serde
 pub fn origins_text(save: &str, imported: &::vassal::profile::Imported) -> String {
     let mut out = format!(
         "\nVASSAL pieces ({}, log step {} of {}; profile {}):\n",
-        escape(save),
+        one_line(save),
         imported.step.0,
         imported.step.1,
-        escape(imported.profile.as_deref().unwrap_or("-"))
+        one_line(imported.profile.as_deref().unwrap_or("-"))
     );
     let width = imported
         .origins
         .iter()
-        .map(|o| o.key.len())
+        .map(|o| one_line(&o.key).len())
         .max()
         .unwrap_or(0);
     for o in &imported.origins {
         let entry = o
             .entry
             .as_deref()
-            .map(|e| format!(" {}", escape(e)))
+            .map(|e| format!(" {}", one_line(e)))
             .unwrap_or_default();
-        let from = o
-            .piece
-            .as_ref()
-            .map_or_else(|| "counted".to_string(), ToString::to_string);
+        let from = o.piece.as_ref().map_or_else(
+            || "counted".to_string(),
+            |p| one_line(&p.to_string()).into_owned(),
+        );
         let _ = writeln!(
             out,
             "  {:<width$}{entry}  <-  {from}  ({})",
-            escape(&o.key),
-            escape(&o.profile_key)
+            one_line(&o.key),
+            one_line(&o.profile_key)
         );
     }
     out
@@ -545,10 +618,10 @@ pub fn import(
     args: &SaveArgs,
     save: &Path,
     output: Option<&Path>,
-    max_bytes: u64,
+    limits: &Limits,
 ) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
-    let game = match args.load(&mut o.sources) {
+    let game = match args.load(&mut o.sources, limits) {
         Ok(Some(g)) => g,
         Ok(None) => anyhow::bail!("give the module (--module) and the profile (--profile)"),
         Err(p) => {
@@ -556,14 +629,14 @@ pub fn import(
             return Ok(o);
         }
     };
-    let input = match input(&game, save) {
+    let input = match input(&game, save, limits) {
         Ok(i) => i,
         Err(p) => {
             o.problems(&p);
             return Ok(o);
         }
     };
-    let resolver = crate::resolver::CliResolver::unconfined(max_bytes);
+    let resolver = crate::resolver::CliResolver::unconfined(limits.input);
     let cache = engines::Cache::default();
     if let Err(p) = input.run(|i| i.engine.check(i.state(&resolver, &cache))) {
         o.problems(&p);
@@ -583,8 +656,8 @@ pub fn import(
                 .unwrap_or(Path::new(""));
             let out_dir = out.parent().unwrap_or(Path::new(""));
             imported.rebase_references(|r| relative_reference(profile_dir, out_dir, r));
-            std::fs::write(out, &imported.text)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+            files::replace(out, imported.text.as_bytes())
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", shown(out)))?;
         }
     }
     Ok(o)
@@ -636,14 +709,15 @@ pub fn draft(
     module: &Path,
     board_sizes: Option<&Path>,
     output: Option<&Path>,
+    limits: &Limits,
 ) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
     let sizes = match board_sizes {
-        Some(p) => sizes(p)?,
+        Some(p) => sizes(p, limits)?,
         None => ::vassal::BoardSizes::new(),
     };
     let name = module.to_string_lossy().into_owned();
-    let module = match module_of(&read(module)?, &name, &sizes) {
+    let module = match module_of(&read(module, Kind::Module, limits)?, &name, &sizes) {
         Ok(m) => m,
         Err(p) => {
             o.problems(&p);
@@ -653,8 +727,8 @@ pub fn draft(
     let text = ::vassal::profile::draft(&module);
     match output {
         None => o.stdout = text,
-        Some(out) => std::fs::write(out, text)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?,
+        Some(out) => files::replace(out, text.as_bytes())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", shown(out)))?,
     }
     Ok(o)
 }
@@ -680,13 +754,23 @@ impl CaseArgs {
     pub const KEYS: [&'static str; 6] =
         ["save", "module", "profile", "board_sizes", "step", "reveal"];
 
+    /// The paths the table names, each with its key.
+    pub fn paths(&self) -> [(&'static str, Option<&Path>); 4] {
+        [
+            ("save", self.save.as_deref()),
+            ("module", self.args.module.as_deref()),
+            ("profile", self.args.profile.as_deref()),
+            ("board_sizes", self.args.board_sizes.as_deref()),
+        ]
+    }
+
     /// From a case file's `[vassal]` table; paths relative to `dir`.
     pub fn from_table(t: &toml::Table, dir: &Path) -> Result<CaseArgs, String> {
         if let Some(k) = t.keys().find(|k| !Self::KEYS.contains(&k.as_str())) {
             let known = Self::KEYS.map(|k| format!("`{k}`")).join(", ");
             return Err(format!(
                 "[vassal] has no key `{}` (its keys: {known})",
-                escape(k)
+                one_line(k)
             ));
         }
         let path = |key: &str| -> Result<Option<PathBuf>, String> {

@@ -11,6 +11,7 @@ use super::compare::{self, Difference, Plan};
 use super::expect::{self, Expectations, Head};
 use crate::ErrorStyle;
 use crate::engines::{self, Cache, Engine};
+use crate::files::{Kind, Limits, one_line};
 use crate::input;
 use crate::problem::{self, Problem};
 use crate::resolver::CliResolver;
@@ -22,9 +23,14 @@ pub struct Candidate {
     pub path: PathBuf,
     /// Its name in the output (the path as found).
     pub name: String,
+    /// The path named on the command line it was found under (itself when it was named):
+    /// `--accept` writes only inside it.
+    pub root: PathBuf,
     /// Named on the command line (a case whatever it holds), rather than found in a folder
     /// (a case only with a `game` key or a `[vassal]` table).
     pub named: bool,
+    /// A folder that could not be read, and why: a failed entry of the run.
+    pub unreadable: Option<String>,
 }
 
 /// What every file of one run shares (across threads).
@@ -35,17 +41,25 @@ pub struct Context<'a> {
     pub cache: &'a Cache,
     /// How problems are shown.
     pub style: ErrorStyle,
+    /// The most bytes read from a file of each kind.
+    pub limits: Limits,
     /// Each engine's report schema as JSON, made when first needed.
     schemas: Vec<OnceLock<Option<Value>>>,
 }
 
 impl<'a> Context<'a> {
     /// A run's context.
-    pub fn new(resolver: &'a CliResolver, cache: &'a Cache, style: ErrorStyle) -> Self {
+    pub fn new(
+        resolver: &'a CliResolver,
+        cache: &'a Cache,
+        style: ErrorStyle,
+        limits: Limits,
+    ) -> Self {
         Context {
             resolver,
             cache,
             style,
+            limits,
             schemas: engines::ENGINES.iter().map(|_| OnceLock::new()).collect(),
         }
     }
@@ -109,6 +123,11 @@ pub struct CaseResult {
     pub refused: bool,
     /// What `--accept` does with it.
     pub accept: Accept,
+    /// The path named on the command line it was found under.
+    pub root: PathBuf,
+    /// The bytes that were scored (`None`: it could not be read): `--accept` edits these, and
+    /// writes only while the file still holds them.
+    pub bytes: Option<Vec<u8>>,
 }
 
 /// What scoring a case gave.
@@ -124,9 +143,22 @@ pub struct Scored {
 
 /// Test one file: `None` when a file found in a folder is not a case.
 pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> {
+    if let Some(why) = &candidate.unreadable {
+        let scored = Scored {
+            game: None,
+            engine: None,
+            report: Err(vec![problem::in_file("io", &candidate.name, why.clone())]),
+        };
+        let mut result = judge(candidate, "", &Head::default(), scored, ctx);
+        result.accept = Accept::Refused("it is a folder that cannot be read".to_string());
+        return Some(result);
+    }
     let max = ctx.resolver.max_bytes();
-    let read = input::read_named(&candidate.path, max)
-        .and_then(|(name, bytes)| input::text_of(&name, bytes).map(|text| (name, text)));
+    let mut bytes = None;
+    let read = input::read_named(&candidate.path, max, Kind::Input).and_then(|(name, read)| {
+        bytes = Some(read.clone());
+        input::text_of(&name, read).map(|text| (name, text))
+    });
     let (name, text) = match read {
         Ok(read) => read,
         // A file found in a folder that is not text is not a state file.
@@ -149,7 +181,9 @@ pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> 
     } else {
         score_state(&name, &text, ctx)
     };
-    Some(judge(candidate, &text, &head, scored, ctx))
+    let mut result = judge(candidate, &text, &head, scored, ctx);
+    result.bytes = bytes;
+    Some(result)
 }
 
 /// A state file, scored by the engine of its `game`.
@@ -198,8 +232,25 @@ fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Contex
         Ok(a) => a,
         Err(p) => return refused(p),
     };
+    // Under `--confine`, every path the table names is inside the folder, or the case fails
+    // before any file is opened.
+    let outside: Vec<Problem> = args
+        .paths()
+        .into_iter()
+        .filter_map(|(key, path)| {
+            let why = ctx.resolver.may_read(path?).err()?;
+            Some(problem::in_file(
+                "vassal",
+                name,
+                format!("[vassal] `{key}`: {why}"),
+            ))
+        })
+        .collect();
+    if !outside.is_empty() {
+        return refused(outside);
+    }
     let mut sources = crate::input::Sources::new();
-    let game = match args.load(&mut sources) {
+    let game = match args.load(&mut sources, &ctx.limits) {
         Ok(Some(g)) => g,
         Ok(None) => {
             return refused(vec![problem::in_file(
@@ -217,7 +268,7 @@ fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Contex
             "[vassal] needs `save`",
         )]);
     };
-    let input = match crate::vassal::input(&game, save) {
+    let input = match crate::vassal::input(&game, save, &ctx.limits) {
         Ok(i) => i,
         Err(p) => return refused(p),
     };
@@ -257,13 +308,24 @@ fn judge(
     let in_expect = expectation_problems(&candidate.name, text, head, &scored, ctx);
     let pins_report =
         head.expect.keys.iter().any(|e| e.key != PROBLEMS) || !head.expect.json.is_empty();
-    let refuse = if !head.toml && !text.is_empty() {
-        Some("the file is not TOML: fix it, or write its [expect] by hand")
+    let refuse = if head.game && head.profile {
+        // Written into, a profile would break every case that reads it.
+        Some(format!(
+            "{} is a profile, not a case",
+            one_line(&candidate.name)
+        ))
+    } else if head.map {
+        Some(format!(
+            "{} is a map, not a case",
+            one_line(&candidate.name)
+        ))
+    } else if !head.toml && !text.is_empty() {
+        Some("the file is not TOML: fix it, or write its [expect] by hand".to_string())
     } else if !in_expect.is_empty() || problems.iter().any(is_in_expect) {
-        Some("its [expect] has problems: fix them first")
+        Some("its [expect] has problems: fix them first".to_string())
     } else if scored.report.is_err() && pins_report {
         Some(
-            "the file is refused, and its [expect] pins its report: fix the file, or write `problems` by hand",
+            "the file is refused, and its [expect] pins its report: fix the file, or write `problems` by hand".to_string(),
         )
     } else {
         None
@@ -280,7 +342,7 @@ fn judge(
     };
     let accept = match (refuse, verdict) {
         (_, Verdict::Passed) => Accept::Nothing,
-        (Some(why), _) => Accept::Refused(why.to_string()),
+        (Some(why), _) => Accept::Refused(why),
         (None, _) if plan.is_empty() => Accept::Nothing,
         (None, _) => Accept::Write(plan),
     };
@@ -298,6 +360,8 @@ fn judge(
         shown,
         refused: scored.report.is_err(),
         accept,
+        root: candidate.root.clone(),
+        bytes: None,
     }
 }
 
@@ -383,7 +447,7 @@ fn show(p: &Problem, style: ErrorStyle, name: &str, text: &str) -> String {
         ErrorStyle::Rendered if p.span.is_some() && p.file.as_deref() == Some(name) => {
             problem::render(p, text)
         }
-        _ => p.to_string(),
+        _ => problem::line(p),
     }
 }
 

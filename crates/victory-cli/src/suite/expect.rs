@@ -23,6 +23,8 @@ pub struct Head {
     /// A VASSAL profile's table (`[state]`, `[board]`, `[[pieces]]`, `[[markers]]`,
     /// `[[counts]]`): a `game` key there names a profile's game, not a state's.
     pub profile: bool,
+    /// A top-level `layout` table: a map file.
+    pub map: bool,
     /// Whether the whole text is TOML.
     pub toml: bool,
     /// The `[expect]` table.
@@ -80,6 +82,10 @@ pub fn head(text: &str) -> Head {
                     Some(DeValue::Table(_))
                 ),
                 profile: PROFILE_TABLES.iter().any(|t| lookup(root, t).is_some()),
+                map: matches!(
+                    lookup(root, "layout").map(Spanned::get_ref),
+                    Some(DeValue::Table(_))
+                ),
                 toml: true,
                 expect: expectations(root, 0),
             }

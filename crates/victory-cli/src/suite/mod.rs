@@ -53,12 +53,20 @@ pub struct TestArgs {
     /// it (repeatable; `victory rules GAME` lists them)
     #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = crate::rule_option)]
     pub rules: Vec<(String, String)>,
-    /// Read the map and track files that state files refer to only inside DIR
+    /// Read the files that case files name only inside DIR: a state's map and track, a
+    /// `[vassal]` table's save, module, profile and board sizes, a profile's map
+    ///
+    /// A path leading outside DIR (by `..`, an absolute path or a symbolic link; judged on its
+    /// real path) fails its case, and the file is not opened. The paths given on the command
+    /// line are read as given.
     #[arg(long, value_name = "DIR")]
     pub confine: Option<PathBuf>,
-    /// Read at most BYTES from any one file (state files and the files they refer to)
+    /// Read at most BYTES from a case file, a map or track it refers to, a profile or a board
+    /// sizes file
     #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
     pub max_input_bytes: u64,
+    #[command(flatten)]
+    pub limits: crate::files::VassalLimits,
     /// How the problems of a failed file are shown in its failure
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
     pub errors: ErrorStyle,
@@ -70,6 +78,7 @@ impl TestArgs {
         Reading {
             confine: self.confine.clone(),
             max_input_bytes: self.max_input_bytes,
+            limits: self.limits,
             errors: self.errors,
             rules: self.rules.clone(),
             saves: crate::vassal::SaveArgs::default(),
@@ -88,7 +97,8 @@ pub fn run(args: &TestArgs) -> anyhow::Result<Outcome> {
     let resolver = reading.resolver(&[])?;
     let mut cache = reading.cache();
     cache.only_known_rules = true;
-    let ctx = Context::new(&resolver, &cache, reading.errors);
+    let limits = args.limits.with_input(args.max_input_bytes);
+    let ctx = Context::new(&resolver, &cache, reading.errors, limits);
     let progress = std::io::stderr().is_terminal();
     let results = evaluate_all(&candidates, &ctx, progress)?;
     let outcomes: Vec<FileOutcome> = results
@@ -96,18 +106,28 @@ pub fn run(args: &TestArgs) -> anyhow::Result<Outcome> {
         .map(|r| finish(r, args.accept))
         .collect();
     let mut o = Outcome::new(reading.errors);
-    o.failed = outcomes.iter().any(|f| f.result.verdict == Verdict::Failed);
+    let counts = output::Counts::of(&outcomes);
+    o.failed = counts.failed > 0;
     o.stdout = match args.format {
         Format::Text => output::text(&outcomes),
         Format::Json => crate::json_text(output::json(&outcomes)?),
     };
-    if candidates.is_empty() {
-        o.stderr
-            .push("warning: no state files found (a `*.toml` file with a `game` key)".into());
+    // A run that checked nothing is no success: a typo in the folder, or a suite whose files
+    // all lack `[expect]`, would pass forever.
+    if counts.passed == 0 && counts.failed == 0 {
+        o.failed = true;
+        o.stderr.push(if outcomes.is_empty() {
+            "error: nothing was checked: no case files found (a `*.toml` file with a top-level `game` key or a `[vassal]` table)".to_string()
+        } else {
+            format!(
+                "error: nothing was checked: none of the {} case files has an [expect] table (write them with --accept, then check each value)",
+                outcomes.len()
+            )
+        });
     }
     if let Some(path) = &args.junit {
-        std::fs::write(path, output::junit(&outcomes))
-            .map_err(|e| anyhow::anyhow!("--junit {}: {e}", path.to_string_lossy()))?;
+        crate::files::replace(path, output::junit(&outcomes).as_bytes())
+            .map_err(|e| anyhow::anyhow!("--junit {}: {e}", crate::files::shown(path)))?;
     }
     Ok(o)
 }
@@ -154,16 +174,20 @@ fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Candidate>> {
         let meta = std::fs::metadata(path).map_err(|_| {
             Usage(format!(
                 "{}: no such file or folder",
-                path.to_string_lossy()
+                crate::files::shown(path)
             ))
         })?;
         if meta.is_dir() {
             let mut files = Vec::new();
-            walk(path, &mut files)?;
-            files.sort();
-            found.extend(files.into_iter().map(|p| candidate(p, false)));
+            walk(path, &mut files);
+            files.sort_by(|a, b| a.0.cmp(&b.0));
+            found.extend(
+                files
+                    .into_iter()
+                    .map(|(p, unreadable)| candidate(p, path, false, unreadable)),
+            );
         } else {
-            found.push(candidate(path.clone(), true));
+            found.push(candidate(path.clone(), path, true, None));
         }
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -171,8 +195,8 @@ fn discover(paths: &[PathBuf]) -> anyhow::Result<Vec<Candidate>> {
     Ok(found)
 }
 
-/// A file to test, named without a leading `./`.
-fn candidate(path: PathBuf, named: bool) -> Candidate {
+/// A file to test, named without a leading `./`, found under `root` (the path named).
+fn candidate(path: PathBuf, root: &Path, named: bool, unreadable: Option<String>) -> Candidate {
     let path = match path.strip_prefix(".") {
         Ok(rest) if !rest.as_os_str().is_empty() => rest.to_path_buf(),
         _ => path,
@@ -180,18 +204,35 @@ fn candidate(path: PathBuf, named: bool) -> Candidate {
     Candidate {
         name: path.to_string_lossy().into_owned(),
         path,
+        root: root.to_path_buf(),
         named,
+        unreadable,
     }
 }
 
-/// Every `*.toml` file under `dir`.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| anyhow::anyhow!("cannot read the folder {}: {e}", dir.to_string_lossy()))?;
+/// Every `*.toml` file under `dir`, and each folder that cannot be read (too deep for the
+/// path length limit, no permission) with why: a failed entry of the run, which goes on.
+fn walk(dir: &Path, out: &mut Vec<(PathBuf, Option<String>)>) {
+    let unreadable = |e: &std::io::Error| {
+        let text = e.to_string();
+        let reason = text.split(" (os error").next().unwrap_or(&text).to_string();
+        Some(format!("cannot read the folder: {reason}"))
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            out.push((dir.to_path_buf(), unreadable(&e)));
+            return;
+        }
+    };
     for entry in entries {
-        let entry = entry.map_err(|e| {
-            anyhow::anyhow!("cannot read the folder {}: {e}", dir.to_string_lossy())
-        })?;
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                out.push((dir.to_path_buf(), unreadable(&e)));
+                return;
+            }
+        };
         let name = entry.file_name();
         if name.to_string_lossy().starts_with('.') {
             continue;
@@ -201,12 +242,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
             continue;
         };
         if kind.is_dir() {
-            walk(&path, out)?;
+            walk(&path, out);
         } else if path.extension().is_some_and(|e| e == "toml") {
-            out.push(path);
+            out.push((path, None));
         }
     }
-    Ok(())
 }
 
 /// Every candidate tested on a thread per core, the results in the candidates' order (files
@@ -290,7 +330,7 @@ fn finish(result: CaseResult, accept: bool) -> FileOutcome {
     match &outcome.result.accept {
         Accept::Nothing => {}
         Accept::Refused(why) => outcome.not_accepted = Some(why.clone()),
-        Accept::Write(plan) => match write_accepted(&outcome.result.path, plan) {
+        Accept::Write(plan) => match write_accepted(&outcome.result, plan) {
             Ok(()) => {
                 outcome.accepted = true;
                 let r = &mut outcome.result;
@@ -302,19 +342,48 @@ fn finish(result: CaseResult, accept: bool) -> FileOutcome {
             Err(why) => outcome.not_accepted = Some(why),
         },
     }
+    // Asked to accept and not accepted: the run says so, whatever the file's verdict was.
+    if outcome.not_accepted.is_some() {
+        outcome.result.verdict = Verdict::Failed;
+    }
     outcome
 }
 
-/// `plan` written into the file at `path`, a leading byte order mark kept.
-fn write_accepted(path: &Path, plan: &compare::Plan) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it again: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())?;
+/// `plan` written into the file a result is of, a leading byte order mark kept: the text that
+/// was scored, edited, and written only when the file is still a regular file (not a symbolic
+/// link) inside the suite's root and still holds exactly the bytes that were scored.
+fn write_accepted(result: &CaseResult, plan: &compare::Plan) -> Result<(), String> {
+    let Some(scored) = &result.bytes else {
+        return Err("the file could not be read".to_string());
+    };
+    let path = &result.path;
+    let text = std::str::from_utf8(scored).map_err(|_| "it is not UTF-8 text".to_string())?;
     let (bom, body) = match text.strip_prefix('\u{feff}') {
         Some(rest) => ("\u{feff}", rest),
-        None => ("", text.as_str()),
+        None => ("", text),
     };
     let edited = accept::edit(body, plan)?;
-    std::fs::write(path, format!("{bom}{edited}")).map_err(|e| format!("cannot write it: {e}"))
+    let meta = std::fs::symlink_metadata(path).map_err(|_| "it is gone".to_string())?;
+    if meta.file_type().is_symlink() {
+        return Err("it is a symbolic link: only a regular file is written".to_string());
+    }
+    if !meta.is_file() {
+        return Err("it is not a regular file".to_string());
+    }
+    let inside = match (path.canonicalize(), result.root.canonicalize()) {
+        (Ok(real), Ok(root)) => real.starts_with(root),
+        _ => false,
+    };
+    if !inside {
+        return Err("it is not inside the folder it was found in".to_string());
+    }
+    let limit = u64::try_from(scored.len()).unwrap_or(u64::MAX);
+    let now = wargame_kit::resolve::read_bytes(path, limit);
+    if now.as_deref().ok() != Some(scored.as_slice()) {
+        return Err("the file changed since it was scored".to_string());
+    }
+    crate::files::replace(path, format!("{bom}{edited}").as_bytes())
+        .map_err(|e| format!("cannot write it: {e}"))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::accept::show;
 use super::case::{CaseResult, Verdict};
+use crate::files::one_line;
 use crate::problem::ProblemJson;
 
 /// The version of the JSON's shape (docs/json.md).
@@ -62,13 +63,13 @@ pub fn text(outcomes: &[Outcome]) -> String {
             (Verdict::Failed, false) => "FAILED",
             (Verdict::Skipped, false) => "no expectation",
         };
-        let _ = writeln!(out, "{}: {status}", o.result.name);
+        let _ = writeln!(out, "{}: {status}", one_line(&o.result.name));
     }
     for o in outcomes
         .iter()
         .filter(|o| o.result.verdict == Verdict::Failed)
     {
-        let _ = writeln!(out, "\nFAILED {}", o.result.name);
+        let _ = writeln!(out, "\nFAILED {}", one_line(&o.result.name));
         out.push_str(&failure(o));
     }
     let c = Counts::of(outcomes);
@@ -96,7 +97,7 @@ fn failure(o: &Outcome) -> String {
         let _ = writeln!(
             out,
             "  {}: expected {}, actual {actual}",
-            d.field,
+            one_line(&d.field),
             show(&d.expected)
         );
     }
@@ -109,7 +110,7 @@ fn failure(o: &Outcome) -> String {
         }
     }
     if let Some(why) = &o.not_accepted {
-        let _ = writeln!(out, "  not accepted: {why}");
+        let _ = writeln!(out, "  not accepted: {}", one_line(why));
     }
     out
 }
@@ -202,7 +203,7 @@ pub fn junit(outcomes: &[Outcome]) -> String {
             out,
             "  <testcase classname=\"{}\" name=\"{}\"",
             xml(r.game.unwrap_or("unknown")),
-            xml(&r.name)
+            xml(&one_line(&r.name))
         );
         match r.verdict {
             Verdict::Passed => out.push_str("/>\n"),
