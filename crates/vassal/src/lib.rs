@@ -131,7 +131,7 @@ impl Options {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Pieces {
-    /// The version of this shape (now 1), bumped on an incompatible change.
+    /// The version of this shape (now 2), bumped on an incompatible change.
     pub schema_version: u32,
     /// The save's name as it was read.
     pub save: String,
@@ -177,7 +177,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {
-        schema_version: 1,
+        schema_version: 2,
         save: save.name.clone(),
         module: module.source.clone(),
         pieces,

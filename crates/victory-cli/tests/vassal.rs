@@ -163,7 +163,7 @@ fn masked_pieces_stay_masked_unless_revealed() {
         ],
     );
     assert!(
-        r.1.contains("Secret HQ (masked)") && r.1.contains("Ambush (masked)"),
+        r.1.contains("Secret HQ (masked)") && r.1.contains("Ambush (invisible)"),
         "{}",
         r.1
     );
