@@ -38,8 +38,11 @@ Examples:
   victory vassal pieces turn3.vlog --module buildFile.xml --board-sizes sizes.json --step 10
   victory vassal pieces game.vsav --module Game.vmod --format json
 
-A log replays to its last step, or to --step N (0: the position it was saved from). Masked and
-hidden pieces show only their place unless --reveal. See docs/vassal.md.")]
+A log replays to its last step, or to --step N (0: the position it was saved from). What VASSAL
+hides from the other players stays hidden: a masked or face-down piece shows its id and place
+only, a piece on a private window of a side you do not play its id and the window only, an
+invisible piece is only counted. --side NAME reads as the player of that side (its private
+windows shown); --reveal shows everything (your own save). See docs/vassal.md.")]
     Pieces {
         /// The saved game or log (.vsav, .vlog, .sav, .log).
         #[arg(value_name = "SAVE")]
@@ -54,9 +57,14 @@ hidden pieces show only their place unless --reveal. See docs/vassal.md.")]
         /// Replay the log to step N (0: the position it was saved from).
         #[arg(long, value_name = "N", value_parser = step, allow_negative_numbers = true)]
         step: Option<usize>,
-        /// Show masked and hidden pieces' names and properties (your own save).
+        /// Show everything VASSAL hides from the other players: masked, invisible and face-down
+        /// pieces, every private window (your own save, or a referee's).
         #[arg(long)]
         reveal: bool,
+        /// Read as the player of this side (VASSAL's player sides): its private windows and
+        /// hands are shown (repeatable).
+        #[arg(long = "side", value_name = "NAME")]
+        sides: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -161,6 +169,7 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             board_sizes,
             step,
             reveal,
+            sides,
             format,
             max_input_bytes,
             limits,
@@ -170,7 +179,10 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
                 module: &module,
                 board_sizes: board_sizes.as_deref(),
             },
-            ::vassal::Options::default().step(step).reveal(reveal),
+            ::vassal::Options::default()
+                .step(step)
+                .reveal(reveal)
+                .sides(sides),
             format,
             &limits.with_input(max_input_bytes),
         ),
@@ -336,58 +348,61 @@ fn text(p: &::vassal::Pieces) -> String {
     for (m, pieces) in maps {
         let _ = writeln!(out, "\nmap {}", m.map_or("(none)".into(), one_line));
         for piece in pieces {
-            let hidden = piece.hidden.map_or("masked", hidden_word);
-            let name = match (&piece.name, piece.masked) {
-                (Some(n), true) => format!("{} ({hidden})", one_line(n)),
-                (Some(n), false) => one_line(n).into_owned(),
-                (None, _) => hidden.to_string(),
-            };
-            let place = match (&piece.location, piece.x, piece.y) {
-                (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", one_line(l)),
-                _ => format!("{:<10} (withheld)", "withheld"),
-            };
-            let mut line = format!("  {place}  {name}  [id {}]", one_line(&piece.id));
-            if let Some(z) = piece
-                .zone
-                .as_deref()
-                .filter(|z| !z.is_empty() && Some(*z) != piece.location.as_deref())
-            {
-                let _ = write!(line, " zone {}", one_line(z));
-            }
-            if let Some(d) = &piece.deck {
-                let _ = write!(line, " deck {}", one_line(d));
-            }
-            // Layers as `layer NAME=LEVEL` (the level's name after it), not their four properties.
-            let layer_keys: Vec<String> = piece
-                .layers
-                .iter()
-                .flat_map(|l| {
-                    ["_Level", "_Active", "_Name", "_Image"].map(|s| format!("{}{s}", l.name))
-                })
-                .collect();
-            for l in &piece.layers {
-                let name = if l.name.is_empty() {
-                    "(unnamed)".into()
-                } else {
-                    one_line(&l.name)
-                };
-                let _ = write!(line, " layer {name}={}", l.level);
-                if !l.level_name.is_empty() {
-                    let _ = write!(line, " ({})", one_line(l.level_name.trim()));
-                }
-            }
-            for (k, v) in piece
-                .properties
-                .iter()
-                .filter(|(k, _)| !DERIVED.contains(&k.as_str()) && !layer_keys.contains(k))
-            {
-                let _ = write!(line, " {}={}", one_line(k), one_line(v));
-            }
-            out.push_str(&line);
+            out.push_str(&piece_line(piece));
             out.push('\n');
         }
     }
     out
+}
+
+/// One piece of the listing: place, name, id, zone, deck, layers and properties, on one line.
+fn piece_line(piece: &::vassal::Piece) -> String {
+    let hidden = piece.hidden.map_or("masked", hidden_word);
+    let name = match (&piece.name, piece.masked) {
+        (Some(n), true) => format!("{} ({hidden})", one_line(n)),
+        (Some(n), false) => one_line(n).into_owned(),
+        (None, _) => hidden.to_string(),
+    };
+    let place = match (&piece.location, piece.x, piece.y) {
+        (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", one_line(l)),
+        _ => format!("{:<10} (withheld)", "withheld"),
+    };
+    let mut line = format!("  {place}  {name}  [id {}]", one_line(&piece.id));
+    if let Some(z) = piece
+        .zone
+        .as_deref()
+        .filter(|z| !z.is_empty() && Some(*z) != piece.location.as_deref())
+    {
+        let _ = write!(line, " zone {}", one_line(z));
+    }
+    if let Some(d) = &piece.deck {
+        let _ = write!(line, " deck {}", one_line(d));
+    }
+    // Layers as `layer NAME=LEVEL` (the level's name after it), not their four properties.
+    let layer_keys: Vec<String> = piece
+        .layers
+        .iter()
+        .flat_map(|l| ["_Level", "_Active", "_Name", "_Image"].map(|s| format!("{}{s}", l.name)))
+        .collect();
+    for l in &piece.layers {
+        let name = if l.name.is_empty() {
+            "(unnamed)".into()
+        } else {
+            one_line(&l.name)
+        };
+        let _ = write!(line, " layer {name}={}", l.level);
+        if !l.level_name.is_empty() {
+            let _ = write!(line, " ({})", one_line(l.level_name.trim()));
+        }
+    }
+    for (k, v) in piece
+        .properties
+        .iter()
+        .filter(|(k, _)| !DERIVED.contains(&k.as_str()) && !layer_keys.contains(k))
+    {
+        let _ = write!(line, " {}={}", one_line(k), one_line(v));
+    }
+    line
 }
 
 /// How a hidden piece is hidden, in a word.
@@ -418,9 +433,14 @@ pub struct SaveArgs {
     /// Replay each log to step N (0: the position it was saved from)
     #[arg(long, value_name = "N", requires = "module", value_parser = step, allow_negative_numbers = true)]
     pub step: Option<usize>,
-    /// Read masked and hidden pieces too (your own save)
+    /// Read everything VASSAL hides from the other players too: masked, invisible and
+    /// face-down pieces, every private window (your own save, or a referee's)
     #[arg(long, requires = "module")]
     pub reveal: bool,
+    /// Read as the player of this side (VASSAL's player sides): its private windows and hands
+    /// are read (repeatable)
+    #[arg(long = "side", value_name = "NAME", requires = "module")]
+    pub sides: Vec<String>,
 }
 
 /// A module and a profile, read once for every save of a run.
@@ -536,7 +556,8 @@ impl SaveArgs {
         };
         let options = ::vassal::Options::default()
             .step(self.step)
-            .reveal(self.reveal);
+            .reveal(self.reveal)
+            .sides(self.sides.iter().cloned());
         Ok(Some(Game {
             module,
             profile,
@@ -751,8 +772,15 @@ impl std::ops::Deref for CaseArgs {
 
 impl CaseArgs {
     /// The keys of a `[vassal]` table.
-    pub const KEYS: [&'static str; 6] =
-        ["save", "module", "profile", "board_sizes", "step", "reveal"];
+    pub const KEYS: [&'static str; 7] = [
+        "save",
+        "module",
+        "profile",
+        "board_sizes",
+        "step",
+        "reveal",
+        "side",
+    ];
 
     /// The paths the table names, each with its key.
     pub fn paths(&self) -> [(&'static str, Option<&Path>); 4] {
@@ -792,6 +820,16 @@ impl CaseArgs {
             None => false,
             Some(v) => v.as_bool().ok_or("[vassal] `reveal` is true or false")?,
         };
+        let sides = match t.get("side") {
+            None => Vec::new(),
+            Some(toml::Value::String(s)) => vec![s.clone()],
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("[vassal] `side` is a side's name, or a list of them")?,
+            Some(_) => return Err("[vassal] `side` is a side's name, or a list of them".into()),
+        };
         Ok(CaseArgs {
             args: SaveArgs {
                 module: path("module")?,
@@ -799,6 +837,7 @@ impl CaseArgs {
                 board_sizes: path("board_sizes")?,
                 step,
                 reveal,
+                sides,
             },
             save: path("save")?,
         })
