@@ -175,6 +175,7 @@ impl<'a> Source<'a> {
             offset -= 1;
         }
         let before = &self.text[..offset];
+        crate::internal::work::add_len(offset);
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = before[line_start..].chars().count() + 1;
@@ -212,6 +213,7 @@ impl<'a> Source<'a> {
     /// assert_eq!(source.span_of("nothing.here"), None);
     /// ```
     pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
+        crate::internal::work::add_len(self.text.len());
         let root = toml::de::DeTable::parse(self.text).ok()?;
         span_in(&root, key)
     }
@@ -364,9 +366,10 @@ impl<'a> Locator<'a> {
 
     /// [`Source::span_of`], on the document parsed once.
     pub fn span_of(&self, key: &str) -> Option<Range<usize>> {
-        let tree = self
-            .tree
-            .get_or_init(|| toml::de::DeTable::parse(self.source.text).ok());
+        let tree = self.tree.get_or_init(|| {
+            crate::internal::work::add_len(self.source.text.len());
+            toml::de::DeTable::parse(self.source.text).ok()
+        });
         span_in(tree.as_ref()?, key)
     }
 

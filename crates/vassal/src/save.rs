@@ -430,9 +430,9 @@ impl Save {
                     save.metadata(meta, &b);
                 }
             }
-            (raw, entry_name)
+            (Cow::Owned(raw), entry_name)
         } else {
-            (bytes.to_vec(), name.to_string())
+            (Cow::Borrowed(bytes), name.to_string())
         };
         if raw.starts_with(obfuscation::XZ_MAGIC) {
             return Err(Error::new(vec![diag(

@@ -1,0 +1,324 @@
+//! Saves and modules from an opponent: each reader linear in its input, each budget refused by
+//! name. Time is shown by counting the readers' steps (`wargame_kit::internal::work`) at two
+//! sizes, never by a clock: twice the input, at most about twice the steps.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use vassal::write::{SaveText, add_piece, module_file, nest, png_header};
+use vassal::{BoardSizes, ErrorKind, Module, Options, Save, limits};
+use wargame_kit::internal::work;
+
+const HEX: &str = r#"<VASSAL.build.module.map.boardPicker.board.HexGrid dx="60" dy="70" x0="0" y0="35"><VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering/></VASSAL.build.module.map.boardPicker.board.HexGrid>"#;
+
+/// A module of one map `Main` with one board of 6000 x 6000 pixels.
+fn module() -> Module {
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="6000" height="6000">{HEX}</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#
+    );
+    Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap()
+}
+
+/// The steps reading `make(n)` takes, at `n` and `2n`: the second at most 2.2 times the first.
+fn linear(what: &str, n: usize, mut steps: impl FnMut(usize) -> u64) {
+    let small = steps(n);
+    let large = steps(2 * n);
+    assert!(small > 0, "{what}: nothing counted");
+    assert!(
+        large * 10 <= small * 22,
+        "{what}: {small} steps at {n}, {large} at {}",
+        2 * n
+    );
+}
+
+fn err(e: &vassal::Error) -> String {
+    e.diagnostics()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn commands_of_many_unknown_kinds_are_counted_linearly() {
+    let text = |n: usize| {
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&format!("X{i:07}\tpayload"));
+        }
+        t.finish()
+    };
+    linear("unknown commands", 20_000, |n| {
+        let t = text(n);
+        work::take();
+        let save = Save::from_bytes(t.as_bytes(), "many.vsav").unwrap();
+        assert_eq!(save.commands.skipped, n);
+        work::take()
+    });
+    let save = Save::from_bytes(text(1_000).as_bytes(), "many.vsav").unwrap();
+    // One warning a kind up to the limit, then one for the rest.
+    assert_eq!(save.warnings.len(), limits::MAX_UNKNOWN_KINDS + 1);
+    assert!(
+        save.warnings
+            .last()
+            .unwrap()
+            .message
+            .contains("936 more command(s) of other kinds"),
+        "{:?}",
+        save.warnings.last()
+    );
+}
+
+#[test]
+fn vassal_own_commands_are_read_by_name() {
+    let mut t = SaveText::new();
+    for c in [
+        "PNOTE\tsecret-owner\tmy plan",
+        "SNOTE\tname\towner\ttrue\tlater\t12/03/2026 1:00 PM\th",
+        "GlobalProperty\t;Turn;3;Module",
+        "SETUP_STACK\t",
+        "EXT\tExtension\t1.0",
+        "FLARE\tFlare0\t10\t20",
+        "CLOCK\tAllies\tClock\t10\t10\tfalse\tfalse",
+        "CLOCKCONTROL\ttrue\tfalse",
+        "SHOW_RESULTS\tDice\t1",
+        "AUDIO\tclip",
+        "Events",
+        "SGKC\tSGKC0\ttrue",
+        "TURNTurnTracker0\t1",
+    ] {
+        t = t.command(c);
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "own.vsav").unwrap();
+    assert_eq!(save.commands.skipped, 0, "{:?}", save.warnings);
+    assert!(save.warnings.is_empty(), "{:?}", save.warnings);
+    assert_eq!(save.commands.kinds["private-note"], 1);
+    assert_eq!(save.commands.kinds["secret-note"], 1);
+    assert_eq!(save.commands.kinds["global-property"], 1);
+}
+
+#[test]
+fn a_deck_moved_on_its_map_moves_its_cards() {
+    let text = SaveText::new()
+        .piece("c1", "Card", "Main", 0, 0, &[])
+        .command(&add_piece("d1", "deck;x", "Main;100;100;false;c1"))
+        .command("DECKREPOS\td1\t400\t300")
+        .finish();
+    let save = Save::from_bytes(text.as_bytes(), "deck.vsav").unwrap();
+    let p = vassal::read_pieces(&module(), &save, &Options::default()).unwrap();
+    assert_eq!((p.pieces[0].x, p.pieces[0].y), (Some(400), Some(300)));
+}
+
+#[test]
+fn warnings_of_a_save_are_kept_to_the_limit_and_counted() {
+    let mut t = SaveText::new();
+    for _ in 0..50_000 {
+        t = t.command("D/x");
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "bad.vsav").unwrap();
+    assert_eq!(save.commands.skipped, 50_000);
+    assert_eq!(save.warnings.len(), limits::MAX_WARNINGS + 1);
+    let last = &save.warnings.last().unwrap().message;
+    assert!(
+        last.contains(&format!("{} more warnings", 50_000 - limits::MAX_WARNINGS)),
+        "{last}"
+    );
+}
+
+#[test]
+fn commands_beyond_the_limit_are_refused_by_name() {
+    let text = "\u{1b}".repeat(limits::MAX_COMMANDS + 1);
+    let e = Save::from_bytes(text.as_bytes(), "empty.vsav").unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Limit));
+    assert!(err(&e).contains("MAX_COMMANDS"), "{}", err(&e));
+}
+
+#[test]
+fn commands_nested_to_copy_without_end_are_refused_by_name() {
+    // A command wrapped in itself 60 times: each level escapes the one inside once more.
+    let mut command = "x".repeat(100_000);
+    for _ in 0..60 {
+        command = vassal::seq::Encoder::new('\u{1b}')
+            .push(&command)
+            .push("CHAT y")
+            .finish();
+    }
+    let e = Save::from_bytes(command.as_bytes(), "nested.vsav").unwrap_err();
+    assert!(err(&e).contains("command_copy_budget"), "{}", err(&e));
+}
+
+#[test]
+fn stacks_replay_linearly_however_pieces_move_between_them() {
+    let text = |n: usize| {
+        let ids: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let mut t = SaveText::new();
+        for id in &ids {
+            t = t.piece(id, "Unit", "Main", 100, 100, &[]);
+        }
+        let refs: Vec<&str> = ids.iter().map(String::as_str).collect();
+        t = t.stack("s1", "Main", 100, 100, &refs);
+        // Each piece leaves the stack for another point, where they stack again.
+        for id in &ids {
+            t = t.log_move(id, "Main", 400, 400);
+        }
+        t.finish()
+    };
+    linear("stack replay", 3_000, |n| {
+        let save = Save::from_bytes(text(n).as_bytes(), "stacks.vlog").unwrap();
+        work::take();
+        let position = save.replay(None).unwrap();
+        assert_eq!(position.piece_ids().len(), n);
+        work::take()
+    });
+}
+
+#[test]
+fn a_piece_of_250_traits_is_read_to_its_basic_piece() {
+    let types: Vec<String> = (0..250).map(|i| format!("mark;Key{i}")).collect();
+    let states: Vec<String> = (0..250).map(|i| format!("v{i}")).collect();
+    let t: Vec<&str> = types.iter().map(String::as_str).collect();
+    let s: Vec<&str> = states.iter().map(String::as_str).collect();
+    let command = add_piece(
+        "deep",
+        &nest(&t, "piece;;;i.png;Deep One"),
+        &nest(&s, "Main;190;225;;0"),
+    );
+    let text = SaveText::new().command(&command).finish();
+    let save = Save::from_bytes(text.as_bytes(), "deep.vsav").unwrap();
+    let p = vassal::read_pieces(&module(), &save, &Options::default()).unwrap();
+    let deep = &p.pieces[0];
+    assert_eq!(deep.map.as_deref(), Some("Main"));
+    assert_eq!(deep.name.as_deref(), Some("Deep One"));
+    assert_eq!(deep.location.as_deref(), Some("0404"));
+    assert_eq!(deep.properties["Key249"], "v249");
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+}
+
+#[test]
+fn element_lines_are_found_linearly() {
+    // Elements of a class of the module's own, each named with its line: all on one line.
+    let text = |n: usize| {
+        let own = "<com.example.Own/>".repeat(n);
+        format!(r#"<VASSAL.build.GameModule name="D" version="1">{own}</VASSAL.build.GameModule>"#)
+    };
+    linear("buildFile lines", 20_000, |n| {
+        let t = text(n);
+        work::take();
+        let m = Module::from_build_file(&t, "own.xml", &BoardSizes::new()).unwrap();
+        assert_eq!(m.custom_classes.len(), n);
+        work::take()
+    });
+}
+
+/// A module whose `n` boards all show one image.
+fn boards_of_one_image(n: usize) -> Vec<u8> {
+    let boards: String = (0..n)
+        .map(|i| {
+            format!(r#"<VASSAL.build.module.map.boardPicker.Board name="B{i}" image="big.png"/>"#)
+        })
+        .collect();
+    let build = format!(
+        r#"<VASSAL.build.GameModule name="D" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker>{boards}</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#
+    );
+    let mut image = png_header(800, 600);
+    image.resize(2 * 1024 * 1024, 0);
+    module_file(&build, &[("big.png", &image)])
+}
+
+#[test]
+fn an_image_named_by_many_boards_is_read_once() {
+    linear("board images", 2_000, |n| {
+        let vmod = boards_of_one_image(n);
+        work::take();
+        let m = Module::from_vmod(&vmod, "boards.vmod", &BoardSizes::new()).unwrap();
+        assert!(m.maps[0].boards.iter().all(|b| b.size == Some((800, 600))));
+        work::take()
+    });
+}
+
+#[test]
+fn boards_beyond_the_limit_are_refused_by_name() {
+    let vmod = boards_of_one_image(limits::MAX_MODULE_BOARDS + 1);
+    let e = Module::from_vmod(&vmod, "boards.vmod", &BoardSizes::new()).unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Limit));
+    assert!(err(&e).contains("MAX_MODULE_BOARDS"), "{}", err(&e));
+}
+
+#[test]
+fn a_buildfile_of_tiny_elements_is_refused_where_it_grows_too_large() {
+    let text = format!(
+        "<VASSAL.build.GameModule name=\"D\">\n{}</VASSAL.build.GameModule>",
+        "<a/>".repeat(1_000_000)
+    );
+    let e = Module::from_build_file(&text, "tiny.xml", &BoardSizes::new()).unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Limit));
+    let shown = err(&e);
+    assert!(shown.contains("xml_tree_budget"), "{shown}");
+    // Located where the budget ran out (line 2), not at 1:1.
+    assert!(shown.starts_with("tiny.xml:2:"), "{shown}");
+}
+
+#[test]
+fn a_doctype_is_refused_where_it_is() {
+    let text =
+        "<?xml version=\"1.0\"?>\n\n  <!DOCTYPE x [<!ENTITY e \"e\">]>\n<VASSAL.build.GameModule/>";
+    let e = Module::from_build_file(text, "dtd.xml", &BoardSizes::new()).unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Xml));
+    assert!(err(&e).starts_with("dtd.xml:3:3: "), "{}", err(&e));
+}
+
+#[test]
+fn zip_entries_are_told_by_what_they_declare() {
+    use vassal::internal::archive::{Writer, entries, read};
+    // Ten bytes declaring 4 GiB: refused for what it declares, before inflating.
+    let mut w = Writer::new();
+    w.add_raw(
+        "savedGame",
+        8,
+        4 * 1024 * 1024 * 1024 - 1,
+        0,
+        &[3, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    );
+    let bytes = w.finish();
+    let e = read(&bytes, &entries(&bytes).unwrap()[0]).unwrap_err();
+    assert!(e.to_string().contains("declares 4.0 GiB"), "{e}");
+    // A plain archive of 65,535 entries is not a zip64 one.
+    let mut w = Writer::new();
+    for i in 0..65_535 {
+        w.add_raw(&format!("{i}"), 0, 0, 0, &[]);
+    }
+    let bytes = w.finish();
+    assert_eq!(entries(&bytes).unwrap().len(), 65_535);
+}
+
+#[test]
+fn a_profile_over_its_limit_is_refused_by_name() {
+    let text = format!("game = \"x\"\n#{}", "x".repeat(limits::MAX_PROFILE_BYTES));
+    let e = vassal::profile::Profile::from_toml_str(&text, Some("big.toml")).unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Limit));
+    assert!(err(&e).contains("MAX_PROFILE_BYTES"), "{}", err(&e));
+}
+
+#[test]
+fn many_problems_of_a_profile_are_located_in_one_reading() {
+    let text = |n: usize| {
+        let mut t = String::from("game = \"demo\"\n[board]\nmap = \"Main\"\n");
+        for i in 0..n {
+            t.push_str(&format!(
+                "[[counts]]\nkey = \"k{i}\"\nselect = {{ property = {{ Missing{i} = \"x\" }} }}\n"
+            ));
+        }
+        t
+    };
+    let save = Save::from_bytes(SaveText::new().finish().as_bytes(), "empty.vsav").unwrap();
+    let shape = vassal::profile::StateShape::new(&["demo"]);
+    linear("profile problems", 400, |n| {
+        let t = text(n);
+        let profile = vassal::profile::Profile::from_toml_str(&t, Some("p.toml")).unwrap();
+        work::take();
+        let e = profile
+            .import(&module(), &save, &Options::default(), &shape)
+            .unwrap_err();
+        assert_eq!(e.diagnostics().len(), n);
+        work::take()
+    });
+}

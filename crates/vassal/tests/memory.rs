@@ -1,0 +1,155 @@
+//! What reading an opponent's file may cost in memory, measured by a counting allocator (this
+//! test binary's global allocator: the most bytes held at once while one file is read). A file
+//! that is refused costs at most ten times the bytes it holds (inflated); one that is read is
+//! bounded by the reader's limits. One test, so that nothing else allocates meanwhile.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
+use vassal::internal::archive::{Writer, crc32, entries, read};
+use vassal::write::{SaveText, add_piece, nest};
+use vassal::{BoardSizes, Module, Options, Save, limits};
+
+#[global_allocator]
+static GLOBAL: &PeakMemAlloc<std::alloc::System> = &INSTRUMENTED_SYSTEM;
+
+/// The most bytes held at once while `f` runs, beyond what was held before.
+fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    GLOBAL.reset_peak_memory();
+    let out = f();
+    (out, GLOBAL.get_peak_memory())
+}
+
+const MIB: usize = 1024 * 1024;
+
+/// Bytes a deflate stream packs about four to one.
+fn compressible(n: usize) -> Vec<u8> {
+    let mut x = 0x9e37_79b9_u32;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            b"abcd"[(x % 4) as usize]
+        })
+        .collect()
+}
+
+fn a_lying_zip_entry_is_refused_before_it_is_kept() {
+    // Declared as 1 KiB, it inflates to 8 MiB: refused at the size declared.
+    let data = compressible(8 * MIB);
+    let packed = miniz_oxide::deflate::compress_to_vec(&data, 6);
+    let mut w = Writer::new();
+    w.add_raw("savedGame", 8, 1024, crc32(&data), &packed);
+    let file = w.finish();
+    let (e, cost) = peak(|| read(&file, &entries(&file).unwrap()[0]));
+    assert!(e.is_err());
+    assert!(cost < MIB, "a lying entry cost {cost} bytes");
+    // Declared right, but with the wrong CRC: refused before its 8 MiB are kept.
+    let mut w = Writer::new();
+    w.add_raw("savedGame", 8, data.len(), crc32(&data) ^ 1, &packed);
+    let file = w.finish();
+    let (e, cost) = peak(|| read(&file, &entries(&file).unwrap()[0]));
+    assert!(e.unwrap_err().to_string().contains("CRC"));
+    assert!(cost < MIB, "a damaged entry cost {cost} bytes");
+}
+
+fn a_buildfile_of_tiny_elements_is_refused_before_its_tree_is_built() {
+    let text = format!(
+        "<VASSAL.build.GameModule>{}</VASSAL.build.GameModule>",
+        "<a/>".repeat(2_000_000)
+    );
+    let (e, cost) = peak(|| Module::from_build_file(&text, "tiny.xml", &BoardSizes::new()));
+    assert!(e.is_err());
+    assert!(
+        cost < MIB,
+        "8 MB of tiny elements cost {cost} bytes to refuse"
+    );
+}
+
+fn a_save_of_empty_commands_costs_little() {
+    let text = "\u{1b}".repeat(3_000_000);
+    let (save, cost) = peak(|| Save::from_bytes(text.as_bytes(), "empty.vsav"));
+    assert_eq!(save.unwrap().commands.read, 3_000_001);
+    // The text read (its copy without the obfuscation), and little else.
+    assert!(
+        cost < 2 * text.len(),
+        "3 MB of empty commands cost {cost} bytes"
+    );
+}
+
+fn a_prototype_of_many_markers_used_by_many_pieces_is_refused_early() {
+    let keys: Vec<String> = (0..10_000).map(|i| format!("K{i}")).collect();
+    let values = vec!["v"; keys.len()].join(",");
+    let marker = format!("mark;{}", keys.join(","));
+    let definition = add_piece(
+        "null",
+        &nest(&[&marker], "piece;;;;"),
+        &nest(&[&values], "null;0;0;;0"),
+    );
+    let build = format!(
+        r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PrototypeDefinition name="Many">{definition}</VASSAL.build.module.PrototypeDefinition></VASSAL.build.GameModule>"#
+    );
+    let module = Module::from_build_file(&build, "b.xml", &BoardSizes::new()).unwrap();
+    let mut t = SaveText::new();
+    for i in 0..1_000 {
+        t = t.piece(
+            &format!("p{i}"),
+            "Unit",
+            "Main",
+            10,
+            10,
+            &[("prototype;Many", "")],
+        );
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "many.vsav").unwrap();
+    let (e, cost) = peak(|| vassal::read_pieces(&module, &save, &Options::default()));
+    let e = e.unwrap_err();
+    assert!(e.to_string().contains("MAX_PROPERTIES"), "{e}");
+    assert!(cost < 64 * MIB, "refusing it cost {cost} bytes");
+}
+
+fn a_profile_of_many_groups_over_many_pieces_is_refused_early() {
+    let module = Module::from_build_file(
+        r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.Map mapName="Main"/></VASSAL.build.GameModule>"#,
+        "b.xml",
+        &BoardSizes::new(),
+    )
+    .unwrap();
+    let mut t = SaveText::new();
+    for i in 0..1_000 {
+        t = t.piece(&format!("p{i}"), &format!("Unit {i}"), "Main", 10, 10, &[]);
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "units.vsav").unwrap();
+    let group = "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\" }\nfields = { id = { name = true } }\n";
+    let text = format!("game = \"demo\"\n{}", group.repeat(1_000));
+    let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
+    // The state needs a key no entry gives: refused before the save is read.
+    let needs = vassal::profile::StateShape::new(&["demo"]).required(&["scenario"]);
+    let (e, cost) = peak(|| profile.import(&module, &save, &Options::default(), &needs));
+    assert!(e.unwrap_err().to_string().contains("scenario"));
+    assert!(cost < MIB, "refusing it cost {cost} bytes");
+    // A million entries asked for: refused at the limit of a state's entries.
+    let shape = vassal::profile::StateShape::new(&["demo"]);
+    let (e, cost) = peak(|| profile.import(&module, &save, &Options::default(), &shape));
+    assert!(e.unwrap_err().to_string().contains("MAX_STATE_ENTRIES"));
+    assert!(cost < 256 * MIB, "refusing it cost {cost} bytes");
+}
+
+fn a_profile_over_its_limit_costs_nothing_to_refuse() {
+    let text = format!("game = \"x\"\n#{}", "x".repeat(16 * MIB));
+    let (e, cost) = peak(|| vassal::profile::Profile::from_toml_str(&text, Some("big.toml")));
+    assert!(e.is_err());
+    assert!(cost < MIB, "refusing it cost {cost} bytes");
+    assert!(text.len() > limits::MAX_PROFILE_BYTES);
+}
+
+#[test]
+fn refused_files_cost_little_and_read_ones_are_bounded() {
+    a_lying_zip_entry_is_refused_before_it_is_kept();
+    a_buildfile_of_tiny_elements_is_refused_before_its_tree_is_built();
+    a_save_of_empty_commands_costs_little();
+    a_prototype_of_many_markers_used_by_many_pieces_is_refused_early();
+    a_profile_of_many_groups_over_many_pieces_is_refused_early();
+    a_profile_over_its_limit_costs_nothing_to_refuse();
+}
