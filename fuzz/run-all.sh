@@ -12,7 +12,7 @@ set -u
 fuzz=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$fuzz")
 runs=${RUNS:-1000000}
-targets=${*:-map leyte_state dai_senso_state vp_track vassal_save vassal_buildfile vassal_profile}
+targets=${*:-map leyte_state dai_senso_state vp_track vassal_save vassal_buildfile vassal_profile vassal_hidden}
 export RUSTC_BOOTSTRAP=1
 cd "$root" || exit 1
 "$fuzz/seed.sh" >/dev/null

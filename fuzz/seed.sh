@@ -6,6 +6,7 @@
 #   fuzz/corpus/vp_track/         fixtures/asia-engulfed/tracks/**/*.toml
 #   fuzz/corpus/vassal_save/      fuzz/seeds/vassal_save/* (a game the VASSAL reader's tests write)
 #   fuzz/corpus/vassal_buildfile/ fuzz/seeds/vassal_buildfile/* (their module's buildFile)
+#   fuzz/corpus/vassal_hidden/    fuzz/seeds/vassal_hidden/* (hidden pieces: a hand, masks, invisible ones) and vassal_save's
 #   fuzz/corpus/vassal_profile/   fixtures/vassal/**/*.profile.toml
 # and, for each target, the hand-written seeds of fuzz/seeds/<target>/ (inputs the fixtures do
 # not lead the fuzzer to, such as maps with three-digit labels).
@@ -35,5 +36,6 @@ seed leyte_state "$fixtures"/leyte/*.toml "$fixtures"/leyte/invalid/*.toml "$fuz
 seed dai_senso_state "$fixtures"/asia-engulfed/*.toml "$fixtures"/asia-engulfed/invalid/*.toml "$fuzz"/seeds/dai_senso_state/*.toml
 seed vassal_save "$fuzz"/seeds/vassal_save/*
 seed vassal_buildfile "$fuzz"/seeds/vassal_buildfile/*
+seed vassal_hidden "$fuzz"/seeds/vassal_hidden/* "$fuzz"/seeds/vassal_save/*
 seed vassal_profile "$fixtures"/vassal/*/*.profile.toml "$fixtures"/vassal/invalid/*.profile.toml
 seed vp_track "$fixtures"/asia-engulfed/tracks/*.toml "$fixtures"/asia-engulfed/tracks/invalid/*.toml "$fuzz"/seeds/vp_track/*.toml

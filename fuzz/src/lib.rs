@@ -25,6 +25,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("vassal_save", |t: &str| vassal_save(t.as_bytes())),
     ("vassal_buildfile", vassal_buildfile),
     ("vassal_profile", vassal_profile),
+    ("vassal_hidden", |t: &str| vassal_hidden(t.as_bytes())),
 ];
 
 /// The fixture maps, by file name (what `map = "../maps/line.toml"` resolves to).
@@ -283,6 +284,14 @@ mod tests {
             run(MAPS[0].1);
         }
     }
+
+    /// The hidden-information seed holds what the invariants guard: a hand, masks of a blank and
+    /// of a null owner, invisible pieces; its pieces read as the invariants say.
+    #[test]
+    fn the_hidden_seed_keeps_its_secrets() {
+        vassal_hidden(include_bytes!("../seeds/vassal_hidden/hidden.txt"));
+        vassal_hidden(include_bytes!("../seeds/vassal_save/demo.txt"));
+    }
 }
 
 /// The demo module and game the VASSAL targets read against (written by the reader's tests in
@@ -319,6 +328,58 @@ pub fn vassal_save(bytes: &[u8]) {
         Ok(save) => vassal_pieces(module, &save),
         Err(e) => {
             let _ = e.to_string();
+        }
+    }
+}
+
+/// The demo module with a private hand of sides `Blue` and `Referee` (`fuzz/seeds/`).
+const VASSAL_HIDDEN_MODULE: &str = include_str!("../seeds/vassal_hidden_module.xml");
+
+/// A VASSAL save read as the opponent would see it, on the demo module with a private hand:
+/// besides no panic, what VASSAL hides stays hidden. Read without revealing (as nobody, and as
+/// side `Blue`) against the same save revealed:
+/// - no invisible piece is listed; they are counted;
+/// - a withheld piece has no name, properties, layers, prototypes or traits, and a piece on a
+///   private window the reader does not see has no place (board, zone, position, location);
+/// - no warning names a trait type or a prototype that only withheld pieces have.
+pub fn vassal_hidden(bytes: &[u8]) {
+    static MODULE: std::sync::OnceLock<vassal::Module> = std::sync::OnceLock::new();
+    let module = MODULE.get_or_init(|| {
+        vassal::Module::from_build_file(VASSAL_HIDDEN_MODULE, "hidden.xml", &vassal_sizes()).expect("the hidden module reads")
+    });
+    let Ok(save) = vassal::Save::from_bytes(bytes, "fuzz.vsav") else { return };
+    let Ok(all) = vassal::read_pieces(module, &save, &vassal::Options::default().reveal(true)) else { return };
+    for options in [vassal::Options::default(), vassal::Options::default().sides(["Blue"])] {
+        let Ok(seen) = vassal::read_pieces(module, &save, &options) else { return };
+        serde_json::to_string(&seen).expect("the pieces serialize");
+        hidden_invariants(&all, &seen);
+    }
+}
+
+fn hidden_invariants(all: &vassal::Pieces, seen: &vassal::Pieces) {
+    let invisible = all.pieces.iter().filter(|p| p.hidden == Some(vassal::Hidden::Invisible)).count();
+    assert_eq!(seen.invisible, invisible, "invisible pieces are counted");
+    for p in &seen.pieces {
+        assert_ne!(p.hidden, Some(vassal::Hidden::Invisible), "an invisible piece is listed");
+        if p.name.is_none() {
+            assert!(p.properties.is_empty() && p.layers.is_empty() && p.prototypes.is_empty() && p.traits.is_empty(), "a withheld piece shows what it holds");
+        }
+        if p.hidden == Some(vassal::Hidden::PrivateWindow) {
+            assert!(p.board.is_none() && p.zone.is_none() && p.x.is_none() && p.y.is_none() && p.location.is_none(), "a private window's piece shows its place");
+        }
+    }
+    // What only withheld pieces have: their trait types and prototypes.
+    let shown: std::collections::BTreeSet<&str> = seen.pieces.iter().filter(|p| p.name.is_some()).map(|p| p.id.as_str()).collect();
+    let mut only_hidden = std::collections::BTreeSet::new();
+    let mut elsewhere = std::collections::BTreeSet::new();
+    for p in &all.pieces {
+        let names = p.traits.iter().map(|t| t.kind.clone()).chain(p.prototypes.iter().cloned());
+        if shown.contains(p.id.as_str()) { elsewhere.extend(names) } else { only_hidden.extend(names) }
+    }
+    for w in &seen.warnings {
+        let text = w.to_string();
+        for name in only_hidden.difference(&elsewhere).filter(|n| n.len() > 3) {
+            assert!(!text.contains(&format!("`{name}`")), "a warning names `{name}`, which only withheld pieces have: {text}");
         }
     }
 }
