@@ -49,6 +49,7 @@ mod locate;
 mod module;
 mod nest;
 mod obfuscation;
+mod palette;
 mod piece;
 pub mod profile;
 mod save;
@@ -58,8 +59,10 @@ pub mod write;
 pub use error::{Error, ErrorKind, Warning};
 pub use locate::{HexAt, Located, Locator};
 pub use module::{
-    BoardDef, BoardSizes, CustomClass, DrawPile, MapDef, Module, PrivateWindow, Prototype,
+    BoardDef, BoardSizes, CustomClass, DrawPile, MapDef, Module, PaletteEntry, PrivateWindow,
+    Prototype,
 };
+pub use palette::{Found, Slot};
 pub use piece::{Hidden, Layer, Piece, Trait};
 pub use save::{BoardChoice, Commands, LosCheck, Position, Save};
 

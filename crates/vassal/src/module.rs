@@ -128,6 +128,27 @@ pub struct Prototype {
     pub definition: String,
 }
 
+/// A palette entry of the module (`PieceSlot`, `CardSlot`): a piece as the module defines it,
+/// before VASSAL places it (its prototypes not yet expanded), in a piece window, an at-start
+/// stack or a deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PaletteEntry {
+    /// Its name (`entryName`, else its basic piece's name, as VASSAL names a slot).
+    pub name: String,
+    /// Where it is: the names of the windows, tabs, lists, panels, stacks or decks holding it,
+    /// outermost first, and its own, joined by ` / ` (`Pieces / Other / Markers / DISRUPT`).
+    pub path: String,
+    /// `gpid`: the id VASSAL gives the pieces placed from it (in their state, since 3.1).
+    pub gpid: Option<String>,
+    /// A `CardSlot` (a deck's card) rather than a `PieceSlot`.
+    pub card: bool,
+    /// The piece definition (an add-piece command: `+/null/TYPE/STATE`).
+    pub definition: String,
+    /// The buildFile line of its element.
+    pub line: u32,
+}
+
 /// A Java class of the module's own, named where the buildFile uses it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -155,6 +176,8 @@ pub struct Module {
     pub maps: Vec<MapDef>,
     /// The prototypes, in buildFile order.
     pub prototypes: Vec<Prototype>,
+    /// The palette entries (`PieceSlot`, `CardSlot`), in buildFile order.
+    pub palette: Vec<PaletteEntry>,
     /// Classes of the module's own.
     pub custom_classes: Vec<CustomClass>,
     /// What was read with a warning (a missing image size, an attribute VASSAL could not read).
@@ -250,6 +273,7 @@ impl Module {
             refused: None,
         };
         let (maps, prototypes) = reader.maps_and_prototypes(root);
+        let palette = reader.palette(root);
         if let Some(e) = reader.refused {
             return Err(e);
         }
@@ -259,6 +283,7 @@ impl Module {
             vassal_version: root.attribute("VassalVersion").unwrap_or("").to_string(),
             maps,
             prototypes,
+            palette,
             custom_classes: reader.custom,
             warnings: reader.warnings,
             source: name.to_string(),
@@ -570,6 +595,43 @@ impl<'a, 'd> Reader<'a, 'd> {
 
     fn line(&self, node: Node<'_, '_>) -> (u32, u32) {
         line_of(self.lines, node)
+    }
+
+    /// Every `PieceSlot` and `CardSlot` of the module, with its path among the components
+    /// holding it.
+    fn palette(&self, root: Node<'_, '_>) -> Vec<PaletteEntry> {
+        let mut out = Vec::new();
+        for node in root.descendants().filter(|n| n.is_element()) {
+            let class = node.tag_name().name();
+            let card = class == CARD_SLOT;
+            if class != PIECE_SLOT && !card {
+                continue;
+            }
+            work::add(1);
+            let definition = node.text().unwrap_or("").trim().to_string();
+            let name = node
+                .attribute("entryName")
+                .filter(|n| !n.is_empty())
+                .map_or_else(|| basic_name(&definition), str::to_string);
+            let mut parts: Vec<&str> = node
+                .ancestors()
+                .skip(1)
+                .take_while(|a| !a.is_root() && *a != root)
+                .filter_map(component_name)
+                .collect();
+            parts.reverse();
+            let shown = name.clone();
+            parts.push(&shown);
+            out.push(PaletteEntry {
+                path: parts.join(" / "),
+                name,
+                gpid: node.attribute("gpid").map(str::to_string),
+                card,
+                definition,
+                line: self.line(node).0,
+            });
+        }
+        out
     }
 
     fn custom_class(&mut self, node: Node<'_, '_>, role: &str) {
@@ -899,6 +961,30 @@ impl<'a, 'd> Reader<'a, 'd> {
         }
         z
     }
+}
+
+const PIECE_SLOT: &str = "VASSAL.build.widget.PieceSlot";
+const CARD_SLOT: &str = "VASSAL.build.widget.CardSlot";
+
+/// The name a component of the module goes by (a window's, a tab's, a list's, a stack's, a
+/// deck's, a map's), if it has one.
+fn component_name<'a>(node: Node<'a, '_>) -> Option<&'a str> {
+    ["entryName", "name", "mapName"]
+        .iter()
+        .find_map(|a| node.attribute(*a))
+        .filter(|n| !n.is_empty())
+}
+
+/// The name of the basic piece of a piece definition (`+/null/TYPE/STATE`).
+fn basic_name(definition: &str) -> String {
+    let body = definition.strip_prefix("+/").unwrap_or(definition);
+    let mut d = crate::seq::Decoder::new(body, '/');
+    let _id = d.next_cow();
+    let ty = d.next_cow().unwrap_or_default();
+    let basic = crate::nest::innermost(&ty);
+    crate::seq::Decoder::new(&basic, ';')
+        .nth(4)
+        .unwrap_or_default()
 }
 
 /// A private window's sides (`PrivateMap`, `PlayerHand`: attributes `side`, a list as VASSAL's

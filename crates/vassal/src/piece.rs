@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::error::{ErrorKind, Warning, diag};
 use crate::grid::format_string;
 use crate::locate::{Located, Locator};
+use crate::palette::{Found, Palette, Slot};
 use crate::save::{Position, RecKind};
 use crate::seq::Decoder;
 use crate::{Error, Module, Options, limits};
@@ -53,8 +54,15 @@ pub struct Piece {
     pub properties: BTreeMap<String, String>,
     /// Its layers (Embellishment traits), outermost first. Empty when withheld.
     pub layers: Vec<Layer>,
-    /// The prototypes it uses, outermost first. Empty when withheld.
+    /// The palette entry it was placed from (`PieceSlot`, `CardSlot`), recovered by matching
+    /// its traits against the module's palette; `None` when none fits or when withheld.
+    pub slot: Option<Slot>,
+    /// The prototypes it uses, outermost first, nested ones included: named by the save
+    /// (`prototype;` traits), or those of its palette entry. Empty when withheld.
     pub prototypes: Vec<String>,
+    /// How [`Piece::prototypes`] were found (`saved`, `exact`, `approximate`, `ambiguous`:
+    /// [`Found`]); `None` when no entry fits or when withheld.
+    pub prototypes_found: Option<Found>,
     /// Every other trait, raw, outermost first (the player in a Mask, Invisible or Restricted
     /// Access state written `*`: VASSAL's player id is a password). Empty when withheld.
     pub traits: Vec<Trait>,
@@ -197,6 +205,8 @@ struct Read {
     props: BTreeMap<String, String>,
     layers: Vec<Layer>,
     prototypes: Vec<String>,
+    prototypes_found: Option<Found>,
+    slot: Option<Slot>,
     traits: Vec<Trait>,
     /// Prototypes the module lacks, by name: how many traits use each.
     missing_prototypes: BTreeMap<String, usize>,
@@ -288,7 +298,7 @@ impl Oddities {
 }
 
 /// A piece of `position` before it is located: its record, where the save puts it, its deck.
-struct Found<'p> {
+struct InSave<'p> {
     id: &'p str,
     ty: &'p str,
     state: &'p str,
@@ -299,7 +309,7 @@ struct Found<'p> {
 }
 
 /// The pieces of `position` in the order the game added them.
-fn found(position: &Position) -> impl Iterator<Item = Found<'_>> {
+fn found(position: &Position) -> impl Iterator<Item = InSave<'_>> {
     position
         .records
         .iter()
@@ -317,7 +327,7 @@ fn found(position: &Position) -> impl Iterator<Item = Found<'_>> {
                 }
                 _ => (None, false),
             };
-            Some(Found {
+            Some(InSave {
                 id: &rec.id,
                 ty,
                 state,
@@ -330,7 +340,7 @@ fn found(position: &Position) -> impl Iterator<Item = Found<'_>> {
 }
 
 /// How the game hides a piece from a reader with `options` (`None`: it does not).
-fn hidden(maps: &Locator<'_>, f: &Found<'_>, read: &Read, options: &Options) -> Option<Hidden> {
+fn hidden(maps: &Locator<'_>, f: &InSave<'_>, read: &Read, options: &Options) -> Option<Hidden> {
     let private = f
         .map
         .as_deref()
@@ -364,8 +374,9 @@ pub(crate) fn pieces(
     let mut odd = Oddities::default();
     let mut budget = Budget::default();
     let prototypes = Prototypes::of(module);
+    let palette = Palette::of(module, &prototypes);
     for f in found(position) {
-        let mut read = read_traits(&prototypes, f.ty, f.state);
+        let mut read = read_traits(&prototypes, &palette, f.ty, f.state);
         let hidden = hidden(locator, &f, &read, options);
         let show = hidden.is_none() || options.reveal;
         budget.piece(&f, &read, show)?;
@@ -412,7 +423,7 @@ struct Budget {
 }
 
 impl Budget {
-    fn piece(&mut self, f: &Found<'_>, read: &Read, shown: bool) -> Result<(), Error> {
+    fn piece(&mut self, f: &InSave<'_>, read: &Read, shown: bool) -> Result<(), Error> {
         self.pieces += 1;
         self.properties = self.properties.saturating_add(read.props.len());
         // Nothing of what a hidden piece holds is said, not even which piece it is.
@@ -448,7 +459,7 @@ impl Budget {
 
 /// The piece as the reader may see it.
 fn piece(
-    f: Found<'_>,
+    f: InSave<'_>,
     read: Read,
     hidden: Option<Hidden>,
     show: bool,
@@ -473,17 +484,20 @@ fn piece(
         deck: f.deck,
         properties: if show { read.props } else { BTreeMap::new() },
         layers: if show { read.layers } else { Vec::new() },
+        slot: if show { read.slot } else { None },
         prototypes: if show { read.prototypes } else { Vec::new() },
+        prototypes_found: if show { read.prototypes_found } else { None },
         traits: if show { read.traits } else { Vec::new() },
     }
 }
 
 /// A piece's traits read, its prototypes expanded; inner to outer, so that an outer trait's
 /// property wins.
-fn read_traits(prototypes: &Prototypes<'_>, ty: &str, state: &str) -> Read {
+fn read_traits(prototypes: &Prototypes<'_>, palette: &Palette<'_>, ty: &str, state: &str) -> Read {
     let mut read = Read::default();
     let (mut traits, left_out) = crate::nest::split_traits(ty, state);
     read.left_out = left_out;
+    let saved = crate::palette::names_prototypes(&traits);
     let mut missing = BTreeMap::new();
     expand_prototypes(
         prototypes,
@@ -493,6 +507,14 @@ fn read_traits(prototypes: &Prototypes<'_>, ty: &str, state: &str) -> Read {
         0,
     );
     read.missing_prototypes = missing;
+    let (slot, recovered, found) = palette.recover(&traits);
+    read.slot = slot;
+    if saved {
+        read.prototypes_found = Some(Found::Saved);
+    } else {
+        read.prototypes = recovered;
+        read.prototypes_found = found;
+    }
     for (t, s) in traits.into_iter().rev() {
         read_trait(t, s, &mut read);
     }
@@ -500,10 +522,10 @@ fn read_traits(prototypes: &Prototypes<'_>, ty: &str, state: &str) -> Read {
 }
 
 /// The module's prototypes by name (the first of a name, as the module lists them).
-struct Prototypes<'m>(HashMap<&'m str, &'m crate::Prototype>);
+pub(crate) struct Prototypes<'m>(HashMap<&'m str, &'m crate::Prototype>);
 
 impl<'m> Prototypes<'m> {
-    fn of(module: &'m Module) -> Self {
+    pub(crate) fn of(module: &'m Module) -> Self {
         let mut by_name = HashMap::new();
         for p in &module.prototypes {
             by_name.entry(p.name.as_str()).or_insert(p);
@@ -517,7 +539,7 @@ impl<'m> Prototypes<'m> {
 }
 
 /// Replace each prototype trait by the prototype's own traits (its basic piece dropped).
-fn expand_prototypes(
+pub(crate) fn expand_prototypes(
     module: &Prototypes<'_>,
     traits: &mut Vec<(String, String)>,
     used: &mut Vec<String>,

@@ -528,6 +528,8 @@ struct Known {
     maps: Vec<String>,
     zones: Vec<String>,
     prototypes: Vec<String>,
+    /// The palette entries' names and paths.
+    slots: Vec<String>,
     layers: Vec<String>,
     properties: Vec<String>,
     /// The prototypes' definitions, where a property may be defined before any piece has it.
@@ -552,6 +554,10 @@ impl Known {
                 .flat_map(|m| [m.id.clone(), m.generated_id.clone()])),
             zones: set(&mut zones.into_iter()),
             prototypes: set(&mut module.prototypes.iter().map(|p| p.name.clone())),
+            slots: set(&mut module
+                .palette
+                .iter()
+                .flat_map(|e| [e.name.clone(), e.path.clone()])),
             layers: set(&mut pieces
                 .iter()
                 .flat_map(|p| p.layers.iter().map(|l| l.name.clone()))),
@@ -592,15 +598,19 @@ impl Known {
         .into_iter()
         .flatten()
         .collect();
-        if let Some(p) = &s.prototype {
-            let many = p.names().len() > 1;
-            for (i, name) in p.names().iter().enumerate() {
+        for (what, names, known) in [
+            ("prototype", &s.prototype, &self.prototypes),
+            ("slot", &s.slot, &self.slots),
+        ] {
+            let Some(names) = names else { continue };
+            let many = names.names().len() > 1;
+            for (i, name) in names.names().iter().enumerate() {
                 let at = if many {
-                    format!("{key}.prototype[{i}]")
+                    format!("{key}.{what}[{i}]")
                 } else {
-                    format!("{key}.prototype")
+                    format!("{key}.{what}")
                 };
-                out.extend(unknown("prototype", &self.prototypes, &at, name));
+                out.extend(unknown(what, known, &at, name));
             }
         }
         for p in s.property.keys() {
@@ -657,6 +667,7 @@ fn unknown(
         "property" | "layer" => {
             format!("no piece of the save, and no prototype of the module, has a {what} `{shown}`")
         }
+        "slot" => format!("the module has no palette entry (slot) named `{shown}`"),
         _ => format!("the module has no {what} `{shown}`"),
     };
     let plural = if what == "property" {

@@ -378,6 +378,17 @@ fn piece_line(piece: &::vassal::Piece) -> String {
     if let Some(d) = &piece.deck {
         let _ = write!(line, " deck {}", one_line(d));
     }
+    if let Some(slot) = &piece.slot {
+        let _ = write!(line, " {}", slot_words(slot));
+    }
+    if !piece.prototypes.is_empty() {
+        let names: Vec<String> = piece
+            .prototypes
+            .iter()
+            .map(|p| one_line(p).into_owned())
+            .collect();
+        let _ = write!(line, " prototypes {}", names.join(", "));
+    }
     // Layers as `layer NAME=LEVEL` (the level's name after it), not their four properties.
     let layer_keys: Vec<String> = piece
         .layers
@@ -403,6 +414,22 @@ fn piece_line(piece: &::vassal::Piece) -> String {
         let _ = write!(line, " {}={}", one_line(k), one_line(v));
     }
     line
+}
+
+/// The palette entry a piece was placed from, as the listing says it: `slot PATH`, how it was
+/// found when not exactly.
+fn slot_words(slot: &::vassal::Slot) -> String {
+    match slot.found {
+        ::vassal::Found::Ambiguous => {
+            format!("slot ambiguous ({} entries fit)", slot.candidates.len())
+        }
+        ::vassal::Found::Approximate => format!(
+            "slot {} (approximate: {} traits differ)",
+            one_line(&slot.path),
+            slot.differing_traits
+        ),
+        _ => format!("slot {}", one_line(&slot.path)),
+    }
 }
 
 /// How a hidden piece is hidden, in a word.

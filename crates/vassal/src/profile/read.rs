@@ -101,6 +101,15 @@ pub(crate) fn selects(
                 .iter()
                 .any(|p| piece.prototypes.iter().any(|q| q == p))
         })
+        && s.slot.as_ref().is_none_or(|wanted| {
+            piece.slot.as_ref().is_some_and(|slot| {
+                slot.found != crate::Found::Ambiguous
+                    && wanted
+                        .names()
+                        .iter()
+                        .any(|w| *w == slot.name || *w == slot.path)
+            })
+        })
         && s.name.as_deref().is_none_or(|n| n == name)
         && s.name_contains.as_deref().is_none_or(|n| name.contains(n))
         && s.property

@@ -97,8 +97,12 @@ pub(crate) struct SelectSpec {
     pub map: Option<String>,
     /// In this zone.
     pub zone: Option<String>,
-    /// Uses this prototype (or one of these).
+    /// Uses this prototype (or one of these): named by the save, or recovered from the
+    /// palette entry it was placed from.
     pub prototype: Option<OneOrMany>,
+    /// Placed from this palette entry (or one of these): its name or its path
+    /// (`Pieces / Allies / 1st Inf`), recovered exactly or approximately (not when ambiguous).
+    pub slot: Option<OneOrMany>,
     /// Named exactly so.
     pub name: Option<String>,
     /// Its name contains this.
