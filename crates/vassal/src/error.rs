@@ -55,6 +55,10 @@ pub enum ErrorKind {
     NoValue,
     /// A value the state needs that the profile gives no source for.
     NoSource,
+    /// A `[[pieces]]` entry of a profile that selects no piece (and may not be empty).
+    NoPiece,
+    /// A piece a profile selects that cannot be located (its map or board unknown).
+    Unlocated,
 }
 
 /// All problems found in an input (the workspace's one error type with this crate's kinds).

@@ -63,8 +63,10 @@
 
 mod document;
 mod draft;
+mod nearby;
 mod read;
 mod spec;
+mod table;
 
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -75,6 +77,7 @@ use wargame_kit::internal::{Locator, nearest, read_and_check};
 use crate::error::ErrorKind;
 use crate::grid::Grid;
 use crate::{Error, Module, Options, Piece, Save};
+use wargame_kit::resolve::Resolver;
 
 pub use draft::draft;
 
@@ -183,6 +186,8 @@ pub struct Profile {
     spec: ProfileSpec,
     text: String,
     name: Option<String>,
+    /// The tables of `[tables]`, once loaded ([`Profile::with_tables`]).
+    tables: read::Tables,
 }
 
 /// A piece, as an import names it.
@@ -240,6 +245,9 @@ pub struct Imported {
     pub step: (usize, usize),
     /// The save's and module's warnings, and pieces the profile could not see (masked).
     pub warnings: Vec<crate::Warning>,
+    /// How many pieces each entry of the profile took, in the profile's order (`pieces[0]`,
+    /// `markers[1]`, `counts[0]`, ...).
+    pub taken: Vec<(String, usize)>,
     /// The profile's name, as given.
     pub profile: Option<String>,
     /// The profile's text, for locating a problem the state's reader finds.
@@ -269,7 +277,88 @@ impl Profile {
             spec,
             text: text.to_string(),
             name: name.map(str::to_string),
+            tables: read::Tables::default(),
         })
+    }
+
+    /// The profile with the tables its `[tables]` names loaded through `resolver` (each file
+    /// relative to the profile): CSV (a header row naming the columns) or TOML (`rows`, an array
+    /// of tables). Every problem is located at the table's `file` in the profile: a file that
+    /// cannot be loaded or read, a column a `lookup` names that the table lacks.
+    ///
+    /// ```
+    /// use vassal::profile::Profile;
+    /// use wargame_kit::resolve::MemoryResolver;
+    /// let profile = Profile::from_toml_str(r#"
+    /// game = "demo"
+    /// [tables.counters]
+    /// file = "counters.csv"
+    /// [[pieces]]
+    /// into = "units"
+    /// select = { map = "Main" }
+    /// fields = { rating = { lookup = { table = "counters", by = { counter = { name = true } }, column = "rating" } } }
+    /// "#, Some("demo.profile.toml")).unwrap();
+    /// let files = MemoryResolver::default().with("counters.csv", "counter,rating\nTank,4-4-6\n");
+    /// assert!(profile.with_tables(&files).is_ok());
+    /// let missing = MemoryResolver::default().with("counters.csv", "counter,strength\nTank,4\n");
+    /// let e = profile.with_tables(&missing).unwrap_err();
+    /// assert!(e.to_string().contains("has no column `rating`"));
+    /// ```
+    pub fn with_tables(&self, resolver: &dyn Resolver) -> Result<Profile, Error> {
+        let mut tables = std::collections::BTreeMap::new();
+        let mut found = Vec::new();
+        for (name, spec) in &self.spec.tables {
+            let key = format!("tables.{}.file", quoted_key(name));
+            let loaded = resolver
+                .resolve(&spec.file, self.name.as_deref())
+                .map_err(|e| e.to_string())
+                .and_then(|doc| {
+                    table::Table::parse(&spec.file, &doc.text).map_err(|m| {
+                        format!(
+                            "table `{}` ({}): {m}",
+                            wargame_kit::terminal::escape(name),
+                            doc.name
+                        )
+                    })
+                });
+            match loaded {
+                Ok(t) => {
+                    tables.insert(name.clone(), t);
+                }
+                Err(m) => found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, m).key(key)),
+            }
+        }
+        for (key, r) in self.spec.reads() {
+            let Some(l) = &r.lookup else { continue };
+            let Some(t) = tables.get(&l.table) else {
+                continue;
+            };
+            for column in l.by.keys().chain([&l.column]) {
+                if t.column(column).is_none() {
+                    let d = wargame_kit::Diagnostic::new(
+                        ErrorKind::Profile,
+                        format!(
+                            "table `{}` has no column `{}` (its columns: {})",
+                            wargame_kit::terminal::escape(&l.table),
+                            wargame_kit::terminal::escape(column),
+                            t.columns
+                                .iter()
+                                .map(|c| format!("`{}`", wargame_kit::terminal::escape(c)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
+                    .key(format!("{key}.lookup"));
+                    found.push(d);
+                }
+            }
+        }
+        if !found.is_empty() {
+            return Err(located(self.source(), found));
+        }
+        let mut loaded = self.clone();
+        loaded.tables = read::Tables::new(tables);
+        Ok(loaded)
     }
 
     /// The profile's `game`.
@@ -300,6 +389,22 @@ impl Profile {
         shape: &StateShape<'_>,
     ) -> Result<Imported, Error> {
         self.check_game(shape)?;
+        if let Some(name) = self
+            .spec
+            .tables
+            .keys()
+            .find(|t| !self.tables.tables.contains_key(*t))
+        {
+            let d = wargame_kit::Diagnostic::new(
+                ErrorKind::Profile,
+                format!(
+                    "the table `{}` is not loaded: read the profile's tables first (Profile::with_tables)",
+                    wargame_kit::terminal::escape(name)
+                ),
+            )
+            .key(format!("tables.{}", quoted_key(name)));
+            return Err(located(self.source(), vec![d]));
+        }
         if let Some(keys) = self.spec.settable() {
             self.check_required(shape, &keys)?;
         }
@@ -314,6 +419,7 @@ impl Profile {
             origins: built.origins,
             step: (pieces.step, pieces.steps),
             warnings,
+            taken: built.taken,
             profile: self.name.clone(),
             profile_text: self.text.clone(),
             references: shape.references.iter().map(|s| s.to_string()).collect(),
@@ -429,8 +535,24 @@ impl ProfileSpec {
             .collect()
     }
 
-    /// Every read, with its key path.
+    /// Every read, with its key path (the reads of a lookup's `by` too).
     fn reads(&self) -> Vec<(String, &ReadSpec)> {
+        let mut out = self.top_reads();
+        let mut i = 0;
+        while i < out.len() {
+            let (key, r) = (out[i].0.clone(), out[i].1);
+            if let Some(l) = &r.lookup {
+                for (column, by) in &l.by {
+                    out.push((format!("{key}.lookup.by.{}", quoted_key(column)), by));
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The reads of fields, markers' values and keys.
+    fn top_reads(&self) -> Vec<(String, &ReadSpec)> {
         let mut out = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
             for (f, r) in &p.fields {
@@ -467,6 +589,19 @@ fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
     for (key, read) in spec.reads() {
         if let Err(message) = read::check(read) {
             found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key));
+        }
+    }
+    let tables: Vec<String> = spec.tables.keys().cloned().collect();
+    for (key, read) in spec.reads() {
+        if let Some(l) = &read.lookup
+            && !spec.tables.contains_key(&l.table)
+        {
+            found.extend(unknown(
+                "table",
+                &tables,
+                &format!("{key}.lookup.table"),
+                &l.table,
+            ));
         }
     }
     for (i, p) in spec.pieces.iter().enumerate() {
@@ -668,6 +803,7 @@ fn unknown(
             format!("no piece of the save, and no prototype of the module, has a {what} `{shown}`")
         }
         "slot" => format!("the module has no palette entry (slot) named `{shown}`"),
+        "table" => format!("the profile's [tables] has no table `{shown}`"),
         _ => format!("the module has no {what} `{shown}`"),
     };
     let plural = if what == "property" {

@@ -459,7 +459,7 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
                 return Ok(o);
             };
             match opener
-                .open(&file, &mut o.sources)
+                .open_warning(&file, &mut o)
                 .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
             {
                 Ok(text) => o.stdout = text,
@@ -489,15 +489,29 @@ struct Opener {
 }
 
 impl Opener {
+    /// The file as a state; a VASSAL save's reading warnings go to `warnings`.
     fn open(
         &self,
         path: &std::path::Path,
         sources: &mut input::Sources,
+        warnings: &mut Vec<Problem>,
     ) -> Result<input::Input, Vec<Problem>> {
         match &self.game {
-            Some(game) => vassal::input(game, path, &self.limits),
+            Some(game) => vassal::input(game, path, &self.limits, warnings),
             None => input::read(path, self.limits.input, sources),
         }
+    }
+
+    /// [`Opener::open`], the warnings on standard error (`warning: ...`).
+    fn open_warning(
+        &self,
+        path: &std::path::Path,
+        o: &mut Outcome,
+    ) -> Result<input::Input, Vec<Problem>> {
+        let mut warnings = Vec::new();
+        let opened = self.open(path, &mut o.sources, &mut warnings);
+        o.stderr.extend(vassal::warning_lines(&warnings));
+        opened
     }
 }
 
@@ -540,7 +554,7 @@ fn render(
         return Ok(o);
     };
     let svg = opener
-        .open(file, &mut o.sources)
+        .open_warning(file, &mut o)
         .and_then(|i| i.run(|i| i.engine.render(i.state(&resolver, &cache), picture)));
     match svg {
         Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
@@ -556,7 +570,7 @@ impl Reading {
     /// when the module or profile cannot be read (its problems are in `o`).
     fn opener(&self, resolver: &CliResolver, o: &mut Outcome) -> Option<Opener> {
         let limits = self.limits.with_input(resolver.max_bytes());
-        match self.saves.load(&mut o.sources, &limits) {
+        match self.saves.load(&mut o.sources, &limits, resolver) {
             Ok(game) => Some(Opener { limits, game }),
             Err(p) => {
                 o.problems(&p);
@@ -625,7 +639,7 @@ fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
     };
     for path in files {
         let report = opener
-            .open(path, &mut o.sources)
+            .open_warning(path, &mut o)
             .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
         match report {
             Ok(s) => scored.push(s),
@@ -780,8 +794,15 @@ fn check(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
     let Some(opener) = reading.opener(resolver, &mut o) else {
         return Ok(o);
     };
+    let mut warnings = Vec::new();
     for path in files {
-        let problems = match opener.open(path, &mut o.sources) {
+        let mut warned = Vec::new();
+        let opened = opener.open(path, &mut o.sources, &mut warned);
+        if format == Format::Text {
+            o.stderr.extend(vassal::warning_lines(&warned));
+        }
+        warnings.extend(warned);
+        let problems = match opened {
             Err(p) => p,
             Ok(i) => {
                 let mut problems = i
@@ -796,13 +817,18 @@ fn check(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
         o.checked(format, &path.to_string_lossy(), problems, &mut all);
     }
     if format == Format::Json {
-        o.stdout = problems_json(&all)?;
+        o.stdout = problems_json(&all, &warnings)?;
     }
     Ok(o)
 }
 
-/// `check --format json`: every problem of every file, one array (`[]` when all are good).
-fn problems_json(all: &[Problem]) -> anyhow::Result<String> {
-    let flat: Vec<ProblemJson<'_>> = all.iter().map(ProblemJson::from).collect();
+/// `check --format json`: every problem of every file, one array (`[]` when all are good), and
+/// the warnings of reading VASSAL saves (`"severity": "warning"`).
+fn problems_json(all: &[Problem], warnings: &[Problem]) -> anyhow::Result<String> {
+    let flat: Vec<ProblemJson<'_>> = all
+        .iter()
+        .map(ProblemJson::from)
+        .chain(warnings.iter().map(ProblemJson::warning))
+        .collect();
     json(&flat)
 }

@@ -160,7 +160,7 @@ fn check(files: &[PathBuf], format: Format, errors: ErrorStyle, max: u64) -> Out
         o.checked(format, &name, problems, &mut all);
     }
     if format == Format::Json {
-        o.stdout = crate::problems_json(&all).unwrap_or_else(|_| "[]\n".into());
+        o.stdout = crate::problems_json(&all, &[]).unwrap_or_else(|_| "[]\n".into());
     }
     o
 }

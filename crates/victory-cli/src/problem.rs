@@ -56,6 +56,8 @@ fn kind_name(v: Value) -> String {
 /// The flat JSON form of a problem that `check --format json` prints.
 #[derive(Serialize)]
 pub struct ProblemJson<'a> {
+    /// `error` (the file is refused), or `warning` (read, but not as the file meant it).
+    severity: &'static str,
     file: Option<&'a str>,
     line: Option<u32>,
     column: Option<u32>,
@@ -78,6 +80,7 @@ struct Span {
 impl<'a> From<&'a Problem> for ProblemJson<'a> {
     fn from(p: &'a Problem) -> Self {
         ProblemJson {
+            severity: "error",
             file: p.file.as_deref(),
             line: p.location.map(|l| l.line),
             column: p.location.map(|l| l.column),
@@ -90,6 +93,16 @@ impl<'a> From<&'a Problem> for ProblemJson<'a> {
             kind: &p.kind,
             message: &p.message,
             help: p.help.as_deref(),
+        }
+    }
+}
+
+impl<'a> ProblemJson<'a> {
+    /// A warning: what was read, but not as the file meant it.
+    pub fn warning(p: &'a Problem) -> Self {
+        ProblemJson {
+            severity: "warning",
+            ..ProblemJson::from(p)
         }
     }
 }

@@ -533,6 +533,7 @@ impl SaveArgs {
         &self,
         sources: &mut Sources,
         limits: &Limits,
+        resolver: &dyn wargame_kit::resolve::Resolver,
     ) -> Result<Option<Game>, Vec<Problem>> {
         let (Some(module_path), Some(profile_path)) = (&self.module, &self.profile) else {
             return Ok(None);
@@ -560,13 +561,16 @@ impl SaveArgs {
             )]
         })?;
         sources.insert(profile_name.clone(), text.clone());
+        let problems = |e: ::vassal::Error| {
+            e.into_diagnostics()
+                .into_iter()
+                .map(problem::from_engine)
+                .collect::<Vec<_>>()
+        };
+        // Its tables (files beside it) read as any reference of a file is: under --confine.
         let profile = ::vassal::profile::Profile::from_toml_str(&text, Some(&profile_name))
-            .map_err(|e| {
-                e.into_diagnostics()
-                    .into_iter()
-                    .map(problem::from_engine)
-                    .collect::<Vec<_>>()
-            })?;
+            .and_then(|p| p.with_tables(resolver))
+            .map_err(problems)?;
         let Some((engine, game)) = engines::find(profile.game()) else {
             let d = wargame_kit::Diagnostic::new(
                 "game".to_string(),
@@ -596,8 +600,14 @@ impl SaveArgs {
 }
 
 /// A save (`-`: standard input) made a state by the game's profile, as the commands take a
-/// state file.
-pub fn input(game: &Game, path: &Path, limits: &Limits) -> Result<Input, Vec<Problem>> {
+/// state file; the warnings of reading the module and the save go to `warnings`, whether the
+/// save makes a state or not.
+pub fn input(
+    game: &Game,
+    path: &Path,
+    limits: &Limits,
+    warnings: &mut Vec<Problem>,
+) -> Result<Input, Vec<Problem>> {
     let (name, bytes) = crate::input::read_named(path, limits.save, Kind::Save)?;
     let save = ::vassal::Save::from_bytes(&bytes, &name).map_err(|e| {
         e.into_diagnostics()
@@ -610,18 +620,52 @@ pub fn input(game: &Game, path: &Path, limits: &Limits) -> Result<Input, Vec<Pro
         save: &save,
         profile: &game.profile,
         options: &game.options,
-    })?;
-    Ok(Input::from_vassal(name, game.game, game.engine, imported))
+    });
+    match imported {
+        Ok(imported) => {
+            warnings.extend(imported.warnings.iter().cloned().map(problem::from_engine));
+            Ok(Input::from_vassal(name, game.game, game.engine, imported))
+        }
+        Err(problems) => {
+            // The save's own warnings say why a profile may have found nothing.
+            if let Ok(pieces) = ::vassal::read_pieces(&game.module, &save, &game.options) {
+                warnings.extend(pieces.warnings.into_iter().map(problem::from_engine));
+            }
+            Err(problems)
+        }
+    }
 }
 
-/// Where each value of a save's state came from, as JSON (`vassal` in `score --format json`).
+/// The warnings of a save's reading as the text output shows them: `warning: ...`, one line
+/// each.
+pub fn warning_lines(warnings: &[Problem]) -> Vec<String> {
+    warnings
+        .iter()
+        .map(|w| format!("warning: {}", problem::line(w)))
+        .collect()
+}
+
+/// How many pieces each entry of the profile took, as JSON (`vassal.entries`).
+fn entries_json(imported: &::vassal::profile::Imported) -> serde_json::Value {
+    imported
+        .taken
+        .iter()
+        .map(|(entry, n)| serde_json::json!({ "entry": entry, "pieces": n }))
+        .collect()
+}
+
+/// Where each value of a save's state came from, as JSON (`vassal` in `score --format json`):
+/// with how many pieces each entry of the profile took and the warnings of the reading.
 pub fn origins_json(save: &str, imported: &::vassal::profile::Imported) -> serde_json::Value {
+    let warnings: Vec<String> = imported.warnings.iter().map(ToString::to_string).collect();
     serde_json::json!({
         "save": save,
         "profile": imported.profile,
         "step": imported.step.0,
         "steps": imported.step.1,
+        "entries": entries_json(imported),
         "origins": imported.origins,
+        "warnings": warnings,
     })
 }
 
@@ -634,6 +678,14 @@ pub fn origins_text(save: &str, imported: &::vassal::profile::Imported) -> Strin
         imported.step.1,
         one_line(imported.profile.as_deref().unwrap_or("-"))
     );
+    let taken: Vec<String> = imported
+        .taken
+        .iter()
+        .map(|(entry, n)| format!("{} {n}", one_line(entry)))
+        .collect();
+    if !taken.is_empty() {
+        let _ = writeln!(out, "  pieces taken by each entry: {}", taken.join(", "));
+    }
     let width = imported
         .origins
         .iter()
@@ -669,7 +721,8 @@ pub fn import(
     limits: &Limits,
 ) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
-    let game = match args.load(&mut o.sources, limits) {
+    let resolver = crate::resolver::CliResolver::unconfined(limits.input);
+    let game = match args.load(&mut o.sources, limits, &resolver) {
         Ok(Some(g)) => g,
         Ok(None) => anyhow::bail!("give the module (--module) and the profile (--profile)"),
         Err(p) => {
@@ -677,14 +730,16 @@ pub fn import(
             return Ok(o);
         }
     };
-    let input = match input(&game, save, limits) {
+    let mut warnings = Vec::new();
+    let read = input(&game, save, limits, &mut warnings);
+    o.stderr.extend(warning_lines(&warnings));
+    let input = match read {
         Ok(i) => i,
         Err(p) => {
             o.problems(&p);
             return Ok(o);
         }
     };
-    let resolver = crate::resolver::CliResolver::unconfined(limits.input);
     let cache = engines::Cache::default();
     if let Err(p) = input.run(|i| i.engine.check(i.state(&resolver, &cache))) {
         o.problems(&p);

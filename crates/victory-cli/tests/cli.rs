@@ -219,7 +219,8 @@ fn check_invalid_fixtures_reports_every_problem() {
             assert_eq!(
                 keys,
                 [
-                    "column", "file", "help", "key", "kind", "label", "line", "message", "span"
+                    "column", "file", "help", "key", "kind", "label", "line", "message",
+                    "severity", "span"
                 ],
                 "{p}"
             );

@@ -141,6 +141,7 @@ fn profile(dir: &Path, extra: &str) {
 [[pieces]]
 into = "eliminated"
 select = { map = "Japanese Hand" }
+may_be_empty = true
 [pieces.fields]
 id = { name = true, word = 1 }
 side = { value = "japanese" }

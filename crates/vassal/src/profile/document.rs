@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
 use wargame_kit::Diagnostic;
 
-use super::read::{self, Unread};
-use super::spec::{KeySpec, MarkerSpec, PiecesSpec};
+use super::read::{self, Unread, UnreadKind};
+use super::spec::{KeySpec, MarkerSpec, PiecesSpec, ReadSpec};
 use super::{Origin, PieceRef, Profile};
 use crate::error::ErrorKind;
 use crate::{Error, Module, Piece};
@@ -73,31 +73,50 @@ pub(crate) struct Built {
     pub text: String,
     pub origins: Vec<Origin>,
     pub set: BTreeSet<String>,
+    /// How many pieces each entry of the profile took (`pieces[0]`, `markers[1]`, ...).
+    pub taken: Vec<(String, usize)>,
+}
+
+/// Values of one profile key that could not be read for one cause.
+struct Unreads {
+    kind: ErrorKind,
+    pieces: usize,
+    first: String,
+    help: Option<String>,
 }
 
 /// Everything being built, and every problem found (all are reported, none stops the rest).
 struct Builder<'p> {
     profile: &'p Profile,
+    module: &'p Module,
     maps: read::MapIds<'p>,
     pieces: &'p [Piece],
     doc: DocumentMut,
     origins: Vec<Origin>,
     found: Vec<Diagnostic<ErrorKind>>,
+    /// Values that could not be read, by profile key, what and why: how many pieces, the
+    /// first of them and what may have been meant.
+    unread: std::collections::BTreeMap<(String, String, String), Unreads>,
     /// State entries made so far (a piece's table, a marker's value), within
     /// [`crate::limits::MAX_STATE_ENTRIES`].
     entries: usize,
+    /// How many pieces each entry of the profile took.
+    taken: Vec<(String, usize)>,
 }
 
 /// Build the state document from the pieces.
 pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Result<Built, Error> {
     let mut b = Builder {
         profile,
+        module,
         maps: read::MapIds::of(module),
         pieces,
         doc: DocumentMut::new(),
         origins: Vec::new(),
         found: Vec::new(),
+        unread: std::collections::BTreeMap::new(),
         entries: 0,
+        taken: Vec::new(),
     };
     b.doc
         .insert("game", toml_edit::value(profile.spec.game.as_str()));
@@ -116,6 +135,7 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
     for (i, count) in profile.spec.counts.iter().enumerate() {
         b.count(i, count);
     }
+    b.unreads();
     if !b.found.is_empty() {
         return Err(super::located(profile.source(), b.found));
     }
@@ -129,6 +149,7 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
         text: b.doc.to_string(),
         origins: b.origins,
         set,
+        taken: b.taken,
     })
 }
 
@@ -168,6 +189,40 @@ impl<'p> Builder<'p> {
             .collect()
     }
 
+    /// The pieces the profile entry at `key` selects, counted; when what it gives depends on
+    /// where pieces are (a `select` by board or zone, a read of the location), a problem for
+    /// those that cannot be located, one for the entry.
+    fn take<'r>(
+        &mut self,
+        key: &str,
+        select: &super::spec::SelectSpec,
+        reads: impl IntoIterator<Item = &'r ReadSpec>,
+    ) -> Vec<&'p Piece> {
+        let selected = self.selected(select);
+        self.taken.push((key.to_string(), selected.len()));
+        let placed = select.on.is_some()
+            || select.zone.is_some()
+            || reads.into_iter().any(|r| r.location.is_some());
+        let lost: Vec<&&Piece> = selected
+            .iter()
+            .filter(|p| placed && p.location.as_deref() == Some("unknown"))
+            .collect();
+        if let Some(first) = lost.first() {
+            let why = unlocated(self.module, first);
+            let who = comment_text(&piece_ref(first).to_string());
+            let message = if lost.len() == 1 {
+                format!("{key} selects {who}, which cannot be located: {why}")
+            } else {
+                format!(
+                    "{key} selects {} pieces that cannot be located, the first {who}: {why}",
+                    lost.len()
+                )
+            };
+            self.problem(ErrorKind::Unlocated, format!("{key}.select"), message);
+        }
+        selected
+    }
+
     fn problem(&mut self, kind: ErrorKind, key: String, message: String) {
         self.found.push(Diagnostic::new(kind, message).key(key));
     }
@@ -194,7 +249,23 @@ impl<'p> Builder<'p> {
 
     /// `[[pieces]]` number `i`: one entry of the array `into` per piece.
     fn group(&mut self, i: usize, group: &PiecesSpec) {
-        let selected = self.selected(&group.select);
+        let selected = self.take(
+            &format!("pieces[{i}]"),
+            &group.select,
+            group.fields.values(),
+        );
+        if selected.is_empty() && !group.may_be_empty {
+            let board = self.profile.spec.board.as_ref();
+            let help = super::nearby::nearby(self.module, board, &group.select, self.pieces);
+            let d = Diagnostic::new(
+                ErrorKind::NoPiece,
+                format!("pieces[{i}] selects no piece of the save (write `may_be_empty = true` if the game may have none)"),
+            )
+            .key(format!("pieces[{i}].select"))
+            .help(help);
+            self.found.push(d);
+            return;
+        }
         if !self.room(&format!("pieces[{i}]"), selected.len()) {
             return;
         }
@@ -243,11 +314,11 @@ impl<'p> Builder<'p> {
             )
         });
         for (field, r) in fields {
-            match read::value(r, piece) {
+            match read::value(r, piece, &self.profile.tables) {
                 Ok(v) => {
                     table.insert(field, item(&v));
                 }
-                Err(Unread::Unreadable(_)) if r.optional => {}
+                Err(u) if u.kind == UnreadKind::Unreadable && r.optional => {}
                 Err(u) => {
                     ok = false;
                     self.unread(
@@ -262,19 +333,51 @@ impl<'p> Builder<'p> {
         ok.then_some(table)
     }
 
+    /// A value that cannot be read: one problem for each profile key and cause, however
+    /// many pieces it hits.
     fn unread(&mut self, key: String, what: &str, piece: &Piece, u: Unread) {
-        let piece = comment_text(&piece_ref(piece).to_string());
-        let (kind, why) = match u {
-            Unread::Unreadable(w) => (ErrorKind::Unreadable, w),
-            Unread::NoValue(w) => (ErrorKind::NoValue, w),
-        };
-        self.problem(kind, key, format!("cannot read {what} of {piece}: {why}"));
+        let group = self
+            .unread
+            .entry((key, what.to_string(), u.why))
+            .or_insert_with(|| Unreads {
+                kind: match u.kind {
+                    UnreadKind::Unreadable => ErrorKind::Unreadable,
+                    UnreadKind::NoValue => ErrorKind::NoValue,
+                },
+                pieces: 0,
+                first: comment_text(&piece_ref(piece).to_string()),
+                help: u.help,
+            });
+        group.pieces += 1;
+    }
+
+    /// The grouped problems of the values that could not be read.
+    fn unreads(&mut self) {
+        for ((key, what, why), g) in std::mem::take(&mut self.unread) {
+            let message = if g.pieces == 1 {
+                format!("cannot read {what} of {}: {why}", g.first)
+            } else {
+                format!(
+                    "cannot read {what} of {} pieces, the first {}: {why}",
+                    g.pieces, g.first
+                )
+            };
+            let mut d = Diagnostic::new(g.kind, message).key(key);
+            if let Some(help) = g.help {
+                d = d.help(help);
+            }
+            self.found.push(d);
+        }
     }
 
     /// `[[markers]]` number `i`.
     fn marker(&mut self, i: usize, m: &MarkerSpec) {
-        let selected = self.selected(&m.select);
         let key = format!("markers[{i}]");
+        let key_read = match &m.key {
+            KeySpec::Read(r) => Some(r.as_ref()),
+            KeySpec::Fixed(_) => None,
+        };
+        let selected = self.take(&key, &m.select, key_read.into_iter().chain([&m.value]));
         if selected.is_empty() {
             if !m.optional {
                 self.problem(
@@ -313,13 +416,13 @@ impl<'p> Builder<'p> {
         let at = format!("markers[{i}]");
         let path = match &m.key {
             KeySpec::Fixed(k) => k.clone(),
-            KeySpec::Read(r) => match read::value(r, piece) {
+            KeySpec::Read(r) => match read::value(r, piece, &self.profile.tables) {
                 Ok(toml::Value::String(s)) => s,
                 Ok(other) => value(&other).to_string().trim().to_string(),
                 Err(u) => return self.unread(format!("{at}.key"), "the key", piece, u),
             },
         };
-        let value = match read::value(&m.value, piece) {
+        let value = match read::value(&m.value, piece, &self.profile.tables) {
             Ok(v) => v,
             Err(u) => return self.unread(format!("{at}.value"), "the value", piece, u),
         };
@@ -329,7 +432,7 @@ impl<'p> Builder<'p> {
 
     /// `[[counts]]` number `i`.
     fn count(&mut self, i: usize, c: &super::spec::CountSpec) {
-        let n = self.selected(&c.select).len();
+        let n = self.take(&format!("counts[{i}]"), &c.select, []).len();
         let n = i64::try_from(n).unwrap_or(i64::MAX);
         self.set(
             &format!("counts[{i}]"),
@@ -363,6 +466,23 @@ impl<'p> Builder<'p> {
                 self.problem(kind, format!("{at}.key"), format!("{m}{shown}"));
             }
         }
+    }
+}
+
+/// Why a piece cannot be located, in words: its map, or a board of its map, or its grid.
+fn unlocated(module: &Module, piece: &Piece) -> String {
+    let map = piece.map.as_deref().unwrap_or_default();
+    let shown = comment_text(map);
+    match module.map(map) {
+        None => format!(
+            "the module has no map `{shown}` (was the save made with another version of the module?)"
+        ),
+        Some(m) if m.boards.iter().any(|b| b.size.is_none()) => format!(
+            "a board of map `{shown}` has no known size (give the board sizes with --board-sizes, or read the .vmod, whose images give them)"
+        ),
+        Some(_) => format!(
+            "the grid of map `{shown}` is a class of the module's own, whose locations are not computed"
+        ),
     }
 }
 

@@ -5,20 +5,76 @@ use std::collections::{BTreeMap, HashMap};
 use super::spec::{BoardSpec, LocationSpec, ReadSpec, SelectSpec};
 use crate::{Module, Piece};
 
-/// Why a value could not be read: the piece holds nothing the read names, or a text the
-/// profile lists no value for.
+/// Why a value could not be read, and what may have been meant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Unread {
+pub(crate) struct Unread {
+    pub kind: UnreadKind,
+    /// Why, in words (the same words for every piece with the same cause).
+    pub why: String,
+    /// "did you mean ...", when something close is there.
+    pub help: Option<String>,
+}
+
+/// What kind of cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UnreadKind {
     /// The piece lacks what the read names (a property, a layer, a prototype, a word).
-    Unreadable(String),
-    /// A text the profile gives no value for.
-    NoValue(String),
+    Unreadable,
+    /// A text the profile (or its table) gives no value for.
+    NoValue,
+}
+
+impl Unread {
+    fn unreadable(why: String) -> Unread {
+        Unread {
+            kind: UnreadKind::Unreadable,
+            why,
+            help: None,
+        }
+    }
+
+    fn no_value(why: String) -> Unread {
+        Unread {
+            kind: UnreadKind::NoValue,
+            why,
+            help: None,
+        }
+    }
+
+    /// With "did you mean" the name of `known` nearest `wanted`, if one is near.
+    fn near<'k>(mut self, wanted: &str, known: impl Iterator<Item = &'k String>) -> Unread {
+        let known: Vec<String> = known.cloned().collect();
+        self.help = wargame_kit::internal::nearest(wanted, &known)
+            .map(|n| format!("did you mean `{}`?", esc(&n)));
+        self
+    }
+}
+
+/// The tables of a profile, loaded, and the indexes built on them as reads need them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tables {
+    pub tables: std::collections::BTreeMap<String, super::table::Table>,
+    indexes: std::cell::RefCell<HashMap<(String, Vec<usize>), RowIndex>>,
+}
+
+/// A table's rows by the texts of some of its columns.
+type RowIndex = HashMap<Vec<String>, Vec<usize>>;
+
+impl Tables {
+    pub(crate) fn new(tables: std::collections::BTreeMap<String, super::table::Table>) -> Self {
+        Tables {
+            tables,
+            indexes: Default::default(),
+        }
+    }
 }
 
 /// The one-source rule and the modifiers' shapes.
 pub(crate) fn check(r: &ReadSpec) -> Result<(), String> {
     let sources = [
         r.name.is_some(),
+        r.piece_id.is_some(),
+        r.lookup.is_some(),
         r.property.is_some(),
         r.layer.is_some(),
         r.prototype.is_some(),
@@ -28,11 +84,27 @@ pub(crate) fn check(r: &ReadSpec) -> Result<(), String> {
     let n = sources.iter().filter(|s| **s).count();
     if n != 1 {
         return Err(format!(
-            "a read takes exactly one source (`name`, `property`, `layer`, `prototype`, `location` or `value`); this one has {n}"
+            "a read takes exactly one source (`name`, `piece_id`, `property`, `layer`, `prototype`, `location`, `lookup` or `value`); this one has {n}"
         ));
     }
-    if r.name == Some(false) || matches!(r.location, Some(LocationSpec::Shown(false))) {
-        return Err("`name = false` and `location = false` read nothing: write `true`".into());
+    if r.name == Some(false)
+        || r.piece_id == Some(false)
+        || matches!(r.location, Some(LocationSpec::Shown(false)))
+    {
+        return Err(
+            "`name = false`, `piece_id = false` and `location = false` read nothing: write `true`"
+                .into(),
+        );
+    }
+    if let Some(l) = &r.lookup {
+        if l.by.is_empty() {
+            return Err(
+                "a `lookup` names the columns it matches: `by = { COLUMN = READ, ... }`".into(),
+            );
+        }
+        for (column, by) in &l.by {
+            check(by).map_err(|m| format!("`lookup.by.{column}`: {m}"))?;
+        }
     }
     if r.word == Some(0) {
         return Err("`word` counts from 1 (the first word) or from -1 (the last)".into());
@@ -67,6 +139,11 @@ impl<'m> MapIds<'m> {
     /// Whether two names give one map (a map's name and its generated id).
     fn same(&self, a: &str, b: &str) -> bool {
         matches!((self.0.get(a), self.0.get(b)), (Some(x), Some(y)) if x == y)
+    }
+
+    /// Whether two names are one, or give one map.
+    pub(crate) fn same_or_equal(&self, a: &str, b: &str) -> bool {
+        a == b || self.same(a, b)
     }
 }
 
@@ -118,7 +195,7 @@ pub(crate) fn selects(
 }
 
 /// The value a read gives for a piece.
-pub(crate) fn value(r: &ReadSpec, piece: &Piece) -> Result<toml::Value, Unread> {
+pub(crate) fn value(r: &ReadSpec, piece: &Piece, tables: &Tables) -> Result<toml::Value, Unread> {
     if let Some(v) = &r.value {
         return Ok(v.clone());
     }
@@ -128,13 +205,16 @@ pub(crate) fn value(r: &ReadSpec, piece: &Piece) -> Result<toml::Value, Unread> 
             .iter()
             .find_map(|p| table.get(p).cloned())
             .ok_or_else(|| {
-                Unread::Unreadable(format!(
+                Unread::unreadable(format!(
                     "it uses none of the prototypes listed (it uses {})",
                     listed(&piece.prototypes)
                 ))
             });
     }
-    let text = source_text(r, piece)?;
+    let text = match &r.lookup {
+        Some(l) => super::table::text(&lookup(l, piece, tables)?),
+        None => source_text(r, piece)?,
+    };
     let text = match r.word {
         Some(n) => word(&text, n)?,
         None => text,
@@ -155,7 +235,7 @@ pub(crate) fn value(r: &ReadSpec, piece: &Piece) -> Result<toml::Value, Unread> 
             .trim()
             .parse::<i64>()
             .map(toml::Value::Integer)
-            .map_err(|_| Unread::Unreadable(format!("`{}` is not a whole number", esc(&text))));
+            .map_err(|_| Unread::unreadable(format!("`{}` is not a whole number", esc(&text))));
     }
     Ok(toml::Value::String(text))
 }
@@ -165,18 +245,20 @@ fn source_text(r: &ReadSpec, piece: &Piece) -> Result<String, Unread> {
     if r.name.is_some() {
         return Ok(piece.name.clone().unwrap_or_default());
     }
+    if r.piece_id.is_some() {
+        return Ok(piece.id.clone());
+    }
     if r.location.is_some() {
         return piece
             .location
             .clone()
-            .ok_or_else(|| Unread::Unreadable("its place is withheld".into()));
+            .ok_or_else(|| Unread::unreadable("its place is withheld".into()));
     }
     if let Some(p) = &r.property {
-        return piece
-            .properties
-            .get(p)
-            .cloned()
-            .ok_or_else(|| Unread::Unreadable(format!("it has no property `{}`", esc(p))));
+        return piece.properties.get(p).cloned().ok_or_else(|| {
+            Unread::unreadable(format!("it has no property `{}`", esc(p)))
+                .near(p, piece.properties.keys())
+        });
     }
     if let Some(l) = &r.layer {
         return piece
@@ -184,9 +266,70 @@ fn source_text(r: &ReadSpec, piece: &Piece) -> Result<String, Unread> {
             .iter()
             .find(|x| &x.name == l)
             .map(|x| x.level.unsigned_abs().to_string())
-            .ok_or_else(|| Unread::Unreadable(format!("it has no layer `{}`", esc(l))));
+            .ok_or_else(|| {
+                let names: Vec<String> = piece.layers.iter().map(|x| x.name.clone()).collect();
+                Unread::unreadable(format!("it has no layer `{}`", esc(l))).near(l, names.iter())
+            });
     }
-    Err(Unread::Unreadable("the read names no source".into()))
+    Err(Unread::unreadable("the read names no source".into()))
+}
+
+/// The value of a lookup: the one row of its table whose `by` columns hold what their reads
+/// give.
+fn lookup(
+    l: &super::spec::LookupSpec,
+    piece: &Piece,
+    tables: &Tables,
+) -> Result<toml::Value, Unread> {
+    let table = tables.tables.get(&l.table).ok_or_else(|| {
+        Unread::unreadable(format!("the table `{}` is not loaded", esc(&l.table)))
+    })?;
+    let mut columns = Vec::with_capacity(l.by.len());
+    let mut key = Vec::with_capacity(l.by.len());
+    for (column, read) in &l.by {
+        let at = table.column(column).ok_or_else(|| {
+            Unread::unreadable(format!(
+                "table `{}` has no column `{}`",
+                esc(&l.table),
+                esc(column)
+            ))
+        })?;
+        columns.push(at);
+        key.push(super::table::text(&value(read, piece, tables)?));
+    }
+    let wanted = table.column(&l.column).ok_or_else(|| {
+        Unread::unreadable(format!(
+            "table `{}` has no column `{}`",
+            esc(&l.table),
+            esc(&l.column)
+        ))
+    })?;
+    let mut indexes = tables.indexes.borrow_mut();
+    let index = indexes
+        .entry((l.table.clone(), columns.clone()))
+        .or_insert_with(|| table.index(&columns));
+    let said: Vec<String> =
+        l.by.keys()
+            .zip(&key)
+            .map(|(c, v)| format!("{} = `{}`", esc(c), esc(v)))
+            .collect();
+    match index.get(&key).map(Vec::as_slice).unwrap_or_default() {
+        [row] => Ok(table.rows[*row]
+            .get(wanted)
+            .cloned()
+            .unwrap_or(toml::Value::String(String::new()))),
+        [] => Err(Unread::no_value(format!(
+            "no row of table `{}` has {}",
+            esc(&l.table),
+            said.join(", ")
+        ))),
+        rows => Err(Unread::no_value(format!(
+            "{} rows of table `{}` have {}: the lookup takes one",
+            rows.len(),
+            esc(&l.table),
+            said.join(", ")
+        ))),
+    }
 }
 
 /// The Nth word (1 the first, -1 the last).
@@ -203,7 +346,7 @@ fn word(text: &str, n: i64) -> Result<String, Unread> {
         .and_then(|i| words.get(i))
         .map(|w| (*w).to_string())
         .ok_or_else(|| {
-            Unread::Unreadable(format!(
+            Unread::unreadable(format!(
                 "`{}` has {count} word(s), not a word {n}",
                 esc(text)
             ))
@@ -214,11 +357,12 @@ fn word(text: &str, n: i64) -> Result<String, Unread> {
 fn mapped(table: &BTreeMap<String, toml::Value>, text: &str) -> Result<toml::Value, Unread> {
     table.get(text).cloned().ok_or_else(|| {
         let keys: Vec<String> = table.keys().cloned().collect();
-        Unread::NoValue(format!(
+        Unread::no_value(format!(
             "the profile gives no value for `{}` (it lists {})",
             esc(text),
             listed(&keys)
         ))
+        .near(text, keys.iter())
     })
 }
 

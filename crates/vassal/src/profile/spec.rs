@@ -25,6 +25,9 @@ pub(crate) struct ProfileSpec {
     /// Counts of pieces.
     #[serde(default)]
     pub counts: Vec<CountSpec>,
+    /// Tables of values in files beside the profile, by name.
+    #[serde(default)]
+    pub tables: BTreeMap<String, TableSpec>,
 }
 
 /// `[board]`.
@@ -47,6 +50,9 @@ pub(crate) struct PiecesSpec {
     pub select: SelectSpec,
     /// Each field of an entry and where it is read.
     pub fields: BTreeMap<String, ReadSpec>,
+    /// A selection of no piece is not an error (an empty dead pile).
+    #[serde(default)]
+    pub may_be_empty: bool,
 }
 
 /// `[[markers]]`.
@@ -119,6 +125,10 @@ pub(crate) struct SelectSpec {
 pub(crate) struct ReadSpec {
     /// The piece's name as VASSAL shows it.
     pub name: Option<bool>,
+    /// The piece's id in the save (VASSAL's, unique in a game: for modules whose names repeat).
+    pub piece_id: Option<bool>,
+    /// A value looked up in a table of the profile's (`[tables]`), by several reads at once.
+    pub lookup: Option<LookupSpec>,
     /// A property of the piece.
     pub property: Option<String>,
     /// A layer's level (1 for the first).
@@ -141,6 +151,29 @@ pub(crate) struct ReadSpec {
     /// The piece may lack what the read names: the field is then left out.
     #[serde(default)]
     pub optional: bool,
+}
+
+/// `lookup = { table = "counters", by = { counter = { name = true }, step = { layer = "Step" } },
+/// column = "rating" }`: the value in `column` of the one row of the table whose columns named
+/// in `by` hold what those reads give.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LookupSpec {
+    /// The table (a key of `[tables]`).
+    pub table: String,
+    /// Each key column of the table and the read that gives its value.
+    pub by: BTreeMap<String, ReadSpec>,
+    /// The column whose value the lookup gives.
+    pub column: String,
+}
+
+/// `[tables.NAME]`: a table of values in a file beside the profile.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TableSpec {
+    /// The file (relative to the profile): CSV with a header row, or TOML with `rows`, an
+    /// array of tables.
+    pub file: String,
 }
 
 /// `location = true`, or `location = { "VP 2" = "2", ... }`.

@@ -128,6 +128,8 @@ pub struct CaseResult {
     /// The bytes that were scored (`None`: it could not be read): `--accept` edits these, and
     /// writes only while the file still holds them.
     pub bytes: Option<Vec<u8>>,
+    /// The warnings of reading a VASSAL case's save and module (they do not fail the case).
+    pub warnings: Vec<Problem>,
 }
 
 /// What scoring a case gave.
@@ -139,6 +141,8 @@ pub struct Scored {
     /// The report's own fields as JSON (what the engine's report schema describes), or the
     /// problems the file was refused with.
     pub report: Result<Value, Vec<Problem>>,
+    /// The warnings of reading a VASSAL case's save and module.
+    pub warnings: Vec<Problem>,
 }
 
 /// Test one file: `None` when a file found in a folder is not a case.
@@ -148,6 +152,7 @@ pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> 
             game: None,
             engine: None,
             report: Err(vec![problem::in_file("io", &candidate.name, why.clone())]),
+            warnings: Vec::new(),
         };
         let mut result = judge(candidate, "", &Head::default(), scored, ctx);
         result.accept = Accept::Refused("it is a folder that cannot be read".to_string());
@@ -168,6 +173,7 @@ pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> 
                 game: None,
                 engine: None,
                 report: Err(problems),
+                warnings: Vec::new(),
             };
             return Some(judge(candidate, "", &Head::default(), scored, ctx));
         }
@@ -195,6 +201,7 @@ fn score_state(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
                 game: None,
                 engine: None,
                 report: Err(problems),
+                warnings: Vec::new(),
             };
         }
     };
@@ -213,6 +220,7 @@ fn scored(input: &crate::input::Input, name: &str, ctx: &Context<'_>) -> Scored 
         game: Some(input.game),
         engine: Some(input.engine),
         report,
+        warnings: Vec::new(),
     }
 }
 
@@ -227,6 +235,7 @@ fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Contex
         game: None,
         engine: None,
         report: Err(problems),
+        warnings: Vec::new(),
     };
     let args = match vassal_args(name, text) {
         Ok(a) => a,
@@ -250,7 +259,7 @@ fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Contex
         return refused(outside);
     }
     let mut sources = crate::input::Sources::new();
-    let game = match args.load(&mut sources, &ctx.limits) {
+    let game = match args.load(&mut sources, &ctx.limits, ctx.resolver) {
         Ok(Some(g)) => g,
         Ok(None) => {
             return refused(vec![problem::in_file(
@@ -268,11 +277,14 @@ fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Contex
             "[vassal] needs `save`",
         )]);
     };
-    let input = match crate::vassal::input(&game, save, &ctx.limits) {
-        Ok(i) => i,
-        Err(p) => return refused(p),
+    let mut warnings = Vec::new();
+    let read = crate::vassal::input(&game, save, &ctx.limits, &mut warnings);
+    let mut scored = match read {
+        Ok(input) => scored(&input, name, ctx),
+        Err(p) => refused(p),
     };
-    scored(&input, name, ctx)
+    scored.warnings = warnings;
+    scored
 }
 
 /// A case file's `[vassal]` table, its paths made relative to the file's folder.
@@ -362,6 +374,7 @@ fn judge(
         accept,
         root: candidate.root.clone(),
         bytes: None,
+        warnings: scored.warnings,
     }
 }
 

@@ -72,6 +72,11 @@ pub fn text(outcomes: &[Outcome]) -> String {
         let _ = writeln!(out, "\nFAILED {}", one_line(&o.result.name));
         out.push_str(&failure(o));
     }
+    // A VASSAL case's reading warnings, passed or not: what may make a verdict only look right.
+    for o in outcomes.iter().filter(|o| !o.result.warnings.is_empty()) {
+        let _ = writeln!(out, "\nWARNINGS {}", one_line(&o.result.name));
+        out.push_str(&warnings(o));
+    }
     let c = Counts::of(outcomes);
     if c.accepted > 0 {
         let _ = writeln!(out, "\n{} accepted ([expect] written)", c.accepted);
@@ -82,6 +87,15 @@ pub fn text(outcomes: &[Outcome]) -> String {
         c.passed, c.failed, c.skipped
     );
     wargame_kit::terminal::escape(&out).into_owned()
+}
+
+/// A case's warnings, each on a line, indented.
+fn warnings(o: &Outcome) -> String {
+    o.result
+        .warnings
+        .iter()
+        .map(|w| format!("  warning: {}\n", crate::problem::line(w)))
+        .collect()
 }
 
 /// A failed file's differences and problems, each line indented.
@@ -135,6 +149,7 @@ struct FileJson<'a> {
     accepted: bool,
     differences: Vec<DifferenceJson<'a>>,
     problems: Vec<ProblemJson<'a>>,
+    warnings: Vec<ProblemJson<'a>>,
     not_accepted: Option<&'a str>,
 }
 
@@ -171,6 +186,7 @@ pub fn json(outcomes: &[Outcome]) -> serde_json::Result<String> {
                 })
                 .collect(),
             problems: o.result.problems.iter().map(ProblemJson::from).collect(),
+            warnings: o.result.warnings.iter().map(ProblemJson::warning).collect(),
             not_accepted: o.not_accepted.as_deref(),
         })
         .collect();
@@ -206,20 +222,25 @@ pub fn junit(outcomes: &[Outcome]) -> String {
             xml(&one_line(&r.name))
         );
         match r.verdict {
-            Verdict::Passed => out.push_str("/>\n"),
-            Verdict::Skipped => {
-                out.push_str(">\n    <skipped message=\"no expectation\"/>\n  </testcase>\n")
-            }
+            Verdict::Passed if r.warnings.is_empty() => out.push_str("/>\n"),
+            Verdict::Passed => out.push_str(">\n"),
+            Verdict::Skipped => out.push_str(">\n    <skipped message=\"no expectation\"/>\n"),
             Verdict::Failed => {
                 let details = failure(o);
                 let first = details.lines().next().unwrap_or("").trim();
                 let _ = write!(
                     out,
-                    ">\n    <failure message=\"{}\">{}</failure>\n  </testcase>\n",
+                    ">\n    <failure message=\"{}\">{}</failure>\n",
                     xml(first),
                     xml(&details)
                 );
             }
+        }
+        if !r.warnings.is_empty() {
+            let _ = writeln!(out, "    <system-err>{}</system-err>", xml(&warnings(o)));
+        }
+        if !(r.verdict == Verdict::Passed && r.warnings.is_empty()) {
+            out.push_str("  </testcase>\n");
         }
     }
     out.push_str("</testsuite>\n");
