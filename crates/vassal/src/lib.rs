@@ -84,6 +84,11 @@ pub mod internal {
     pub mod image {
         pub use crate::image::*;
     }
+    /// The pieces of a replayed game as the save writes them: id, type and state, for checks
+    /// that must read them without the reader's interpretation (the sample checks).
+    pub fn raw_pieces(position: &crate::Position) -> Vec<(&str, &str, &str)> {
+        position.raw_pieces()
+    }
 }
 
 /// What [`read_pieces`] does beyond the defaults.

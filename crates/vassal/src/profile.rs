@@ -64,6 +64,7 @@
 mod document;
 mod draft;
 mod nearby;
+mod proposal;
 mod read;
 mod spec;
 mod table;
@@ -80,6 +81,7 @@ use crate::{Error, Module, Options, Piece, Save};
 use wargame_kit::resolve::Resolver;
 
 pub use draft::draft;
+pub use proposal::draft_from_save;
 
 use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
 

@@ -1140,6 +1140,18 @@ impl Position {
         self.attach(at, stack);
     }
 
+    /// Each piece's id, type and state (stacks and decks excluded), in the order added.
+    pub(crate) fn raw_pieces(&self) -> Vec<(&str, &str, &str)> {
+        self.records
+            .iter()
+            .filter(|r| !r.removed)
+            .filter_map(|r| match &r.kind {
+                RecKind::Piece { ty, state, .. } => Some((r.id.as_str(), &**ty, &**state)),
+                RecKind::Stack { .. } => None,
+            })
+            .collect()
+    }
+
     /// The ids of the pieces in the game (stacks and decks excluded), in the order added.
     pub fn piece_ids(&self) -> Vec<&str> {
         self.records

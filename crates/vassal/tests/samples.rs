@@ -1,6 +1,6 @@
-//! The checks on real VASSAL files that no one here wrote: the folder named by `VASSAL_SAMPLES`
-//! (its `cases.json` pairs each buildFile and its board sizes with saves and logs). Skipped,
-//! with a message, when the variable is unset; CI sets it.
+//! The checks on real VASSAL files that no one here wrote: the folders named by
+//! `VASSAL_SAMPLES` and `VASSAL_SAMPLES_MORE` (each `cases.json` pairs a buildFile and its board
+//! sizes with saves and logs). Skipped, with a message, when neither is set; CI sets both.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use vassal::{BoardSizes, Locator, Module, Options, Save};
 
+/// The first samples folder (`VASSAL_SAMPLES`), for the checks of its own files.
 fn samples() -> Option<PathBuf> {
     match std::env::var_os("VASSAL_SAMPLES") {
         Some(dir) => Some(PathBuf::from(dir)),
@@ -16,6 +17,26 @@ fn samples() -> Option<PathBuf> {
             None
         }
     }
+}
+
+/// Every samples folder set (`VASSAL_SAMPLES`, `VASSAL_SAMPLES_MORE`).
+fn all_samples() -> Vec<PathBuf> {
+    let dirs: Vec<PathBuf> = ["VASSAL_SAMPLES", "VASSAL_SAMPLES_MORE"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .map(PathBuf::from)
+        .collect();
+    if dirs.is_empty() {
+        eprintln!(
+            "VASSAL_SAMPLES and VASSAL_SAMPLES_MORE are not set: the sample checks are skipped"
+        );
+    }
+    dirs
+}
+
+/// Every case of every samples folder.
+fn all_cases() -> Vec<Case> {
+    all_samples().iter().flat_map(|d| cases(d)).collect()
 }
 
 fn sizes(path: &Path) -> BoardSizes {
@@ -35,6 +56,22 @@ fn sizes(path: &Path) -> BoardSizes {
 struct Case {
     module: Module,
     games: Vec<(String, Save)>,
+    /// Whether the module has a hex grid.
+    hex_grids: bool,
+}
+
+fn has_hexes(g: &vassal::grid::Grid) -> bool {
+    use vassal::grid::Grid;
+    match g {
+        Grid::Hex(_) => true,
+        Grid::Zoned(z) => {
+            z.background.as_deref().is_some_and(has_hexes)
+                || z.zones
+                    .iter()
+                    .any(|zone| zone.grid.as_deref().is_some_and(has_hexes))
+        }
+        _ => false,
+    }
 }
 
 fn cases(dir: &Path) -> Vec<Case> {
@@ -56,29 +93,44 @@ fn cases(dir: &Path) -> Vec<Case> {
                 (g.to_string(), Save::from_bytes(&bytes, g).unwrap())
             })
             .collect();
-        out.push(Case { module, games });
+        let hex_grids = module.maps.iter().any(|m| {
+            m.boards
+                .iter()
+                .any(|b| b.grid.as_ref().is_some_and(has_hexes))
+        });
+        out.push(Case {
+            module,
+            games,
+            hex_grids,
+        });
     }
     out
 }
 
 #[test]
 fn every_command_and_piece_is_decoded() {
-    let Some(dir) = samples() else { return };
-    for case in cases(&dir) {
+    for case in all_cases() {
         for (name, save) in &case.games {
             assert_eq!(save.commands.skipped, 0, "{name}: {:?}", save.warnings);
             assert!(save.commands.read > 0, "{name}");
-            let pieces = vassal::read_pieces(&case.module, save, &Options::default()).unwrap();
+            let options = Options::default().reveal(true);
+            let pieces = vassal::read_pieces(&case.module, save, &options).unwrap();
             let position = save.replay(None).unwrap();
             assert_eq!(pieces.pieces.len(), position.piece_ids().len(), "{name}");
             assert!(!pieces.pieces.is_empty(), "{name}");
             for p in &pieces.pieces {
-                // Only a map the module lacks (the save was made with another version of the
-                // module) leaves a piece unlocated, with a warning naming the map.
+                // A map the module lacks (the save was made with another version of the
+                // module), or a board of unknown size, leaves a piece unlocated, with a warning
+                // naming the map.
+                let map = p.map.clone().unwrap_or_default();
                 if p.location.as_deref() == Some("unknown") {
-                    let map = p.map.clone().unwrap_or_default();
+                    let lacks = case.module.map(&map).is_none();
+                    let no_size = case
+                        .module
+                        .map(&map)
+                        .is_some_and(|m| m.boards.iter().any(|b| b.size.is_none()));
                     assert!(
-                        case.module.map(&map).is_none(),
+                        lacks || no_size,
                         "{name}: piece {} on {map} at {:?},{:?}",
                         p.id,
                         p.x,
@@ -92,7 +144,15 @@ fn every_command_and_piece_is_decoded() {
                         "{name}: {map}"
                     );
                 }
-                assert!(p.name.is_some(), "{name}: {}", p.id);
+                // Every piece reaches its basic piece: its map and its name are the save's.
+                assert_ne!(p.map.as_deref(), Some(""), "{name}: {}", p.id);
+                let basic = p.properties.get("BasicName").map_or("", String::as_str);
+                let name = p.name.as_deref().unwrap_or_default();
+                assert!(
+                    basic.is_empty() || !name.is_empty(),
+                    "{name}: {} lost its name",
+                    p.id
+                );
             }
             eprintln!(
                 "{name}: {} commands read, {} skipped, {} pieces, {} steps; warnings: {:#?}",
@@ -120,8 +180,7 @@ fn tld_log_has_its_commands() {
 
 #[test]
 fn pieces_on_hex_grids_sit_where_snap_to_hex_puts_them() {
-    let Some(dir) = samples() else { return };
-    for case in cases(&dir) {
+    for case in all_cases().into_iter().filter(|c| c.hex_grids) {
         for (name, save) in &case.games {
             let tolerance = if name.ends_with("scenario_4.sav") {
                 1
@@ -160,11 +219,11 @@ fn pieces_on_hex_grids_sit_where_snap_to_hex_puts_them() {
 
 #[test]
 fn every_location_vassal_recorded_is_ours() {
-    let Some(dir) = samples() else { return };
     let mut matched = 0;
     let mut total = 0;
+    let mut unlocated = 0;
     let mut wrong = Vec::new();
-    for case in cases(&dir) {
+    for case in all_cases() {
         for (name, save) in &case.games {
             let position = save.replay(None).unwrap();
             let locator = Locator::new(&case.module, &position);
@@ -189,6 +248,11 @@ fn every_location_vassal_recorded_is_ours() {
                     .and_then(|v| v.parse().ok())
                     .unwrap_or(0);
                 let ours = locator.locate(&map, x, y).location;
+                // Where no location can be computed (a board of unknown size), none is given.
+                if ours == "unknown" {
+                    unlocated += 1;
+                    continue;
+                }
                 total += 1;
                 if ours == *old {
                     matched += 1
@@ -238,7 +302,140 @@ fn every_location_vassal_recorded_is_ours() {
             }
         }
     }
-    eprintln!("{matched} of {total} location names VASSAL recorded match");
+    eprintln!(
+        "{matched} of {total} location names VASSAL recorded match ({unlocated} not located: a board of unknown size)"
+    );
     assert!(wrong.is_empty(), "{wrong:#?}");
-    assert_eq!(total, 45);
+    if !all_samples().is_empty() {
+        assert!(total >= 45, "{total}");
+    }
+}
+
+/// Each piece's palette entry, recovered: a piece whose traits are exactly those of one entry
+/// (each entry expanded with `Module::expand`, compared as text) gets that entry, found
+/// `exact`; the others are counted by how they were found.
+#[test]
+fn the_palette_entry_of_every_piece_is_recovered() {
+    for case in all_cases() {
+        let expanded: Vec<(String, &vassal::PaletteEntry)> = case
+            .module
+            .palette
+            .iter()
+            .map(|e| {
+                let body = e.definition.strip_prefix("+/").unwrap_or(&e.definition);
+                let mut d = vassal::seq::Decoder::new(body, '/');
+                let _ = d.next();
+                let (ty, state) = (d.next().unwrap_or_default(), d.next().unwrap_or_default());
+                (case.module.expand(&ty, &state).0, e)
+            })
+            .collect();
+        for (name, save) in &case.games {
+            let position = save.replay(None).unwrap();
+            let options = Options::default().reveal(true);
+            let pieces = vassal::read_pieces(&case.module, save, &options).unwrap();
+            let mut found: std::collections::BTreeMap<String, usize> = Default::default();
+            for ((id, ty, _), p) in vassal::internal::raw_pieces(&position)
+                .iter()
+                .zip(&pieces.pieces)
+            {
+                assert_eq!(*id, p.id, "{name}");
+                let (ours, _) = case.module.expand(ty, "");
+                let same: Vec<&&vassal::PaletteEntry> = expanded
+                    .iter()
+                    .filter(|(t, _)| *t == ours)
+                    .map(|(_, e)| e)
+                    .collect();
+                let how = p
+                    .slot
+                    .as_ref()
+                    .map_or("none".to_string(), |s| format!("{:?}", s.found));
+                if let [only] = same.as_slice() {
+                    let slot = p
+                        .slot
+                        .as_ref()
+                        .unwrap_or_else(|| panic!("{name}: {} has no slot", p.id));
+                    assert_eq!(slot.found, vassal::Found::Exact, "{name}: {}", p.id);
+                    assert_eq!(slot.path, only.path, "{name}: {}", p.id);
+                    assert_eq!(
+                        p.prototypes_found,
+                        Some(vassal::Found::Exact),
+                        "{name}: {}",
+                        p.id
+                    );
+                }
+                *found.entry(how).or_insert(0) += 1;
+            }
+            eprintln!("{name}: palette entries recovered {found:?}");
+        }
+    }
+}
+
+/// A profile drafted from each save (`draft_from_save`) reads back, and every entry it proposes
+/// selects at least one piece.
+#[test]
+fn a_profile_drafted_from_each_save_selects_with_every_entry() {
+    let shape = vassal::profile::StateShape::new(&["FILL IN"]);
+    for case in all_cases() {
+        for (name, save) in &case.games {
+            let pieces = vassal::read_pieces(&case.module, save, &Options::default()).unwrap();
+            let text = vassal::profile::draft_from_save(&case.module, &pieces);
+            let profile = vassal::profile::Profile::from_toml_str(&text, Some("draft.toml"))
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            let imported = profile
+                .import(&case.module, save, &Options::default(), &shape)
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            assert!(!imported.taken.is_empty(), "{name}");
+            for (entry, n) in &imported.taken {
+                assert!(*n > 0, "{name}: {entry} selects nothing\n{text}");
+            }
+            eprintln!("{name}: the draft's entries take {:?}", imported.taken);
+        }
+    }
+}
+
+/// A profile written by hand for a real save, from what `vassal pieces` lists: Ragnarok's
+/// pieces selected by property, by the prototype recovered from their palette entries, and by
+/// entry; counts each entry takes, as the listing shows them.
+#[test]
+fn a_hand_written_profile_selects_what_the_listing_shows() {
+    let Some(dir) = samples() else { return };
+    let Some(case) = cases(&dir)
+        .into_iter()
+        .find(|c| c.games.iter().any(|(n, _)| n.starts_with("ragnarok/")))
+    else {
+        return;
+    };
+    let profile = r#"
+game = "ragnarok"
+[[counts]]
+key = "aesir"
+select = { map = "deployment", property = { Side = "Aesir" } }
+[[counts]]
+key = "jotun"
+select = { map = "deployment", prototype = "Counter-Jotun" }
+[[counts]]
+key = "warriors"
+select = { slot = "unit-warrior" }
+[[pieces]]
+into = "endurance"
+select = { map = "Main Map", zone = "endurance" }
+fields = { id = { piece_id = true }, name = { name = true }, side = { property = "Side" } }
+"#;
+    let profile = vassal::profile::Profile::from_toml_str(profile, Some("ragnarok.toml")).unwrap();
+    let shape = vassal::profile::StateShape::new(&["ragnarok"]);
+    let (_, save) = &case.games[0];
+    let imported = profile
+        .import(&case.module, save, &Options::default(), &shape)
+        .unwrap();
+    let state: toml::Table = imported.text.parse().unwrap();
+    assert_eq!(state["aesir"].as_integer(), Some(48));
+    assert_eq!(state["jotun"].as_integer(), Some(36));
+    assert_eq!(state["warriors"].as_integer(), Some(20));
+    let endurance = state["endurance"].as_array().unwrap();
+    assert_eq!(endurance.len(), 12);
+    assert!(
+        endurance
+            .iter()
+            .all(|e| e["id"].as_str().is_some_and(|i| i.len() == 13))
+    );
 }

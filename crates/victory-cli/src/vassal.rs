@@ -102,31 +102,42 @@ With -o, the files it names (a map, a track) are written relative to the output'
         #[command(flatten)]
         limits: VassalLimits,
     },
-    /// Draft a profile from a module's maps, zones and prototypes, each entry with a comment
-    /// saying what to fill in.
+    /// Draft a profile from a module's maps, zones and prototypes, or with --save from the
+    /// pieces a save holds, each entry with a comment saying what to fill in.
     #[command(after_help = "\
 Examples:
+  victory vassal profile Leyte.vmod --save game.vsav -o leyte.profile.toml
   victory vassal profile Leyte.vmod -o leyte.profile.toml
   victory vassal pieces game.vsav --module Leyte.vmod     # the pieces, to fill it in
 
-docs/vassal.md explains each table; the shipped profiles under fixtures/vassal/ are worked
-examples.")]
+With --save, each [[pieces]] entry is a selection the save's pieces support (the map and zone
+holding most pieces on a hex grid as [board], each other map and zone), with how many pieces
+it takes and what varies among them (properties, layers, slots, prototypes). docs/vassal.md
+explains each table; the shipped profiles under fixtures/vassal/ are worked examples.")]
     Profile {
         /// The module: a .vmod, or its extracted buildFile.xml / buildFile.
         #[arg(value_name = "MOD")]
         module: PathBuf,
+        /// A saved game or log of the module: propose selections from its pieces.
+        #[arg(long, value_name = "SAVE")]
+        save: Option<PathBuf>,
         /// Board image sizes for a buildFile read without its images.
         #[arg(long, value_name = "FILE")]
         board_sizes: Option<PathBuf>,
+        /// Replay the log to step N (0: the position it was saved from).
+        #[arg(long, value_name = "N", requires = "save", value_parser = step, allow_negative_numbers = true)]
+        step: Option<usize>,
+        /// Read as the player of this side: its private windows shown (repeatable).
+        #[arg(long = "side", value_name = "NAME", requires = "save")]
+        sides: Vec<String>,
         /// Where to write the profile (default: standard output).
         #[arg(short, long, value_name = "PROFILE.toml")]
         output: Option<PathBuf>,
         /// Read at most BYTES from the --board-sizes file.
         #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
         max_input_bytes: u64,
-        /// Read at most BYTES from the module.
-        #[arg(long, value_name = "BYTES", default_value_t = files::DEFAULT_MAX_MODULE_BYTES)]
-        max_module_bytes: u64,
+        #[command(flatten)]
+        limits: VassalLimits,
     },
 }
 
@@ -151,18 +162,23 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
         ),
         VassalCommand::Profile {
             module,
+            save,
             board_sizes,
+            step,
+            sides,
             output,
             max_input_bytes,
-            max_module_bytes,
-        } => {
-            let limits = Limits {
-                input: max_input_bytes,
-                module: max_module_bytes,
-                ..Limits::default()
-            };
-            draft(&module, board_sizes.as_deref(), output.as_deref(), &limits)
-        }
+            limits,
+        } => draft(
+            &Draft {
+                module: &module,
+                save: save.as_deref(),
+                board_sizes: board_sizes.as_deref(),
+                options: ::vassal::Options::default().step(step).sides(sides),
+            },
+            output.as_deref(),
+            &limits.with_input(max_input_bytes),
+        ),
         VassalCommand::Pieces {
             save,
             module,
@@ -807,27 +823,63 @@ fn absolute(p: &Path) -> PathBuf {
     out
 }
 
-/// `victory vassal profile MOD`: a profile to fill in.
-pub fn draft(
-    module: &Path,
-    board_sizes: Option<&Path>,
-    output: Option<&Path>,
-    limits: &Limits,
-) -> anyhow::Result<Outcome> {
+/// What `victory vassal profile` drafts from: a module, and a save of it.
+pub struct Draft<'a> {
+    /// The module.
+    pub module: &'a Path,
+    /// A save whose pieces the selections are proposed from.
+    pub save: Option<&'a Path>,
+    /// Board image sizes for a buildFile.
+    pub board_sizes: Option<&'a Path>,
+    /// How the save is read.
+    pub options: ::vassal::Options,
+}
+
+/// `victory vassal profile MOD [--save SAVE]`: a profile to fill in.
+pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
-    let sizes = match board_sizes {
+    let sizes = match from.board_sizes {
         Some(p) => sizes(p, limits)?,
         None => ::vassal::BoardSizes::new(),
     };
-    let name = module.to_string_lossy().into_owned();
-    let module = match module_of(&read(module, Kind::Module, limits)?, &name, &sizes) {
+    let name = from.module.to_string_lossy().into_owned();
+    let module = match module_of(&read(from.module, Kind::Module, limits)?, &name, &sizes) {
         Ok(m) => m,
         Err(p) => {
             o.problems(&p);
             return Ok(o);
         }
     };
-    let text = ::vassal::profile::draft(&module);
+    let text = match from.save {
+        None => ::vassal::profile::draft(&module),
+        Some(path) => {
+            let (name, bytes) =
+                crate::input::read_named(path, limits.save, Kind::Save).map_err(|p| {
+                    anyhow::anyhow!(
+                        "{}",
+                        p.iter().map(problem::line).collect::<Vec<_>>().join("\n")
+                    )
+                })?;
+            let read = ::vassal::Save::from_bytes(&bytes, &name)
+                .and_then(|save| ::vassal::read_pieces(&module, &save, &from.options));
+            match read {
+                Ok(pieces) => {
+                    let warnings: Vec<Problem> = pieces
+                        .warnings
+                        .iter()
+                        .cloned()
+                        .map(problem::from_engine)
+                        .collect();
+                    o.stderr.extend(warning_lines(&warnings));
+                    ::vassal::profile::draft_from_save(&module, &pieces)
+                }
+                Err(e) => {
+                    errors(&mut o, &e);
+                    return Ok(o);
+                }
+            }
+        }
+    };
     match output {
         None => o.stdout = text,
         Some(out) => files::replace(out, text.as_bytes())

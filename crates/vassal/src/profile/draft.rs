@@ -7,7 +7,8 @@ use crate::Module;
 use crate::grid::Grid;
 use crate::module::MapDef;
 
-/// A profile for `module` to fill in: `[board]` on the first map with a hex grid, one
+/// A profile for `module` to fill in: `[board]` on the first map with a hex grid (and the zone
+/// holding its hexes, when they are in one), one
 /// `[[pieces]]` group, a commented `[[markers]]` and `[[counts]]`, and the module's maps,
 /// boards, zones and prototypes listed in comments. It reads back with
 /// [`Profile::from_toml_str`](super::Profile::from_toml_str).
@@ -66,10 +67,40 @@ fn board_section(out: &mut String, module: &Module) {
         .or(module.maps.first());
     match board {
         Some(m) => {
-            let _ = writeln!(out, "[board]\nmap = {}\n", quote(&m.id));
+            let _ = writeln!(out, "[board]\nmap = {}", quote(&m.id));
+            if let Some(zone) = hex_zones(m).first() {
+                let _ = writeln!(
+                    out,
+                    "# The hexes are in a zone of the map: `on = \"board\"` takes the pieces in it.\nzone = {}",
+                    quote(zone)
+                );
+            }
+            out.push('\n');
         }
         None => out.push_str("# The module has no map.\n\n"),
     }
+}
+
+/// The zones of a map whose grid is a hex grid (their own, or the board's they use).
+pub(crate) fn hex_zones(map: &MapDef) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in &map.boards {
+        if let Some(Grid::Zoned(z)) = &b.grid {
+            for zone in &z.zones {
+                let hexes = if zone.use_parent_grid {
+                    z.background
+                        .as_deref()
+                        .is_some_and(|g| matches!(g, Grid::Hex(_)))
+                } else {
+                    zone.grid.as_deref().is_some_and(has_hexes)
+                };
+                if hexes {
+                    out.push(zone.name.clone());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// `[[pieces]]`, with the prototypes listed.
@@ -107,7 +138,7 @@ fn pieces_section(out: &mut String, module: &Module) {
     );
 }
 
-const MARKERS: &str = "\
+pub(crate) const MARKERS: &str = "\
 # FILL IN, or delete: a marker sets one state key from one piece, its value by where it lies
 # (`many = true`: each piece selected sets a key of its own; `optional = true`: the game may
 # lack it).
@@ -160,6 +191,13 @@ fn grid_kind(g: &Grid) -> &'static str {
     }
 }
 
+/// Whether a map has a hex grid on a board (or in a zone).
+pub(crate) fn map_has_hexes(map: &MapDef) -> bool {
+    map.boards
+        .iter()
+        .any(|b| b.grid.as_ref().is_some_and(has_hexes))
+}
+
 fn has_hexes(g: &Grid) -> bool {
     match g {
         Grid::Hex(_) => true,
@@ -174,7 +212,7 @@ fn has_hexes(g: &Grid) -> bool {
 }
 
 /// A TOML basic string, safe in a one-line comment too.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     toml_edit::Value::from(one_line(s))
         .to_string()
         .trim()
@@ -182,7 +220,7 @@ fn quote(s: &str) -> String {
 }
 
 /// Text without line breaks or terminal controls.
-fn one_line(s: &str) -> String {
+pub(crate) fn one_line(s: &str) -> String {
     wargame_kit::terminal::escape(s)
         .chars()
         .map(|c| if c.is_control() { '?' } else { c })

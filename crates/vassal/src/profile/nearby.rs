@@ -24,6 +24,27 @@ fn top(counts: &BTreeMap<String, usize>) -> String {
     format!("{}{more}", shown.join(", "))
 }
 
+/// The properties every piece has (where it is, its names) and the persistent `Old...` ones:
+/// no help in telling pieces apart.
+pub(crate) fn is_basic(key: &str) -> bool {
+    const BASIC: [&str; 9] = [
+        "CurrentX",
+        "CurrentY",
+        "LocationName",
+        "PieceName",
+        "BasicName",
+        "CurrentMap",
+        "CurrentBoard",
+        "CurrentZone",
+        "DeckName",
+    ];
+    BASIC.contains(&key)
+        || key.starts_with("Old")
+        || key.starts_with("Clicked")
+        || key == "UniqueID"
+        || key == "CloneID"
+}
+
 /// What the save holds near where `select` looked: a sentence for the problem's help.
 pub(crate) fn nearby(
     module: &Module,
@@ -81,21 +102,10 @@ pub(crate) fn nearby(
 /// The properties whose values differ among `pieces` (those a select would tell them apart
 /// by), each with its values and counts; the basic ones left out.
 fn varying_properties(pieces: &[&&Piece]) -> Vec<String> {
-    const BASIC: [&str; 9] = [
-        "CurrentX",
-        "CurrentY",
-        "LocationName",
-        "PieceName",
-        "BasicName",
-        "CurrentMap",
-        "CurrentBoard",
-        "CurrentZone",
-        "DeckName",
-    ];
     let mut values: BTreeMap<&str, BTreeMap<String, usize>> = BTreeMap::new();
     for p in pieces {
         for (k, v) in &p.properties {
-            if BASIC.contains(&k.as_str()) || k.starts_with("Old") {
+            if is_basic(k) {
                 continue;
             }
             *values.entry(k).or_default().entry(v.clone()).or_insert(0) += 1;
