@@ -237,16 +237,8 @@ fn every_location_vassal_recorded_is_ours() {
                     continue;
                 };
                 let map = p.properties.get("OldMap").cloned().unwrap_or_default();
-                let x: i32 = p
-                    .properties
-                    .get("OldX")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0);
-                let y: i32 = p
-                    .properties
-                    .get("OldY")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0);
+                let number = |k: &str| p.properties.get(k).and_then(|v| v.parse().ok());
+                let (x, y): (i32, i32) = (number("OldX").unwrap_or(0), number("OldY").unwrap_or(0));
                 let ours = locator.locate(&map, x, y).location;
                 // Where no location can be computed (a board of unknown size), none is given.
                 if ours == "unknown" {
