@@ -216,3 +216,134 @@ fn a_draft_of_the_demo_module_reads_back() {
     );
     Profile::from_toml_str(&draft, None).unwrap();
 }
+
+#[test]
+fn a_read_of_the_piece_id() {
+    let s = state(
+        r#"
+game = "demo"
+[[pieces]]
+into = "units"
+select = { name_contains = "Armor" }
+fields = { id = { piece_id = true }, name = { name = true } }
+"#,
+    );
+    let ids: Vec<&str> = s["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["a1", "a2"]);
+}
+
+/// The profile with its tables served from memory, imported on the demo game.
+fn with_tables(profile: &str, files: &[(&str, &str)]) -> Result<Imported, vassal::Error> {
+    let (module, save) = demo();
+    let mut resolver = wargame_kit::resolve::MemoryResolver::default();
+    for (name, text) in files {
+        resolver = resolver.with(*name, *text);
+    }
+    let p = Profile::from_toml_str(profile, Some("p.toml"))?.with_tables(&resolver)?;
+    p.import(&module, &save, &Options::default(), &SHAPE)
+}
+
+const LOOKUP: &str = r#"
+game = "demo"
+[tables.counters]
+file = "counters.csv"
+[[pieces]]
+into = "units"
+select = { name_contains = "1st Armor" }
+[pieces.fields]
+id = { name = true, word = 1 }
+rating = { lookup = { table = "counters", by = { counter = { property = "BasicName" }, step = { layer = "Step" } }, column = "rating" } }
+strength = { lookup = { table = "counters", by = { counter = { property = "BasicName" }, step = { layer = "Step" } }, column = "strength" }, as = "integer" }
+"#;
+
+#[test]
+fn a_lookup_in_a_table_keyed_on_several_reads() {
+    // The flipped side (layer `Step` at level 2) has its own row: full and reduced strengths.
+    let csv = "counter,step,rating,strength\n1st Armor,1,6-6-4,6\n1st Armor,2,3-3-4,3\n";
+    let imported = with_tables(LOOKUP, &[("counters.csv", csv)]).unwrap();
+    let s: toml::Table = imported.text.parse().unwrap();
+    let unit = s["units"].as_array().unwrap()[0].as_table().unwrap();
+    assert_eq!(unit["rating"].as_str(), Some("3-3-4"));
+    assert_eq!(unit["strength"].as_integer(), Some(3));
+    // The same table written in TOML.
+    let toml_table = "rows = [\n  { counter = \"1st Armor\", step = 1, rating = \"6-6-4\", strength = 6 },\n  { counter = \"1st Armor\", step = 2, rating = \"3-3-4\", strength = 3 },\n]\n";
+    let imported = with_tables(
+        &LOOKUP.replace("counters.csv", "counters.toml"),
+        &[("counters.toml", toml_table)],
+    )
+    .unwrap();
+    assert_eq!(
+        imported.text,
+        with_tables(LOOKUP, &[("counters.csv", csv)])
+            .unwrap()
+            .text
+            .replace("counters.csv", "counters.toml")
+    );
+}
+
+#[test]
+fn a_lookup_names_the_row_it_lacks_and_the_column() {
+    let csv = "counter,step,rating,strength\n1st Armor,1,6-6-4,6\n";
+    let e = with_tables(LOOKUP, &[("counters.csv", csv)]).unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert_eq!(d.kind, ErrorKind::NoValue);
+    assert!(
+        d.message
+            .contains("no row of table `counters` has counter = `1st Armor`, step = `2`"),
+        "{e}"
+    );
+    let e = with_tables(LOOKUP, &[("counters.csv", "counter,step,strength\n")]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("table `counters` has no column `rating`"),
+        "{e}"
+    );
+    assert_eq!(e.diagnostics()[0].location.unwrap().line, 10, "{e}");
+    let e = with_tables(LOOKUP, &[]).unwrap_err();
+    assert!(e.to_string().contains("cannot load `counters.csv`"), "{e}");
+    let p = Profile::from_toml_str(
+        &LOOKUP.replace("table = \"counters\"", "table = \"counter\""),
+        None,
+    )
+    .unwrap_err();
+    assert!(p.to_string().contains("did you mean `counters`?"), "{p}");
+}
+
+#[test]
+fn one_problem_a_profile_key_and_cause_with_the_pieces_it_hits() {
+    // `Side` is a property of one piece on map Main only: every other piece lacks it.
+    let p = problems(
+        r#"
+game = "demo"
+[[pieces]]
+into = "units"
+select = { map = "Main" }
+fields = { side = { property = "Side" } }
+"#,
+    );
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].1
+            .contains("cannot read `side` of 5 pieces, the first "),
+        "{p:?}"
+    );
+    assert!(p[0].1.ends_with("it has no property `Side`"), "{p:?}");
+    // A value the profile lists none for, with the nearest listed.
+    let e = import(
+        r#"
+game = "demo"
+[[pieces]]
+into = "units"
+select = { name_contains = "1st Armor" }
+fields = { side = { property = "Side", values = { Blu = "us" } } }
+"#,
+    )
+    .unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert_eq!(d.help.as_deref(), Some("did you mean `Blu`?"), "{e}");
+}
