@@ -142,6 +142,111 @@ pub fn save_file(text: &[u8]) -> Vec<u8> {
     zip.finish()
 }
 
+/// A saved-game file as VASSAL 3.x writes it: the text obfuscated (`!VCSK`, lowercase hex) in
+/// a zip's `savedGame` entry, then the `savedata` and `moduledata` entries (XML) that name the
+/// VASSAL version that saved it and the module (`name`, `version`) it was saved with (and,
+/// from VASSAL 3.7 on, the module's extra fields `extra1` and `extra2`, empty).
+/// `date_saved` is the time of saving (milliseconds since 1970), as VASSAL records it.
+///
+/// ```
+/// use vassal::write::{SaveText, save_file_3x};
+/// let text = SaveText::new().boards("Main", &[("Board", 0, 0)]).finish();
+/// let file = save_file_3x(text.as_bytes(), "Demo & Co", "1.2", "3.7.9", 1_700_000_000_000);
+/// let save = vassal::Save::from_bytes(&file, "game.vsav").unwrap();
+/// assert_eq!(save.module_name.as_deref(), Some("Demo & Co"));
+/// assert_eq!(save.module_version.as_deref(), Some("1.2"));
+/// assert_eq!(save.vassal_version.as_deref(), Some("3.7.9"));
+/// ```
+pub fn save_file_3x(
+    text: &[u8],
+    module: &str,
+    module_version: &str,
+    vassal_version: &str,
+    date_saved: u64,
+) -> Vec<u8> {
+    let head =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<data version=\"1\">\n";
+    let element = |tag: &str, value: &str| {
+        if value.is_empty() {
+            format!("  <{tag}/>\n")
+        } else {
+            format!("  <{tag}>{}</{tag}>\n", xml_escape(value))
+        }
+    };
+    // VASSAL 3.7 added the module's two extra fields.
+    let mut numbers = vassal_version
+        .split('.')
+        .map(|n| n.parse::<u32>().unwrap_or(0));
+    let since_3_7 = (numbers.next().unwrap_or(0), numbers.next().unwrap_or(0)) >= (3, 7);
+    let extra = if since_3_7 {
+        element("extra1", "") + &element("extra2", "")
+    } else {
+        String::new()
+    };
+    let common = element("version", module_version)
+        + &extra
+        + &element("VassalVersion", vassal_version)
+        + &element("dateSaved", &date_saved.to_string());
+    let savedata = format!("{head}{common}</data>\n");
+    let moduledata = format!(
+        "{head}{common}{}{}</data>\n",
+        element("description", ""),
+        element("name", module)
+    );
+    let mut zip = Writer::new();
+    zip.add("savedGame", &obfuscation::obfuscate(text, 0x5a));
+    zip.add("savedata", savedata.as_bytes());
+    zip.add("moduledata", moduledata.as_bytes());
+    zip.finish()
+}
+
+/// A palette entry of a buildFile, as VASSAL writes it (`PieceSlot.getBuildElement`): the
+/// element `VASSAL.build.widget.PieceSlot` with attributes `entryName`, `gpid`, `height` and
+/// `width`, its text the piece's definition (`+/null/TYPE/STATE`, see [`add_piece`] and
+/// [`nest`]; its traits may name prototypes, which VASSAL expands when it places the piece).
+/// The name and the definition are escaped for XML.
+///
+/// ```
+/// use vassal::write::{add_piece, nest, piece_slot};
+/// let definition = add_piece(
+///     "null",
+///     &nest(&["mark;Side", "prototype;Unit"], "piece;;;tank.png;Tank <1>"),
+///     &nest(&["Blue", ""], "null;0;0;101;0"),
+/// );
+/// let slot = piece_slot("Tank <1>", "101", (75, 64), &definition);
+/// assert!(slot.starts_with(r#"<VASSAL.build.widget.PieceSlot entryName="Tank &lt;1&gt;" gpid="101" height="64" width="75">+/null/"#));
+/// let build_file = format!(
+///     r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PieceWindow name="Pieces">{slot}</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>"#
+/// );
+/// let module = vassal::Module::from_build_file(&build_file, "b.xml", &Default::default()).unwrap();
+/// assert_eq!(module.palette[0].path, "Pieces / Tank <1>");
+/// assert_eq!(module.palette[0].gpid.as_deref(), Some("101"));
+/// assert_eq!(module.palette[0].definition, definition);
+/// ```
+pub fn piece_slot(
+    entry_name: &str,
+    gpid: &str,
+    (width, height): (u32, u32),
+    definition: &str,
+) -> String {
+    format!(
+        "<{SLOT} entryName=\"{}\" gpid=\"{}\" height=\"{height}\" width=\"{width}\">{}</{SLOT}>",
+        xml_escape(entry_name),
+        xml_escape(gpid),
+        xml_escape(definition),
+    )
+}
+
+const SLOT: &str = "VASSAL.build.widget.PieceSlot";
+
+/// Text escaped for an XML attribute or element.
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// A module file: the buildFile (as `buildFile.xml`) and images (name, bytes) under `images/`.
 pub fn module_file(build_file: &str, images: &[(&str, &[u8])]) -> Vec<u8> {
     let mut zip = Writer::new();

@@ -754,10 +754,11 @@ fn a_file_name_with_a_line_break_cannot_forge_a_line() {
 }
 
 /// A synthetic Leyte save of one eliminated Japanese unit named `name`, with a marker `Note`
-/// holding `note`, on the synthetic module (its Dead Pile zone), and one US unit on the map.
+/// holding `note`, on the synthetic module (its map `Dead Pile`), and one US unit on the map.
 fn save_with(name: &str, note: &str) -> Vec<u8> {
     vassal::write::SaveText::new()
         .boards("Leyte", &[("Leyte", 0, 0)])
+        .boards("Dead Pile", &[("Dead Pile", 0, 0)])
         .piece(
             "u0",
             "US-1 4-6-5",
@@ -773,9 +774,9 @@ fn save_with(name: &str, note: &str) -> Vec<u8> {
         .piece(
             "u1",
             name,
-            "Leyte",
-            1800,
-            220,
+            "Dead Pile",
+            200,
+            200,
             &[
                 ("mark;Note", note),
                 ("mark;Type", "Infantry"),

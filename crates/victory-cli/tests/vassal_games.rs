@@ -29,6 +29,12 @@ const GAMES: &[(&str, &str, &str, &str)] = &[
         "fixtures/leyte/campaign-exit-0531-exited.toml",
     ),
     (
+        "fixtures/vassal/leyte/campaign-exit-0531-missed.vsav",
+        "fixtures/vassal/leyte/Leyte-synthetic.vmod",
+        "fixtures/vassal/leyte/campaign.profile.toml",
+        "fixtures/leyte/campaign-exit-0531-missed.toml",
+    ),
+    (
         "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
         "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod",
         "fixtures/vassal/dai-senso/final.profile.toml",
@@ -163,14 +169,14 @@ fn a_drafted_profile_filled_in_scores_its_save() {
         .replace("game = \"FILL IN\"", "game = \"leyte\"")
         .replace("[state]\n", state)
         .replace(
-            "select = { on = \"board\", prototype = \"US Unit\" }",
-            "select = { on = \"board\", prototype = [\"US Unit\", \"Japanese Unit\"] }",
+            "select = { on = \"board\", prototype = \"Unit\" }",
+            "select = { on = \"board\", property = { Kind = \"Unit\" } }",
         )
         .replace(
             "id = { name = true }\n",
-            "id = { name = true, word = 1 }\nrating = { name = true, word = -1 }\nside = { prototype = { \"US Unit\" = \"us\", \"Japanese Unit\" = \"japanese\" } }\nname = { property = \"Unit Name\", optional = true }\nartillery = { property = \"Type\", values = { Artillery = true, Infantry = false } }\n",
+            "id = { name = true, word = 1 }\nrating = { name = true, word = -1 }\nside = { property = \"Nationality\", values = { US = \"us\", Japanese = \"japanese\" } }\nname = { property = \"Unit Name\", optional = true }\nartillery = { property = \"Type\", values = { Artillery = true, Infantry = false } }\n",
         )
-        + "\n[[pieces]]\ninto = \"eliminated\"\nselect = { map = \"Leyte\", zone = \"Dead Pile\" }\nfields = { id = { name = true, word = 1 }, rating = { name = true, word = -1 }, side = { prototype = { \"US Unit\" = \"us\", \"Japanese Unit\" = \"japanese\" } }, name = { property = \"Unit Name\", optional = true }, artillery = { property = \"Type\", values = { Artillery = true, Infantry = false } } }\n";
+        + "\n[[pieces]]\ninto = \"eliminated\"\nselect = { map = \"Dead Pile\", property = { Kind = \"Unit\" } }\nfields = { id = { name = true, word = 1 }, rating = { name = true, word = -1 }, side = { property = \"Nationality\", values = { US = \"us\", Japanese = \"japanese\" } }, name = { property = \"Unit Name\", optional = true }, artillery = { property = \"Type\", values = { Artillery = true, Infantry = false } } }\n";
     // In a folder of its own, the map named by its absolute path.
     let map = root()
         .join("fixtures/maps/leyte-standin.toml")
@@ -211,10 +217,14 @@ fn bad_inputs_are_clear_located_errors() {
         "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
         "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod",
     );
+    let campaign = (
+        "fixtures/vassal/leyte/campaign-exit-0531-exited.vsav",
+        "fixtures/vassal/leyte/Leyte-synthetic.vmod",
+    );
     let cases = [
         (
             "unknown_names",
-            leyte,
+            campaign,
             "fixtures/vassal/invalid/unknown-names.profile.toml",
         ),
         (
@@ -276,7 +286,7 @@ fn explain_and_render_take_saves_too() {
 fn vassal_case_files_are_tested_like_state_files() {
     let (status, out, stderr) = run(&["test", "fixtures/vassal"]);
     assert_eq!(status, 0, "{out}{stderr}");
-    assert!(out.ends_with("3 passed, 0 failed, 0 skipped\n"), "{out}");
+    assert!(out.ends_with("4 passed, 0 failed, 0 skipped\n"), "{out}");
     // A wrong expectation fails, naming the field; the profiles beside it are not cases.
     let dir = std::env::temp_dir().join(format!("victory-case-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -303,4 +313,139 @@ fn vassal_case_files_are_tested_like_state_files() {
         "{}",
         result.1
     );
+}
+
+/// Every synthetic save (by path) with its module.
+fn saves_and_modules() -> Vec<(String, &'static str)> {
+    let files = synthetic::files(&root()).unwrap();
+    let saves: Vec<String> = files
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|p| p.ends_with(".vsav"))
+        .collect();
+    assert!(saves.len() >= 6, "{saves:?}");
+    saves
+        .into_iter()
+        .map(|save| {
+            let dai_senso = save.contains("/dai-senso/") || save.ends_with("two-vp-markers.vsav");
+            let module = if dai_senso {
+                "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod"
+            } else {
+                "fixtures/vassal/leyte/Leyte-synthetic.vmod"
+            };
+            (save, module)
+        })
+        .collect()
+}
+
+/// Every piece of a save, as `vassal pieces --format json` lists it, and its warnings.
+fn pieces(save: &str, module: &str) -> (Vec<serde_json::Value>, String) {
+    let (status, json, stderr) = run(&[
+        "vassal", "pieces", save, "--module", module, "--format", "json",
+    ]);
+    assert_eq!(status, 0, "{save}: {stderr}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    (v["pieces"].as_array().unwrap().clone(), stderr)
+}
+
+/// Each saved piece was placed from one of its module's palette entries, as VASSAL places a
+/// piece: the reader finds that entry exactly (its traits, in order), and the prototypes from it.
+#[test]
+fn every_piece_comes_from_an_entry_of_the_palette_exactly() {
+    for (save, module) in saves_and_modules() {
+        let (pieces, _) = pieces(&save, module);
+        assert!(!pieces.is_empty(), "{save}");
+        for p in &pieces {
+            assert_eq!(p["slot"]["found"], "exact", "{save}: {p}");
+            assert_eq!(p["prototypes_found"], "exact", "{save}: {p}");
+            assert!(
+                !p["prototypes"].as_array().unwrap().is_empty(),
+                "{save}: {p}"
+            );
+            // No piece names a prototype: VASSAL expanded them.
+            let traits = p["traits"].as_array().unwrap();
+            assert!(
+                traits.iter().all(|t| t["kind"] != "prototype;"),
+                "{save}: {p}"
+            );
+        }
+    }
+}
+
+/// Where a piece was before (`OldMap`, `OldX`, `OldY`) is named `OldLocationName` as the
+/// reader names that point, as in VASSAL's own saves (crates/vassal/tests/samples.rs).
+#[test]
+fn each_old_location_is_the_location_of_the_old_point() {
+    let mut checked = 0;
+    for (save, module) in saves_and_modules() {
+        let bytes = std::fs::read(root().join(&save)).unwrap();
+        let game = vassal::Save::from_bytes(&bytes, &save).unwrap();
+        let vmod = std::fs::read(root().join(module)).unwrap();
+        let m = vassal::Module::from_vmod(&vmod, module, &vassal::BoardSizes::new()).unwrap();
+        let position = game.replay(None).unwrap();
+        let locator = vassal::Locator::new(&m, &position);
+        for p in pieces(&save, module).0 {
+            let props = &p["properties"];
+            let old = props["OldLocationName"].as_str().unwrap();
+            if old.is_empty() {
+                continue;
+            }
+            let int = |k: &str| props[k].as_str().unwrap().parse::<i32>().unwrap();
+            let map = props["OldMap"].as_str().unwrap();
+            let at = locator.locate(map, int("OldX"), int("OldY"));
+            assert_eq!(at.location, old, "{save}: {p}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+/// The situations of real saves the synthetic ones hold: eliminated units on a dead pile that
+/// is a map of its own, units shown reduced (a layer at level 2), markers sharing a name, and a
+/// save made with an older version of the module (read with a warning for each difference).
+#[test]
+fn the_saves_hold_what_real_saves_hold() {
+    let leyte = "fixtures/vassal/leyte/Leyte-synthetic.vmod";
+    let (assault, _) = pieces(
+        "fixtures/vassal/leyte/assault-scenario-end-position.vsav",
+        leyte,
+    );
+    let on = |map: &str| assault.iter().filter(|p| p["map"] == map).count();
+    assert_eq!(on("Dead Pile"), 4);
+    let reduced: Vec<&str> = assault
+        .iter()
+        .filter(|p| p["layers"][0]["name"] == "Step" && p["layers"][0]["level"] == 2)
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(reduced, ["J-102-41 2-3-5", "J-16-ENG 2-2-5"]);
+    let supply = assault
+        .iter()
+        .filter(|p| p["name"] == "Out of Supply")
+        .count();
+    assert_eq!(supply, 2);
+    let ds = "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod";
+    let (final_check, _) = pieces(
+        "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
+        ds,
+    );
+    let control = final_check
+        .iter()
+        .filter(|p| p["name"] == "Western Control")
+        .count();
+    assert_eq!(control, 5);
+    let (old, warnings) = pieces(
+        "fixtures/vassal/leyte/campaign-exit-0531-missed.vsav",
+        leyte,
+    );
+    for w in [
+        "made with version 0.9 of the module; the module read is version 1.0",
+        "board `Leyte Island` on map `Leyte`, which has only board `Leyte`: taken as that board",
+        "pieces on map `Turn Record`, which module `Leyte (synthetic)` (version 1.0) lacks",
+    ] {
+        assert!(warnings.contains(w), "{warnings}");
+    }
+    let turn: Vec<&serde_json::Value> = old.iter().filter(|p| p["map"] == "Turn Record").collect();
+    assert_eq!(turn.len(), 1);
+    assert_eq!(turn[0]["location"], "unknown");
+    assert_eq!(turn[0]["name"], "Turn");
 }

@@ -2,26 +2,49 @@
 //! the `vassal` crate's writer. Each save puts on the board exactly what a TOML fixture holds,
 //! so a save scored through its profile must give that fixture's report.
 //!
+//! The modules are built as real ones are: a piece window of palette entries (`PieceSlot`s,
+//! one per counter, in panels by side or kind), whose traits name the module's prototypes.
+//! The saves are written as VASSAL 3.7 writes them: each piece is its palette entry expanded as
+//! VASSAL places it (its prototypes replaced by their traits: no saved piece names one), its
+//! basic state `map;x;y;gpid;count;(key;value)*` with the persistent properties `Old...` (where
+//! it was before), the states the game changed (a layer's level, a marker's value); the pieces
+//! of each map in stacks, one per occupied point, each after its members; `begin_save`, the
+//! empty command of 3.x, the pieces, the players, the boards, `end_save`; obfuscated in a zip
+//! with the `moduledata` and `savedata` entries of 3.x. Piece ids are 13-digit numbers, as
+//! VASSAL's (milliseconds), from a fixed base.
+//!
 //! - `leyte/Leyte-synthetic.vmod`: map `Leyte`, one board whose hex grid numbers the hexes as
-//!   the stand-in map labels them (row then column, rows growing north), a `Dead Pile` and an
-//!   `Exited` zone beside it; prototypes `US Unit` and `Japanese Unit`. A unit is a piece
-//!   named `ID RATING` (`US-24-19 4-6-5`); an exited unit carries its exit hex in a marker
-//!   `Exit Hex`.
+//!   the stand-in map labels them (row then column, rows growing north), with an `Exited` zone
+//!   beside it; map `Dead Pile`, a board and no grid. A unit's counter (panels `US`,
+//!   `Japanese`) is named by its id, its face (layer `Step`: 1 full, 2 reduced) adding its
+//!   rating to the name (`US-24-19 5-6-4`); its markers `Type` and `Unit Name`, its prototype
+//!   `US Unit` or `Japanese Unit` (marker `Nationality`), both using the prototype `Unit`
+//!   (marker `Kind` = `Unit`, and `Exit Hex`: the hex an exited unit left by). Markers (`Out of
+//!   Supply`, `Turn`) use the prototype `Marker`.
 //! - `dai-senso/DaiSenso-synthetic.vmod`: map `Asia` (its Strategic Hexes as regions named by
 //!   label) and map `Charts` (zones: the VP track's boxes `VP 0` ... `VP 4`, the war states,
 //!   the ESV track, the Strategic Warfare Box, the influence track). The VP marker's face is
 //!   its layer `Face` (1 Rising Sun, 2 Allied Crusade); control markers use the prototype
-//!   `Control`.
+//!   `Control` (marker `Kind`), units `Western Unit` or `Axis Unit` (markers `Kind`, `Faction`).
+//!
+//! The saves also hold what real ones do: eliminated units on a dead pile of their own map,
+//! units shown reduced, markers of one name (`Out of Supply` on each unit the fixture says is
+//! cut, `Western Control`), and a save made with an older version of the Leyte module (its
+//! `moduledata` version older, its board under the name the module since changed, and a map
+//! the module no longer has, holding the turn marker).
 
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use vassal::write::{SaveText, add_piece, module_file, nest, png_header};
+use vassal::seq::{Decoder, Encoder};
+use vassal::write::{SaveText, add_piece, module_file, nest, piece_slot, png_header, save_file_3x};
 
 /// The fixtures each synthetic save mirrors, by game folder.
 pub const LEYTE_SAVES: &[&str] = &["assault-scenario-end-position", "campaign-exit-0531-exited"];
+/// The Leyte fixture mirrored by a save made with an older version of the module.
+pub const LEYTE_OLD_SAVE: &str = "campaign-exit-0531-missed";
 /// The Dai Senso fixtures mirrored.
 pub const DAI_SENSO_SAVES: &[&str] = &["final-nei-pro-west-us-unit-in-tokyo"];
 
@@ -33,6 +56,17 @@ const HEX: &str = "VASSAL.build.module.map.boardPicker.board.HexGrid";
 const HEXN: &str = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering";
 const REGIONS: &str = "VASSAL.build.module.map.boardPicker.board.RegionGrid";
 const REGION: &str = "VASSAL.build.module.map.boardPicker.board.Region";
+const WINDOW: &str = "VASSAL.build.module.PieceWindow";
+const TAB: &str = "VASSAL.build.widget.TabWidget";
+const LIST: &str = "VASSAL.build.widget.ListWidget";
+const PANEL: &str = "VASSAL.build.widget.PanelWidget";
+
+/// The VASSAL version the modules and saves are written as.
+const VASSAL_VERSION: &str = "3.7.9";
+/// The modules' version.
+const MODULE_VERSION: &str = "1.0";
+/// The command separator of a saved game.
+const ESC: char = '\u{1b}';
 
 /// The Leyte hex grid: flat hexes, columns 50 px apart, 58 px tall.
 const DX: f64 = 50.0;
@@ -44,72 +78,117 @@ const ROWS: i32 = 29;
 const HEX_WIDTH: i32 = 1650;
 /// 29 rows of 58 px and the half hex of the shifted columns.
 const LEYTE_SIZE: (u32, u32) = (1950, 1711);
+/// The Leyte module's board, and its name in the older version.
+const LEYTE_BOARD: &str = "Leyte";
+const LEYTE_OLD_BOARD: &str = "Leyte Island";
+/// The older version of the Leyte module, its VASSAL, and the map it had that this one lacks.
+const LEYTE_OLD_VERSION: &str = "0.9";
+const LEYTE_OLD_VASSAL: &str = "3.6.4";
+const TURN_MAP: &str = "Turn Record";
+/// The dead pile: a map of one board, no grid; the point VASSAL sends eliminated units to.
+const DEAD_PILE: &str = "Dead Pile";
+const DEAD_PILE_POINT: (i32, i32) = (200, 200);
+/// Where exited units lie on the Leyte board (the `Exited` zone).
+const EXITED_POINT: (i32, i32) = (HEX_WIDTH + 150, 640);
+
+/// The units shown reduced (their layer `Step` at level 2), with the rating of their full face.
+const REDUCED: &[(&str, &str)] = &[("J-102-41", "4-6-5"), ("J-16-ENG", "4-4-5")];
+/// A counter whose module entry names no rating on either face (the bad-input save).
+const UNRATED: &str = "US-99-1";
+
+/// The piece ids of each save start here (a date in 2024, in milliseconds, as VASSAL's ids).
+const ID_BASE: u64 = 1_714_000_000_000;
 
 /// Every file, with its path under the repository's root.
 pub fn files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
     let mut out = Vec::new();
-    let leyte = leyte_module();
+    let units = LeyteUnits::of(root)?;
+    let build_file = leyte_build_file(&units);
+    let leyte = module_file(
+        &build_file,
+        &[("leyte.png", &png_header(LEYTE_SIZE.0, LEYTE_SIZE.1))],
+    );
     let centres = hex_centres(&leyte)?;
-    out.push((
-        "fixtures/vassal/leyte/Leyte-synthetic.vmod".to_string(),
-        leyte,
-    ));
-    for name in LEYTE_SAVES {
+    let module = parse(&build_file, "Leyte-synthetic.vmod")?;
+    let game = LeyteGame {
+        module: &module,
+        centres: &centres,
+        units: &units,
+    };
+    out.push(("fixtures/vassal/leyte/Leyte-synthetic.vmod".into(), leyte));
+    for (i, name) in LEYTE_SAVES.iter().enumerate() {
         let state = fixture(root, "leyte", name)?;
+        let table = game.save(&state, base(i), &Version::current())?;
         out.push((
             format!("fixtures/vassal/leyte/{name}.vsav"),
-            leyte_save(&state, &centres)?.to_file(),
+            game.finish(table, &Version::current())?,
         ));
     }
-    let labels = dai_senso_labels(root)?;
+    let old = Version::old();
+    let state = fixture(root, "leyte", LEYTE_OLD_SAVE)?;
+    let table = game.save(&state, base(LEYTE_SAVES.len()), &old)?;
     out.push((
-        "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod".to_string(),
-        dai_senso_module(&labels),
+        format!("fixtures/vassal/leyte/{LEYTE_OLD_SAVE}.vsav"),
+        game.finish(table, &old)?,
     ));
-    for name in DAI_SENSO_SAVES {
+    let ds = DaiSenso::of(root)?;
+    let build_file = ds.build_file();
+    let module = parse(&build_file, "DaiSenso-synthetic.vmod")?;
+    out.push((
+        "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod".into(),
+        module_file(&build_file, &[]),
+    ));
+    for (i, name) in DAI_SENSO_SAVES.iter().enumerate() {
         let state = fixture(root, "asia-engulfed", name)?;
+        let table = ds.save(&module, &state, base(10 + i))?;
         out.push((
             format!("fixtures/vassal/dai-senso/{name}.vsav"),
-            dai_senso_save(&state, &labels)?.to_file(),
+            ds.finish(table)?,
         ));
     }
-    out.extend(bad_saves(root, &centres, &labels)?);
+    out.extend(bad_saves(root, &game, &ds, &module)?);
     Ok(out)
+}
+
+/// The first piece id of the `n`th save (a day apart).
+fn base(n: usize) -> u64 {
+    ID_BASE + u64::try_from(n).unwrap_or(0) * 86_400_000
+}
+
+fn parse(build_file: &str, name: &str) -> Result<vassal::Module, String> {
+    vassal::Module::from_build_file(build_file, name, &vassal::BoardSizes::new())
+        .map_err(|e| e.to_string())
 }
 
 /// The saves of the bad-input fixtures: two VP markers; a unit whose name has no rating.
 fn bad_saves(
     root: &Path,
-    centres: &BTreeMap<String, (i32, i32)>,
-    labels: &[String],
+    leyte: &LeyteGame<'_>,
+    ds: &DaiSenso,
+    ds_module: &vassal::Module,
 ) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let ds = fixture(root, "asia-engulfed", DAI_SENSO_SAVES[0])?;
-    let two = dai_senso_save(&ds, labels)?.piece(
-        "vp2",
+    let state = fixture(root, "asia-engulfed", DAI_SENSO_SAVES[0])?;
+    let mut two = ds.save(ds_module, &state, base(10))?;
+    two.place(
         "VP",
         "Charts",
-        zone_point("VP 3").0,
-        zone_point("VP 3").1,
+        zone_point("VP 3"),
         &[(FACE, "2")],
-    );
-    let leyte = fixture(root, "leyte", LEYTE_SAVES[0])?;
-    let (x, y) = centres.get("2215").copied().unwrap_or_default();
-    let unrated = leyte_save(&leyte, centres)?.piece(
-        "bad1",
-        "US-99-1",
-        "Leyte",
-        x,
-        y,
-        &[("mark;Type", "Infantry"), ("prototype;US Unit", "")],
-    );
+        &Before::palette(),
+    )?;
+    let state = fixture(root, "leyte", LEYTE_SAVES[0])?;
+    let current = Version::current();
+    let mut unrated = leyte.save(&state, base(0), &current)?;
+    let at = leyte.hex("2215")?;
+    unrated.place(UNRATED, "Leyte", at, &[], &leyte.before("2215", &current)?)?;
     Ok(vec![
         (
             "fixtures/vassal/invalid/two-vp-markers.vsav".to_string(),
-            two.to_file(),
+            ds.finish(two)?,
         ),
         (
             "fixtures/vassal/invalid/unit-without-rating.vsav".to_string(),
-            unrated.to_file(),
+            leyte.finish(unrated, &current)?,
         ),
     ])
 }
@@ -131,11 +210,154 @@ fn xml(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A prototype's definition: markers around an empty basic piece.
-fn prototype(markers: &[(&str, &str)]) -> String {
-    let types: Vec<String> = markers.iter().map(|m| format!("mark;{}", m.0)).collect();
-    let types: Vec<&str> = types.iter().map(String::as_str).collect();
-    let states: Vec<&str> = markers.iter().map(|m| m.1).collect();
+fn strings(t: &toml::Table, key: &str) -> String {
+    t.get(key)
+        .and_then(|v| v.as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn tables<'t>(t: &'t toml::Table, key: &str) -> Vec<&'t toml::Table> {
+    t.get(key)
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_table()).collect())
+        .unwrap_or_default()
+}
+
+fn title(kebab: &str) -> String {
+    kebab
+        .split(['-', '_'])
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A list as a marker's values or a layer's names hold it (comma-separated, escaped).
+fn comma_list(items: &[&str]) -> String {
+    items
+        .iter()
+        .fold(Encoder::new(','), |e, i| e.push(i))
+        .finish()
+}
+
+// ---- the palette ----
+
+/// A palette entry: the panel holding it, its name, its traits (type, state; outermost first,
+/// prototypes named as the module's entries name them) and its basic piece's image.
+struct Slot {
+    panel: &'static str,
+    name: String,
+    traits: Vec<(String, String)>,
+    image: String,
+}
+
+impl Slot {
+    fn new(panel: &'static str, name: &str, traits: &[(&str, &str)]) -> Slot {
+        let image: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        Slot {
+            panel,
+            name: name.to_string(),
+            traits: traits
+                .iter()
+                .map(|(t, s)| (t.to_string(), s.to_string()))
+                .collect(),
+            image,
+        }
+    }
+
+    /// Its definition (`+/null/TYPE/STATE`), placed pieces taking `gpid`.
+    fn definition(&self, gpid: u32) -> String {
+        let types: Vec<&str> = self.traits.iter().map(|t| t.0.as_str()).collect();
+        let states: Vec<&str> = self.traits.iter().map(|t| t.1.as_str()).collect();
+        let basic = Encoder::new(';')
+            .push("piece")
+            .push("")
+            .push("")
+            .push(&format!("{}.png", self.image))
+            .push(&self.name)
+            .finish();
+        add_piece(
+            "null",
+            &nest(&types, &basic),
+            &nest(&states, &format!("null;0;0;{gpid};0")),
+        )
+    }
+}
+
+/// A panel of the piece window: its name, and the list holding it (if any).
+struct Panel {
+    name: &'static str,
+    list: Option<&'static str>,
+}
+
+/// The piece window `name`: one tab, its panels in order (consecutive panels of one list inside
+/// that list), each with its entries, numbered (`gpid`) from 101; and the next free `gpid`.
+fn piece_window(name: &str, panels: &[Panel], slots: &[Slot]) -> (String, u32) {
+    let mut out = format!(
+        "  <{WINDOW} name=\"{}\">\n    <{TAB} entryName=\"Counters\">\n",
+        xml(name)
+    );
+    let mut gpid = 101;
+    let mut open_list: Option<&str> = None;
+    for panel in panels {
+        if open_list.is_some() && open_list != panel.list {
+            out.push_str(&format!("      </{LIST}>\n"));
+            open_list = None;
+        }
+        if let Some(list) = panel.list.filter(|l| open_list != Some(*l)) {
+            out.push_str(&format!(
+                "      <{LIST} divider=\"150\" entryName=\"{}\">\n",
+                xml(list)
+            ));
+            open_list = Some(list);
+        }
+        let indent = if open_list.is_some() {
+            "        "
+        } else {
+            "      "
+        };
+        out.push_str(&format!(
+            "{indent}<{PANEL} entryName=\"{}\" fixed=\"false\" nColumns=\"8\" scale=\"1.0\" vert=\"false\">\n",
+            xml(panel.name)
+        ));
+        for slot in slots.iter().filter(|s| s.panel == panel.name) {
+            let element = piece_slot(
+                &slot.name,
+                &gpid.to_string(),
+                (75, 64),
+                &slot.definition(gpid),
+            );
+            out.push_str(&format!("{indent}  {element}\n"));
+            gpid += 1;
+        }
+        out.push_str(&format!("{indent}</{PANEL}>\n"));
+    }
+    if open_list.is_some() {
+        out.push_str(&format!("      </{LIST}>\n"));
+    }
+    out.push_str(&format!("    </{TAB}>\n  </{WINDOW}>\n"));
+    (out, gpid)
+}
+
+/// A prototype's definition: its traits (type, state; outermost first) around an empty basic
+/// piece.
+fn prototype(traits: &[(&str, &str)]) -> String {
+    let types: Vec<&str> = traits.iter().map(|t| t.0).collect();
+    let states: Vec<&str> = traits.iter().map(|t| t.1).collect();
     add_piece(
         "null",
         &nest(&types, "piece;;;;"),
@@ -156,6 +378,14 @@ fn prototypes(defs: &[(&str, String)]) -> String {
     out
 }
 
+/// VASSAL's Delete trait.
+const DELETE: &str = "delete;Delete;68,130;";
+
+/// The prototype `Marker` of both modules: a marker can be deleted; marker `Kind`.
+fn marker_prototype() -> String {
+    prototype(&[(DELETE, ""), ("mark;Kind", "Marker")])
+}
+
 fn zone(name: &str, (x, y): (i32, i32), (w, h): (i32, i32)) -> String {
     format!(
         "          <{ZONE} locationFormat=\"$name$\" name=\"{}\" path=\"{x},{y};{},{y};{},{};{x},{}\" useParentGrid=\"false\"/>\n",
@@ -167,21 +397,454 @@ fn zone(name: &str, (x, y): (i32, i32), (w, h): (i32, i32)) -> String {
     )
 }
 
+// ---- placing pieces, writing saves ----
+
+/// Where a piece was before its last move: its persistent properties `OldZone`,
+/// `OldLocationName`, `OldX`, `OldY`, `OldBoard`, `OldMap`.
+#[derive(Clone, Debug, Default)]
+struct Before {
+    zone: String,
+    location: String,
+    x: String,
+    y: String,
+    board: String,
+    map: String,
+}
+
+impl Before {
+    /// A piece dragged from the palette and not moved since: its point in the palette.
+    fn palette() -> Before {
+        Before {
+            x: "37".into(),
+            y: "32".into(),
+            ..Before::default()
+        }
+    }
+
+    /// A piece that was at `(x, y)` of `map`'s `board`, at `location` (in no zone).
+    fn at(map: &str, board: &str, location: &str, (x, y): (i32, i32)) -> Before {
+        Before {
+            zone: String::new(),
+            location: location.into(),
+            x: x.to_string(),
+            y: y.to_string(),
+            board: board.into(),
+            map: map.into(),
+        }
+    }
+}
+
+/// A piece placed: its id, map, point, type and state.
+struct Placed {
+    id: u64,
+    map: String,
+    at: (i32, i32),
+    ty: String,
+    state: String,
+}
+
+/// The pieces of a save, placed from a module's palette as VASSAL places them.
+struct Table<'m> {
+    module: &'m vassal::Module,
+    next_id: u64,
+    pieces: Vec<Placed>,
+}
+
+/// A nested type or state's elements, outermost first (the basic piece's last).
+fn chain(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = Some(text.to_string());
+    while let Some(s) = rest.take() {
+        let mut d = Decoder::new(&s, '\t');
+        out.push(d.next().unwrap_or_default());
+        rest = d.next();
+    }
+    out
+}
+
+impl<'m> Table<'m> {
+    fn new(module: &'m vassal::Module, first_id: u64) -> Self {
+        Table {
+            module,
+            next_id: first_id,
+            pieces: Vec::new(),
+        }
+    }
+
+    /// A piece from the palette entry `slot` at `at` of `map`: the entry expanded as VASSAL
+    /// expands it, the states of the traits `states` names (by type) set, its basic state
+    /// written as VASSAL 3.6+ writes it (with where it was `before`).
+    fn place(
+        &mut self,
+        slot: &str,
+        map: &str,
+        at: (i32, i32),
+        states: &[(&str, &str)],
+        before: &Before,
+    ) -> Result<(), String> {
+        let entry = self
+            .module
+            .palette
+            .iter()
+            .find(|e| e.name == slot)
+            .ok_or_else(|| format!("the module has no palette entry `{slot}`"))?;
+        let body = entry.definition.strip_prefix("+/").unwrap_or_default();
+        let mut d = Decoder::new(body, '/');
+        let _null = d.next();
+        let (ty, state) = (d.next().unwrap_or_default(), d.next().unwrap_or_default());
+        let (ty, state) = self.module.expand(&ty, &state);
+        let types = chain(&ty);
+        let mut values = chain(&state);
+        for (t, v) in states {
+            let i = types
+                .iter()
+                .position(|x| x == t)
+                .ok_or_else(|| format!("palette entry `{slot}` has no trait `{t}`"))?;
+            values[i] = v.to_string();
+        }
+        let last = values.len() - 1;
+        values[last] = basic_state(map, at, entry.gpid.as_deref().unwrap_or(""), before);
+        let (outer, basic) = types.split_at(types.len() - 1);
+        let outer: Vec<&str> = outer.iter().map(String::as_str).collect();
+        let outer_states: Vec<&str> = values[..last].iter().map(String::as_str).collect();
+        self.pieces.push(Placed {
+            id: self.next_id,
+            map: map.to_string(),
+            at,
+            ty: nest(&outer, &basic[0]),
+            state: nest(&outer_states, &values[last]),
+        });
+        // A second between placements; the stack made for a piece takes the next id.
+        self.next_id += 1000;
+        Ok(())
+    }
+
+    /// The saved position's commands: each map's pieces (maps in `maps` order), in stacks of
+    /// one point each, every member before its stack; after the empty command of 3.x.
+    fn restore(&self, maps: &[&str]) -> Result<String, String> {
+        if let Some(p) = self.pieces.iter().find(|p| !maps.contains(&p.map.as_str())) {
+            return Err(format!(
+                "a piece on map `{}`, which the save does not list",
+                p.map
+            ));
+        }
+        let mut e = Encoder::new(ESC).push("");
+        for map in maps {
+            let mut points: Vec<((i32, i32), Vec<&Placed>)> = Vec::new();
+            for p in self.pieces.iter().filter(|p| p.map == *map) {
+                match points.iter_mut().find(|(at, _)| *at == p.at) {
+                    Some((_, members)) => members.push(p),
+                    None => points.push((p.at, vec![p])),
+                }
+            }
+            for ((x, y), members) in points {
+                let mut stack = Encoder::new(';')
+                    .push(map)
+                    .push(&x.to_string())
+                    .push(&y.to_string());
+                for p in &members {
+                    e = e.push(&add_piece(&p.id.to_string(), &p.ty, &p.state));
+                    stack = stack.push(&p.id.to_string());
+                }
+                let id = members[0].id + 1;
+                let state = stack.push("@@-1").finish();
+                e = e.push(&add_piece(&id.to_string(), "stack", &state));
+            }
+        }
+        Ok(e.finish())
+    }
+
+    /// The file: the position, the players (no password), each map's boards (map, board).
+    fn finish(
+        self,
+        boards: &[(&str, &str)],
+        players: &[(&str, &str)],
+        version: &Version,
+    ) -> Result<Vec<u8>, String> {
+        let maps: Vec<&str> = boards.iter().map(|b| b.0).collect();
+        let mut text = SaveText::new().command("").command(&self.restore(&maps)?);
+        for (name, side) in players {
+            let player = Encoder::new('\t')
+                .push("PLAYER")
+                .push("")
+                .push(name)
+                .push(side)
+                .finish();
+            text = text.command(&player);
+        }
+        for (map, board) in boards {
+            text = text.boards(map, &[(board, 0, 0)]);
+        }
+        let saved = self.next_id + 60_000;
+        Ok(save_file_3x(
+            text.finish().as_bytes(),
+            &self.module.name,
+            version.module,
+            version.vassal,
+            saved,
+        ))
+    }
+}
+
+/// A basic piece's state as VASSAL 3.6+ writes it: `map;x;y;gpid;count;(key;value)*`.
+fn basic_state(map: &str, (x, y): (i32, i32), gpid: &str, b: &Before) -> String {
+    let pairs = [
+        ("OldZone", &b.zone),
+        ("OldLocationName", &b.location),
+        ("OldX", &b.x),
+        ("OldY", &b.y),
+        ("OldBoard", &b.board),
+        ("OldMap", &b.map),
+    ];
+    let mut e = Encoder::new(';')
+        .push(map)
+        .push(&x.to_string())
+        .push(&y.to_string())
+        .push(gpid)
+        .push(&pairs.len().to_string());
+    for (k, v) in pairs {
+        e = e.push(k).push(v);
+    }
+    e.finish()
+}
+
+/// The versions a save records, and the Leyte board's name in that version.
+struct Version {
+    module: &'static str,
+    vassal: &'static str,
+    board: &'static str,
+}
+
+impl Version {
+    fn current() -> Version {
+        Version {
+            module: MODULE_VERSION,
+            vassal: VASSAL_VERSION,
+            board: LEYTE_BOARD,
+        }
+    }
+
+    fn old() -> Version {
+        Version {
+            module: LEYTE_OLD_VERSION,
+            vassal: LEYTE_OLD_VASSAL,
+            board: LEYTE_OLD_BOARD,
+        }
+    }
+
+    fn is_old(&self) -> bool {
+        self.module != MODULE_VERSION
+    }
+}
+
+// ---- Leyte ----
+
+/// A Leyte unit's counter, from the fixtures mirrored: its side, whether artillery, its name
+/// (in the first fixture naming it) and its faces' ratings (full, reduced).
+struct LeyteUnit {
+    id: String,
+    us: bool,
+    artillery: bool,
+    name: Option<String>,
+    faces: Option<(String, String)>,
+}
+
+/// The counters of every unit the Leyte fixtures mirrored hold, in the order they first appear.
+struct LeyteUnits(Vec<LeyteUnit>);
+
+/// A rating's reduced face: attack and defense halved (rounded down).
+fn reduced(full: &str) -> String {
+    full.split('-')
+        .enumerate()
+        .map(|(i, n)| match (i, n.parse::<u32>()) {
+            (0 | 1, Ok(v)) => (v / 2).to_string(),
+            _ => n.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+impl LeyteUnits {
+    fn of(root: &Path) -> Result<LeyteUnits, String> {
+        let mut units: Vec<LeyteUnit> = Vec::new();
+        let mut ratings: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let names = LEYTE_SAVES.iter().chain(std::iter::once(&LEYTE_OLD_SAVE));
+        for name in names {
+            let state = fixture(root, "leyte", name)?;
+            for key in ["units", "eliminated", "exited"] {
+                for u in tables(&state, key) {
+                    let id = strings(u, "id");
+                    ratings
+                        .entry(id.clone())
+                        .or_default()
+                        .push(strings(u, "rating"));
+                    let named = Some(strings(u, "name")).filter(|n| !n.is_empty());
+                    match units.iter_mut().find(|x| x.id == id) {
+                        Some(x) => x.name = x.name.take().or(named),
+                        None => units.push(LeyteUnit {
+                            id,
+                            us: strings(u, "side") == "us",
+                            artillery: u.get("artillery").and_then(|v| v.as_bool()) == Some(true),
+                            name: named,
+                            faces: None,
+                        }),
+                    }
+                }
+            }
+        }
+        for u in &mut units {
+            let seen = &ratings[&u.id];
+            let full = REDUCED
+                .iter()
+                .find(|r| r.0 == u.id)
+                .map_or_else(|| seen[0].clone(), |r| r.1.to_string());
+            let faces = (full.clone(), reduced(&full));
+            if let Some(r) = seen.iter().find(|r| **r != faces.0 && **r != faces.1) {
+                return Err(format!(
+                    "unit {} is rated {r}, neither of its faces {faces:?}",
+                    u.id
+                ));
+            }
+            u.faces = Some(faces);
+        }
+        units.push(LeyteUnit {
+            id: UNRATED.into(),
+            us: true,
+            artillery: false,
+            name: None,
+            faces: None,
+        });
+        Ok(LeyteUnits(units))
+    }
+
+    fn get(&self, id: &str) -> Result<&LeyteUnit, String> {
+        self.0
+            .iter()
+            .find(|u| u.id == id)
+            .ok_or_else(|| format!("no counter for unit {id}"))
+    }
+}
+
+/// A counter's two faces: layer `Step`, always shown, level 1 the full face and 2 the reduced,
+/// each level's name adding its rating to the piece's name (`+ 5-6-4`).
+fn step_layer(image: &str, faces: Option<&(String, String)>) -> String {
+    let names = match faces {
+        Some((full, reduced)) => comma_list(&[&format!("+ {full}"), &format!("+ {reduced}")]),
+        None => comma_list(&["", ""]),
+    };
+    let images = comma_list(&[&format!("{image}.png"), &format!("{image}-r.png")]);
+    let fields = [
+        "emb2", "", "", "", "Flip", "", "F", "", "", "", "", "", "1", "false", "0", "0", &images,
+        &names, "true", "Step", "", "", "false", "", "1", "1", "true", "", "70,130", "", "Step",
+        "1.0",
+    ];
+    fields
+        .iter()
+        .fold(Encoder::new(';'), |e, f| e.push(f))
+        .finish()
+}
+
+impl LeyteUnit {
+    fn image(&self) -> String {
+        self.id.to_ascii_lowercase()
+    }
+
+    fn layer(&self) -> String {
+        step_layer(&self.image(), self.faces.as_ref())
+    }
+
+    /// Its palette entry: its face, its markers, its side's prototype.
+    fn slot(&self) -> Slot {
+        let kind = if self.artillery {
+            "Artillery"
+        } else {
+            "Infantry"
+        };
+        let layer = self.layer();
+        let name = self.name.as_deref().map(|n| comma_list(&[n]));
+        let mut traits = vec![(layer.as_str(), "1"), ("mark;Type", kind)];
+        if let Some(n) = &name {
+            traits.push(("mark;Unit Name", n.as_str()));
+        }
+        let (panel, proto) = if self.us {
+            ("US", "prototype;US Unit")
+        } else {
+            ("Japanese", "prototype;Japanese Unit")
+        };
+        traits.push((proto, ""));
+        let mut slot = Slot::new(panel, &self.id, &traits);
+        slot.image = self.image();
+        slot
+    }
+
+    /// Its layer's level when rated `rating`.
+    fn level(&self, rating: &str) -> Result<&'static str, String> {
+        match &self.faces {
+            Some((full, _)) if full == rating => Ok("1"),
+            Some((_, reduced)) if reduced == rating => Ok("2"),
+            _ => Err(format!("unit {} has no face rated {rating}", self.id)),
+        }
+    }
+}
+
+/// Send to the dead pile (`SendToLocation`): its state is where the piece was sent from.
+fn send_to_dead_pile() -> String {
+    format!(
+        "sendto;Eliminate;69,130;{DEAD_PILE};{DEAD_PILE};{};{};;;;0;0;0;Send to Dead Pile;L;;;;",
+        DEAD_PILE_POINT.0, DEAD_PILE_POINT.1
+    )
+}
+
 /// The Leyte module's buildFile.
-fn leyte_build_file() -> String {
-    let zones = zone("Dead Pile", (HEX_WIDTH + 20, 20), (260, 400))
-        + &zone("Exited", (HEX_WIDTH + 20, 440), (260, 400));
+fn leyte_build_file(units: &LeyteUnits) -> String {
+    let zones = zone("Exited", (HEX_WIDTH + 20, 440), (260, 400));
+    let mut slots: Vec<Slot> = units.0.iter().map(LeyteUnit::slot).collect();
+    for marker in ["Out of Supply", "Turn"] {
+        slots.push(Slot::new("Status", marker, &[("prototype;Marker", "")]));
+    }
+    let panels = [
+        Panel {
+            name: "US",
+            list: None,
+        },
+        Panel {
+            name: "Japanese",
+            list: None,
+        },
+        Panel {
+            name: "Status",
+            list: Some("Markers"),
+        },
+    ];
+    let (window, next) = piece_window("Pieces", &panels, &slots);
+    let sendto = send_to_dead_pile();
     let protos = prototypes(&[
-        ("US Unit", prototype(&[("Nationality", "US")])),
-        ("Japanese Unit", prototype(&[("Nationality", "Japanese")])),
+        (
+            "Unit",
+            prototype(&[
+                (&sendto, ";;"),
+                (DELETE, ""),
+                ("mark;Kind", "Unit"),
+                ("mark;Exit Hex", ""),
+            ]),
+        ),
+        (
+            "US Unit",
+            prototype(&[("prototype;Unit", ""), ("mark;Nationality", "US")]),
+        ),
+        (
+            "Japanese Unit",
+            prototype(&[("prototype;Unit", ""), ("mark;Nationality", "Japanese")]),
+        ),
+        ("Marker", marker_prototype()),
     ]);
     format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?>
-<VASSAL.build.GameModule VassalVersion="3.7.9" name="Leyte (synthetic)" version="1.0">
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="{VASSAL_VERSION}" name="Leyte (synthetic)" nextPieceSlotId="{next}" version="{MODULE_VERSION}">
   <VASSAL.build.module.BasicCommandEncoder/>
   <VASSAL.build.module.Map mapName="Leyte">
     <{PICKER}>
-      <{BOARD} image="leyte.png" name="Leyte">
+      <{BOARD} image="leyte.png" name="{LEYTE_BOARD}">
         <{ZONED}>
 {zones}          <{HEX} dx="{DX}" dy="{DY}" sideways="false" x0="25" y0="29">
             <{HEXN} first="V" hLeading="1" hOff="1" vDescend="true" vLeading="1" vOff="-5" stagger="false"/>
@@ -190,15 +853,13 @@ fn leyte_build_file() -> String {
       </{BOARD}>
     </{PICKER}>
   </VASSAL.build.module.Map>
-{protos}</VASSAL.build.GameModule>
+  <VASSAL.build.module.Map mapName="{DEAD_PILE}">
+    <{PICKER}>
+      <{BOARD} height="400" name="{DEAD_PILE}" width="400"/>
+    </{PICKER}>
+  </VASSAL.build.module.Map>
+{window}{protos}</VASSAL.build.GameModule>
 "#
-    )
-}
-
-fn leyte_module() -> Vec<u8> {
-    module_file(
-        &leyte_build_file(),
-        &[("leyte.png", &png_header(LEYTE_SIZE.0, LEYTE_SIZE.1))],
     )
 }
 
@@ -208,7 +869,9 @@ fn hex_centres(module: &[u8]) -> Result<BTreeMap<String, (i32, i32)>, String> {
     let module =
         vassal::Module::from_vmod(module, "Leyte-synthetic.vmod", &vassal::BoardSizes::new())
             .map_err(|e| e.to_string())?;
-    let text = SaveText::new().boards("Leyte", &[("Leyte", 0, 0)]).finish();
+    let text = SaveText::new()
+        .boards("Leyte", &[(LEYTE_BOARD, 0, 0)])
+        .finish();
     let save = vassal::Save::from_bytes(text.as_bytes(), "grid.vsav").map_err(|e| e.to_string())?;
     let position = save.replay(None).map_err(|e| e.to_string())?;
     let locator = vassal::Locator::new(&module, &position);
@@ -238,94 +901,114 @@ fn hex_centres(module: &[u8]) -> Result<BTreeMap<String, (i32, i32)>, String> {
     Ok(out)
 }
 
-fn strings(t: &toml::Table, key: &str) -> String {
-    t.get(key)
-        .and_then(|v| v.as_str())
-        .unwrap_or_default()
-        .to_string()
+/// What the Leyte saves are made of: the module, its hexes' centres, its counters.
+struct LeyteGame<'m> {
+    module: &'m vassal::Module,
+    centres: &'m BTreeMap<String, (i32, i32)>,
+    units: &'m LeyteUnits,
 }
 
-fn tables<'t>(t: &'t toml::Table, key: &str) -> Vec<&'t toml::Table> {
-    t.get(key)
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_table()).collect())
-        .unwrap_or_default()
+impl<'m> LeyteGame<'m> {
+    fn hex(&self, label: &str) -> Result<(i32, i32), String> {
+        self.centres
+            .get(label)
+            .copied()
+            .ok_or_else(|| format!("no hex {label} on the grid"))
+    }
+
+    /// A piece that was in hex `label` of the Leyte board (named as `version` names it).
+    fn before(&self, label: &str, version: &Version) -> Result<Before, String> {
+        Ok(Before::at("Leyte", version.board, label, self.hex(label)?))
+    }
+
+    /// The hex a unit in `label` came from: the one below it, or above on the first row.
+    fn came_from(label: &str) -> String {
+        let row: i32 = label[..2].parse().unwrap_or(1);
+        let row = if row > 1 { row - 1 } else { row + 1 };
+        format!("{row:02}{}", &label[2..])
+    }
+
+    /// A unit of the fixture: its counter at `at` of `map`, its face by its rating, its name
+    /// (the marker `Unit Name`, empty when the fixture gives none), and more `states`.
+    fn unit(
+        &self,
+        table: &mut Table<'_>,
+        unit: &toml::Table,
+        (map, at): (&str, (i32, i32)),
+        states: &[(String, String)],
+        before: &Before,
+    ) -> Result<(), String> {
+        let counter = self.units.get(&strings(unit, "id"))?;
+        let layer = counter.layer();
+        let mut all = vec![(layer, counter.level(&strings(unit, "rating"))?.to_string())];
+        if counter.name.is_some() {
+            all.push((
+                "mark;Unit Name".into(),
+                comma_list(&[&strings(unit, "name")]),
+            ));
+        }
+        all.extend(states.iter().cloned());
+        let all: Vec<(&str, &str)> = all.iter().map(|(t, s)| (t.as_str(), s.as_str())).collect();
+        table.place(&counter.id, map, at, &all, before)
+    }
+
+    /// A Leyte save holding what the fixture holds: its units in their hexes (an `Out of
+    /// Supply` marker on each the fixture says is cut), the eliminated on the dead pile, the
+    /// exited in the `Exited` zone; the older version's save has the turn marker on a map the
+    /// module no longer has.
+    fn save(&self, state: &toml::Table, first_id: u64, v: &Version) -> Result<Table<'m>, String> {
+        let mut table = Table::new(self.module, first_id);
+        let cut: Vec<String> = state
+            .get("expect")
+            .and_then(|e| e.get("cut"))
+            .and_then(|c| c.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for unit in tables(state, "units") {
+            let hex = strings(unit, "hex");
+            let at = self.hex(&hex)?;
+            let before = self.before(&Self::came_from(&hex), v)?;
+            self.unit(&mut table, unit, ("Leyte", at), &[], &before)?;
+            if cut.contains(&strings(unit, "id")) {
+                table.place("Out of Supply", "Leyte", at, &[], &Before::palette())?;
+            }
+        }
+        let sendto = send_to_dead_pile();
+        for (i, unit) in tables(state, "eliminated").into_iter().enumerate() {
+            // Eliminated in a hex of the front, sent to the dead pile from there.
+            let hex = format!("16{:02}", 20 + i % 10);
+            let (x, y) = self.hex(&hex)?;
+            let sent = vec![(sendto.clone(), format!("Leyte;{x};{y}"))];
+            let at = (DEAD_PILE, DEAD_PILE_POINT);
+            self.unit(&mut table, unit, at, &sent, &self.before(&hex, v)?)?;
+        }
+        for unit in tables(state, "exited") {
+            let hex = strings(unit, "hex");
+            let exit = vec![("mark;Exit Hex".to_string(), hex.clone())];
+            let at = ("Leyte", EXITED_POINT);
+            self.unit(&mut table, unit, at, &exit, &self.before(&hex, v)?)?;
+        }
+        if v.is_old() {
+            table.place("Turn", TURN_MAP, (60, 40), &[], &Before::palette())?;
+        }
+        Ok(table)
+    }
+
+    fn finish(&self, table: Table<'_>, v: &Version) -> Result<Vec<u8>, String> {
+        let mut boards = vec![("Leyte", v.board), (DEAD_PILE, DEAD_PILE)];
+        if v.is_old() {
+            boards.push((TURN_MAP, TURN_MAP));
+        }
+        let players = [("US Player", "US"), ("Japanese Player", "Japanese")];
+        table.finish(&boards, &players, v)
+    }
 }
 
-/// A unit's traits: its type (`Artillery` or `Infantry`), its name when it has one, then its
-/// side's prototype (and, exited, its exit hex).
-fn leyte_traits(unit: &toml::Table, exit: Option<&str>) -> Vec<(String, String)> {
-    let artillery = unit
-        .get("artillery")
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
-    let kind = if artillery { "Artillery" } else { "Infantry" };
-    let mut traits = vec![("mark;Type".to_string(), kind.to_string())];
-    let name = strings(unit, "name");
-    if !name.is_empty() {
-        // A marker's values are a comma-separated list: the name is one item of it.
-        traits.push((
-            "mark;Unit Name".into(),
-            vassal::seq::Encoder::new(',').push(&name).finish(),
-        ));
-    }
-    if let Some(hex) = exit {
-        traits.push(("mark;Exit Hex".into(), hex.to_string()));
-    }
-    traits.push((leyte_prototype(unit).to_string(), String::new()));
-    traits
-}
-
-fn leyte_piece(
-    save: SaveText,
-    n: usize,
-    unit: &toml::Table,
-    (x, y): (i32, i32),
-    exit: Option<&str>,
-) -> SaveText {
-    let name = format!("{} {}", strings(unit, "id"), strings(unit, "rating"));
-    let traits = leyte_traits(unit, exit);
-    let traits: Vec<(&str, &str)> = traits
-        .iter()
-        .map(|(t, s)| (t.as_str(), s.as_str()))
-        .collect();
-    save.piece(&format!("u{n}"), &name, "Leyte", x, y, &traits)
-}
-
-fn leyte_prototype(unit: &toml::Table) -> &'static str {
-    if strings(unit, "side") == "us" {
-        "prototype;US Unit"
-    } else {
-        "prototype;Japanese Unit"
-    }
-}
-
-/// A Leyte save holding what the fixture holds.
-fn leyte_save(
-    state: &toml::Table,
-    centres: &BTreeMap<String, (i32, i32)>,
-) -> Result<SaveText, String> {
-    let mut save = SaveText::new().boards("Leyte", &[("Leyte", 0, 0)]);
-    let mut n = 0;
-    for unit in tables(state, "units") {
-        let hex = strings(unit, "hex");
-        let at = *centres
-            .get(&hex)
-            .ok_or_else(|| format!("no hex {hex} on the grid"))?;
-        n += 1;
-        save = leyte_piece(save, n, unit, at, None);
-    }
-    for unit in tables(state, "eliminated") {
-        n += 1;
-        save = leyte_piece(save, n, unit, (HEX_WIDTH + 150, 220), None);
-    }
-    for unit in tables(state, "exited") {
-        n += 1;
-        let hex = strings(unit, "hex");
-        save = leyte_piece(save, n, unit, (HEX_WIDTH + 150, 640), Some(&hex));
-    }
-    Ok(save)
-}
+// ---- Dai Senso ----
 
 /// The VP marker's layer: two levels, Rising Sun then Allied Crusade.
 const FACE: &str = "emb2;Flip;2;F;;0;;;0;;;;1;false;0;0;rising-sun.png,allied-crusade.png;,;true;Face;;;false;;1;1";
@@ -353,49 +1036,158 @@ pub fn zone_point(name: &str) -> (i32, i32) {
     (x + 100, y + 20)
 }
 
-/// Every hex label the Dai Senso fixtures mirrored use (Strategic Hexes, units).
-fn dai_senso_labels(root: &Path) -> Result<Vec<String>, String> {
-    let mut labels = std::collections::BTreeSet::new();
-    for name in DAI_SENSO_SAVES {
-        let state = fixture(root, "asia-engulfed", name)?;
-        for key in ["strategic_hexes", "units"] {
-            for t in tables(&state, key) {
-                labels.insert(strings(t, "label"));
+/// What the Dai Senso module is made of: every hex label the fixtures mirrored use (Strategic
+/// Hexes, units), their units (name, faction) and the countries with an influence marker.
+struct DaiSenso {
+    labels: Vec<String>,
+    units: Vec<(String, String)>,
+    countries: Vec<String>,
+}
+
+/// The unit factions, each with its prototype.
+const FACTIONS: &[&str] = &["western", "axis"];
+
+impl DaiSenso {
+    fn of(root: &Path) -> Result<DaiSenso, String> {
+        let mut labels = std::collections::BTreeSet::new();
+        let mut units: Vec<(String, String)> = Vec::new();
+        let mut countries: Vec<String> = Vec::new();
+        for name in DAI_SENSO_SAVES {
+            let state = fixture(root, "asia-engulfed", name)?;
+            for key in ["strategic_hexes", "units"] {
+                for t in tables(&state, key) {
+                    labels.insert(strings(t, "label"));
+                }
+            }
+            for u in tables(&state, "units") {
+                let unit = (strings(u, "name"), strings(u, "faction"));
+                if !FACTIONS.contains(&unit.1.as_str()) {
+                    return Err(format!(
+                        "unit {} of faction {}: no prototype",
+                        unit.0, unit.1
+                    ));
+                }
+                if !units.contains(&unit) {
+                    units.push(unit);
+                }
+            }
+            let all = state.get("countries").and_then(|v| v.as_table());
+            for (key, country) in all.into_iter().flatten() {
+                if country.get("influence").is_some() && !countries.contains(key) {
+                    countries.push(key.clone());
+                }
             }
         }
-    }
-    Ok(labels.into_iter().collect())
-}
-
-fn region_point(labels: &[String], label: &str) -> (i32, i32) {
-    let i = labels.iter().position(|l| l == label).unwrap_or(0);
-    let i = i32::try_from(i).unwrap_or(0);
-    (50 + (i % 10) * 80, 50 + (i / 10) * 80)
-}
-
-fn dai_senso_build_file(labels: &[String]) -> String {
-    let regions: String = labels
-        .iter()
-        .map(|l| {
-            let (x, y) = region_point(labels, l);
-            format!(
-                "          <{REGION} name=\"{}\" originx=\"{x}\" originy=\"{y}\"/>\n",
-                xml(l)
-            )
+        Ok(DaiSenso {
+            labels: labels.into_iter().collect(),
+            units,
+            countries,
         })
-        .collect();
-    let zones: String = chart_zones()
-        .iter()
-        .map(|z| zone(z, zone_origin(z), (200, 40)))
-        .collect();
-    let protos = prototypes(&[
-        ("Control", prototype(&[("Kind", "Control")])),
-        ("Western Unit", prototype(&[("Faction", "Western")])),
-        ("Axis Unit", prototype(&[("Faction", "Axis")])),
-    ]);
-    format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?>
-<VASSAL.build.GameModule VassalVersion="3.7.9" name="Dai Senso (synthetic)" version="1.0">
+    }
+
+    fn region_point(&self, label: &str) -> (i32, i32) {
+        let i = self.labels.iter().position(|l| l == label).unwrap_or(0);
+        let i = i32::try_from(i).unwrap_or(0);
+        (50 + (i % 10) * 80, 50 + (i / 10) * 80)
+    }
+
+    /// The palette: units by faction, control markers, the tracks' and boxes' markers.
+    fn slots(&self) -> Vec<Slot> {
+        let mut slots = Vec::new();
+        for (name, faction) in &self.units {
+            let panel = if faction == "western" {
+                "Western"
+            } else {
+                "Axis"
+            };
+            let proto = format!("prototype;{panel} Unit");
+            slots.push(Slot::new(panel, name, &[(&proto, "")]));
+        }
+        for side in ["Western", "Axis", "Soviet"] {
+            let name = format!("{side} Control");
+            slots.push(Slot::new("Control", &name, &[("prototype;Control", "")]));
+        }
+        let marker = [("prototype;Marker", "")];
+        slots.push(Slot::new("Tracks", "VP", &[(FACE, "1"), marker[0]]));
+        for name in [
+            "Japanese Mandate",
+            "Hakko Ichiu",
+            "War State",
+            "Current ESV",
+        ] {
+            slots.push(Slot::new("Tracks", name, &marker));
+        }
+        for name in ["Allied Collapse", "Military Takeover"] {
+            slots.push(Slot::new("Strategic Warfare", name, &marker));
+        }
+        for key in &self.countries {
+            let name = format!("{} Influence", key.to_uppercase());
+            slots.push(Slot::new("Influence", &name, &marker));
+        }
+        slots
+    }
+
+    fn build_file(&self) -> String {
+        let regions: String = self
+            .labels
+            .iter()
+            .map(|l| {
+                let (x, y) = self.region_point(l);
+                format!(
+                    "          <{REGION} name=\"{}\" originx=\"{x}\" originy=\"{y}\"/>\n",
+                    xml(l)
+                )
+            })
+            .collect();
+        let zones: String = chart_zones()
+            .iter()
+            .map(|z| zone(z, zone_origin(z), (200, 40)))
+            .collect();
+        let panels = [
+            Panel {
+                name: "Western",
+                list: None,
+            },
+            Panel {
+                name: "Axis",
+                list: None,
+            },
+            Panel {
+                name: "Control",
+                list: None,
+            },
+            Panel {
+                name: "Tracks",
+                list: Some("Markers"),
+            },
+            Panel {
+                name: "Strategic Warfare",
+                list: Some("Markers"),
+            },
+            Panel {
+                name: "Influence",
+                list: Some("Markers"),
+            },
+        ];
+        let (window, next) = piece_window("Counters", &panels, &self.slots());
+        let protos = prototypes(&[
+            (
+                "Control",
+                prototype(&[(DELETE, ""), ("mark;Kind", "Control")]),
+            ),
+            (
+                "Western Unit",
+                prototype(&[("mark;Kind", "Unit"), ("mark;Faction", "Western")]),
+            ),
+            (
+                "Axis Unit",
+                prototype(&[("mark;Kind", "Unit"), ("mark;Faction", "Axis")]),
+            ),
+            ("Marker", marker_prototype()),
+        ]);
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="{VASSAL_VERSION}" name="Dai Senso (synthetic)" nextPieceSlotId="{next}" version="{MODULE_VERSION}">
   <VASSAL.build.module.BasicCommandEncoder/>
   <VASSAL.build.module.Map mapName="Asia">
     <{PICKER}>
@@ -413,83 +1205,87 @@ fn dai_senso_build_file(labels: &[String]) -> String {
       </{BOARD}>
     </{PICKER}>
   </VASSAL.build.module.Map>
-{protos}</VASSAL.build.GameModule>
+{window}{protos}</VASSAL.build.GameModule>
 "#
-    )
-}
+        )
+    }
 
-fn dai_senso_module(labels: &[String]) -> Vec<u8> {
-    module_file(&dai_senso_build_file(labels), &[])
-}
-
-fn title(kebab: &str) -> String {
-    kebab
-        .split(['-', '_'])
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A marker piece on a zone of the Charts map.
-fn chart_piece(
-    save: SaveText,
-    id: &str,
-    name: &str,
-    zone: &str,
-    traits: &[(&str, &str)],
-) -> SaveText {
-    let (x, y) = zone_point(zone);
-    save.piece(id, name, "Charts", x, y, traits)
-}
-
-/// A Dai Senso save holding what the fixture's markers, control and units hold.
-fn dai_senso_save(state: &toml::Table, labels: &[String]) -> Result<SaveText, String> {
-    let mut save = SaveText::new()
-        .boards("Asia", &[("Asia", 0, 0)])
-        .boards("Charts", &[("Charts", 0, 0)]);
-    let marker = state
-        .get("vp_marker")
-        .and_then(|v| v.as_table())
-        .ok_or("no vp_marker")?;
-    let (face, at) = match (
-        strings(marker, "rising_sun"),
-        strings(marker, "allied_crusade"),
-    ) {
-        (r, _) if !r.is_empty() => ("1", r),
-        (_, a) => ("2", a),
-    };
-    save = chart_piece(save, "vp", "VP", &box_zone(&at), &[(FACE, face)]);
-    for (key, name) in [
-        ("japanese_mandate", "Japanese Mandate"),
-        ("hakko_ichiu", "Hakko Ichiu"),
-    ] {
-        let at = strings(state, key);
-        if !at.is_empty() {
-            save = chart_piece(save, key, name, &box_zone(&at), &[]);
+    /// A Dai Senso save holding what the fixture's markers, control and units hold.
+    fn save<'m>(
+        &self,
+        module: &'m vassal::Module,
+        state: &toml::Table,
+        first_id: u64,
+    ) -> Result<Table<'m>, String> {
+        let mut t = Table::new(module, first_id);
+        let marker = state
+            .get("vp_marker")
+            .and_then(|v| v.as_table())
+            .ok_or("no vp_marker")?;
+        let (face, at) = match (
+            strings(marker, "rising_sun"),
+            strings(marker, "allied_crusade"),
+        ) {
+            (r, _) if !r.is_empty() => ("1", r),
+            (_, a) => ("2", a),
+        };
+        chart_piece(&mut t, "VP", &box_zone(&at), &[(FACE, face)])?;
+        for (key, name) in [
+            ("japanese_mandate", "Japanese Mandate"),
+            ("hakko_ichiu", "Hakko Ichiu"),
+        ] {
+            let at = strings(state, key);
+            if !at.is_empty() {
+                chart_piece(&mut t, name, &box_zone(&at), &[])?;
+            }
         }
+        let war = title(&strings(state, "war_state"));
+        chart_piece(&mut t, "War State", &war, &[])?;
+        if let Some(esv) = state.get("current_esv").and_then(|v| v.as_integer()) {
+            chart_piece(&mut t, "Current ESV", &format!("ESV {esv}"), &[])?;
+        }
+        swb_pieces(&mut t, state)?;
+        influence_pieces(&mut t, state)?;
+        self.control_pieces(&mut t, state)?;
+        self.unit_pieces(&mut t, state)?;
+        Ok(t)
     }
-    save = chart_piece(
-        save,
-        "war",
-        "War State",
-        &title(&strings(state, "war_state")),
-        &[],
-    );
-    if let Some(esv) = state.get("current_esv").and_then(|v| v.as_integer()) {
-        save = chart_piece(save, "esv", "Current ESV", &format!("ESV {esv}"), &[]);
+
+    fn control_pieces(&self, t: &mut Table<'_>, state: &toml::Table) -> Result<(), String> {
+        for hex in tables(state, "strategic_hexes") {
+            let controller = strings(hex, "controller");
+            if controller.is_empty() {
+                continue;
+            }
+            let at = self.region_point(&strings(hex, "label"));
+            let name = format!("{} Control", title(&controller));
+            t.place(&name, "Asia", at, &[], &Before::palette())?;
+        }
+        Ok(())
     }
-    save = swb_pieces(save, state);
-    save = influence_pieces(save, state);
-    Ok(unit_pieces(
-        control_pieces(save, state, labels),
-        state,
-        labels,
-    ))
+
+    fn unit_pieces(&self, t: &mut Table<'_>, state: &toml::Table) -> Result<(), String> {
+        for unit in tables(state, "units") {
+            let at = self.region_point(&strings(unit, "label"));
+            t.place(&strings(unit, "name"), "Asia", at, &[], &Before::palette())?;
+        }
+        Ok(())
+    }
+
+    fn finish(&self, table: Table<'_>) -> Result<Vec<u8>, String> {
+        let boards = [("Asia", "Asia"), ("Charts", "Charts")];
+        table.finish(&boards, &[("Solitaire", "Allies")], &Version::current())
+    }
+}
+
+/// A marker from the palette entry `slot` in a zone of the Charts map.
+fn chart_piece(
+    t: &mut Table<'_>,
+    slot: &str,
+    zone: &str,
+    states: &[(&str, &str)],
+) -> Result<(), String> {
+    t.place(slot, "Charts", zone_point(zone), states, &Before::palette())
 }
 
 fn box_zone(id: &str) -> String {
@@ -500,7 +1296,7 @@ fn box_zone(id: &str) -> String {
     }
 }
 
-fn swb_pieces(mut save: SaveText, state: &toml::Table) -> SaveText {
+fn swb_pieces(t: &mut Table<'_>, state: &toml::Table) -> Result<(), String> {
     let swb = state
         .get("strategic_warfare_box")
         .and_then(|v| v.as_table());
@@ -512,20 +1308,14 @@ fn swb_pieces(mut save: SaveText, state: &toml::Table) -> SaveText {
             .and_then(|t| t.get(key))
             .and_then(|v| v.as_integer())
             .unwrap_or(0);
-        for i in 0..n {
-            save = chart_piece(
-                save,
-                &format!("{key}{i}"),
-                name,
-                "Strategic Warfare Box",
-                &[],
-            );
+        for _ in 0..n {
+            chart_piece(t, name, "Strategic Warfare Box", &[])?;
         }
     }
-    save
+    Ok(())
 }
 
-fn influence_pieces(mut save: SaveText, state: &toml::Table) -> SaveText {
+fn influence_pieces(t: &mut Table<'_>, state: &toml::Table) -> Result<(), String> {
     let countries = state.get("countries").and_then(|v| v.as_table());
     for (key, country) in countries.into_iter().flatten() {
         let Some(influence) = country.get("influence").and_then(|v| v.as_str()) else {
@@ -537,44 +1327,7 @@ fn influence_pieces(mut save: SaveText, state: &toml::Table) -> SaveText {
             "pro-west" => "Pro-West",
             _ => "Neutral",
         };
-        save = chart_piece(save, &format!("inf-{key}"), &name, zone, &[]);
+        chart_piece(t, &name, zone, &[])?;
     }
-    save
-}
-
-fn control_pieces(mut save: SaveText, state: &toml::Table, labels: &[String]) -> SaveText {
-    for hex in tables(state, "strategic_hexes") {
-        let controller = strings(hex, "controller");
-        if controller.is_empty() {
-            continue;
-        }
-        let label = strings(hex, "label");
-        let (x, y) = region_point(labels, &label);
-        let name = format!("{} Control", title(&controller));
-        save = save.piece(
-            &format!("c-{label}"),
-            &name,
-            "Asia",
-            x,
-            y,
-            &[("prototype;Control", "")],
-        );
-    }
-    save
-}
-
-fn unit_pieces(mut save: SaveText, state: &toml::Table, labels: &[String]) -> SaveText {
-    for (i, unit) in tables(state, "units").into_iter().enumerate() {
-        let (x, y) = region_point(labels, &strings(unit, "label"));
-        let proto = format!("prototype;{} Unit", title(&strings(unit, "faction")));
-        save = save.piece(
-            &format!("unit{i}"),
-            &strings(unit, "name"),
-            "Asia",
-            x,
-            y,
-            &[(&proto, "")],
-        );
-    }
-    save
+    Ok(())
 }
