@@ -169,7 +169,7 @@ fn a_drafted_profile_filled_in_scores_its_save() {
         .replace("game = \"FILL IN\"", "game = \"leyte\"")
         .replace("[state]\n", state)
         .replace(
-            "select = { on = \"board\", prototype = \"Unit\" }",
+            "select = { on = \"board\" }",
             "select = { on = \"board\", property = { Kind = \"Unit\" } }",
         )
         .replace(

@@ -120,16 +120,14 @@ fn pieces_section(out: &mut String, module: &Module) {
          # FILL IN: which pieces (on = \"board\", map, zone, prototype, name, name_contains,\n\
          # property = { NAME = \"value\" }).\n",
     );
-    match module.prototypes.first() {
-        Some(p) => {
-            let _ = writeln!(
-                out,
-                "select = {{ on = \"board\", prototype = {} }}",
-                quote(&p.name)
-            );
-        }
-        None => out.push_str("select = { on = \"board\" }\n"),
-    }
+    // A save holds no `prototype;` trait: VASSAL expands them. Select by what a piece holds
+    // (its properties), or by the palette entry the reader recovers (`slot`).
+    out.push_str(
+        "# A save holds each piece's traits, its prototypes expanded: select by a property (a\n\
+         # prototype's marker), a name, a map or zone, or `slot` (the palette entry the reader\n\
+         # recovers); `victory vassal profile MOD --save SAVE` proposes selections from a save.\n\
+         select = { on = \"board\" }\n",
+    );
     out.push_str(
         "# FILL IN: each field of an entry, read from the piece: name = true, property = \"P\",\n\
          # layer = \"L\", prototype = { P = value }, location = true or { LOCATION = value },\n\
