@@ -52,6 +52,7 @@ mod obfuscation;
 mod palette;
 mod piece;
 pub mod profile;
+mod prototypes;
 mod save;
 pub mod seq;
 pub mod write;

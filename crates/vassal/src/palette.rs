@@ -18,7 +18,7 @@ use serde::Serialize;
 use wargame_kit::internal::work;
 
 use crate::Module;
-use crate::piece::{expand_prototypes, type_prefix};
+use crate::prototypes::{Prototypes, expand_prototypes, type_prefix};
 use crate::seq::Decoder;
 
 /// The palette entry a piece was placed from, as recovered from its traits.
@@ -89,7 +89,7 @@ fn basic_name(ty: &str) -> String {
 }
 
 impl<'m> Palette<'m> {
-    pub(crate) fn of(module: &'m Module, prototypes: &crate::piece::Prototypes<'m>) -> Self {
+    pub(crate) fn of(module: &'m Module, prototypes: &Prototypes<'m>) -> Self {
         let mut p = Palette {
             entries: Vec::with_capacity(module.palette.len()),
             by_types: HashMap::new(),
@@ -305,7 +305,7 @@ impl Module {
     /// assert_eq!(state, "Blue\tnull;0;0;;0");
     /// ```
     pub fn expand(&self, ty: &str, state: &str) -> (String, String) {
-        let prototypes = crate::piece::Prototypes::of(self);
+        let prototypes = Prototypes::of(self);
         let (mut traits, _) = crate::nest::split_traits(ty, state);
         let mut used = Vec::new();
         expand_prototypes(
