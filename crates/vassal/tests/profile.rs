@@ -290,13 +290,22 @@ fn a_lookup_in_a_table_keyed_on_several_reads() {
 fn a_lookup_names_the_row_it_lacks_and_the_column() {
     let csv = "counter,step,rating,strength\n1st Armor,1,6-6-4,6\n";
     let e = with_tables(LOOKUP, &[("counters.csv", csv)]).unwrap_err();
+    // One problem: the row missing is one cause, naming both fields looked up in it, located
+    // at the first.
+    assert_eq!(e.diagnostics().len(), 1, "{e}");
     let d = &e.diagnostics()[0];
     assert_eq!(d.kind, ErrorKind::NoValue);
+    assert!(
+        d.message
+            .contains("cannot read `rating` and `strength` of piece \"1st Armor"),
+        "{e}"
+    );
     assert!(
         d.message
             .contains("no row of table `counters` has counter = `1st Armor`, step = `2`"),
         "{e}"
     );
+    assert_eq!(d.key.as_deref(), Some("pieces[0].fields.rating"), "{e}");
     let e = with_tables(LOOKUP, &[("counters.csv", "counter,step,strength\n")]).unwrap_err();
     assert!(
         e.to_string()

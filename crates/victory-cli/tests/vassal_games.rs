@@ -35,6 +35,12 @@ const GAMES: &[(&str, &str, &str, &str)] = &[
         "fixtures/leyte/campaign-exit-0531-missed.toml",
     ),
     (
+        "fixtures/vassal/leyte/assault-as-printed.vsav",
+        "fixtures/vassal/leyte/Leyte-as-printed.vmod",
+        "fixtures/vassal/leyte/as-printed.profile.toml",
+        "fixtures/leyte/assault-scenario-end-position.toml",
+    ),
+    (
         "fixtures/vassal/dai-senso/final-nei-pro-west-us-unit-in-tokyo.vsav",
         "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod",
         "fixtures/vassal/dai-senso/final.profile.toml",
@@ -286,7 +292,7 @@ fn explain_and_render_take_saves_too() {
 fn vassal_case_files_are_tested_like_state_files() {
     let (status, out, stderr) = run(&["test", "fixtures/vassal"]);
     assert_eq!(status, 0, "{out}{stderr}");
-    assert!(out.ends_with("4 passed, 0 failed, 0 skipped\n"), "{out}");
+    assert!(out.ends_with("5 passed, 0 failed, 0 skipped\n"), "{out}");
     // A wrong expectation fails, naming the field; the profiles beside it are not cases.
     let dir = std::env::temp_dir().join(format!("victory-case-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -323,13 +329,15 @@ fn saves_and_modules() -> Vec<(String, &'static str)> {
         .map(|(path, _)| path)
         .filter(|p| p.ends_with(".vsav"))
         .collect();
-    assert!(saves.len() >= 6, "{saves:?}");
+    assert!(saves.len() >= 7, "{saves:?}");
     saves
         .into_iter()
         .map(|save| {
             let dai_senso = save.contains("/dai-senso/") || save.ends_with("two-vp-markers.vsav");
             let module = if dai_senso {
                 "fixtures/vassal/dai-senso/DaiSenso-synthetic.vmod"
+            } else if save.ends_with("-as-printed.vsav") {
+                "fixtures/vassal/leyte/Leyte-as-printed.vmod"
             } else {
                 "fixtures/vassal/leyte/Leyte-synthetic.vmod"
             };
@@ -448,4 +456,93 @@ fn the_saves_hold_what_real_saves_hold() {
     assert_eq!(turn.len(), 1);
     assert_eq!(turn[0]["location"], "unknown");
     assert_eq!(turn[0]["name"], "Turn");
+}
+
+/// Units whose names carry neither id nor rating, their strengths on the counters' images
+/// alone: the module naming its counters as printed. Each name is a designation (one of them,
+/// `ART-1`, on a US and on a Japanese counter), the layer `Step` names no level, and the table
+/// beside the profile gives each face of each counter its unit's id and rating.
+#[test]
+fn counters_named_as_printed_hold_no_id_and_no_rating() {
+    let (pieces, _) = pieces(
+        "fixtures/vassal/leyte/assault-as-printed.vsav",
+        "fixtures/vassal/leyte/Leyte-as-printed.vmod",
+    );
+    let units: Vec<&serde_json::Value> = pieces
+        .iter()
+        .filter(|p| p["properties"]["Kind"] == "Unit")
+        .collect();
+    assert_eq!(units.len(), 20);
+    for u in &units {
+        let name = u["name"].as_str().unwrap();
+        assert!(!name.contains(' '), "{u}");
+        assert!(!name.starts_with("US-") && !name.starts_with("J-"), "{u}");
+        assert_eq!(u["layers"][0]["name"], "Step", "{u}");
+        assert_eq!(u["layers"][0]["level_name"], "", "{u}");
+    }
+    let art: Vec<&str> = units
+        .iter()
+        .filter(|u| u["name"] == "ART-1")
+        .map(|u| u["properties"]["Nationality"].as_str().unwrap())
+        .collect();
+    assert_eq!(art, ["US", "Japanese"]);
+    let table = std::fs::read_to_string(root().join("fixtures/vassal/leyte/counters.csv")).unwrap();
+    let mut lines = table.lines();
+    assert_eq!(lines.next(), Some("counter,nationality,step,id,rating"));
+    assert!(table.contains("\nART-1,US,1,US-ART-1,6-4-2-3\n"), "{table}");
+    assert!(
+        table.contains("\nART-1,Japanese,1,J-ART-1,5-3-2-3\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("\n102-41,Japanese,2,J-102-41,2-3-5\n"),
+        "{table}"
+    );
+}
+
+/// A counter the table lacks (here the US `ART-1`'s face up, its Japanese namesake still
+/// listed) is one problem, located at the profile's first field looked up in the table: every
+/// field that lookup hit, the piece, the table and each column with the value looked up.
+#[test]
+fn a_counter_missing_from_the_table_is_one_located_problem() {
+    let leyte = root().join("fixtures/vassal/leyte");
+    let dir = std::env::temp_dir().join(format!("victory-as-printed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = root().join("fixtures/maps/leyte-standin.toml");
+    let profile = std::fs::read_to_string(leyte.join("as-printed.profile.toml"))
+        .unwrap()
+        .replace(
+            "\"../../maps/leyte-standin.toml\"",
+            &format!("\"{}\"", map.to_string_lossy().replace('\\', "/")),
+        );
+    std::fs::write(dir.join("as-printed.profile.toml"), profile).unwrap();
+    let table = std::fs::read_to_string(leyte.join("counters.csv")).unwrap();
+    let without = table.replace("ART-1,US,1,US-ART-1,6-4-2-3\n", "");
+    assert_ne!(without, table);
+    std::fs::write(dir.join("counters.csv"), without).unwrap();
+    let save = leyte.join("assault-as-printed.vsav");
+    let module = leyte.join("Leyte-as-printed.vmod");
+    let r = common::run_in(
+        &dir,
+        &[
+            "check",
+            &save.to_string_lossy(),
+            "--module",
+            &module.to_string_lossy(),
+            "--profile",
+            "as-printed.profile.toml",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr.matches("error:").count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "no row of table `counters` has counter = `ART-1`, nationality = `US`, step = `1`"
+        ),
+        "{}",
+        r.stderr
+    );
+    insta::assert_snapshot!("bad_counter_missing_from_the_table", r.stderr);
 }

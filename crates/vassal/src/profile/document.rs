@@ -304,7 +304,6 @@ impl<'p> Builder<'p> {
     /// One piece's entry: each field read (`id`, `label`, `name` first, then by name).
     fn entry(&mut self, i: usize, group: &PiecesSpec, piece: &Piece) -> Option<Table> {
         let mut table = Table::new();
-        let mut ok = true;
         let first = ["id", "label", "name"];
         let mut fields: Vec<_> = group.fields.iter().collect();
         fields.sort_by_key(|(k, _)| {
@@ -313,28 +312,48 @@ impl<'p> Builder<'p> {
                 (*k).clone(),
             )
         });
+        let mut failed = Vec::new();
         for (field, r) in fields {
             match read::value(r, piece, &self.profile.tables) {
                 Ok(v) => {
                     table.insert(field, item(&v));
                 }
                 Err(u) if u.kind == UnreadKind::Unreadable && r.optional => {}
-                Err(u) => {
-                    ok = false;
-                    self.unread(
-                        format!("pieces[{i}].fields.{field}"),
-                        &format!("`{field}`"),
-                        piece,
-                        u,
-                    );
-                }
+                Err(u) => failed.push((field.as_str(), u)),
             }
         }
+        let ok = failed.is_empty();
+        self.unread_fields(i, piece, failed);
         ok.then_some(table)
     }
 
+    /// The fields of one piece that could not be read: one problem for each cause, naming
+    /// every field it hit (a row missing from a table hits each field looked up in it), at the
+    /// first of them.
+    fn unread_fields(&mut self, i: usize, piece: &Piece, failed: Vec<(&str, Unread)>) {
+        let mut causes: Vec<(Vec<&str>, Unread)> = Vec::new();
+        for (field, u) in failed {
+            match causes
+                .iter_mut()
+                .find(|(_, c)| c.kind == u.kind && c.why == u.why)
+            {
+                Some((fields, _)) => fields.push(field),
+                None => causes.push((vec![field], u)),
+            }
+        }
+        for (fields, u) in causes {
+            let named: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+            let what = match named.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => continue,
+            };
+            self.unread(format!("pieces[{i}].fields.{}", fields[0]), &what, piece, u);
+        }
+    }
+
     /// A value that cannot be read: one problem for each profile key and cause, however
-    /// many pieces it hits.
+    /// many pieces it hits (the fields of an entry one cause hits together are one key).
     fn unread(&mut self, key: String, what: &str, piece: &Piece, u: Unread) {
         let group = self
             .unread

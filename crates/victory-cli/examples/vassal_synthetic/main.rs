@@ -1,6 +1,7 @@
 //! Writes the synthetic VASSAL modules and saves under `fixtures/vassal/` (no third-party
-//! file): a Leyte module on the stand-in map's grid and a Dai Senso module with its VP track
-//! and markers, each save made from the TOML fixture it mirrors.
+//! file): two Leyte modules on the stand-in map's grid (the second naming its counters as
+//! printed, with the table of what they are worth) and a Dai Senso module with its VP track and
+//! markers, each save made from the TOML fixture it mirrors.
 //!
 //! ```sh
 //! cargo run -p victory-cli --example vassal_synthetic -- .    # from the repository's root

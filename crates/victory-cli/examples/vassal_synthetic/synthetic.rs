@@ -21,6 +21,12 @@
 //!   `US Unit` or `Japanese Unit` (marker `Nationality`), both using the prototype `Unit`
 //!   (marker `Kind` = `Unit`, and `Exit Hex`: the hex an exited unit left by). Markers (`Out of
 //!   Supply`, `Turn`) use the prototype `Marker`.
+//! - `leyte/Leyte-as-printed.vmod`: the same maps, grid, prototypes and markers, its rated
+//!   counters named as printed: by the unit's designation alone, its id without the side's
+//!   prefix (`24-19`; `ART-1` names a US and a Japanese counter), the layer `Step`'s levels
+//!   unnamed (they switch images: the rating is on the images alone). `leyte/counters.csv`
+//!   gives each face of each counter (`counter`, `nationality`, `step`) its unit's `id` and
+//!   `rating`: what a player reads on the counter.
 //! - `dai-senso/DaiSenso-synthetic.vmod`: map `Asia` (its Strategic Hexes as regions named by
 //!   label) and map `Charts` (zones: the VP track's boxes `VP 0` ... `VP 4`, the war states,
 //!   the ESV track, the Strategic Warfare Box, the influence track). The VP marker's face is
@@ -30,8 +36,9 @@
 //! The saves also hold what real ones do: eliminated units on a dead pile of their own map,
 //! units shown reduced, markers of one name (`Out of Supply` on each unit the fixture says is
 //! cut, `Western Control`), and a save made with an older version of the Leyte module (its
-//! `moduledata` version older, its board under the name the module since changed, and a map
-//! the module no longer has, holding the turn marker).
+//! `moduledata` version older, its board under the name the module since changed, a map the
+//! module no longer has, holding the turn marker); and units whose names carry no id nor
+//! rating (the save of the module naming its counters as printed, `leyte/assault-as-printed`).
 
 #![allow(dead_code)]
 
@@ -45,6 +52,8 @@ use vassal::write::{SaveText, add_piece, module_file, nest, piece_slot, png_head
 pub const LEYTE_SAVES: &[&str] = &["assault-scenario-end-position", "campaign-exit-0531-exited"];
 /// The Leyte fixture mirrored by a save made with an older version of the module.
 pub const LEYTE_OLD_SAVE: &str = "campaign-exit-0531-missed";
+/// The Leyte fixture mirrored by a save of the module whose counters are named as printed.
+pub const AS_PRINTED_SAVE: &str = "assault-scenario-end-position";
 /// The Dai Senso fixtures mirrored.
 pub const DAI_SENSO_SAVES: &[&str] = &["final-nei-pro-west-us-unit-in-tokyo"];
 
@@ -96,6 +105,9 @@ const REDUCED: &[(&str, &str)] = &[("J-102-41", "4-6-5"), ("J-16-ENG", "4-4-5")]
 /// A counter whose module entry names no rating on either face (the bad-input save).
 const UNRATED: &str = "US-99-1";
 
+/// The Leyte modules' piece window.
+const LEYTE_WINDOW: &str = "Pieces";
+
 /// The piece ids of each save start here (a date in 2024, in milliseconds, as VASSAL's ids).
 const ID_BASE: u64 = 1_714_000_000_000;
 
@@ -103,17 +115,15 @@ const ID_BASE: u64 = 1_714_000_000_000;
 pub fn files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
     let mut out = Vec::new();
     let units = LeyteUnits::of(root)?;
-    let build_file = leyte_build_file(&units);
-    let leyte = module_file(
-        &build_file,
-        &[("leyte.png", &png_header(LEYTE_SIZE.0, LEYTE_SIZE.1))],
-    );
+    let build_file = leyte_build_file(&units, Printing::Named);
+    let leyte = leyte_module_file(&build_file);
     let centres = hex_centres(&leyte)?;
     let module = parse(&build_file, "Leyte-synthetic.vmod")?;
     let game = LeyteGame {
         module: &module,
         centres: &centres,
         units: &units,
+        printing: Printing::Named,
     };
     out.push(("fixtures/vassal/leyte/Leyte-synthetic.vmod".into(), leyte));
     for (i, name) in LEYTE_SAVES.iter().enumerate() {
@@ -131,6 +141,7 @@ pub fn files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
         format!("fixtures/vassal/leyte/{LEYTE_OLD_SAVE}.vsav"),
         game.finish(table, &old)?,
     ));
+    out.extend(as_printed(root, &units, &centres)?);
     let ds = DaiSenso::of(root)?;
     let build_file = ds.build_file();
     let module = parse(&build_file, "DaiSenso-synthetic.vmod")?;
@@ -148,6 +159,48 @@ pub fn files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
     }
     out.extend(bad_saves(root, &game, &ds, &module)?);
     Ok(out)
+}
+
+/// The Leyte module's file: its buildFile and the board's image.
+fn leyte_module_file(build_file: &str) -> Vec<u8> {
+    module_file(
+        build_file,
+        &[("leyte.png", &png_header(LEYTE_SIZE.0, LEYTE_SIZE.1))],
+    )
+}
+
+/// The module whose counters are named as printed (`leyte/Leyte-as-printed.vmod`), its table
+/// of counters (`leyte/counters.csv`) and the save of it mirroring [`AS_PRINTED_SAVE`].
+fn as_printed(
+    root: &Path,
+    units: &LeyteUnits,
+    centres: &BTreeMap<String, (i32, i32)>,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let build_file = leyte_build_file(units, Printing::AsPrinted);
+    let module = parse(&build_file, "Leyte-as-printed.vmod")?;
+    let game = LeyteGame {
+        module: &module,
+        centres,
+        units,
+        printing: Printing::AsPrinted,
+    };
+    let current = Version::current();
+    let state = fixture(root, "leyte", AS_PRINTED_SAVE)?;
+    let table = game.save(&state, base(LEYTE_SAVES.len() + 1), &current)?;
+    Ok(vec![
+        (
+            "fixtures/vassal/leyte/Leyte-as-printed.vmod".into(),
+            leyte_module_file(&build_file),
+        ),
+        (
+            "fixtures/vassal/leyte/counters.csv".into(),
+            units.counters_csv().into_bytes(),
+        ),
+        (
+            "fixtures/vassal/leyte/assault-as-printed.vsav".into(),
+            game.finish(table, &current)?,
+        ),
+    ])
 }
 
 /// The first piece id of the `n`th save (a day apart).
@@ -471,9 +524,10 @@ impl<'m> Table<'m> {
         }
     }
 
-    /// A piece from the palette entry `slot` at `at` of `map`: the entry expanded as VASSAL
-    /// expands it, the states of the traits `states` names (by type) set, its basic state
-    /// written as VASSAL 3.6+ writes it (with where it was `before`).
+    /// A piece from the palette entry `slot` (its name, or its path when names repeat) at `at`
+    /// of `map`: the entry expanded as VASSAL expands it, the states of the traits `states`
+    /// names (by type) set, its basic state written as VASSAL 3.6+ writes it (with where it was
+    /// `before`).
     fn place(
         &mut self,
         slot: &str,
@@ -486,7 +540,7 @@ impl<'m> Table<'m> {
             .module
             .palette
             .iter()
-            .find(|e| e.name == slot)
+            .find(|e| e.name == slot || e.path == slot)
             .ok_or_else(|| format!("the module has no palette entry `{slot}`"))?;
         let body = entry.definition.strip_prefix("+/").unwrap_or_default();
         let mut d = Decoder::new(body, '/');
@@ -717,6 +771,25 @@ impl LeyteUnits {
         Ok(LeyteUnits(units))
     }
 
+    /// The table of the counters named as printed (`counters.csv`): a header row, then one row
+    /// for each face of each rated counter (its designation, its `Nationality`, its layer
+    /// `Step`'s level), giving the unit's id and its rating on that face.
+    fn counters_csv(&self) -> String {
+        let mut out = String::from("counter,nationality,step,id,rating\n");
+        for u in &self.0 {
+            let Some((full, reduced)) = &u.faces else {
+                continue;
+            };
+            for (step, rating) in [("1", full), ("2", reduced)] {
+                let row = [u.designation(), u.nationality(), step, &u.id, rating];
+                let fields: Vec<String> = row.iter().map(|f| csv_field(f)).collect();
+                out.push_str(&fields.join(","));
+                out.push('\n');
+            }
+        }
+        out
+    }
+
     fn get(&self, id: &str) -> Result<&LeyteUnit, String> {
         self.0
             .iter()
@@ -725,8 +798,27 @@ impl LeyteUnits {
     }
 }
 
+/// A CSV field: quoted when it holds a comma, a quote or a line end.
+fn csv_field(f: &str) -> String {
+    if f.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_string()
+    }
+}
+
+/// How a Leyte module names its counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Printing {
+    /// By the unit's id, each face's rating in its level's name (`US-24-19 5-6-4`).
+    Named,
+    /// By the printed designation alone (`24-19`), the ratings on the faces' images only.
+    AsPrinted,
+}
+
 /// A counter's two faces: layer `Step`, always shown, level 1 the full face and 2 the reduced,
-/// each level's name adding its rating to the piece's name (`+ 5-6-4`).
+/// each level's name adding its rating to the piece's name (`+ 5-6-4`); without `faces`, the
+/// levels have no names and only switch images.
 fn step_layer(image: &str, faces: Option<&(String, String)>) -> String {
     let names = match faces {
         Some((full, reduced)) => comma_list(&[&format!("+ {full}"), &format!("+ {reduced}")]),
@@ -749,30 +841,59 @@ impl LeyteUnit {
         self.id.to_ascii_lowercase()
     }
 
-    fn layer(&self) -> String {
-        step_layer(&self.image(), self.faces.as_ref())
+    /// Its designation as printed: its id without the side's prefix (`US-24-19`: `24-19`).
+    fn designation(&self) -> &str {
+        self.id.split_once('-').map_or(&self.id, |(_, d)| d)
+    }
+
+    /// Its marker `Nationality` (from its side's prototype).
+    fn nationality(&self) -> &'static str {
+        if self.us { "US" } else { "Japanese" }
+    }
+
+    /// Its panel of the palette.
+    fn panel(&self) -> &'static str {
+        if self.us { "US" } else { "Japanese" }
+    }
+
+    /// Its name in a module printing its counters so.
+    fn name(&self, printing: Printing) -> &str {
+        match printing {
+            Printing::Named => &self.id,
+            Printing::AsPrinted => self.designation(),
+        }
+    }
+
+    /// Its palette entry's path (the names of the window, tab, panel and its own).
+    fn path(&self, printing: Printing) -> String {
+        format!(
+            "{LEYTE_WINDOW} / Counters / {} / {}",
+            self.panel(),
+            self.name(printing)
+        )
+    }
+
+    fn layer(&self, printing: Printing) -> String {
+        let faces = self.faces.as_ref().filter(|_| printing == Printing::Named);
+        step_layer(&self.image(), faces)
     }
 
     /// Its palette entry: its face, its markers, its side's prototype.
-    fn slot(&self) -> Slot {
+    fn slot(&self, printing: Printing) -> Slot {
         let kind = if self.artillery {
             "Artillery"
         } else {
             "Infantry"
         };
-        let layer = self.layer();
+        let layer = self.layer(printing);
         let name = self.name.as_deref().map(|n| comma_list(&[n]));
         let mut traits = vec![(layer.as_str(), "1"), ("mark;Type", kind)];
         if let Some(n) = &name {
             traits.push(("mark;Unit Name", n.as_str()));
         }
-        let (panel, proto) = if self.us {
-            ("US", "prototype;US Unit")
-        } else {
-            ("Japanese", "prototype;Japanese Unit")
-        };
-        traits.push((proto, ""));
-        let mut slot = Slot::new(panel, &self.id, &traits);
+        let proto = format!("prototype;{} Unit", self.nationality());
+        traits.push((&proto, ""));
+        let mut slot = Slot::new(self.panel(), self.name(printing), &traits);
         slot.image = self.image();
         slot
     }
@@ -795,10 +916,16 @@ fn send_to_dead_pile() -> String {
     )
 }
 
-/// The Leyte module's buildFile.
-fn leyte_build_file(units: &LeyteUnits) -> String {
+/// A Leyte module's buildFile, its counters named as `printing` says (as printed: only the
+/// rated counters).
+fn leyte_build_file(units: &LeyteUnits, printing: Printing) -> String {
     let zones = zone("Exited", (HEX_WIDTH + 20, 440), (260, 400));
-    let mut slots: Vec<Slot> = units.0.iter().map(LeyteUnit::slot).collect();
+    let mut slots: Vec<Slot> = units
+        .0
+        .iter()
+        .filter(|u| printing == Printing::Named || u.faces.is_some())
+        .map(|u| u.slot(printing))
+        .collect();
     for marker in ["Out of Supply", "Turn"] {
         slots.push(Slot::new("Status", marker, &[("prototype;Marker", "")]));
     }
@@ -816,7 +943,11 @@ fn leyte_build_file(units: &LeyteUnits) -> String {
             list: Some("Markers"),
         },
     ];
-    let (window, next) = piece_window("Pieces", &panels, &slots);
+    let (window, next) = piece_window(LEYTE_WINDOW, &panels, &slots);
+    let name = match printing {
+        Printing::Named => "Leyte (synthetic)",
+        Printing::AsPrinted => "Leyte (synthetic, as printed)",
+    };
     let sendto = send_to_dead_pile();
     let protos = prototypes(&[
         (
@@ -840,7 +971,7 @@ fn leyte_build_file(units: &LeyteUnits) -> String {
     ]);
     format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<VASSAL.build.GameModule VassalVersion="{VASSAL_VERSION}" name="Leyte (synthetic)" nextPieceSlotId="{next}" version="{MODULE_VERSION}">
+<VASSAL.build.GameModule VassalVersion="{VASSAL_VERSION}" name="{name}" nextPieceSlotId="{next}" version="{MODULE_VERSION}">
   <VASSAL.build.module.BasicCommandEncoder/>
   <VASSAL.build.module.Map mapName="Leyte">
     <{PICKER}>
@@ -901,11 +1032,13 @@ fn hex_centres(module: &[u8]) -> Result<BTreeMap<String, (i32, i32)>, String> {
     Ok(out)
 }
 
-/// What the Leyte saves are made of: the module, its hexes' centres, its counters.
+/// What the Leyte saves are made of: the module, its hexes' centres, its counters and how the
+/// module names them.
 struct LeyteGame<'m> {
     module: &'m vassal::Module,
     centres: &'m BTreeMap<String, (i32, i32)>,
     units: &'m LeyteUnits,
+    printing: Printing,
 }
 
 impl<'m> LeyteGame<'m> {
@@ -939,7 +1072,7 @@ impl<'m> LeyteGame<'m> {
         before: &Before,
     ) -> Result<(), String> {
         let counter = self.units.get(&strings(unit, "id"))?;
-        let layer = counter.layer();
+        let layer = counter.layer(self.printing);
         let mut all = vec![(layer, counter.level(&strings(unit, "rating"))?.to_string())];
         if counter.name.is_some() {
             all.push((
@@ -949,7 +1082,7 @@ impl<'m> LeyteGame<'m> {
         }
         all.extend(states.iter().cloned());
         let all: Vec<(&str, &str)> = all.iter().map(|(t, s)| (t.as_str(), s.as_str())).collect();
-        table.place(&counter.id, map, at, &all, before)
+        table.place(&counter.path(self.printing), map, at, &all, before)
     }
 
     /// A Leyte save holding what the fixture holds: its units in their hexes (an `Out of
