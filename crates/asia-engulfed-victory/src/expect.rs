@@ -28,6 +28,8 @@
 //! assert!(err.to_string().contains("did you mean `allies`?"), "{err}");
 //! ```
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use wargame_kit::internal::expect::{ExpectKey, Reading};
 
@@ -100,23 +102,74 @@ pub enum ExpectedAutomaticVictory {
     None,
 }
 
-wargame_kit::expect_spec! {
-    /// `[expect]` as written: each key optional; `victory test` compares them with the report
-    /// (`docs/suites.md`).
-    pub struct ExpectSpec {
-        /// The winner at a Final check (the report's `winner`), `none` for none.
-        pub winner: Option<ExpectedWinner>,
-        /// The Current Strategic Value (`csv.total`).
-        pub csv: Option<i64>,
-        /// The VP marker's box after the check (`vp_marker.box`), as a string.
-        pub vp_box: Option<String>,
-        /// The Axis VP at a Final check (`vp.axis.total`).
-        pub axis_vp: Option<u32>,
-        /// The Allied VP at a Final check (`vp.allies.total`).
-        pub allied_vp: Option<u32>,
-        /// The automatic victory on the DS map (`automatic_victory.kind`), `none` for none.
-        pub automatic_victory: Option<ExpectedAutomaticVictory>,
-    }
+/// `[expect]` as written: each key optional; `victory test` compares them with the report
+/// (`docs/suites.md`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct ExpectSpec {
+    /// The winner at a Final check (the report's `winner`), `none` for none.
+    #[serde(default)]
+    pub winner: Option<ExpectedWinner>,
+    /// The Current Strategic Value (`csv.total`).
+    #[serde(default)]
+    pub csv: Option<i64>,
+    /// The VP marker's box after the check (`vp_marker.box`), as a string.
+    #[serde(default)]
+    pub vp_box: Option<String>,
+    /// The Axis VP at a Final check (`vp.axis.total`).
+    #[serde(default)]
+    pub axis_vp: Option<u32>,
+    /// The Allied VP at a Final check (`vp.allies.total`).
+    #[serde(default)]
+    pub allied_vp: Option<u32>,
+    /// The automatic victory on the DS map (`automatic_victory.kind`), `none` for none.
+    #[serde(default)]
+    pub automatic_victory: Option<ExpectedAutomaticVictory>,
+    /// The file must be refused: the kinds of its problems, in order (`[]`: read and scored
+    /// without a problem).
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "wargame_kit::internal::expect::problems_schema")
+    )]
+    pub problems: Option<Vec<String>>,
     /// Any field of the report's JSON, by its JSON Pointer (`"/margins/marker/up/csv_change" = 2`).
-    json;
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "wargame_kit::internal::expect::json_schema")
+    )]
+    pub json: Option<BTreeMap<String, wargame_kit::toml::Value>>,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// The keys `[expect]` takes are the keys the runner reads (`KEYS`), then `problems` and
+    /// `json`: the table's types and the report fields they read are declared apart, so this
+    /// holds them together.
+    #[test]
+    fn the_table_takes_exactly_the_keys_the_runner_reads() {
+        let err = wargame_kit::toml::from_str::<ExpectSpec>("not-a-key = 1")
+            .unwrap_err()
+            .to_string();
+        let mut keys: Vec<&str> = KEYS.iter().map(|k| k.key).collect();
+        keys.extend([
+            wargame_kit::internal::expect::PROBLEMS,
+            wargame_kit::internal::expect::JSON,
+        ]);
+        let expected = keys
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        assert!(
+            err.contains(&format!("expected one of {expected}")),
+            "{err}"
+        );
+    }
 }

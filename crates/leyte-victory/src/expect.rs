@@ -25,6 +25,9 @@
 //! assert!(err.to_string().contains("did you mean `us`?"), "{err}");
 //! ```
 
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
 use wargame_kit::internal::expect::{ExpectKey, Reading};
 
 use crate::ratio::VictoryLevel;
@@ -72,23 +75,73 @@ pub const KEYS: &[ExpectKey] = &[
     ),
 ];
 
-wargame_kit::expect_spec! {
-    /// `[expect]` as written: each key optional; `victory test` compares them with the report
-    /// (`docs/suites.md`).
-    pub struct ExpectSpec {
-        /// The victory level (the report's `level`), as the report writes it (`"draw"`).
-        pub level: Option<VictoryLevel>,
-        /// The U.S. Player's Victory Points (`us.total`).
-        pub us: Option<u64>,
-        /// The Japanese Player's Victory Points (`japanese.total`).
-        pub japanese: Option<u64>,
-        /// Every unit that traces a Line of Communications (`loc[]` with `traced` true), in any
-        /// order.
-        pub traced: Option<Vec<String>>,
-        /// Every unit that must trace a Line of Communications and cannot (`loc[]` with `traced`
-        /// false), in any order.
-        pub cut: Option<Vec<String>>,
-    }
+/// `[expect]` as written: each key optional; `victory test` compares them with the report
+/// (`docs/suites.md`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct ExpectSpec {
+    /// The victory level (the report's `level`), as the report writes it (`"draw"`).
+    #[serde(default)]
+    pub level: Option<VictoryLevel>,
+    /// The U.S. Player's Victory Points (`us.total`).
+    #[serde(default)]
+    pub us: Option<u64>,
+    /// The Japanese Player's Victory Points (`japanese.total`).
+    #[serde(default)]
+    pub japanese: Option<u64>,
+    /// Every unit that traces a Line of Communications (`loc[]` with `traced` true), in any
+    /// order.
+    #[serde(default)]
+    pub traced: Option<Vec<String>>,
+    /// Every unit that must trace a Line of Communications and cannot (`loc[]` with `traced`
+    /// false), in any order.
+    #[serde(default)]
+    pub cut: Option<Vec<String>>,
+    /// The file must be refused: the kinds of its problems, in order (`[]`: read and scored
+    /// without a problem).
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "wargame_kit::internal::expect::problems_schema")
+    )]
+    pub problems: Option<Vec<String>>,
     /// Any field of the report's JSON, by its JSON Pointer (`"/margins/us/vp" = 5`).
-    json;
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(schema_with = "wargame_kit::internal::expect::json_schema")
+    )]
+    pub json: Option<BTreeMap<String, wargame_kit::toml::Value>>,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// The keys `[expect]` takes are the keys the runner reads (`KEYS`), then `problems` and
+    /// `json`: the table's types and the report fields they read are declared apart, so this
+    /// holds them together.
+    #[test]
+    fn the_table_takes_exactly_the_keys_the_runner_reads() {
+        let err = wargame_kit::toml::from_str::<ExpectSpec>("not-a-key = 1")
+            .unwrap_err()
+            .to_string();
+        let mut keys: Vec<&str> = KEYS.iter().map(|k| k.key).collect();
+        keys.extend([
+            wargame_kit::internal::expect::PROBLEMS,
+            wargame_kit::internal::expect::JSON,
+        ]);
+        let expected = keys
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        assert!(
+            err.contains(&format!("expected one of {expected}")),
+            "{err}"
+        );
+    }
 }

@@ -149,12 +149,6 @@ impl fmt::Display for VictoryLevel {
 
 /// US points to Japanese points, as looked up in the schedule.
 ///
-/// ```
-/// use leyte_victory::{Ratio, VictoryLevel};
-/// let r = Ratio::new(599, 200);
-/// assert_eq!((r.hundredths, r.text.as_str()), (Some(299), "2.99 to 1")); // rounded down
-/// assert_eq!(r.level(), VictoryLevel::UsSubstantive);
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
@@ -174,25 +168,6 @@ pub struct Ratio {
 }
 
 impl Ratio {
-    /// The ratio of two scores, truncated to hundredths (L11, ruling L-14).
-    pub fn new(us: u64, japanese: u64) -> Ratio {
-        Ratio::with_rounding(us, japanese, Rounding::Truncate)
-    }
-
-    /// The ratio of two scores in hundredths as `rounding` takes them (rules option `ratio`).
-    ///
-    /// ```
-    /// use leyte_victory::{Ratio, VictoryLevel};
-    /// use leyte_victory::options::Rounding;
-    /// // 499 : 200 is 2.495: truncated 2.49 (U.S. Marginal), rounded 2.50 (U.S. Substantive).
-    /// assert_eq!(Ratio::new(499, 200).level(), VictoryLevel::UsMarginal);
-    /// let rounded = Ratio::with_rounding(499, 200, Rounding::Round);
-    /// assert_eq!((rounded.text.as_str(), rounded.level()), ("2.50 to 1", VictoryLevel::UsSubstantive));
-    /// ```
-    pub fn with_rounding(us: u64, japanese: u64, rounding: Rounding) -> Ratio {
-        Schedule::new(rounding, ZeroZero::Draw).ratio(us, japanese)
-    }
-
     /// The ratio of two scores with its hundredths as `rounding` takes them (`exact`: truncated,
     /// for display; its level is decided by the exact comparisons).
     fn of(us: u64, japanese: u64, rounding: Rounding, level: VictoryLevel) -> Ratio {
@@ -219,10 +194,11 @@ impl Ratio {
     /// JP: the figure the two-decimal [`Ratio::text`] stands for (`2.0050` for 401 : 200).
     ///
     /// ```
-    /// use leyte_victory::Ratio;
-    /// assert_eq!(Ratio::new(401, 200).quotient().as_deref(), Some("2.0050"));
-    /// assert_eq!(Ratio::new(400, 200).quotient(), None); // exactly 2.00
-    /// assert_eq!(Ratio::new(5, 0).quotient(), None);
+    /// use leyte_victory::Schedule;
+    /// let ratio = |us, japanese| Schedule::default().ratio(us, japanese);
+    /// assert_eq!(ratio(401, 200).quotient().as_deref(), Some("2.0050"));
+    /// assert_eq!(ratio(400, 200).quotient(), None); // exactly 2.00
+    /// assert_eq!(ratio(5, 0).quotient(), None);
     /// ```
     pub fn quotient(&self) -> Option<String> {
         let (us, jp) = (u128::from(self.us), u128::from(self.japanese));
@@ -265,18 +241,27 @@ fn exact_level(us: u64, japanese: u64) -> VictoryLevel {
     }
 }
 
-/// How the ratio schedule (L11) is read: the rules options `ratio` and `zero_zero`. The
-/// default is this project's reading (rulings L-14 and L-20).
+/// The ratio schedule (L11) as the rules read it (the rules options `ratio` and `zero_zero`):
+/// the one way to a score's level, ratio, verdict and margins. The default is this project's
+/// reading (rulings L-14 and L-20), the engine's default [`Rules`](crate::options::Rules).
 ///
 /// ```
 /// use leyte_victory::{Schedule, VictoryLevel};
-/// use leyte_victory::options::{Rounding, ZeroZero};
-/// let exact = Schedule::new(Rounding::Exact, ZeroZero::Draw);
+/// use leyte_victory::options::{Rounding, Rules, ZeroZero};
+/// let mut rules = Rules::default();
+/// rules.ratio = Rounding::Exact;
 /// // 401 : 200 is 2.005: truncated 2.00 (a Draw), read exactly above 2 (U.S. Marginal).
 /// assert_eq!(Schedule::default().level(401, 200), VictoryLevel::Draw);
-/// assert_eq!(exact.level(401, 200), VictoryLevel::UsMarginal);
-/// let no_points = Schedule::new(Rounding::Truncate, ZeroZero::JapaneseDecisive);
-/// assert_eq!(no_points.level(0, 0), VictoryLevel::JapaneseDecisive);
+/// assert_eq!(Schedule::of_rules(&rules).level(401, 200), VictoryLevel::UsMarginal);
+/// let mut rules = Rules::default();
+/// rules.zero_zero = ZeroZero::JapaneseDecisive;
+/// assert_eq!(Schedule::of_rules(&rules).level(0, 0), VictoryLevel::JapaneseDecisive);
+/// // Rounded, 499 : 200 (2.495) is 2.50: U.S. Substantive; truncated, 2.49: U.S. Marginal.
+/// let mut rules = Rules::default();
+/// rules.ratio = Rounding::Round;
+/// let rounded = Schedule::of_rules(&rules).ratio(499, 200);
+/// assert_eq!((rounded.text.as_str(), rounded.level()), ("2.50 to 1", VictoryLevel::UsSubstantive));
+/// assert_eq!(Schedule::default().level(499, 200), VictoryLevel::UsMarginal);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -288,14 +273,14 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// The schedule read with these options.
-    pub fn new(ratio: Rounding, zero_zero: ZeroZero) -> Schedule {
-        Schedule { ratio, zero_zero }
+    /// The schedule as these rules read it (their options `ratio` and `zero_zero`).
+    pub fn of_rules(rules: &crate::options::Rules) -> Schedule {
+        Schedule::with(rules.ratio, rules.zero_zero)
     }
 
-    /// The schedule as these rules options read it.
-    pub fn of_rules(rules: &crate::options::Rules) -> Schedule {
-        Schedule::new(rules.ratio, rules.zero_zero)
+    /// The schedule read with these two options.
+    fn with(ratio: Rounding, zero_zero: ZeroZero) -> Schedule {
+        Schedule { ratio, zero_zero }
     }
 
     /// The victory level of US : Japanese points.
@@ -313,6 +298,13 @@ impl Schedule {
     }
 
     /// The ratio of US : Japanese points, with its level.
+    ///
+    /// ```
+    /// use leyte_victory::{Schedule, VictoryLevel};
+    /// let r = Schedule::default().ratio(599, 200);
+    /// assert_eq!((r.hundredths, r.text.as_str()), (Some(299), "2.99 to 1")); // rounded down
+    /// assert_eq!(r.level(), VictoryLevel::UsSubstantive);
+    /// ```
     pub fn ratio(self, us: u64, japanese: u64) -> Ratio {
         Ratio::of(us, japanese, self.ratio, self.level(us, japanese))
     }
@@ -326,34 +318,23 @@ impl Schedule {
         }
     }
 
-    /// The margins of a score: the closed form of [`Margins::of`] for the default reading, a
-    /// search otherwise (the level only rises with US points and only falls with Japanese
-    /// points, so the first change is found by bisection).
+    /// The margins of a score: how many more points each side needs to change the level (L-18),
+    /// in closed form for the default reading, by a search otherwise (the level only rises
+    /// with US points and only falls with Japanese points, so the first change is found by
+    /// bisection).
+    ///
+    /// ```
+    /// use leyte_victory::{Schedule, VictoryLevel};
+    /// // 2 : 1 is a Draw; one more US point makes it 3 : 1.
+    /// let us = Schedule::default().margins(2, 1).us.unwrap();
+    /// assert_eq!((us.vp, us.reaches), (1, VictoryLevel::UsDecisive));
+    /// ```
     pub fn margins(self, us: u64, japanese: u64) -> Margins {
         if self == Schedule::default() {
-            Margins::of(us, japanese)
+            Margins::closed_form(us, japanese)
         } else {
             Margins::searched(us, japanese, self)
         }
-    }
-}
-
-impl VictoryLevel {
-    /// The victory level of US : Japanese points (L11): [`Ratio::level`] without building the
-    /// ratio's text, for searching many scores.
-    ///
-    /// ```
-    /// use leyte_victory::{Ratio, VictoryLevel};
-    /// assert_eq!(VictoryLevel::of_score(599, 200), Ratio::new(599, 200).level());
-    /// assert_eq!(VictoryLevel::of_score(5, 0), VictoryLevel::UsDecisive);
-    /// ```
-    pub fn of_score(us: u64, japanese: u64) -> VictoryLevel {
-        VictoryLevel::of_score_with(us, japanese, Rounding::Truncate)
-    }
-
-    /// [`VictoryLevel::of_score`] with the ratio taken as `rounding` says.
-    pub fn of_score_with(us: u64, japanese: u64, rounding: Rounding) -> VictoryLevel {
-        Schedule::new(rounding, ZeroZero::Draw).level(us, japanese)
     }
 }
 
@@ -398,18 +379,6 @@ pub struct Verdict {
     pub level: VictoryLevel,
 }
 
-impl Verdict {
-    /// The verdict of these totals: their level (L11).
-    pub fn of(us: u64, japanese: u64) -> Verdict {
-        Verdict::of_with(us, japanese, Rounding::Truncate)
-    }
-
-    /// [`Verdict::of`] with the ratio taken as `rounding` says.
-    pub fn of_with(us: u64, japanese: u64, rounding: Rounding) -> Verdict {
-        Schedule::new(rounding, ZeroZero::Draw).verdict(us, japanese)
-    }
-}
-
 /// How many more points a side needs to change the level, and the level it would reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -422,14 +391,6 @@ pub struct Margin {
 }
 
 /// Margins both ways from the current score.
-///
-/// ```
-/// use leyte_victory::{Margins, VictoryLevel};
-/// // 2 : 1 is a Draw; one more US point makes it 3 : 1.
-/// let m = Margins::of(2, 1);
-/// let us = m.us.unwrap();
-/// assert_eq!((us.vp, us.reaches), (1, VictoryLevel::UsDecisive));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
@@ -441,11 +402,6 @@ pub struct Margins {
 }
 
 impl Margins {
-    /// The margins of a score with the ratio taken as `rounding` says ([`Schedule::margins`]).
-    pub fn of_with(us: u64, japanese: u64, rounding: Rounding) -> Margins {
-        Schedule::new(rounding, ZeroZero::Draw).margins(us, japanese)
-    }
-
     /// The margins of a score under `schedule`, by bisection.
     fn searched(us: u64, japanese: u64, schedule: Schedule) -> Margins {
         let level = |u, j| schedule.level(u, j);
@@ -488,9 +444,10 @@ impl Margins {
         }
     }
 
-    /// The margins of a score (computed exactly, in integers).
-    pub fn of(us: u64, japanese: u64) -> Margins {
-        let level = VictoryLevel::of_score(us, japanese);
+    /// The margins of a score under the default schedule, in closed form (in integers).
+    fn closed_form(us: u64, japanese: u64) -> Margins {
+        let level_of = |us, japanese| Schedule::default().level(us, japanese);
+        let level = level_of(us, japanese);
         let us_margin = level.better().map(|target| {
             // Smallest x with floor(100 (us + x) / jp) >= bound, i.e. 100 (us + x) >= bound * jp.
             let x = match (target.lower_bound(), japanese) {
@@ -504,7 +461,7 @@ impl Margins {
             };
             Margin {
                 vp: x,
-                reaches: VictoryLevel::of_score(us.saturating_add(x), japanese),
+                reaches: level_of(us.saturating_add(x), japanese),
             }
         });
         let japanese_margin = level.lower_bound().map(|bound| {
@@ -514,7 +471,7 @@ impl Margins {
                 .max(1);
             Margin {
                 vp: y,
-                reaches: VictoryLevel::of_score(us, japanese.saturating_add(y)),
+                reaches: level_of(us, japanese.saturating_add(y)),
             }
         });
         Margins {
@@ -529,8 +486,16 @@ mod tests {
     use super::*;
     use VictoryLevel::*;
 
+    fn ratio(us: u64, jp: u64) -> Ratio {
+        Schedule::default().ratio(us, jp)
+    }
+
     fn level(us: u64, jp: u64) -> VictoryLevel {
-        Ratio::new(us, jp).level()
+        ratio(us, jp).level()
+    }
+
+    fn rounded() -> Schedule {
+        Schedule::with(Rounding::Round, ZeroZero::Draw)
     }
 
     #[test]
@@ -555,23 +520,30 @@ mod tests {
 
     #[test]
     fn rounding_down_and_zeroes() {
-        assert_eq!(Ratio::new(599, 200).text, "2.99 to 1");
+        assert_eq!(ratio(599, 200).text, "2.99 to 1");
         assert_eq!(level(599, 200), UsSubstantive);
-        assert_eq!(Ratio::new(401, 200).text, "2.00 to 1");
+        assert_eq!(ratio(401, 200).text, "2.00 to 1");
         assert_eq!(level(401, 200), Draw);
-        assert_eq!(Ratio::new(201, 200).text, "1.00 to 1");
+        assert_eq!(ratio(201, 200).text, "1.00 to 1");
         assert_eq!(level(201, 200), JapaneseDecisive);
         assert_eq!(level(5, 0), UsDecisive);
         assert_eq!(level(0, 0), Draw);
         assert_eq!(level(0, 7), JapaneseDecisive);
-        assert_eq!(Ratio::new(5, 0).hundredths, None);
+        assert_eq!(ratio(5, 0).hundredths, None);
     }
 
     #[test]
-    fn the_level_of_a_score_is_the_level_of_its_ratio() {
+    fn the_level_of_a_score_is_the_level_of_its_hundredths() {
         for us in 0..=300 {
-            for jp in 0..=300 {
-                assert_eq!(VictoryLevel::of_score(us, jp), level(us, jp), "{us}:{jp}");
+            for jp in 1..=300 {
+                let r = ratio(us, jp);
+                let by_hundredths = VictoryLevel::of_hundredths(r.hundredths.unwrap_or(0));
+                assert_eq!(
+                    Schedule::default().level(us, jp),
+                    by_hundredths,
+                    "{us}:{jp}"
+                );
+                assert_eq!(r.level(), by_hundredths, "{us}:{jp}");
             }
         }
     }
@@ -600,7 +572,7 @@ mod tests {
         let mut all = Vec::new();
         for ratio in [Rounding::Truncate, Rounding::Round, Rounding::Exact] {
             for zero_zero in [ZeroZero::Draw, ZeroZero::JapaneseDecisive] {
-                all.push(Schedule::new(ratio, zero_zero));
+                all.push(Schedule::with(ratio, zero_zero));
             }
         }
         all
@@ -632,7 +604,7 @@ mod tests {
     /// `ratio = exact`: the issue's worked scores, and the reading against exact fractions.
     #[test]
     fn the_printed_figures_read_exactly() {
-        let exact = Schedule::new(Rounding::Exact, ZeroZero::Draw);
+        let exact = Schedule::with(Rounding::Exact, ZeroZero::Draw);
         for (us, jp, level) in [
             (401, 200, UsMarginal),
             (251, 250, JapaneseSubstantive),
@@ -680,7 +652,7 @@ mod tests {
     #[test]
     fn the_readings_between_the_printed_ranges() {
         let truncate = Schedule::default();
-        let round = Schedule::new(Rounding::Round, ZeroZero::Draw);
+        let round = Schedule::with(Rounding::Round, ZeroZero::Draw);
         assert_eq!(truncate.level(401, 200), Draw);
         assert_eq!(truncate.level(403, 201), Draw);
         assert_eq!(truncate.level(251, 250), JapaneseDecisive);
@@ -694,7 +666,7 @@ mod tests {
     #[test]
     fn no_points_on_either_side() {
         assert_eq!(Schedule::default().level(0, 0), Draw);
-        let japanese = Schedule::new(Rounding::Truncate, ZeroZero::JapaneseDecisive);
+        let japanese = Schedule::with(Rounding::Truncate, ZeroZero::JapaneseDecisive);
         assert_eq!(japanese.level(0, 0), JapaneseDecisive);
         assert_eq!(japanese.level(1, 0), UsDecisive);
         let m = japanese.margins(0, 0);
@@ -706,12 +678,12 @@ mod tests {
 
     #[test]
     fn a_quotient_its_hundredths_do_not_show() {
-        assert_eq!(Ratio::new(401, 200).quotient().as_deref(), Some("2.0050"));
-        assert_eq!(Ratio::new(1, 3).quotient().as_deref(), Some("0.3333"));
-        assert_eq!(Ratio::new(2, 3).quotient().as_deref(), Some("0.6666"));
-        assert_eq!(Ratio::new(3, 4).quotient(), None);
+        assert_eq!(ratio(401, 200).quotient().as_deref(), Some("2.0050"));
+        assert_eq!(ratio(1, 3).quotient().as_deref(), Some("0.3333"));
+        assert_eq!(ratio(2, 3).quotient().as_deref(), Some("0.6666"));
+        assert_eq!(ratio(3, 4).quotient(), None);
         assert_eq!(
-            Ratio::new(u64::MAX, 7).quotient().map(|q| q.len() > 10),
+            ratio(u64::MAX, 7).quotient().map(|q| q.len() > 10),
             Some(true)
         );
     }
@@ -719,30 +691,18 @@ mod tests {
     #[test]
     fn rounding_moves_a_ratio_across_a_band_edge() {
         // 2.495 : truncated 2.49 is U.S. Marginal, rounded 2.50 U.S. Substantive.
-        assert_eq!(
-            VictoryLevel::of_score_with(499, 200, Rounding::Truncate),
-            UsMarginal
-        );
-        assert_eq!(
-            VictoryLevel::of_score_with(499, 200, Rounding::Round),
-            UsSubstantive
-        );
+        assert_eq!(Schedule::default().level(499, 200), UsMarginal);
+        assert_eq!(rounded().level(499, 200), UsSubstantive);
         // Halves round up; below a half, down.
-        assert_eq!(
-            Ratio::with_rounding(1999, 1000, Rounding::Round).hundredths,
-            Some(200)
-        );
-        assert_eq!(
-            Ratio::with_rounding(19_949, 10_000, Rounding::Round).hundredths,
-            Some(199)
-        );
+        assert_eq!(rounded().ratio(1999, 1000).hundredths, Some(200));
+        assert_eq!(rounded().ratio(19_949, 10_000).hundredths, Some(199));
     }
 
     #[test]
     fn margins_can_skip_bands() {
         // 2:1 is a Draw; one more US point is 3:1.
         assert_eq!(
-            Margins::of(2, 1).us,
+            Schedule::default().margins(2, 1).us,
             Some(Margin {
                 vp: 1,
                 reaches: UsDecisive

@@ -89,74 +89,40 @@ pub enum AwardKind {
     ExitShortfall,
 }
 
-/// A report record ending in the evidence of a Line of Communications, each field left out of
-/// the JSON when absent: `path` (traced, start first), `frontier` (the hexes that blocked it) and
-/// `frontier_omitted`, then the fields after `then`. [`Award`] and [`LocEntry`] carry the same
-/// three, declared here once; the doc comments before `path;` and `frontier;` say what each
-/// means for its record.
-macro_rules! with_loc_evidence {
-    (
-        $(#[$meta:meta])*
-        pub struct $name:ident {
-            $($(#[$field_meta:meta])* pub $field:ident: $ty:ty,)*
-        }
-        $(#[$path_meta:meta])*
-        path;
-        $(#[$frontier_meta:meta])*
-        frontier;
-        then {
-            $($(#[$after_meta:meta])* pub $after:ident: $after_ty:ty,)*
-        }
-    ) => {
-        $(#[$meta])*
-        pub struct $name {
-            $($(#[$field_meta])* pub $field: $ty,)*
-            $(#[$path_meta])*
-            #[serde(skip_serializing_if = "Option::is_none")]
-            pub path: Option<Vec<String>>,
-            $(#[$frontier_meta])*
-            #[serde(skip_serializing_if = "Option::is_none")]
-            pub frontier: Option<Vec<BlockedHex>>,
-            /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
-            #[serde(skip_serializing_if = "Option::is_none")]
-            pub frontier_omitted: Option<Omitted>,
-            $($(#[$after_meta])* pub $after: $after_ty,)*
-        }
-    };
-}
-
-with_loc_evidence! {
-    /// One award of Victory Points, with its evidence.
-    #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-    #[non_exhaustive]
-    pub struct Award {
-        /// What for.
-        pub kind: AwardKind,
-        /// How many points.
-        pub vp: u32,
-        /// The rule (`L4`, `L5 + L7`, ...).
-        pub rule: String,
-        /// One line for a person.
-        pub text: String,
-        /// The unit behind it, if any.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub unit: Option<String>,
-        /// That unit's rating as printed.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub rating: Option<String>,
-        /// The hex behind it, if any.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub hex: Option<String>,
-        /// The objective's name, for objective awards.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub objective: Option<String>,
-    }
+/// One award of Victory Points, with its evidence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct Award {
+    /// What for.
+    pub kind: AwardKind,
+    /// How many points.
+    pub vp: u32,
+    /// The rule (`L4`, `L5 + L7`, ...).
+    pub rule: String,
+    /// One line for a person.
+    pub text: String,
+    /// The unit behind it, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// That unit's rating as printed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<String>,
+    /// The hex behind it, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hex: Option<String>,
+    /// The objective's name, for objective awards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<String>,
     /// The Line of Communications traced, start first (objectives of a tracing side).
-    path;
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
     /// What cut the Line of Communications (LOC-cut awards).
-    frontier;
-    then {}
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<Vec<BlockedHex>>,
+    /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier_omitted: Option<Omitted>,
 }
 
 impl Award {
@@ -224,31 +190,32 @@ pub struct BlockedHex {
     pub reason: BlockReason,
 }
 
-with_loc_evidence! {
-    /// One unit's Line of Communications.
-    #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-    #[non_exhaustive]
-    pub struct LocEntry {
-        /// The unit.
-        pub unit: String,
-        /// Its side.
-        pub side: Side,
-        /// Its hex.
-        pub hex: String,
-        /// Whether it traces a Line of Communications.
-        pub traced: bool,
-    }
+/// One unit's Line of Communications.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct LocEntry {
+    /// The unit.
+    pub unit: String,
+    /// Its side.
+    pub side: Side,
+    /// Its hex.
+    pub hex: String,
+    /// Whether it traces a Line of Communications.
+    pub traced: bool,
     /// The path, start first, when traced.
-    path;
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
     /// What blocks it, when cut.
-    frontier;
-    then {
-        /// What it reaches and the nearest road/trail hex, when the road/trail net is what cut
-        /// it (a frontier hex is off the net, or across a hexside without a road).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub reach: Option<Reach>,
-    }
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<Vec<BlockedHex>>,
+    /// What `frontier` leaves out, when it leaves anything out (see [`crate::limits`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier_omitted: Option<Omitted>,
+    /// What it reaches and the nearest road/trail hex, when the road/trail net is what cut
+    /// it (a frontier hex is off the net, or across a hexside without a road).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reach: Option<Reach>,
 }
 
 /// What a cut unit's Line of Communications reaches before every way on is blocked (L8), and

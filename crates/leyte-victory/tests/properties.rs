@@ -4,7 +4,7 @@
 
 use hexmap::HexMap;
 use leyte_victory::{
-    Objective, Position, Rating, Ratio, Scenario, Side, Unit, VictoryLevel, beach, score,
+    Objective, Position, Rating, Scenario, Schedule, Side, Unit, VictoryLevel, beach, score,
 };
 use proptest::prelude::*;
 
@@ -98,9 +98,10 @@ proptest! {
     /// lower it (nor more Japanese points raise it).
     #[test]
     fn the_schedule_is_total_and_monotone(us in 0u64..2000, jp in 0u64..2000) {
-        let l = Ratio::new(us, jp).level();
+        let level = |us, jp| Schedule::default().ratio(us, jp).level();
+        let l = level(us, jp);
         prop_assert_eq!(VictoryLevel::ALL.iter().filter(|x| **x == l).count(), 1);
-        prop_assert!(Ratio::new(us + 1, jp).level() <= l);
-        prop_assert!(Ratio::new(us, jp + 1).level() >= l);
+        prop_assert!(level(us + 1, jp) <= l);
+        prop_assert!(level(us, jp + 1) >= l);
     }
 }

@@ -9,6 +9,10 @@
 //! be refused, with the kinds of its problems in order) and [`JSON`] (any field, by its
 //! pointer).
 //!
+//! An engine writes its `[expect]` table as a struct of its own, every field in view: its keys
+//! with their TOML types, then `problems` and `json` (their schemas: [`problems_schema`],
+//! [`json_schema`]); a test holds the struct's keys equal to its [`ExpectKey`]s.
+//!
 //! ```
 //! use wargame_kit::internal::expect::{ExpectKey, Reading};
 //!
@@ -35,74 +39,6 @@ pub const PROBLEMS: &str = "problems";
 /// The expectation every game has: `json = { "/json/pointer" = value }`, any field of the
 /// report's JSON by its JSON Pointer (RFC 6901), checked against the report's JSON Schema.
 pub const JSON: &str = "json";
-
-/// Declares an engine's `[expect]` table as written: the engine's own keys, then the two every
-/// game has, [`PROBLEMS`] and [`JSON`], read and described alike for every engine. Every key is
-/// optional (`#[serde(default)]`), an unknown key is refused, and with the engine's feature
-/// `schema` the table has its JSON Schema ([`problems_schema`], [`json_schema`]). The doc
-/// comments before `json;` are those of the `json` key (its example pointer is the engine's).
-///
-/// The engine names `serde` and (with its feature `schema`) `schemars` among its dependencies.
-///
-/// ```
-/// wargame_kit::expect_spec! {
-///     /// `[expect]` of a game whose report has a winner.
-///     pub struct ExpectSpec {
-///         /// The winner.
-///         pub winner: Option<String>,
-///     }
-///     /// Any field of the report's JSON, by its JSON Pointer (`"/winner" = "red"`).
-///     json;
-/// }
-///
-/// let spec: ExpectSpec = toml::from_str("winner = \"red\"\nproblems = []").unwrap();
-/// assert_eq!(spec.winner.as_deref(), Some("red"));
-/// assert_eq!(spec.problems, Some(Vec::new()));
-/// assert!(spec.json.is_none());
-/// assert!(toml::from_str::<ExpectSpec>("winer = \"red\"").is_err());
-/// ```
-#[macro_export]
-macro_rules! expect_spec {
-    (
-        $(#[$meta:meta])*
-        pub struct $name:ident {
-            $(
-                $(#[$field_meta:meta])*
-                pub $field:ident: $ty:ty,
-            )*
-        }
-        $(#[$json_meta:meta])*
-        json;
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, Default, ::serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-        #[non_exhaustive]
-        pub struct $name {
-            $(
-                $(#[$field_meta])*
-                #[serde(default)]
-                pub $field: $ty,
-            )*
-            /// The file must be refused: the kinds of its problems, in order (`[]`: read and scored
-            /// without a problem).
-            #[serde(default)]
-            #[cfg_attr(
-                feature = "schema",
-                schemars(schema_with = "wargame_kit::internal::expect::problems_schema")
-            )]
-            pub problems: Option<Vec<String>>,
-            $(#[$json_meta])*
-            #[serde(default)]
-            #[cfg_attr(
-                feature = "schema",
-                schemars(schema_with = "wargame_kit::internal::expect::json_schema")
-            )]
-            pub json: Option<::std::collections::BTreeMap<String, $crate::toml::Value>>,
-        }
-    };
-}
 
 /// One expectation key of a game: what it is called in `[expect]`, the field of the report's
 /// JSON it reads, how, and what it pins, in words.
