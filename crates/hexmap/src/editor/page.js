@@ -791,6 +791,7 @@
       const q = p.matrixTransform(svg.getScreenCTM());
       return [q.x, q.y];
     }, labels: () => Array.from({ length: N }, (_, i) => label(i)), undoDepth: () => undoStack.length,
+    hex: (l) => { const i = parse(l); return { label: label(i), neighbours: neighbours(i).map(label), centre: centreOf(i), under: label(slotAtIdeal(centreOf(i))) }; },
   };
   start();
 })();
