@@ -5,7 +5,9 @@
 //
 // A person's use on a small map over a generated picture (expected export committed in
 // tests/browser/editor/), alignment within 2 px of known centres, the export round trip, the
-// stand-in Leyte map's export against the Rust canonical form, and frame times of the paint
+// exports of the stand-in Leyte map and of the maps of editor/forms/ against the Rust canonical
+// form, the page's geometry (labels, neighbours, centres, picking) and export on 32 layouts
+// applied in its Layout form against Rust's (editor/geometry.json), and frame times of the paint
 // handler on the stand-in Leyte map and a 10,000-hex map. Output: target/browser/editor-*.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
