@@ -65,5 +65,5 @@ const model = (() => {
   }
   function saveNow() { clearTimeout(saveTimer); storage.store(storage.workKey, toJson()); }
 
-  return { get map() { return map; }, load, relayout, save, saveNow, BUILTIN_SIDES };
+  return { get map() { return map; }, load, relayout, save, saveNow };
 })();
