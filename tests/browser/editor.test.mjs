@@ -5,12 +5,14 @@
 //
 // A person's use on a small map over a generated picture (expected export committed in
 // tests/browser/editor/), alignment within 2 px of known centres, the export round trip, the
-// stand-in Leyte map's export against the Rust canonical form, and frame times of the paint
+// exports of the stand-in Leyte map and of the maps of editor/forms/ against the Rust canonical
+// form, the page's geometry (labels, neighbours, centres, picking) and export on 32 layouts
+// applied in its Layout form against Rust's (editor/geometry.json), and frame times of the paint
 // handler on the stand-in Leyte map and a 10,000-hex map. Output: target/browser/editor-*.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -224,6 +226,72 @@ test('the stand-in Leyte map exports in the Rust canonical form', async () => {
   await withEditor(html, async (page) => {
     assert.equal(await exportText(page), readFileSync(join(HERE, 'leyte-standin.canonical.toml'), 'utf8'));
     await page.screenshot({ path: join(OUT, 'editor-leyte.png') });
+  });
+});
+
+/** Rust's canonical form of each map of editor/forms/ (crates/hexmap/tests/editor.rs holds each
+ *  NAME.canonical.toml to hexmap::editor::canonical_toml of NAME.toml). */
+const FORMS = join(HERE, 'forms');
+
+test('each map of editor/forms/ exports in the Rust canonical form, and again when opened on it', async () => {
+  const names = readdirSync(FORMS).filter((n) => n.endsWith('.toml') && !n.endsWith('.canonical.toml')).sort();
+  assert.equal(names.length, 4, names.join(' '));
+  for (const name of names) {
+    const stem = name.slice(0, -'.toml'.length);
+    const canonical = readFileSync(join(FORMS, `${stem}.canonical.toml`), 'utf8');
+    await withEditor(editorPage(`editor-form-${stem}`, join(FORMS, name)), async (page) => {
+      assert.equal(await exportText(page), canonical, `${name}: the page's export is canonical_toml's`);
+    });
+    await withEditor(editorPage(`editor-form-${stem}-again`, join(FORMS, `${stem}.canonical.toml`)), async (page) => {
+      assert.equal(await exportText(page), canonical, `${stem}.canonical.toml: exported again`);
+    });
+  }
+});
+
+/**
+ * Rust's geometry of 32 layouts (crates/hexmap/tests/editor.rs writes tests/browser/editor/
+ * geometry.json from hexmap's Layout, Hex::neighbors, editor::grid_position and canonical_toml):
+ * each entry's layout (as the Layout form takes it), its canonical form as a map of clear hexes,
+ * and every hex in label order with its neighbours (in the order the page lists them) and its
+ * centre before alignment.
+ */
+const GEOMETRY = JSON.parse(readFileSync(join(HERE, 'geometry.json'), 'utf8'));
+
+/** The page's own reading of each of Rust's hexes, and its labels in slot order. */
+const pageGeometry = (page, entry) => page.evaluate((ls) => ({ labels: window.editor.labels(), hexes: ls.map((l) => window.editor.hex(l)) }), entry.hexes.map(([l]) => l));
+function sameGeometry(got, entry, what) {
+  assert.deepEqual(got.labels, entry.hexes.map(([l]) => l), `${what}: the labels in label order`);
+  entry.hexes.forEach(([l, near, [x, y]], i) => {
+    const hex = got.hexes[i];
+    assert.equal(hex.label, l, `${what}: ${l} read and printed again`);
+    assert.deepEqual(hex.neighbours, near, `${what}: the neighbours of ${l}`);
+    const off = Math.hypot(hex.centre[0] - x, hex.centre[1] - y);
+    assert.ok(off < 1e-9, `${what}: the centre of ${l} is ${hex.centre}, Rust's ${[x, y]}`);
+    assert.equal(hex.under, l, `${what}: the hex under the centre of ${l}`);
+  });
+}
+async function applyLayout(page, layout) {
+  const field = (n) => `#layout-form [name=${n}]`;
+  await page.fill(field('name'), layout.name);
+  for (const n of ['orientation', 'label', 'shifted', 'rows_grow', 'columns_grow']) await page.selectOption(field(n), layout[n]);
+  await page.fill(field('digits'), String(layout.digits));
+  for (const [n, v] of [['r0', layout.rows[0]], ['r1', layout.rows[1]], ['c0', layout.columns[0]], ['c1', layout.columns[1]]]) await page.fill(field(n), String(v));
+  await page.click('#layout-apply');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'layout applied');
+}
+
+test('the page shows and exports Rust\'s geometry: the file\'s layout, then 32 applied in its Layout form', async () => {
+  const base = join(OUT, 'editor-geometry.toml');
+  writeFileSync(base, GEOMETRY[0].canonical);
+  await withEditor(editorPage('editor-geometry', base), async (page) => {
+    sameGeometry(await pageGeometry(page, GEOMETRY[0]), GEOMETRY[0], 'the file\'s layout');
+    assert.equal(await exportText(page), GEOMETRY[0].canonical, 'the file\'s layout: the export');
+    for (const entry of GEOMETRY) {
+      const what = JSON.stringify(entry.layout);
+      await applyLayout(page, entry.layout);
+      sameGeometry(await pageGeometry(page, entry), entry, what);
+      assert.equal(await exportText(page), entry.canonical, `${what}: the export`);
+    }
   });
 });
 

@@ -32,6 +32,7 @@
 
 mod canonical;
 mod model;
+mod tables;
 
 pub use canonical::canonical_toml;
 pub use model::model_json;
@@ -100,9 +101,43 @@ pub struct AlignPoint {
     pub y: f64,
 }
 
+/// The page's script, one file a concern, in the order the page runs them; each uses only those
+/// before it. The files are joined inside one function, so that nothing but `window.editor` is
+/// global:
+///
+/// - `embedded`: the JSON written into the page (below), and the helpers every part uses;
+/// - `storage`: the work and the alignment kept in the browser;
+/// - `geometry`: labels, neighbours (the steps of [`tables`]), centres, picking, of any layout;
+/// - `model`: the map being edited, in tables by slot; `canonical`: its export, this module's
+///   [`canonical_toml`] step for step;
+/// - `alignment`, `draw`, `view`: the grid on the picture, drawn, panned and zoomed;
+/// - `edits`, `tools`: changes, strokes, undo, what each tool does;
+/// - `legend`, `panel`, `pointer`, `main`: the panel, the pointer, the keys, the start.
+const SCRIPT: [&str; 14] = [
+    include_str!("editor/page/embedded.js"),
+    include_str!("editor/page/storage.js"),
+    include_str!("editor/page/geometry.js"),
+    include_str!("editor/page/model.js"),
+    include_str!("editor/page/canonical.js"),
+    include_str!("editor/page/alignment.js"),
+    include_str!("editor/page/draw.js"),
+    include_str!("editor/page/view.js"),
+    include_str!("editor/page/edits.js"),
+    include_str!("editor/page/tools.js"),
+    include_str!("editor/page/legend.js"),
+    include_str!("editor/page/panel.js"),
+    include_str!("editor/page/pointer.js"),
+    include_str!("editor/page/main.js"),
+];
+
 /// The editor page for `map`, over `image` if given, aligned on `align` if given (else the
 /// page aligns by clicks, or keeps the alignment it stored). The same input always gives the
 /// same bytes.
+///
+/// Beside the map ([`model_json`]) and the picture, the page holds two tables Rust computes so
+/// that the page does not: the steps from a hex to its neighbours, from the hex crate's
+/// [`Layout`](crate::Layout), for every orientation and shifted parity (so they hold for any
+/// layout the page's Layout form applies), and the canonical form's constants.
 pub fn page(
     map: &HexMap,
     image: Option<&Image>,
@@ -117,11 +152,18 @@ pub fn page(
          <title>Map editor: {title}</title>\n<style>\n{css}</style>\n</head>\n<body>\n{body}\
          <script type=\"application/json\" id=\"model\">{model}</script>\n\
          <script type=\"application/json\" id=\"picture\">{picture}</script>\n\
-         <script>\n{js}</script>\n</body>\n</html>\n",
+         <script type=\"application/json\" id=\"geometry\">{geometry}</script>\n\
+         <script type=\"application/json\" id=\"form\">{form}</script>\n\
+         <script>\n// The map editor (hexmap::editor): the map's grid over a picture, painted by hand, \
+         exported as\n// the map TOML in its canonical form (the same bytes as \
+         hexmap::editor::canonical_toml).\n'use strict';\n(() => {{\n{js}}})();\n</script>\n\
+         </body>\n</html>\n",
         css = include_str!("editor/page.css"),
         body = include_str!("editor/page.html"),
         picture = model::json_string(&image),
-        js = include_str!("editor/page.js"),
+        geometry = tables::geometry_json(),
+        form = tables::form_json(),
+        js = SCRIPT.join("\n"),
     ))
 }
 

@@ -29,10 +29,22 @@ use crate::layout::{Compass, LabelOrder, Orientation, Parity};
 use crate::map::HexMap;
 
 /// The symbols tried, in order, for a terrain whose own letter is taken.
-const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+pub(crate) const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The symbol of holes in the canonical grid.
 pub const OFF_MAP: char = '~';
+
+/// Symbols of a grid line written in groups of this many, a space between groups.
+pub(crate) const GROUP: usize = 8;
+
+/// The built-in hexside features, in the form's order: the key of their list in `[hexsides]`,
+/// the feature, and whether the list is written as paths (else as pairs).
+pub(crate) const HEXSIDE_LISTS: [(&str, &str, bool); 4] = [
+    ("roads", "road", true),
+    ("trails", "trail", true),
+    ("blocks_zoc", "blocks_zoc", false),
+    ("impassable", "impassable", false),
+];
 
 /// The map in its canonical TOML form (docs/map-editor.md gives the form).
 ///
@@ -162,7 +174,7 @@ fn write_terrain(out: &mut String, map: &HexMap, slots: &super::Slots) -> Result
     for row in slots.rows_north_first(map.layout().rows_grow) {
         let _ = write!(out, "{:0w$} ", row.number);
         for (i, t) in row.terrains.iter().enumerate() {
-            if i > 0 && i % 8 == 0 {
+            if i > 0 && i % GROUP == 0 {
                 out.push(' ');
             }
             out.push(t.and_then(|t| symbols.get(t).copied()).unwrap_or(OFF_MAP));
@@ -217,12 +229,7 @@ fn write_hex_lists(out: &mut String, map: &HexMap, slots: &super::Slots) {
 
 fn write_hexsides(out: &mut String, map: &HexMap, slots: &super::Slots) {
     let _ = writeln!(out, "\n[hexsides]");
-    for (name, feature, as_paths) in [
-        ("roads", "road", true),
-        ("trails", "trail", true),
-        ("blocks_zoc", "blocks_zoc", false),
-        ("impassable", "impassable", false),
-    ] {
+    for (name, feature, as_paths) in HEXSIDE_LISTS {
         write_paths(out, name, &side_edges(map, feature), as_paths, map, slots);
     }
     let mut own: Vec<&String> = map.hexside_feature_names().iter().collect();

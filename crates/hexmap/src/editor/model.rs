@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::canonical::{compass, label_order, orientation, parity, quoted};
+use super::canonical::{HEXSIDE_LISTS, compass, label_order, orientation, parity, quoted};
 use super::{AlignPoint, EditorError, Slots};
 use crate::map::HexMap;
 
@@ -107,7 +107,7 @@ fn write_lists(o: &mut String, map: &HexMap) {
             format!("[{key},{},{}]", json_string(&a.name), labels(&a.hexes))
         })
         .collect();
-    let mut features_of_sides = vec!["road", "trail", "blocks_zoc", "impassable"];
+    let mut features_of_sides: Vec<&str> = HEXSIDE_LISTS.iter().map(|(_, f, _)| *f).collect();
     features_of_sides.extend(map.hexside_feature_names().iter().map(String::as_str));
     let sides: Vec<String> = features_of_sides
         .iter()
