@@ -89,7 +89,11 @@
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
+mod applied;
+mod automatic;
+mod combined;
 mod csv;
+mod decide;
 mod error;
 mod expect;
 #[cfg(feature = "html")]
@@ -99,6 +103,7 @@ mod model;
 mod notes;
 pub mod options;
 mod placement;
+mod policy;
 mod report;
 mod side;
 mod spec;
@@ -108,6 +113,8 @@ mod track;
 #[cfg(feature = "vassal")]
 pub mod vassal;
 mod victory;
+mod vp;
+mod words;
 
 /// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
 /// tool depending on this crate alone reaches the labels (`asia_engulfed_victory::hexmap::Label`) at the exact version the engine uses.

@@ -5,14 +5,17 @@ use std::fmt::{self, Write as _};
 use serde::Serialize;
 
 use crate::csv::{CurrentStrategicValue, current_strategic_value, esv_in_play};
-use crate::model::{Check, Rules, State, WarState};
+use crate::decide::{Decision, decide};
+use crate::error::Diagnostic;
+use crate::model::{Check, Rules, State, WarState, problems};
 pub(crate) use crate::notes::Note;
 use crate::side::{MarkerSide, Side};
 use crate::track::CsvRange;
 use crate::victory::{
-    AutomaticVictory, Combined, CombinedResult, Context, Decision, Effect, MarkerReport,
-    PlacementBasis, VpScore, decide,
+    AutomaticVictory, Combined, CombinedResult, Context, Effect, MarkerReport, PlacementBasis,
+    VpScore,
 };
+use crate::words::{self, combined_outcome};
 
 /// The version of the report's JSON shape.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -180,25 +183,22 @@ pub struct Report {
 /// assert!(report.combined.is_some());
 /// ```
 pub fn score(state: &State, rules: &Rules) -> Report {
+    evaluate(state, rules, &problems(state))
+}
+
+/// The check of a state whose problems are known, checked once: every problem becomes a note
+/// (none for a state that passed the check), and the state is scored as it is.
+pub(crate) fn evaluate(state: &State, rules: &Rules, problems: &[Diagnostic]) -> Report {
     let rules = &rules.clone().with_choices(&state.rules);
-    let mut notes = Vec::new();
-    if let Err(e) = state.validate() {
-        for d in e.diagnostics() {
-            notes.push(Note::new("invalid-state", d.to_string()));
-        }
-    }
+    let mut notes: Vec<Note> = problems.iter().map(words::invalid_state).collect();
     let tokyo = state.tokyo.unwrap_or(rules.tokyo);
     let esv = esv_in_play(state, &mut notes);
     let csv = current_strategic_value(state, tokyo, esv, &mut notes);
     let ctx = Context::new(state, rules, esv);
-    let decision = decide(csv.total, &ctx, &mut notes);
+    let decision = decide(csv.total, &ctx);
     let margins = margins(csv.total, &ctx, &decision);
-    if state.war_state == WarState::PreWar {
-        notes.push(Note::new(
-            "pre-war",
-            "Pre-War: Asian Domination needs Total War and Japanese Surrender Limited War, so neither can be won; European Theater Collapse (*) names no War State and can (ruling)",
-        ));
-    }
+    let track = &state.track;
+    notes.extend(decision.applied.iter().map(|a| words::note(a, track)));
     Report {
         schema_version: SCHEMA_VERSION,
         check: state.check,
@@ -208,7 +208,7 @@ pub fn score(state: &State, rules: &Rules) -> Report {
         vp_marker: decision.marker,
         automatic_victory: decision.automatic_victory,
         play_stopped: decision.play_stopped,
-        vp: decision.vp,
+        vp: decision.vp.as_ref().map(words::vp_score),
         winner: decision.winner,
         combined: decision.combined,
         margins,
@@ -236,83 +236,8 @@ fn result_key(state: &State, d: &Decision) -> ResultKey {
     }
 }
 
-/// The outcome of a decision in words.
-fn outcome(state: &State, d: &Decision) -> String {
-    let av = |a: &AutomaticVictory| {
-        let effect = match a.effect {
-            Effect::EndsGame => "",
-            Effect::StopsPlayOnMap => ", play on the DS map stops",
-        };
-        format!(
-            "{} automatic victory by {} ({}){effect}",
-            a.winner.adjective(),
-            a.kind.title(),
-            a.rule
-        )
-    };
-    match (state.check, &d.combined) {
-        (_, Some(c)) => combined_outcome(&c.result),
-        (Check::Seasonal, None) => d
-            .automatic_victory
-            .as_ref()
-            .map_or_else(|| "no automatic victory".to_string(), av),
-        (Check::Final, None) => match (&d.automatic_victory, &d.vp, d.winner) {
-            (Some(a), _, _) => av(a),
-            (None, Some(vp), Some(w)) => format!(
-                "the {} on VP, Axis {} - Allies {}",
-                w.wins(),
-                vp.axis.total,
-                vp.allies.total
-            ),
-            _ => "undecided".to_string(),
-        },
-    }
-}
-
-/// The combined game's standing in words.
-pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
-    match result {
-        CombinedResult::AxisAutomaticVictory { map } => format!(
-            "the combined game ends with an Axis victory (automatic victory on the {}, 0.4)",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => format!(
-            "the combined game ends with an Allied victory (automatic victory during Limited War on the {}, 0.2 (c))",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
-            "the combined game ends with an Allied victory (automatic victories on both maps, 0.4)"
-                .to_string()
-        }
-        CombinedResult::PlayGoesOn {
-            allied_automatic_victory_on,
-        } => {
-            if allied_automatic_victory_on.is_empty() {
-                "no automatic victory ends the combined game: play goes on".to_string()
-            } else {
-                let maps: Vec<&str> = allied_automatic_victory_on
-                    .iter()
-                    .map(|m| m.title())
-                    .collect();
-                format!(
-                    "play goes on; Allied automatic victory held on the {} (needed on both maps)",
-                    maps.join(" and ")
-                )
-            }
-        }
-        CombinedResult::VictoryPoints {
-            winner,
-            axis,
-            allies,
-        } => format!(
-            "the {} the combined game on VP, Axis {axis} - Allies {allies} (0.4: most VP wins, a tie goes to the Axis)",
-            winner.wins()
-        ),
-    }
-}
-
 fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
-    let at = |c: i64| decide(c, ctx, &mut Vec::new());
+    let at = |c: i64| decide(c, ctx);
     let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
     let here = marker_key(now);
     let here_result = result_key(ctx.state, now);
@@ -339,7 +264,7 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
             (result_key(ctx.state, &d) != here_result).then(|| ResultShift {
                 csv_change: c.saturating_sub(csv),
                 csv: c,
-                outcome: outcome(ctx.state, &d),
+                outcome: words::outcome(ctx.state.check, &d),
                 winner: d.winner,
                 automatic_victory: d.automatic_victory,
             })
@@ -1033,9 +958,7 @@ mod tests {
             .collect();
         let key = |d: &Decision| (d.marker.box_index, d.marker.side);
         let first = |cs: &[i64], differs: &dyn Fn(&Decision) -> bool| {
-            cs.iter()
-                .copied()
-                .find(|&c| differs(&decide(c, ctx, &mut Vec::new())))
+            cs.iter().copied().find(|&c| differs(&decide(c, ctx)))
         };
         let m = margins(csv, ctx, now);
         let marker = |d: &Decision| key(d) != key(now);
@@ -1098,7 +1021,7 @@ mod tests {
                                         current_strategic_value(&s, tokyo, esv, &mut Vec::new())
                                             .total;
                                     let ctx = Context::new(&s, &rules, esv);
-                                    let now = decide(total, &ctx, &mut Vec::new());
+                                    let now = decide(total, &ctx);
                                     margins_by_scanning(total, &ctx, &now);
                                     checked += 1;
                                 }

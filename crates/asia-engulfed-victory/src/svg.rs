@@ -326,7 +326,7 @@ fn rules_options_text(report: &Report) -> Option<String> {
 
 /// The combined game's standing as a sentence (the report's words, capitalised).
 fn combined_outcome(result: &CombinedResult) -> String {
-    let words = crate::report::combined_outcome(result);
+    let words = crate::words::combined_outcome(result);
     let mut chars = words.chars();
     match chars.next() {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
