@@ -29,6 +29,7 @@ use crate::csv::CsvTerm;
 use crate::model::{Game, State};
 use crate::report::Report;
 use crate::svg;
+use crate::words;
 
 /// The page of a state and its report.
 pub fn render(state: &State, report: &Report) -> String {
@@ -83,24 +84,11 @@ pub fn render(state: &State, report: &Report) -> String {
 
 /// Every Strategic Hex the check considered, one line each, in a list that opens.
 fn considered(report: &Report) -> Html {
-    let rows = report.csv.considered.iter().map(|h| {
-        let control = match h.control {
-            Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
-            None => "no controller".to_string(),
-        };
-        Html::element(
-            "li",
-            &[],
-            [Html::text(&format!(
-                "{} {} ({} hex, {control}): {:+} ({})",
-                h.label,
-                h.name,
-                h.faction.title(),
-                h.adds,
-                h.why
-            ))],
-        )
-    });
+    let rows = report
+        .csv
+        .considered
+        .iter()
+        .map(|h| Html::element("li", &[], [Html::text(&words::considered(h))]));
     Html::element(
         "details",
         &[("class", "considered")],
@@ -176,10 +164,7 @@ fn term(t: &CsvTerm) -> Html {
         Html::element(
             "li",
             &[("class", "excluded")],
-            [Html::text(&format!(
-                "not counted: {} {}, {} ({})",
-                x.label, x.name, x.reason, x.rule
-            ))],
+            [Html::text(&words::not_counted(x))],
         )
     }));
     if items.is_empty() {

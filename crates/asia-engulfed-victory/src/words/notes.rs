@@ -1,28 +1,18 @@
-//! The words of a check: each rule or ruling applied ([`Applied`]) as the report's [`Note`],
-//! each part of a side's VP ([`Tally`]) as the report's [`VpScore`], and the sentences the text
-//! report, the JSON (its notes and margins) and the picture share.
+//! Each rule or ruling a check applied ([`Applied`]) as the report's [`Note`]: one sentence
+//! each, with the values it applied to.
 
+use super::plural;
 use crate::applied::{Applied, Automatic, CombinedGame, Points};
-use crate::decide::Decision;
 use crate::error::Diagnostic;
-use crate::model::Check;
 use crate::notes::Note;
-use crate::policy::{BonusAndCap, Cut, TakenFirst};
+use crate::policy::{BonusAndCap, TakenFirst};
 use crate::side::MarkerSide;
 use crate::track::{VpBox, VpTrack};
-use crate::victory::{
-    AutomaticVictory, Candidate, CombinedResult, Effect, GameMap, SideVp, VpPart, VpScore, Way,
-};
-use crate::vp::{Part, Remark, Tally};
+use crate::victory::{Candidate, GameMap, Way};
 
 /// A problem of a state scored anyway (the score is total).
 pub(crate) fn invalid_state(d: &Diagnostic) -> Note {
     Note::new("invalid-state", d.to_string())
-}
-
-/// `s` after a count other than one.
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// The title of the box at `index` of `track`.
@@ -266,135 +256,5 @@ fn combined_note(applied: &CombinedGame, track: &VpTrack) -> Note {
                 ),
             )
         }
-    }
-}
-
-/// What a part's remark says.
-fn remark(r: Remark, counted: u32) -> String {
-    match r {
-        Remark::AutomaticVictoryBox { vp } => format!(
-            "the Automatic Victory box has no VP of its own: it scores as the highest numbered box, {vp} VP (ruling)"
-        ),
-        Remark::HakkoIchiu => "the Axis earns no VPs for the Hakko Ichiu marker".into(),
-        Remark::Cut {
-            earned,
-            cut: Cut::TrackCap { cap },
-        } => format!(
-            "{earned} VP on the track, capped at {cap}: the Allies cannot earn more than {cap} VPs on a map (0.4)"
-        ),
-        Remark::Cut {
-            earned,
-            cut: Cut::BonusCap,
-        } => format!(
-            "{earned} Bonus VP{}, {counted} counted: with the map's track VP they would pass the Allies' cap on a map (0.4)",
-            plural(earned)
-        ),
-        Remark::Cut {
-            earned,
-            cut: Cut::NoAlliedBonus,
-        } => format!(
-            "{earned} Bonus VP{}, none counted: the Allies earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)",
-            plural(earned)
-        ),
-    }
-}
-
-/// A part of a side's VP in words.
-fn vp_part(p: &Part) -> VpPart {
-    VpPart {
-        rule: p.rule,
-        map: p.map,
-        source: p.source,
-        box_id: p.box_id.clone(),
-        vp: p.vp,
-        note: p.remark.map(|r| remark(r, p.vp)),
-    }
-}
-
-/// Both sides' VP in words.
-pub(crate) fn vp_score(tally: &Tally) -> VpScore {
-    let side = |parts: &[Part]| {
-        let mut s = SideVp::default();
-        parts.iter().for_each(|p| s.add(vp_part(p)));
-        s
-    };
-    VpScore {
-        axis: side(&tally.axis),
-        allies: side(&tally.allies),
-    }
-}
-
-/// The outcome of a decision in words (a margin's result).
-pub(crate) fn outcome(check: Check, d: &Decision) -> String {
-    let av = |a: &AutomaticVictory| {
-        let effect = match a.effect {
-            Effect::EndsGame => "",
-            Effect::StopsPlayOnMap => ", play on the DS map stops",
-        };
-        format!(
-            "{} automatic victory by {} ({}){effect}",
-            a.winner.adjective(),
-            a.kind.title(),
-            a.rule
-        )
-    };
-    match (check, &d.combined) {
-        (_, Some(c)) => combined_outcome(&c.result),
-        (Check::Seasonal, None) => d
-            .automatic_victory
-            .as_ref()
-            .map_or_else(|| "no automatic victory".to_string(), av),
-        (Check::Final, None) => match (&d.automatic_victory, &d.vp, d.winner) {
-            (Some(a), _, _) => av(a),
-            (None, Some(vp), Some(w)) => format!(
-                "the {} on VP, Axis {} - Allies {}",
-                w.wins(),
-                vp.axis_total(),
-                vp.allies_total()
-            ),
-            _ => "undecided".to_string(),
-        },
-    }
-}
-
-/// The combined game's standing in words.
-pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
-    match result {
-        CombinedResult::AxisAutomaticVictory { map } => format!(
-            "the combined game ends with an Axis victory (automatic victory on the {}, 0.4)",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => format!(
-            "the combined game ends with an Allied victory (automatic victory during Limited War on the {}, 0.2 (c))",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
-            "the combined game ends with an Allied victory (automatic victories on both maps, 0.4)"
-                .to_string()
-        }
-        CombinedResult::PlayGoesOn {
-            allied_automatic_victory_on,
-        } => {
-            if allied_automatic_victory_on.is_empty() {
-                "no automatic victory ends the combined game: play goes on".to_string()
-            } else {
-                let maps: Vec<&str> = allied_automatic_victory_on
-                    .iter()
-                    .map(|m| m.title())
-                    .collect();
-                format!(
-                    "play goes on; Allied automatic victory held on the {} (needed on both maps)",
-                    maps.join(" and ")
-                )
-            }
-        }
-        CombinedResult::VictoryPoints {
-            winner,
-            axis,
-            allies,
-        } => format!(
-            "the {} the combined game on VP, Axis {axis} - Allies {allies} (0.4: most VP wins, a tie goes to the Axis)",
-            winner.wins()
-        ),
     }
 }
