@@ -123,9 +123,10 @@ pub struct Report {
 
 /// Run the victory check of a state.
 ///
-/// Pure and total: a state that fails [`State::validate`] is still evaluated, with its
-/// problems noted and worked around (an unknown box counts as absent, a missing Current ESV as
-/// 0).
+/// Pure and total: the state is checked once, here, and a state that fails
+/// [`State::validate`] is still evaluated, with its problems noted and worked around (an
+/// unknown box counts as absent, a missing Current ESV as 0). A state already checked is
+/// scored without checking again by [`ValidState::score`](crate::ValidState::score).
 ///
 /// From TOML, the 0.1.2 example's second check: +3 turns the marker to its Rising Sun face.
 ///

@@ -637,11 +637,21 @@ impl State {
         name: Option<&str>,
         resolver: &dyn Resolver,
     ) -> Result<Self, Error> {
-        let source = Source::new(name, text);
-        wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
-            from_spec(&spec, source, resolver)
-        })
+        read_state(text, name, resolver)
     }
+}
+
+/// A state read from TOML and checked once: the model's check ([`problems`]) runs in the
+/// reader, so an `Ok` state has no problem ([`crate::ValidState::from_toml_str`]).
+pub(crate) fn read_state(
+    text: &str,
+    name: Option<&str>,
+    resolver: &dyn Resolver,
+) -> Result<State, Error> {
+    let source = Source::new(name, text);
+    wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+        from_spec(&spec, source, resolver)
+    })
 }
 
 /// `[rules]`, through the options registry: the choices, and a problem for each key or value
