@@ -77,11 +77,14 @@ pub(crate) fn box_name(track: &VpTrack, id: &str) -> String {
         .map_or_else(|| format!("box `{id}`"), |i| track.boxes()[i].title())
 }
 
-/// A box's name with the VP it scores when the name does not say (`0 box (0 VP)`).
+/// A box's name with the VP it scores when the name does not say (`0 box (0 VP)`): a box of
+/// the track names the VP it scores unless it scores 0 ([`VpBox::title`]); a box the track
+/// does not know names none.
 pub(crate) fn box_with_vp(track: &VpTrack, id: &str, vp: Option<u32>) -> String {
     let name = box_name(track, id);
+    let named = track.index_of(id).is_some() && vp.is_some_and(|v| v != 0);
     match vp {
-        Some(v) if !name.contains(&format!("{v} VP")) => format!("{name} ({v} VP)"),
+        Some(v) if !named => format!("{name} ({v} VP)"),
         _ => name,
     }
 }
