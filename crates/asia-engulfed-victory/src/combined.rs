@@ -94,7 +94,7 @@ fn combined_result(
                     );
                     result = Some(CombinedResult::AxisAutomaticVictory { map });
                 }
-                policy::AxisVictoryEnds::NotOutsideTotalWar => {
+                policy::AxisVictoryEnds::DoesNotEnd => {
                     applied.push(
                         CombinedGame::AxisAutomaticVictoryOutsideTotalWar { map, war_state }.into(),
                     );

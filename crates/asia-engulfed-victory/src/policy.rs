@@ -25,13 +25,13 @@ pub(crate) enum AxisVictoryEnds {
     /// (`any-war-state`): it ends the combined game.
     InAnyWarState,
     /// Won in another War State: it does not (D-1, `total-war-only`).
-    NotOutsideTotalWar,
+    DoesNotEnd,
 }
 
 impl AxisVictoryEnds {
     /// Whether the combined game ends.
     pub(crate) fn ends(self) -> bool {
-        self != AxisVictoryEnds::NotOutsideTotalWar
+        self != AxisVictoryEnds::DoesNotEnd
     }
 }
 
@@ -42,7 +42,7 @@ pub(crate) fn axis_automatic_victory(rules: &Rules, war_state: WarState) -> Axis
     match (war_state, rules.axis_automatic_victory) {
         (WarState::TotalWar, _) => AxisVictoryEnds::DuringTotalWar,
         (_, AxisAutomaticVictory::AnyWarState) => AxisVictoryEnds::InAnyWarState,
-        (_, AxisAutomaticVictory::TotalWarOnly) => AxisVictoryEnds::NotOutsideTotalWar,
+        (_, AxisAutomaticVictory::TotalWarOnly) => AxisVictoryEnds::DoesNotEnd,
     }
 }
 

@@ -52,7 +52,7 @@ pub(crate) struct Tally {
 }
 
 /// The sum of some parts.
-pub(crate) fn total(parts: &[Part]) -> u32 {
+fn total(parts: &[Part]) -> u32 {
     parts.iter().map(|p| p.vp).fold(0, u32::saturating_add)
 }
 
