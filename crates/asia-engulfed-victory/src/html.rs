@@ -29,16 +29,14 @@ use crate::csv::CsvTerm;
 use crate::model::{Game, State};
 use crate::report::Report;
 use crate::svg;
+use crate::words;
+use crate::words::text::{Part, Section};
 
 /// The page of a state and its report.
 pub fn render(state: &State, report: &Report) -> String {
     let sections = report.sections();
-    let section = |name: &str| {
-        (sections.iter())
-            .find(|(n, _)| *n == name)
-            .map(|(_, text)| text.trim())
-    };
-    let heading = section("heading").unwrap_or_default();
+    let section = |part: Part| sections.iter().find(|s| s.part == part);
+    let heading = section(Part::Heading).map_or_else(String::new, Section::first_line);
     let game = match state.game {
         Game::DaiSenso => ("Axis Empires: Dai Senso!", "dai-senso"),
         Game::AxisEmpires => (
@@ -46,10 +44,11 @@ pub fn render(state: &State, report: &Report) -> String {
             "axis-empires",
         ),
     };
-    let mut page = Page::new(format!("{} \u{2014} {heading}", game.0), game.1);
+    let mut page = Page::new(format!("{} \u{2014} {}", game.0, heading.trim()), game.1);
     page.without_pan_zoom();
-    if let Some(result) = section("result") {
-        page.headline(Html::element("strong", &[], [Html::text(result)]));
+    if let Some(result) = section(Part::Result) {
+        let result = result.first_line();
+        page.headline(Html::element("strong", &[], [Html::text(result.trim())]));
     }
     page.headline(Html::text(
         "Open a term of the Current Strategic Value to see its Strategic Hexes and why each counts.",
@@ -70,37 +69,22 @@ pub fn render(state: &State, report: &Report) -> String {
     }
     // The rest of the report as the text says it, section by section: the marker, automatic
     // victory, the combined game, the VP, the result, the margins, the notes, the options.
-    for (_, block) in sections
+    for s in sections
         .iter()
-        .filter(|(name, _)| !matches!(*name, "heading" | "csv"))
+        .filter(|s| !matches!(s.part, Part::Heading | Part::Csv))
     {
-        if let Some((title, items)) = text_section(block) {
-            page.section(title, items);
-        }
+        page.section(s.title.clone(), items(s));
     }
     page.finish()
 }
 
 /// Every Strategic Hex the check considered, one line each, in a list that opens.
 fn considered(report: &Report) -> Html {
-    let rows = report.csv.considered.iter().map(|h| {
-        let control = match h.control {
-            Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
-            None => "no controller".to_string(),
-        };
-        Html::element(
-            "li",
-            &[],
-            [Html::text(&format!(
-                "{} {} ({} hex, {control}): {:+} ({})",
-                h.label,
-                h.name,
-                h.faction.title(),
-                h.adds,
-                h.why
-            ))],
-        )
-    });
+    let rows = report
+        .csv
+        .considered
+        .iter()
+        .map(|h| Html::element("li", &[], [Html::text(&words::considered(h))]));
     Html::element(
         "details",
         &[("class", "considered")],
@@ -115,29 +99,18 @@ fn considered(report: &Report) -> Html {
     )
 }
 
-/// A section of the text report as a titled list: its first line's title (and the rest of
-/// that line, the first item), then one item a line, a line indented deeper than the block's
-/// first items a part of the one above. `None` for an empty block.
-fn text_section(block: &str) -> Option<(String, Html)> {
-    let mut lines = block.trim().lines();
-    let first = lines.next()?;
-    let (title, rest) = match first.split_once(": ") {
-        Some((t, r)) if !t.contains('(') || first.starts_with("Result") => (t.to_string(), Some(r)),
-        _ => (first.to_string(), None),
-    };
-    let lines: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let least = lines.iter().map(|l| indent(l)).min().unwrap_or(0);
-    let items: Vec<Html> = rest
-        .into_iter()
-        .map(|l| (l, false))
-        .chain(lines.iter().map(|l| (l.trim(), indent(l) > least)))
-        .map(|(l, sub)| {
+/// A section of the text report as a list: what follows its title on the title's line (the
+/// result), then one item a line, a line that belongs to the one above marked as a part of it.
+fn items(section: &Section) -> Html {
+    let items: Vec<Html> = (section.after_title.iter())
+        .map(|a| (a.as_str(), false))
+        .chain(section.lines.iter().map(|l| (l.text.as_str(), l.sub)))
+        .map(|(text, sub)| {
             let attrs: &[(&str, &str)] = if sub { &[("class", "sub")] } else { &[] };
-            Html::element("li", attrs, [Html::text(l.trim_start_matches("- "))])
+            Html::element("li", attrs, [Html::text(text)])
         })
         .collect();
-    Some((title, Html::element("ul", &[], items)))
+    Html::element("ul", &[], items)
 }
 
 /// One term: its rule, value and what it counts, opening to its hexes and those left out.
@@ -176,10 +149,7 @@ fn term(t: &CsvTerm) -> Html {
         Html::element(
             "li",
             &[("class", "excluded")],
-            [Html::text(&format!(
-                "not counted: {} {}, {} ({})",
-                x.label, x.name, x.reason, x.rule
-            ))],
+            [Html::text(&words::not_counted(x))],
         )
     }));
     if items.is_empty() {

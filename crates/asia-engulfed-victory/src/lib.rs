@@ -18,6 +18,10 @@
 //! The rulebook leaves some cases open; each reading chosen is written in
 //! `docs/asia-engulfed.md` ("Rulings") and appears in the report's `notes` when applied.
 //!
+//! A state is checked once: [`score`] checks the [`State`] it is given and scores it, its
+//! problems as notes; a [`ValidState`] (checked by [`ValidState::new`], or read by
+//! [`ValidState::from_toml_str`]) is scored without checking again.
+//!
 //! States are read from TOML with [`State::from_toml_str`], which reports every problem at once
 //! with file, key, label, line and column ([`Error`]); a VP track file named by a state is
 //! loaded through a [`wargame_kit::resolve::Resolver`] the caller supplies; this crate never touches
@@ -89,7 +93,11 @@
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
+mod applied;
+mod automatic;
+mod combined;
 mod csv;
+mod decide;
 mod error;
 mod expect;
 #[cfg(feature = "html")]
@@ -99,15 +107,19 @@ mod model;
 mod notes;
 pub mod options;
 mod placement;
+mod policy;
 mod report;
 mod side;
 mod spec;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod track;
+mod valid;
 #[cfg(feature = "vassal")]
 pub mod vassal;
 mod victory;
+mod vp;
+mod words;
 
 /// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
 /// tool depending on this crate alone reaches the labels (`asia_engulfed_victory::hexmap::Label`) at the exact version the engine uses.
@@ -140,6 +152,7 @@ pub use report::{
 };
 pub use side::{MarkerSide, Side};
 pub use track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
+pub use valid::ValidState;
 pub use victory::{
     AutomaticVictory, AutomaticVictoryKind, Combined, CombinedResult, Effect, GameMap, MapResult,
     MarkerReport, PlacementBasis, SideVp, VpPart, VpScore, VpSource,
@@ -153,7 +166,8 @@ pub mod internal {
     pub use crate::expect::{ExpectSpec, KEYS};
 }
 
-/// Read a state and score it in one step: [`State::from_toml_str`], then [`score`].
+/// Read a state and score it in one step: [`ValidState::from_toml_str`], then
+/// [`ValidState::score`] (the state is checked once, by the reader).
 ///
 /// ```
 /// use asia_engulfed_victory::kit::resolve::NoResolver;
@@ -183,8 +197,7 @@ pub fn score_toml(
     resolver: &dyn wargame_kit::resolve::Resolver,
     rules: &options::Rules,
 ) -> Result<Report, Error> {
-    let state = State::from_toml_str(text, name, resolver)?;
-    Ok(score(&state, rules))
+    Ok(ValidState::from_toml_str(text, name, resolver)?.score(rules))
 }
 
 /// The JSON Schema of the TOML state format, feature `schema`.

@@ -429,7 +429,9 @@ impl TkResult {
 /// or build one in Rust: [`State::new`], then set the public fields. The fields stay public
 /// because every value can be evaluated: [`score`](crate::score) is total and notes
 /// what is inconsistent, and [`State::validate`] reports the same problems the TOML reader
-/// does. New fields may be added, so there is no struct literal outside this crate.
+/// does. A state that passed that check once is a [`ValidState`](crate::ValidState), scored
+/// without checking again. New fields may be added, so there is no struct literal outside this
+/// crate.
 ///
 /// ```
 /// use asia_engulfed_victory::{
@@ -534,8 +536,10 @@ impl State {
     }
 }
 
-/// The problems of a state, keyed by TOML key path.
+/// The problems of a state, keyed by TOML key path: the model's one check.
 pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
+    #[cfg(test)]
+    CHECKS.with(|c| c.set(c.get() + 1));
     let mut out = Vec::new();
     marker_problems(state, &mut out);
     let mut seen: BTreeMap<Label, usize> = BTreeMap::new();
@@ -552,6 +556,12 @@ pub(crate) fn problems(state: &State) -> Vec<Diagnostic> {
     held_automatic_victory_problems(state, &mut out);
     out.extend(tk_freeze_problem(state));
     out
+}
+
+// How many times this thread checked a state (tests of "checked once").
+#[cfg(test)]
+thread_local! {
+    pub(crate) static CHECKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Every VP amount given is within [`crate::limits::MAX_VP`].

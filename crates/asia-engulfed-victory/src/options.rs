@@ -244,47 +244,6 @@ impl RuleChoices {
     }
 }
 
-impl AxisAutomaticVictory {
-    /// The value as written in `[rules]`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AxisAutomaticVictory::TotalWarOnly => "total-war-only",
-            AxisAutomaticVictory::AnyWarState => "any-war-state",
-        }
-    }
-}
-
-impl AutomaticVictoryAtFinalCheck {
-    /// The value as written in `[rules]`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AutomaticVictoryAtFinalCheck::EndsGame => "ends-game",
-            AutomaticVictoryAtFinalCheck::VpDecide => "vp-decide",
-        }
-    }
-}
-
-impl AlliedBonusCap {
-    /// The value as written in `[rules]`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AlliedBonusCap::Within => "within",
-            AlliedBonusCap::Beyond => "beyond",
-            AlliedBonusCap::NoAlliedBonus => "no-allied-bonus",
-        }
-    }
-}
-
-impl SimultaneousAutomaticVictory {
-    /// The value as written in `[rules]`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SimultaneousAutomaticVictory::AxisFirst => "axis-first",
-            SimultaneousAutomaticVictory::AlliesFirst => "allies-first",
-        }
-    }
-}
-
 /// How the rules are played: the choices the rulebook leaves to the table.
 ///
 /// Start from [`Rules::default`] (the readings in `docs/asia-engulfed.md`) and change it with

@@ -1,18 +1,17 @@
 //! The [`Report`] of one victory check: [`score`], its serde form and its text form.
 
-use std::fmt::{self, Write as _};
-
 use serde::Serialize;
 
 use crate::csv::{CurrentStrategicValue, current_strategic_value, esv_in_play};
-use crate::model::{Check, Rules, State, WarState};
-pub(crate) use crate::notes::Note;
+use crate::decide::{Decision, decide};
+use crate::error::Diagnostic;
+use crate::model::{Check, Rules, State, WarState, problems};
+use crate::notes::Note;
 use crate::side::{MarkerSide, Side};
 use crate::track::CsvRange;
-use crate::victory::{
-    AutomaticVictory, Combined, CombinedResult, Context, Decision, Effect, MarkerReport,
-    PlacementBasis, VpScore, decide,
-};
+use crate::victory::{AutomaticVictory, Combined, CombinedResult, Context, MarkerReport, VpScore};
+use crate::words;
+use crate::words::notes::{invalid_state, note};
 
 /// The version of the report's JSON shape.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -124,9 +123,10 @@ pub struct Report {
 
 /// Run the victory check of a state.
 ///
-/// Pure and total: a state that fails [`State::validate`] is still evaluated, with its
-/// problems noted and worked around (an unknown box counts as absent, a missing Current ESV as
-/// 0).
+/// Pure and total: the state is checked once, here, and a state that fails
+/// [`State::validate`] is still evaluated, with its problems noted and worked around (an
+/// unknown box counts as absent, a missing Current ESV as 0). A state already checked is
+/// scored without checking again by [`ValidState::score`](crate::ValidState::score).
 ///
 /// From TOML, the 0.1.2 example's second check: +3 turns the marker to its Rising Sun face.
 ///
@@ -180,25 +180,22 @@ pub struct Report {
 /// assert!(report.combined.is_some());
 /// ```
 pub fn score(state: &State, rules: &Rules) -> Report {
+    evaluate(state, rules, &problems(state))
+}
+
+/// The check of a state whose problems are known, checked once: every problem becomes a note
+/// (none for a state that passed the check), and the state is scored as it is.
+pub(crate) fn evaluate(state: &State, rules: &Rules, problems: &[Diagnostic]) -> Report {
     let rules = &rules.clone().with_choices(&state.rules);
-    let mut notes = Vec::new();
-    if let Err(e) = state.validate() {
-        for d in e.diagnostics() {
-            notes.push(Note::new("invalid-state", d.to_string()));
-        }
-    }
+    let mut notes: Vec<Note> = problems.iter().map(invalid_state).collect();
     let tokyo = state.tokyo.unwrap_or(rules.tokyo);
     let esv = esv_in_play(state, &mut notes);
     let csv = current_strategic_value(state, tokyo, esv, &mut notes);
     let ctx = Context::new(state, rules, esv);
-    let decision = decide(csv.total, &ctx, &mut notes);
+    let decision = decide(csv.total, &ctx);
     let margins = margins(csv.total, &ctx, &decision);
-    if state.war_state == WarState::PreWar {
-        notes.push(Note::new(
-            "pre-war",
-            "Pre-War: Asian Domination needs Total War and Japanese Surrender Limited War, so neither can be won; European Theater Collapse (*) names no War State and can (ruling)",
-        ));
-    }
+    let track = &state.track;
+    notes.extend(decision.applied.iter().map(|a| note(a, track)));
     Report {
         schema_version: SCHEMA_VERSION,
         check: state.check,
@@ -208,7 +205,7 @@ pub fn score(state: &State, rules: &Rules) -> Report {
         vp_marker: decision.marker,
         automatic_victory: decision.automatic_victory,
         play_stopped: decision.play_stopped,
-        vp: decision.vp,
+        vp: decision.vp.as_ref().map(words::vp_score),
         winner: decision.winner,
         combined: decision.combined,
         margins,
@@ -236,83 +233,8 @@ fn result_key(state: &State, d: &Decision) -> ResultKey {
     }
 }
 
-/// The outcome of a decision in words.
-fn outcome(state: &State, d: &Decision) -> String {
-    let av = |a: &AutomaticVictory| {
-        let effect = match a.effect {
-            Effect::EndsGame => "",
-            Effect::StopsPlayOnMap => ", play on the DS map stops",
-        };
-        format!(
-            "{} automatic victory by {} ({}){effect}",
-            a.winner.adjective(),
-            a.kind.title(),
-            a.rule
-        )
-    };
-    match (state.check, &d.combined) {
-        (_, Some(c)) => combined_outcome(&c.result),
-        (Check::Seasonal, None) => d
-            .automatic_victory
-            .as_ref()
-            .map_or_else(|| "no automatic victory".to_string(), av),
-        (Check::Final, None) => match (&d.automatic_victory, &d.vp, d.winner) {
-            (Some(a), _, _) => av(a),
-            (None, Some(vp), Some(w)) => format!(
-                "the {} on VP, Axis {} - Allies {}",
-                w.wins(),
-                vp.axis.total,
-                vp.allies.total
-            ),
-            _ => "undecided".to_string(),
-        },
-    }
-}
-
-/// The combined game's standing in words.
-pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
-    match result {
-        CombinedResult::AxisAutomaticVictory { map } => format!(
-            "the combined game ends with an Axis victory (automatic victory on the {}, 0.4)",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryInLimitedWar { map } => format!(
-            "the combined game ends with an Allied victory (automatic victory during Limited War on the {}, 0.2 (c))",
-            map.title()
-        ),
-        CombinedResult::AlliedAutomaticVictoryOnBothMaps => {
-            "the combined game ends with an Allied victory (automatic victories on both maps, 0.4)"
-                .to_string()
-        }
-        CombinedResult::PlayGoesOn {
-            allied_automatic_victory_on,
-        } => {
-            if allied_automatic_victory_on.is_empty() {
-                "no automatic victory ends the combined game: play goes on".to_string()
-            } else {
-                let maps: Vec<&str> = allied_automatic_victory_on
-                    .iter()
-                    .map(|m| m.title())
-                    .collect();
-                format!(
-                    "play goes on; Allied automatic victory held on the {} (needed on both maps)",
-                    maps.join(" and ")
-                )
-            }
-        }
-        CombinedResult::VictoryPoints {
-            winner,
-            axis,
-            allies,
-        } => format!(
-            "the {} the combined game on VP, Axis {axis} - Allies {allies} (0.4: most VP wins, a tie goes to the Axis)",
-            winner.wins()
-        ),
-    }
-}
-
 fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
-    let at = |c: i64| decide(c, ctx, &mut Vec::new());
+    let at = |c: i64| decide(c, ctx);
     let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
     let here = marker_key(now);
     let here_result = result_key(ctx.state, now);
@@ -339,7 +261,7 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
             (result_key(ctx.state, &d) != here_result).then(|| ResultShift {
                 csv_change: c.saturating_sub(csv),
                 csv: c,
-                outcome: outcome(ctx.state, &d),
+                outcome: words::outcome(ctx.state.check, &d),
                 winner: d.winner,
                 automatic_victory: d.automatic_victory,
             })
@@ -382,346 +304,11 @@ fn change_points(csv: i64, ranges: impl Iterator<Item = CsvRange>) -> (Vec<i64>,
     (up, down)
 }
 
-fn signed(v: i64) -> String {
-    format!("{v:+}")
-}
-
-impl fmt::Display for Report {
-    /// The readable text, with control characters from the input escaped
-    /// ([`wargame_kit::terminal`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        wargame_kit::terminal::write_escaped_by(f, |f| self.write_text(f))
-    }
-}
-
-/// A section of the text report, written after what is there.
-type WriteSection = fn(&Report, &mut String);
-
-impl Report {
-    /// The readable text, before [`wargame_kit::terminal`] escapes it.
-    fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (_, text) in self.sections() {
-            f.write_str(&text)?;
-        }
-        Ok(())
-    }
-
-    /// The readable text, section by section, each named: `heading`, `csv` (with the Strategic
-    /// Hexes considered), `marker`, `automatic-victory`, `combined`, `vp`, `result`, `margins`,
-    /// `notes`, `options`; a section with nothing to say is left out. Each but the first
-    /// begins with the blank line that sets it apart.
-    pub(crate) fn sections(&self) -> Vec<(&'static str, String)> {
-        let writers: [(&'static str, WriteSection); 10] = [
-            ("heading", Report::write_heading),
-            ("csv", Report::write_csv),
-            ("marker", Report::write_marker),
-            ("automatic-victory", Report::write_automatic_victory),
-            ("combined", Report::write_combined),
-            ("vp", Report::write_vp),
-            ("result", Report::write_result),
-            ("margins", Report::write_margins),
-            ("notes", Report::write_notes),
-            ("options", Report::write_options),
-        ];
-        writers
-            .into_iter()
-            .map(|(name, write)| {
-                let mut s = String::new();
-                write(self, &mut s);
-                (name, s)
-            })
-            .filter(|(_, s)| !s.is_empty())
-            .collect()
-    }
-
-    fn write_notes(&self, s: &mut String) {
-        if !self.notes.is_empty() {
-            s.push_str("\nNotes\n");
-            for n in &self.notes {
-                let _ = writeln!(s, "  - {}", n.text);
-            }
-        }
-    }
-
-    /// Only the options that differ from the defaults (`victory rules dai-senso`).
-    fn write_options(&self, s: &mut String) {
-        if let Some(chosen) = wargame_kit::options::non_defaults(&self.rules) {
-            let _ = writeln!(s, "\nRules options (not the defaults): {chosen}");
-        }
-    }
-}
-
-impl Report {
-    fn write_heading(&self, s: &mut String) {
-        let check = match self.check {
-            Check::Seasonal => "Victory Point Check (0.1)",
-            Check::Final => "Final Victory Point Check (0.3)",
-        };
-        let _ = write!(s, "{check}, {}", self.war_state.title());
-        if let Some(t) = &self.turn {
-            let _ = write!(s, ", {t}");
-        }
-        s.push('\n');
-    }
-
-    fn write_csv(&self, s: &mut String) {
-        s.push_str("\nCurrent Strategic Value (0.1.1)\n");
-        for t in &self.csv.terms {
-            let _ = writeln!(
-                s,
-                "  {:<18} {:>4}  {}",
-                t.rule,
-                signed(t.value),
-                t.kind.describe()
-            );
-            for h in &t.hexes {
-                let _ = writeln!(
-                    s,
-                    "  {:<18}        {} {} ({} control: {})",
-                    "",
-                    h.label,
-                    h.name,
-                    h.control.side.adjective(),
-                    h.control.basis.describe()
-                );
-            }
-            for x in &t.excluded {
-                let _ = writeln!(
-                    s,
-                    "  {:<18}        not counted: {} {}, {} ({})",
-                    "", x.label, x.name, x.reason, x.rule
-                );
-            }
-        }
-        let _ = writeln!(
-            s,
-            "  {:<18} {:>4}  Current Strategic Value",
-            "=",
-            signed(self.csv.total)
-        );
-        self.write_considered(s);
-    }
-
-    /// Every Strategic Hex with what it adds, those adding nothing included.
-    fn write_considered(&self, s: &mut String) {
-        if self.csv.considered.is_empty() {
-            return;
-        }
-        s.push_str("\nStrategic Hexes considered (0.1.1)\n");
-        for h in &self.csv.considered {
-            let control = match h.control {
-                Some(c) => format!("{} control: {}", c.side.adjective(), c.basis.describe()),
-                None => "no controller".to_string(),
-            };
-            let _ = writeln!(
-                s,
-                "  {} {} ({} hex, {control}): {} ({})",
-                h.label,
-                h.name,
-                h.faction.title(),
-                signed(h.adds),
-                h.why
-            );
-        }
-    }
-
-    fn write_marker(&self, s: &mut String) {
-        s.push_str("\nVP marker placement (0.1.2)\n");
-        let m = &self.vp_marker;
-        let _ = writeln!(
-            s,
-            "  before: box {}, {} face up",
-            m.previous.box_id,
-            m.previous.side.title()
-        );
-        let vp =
-            m.vp.map_or("Automatic Victory box".to_string(), |v| format!("{v} VP"));
-        let how = match m.basis {
-            PlacementBasis::Csv => {
-                let range = m.range.map_or(String::new(), |r| format!("CSV {r}"));
-                if m.kept_side {
-                    format!("{range}: the marker keeps its face")
-                } else {
-                    range
-                }
-            }
-            PlacementBasis::CombinedGameException => {
-                "0.2 (c) exception: instead of the Allied Automatic Victory box during Total War"
-                    .to_string()
-            }
-            PlacementBasis::PlayStopped => {
-                "play on the DS map has stopped: the marker does not move".to_string()
-            }
-            PlacementBasis::FrozenByAutomaticVictory => {
-                "frozen by the Allied automatic victory held on the DS map".to_string()
-            }
-        };
-        let _ = writeln!(
-            s,
-            "  after:  box {} ({vp}), {} face up [{how}]",
-            m.box_id,
-            m.side.title()
-        );
-        if m.capped_by_japanese_mandate {
-            let _ = writeln!(
-                s,
-                "  held back by the Japanese Mandate marker in box {} (0.1.2)",
-                m.box_id
-            );
-        }
-    }
-
-    fn write_automatic_victory(&self, s: &mut String) {
-        s.push_str("\nAutomatic Victory (0.2)\n");
-        match &self.automatic_victory {
-            Some(a) => {
-                let _ = match a.effect {
-                    Effect::EndsGame => writeln!(
-                        s,
-                        "  the {} by {} ({}): the game ends",
-                        a.winner.wins(),
-                        a.kind.title(),
-                        a.rule
-                    ),
-                    Effect::StopsPlayOnMap => writeln!(
-                        s,
-                        "  {} automatic victory on the DS map by {} ({}): play there stops, frozen in the {} (the track's highest numbered box); the Allies need one on both maps (0.4)",
-                        a.winner.adjective(),
-                        a.kind.title(),
-                        a.rule,
-                        self.vp_marker.box_title()
-                    ),
-                };
-            }
-            None => s.push_str("  none\n"),
-        }
-        if self.play_stopped {
-            s.push_str("  play on the DS map has stopped\n");
-        }
-    }
-
-    fn write_combined(&self, s: &mut String) {
-        let Some(c) = &self.combined else { return };
-        s.push_str("\nCombined Game (0.4)\n");
-        for map in [&c.tk, &c.ds] {
-            let _ = write!(s, "  {}: ", map.map.title());
-            match (map.axis_vp, map.allied_vp, map.allied_vp_counted) {
-                (Some(ax), Some(al), Some(counted)) => {
-                    let _ = write!(s, "Axis {ax} + {} Bonus VP, Allies {al}", map.axis_bonus_vp);
-                    if counted != al {
-                        let _ = write!(s, " (capped at {counted})");
-                    }
-                    let _ = write!(s, " + {} Bonus VP", map.allied_bonus_vp);
-                    if map.allied_bonus_vp_counted != map.allied_bonus_vp {
-                        let _ = write!(s, " ({} counted)", map.allied_bonus_vp_counted);
-                    }
-                }
-                _ => s.push_str("VP scored at the Final check"),
-            }
-            if let Some(av) = map.automatic_victory {
-                let _ = write!(
-                    s,
-                    "; {} automatic victory in {}",
-                    av.winner.adjective(),
-                    av.war_state.title()
-                );
-            }
-            if map.play_stopped {
-                s.push_str("; play stopped");
-            }
-            s.push('\n');
-        }
-    }
-
-    fn write_vp(&self, s: &mut String) {
-        let Some(vp) = &self.vp else { return };
-        s.push_str("\nVictory Points (0.3");
-        if self.combined.is_some() {
-            s.push_str(", 0.4");
-        }
-        s.push_str(")\n");
-        for (side, sv) in [(Side::Axis, &vp.axis), (Side::Allies, &vp.allies)] {
-            let _ = writeln!(s, "  {} {}", side.title(), sv.total);
-            for p in &sv.parts {
-                let at = p
-                    .box_id
-                    .as_ref()
-                    .map_or(String::new(), |b| format!(" in box {b}"));
-                let _ = write!(
-                    s,
-                    "    {:>2}  {}: {}{at} ({})",
-                    p.vp,
-                    p.map.title(),
-                    p.source.title(),
-                    p.rule
-                );
-                if let Some(n) = &p.note {
-                    let _ = write!(s, "; {n}");
-                }
-                s.push('\n');
-            }
-        }
-    }
-
-    fn write_result(&self, s: &mut String) {
-        match (&self.combined, self.winner) {
-            (Some(c), _) => {
-                let _ = writeln!(s, "\nResult: {}", combined_outcome(&c.result));
-            }
-            (None, Some(w)) => {
-                let how = match (&self.automatic_victory, &self.vp) {
-                    (Some(a), _) => format!("by {} ({})", a.kind.title(), a.rule),
-                    (None, Some(vp)) => format!(
-                        "on VP, Axis {} - Allies {} (0.3: most VP wins, a tie goes to the Axis)",
-                        vp.axis.total, vp.allies.total
-                    ),
-                    _ => String::new(),
-                };
-                let _ = writeln!(s, "\nResult: the {} {how}", w.wins());
-            }
-            (None, None) => {}
-        }
-    }
-
-    fn write_margins(&self, s: &mut String) {
-        s.push_str("\nMargins (CSV changes, found by scanning)\n");
-        let shift = |d: &Option<MarkerShift>, way: &str| match d {
-            Some(x) => format!(
-                "  marker {way}: CSV {} (to {}) moves it to box {}, {} face{}\n",
-                signed(x.csv_change),
-                signed(x.csv),
-                x.box_id,
-                x.side.title(),
-                if x.capped_by_japanese_mandate {
-                    " (held there by the Japanese Mandate)"
-                } else {
-                    ""
-                }
-            ),
-            None => format!("  marker {way}: no CSV change moves it\n"),
-        };
-        s.push_str(&shift(&self.margins.marker.up, "up"));
-        s.push_str(&shift(&self.margins.marker.down, "down"));
-        let result = |r: &Option<ResultShift>, side: Side, dir: &str| match r {
-            Some(x) => format!(
-                "  {}: CSV {} (to {}) changes the result: {}\n",
-                side.title(),
-                signed(x.csv_change),
-                signed(x.csv),
-                x.outcome
-            ),
-            None => format!("  {}: no CSV {dir} changes the result\n", side.title()),
-        };
-        s.push_str(&result(&self.margins.result.axis, Side::Axis, "rise"));
-        s.push_str(&result(&self.margins.result.allies, Side::Allies, "fall"));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::{Game, MarkerSide, StrategicWarfareBox, TkResult, VpMarker};
-    use crate::victory::{AutomaticVictoryKind, GameMap};
+    use crate::victory::{AutomaticVictoryKind, GameMap, PlacementBasis};
 
     /// A state whose CSV is `csv`, from Strategic Warfare Box markers alone.
     fn state(
@@ -1033,9 +620,7 @@ mod tests {
             .collect();
         let key = |d: &Decision| (d.marker.box_index, d.marker.side);
         let first = |cs: &[i64], differs: &dyn Fn(&Decision) -> bool| {
-            cs.iter()
-                .copied()
-                .find(|&c| differs(&decide(c, ctx, &mut Vec::new())))
+            cs.iter().copied().find(|&c| differs(&decide(c, ctx)))
         };
         let m = margins(csv, ctx, now);
         let marker = |d: &Decision| key(d) != key(now);
@@ -1098,7 +683,7 @@ mod tests {
                                         current_strategic_value(&s, tokyo, esv, &mut Vec::new())
                                             .total;
                                     let ctx = Context::new(&s, &rules, esv);
-                                    let now = decide(total, &ctx, &mut Vec::new());
+                                    let now = decide(total, &ctx);
                                     margins_by_scanning(total, &ctx, &now);
                                     checked += 1;
                                 }

@@ -459,16 +459,41 @@ fn under(key: &str, prefix: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
 }
 
-/// A kebab-case keyword, through the enum's own serde names.
+/// A kebab-case keyword, through the enum's own serde names; when the text names none, what
+/// the enum expects, from the names serde lists ([`Expected`]).
 fn keyword<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, String> {
-    T::deserialize(text.into_deserializer()).map_err(|e: de::value::Error| {
-        // serde says "unknown variant `x`, expected ..."; keep the "expected ..." part.
-        let e = e.to_string();
-        match e.split_once(", ") {
-            Some((_, expected)) => expected.to_string(),
-            None => e,
-        }
-    })
+    T::deserialize(IntoDeserializer::<Expected>::into_deserializer(text)).map_err(|e| e.0)
+}
+
+/// What a keyword's enum expects, in serde's words (`expected one of `a`, `b`, `c``), made from
+/// the names serde gives [`de::Error::unknown_variant`].
+#[derive(Debug)]
+struct Expected(String);
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Expected {}
+
+impl de::Error for Expected {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Expected(msg.to_string())
+    }
+
+    fn unknown_variant(_variant: &str, expected: &'static [&'static str]) -> Self {
+        Expected(match expected {
+            [] => "there are no variants".to_string(),
+            [one] => format!("expected `{one}`"),
+            [a, b] => format!("expected `{a}` or `{b}`"),
+            names => {
+                let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                format!("expected one of {}", names.join(", "))
+            }
+        })
+    }
 }
 
 struct Reader<'a> {
@@ -637,11 +662,21 @@ impl State {
         name: Option<&str>,
         resolver: &dyn Resolver,
     ) -> Result<Self, Error> {
-        let source = Source::new(name, text);
-        wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
-            from_spec(&spec, source, resolver)
-        })
+        read_state(text, name, resolver)
     }
+}
+
+/// A state read from TOML and checked once: the model's check ([`problems`]) runs in the
+/// reader, so an `Ok` state has no problem ([`crate::ValidState::from_toml_str`]).
+pub(crate) fn read_state(
+    text: &str,
+    name: Option<&str>,
+    resolver: &dyn Resolver,
+) -> Result<State, Error> {
+    let source = Source::new(name, text);
+    wargame_kit::internal::read_and_check(source, ErrorKind::Toml, "", |spec: StateSpec| {
+        from_spec(&spec, source, resolver)
+    })
 }
 
 /// `[rules]`, through the options registry: the choices, and a problem for each key or value
@@ -1059,6 +1094,21 @@ mod tests {
 
     const HEAD: &str =
         "game = \"dai-senso\"\ncheck = \"seasonal\"\nwar_state = \"total-war\"\ncurrent_esv = 0\n";
+
+    /// A keyword names what its enum expects from the names serde lists, whatever the text
+    /// written (a comma in it included).
+    #[test]
+    fn a_keyword_names_what_is_expected() {
+        use crate::model::{Game, WarState};
+        assert_eq!(keyword::<Game>("axis-empires"), Ok(Game::AxisEmpires));
+        let expected = "expected `dai-senso` or `axis-empires`";
+        assert_eq!(keyword::<Game>("leyte"), Err::<Game, _>(expected.into()));
+        assert_eq!(keyword::<Game>("a, b"), Err::<Game, _>(expected.into()));
+        assert_eq!(
+            keyword::<WarState>("cold"),
+            Err::<WarState, _>("expected one of `pre-war`, `limited-war`, `total-war`".into())
+        );
+    }
 
     #[test]
     fn a_marker_with_both_faces_is_an_error() {

@@ -25,7 +25,9 @@
 //!   adds to the CSV (0 included) and why;
 //! - the report's notes.
 //!
-//! Everything the text report (`Report`'s `Display`) says is in the picture's text.
+//! Everything the text report (`Report`'s `Display`) says is in the picture's text. The
+//! picture reads the report's values and takes its sentences from the crate's words, in the
+//! phrases the text report shares; this module only places them.
 //!
 //! The picture is [`WIDTH`] pixels wide; its height follows the content. Text is wrapped by an
 //! estimate of its width in DejaVu Sans / Verdana (the fonts asked for), so lines do not run
@@ -60,14 +62,13 @@ use wargame_kit::svg::{
     Canvas, Font, Metrics, Rect, TextAnchor, escape, num_short, two_lines, wrap, wrap_items,
 };
 
-use crate::csv::{Control, CsvTerm};
-use crate::model::{Check, Game, MarkerSide, Side, State};
-use crate::report::{MarkerShift, Report, ResultShift};
-use crate::track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
-use crate::victory::{
-    AutomaticVictory, Combined, CombinedResult, Effect, GameMap, MapResult, MarkerReport,
-    PlacementBasis, SideVp, VpPart,
-};
+use crate::csv::CsvTerm;
+use crate::model::{MarkerSide, Side, State};
+use crate::report::Report;
+use crate::track::{BoxRanges, TrackCell, VpBox, VpTrack};
+use crate::victory::{Combined, GameMap, MapResult, MarkerReport, PlacementBasis, SideVp};
+use crate::words::picture::{self, Banner, range_text, signed};
+use crate::words::{control, counted, map_status, not_counted};
 
 /// The picture's width in pixels.
 pub const WIDTH: f64 = 1240.0;
@@ -142,7 +143,11 @@ pub fn render(state: &State, report: &Report) -> String {
         w = num_short(WIDTH),
         h = num_short(height),
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(&heading(state, report)));
+    let _ = writeln!(
+        out,
+        "<title>{}</title>",
+        escape(&picture::heading(state, report))
+    );
     let _ = writeln!(
         out,
         r##"<rect x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
@@ -171,39 +176,6 @@ fn fit(lines: &[&str], width: f64, font: Font) -> Font {
     font.fit(lines, width, MIN_FONT)
 }
 
-/// The text with its first letter in lower case.
-fn lower_first(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(f) => f.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// `+3`, `-5`, `0`.
-fn signed(v: i64) -> String {
-    if v == 0 {
-        "0".to_string()
-    } else {
-        format!("{v:+}")
-    }
-}
-
-/// A range as printed on the track: outward from the 0 box (`+3..+5`, `0..-5`), open ends as
-/// `+15 or more` and `-17 or less`.
-fn range_text(r: CsvRange, side: Option<MarkerSide>) -> String {
-    match (r.min, r.max) {
-        (Some(a), Some(b)) if a == b => signed(a),
-        (Some(a), Some(b)) => match side {
-            Some(MarkerSide::AlliedCrusade) => format!("{}..{}", signed(b), signed(a)),
-            _ => format!("{}..{}", signed(a), signed(b)),
-        },
-        (Some(a), None) => format!("{} or more", signed(a)),
-        (None, Some(b)) => format!("{} or less", signed(b)),
-        (None, None) => "any CSV".to_string(),
-    }
-}
-
 fn face_colour(side: MarkerSide) -> &'static str {
     match side {
         MarkerSide::RisingSun => RISING_SUN,
@@ -226,22 +198,6 @@ fn value_colour(v: i64) -> &'static str {
     }
 }
 
-/// A box's name for sentences.
-fn box_name(track: &VpTrack, id: &str) -> String {
-    track
-        .index_of(id)
-        .map_or_else(|| format!("box `{id}`"), |i| track.boxes()[i].title())
-}
-
-/// A box's name with the VP it scores when the name does not say (`0 box (0 VP)`).
-fn box_with_vp(track: &VpTrack, id: &str, vp: Option<u32>) -> String {
-    let name = box_name(track, id);
-    match vp {
-        Some(v) if !name.contains(&format!("{v} VP")) => format!("{name} ({v} VP)"),
-        _ => name,
-    }
-}
-
 /// The box's label on the track: `0`, `2 VP`, `Automatic Victory`, or its id.
 fn box_label(b: &VpBox) -> (String, Option<String>) {
     match b.vp {
@@ -255,38 +211,14 @@ fn box_label(b: &VpBox) -> (String, Option<String>) {
 // ---------------------------------------------------------------------------------------------
 // Title and banner.
 
-/// The title: check, War State, turn (and the combined game's name).
-fn heading(state: &State, report: &Report) -> String {
-    let check = match report.check {
-        Check::Seasonal => "Victory Point Check (0.1)",
-        Check::Final => "Final Victory Point Check (0.3)",
-    };
-    let mut s = format!("{check} · {}", report.war_state.title());
-    if let Some(t) = &report.turn {
-        let _ = write!(s, " · {t}");
-    }
-    if state.game == Game::AxisEmpires {
-        s.push_str(" · Axis Empires");
-    }
-    s
-}
-
 fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let width = WIDTH - 2.0 * MARGIN;
     let font = sans(22.0).bold();
-    let mut y = c.paragraph(MARGIN, y + 20.0, width, font, &heading(state, report));
-    let track = state.track.name().unwrap_or("VP track");
-    let esv = match (state.game, state.current_esv) {
-        (Game::DaiSenso, Some(e)) => format!(" · Current ESV {e}"),
-        _ => String::new(),
-    };
-    let sub = format!(
-        "{} · {track}{esv} · Current Strategic Value {}",
-        state.game.title(),
-        signed(report.csv.total)
-    );
+    let heading = picture::heading(state, report);
+    let mut y = c.paragraph(MARGIN, y + 20.0, width, font, &heading);
+    let sub = picture::subtitle(state, report);
     y = c.paragraph(MARGIN, y - 4.0, width, sans(14.0).fill(MUTED), &sub);
-    if let Some(line) = rules_options_text(report) {
+    if let Some(line) = picture::rules_options(report) {
         c.raw(r#"<g class="rules-options">"#);
         y = c.paragraph(
             MARGIN,
@@ -300,122 +232,14 @@ fn title(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     y + 2.0
 }
 
-/// The rules options in force that are not the defaults (the text report's last line), each
-/// with its ruling and what it decides; `None` when every option has its default.
-fn rules_options_text(report: &Report) -> Option<String> {
-    let chosen: Vec<String> = report
-        .rules
-        .iter()
-        .filter(|r| !r.default)
-        .map(|r| {
-            match crate::options::RULE_OPTIONS
-                .options()
-                .iter()
-                .find(|o| o.key == r.key)
-            {
-                Some(o) => format!(
-                    "{} = {} (ruling {}, {}: {})",
-                    r.key, r.value, o.ruling, o.rule, o.about
-                ),
-                None => format!("{} = {}", r.key, r.value),
-            }
-        })
-        .collect();
-    (!chosen.is_empty()).then(|| format!("Rules options (not the defaults): {}", chosen.join("; ")))
-}
-
-/// The combined game's standing as a sentence (the report's words, capitalised).
-fn combined_outcome(result: &CombinedResult) -> String {
-    let words = crate::report::combined_outcome(result);
-    let mut chars = words.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => words,
-    }
-}
-
-fn automatic_victory_text(a: &AutomaticVictory, game: Game) -> String {
-    match a.effect {
-        Effect::EndsGame => format!(
-            "The {} by {} ({}): the {} ends.",
-            a.winner.wins(),
-            a.kind.title(),
-            a.rule,
-            match game {
-                Game::DaiSenso => "game",
-                Game::AxisEmpires => "combined game",
-            }
-        ),
-        Effect::StopsPlayOnMap => format!(
-            "{} automatic victory on the DS map by {} ({}): play on the DS map stops with the Allied Crusade marker frozen in the highest numbered box; the Allies need an automatic victory on both maps (0.4).",
-            a.winner.adjective(),
-            a.kind.title(),
-            a.rule
-        ),
-    }
-}
-
-/// What the banner says: its heading, its lines and the winner it names.
-struct Banner {
-    head: String,
-    lines: Vec<String>,
-    winner: Option<Side>,
-}
-
-/// The banner's words: the automatic victory (0.2), or the result (0.4 or 0.3); `None` when
-/// there is neither.
-fn banner_text(state: &State, report: &Report) -> Option<Banner> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut head = String::new();
-    let mut winner: Option<Side> = None;
-    if let Some(a) = &report.automatic_victory {
-        head = format!("AUTOMATIC VICTORY (0.2) · {}", a.kind.title());
-        lines.push(automatic_victory_text(a, state.game));
-        winner = Some(a.winner);
-        if let Some(comb) = &report.combined
-            && a.effect == Effect::StopsPlayOnMap
-        {
-            lines.push(format!(
-                "Combined game: {}",
-                lower_first(&combined_outcome(&comb.result))
-            ));
-            winner = comb.result.winner().or(Some(a.winner));
-        }
-    } else if let Some(comb) = &report.combined {
-        if let Some(w) = comb.result.winner() {
-            head = "RESULT (0.4)".to_string();
-            lines.push(combined_outcome(&comb.result));
-            winner = Some(w);
-        }
-    } else if let (Some(w), Some(vp)) = (report.winner, &report.vp) {
-        head = "RESULT (0.3)".to_string();
-        let tie = if vp.axis.total == vp.allies.total {
-            ": a tie goes to the Axis"
-        } else {
-            ": most VP wins"
-        };
-        lines.push(format!(
-            "The {} on VP, Axis {} - Allies {}{tie}.",
-            w.wins(),
-            vp.axis.total,
-            vp.allies.total
-        ));
-        winner = Some(w);
-    }
-    (!lines.is_empty()).then_some(Banner {
-        head,
-        lines,
-        winner,
-    })
-}
-
-/// The banner under the title: the winner's emblem and colour, with what [`banner_text`] says.
+/// The banner under the title: the winner's emblem and colour, with what
+/// [`picture::banner`] says.
 fn banner(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let Some(Banner {
         head,
         lines,
         winner,
-    }) = banner_text(state, report)
+    }) = picture::banner(state, report)
     else {
         return y;
     };
@@ -807,11 +631,7 @@ fn vp_markers(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report,
     if let Some((gx, _)) = p.ghost {
         c.raw(&format!(
             r#"<g class="vp-marker-previous" opacity="0.35"><title>{}</title>"#,
-            escape(&format!(
-                "Before the check: {} face up in the {}",
-                m.previous.side.title(),
-                box_name(t, &m.previous.box_id)
-            ))
+            escape(&picture::previous_marker(t, m))
         ));
         vp_counter(c, gx, marker_cy, s, m.previous.side);
         c.raw("</g>");
@@ -829,21 +649,11 @@ fn vp_markers(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report,
         };
         arrow(c, from, to, marker_cy);
     }
-    let placed = match m.basis {
-        PlacementBasis::Csv => format!("placed by CSV {}", signed(report.csv.total)),
-        PlacementBasis::CombinedGameException => "placed by the 0.2 (c) exception".into(),
-        PlacementBasis::PlayStopped => "play stopped: not moved".into(),
-        PlacementBasis::FrozenByAutomaticVictory => "frozen by an automatic victory".into(),
-    };
     c.raw(&format!(
         r#"<g class="vp-marker" data-box="{}" data-side="{}"><title>{}</title>"#,
         escape(&m.box_id),
         m.side.key(),
-        escape(&format!(
-            "VP marker: {} face up in the {} ({placed})",
-            m.side.title(),
-            box_name(t, &m.box_id)
-        ))
+        escape(&picture::marker(t, m, report.csv.total))
     ));
     vp_counter(c, mx, marker_cy, s, m.side);
     c.raw("</g>");
@@ -1141,8 +951,7 @@ fn csv_callout(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report
         ),
         None => (g.ranges_top, 2.0 * RANGE_H, INK),
     };
-    let informational = report.vp_marker.basis != PlacementBasis::Csv
-        && report.vp_marker.basis != PlacementBasis::CombinedGameException;
+    let informational = !picture::csv_applied(&report.vp_marker);
     let dash = if informational {
         r#"stroke-dasharray="6 4" class="csv-cell""#
     } else {
@@ -1154,11 +963,7 @@ fn csv_callout(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report
             .stroke(INK, 3.5)
             .attrs(dash),
     );
-    let label = if informational {
-        format!("CSV {} (not applied)", signed(csv))
-    } else {
-        format!("CSV {}", signed(csv))
-    };
+    let label = picture::csv_tag(csv, &report.vp_marker);
     let font = sans(15.0).bold().anchor(TextAnchor::Middle);
     let font = if informational {
         font.fill(colour)
@@ -1201,95 +1006,11 @@ fn csv_callout(c: &mut Canvas, g: &TrackGeometry, state: &State, report: &Report
 // ---------------------------------------------------------------------------------------------
 // How the marker got there.
 
-fn placement_text(state: &State, report: &Report) -> String {
-    let t = &state.track;
-    let m = &report.vp_marker;
-    let csv = signed(report.csv.total);
-    let cell = t.cell(report.csv.total);
-    let range = |side: Option<MarkerSide>| {
-        m.range
-            .map_or_else(|| "no range".to_string(), |r| range_text(r, side))
-    };
-    let here = box_with_vp(t, &m.box_id, m.vp);
-    let before = box_name(t, &m.previous.box_id);
-    match m.basis {
-        PlacementBasis::Csv if m.kept_side => format!(
-            "CSV {csv} falls in the {} range {}, which keeps the marker's face: the VP marker goes to the {here} with its {} face still up (0.1.2).",
-            box_name(t, &m.box_id),
-            range(None),
-            m.side.title()
-        ),
-        PlacementBasis::Csv if m.capped_by_japanese_mandate => {
-            let would = t
-                .boxes()
-                .get(cell.box_index)
-                .map_or_else(|| "a box further right".to_string(), VpBox::title);
-            format!(
-                "CSV {csv} falls in the Rising Sun range {} of the {would}, but while the Japanese Mandate marker is on the track the Rising Sun marker cannot go right of it: capped, the VP marker goes to the {here}, Rising Sun face up (0.1.2).",
-                range(Some(MarkerSide::RisingSun))
-            )
-        }
-        PlacementBasis::Csv => {
-            let moved = if m.previous.box_id == m.box_id && m.previous.side == m.side {
-                format!("the VP marker stays there, {} face up", m.side.title())
-            } else if m.previous.box_id == m.box_id {
-                format!(
-                    "the VP marker stays in the {here} and flips from its {} face to its {} face",
-                    m.previous.side.title(),
-                    m.side.title()
-                )
-            } else {
-                format!(
-                    "the VP marker moves from the {before} ({} face) to the {here}, {} face up",
-                    m.previous.side.title(),
-                    m.side.title()
-                )
-            };
-            format!(
-                "CSV {csv} falls in the {} range {} of the {here}: {moved} (0.1.2).",
-                m.side.title(),
-                range(Some(m.side))
-            )
-        }
-        PlacementBasis::CombinedGameException => format!(
-            "CSV {csv} falls in the Allied Crusade range {} of the Automatic Victory box during Total War: by the 0.2 (c) exception the VP marker goes to the {here} instead, Allied Crusade face up, and play on the DS map stops.",
-            range(Some(MarkerSide::AlliedCrusade))
-        ),
-        PlacementBasis::PlayStopped => format!(
-            "Play on the DS map has stopped (0.4): at a seasonal check the VP marker stays in the {here}, {} face up; CSV {csv} (outlined dashed) is shown for information.",
-            m.side.title()
-        ),
-        PlacementBasis::FrozenByAutomaticVictory => format!(
-            "The Allied automatic victory held on the DS map froze the Allied Crusade marker in the {here}: it does not move, at a Final check either (0.2 (c), 0.4); CSV {csv} (outlined dashed) is shown for information."
-        ),
-    }
-}
-
 fn placement(c: &mut Canvas, state: &State, report: &Report, y: f64) -> f64 {
     let font = sans(15.0);
-    let m = &report.vp_marker;
-    // Where the marker was before the check, unless the sentence says it (a move or a stay
-    // decided by the CSV alone).
-    let says_before =
-        m.basis == PlacementBasis::Csv && !m.kept_side && !m.capped_by_japanese_mandate;
-    let before = if says_before {
-        String::new()
-    } else {
-        format!(
-            "before the check the VP marker was in the {}, {} face up. ",
-            box_name(&state.track, &m.previous.box_id),
-            m.previous.side.title()
-        )
-    };
-    let text = placement_text(state, report);
+    let text = picture::placement(state, report);
     c.raw(r#"<g class="placement">"#);
-    let y = c.paragraph(
-        MARGIN,
-        y + 28.0,
-        WIDTH - 2.0 * MARGIN,
-        font,
-        &format!("Placement: {before}{text}"),
-    );
+    let y = c.paragraph(MARGIN, y + 28.0, WIDTH - 2.0 * MARGIN, font, &text);
     c.raw("</g>");
     y + 4.0
 }
@@ -1303,20 +1024,6 @@ fn section_title(c: &mut Canvas, x: f64, y: f64, w: f64, text: &str) -> f64 {
     c.text(x, y, f, text);
     c.line((x, y + 7.0), (x + w, y + 7.0), RULE_LINE, 1.0, "");
     y + 28.0
-}
-
-/// A hex behind a term, as the text report gives it: `e4012 Okinawa (Allied control: control
-/// given)`.
-fn hex_item(h: &crate::csv::CountedHex) -> String {
-    format!("{} {} ({})", h.label, h.name, control_text(Some(h.control)))
-}
-
-/// Who controls a hex and why: `Allied control: ground units`, or `no controller`.
-fn control_text(control: Option<Control>) -> String {
-    control.map_or_else(
-        || "no controller".to_string(),
-        |c| format!("{} control: {}", c.side.adjective(), c.basis.describe()),
-    )
 }
 
 fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
@@ -1337,7 +1044,7 @@ fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
     let desc = sans(13.5).fill(if quiet { FAINT } else { INK });
     let mut ny = c.paragraph(desc_x, y, desc_w, desc, t.kind.describe());
     if !t.hexes.is_empty() {
-        let items: Vec<String> = t.hexes.iter().map(hex_item).collect();
+        let items: Vec<String> = t.hexes.iter().map(counted).collect();
         let f = sans(12.5).fill(MUTED);
         for line in wrap_items(&items, desc_w, |s| f.width(s)) {
             c.text(desc_x, ny, f, &line);
@@ -1350,10 +1057,7 @@ fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
             ny,
             desc_w,
             sans(12.5).italic().fill(FAINT),
-            &format!(
-                "not counted: {} {}, {} ({})",
-                e.label, e.name, e.reason, e.rule
-            ),
+            &not_counted(e),
         );
     }
     ny + 6.0
@@ -1392,18 +1096,16 @@ fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64
     match &report.automatic_victory {
         Some(a) => {
             let f = body.bold().fill(side_colour(a.winner));
-            y = c.paragraph(x, y, w, f, &automatic_victory_text(a, state.game));
+            y = c.paragraph(x, y, w, f, &picture::automatic_victory(a, state.game));
         }
-        None => y = c.paragraph(x, y, w, body.fill(MUTED), "None."),
+        None => {
+            let none = picture::NO_AUTOMATIC_VICTORY;
+            y = c.paragraph(x, y, w, body.fill(MUTED), none);
+        }
     }
     if report.play_stopped {
-        y = c.paragraph(
-            x,
-            y,
-            w,
-            body.italic().fill(MUTED),
-            "Play on the DS map has stopped.",
-        );
+        let stopped = picture::PLAY_STOPPED;
+        y = c.paragraph(x, y, w, body.italic().fill(MUTED), stopped);
     }
     // The combined game's VP are drawn full width below both columns.
     if report.combined.is_none()
@@ -1413,19 +1115,12 @@ fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64
         y = side_vp(c, state, Side::Axis, &vp.axis, x, w, y);
         y = side_vp(c, state, Side::Allies, &vp.allies, x, w, y + 4.0);
         if let Some(winner) = report.winner {
-            let how = match &report.automatic_victory {
-                Some(a) => format!(", by {} ({}) whatever the VP", a.kind.title(), a.rule),
-                None if vp.axis.total == vp.allies.total => {
-                    " (tied on VP: a tie goes to the Axis)".to_string()
-                }
-                None => " (most VP wins)".to_string(),
-            };
             y = c.paragraph(
                 x,
                 y + 6.0,
                 w,
                 sans(15.0).bold().fill(side_colour(winner)),
-                &format!("Winner: the {}{how}.", winner.title()),
+                &picture::winner(report, vp, winner),
             );
         }
     }
@@ -1449,7 +1144,7 @@ fn side_vp(c: &mut Canvas, state: &State, side: Side, vp: &SideVp, x: f64, w: f6
         y = c.paragraph(x + 42.0, y, w - 42.0, sans(12.5).fill(FAINT), "no VP");
     }
     for p in &vp.parts {
-        let line = format!("{}: {}", p.map.title(), vp_part_text(state, p));
+        let line = format!("{}: {}", p.map.title(), picture::vp_part(state, p));
         c.raw(&format!(
             r#"<g class="vp-part" data-side="{}">"#,
             side_key(side)
@@ -1472,74 +1167,6 @@ fn side_key(side: Side) -> &'static str {
         Side::Axis => "axis",
         Side::Allies => "allies",
     }
-}
-
-/// Where a part of a side's VP comes from, with its rule and note: `Allied Crusade marker in
-/// the 2 VP box (0.3)`.
-fn vp_part_text(state: &State, p: &VpPart) -> String {
-    let mut line = p.source.title().to_string();
-    if let Some(b) = &p.box_id {
-        let _ = write!(line, " in the {}", box_name(&state.track, b));
-    }
-    let _ = write!(line, " ({})", p.rule);
-    if let Some(n) = &p.note {
-        let _ = write!(line, "; {n}");
-    }
-    line
-}
-
-/// A map's Axis VP: `2 + 1 bonus = 3`, or when the DS map scores (at the Final check).
-fn axis_map_vp(m: &MapResult) -> String {
-    match m.axis_vp {
-        Some(t) => format!(
-            "{t} + {} bonus = {}",
-            m.axis_bonus_vp,
-            t.saturating_add(m.axis_bonus_vp)
-        ),
-        None => "scored at the Final check".to_string(),
-    }
-}
-
-/// A map's Allied VP with the per-map cap (0.4): `5 capped at 4 + 0 bonus = 4`, `4 + 1 bonus
-/// (0 counted) = 4`.
-fn allied_map_vp(m: &MapResult) -> String {
-    match (m.allied_vp, m.allied_vp_counted) {
-        (Some(t), Some(k)) => {
-            let track = if k == t {
-                t.to_string()
-            } else {
-                format!("{t} capped at {k}")
-            };
-            let bonus = if m.allied_bonus_vp_counted == m.allied_bonus_vp {
-                format!("{} bonus", m.allied_bonus_vp)
-            } else {
-                format!(
-                    "{} bonus ({} counted)",
-                    m.allied_bonus_vp, m.allied_bonus_vp_counted
-                )
-            };
-            format!(
-                "{track} + {bonus} = {}",
-                k.saturating_add(m.allied_bonus_vp_counted)
-            )
-        }
-        _ => "scored at the Final check".to_string(),
-    }
-}
-
-fn map_status(m: &MapResult) -> String {
-    let mut parts = Vec::new();
-    if let Some(av) = m.automatic_victory {
-        parts.push(format!(
-            "{} automatic victory in {}",
-            av.winner.adjective(),
-            av.war_state.title()
-        ));
-    }
-    if m.play_stopped {
-        parts.push("play stopped".to_string());
-    }
-    parts.join("; ")
 }
 
 /// The combined game (0.4), full width: both maps' VP with Bonus VPs and caps, where each VP
@@ -1598,7 +1225,7 @@ fn combined_section(
         y + 2.0,
         w,
         sans(15.0).bold().fill(colour),
-        &combined_outcome(&comb.result),
+        &picture::combined_outcome(&comb.result),
     );
     c.raw("</g>");
     y
@@ -1627,8 +1254,8 @@ fn combined_map(c: &mut Canvas, state: &State, report: &Report, m: &MapResult, y
         }
     ));
     c.text(x, y, sans(14.0).bold(), m.map.title());
-    let mut ya = c.paragraph(COL_AXIS, y, COL_W, cell, &axis_map_vp(m));
-    let mut yb = c.paragraph(COL_ALLIES, y, COL_W, cell, &allied_map_vp(m));
+    let mut ya = c.paragraph(COL_AXIS, y, COL_W, cell, &picture::axis_map_vp(m));
+    let mut yb = c.paragraph(COL_ALLIES, y, COL_W, cell, &picture::allied_map_vp(m));
     // Where the map's VP come from (Final check): track, markers and their boxes, Bonus
     // VPs, each with its rule and note.
     if let Some(vp) = &report.vp {
@@ -1637,7 +1264,7 @@ fn combined_map(c: &mut Canvas, state: &State, report: &Report, m: &MapResult, y
             (Side::Allies, &vp.allies, COL_ALLIES, &mut yb),
         ] {
             for p in sv.parts.iter().filter(|p| p.map == m.map) {
-                let line = format!("{} VP: {}", p.vp, vp_part_text(state, p));
+                let line = format!("{} VP: {}", p.vp, picture::vp_part(state, p));
                 c.raw(&format!(
                     r#"<g class="vp-part" data-side="{}">"#,
                     side_key(side)
@@ -1647,7 +1274,7 @@ fn combined_map(c: &mut Canvas, state: &State, report: &Report, m: &MapResult, y
             }
         }
     }
-    let status = map_status(m);
+    let status = map_status(m).join("; ");
     let ys = if status.is_empty() {
         y
     } else {
@@ -1712,7 +1339,7 @@ fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
             cell,
             &format!("{} hex", h.faction.title()),
         );
-        let y3 = c.paragraph(col_control, y, control_w, cell, &control_text(h.control));
+        let y3 = c.paragraph(col_control, y, control_w, cell, &control(h.control));
         c.text(
             col_adds,
             y,
@@ -1734,37 +1361,7 @@ fn margins_section(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f6
     c.raw(r#"<g class="margins">"#);
     let mut y = section_title(c, x, y - 8.0, w, "Margins (CSV change needed)");
     let font = sans(12.5).fill(MUTED);
-    let shift = |d: &Option<MarkerShift>, way: &str| match d {
-        Some(s) => format!(
-            "Marker {way}: CSV {} (to {}) puts it in the {}, {} face{}.",
-            signed(s.csv_change),
-            signed(s.csv),
-            box_name(&state.track, &s.box_id),
-            s.side.title(),
-            if s.capped_by_japanese_mandate {
-                ", held there by the Japanese Mandate"
-            } else {
-                ""
-            }
-        ),
-        None => format!("Marker {way}: no CSV change moves it."),
-    };
-    let result = |r: &Option<ResultShift>, side: Side, dir: &str| match r {
-        Some(s) => format!(
-            "{}: CSV {} (to {}) changes the result: {}.",
-            side.title(),
-            signed(s.csv_change),
-            signed(s.csv),
-            s.outcome
-        ),
-        None => format!("{}: no CSV {dir} changes the result.", side.title()),
-    };
-    for line in [
-        shift(&report.margins.marker.up, "up"),
-        shift(&report.margins.marker.down, "down"),
-        result(&report.margins.result.axis, Side::Axis, "rise"),
-        result(&report.margins.result.allies, Side::Allies, "fall"),
-    ] {
+    for line in picture::margins(&state.track, report) {
         y = c.paragraph(x, y, w, font, &line);
     }
     c.raw("</g>");
@@ -1789,21 +1386,4 @@ fn notes(c: &mut Canvas, report: &Report, y: f64) -> f64 {
     }
     c.raw("</g>");
     y
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ranges_read_outward_from_the_zero_box() {
-        let ac = Some(MarkerSide::AlliedCrusade);
-        let rs = Some(MarkerSide::RisingSun);
-        assert_eq!(range_text(CsvRange::between(3, 5), rs), "+3..+5");
-        assert_eq!(range_text(CsvRange::between(-5, 0), ac), "0..-5");
-        assert_eq!(range_text(CsvRange::at_least(15), rs), "+15 or more");
-        assert_eq!(range_text(CsvRange::at_most(-17), ac), "-17 or less");
-        assert_eq!(range_text(CsvRange::between(1, 2), None), "+1..+2");
-        assert_eq!(range_text(CsvRange::between(1, 1), None), "+1");
-    }
 }

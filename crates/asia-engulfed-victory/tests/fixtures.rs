@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use asia_engulfed_victory::options::Rules;
-use asia_engulfed_victory::{State, score, score_toml};
+use asia_engulfed_victory::options::{RuleChoices, Rules};
+use asia_engulfed_victory::{State, ValidState, score, score_toml};
 use wargame_kit::resolve::FsResolver;
 
 fn root() -> PathBuf {
@@ -71,6 +71,44 @@ fn invalid_fixtures_diagnostics() {
             settings(&text).bind(|| insta::assert_snapshot!("diagnostics", err.to_string()));
         }
     );
+}
+
+/// A state read once and scored without checking again ([`ValidState::score`], what
+/// `score_toml` does) gets the report `score` gives after checking it, for every fixture and
+/// every value of every rules option.
+#[test]
+fn a_valid_state_scores_as_score_does() {
+    let resolver = FsResolver::confined(root());
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() > 30, "the fixtures are read");
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = relative_name(&path);
+        let valid = ValidState::from_toml_str(&text, Some(&name), &resolver).unwrap();
+        for option in asia_engulfed_victory::options::RULE_OPTIONS.options() {
+            for reading in option.readings {
+                let mut choices = RuleChoices::default();
+                choices.set(option.key, reading.value).unwrap();
+                let rules = Rules::default().with_choices(&choices);
+                let report = valid.score(&rules);
+                assert_eq!(
+                    report,
+                    score(valid.state(), &rules),
+                    "{name} {}",
+                    option.key
+                );
+                assert!(
+                    report.notes.iter().all(|n| n.id != "invalid-state"),
+                    "{name}"
+                );
+            }
+        }
+    }
 }
 
 /// Absurd but well-formed numbers neither panic nor exhaust memory: the margins scan stays
