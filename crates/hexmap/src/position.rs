@@ -4,7 +4,7 @@ use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
 use crate::map::{HexMap, Hexside, NONE};
-use crate::trace::{BoundZoc, FreeTable, RuleError};
+use crate::trace::{FreeTable, RuleError};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
@@ -219,7 +219,7 @@ impl<S: Copy + Eq> Position<S> {
     /// # Ok::<(), hexmap::Error>(())
     /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
-        self.zoc_layer(map, &LEYTE_ZOC, |s| *s == side)
+        self.zoc_layer(map, &BoundZoc::leyte(), |s| *s == side)
     }
 
     /// The zone-of-control layer of one side under a game's own [`ZocRule`]: which hexsides and
@@ -377,42 +377,87 @@ impl<S: Copy + Eq> Position<S> {
     }
 }
 
-/// Leyte's zone of control, bound: not across `blocks-zoc` or impassable hexsides, into any
-/// terrain, negated by a friendly unit (what `ZocRule::new()` binds to on every map).
-const LEYTE_ZOC: BoundZoc = BoundZoc {
-    stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
-    terrain: Vec::new(),
-    negated: true,
-};
+/// A [`ZocRule`] resolved against a map: what every zone of control of the crate is made
+/// with ([`Position::zoc_with`], [`Position::blocking_under`], the road-chain plan and its
+/// oracle).
+#[derive(Clone, Debug)]
+pub(crate) struct BoundZoc {
+    /// Hexside bits a zone of control does not cross.
+    pub(crate) stop: u32,
+    /// Per terrain: a zone of control does not extend into it (none when empty).
+    pub(crate) terrain: Vec<bool>,
+    /// A friendly unit on a hex negates an enemy zone of control there, for tracing.
+    pub(crate) negated: bool,
+}
 
-/// The hexside bits and terrains that stop a zone of control under `rule`, resolved on `map`.
-pub(crate) fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {
-    let mut mask = Hexside::IMPASSABLE;
-    let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-    known.extend(map.hexside_feature_names().iter().map(String::as_str));
-    for name in &rule.not_across {
-        mask |= map
-            .hexside_bit(name)
-            .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                leg: 0,
-                name: name.clone(),
-                known: known.join(", "),
+impl BoundZoc {
+    /// Resolve `rule`'s names on `map`: refused when the map lacks a hexside feature or a
+    /// terrain it names.
+    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
+        let mut stop = Hexside::IMPASSABLE;
+        for name in &rule.not_across {
+            stop |= map.hexside_bit(name).ok_or_else(|| {
+                let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+                known.extend(map.hexside_feature_names().iter().map(String::as_str));
+                RuleError::UnknownHexsideFeature {
+                    leg: 0,
+                    name: name.clone(),
+                    known: known.join(", "),
+                }
             })?;
+        }
+        let mut terrain = Vec::new();
+        for name in &rule.not_into_terrain {
+            let names = map.terrain_names();
+            let t =
+                names
+                    .iter()
+                    .position(|t| t == name)
+                    .ok_or_else(|| RuleError::UnknownTerrain {
+                        leg: 0,
+                        name: name.clone(),
+                        known: names.join(", "),
+                    })?;
+            terrain.resize(names.len(), false);
+            if let Some(stops) = terrain.get_mut(t) {
+                *stops = true;
+            }
+        }
+        Ok(BoundZoc {
+            stop,
+            terrain,
+            negated: rule.negated_by_friendly_unit,
+        })
     }
-    let mut terrains = Vec::new();
-    for name in &rule.not_into_terrain {
-        let t = map
-            .terrain_names()
-            .iter()
-            .position(|t| t == name)
-            .ok_or_else(|| RuleError::UnknownTerrain {
-                leg: 0,
-                name: name.clone(),
-                known: map.terrain_names().join(", "),
-            })?;
-        terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
+
+    /// Leyte's: not across `blocks-zoc` or impassable hexsides, negated by a friendly unit.
+    pub(crate) fn leyte() -> BoundZoc {
+        BoundZoc {
+            stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
+            terrain: Vec::new(),
+            negated: true,
+        }
     }
-    Ok((mask, terrains))
+
+    /// The hexes an enemy unit on node `n` puts in its zone of control.
+    pub(crate) fn of<'a>(&'a self, map: &'a HexMap, n: usize) -> impl Iterator<Item = usize> + 'a {
+        let hexes = map.hexes();
+        map.adjacency()
+            .get(n)
+            .into_iter()
+            .flatten()
+            .filter_map(move |a| {
+                let y = a.node as usize;
+                let reaches = a.node != NONE
+                    && a.mask & self.stop == 0
+                    && !hexes
+                        .get(y)
+                        .and_then(|h| self.terrain.get(usize::from(h.terrain)))
+                        .copied()
+                        .unwrap_or(false);
+                reaches.then_some(y)
+            })
+    }
 }
 
 /// A game's zone-of-control rule: which hexsides and terrains a ZOC does not extend across or

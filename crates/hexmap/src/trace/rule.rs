@@ -292,6 +292,15 @@ pub enum TargetRule {
     MayAdjoinChain,
 }
 
+impl TargetRule {
+    /// Whether the last step into a target may cross any passable hexside, whatever its leg's
+    /// rules ([`TargetRule::MayAdjoinChain`]): what every tracer but the independent
+    /// [`crate::trace::search`] asks of the reading.
+    pub(crate) fn exempts_last_step(self) -> bool {
+        self == TargetRule::MayAdjoinChain
+    }
+}
+
 /// Leyte's two readings of "contiguous road and/or trail hexes" (L8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -6,7 +6,8 @@ use std::fmt;
 use crate::coord::Hex;
 use crate::map::NONE;
 use crate::trace::free::FreeTest;
-use crate::trace::step::{BoundRule, CBudget, Why};
+use crate::trace::step::{BoundRule, CBudget};
+use crate::trace::why::Why;
 use crate::trace::{Path, Targets};
 
 /// Why a step into a hex was refused by the rule.

@@ -6,32 +6,7 @@ use std::sync::Arc;
 
 use crate::trace::custom::Step;
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
-
-/// Why a step is refused, compactly; turned into a [`crate::trace::Refusal`] for the frontier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Why {
-    OffNetwork(u32),
-    NotAlong(u32),
-    Across(u32),
-    Terrain(u16),
-    Custom(u16),
-    /// Leg (0-based), and what the step would have brought its spending to.
-    Budget(u16, u32),
-}
-
-impl Why {
-    /// Higher is shown first: the cause a player looks for.
-    pub(crate) fn priority(self) -> u8 {
-        match self {
-            Why::OffNetwork(_) => 6,
-            Why::NotAlong(_) => 5,
-            Why::Across(_) => 4,
-            Why::Terrain(_) => 3,
-            Why::Custom(_) => 2,
-            Why::Budget(..) => 1,
-        }
-    }
-}
+use crate::trace::why::Why;
 
 /// A compiled predicate; it may borrow what the bound rule borrows.
 pub(crate) type CFn<'m> = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync + 'm>;

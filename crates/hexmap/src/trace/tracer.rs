@@ -9,7 +9,6 @@ use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::trace::free::FreeTest;
 use crate::trace::loc::{ChainWork, Search};
-use crate::trace::rule::TargetRule;
 use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::{Path, Targets};
 
@@ -504,7 +503,7 @@ fn ends(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Vec<u32> {
     for t in targets.iter_nodes() {
         end[t] = HERE;
     }
-    if rule.target == TargetRule::MayAdjoinChain {
+    if rule.target.exempts_last_step() {
         for t in targets.iter_nodes() {
             if !free[t] {
                 continue;

@@ -11,7 +11,8 @@
 //! - every unit kept up to date as units move, arrive and leave ([`LocOracle`]).
 //!
 //! The deciding functions: [`ChainPlan::traced`] (a unit's answer: K hexes of any terrain,
-//! then the chain) and the chain's step, `chain::along` (L-9's two readings).
+//! then the chain), and the rule's readings in `rule.rs` (`ChainRule`: the chain's step, where
+//! the chain ends at a target, the zone of control), which every part of the plan asks.
 //!
 //! The same rule written as legs and run by [`crate::trace::search`] gives the same answers,
 //! paths' validity and frontiers (property-tested for both chain readings and both target
@@ -21,14 +22,17 @@ mod chain;
 mod cut;
 mod grid;
 mod oracle;
+mod rule;
 
 use chain::ChainNet;
 pub use oracle::{LocOracle, OracleError};
+use rule::ChainRule;
 
 use crate::coord::Hex;
-use crate::map::{HexMap, Hexside, NONE};
-use crate::position::ZocRule;
-use crate::trace::rule::{RoadChain, RuleError, TargetRule};
+use crate::map::{HexMap, NONE};
+use crate::position::{BoundZoc, ZocRule};
+use crate::trace::rule::{RoadChain, RuleError};
+use crate::trace::why::Why;
 use crate::trace::{Path, Targets};
 use grid::Grid;
 
@@ -75,67 +79,10 @@ use grid::Grid;
 #[derive(Clone, Debug)]
 pub struct ChainPlan<'m> {
     map: &'m HexMap,
-    preset: RoadChain,
+    /// The rule, resolved: what every part of the plan asks.
+    rule: ChainRule,
     net: ChainNet,
     grid: Grid,
-    zoc: BoundZoc,
-}
-
-/// A [`ZocRule`] resolved against a map.
-#[derive(Clone, Debug)]
-pub(crate) struct BoundZoc {
-    /// Hexside bits a zone of control does not cross.
-    pub(crate) stop: u32,
-    /// Per terrain: a zone of control does not extend into it.
-    pub(crate) terrain: Vec<bool>,
-    pub(crate) negated: bool,
-}
-
-impl BoundZoc {
-    /// Resolve `rule`'s names on `map`.
-    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
-        let (stop, stopping) = crate::position::zoc_stops(map, rule)?;
-        let mut terrain = vec![false; map.terrain_names().len()];
-        for t in stopping {
-            if let Some(stops) = terrain.get_mut(usize::from(t)) {
-                *stops = true;
-            }
-        }
-        Ok(BoundZoc {
-            stop,
-            terrain,
-            negated: rule.negated_by_friendly_unit,
-        })
-    }
-
-    /// Leyte's: not across `blocks-zoc` or impassable hexsides, negated by a friendly unit.
-    fn leyte() -> BoundZoc {
-        BoundZoc {
-            stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
-            terrain: Vec::new(),
-            negated: true,
-        }
-    }
-
-    /// The hexes an enemy unit on node `n` puts in its zone of control.
-    pub(crate) fn of<'a>(&'a self, map: &'a HexMap, n: usize) -> impl Iterator<Item = usize> + 'a {
-        let hexes = map.hexes();
-        map.adjacency()
-            .get(n)
-            .into_iter()
-            .flatten()
-            .filter_map(move |a| {
-                let y = a.node as usize;
-                let reaches = a.node != NONE
-                    && a.mask & self.stop == 0
-                    && !hexes
-                        .get(y)
-                        .and_then(|h| self.terrain.get(usize::from(h.terrain)))
-                        .copied()
-                        .unwrap_or(false);
-                reaches.then_some(y)
-            })
-    }
 }
 
 /// A unit placed for [`ChainPlan::position`]: its hex, whether it is of the tracing side, and
@@ -317,20 +264,19 @@ pub struct ChainReach {
 impl<'m> ChainPlan<'m> {
     /// Compile `preset` for `map`, with Leyte's zone-of-control rule ([`ZocRule::new`]).
     pub fn new(map: &'m HexMap, preset: RoadChain) -> ChainPlan<'m> {
-        let grid = Grid::new(map);
+        let rule = ChainRule::new(preset, BoundZoc::leyte());
         ChainPlan {
             map,
-            preset,
-            net: ChainNet::new(map, preset.reading),
-            grid,
-            zoc: BoundZoc::leyte(),
+            net: ChainNet::new(map, &rule),
+            grid: Grid::new(map),
+            rule,
         }
     }
 
     /// The same plan under another zone-of-control rule; refused when the map lacks a
     /// feature or terrain it names.
     pub fn with_zoc(mut self, rule: &ZocRule) -> Result<ChainPlan<'m>, RuleError> {
-        self.zoc = BoundZoc::new(self.map, rule)?;
+        self.rule.zoc = BoundZoc::new(self.map, rule)?;
         Ok(self)
     }
 
@@ -341,7 +287,7 @@ impl<'m> ChainPlan<'m> {
 
     /// The preset.
     pub fn preset(&self) -> RoadChain {
-        self.preset
+        self.rule.preset
     }
 
     fn fit(&self, work: &mut ChainWork) {
@@ -383,12 +329,12 @@ impl<'m> ChainPlan<'m> {
             }
             self.grid.set(&mut work.enemy, n);
             if u.exerts_zoc {
-                for y in self.zoc.of(self.map, n) {
+                for y in self.rule.zoc.of(self.map, n) {
                     self.grid.set(&mut work.zoc, y);
                 }
             }
         }
-        let negated = self.zoc.negated;
+        let negated = self.rule.zoc.negated;
         for (i, f) in work.free.iter_mut().enumerate() {
             let zoc = if negated {
                 work.zoc[i] & !work.friend[i]
@@ -425,10 +371,11 @@ impl<'m> ChainPlan<'m> {
         self.flood(targets, work);
     }
 
-    /// The chain: from the free targets (and, when the chain may run into a target, the free
-    /// road/trail hexes next to one) along the chain's steps through free hexes.
+    /// The chain: from the free targets that end it ([`ChainRule::ends_at`]) and the free hexes
+    /// next to one that run into it ([`ChainRule::runs_into`]), along the chain's steps through
+    /// free hexes.
     fn flood(&self, targets: &Targets, work: &mut ChainWork) {
-        let (grid, map) = (&self.grid, self.map);
+        let (grid, map, rule) = (&self.grid, self.map, &self.rule);
         work.chain.fill(0);
         let hexes = map.hexes();
         work.queue.clear();
@@ -437,24 +384,21 @@ impl<'m> ChainPlan<'m> {
                 work.queue.push(u32::try_from(n).unwrap_or(u32::MAX));
             }
         };
-        let adjoin = self.preset.target == TargetRule::MayAdjoinChain;
         for t in targets.iter_nodes() {
             if !grid.has(&work.free, t) {
                 continue;
             }
-            if adjoin || hexes[t].on_road_net {
+            if rule.ends_at(hexes, t) {
                 root(t, work);
             }
-            if adjoin {
-                for a in map.adjacency()[t] {
-                    let y = a.node as usize;
-                    if a.node != NONE
-                        && !a.impassable()
-                        && hexes[y].on_road_net
-                        && grid.has(&work.free, y)
-                    {
-                        root(y, work);
-                    }
+            for a in map.adjacency()[t] {
+                let y = a.node as usize;
+                if a.node != NONE
+                    && !a.impassable()
+                    && rule.runs_into(hexes, y)
+                    && grid.has(&work.free, y)
+                {
+                    root(y, work);
                 }
             }
         }
@@ -519,7 +463,7 @@ impl<'m> ChainPlan<'m> {
         let grid = &self.grid;
         first_leg(
             self.map,
-            self.preset.free_hexes,
+            self.rule.k(),
             |n| targets.node(n),
             |n| grid.has(free, n),
             |n| grid.has(chain, n),
@@ -562,14 +506,9 @@ impl<'m> ChainPlan<'m> {
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
     fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut Vec<u32>) {
         let grid = &self.grid;
-        chain::tree_into(
-            tree,
-            self.map,
-            &self.net,
-            targets,
-            |n| grid.has(free, n),
-            self.preset.target,
-        );
+        chain::tree_into(tree, self.map, &self.net, &self.rule, targets, |n| {
+            grid.has(free, n)
+        });
     }
 
     /// The path from node `s` that met the chain (or a target) at `v` (`search` as
@@ -624,9 +563,7 @@ impl<'m> ChainPlan<'m> {
         let grid = &self.grid;
         let rule = cut::Rule {
             map: self.map,
-            free_hexes: self.preset.free_hexes,
-            target: self.preset.target,
-            chain: self.preset.reading,
+            chain: &self.rule,
             is_target: |n| targets.node(n),
             free: |n| grid.has(free, n),
         };
@@ -640,9 +577,15 @@ impl<'m> ChainPlan<'m> {
             .map(|&v| {
                 let block = match cut.refused(v as usize) {
                     cut::Edge::NotFree => ChainBlock::NotFree,
-                    cut::Edge::OffNetwork { from } => ChainBlock::OffNetwork { from: hex(from) },
-                    cut::Edge::NotAlong { from } => ChainBlock::NotAlong { from: hex(from) },
-                    cut::Edge::OutOfBudget { from } => ChainBlock::OutOfBudget { from: hex(from) },
+                    cut::Edge::Refused { why, from } => {
+                        let from = hex(from as usize);
+                        match why {
+                            Why::OffNetwork(_) => ChainBlock::OffNetwork { from },
+                            Why::NotAlong(_) => ChainBlock::NotAlong { from },
+                            // The cut refuses nothing else: the first K hexes were spent.
+                            _ => ChainBlock::OutOfBudget { from },
+                        }
+                    }
                 };
                 net_cut |= block != ChainBlock::NotFree;
                 (hex(v as usize), block)
