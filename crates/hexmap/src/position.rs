@@ -184,8 +184,9 @@ impl<S: Copy + Eq> Position<S> {
             .any(|&u| self.units[u as usize].side == side)
     }
 
-    /// The zone-of-control layer of one side: each on-map hex adjacent to a unit of `side` that
-    /// exerts a ZOC, except across a hexside that blocks ZOC or is impassable.
+    /// The zone-of-control layer of one side under [`ZocRule::new`]: each on-map hex adjacent
+    /// to a unit of `side` that exerts a ZOC, except across a hexside the map marks as blocking
+    /// ZOC or impassable ([`Hexside::passes_zoc`]).
     ///
     /// ```
     /// use hexmap::{HexMap, Position, Unit};
@@ -219,7 +220,7 @@ impl<S: Copy + Eq> Position<S> {
     /// # Ok::<(), hexmap::Error>(())
     /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
-        self.zoc_layer(map, &BoundZoc::leyte(), |s| *s == side)
+        self.zoc_layer(map, &BoundZoc::marked(), |s| *s == side)
     }
 
     /// The zone-of-control layer of one side under a game's own [`ZocRule`]: which hexsides and
@@ -245,9 +246,9 @@ impl<S: Copy + Eq> Position<S> {
     /// "#, None).unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let position = Position::new(&map, vec![Unit::new("A", 0, hex("0102"))]).unwrap();
-    /// // Leyte's ZOC: all six neighbours but across blocking hexsides.
+    /// // The map's marking alone: all six neighbours but across hexsides marked `blocks_zoc`.
     /// assert!(position.zoc(&map, 0).controls(&map, hex("0101")));
-    /// // Another game's: not across rivers, not into swamps.
+    /// // A game's own: not across rivers, not into swamps.
     /// let rule = ZocRule::new().not_across(["river"]).not_into_terrain(["swamp"]);
     /// let zoc = position.zoc_with(&map, 0, &rule).unwrap();
     /// assert!(!zoc.controls(&map, hex("0101")) && !zoc.controls(&map, hex("0103")));
@@ -316,7 +317,7 @@ impl<S: Copy + Eq> Position<S> {
 
     /// The free test of a side's supply or LOC trace under a ZOC rule: a hex is blocked by an
     /// enemy unit on it, or by an enemy zone of control unless (with
-    /// [`ZocRule::negated_by_friendly_unit`], the default) a friendly unit is on it.
+    /// [`ZocRule::negated_by_friendly_unit`]) a friendly unit is on it.
     ///
     /// Of `rule`, only the friendly negation is applied here: `enemy_zoc` must already be
     /// the layer made under it ([`Position::zoc_with`]). [`Position::blocking_under`] does
@@ -394,7 +395,7 @@ impl BoundZoc {
     /// Resolve `rule`'s names on `map`: refused when the map lacks a hexside feature or a
     /// terrain it names.
     pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
-        let mut stop = Hexside::IMPASSABLE;
+        let mut stop = BoundZoc::marked().stop;
         for name in &rule.not_across {
             stop |= map.hexside_bit(name).ok_or_else(|| {
                 let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
@@ -430,13 +431,19 @@ impl BoundZoc {
         })
     }
 
-    /// Leyte's: not across `blocks-zoc` or impassable hexsides, negated by a friendly unit.
-    pub(crate) fn leyte() -> BoundZoc {
+    /// [`ZocRule::new`] on any map: what the map marks alone stops a zone of control (a
+    /// hexside marked `blocks_zoc`, an impassable one), and a friendly unit does not negate it.
+    pub(crate) fn marked() -> BoundZoc {
         BoundZoc {
             stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
             terrain: Vec::new(),
-            negated: true,
+            negated: false,
         }
+    }
+
+    /// Whether an enemy unit on node `from` puts node `to` in its zone of control.
+    pub(crate) fn reaches(&self, map: &HexMap, from: usize, to: usize) -> bool {
+        self.of(map, from).any(|y| y == to)
     }
 
     /// The hexes an enemy unit on node `n` puts in its zone of control.
@@ -461,13 +468,27 @@ impl BoundZoc {
 }
 
 /// A game's zone-of-control rule: which hexsides and terrains a ZOC does not extend across or
-/// into, and whether a friendly unit in a hex negates an enemy ZOC there for tracing. Leyte's
-/// is the default: ZOC into all six neighbours except across hexsides marked `blocks-zoc` (and
-/// impassable ones), negated by a friendly unit.
+/// into, and whether a friendly unit in a hex negates an enemy ZOC there for tracing.
+///
+/// A zone of control always stops where the map says so: at a hexside marked `blocks_zoc` and
+/// at an impassable one ([`Hexside::passes_zoc`]). [`ZocRule::new`] adds nothing to that (all
+/// six neighbours otherwise, into every terrain, not negated); a game says what it adds.
+///
+/// ```
+/// use hexmap::ZocRule;
+/// // Not across rivers, not into swamps; a friendly unit negates an enemy ZOC for tracing.
+/// let rule = ZocRule::new()
+///     .not_across(["river"])
+///     .not_into_terrain(["swamp"])
+///     .negated_by_friendly(true);
+/// assert!(rule.negated_by_friendly_unit);
+/// assert!(!ZocRule::new().negated_by_friendly_unit);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ZocRule {
-    /// Hexside features a ZOC does not cross (impassable hexsides never pass one).
+    /// Hexside features a ZOC does not cross, besides the map's `blocks_zoc` and impassable
+    /// hexsides.
     pub not_across: Vec<String>,
     /// Terrains a ZOC does not extend into.
     pub not_into_terrain: Vec<String>,
@@ -476,12 +497,13 @@ pub struct ZocRule {
 }
 
 impl ZocRule {
-    /// Leyte's rule (see the type's docs).
+    /// The map's marking alone: a ZOC into each adjacent hex but across a hexside marked
+    /// `blocks_zoc` or impassable, into every terrain, not negated by a friendly unit.
     pub fn new() -> ZocRule {
         ZocRule {
-            not_across: vec!["blocks-zoc".into()],
+            not_across: Vec::new(),
             not_into_terrain: Vec::new(),
-            negated_by_friendly_unit: true,
+            negated_by_friendly_unit: false,
         }
     }
 
@@ -501,14 +523,57 @@ impl ZocRule {
         self
     }
 
-    /// Whether a friendly unit negates an enemy ZOC for tracing (default: it does).
+    /// Whether a friendly unit negates an enemy ZOC for tracing ([`ZocRule::new`]: it does
+    /// not).
     pub fn negated_by_friendly(mut self, negated: bool) -> Self {
         self.negated_by_friendly_unit = negated;
         self
     }
+
+    /// Whether a unit on `unit` that exerts a zone of control puts `hex` in it under this rule
+    /// (the two adjacent, and nothing of the rule or the map between them stops it); refused
+    /// when the map lacks a hexside feature or terrain the rule names. The rule is resolved on
+    /// each call: for a whole position, [`Position::zoc_with`].
+    ///
+    /// ```
+    /// use hexmap::{HexMap, ZocRule};
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "A river"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [1, 1]
+    /// columns = [1, 4]
+    /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
+    /// [hexsides]
+    /// blocks_zoc = [["0103", "0104"]]
+    /// [hexsides.features]
+    /// river = [["0101", "0102"]]
+    /// "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let rule = ZocRule::new();
+    /// assert_eq!(rule.controls(&map, hex("0102"), hex("0101")), Ok(true));
+    /// assert_eq!(rule.controls(&map, hex("0102"), hex("0103")), Ok(true));
+    /// assert_eq!(rule.controls(&map, hex("0103"), hex("0104")), Ok(false)); // marked
+    /// assert_eq!(rule.controls(&map, hex("0102"), hex("0104")), Ok(false)); // not adjacent
+    /// let rivers = ZocRule::new().not_across(["river"]);
+    /// assert_eq!(rivers.controls(&map, hex("0102"), hex("0101")), Ok(false));
+    /// assert!(ZocRule::new().not_across(["rail"]).controls(&map, hex("0101"), hex("0102")).is_err());
+    /// ```
+    pub fn controls(&self, map: &HexMap, unit: Hex, hex: Hex) -> Result<bool, RuleError> {
+        let zoc = BoundZoc::new(map, self)?;
+        let node = |h: Hex| map.node(h).map(|n| n.index());
+        Ok(match (node(unit), node(hex)) {
+            (Some(from), Some(to)) => zoc.reaches(map, from, to),
+            _ => false,
+        })
+    }
 }
 
 impl Default for ZocRule {
+    /// [`ZocRule::new`].
     fn default() -> Self {
         ZocRule::new()
     }

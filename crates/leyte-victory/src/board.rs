@@ -7,11 +7,21 @@
 use std::sync::OnceLock;
 
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::{Hex, HexMap};
+use hexmap::{Hex, HexMap, ZocRule};
 
 use crate::error::Error;
 use crate::model::{ObjectiveKind, Position, Scenario, Unit};
 use crate::unit::Side;
+
+/// Zones of control (L8, ruling L-7): a unit's zone of control is the six adjacent hexes, but
+/// across a hexside the map marks as blocking zones of control or impassable (map data, as
+/// Leyte's terrain rules were not found); a friendly unit on a hex negates an enemy zone of
+/// control there for tracing ("It may be traced through a Friendly occupied, Enemy controlled
+/// hex"). The one statement of the rule: the Line of Communications plan and the evidence of
+/// what blocks a hex ([`Board::controls`]) read it.
+pub(crate) fn zoc_rule() -> ZocRule {
+    ZocRule::new().negated_by_friendly(true)
+}
 
 /// Check a scenario and a position against a map, every problem at once with its key path: what
 /// [`crate::score`] checks before it scores, and what [`crate::State::from_toml_str`] checks
@@ -242,14 +252,15 @@ impl<'p, 'm> Board<'p, 'm> {
         (0..self.position.units.len()).filter(move |&i| self.position.units[i].side == side)
     }
 
-    /// Whether unit `i` (exerting a zone of control) controls graph node `node`: they are
-    /// neighbours across a hexside that passes zones of control.
+    /// Whether unit `i` (exerting a zone of control) controls graph node `node`, under
+    /// [`zoc_rule`].
     pub(crate) fn controls(&self, i: usize, node: usize) -> bool {
-        self.unit(i).zoc
-            && self
-                .map
-                .neighbor_nodes(NodeIndex::new(self.node(i)))
-                .any(|(n, side)| n.index() == node && side.passes_zoc())
+        let hexes = self.map.hexes();
+        let (Some(from), Some(to)) = (hexes.get(self.node(i)), hexes.get(node)) else {
+            return false;
+        };
+        // The rule names no hexside feature or terrain: it binds on every map.
+        self.unit(i).zoc && (zoc_rule().controls(self.map, from.hex, to.hex)).unwrap_or(false)
     }
 }
 

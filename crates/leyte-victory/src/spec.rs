@@ -253,8 +253,8 @@ pub struct LocSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub free_hexes: Option<Spanned<u32>>,
-    /// The older place of the rules option `target` (`on-chain` or `may-adjoin-chain`), still
-    /// read; `[rules] target` wins.
+    /// The older place of the rules option `target` (its values as in `[rules]`), still read;
+    /// `[rules] target` wins.
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub target: Option<Spanned<String>>,

@@ -1,6 +1,7 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
 use crate::map::{HexMap, Hexside};
+use crate::position::BoundZoc;
 use crate::trace::loc::ChainPlan;
 use std::sync::Arc;
 
@@ -124,7 +125,9 @@ impl<'m> BoundRule<'m> {
     }
 
     /// The road-chain plan of a rule made by [`RoadChain::rule`](crate::trace::RoadChain::rule)
-    /// (compiled when it was bound), with Leyte's zone-of-control rule.
+    /// (compiled when it was bound), which a [`Tracer`](crate::trace::Tracer) gives the free
+    /// test. Its zone-of-control rule is [`ZocRule::new`](crate::ZocRule::new): for a position
+    /// from the units under a game's own, compile one with [`ChainPlan::new`].
     pub fn chain_plan(&self) -> Option<&ChainPlan<'m>> {
         self.chain.as_ref()
     }
@@ -240,7 +243,8 @@ impl TraceRule {
                 skippable: leg.skippable,
             });
         }
-        let chain = self.road_chain.map(|preset| ChainPlan::new(map, preset));
+        let chain =
+            (self.road_chain).map(|preset| ChainPlan::compile(map, preset, BoundZoc::marked()));
         Ok(BoundRule {
             map,
             legs,

@@ -18,8 +18,8 @@ const HERE: u32 = u32::MAX - 1;
 /// Answers many starts against one rule, one set of targets and one free test.
 ///
 /// Preparation evaluates the free test once per hex and works backward from the targets over
-/// every leg but a bounded first one (for Leyte's rule: one flood along the road/trail net from
-/// the beaches); each start is then a search of its first leg only, or a table look-up. The
+/// every leg but a bounded first one (for the [`RoadChain`](crate::RoadChain) preset: one flood
+/// along the road/trail net from the targets); each start is then a search of its first leg only, or a table look-up. The
 /// answer (traced or not) is the same as [`crate::trace::search`]'s; the path may differ where
 /// several exist, but obeys the same rule.
 ///
@@ -60,7 +60,7 @@ pub struct Tracer<'r, 'm> {
 
 #[derive(Clone, Debug)]
 enum Plan {
-    /// Leyte's preset: the road-chain plan's position (the free test and the chain as bits),
+    /// The [`RoadChain`](crate::RoadChain) preset: the road-chain plan's position (the free test and the chain as bits),
     /// and the chain's tree toward the targets, made when a path is asked for.
     RoadChain {
         work: Box<ChainWork>,

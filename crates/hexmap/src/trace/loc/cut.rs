@@ -1,4 +1,4 @@
-//! What cuts a unit (L8): the frontier of what its Line of Communications reaches, each hex
+//! What cuts a unit: the frontier of what its Line of Communications reaches, each hex
 //! with the reason it is blocked, on dense tables kept from one unit and one position to the
 //! next. Step for step and in the same order as [`crate::trace::search`] for the road-chain
 //! rule written as legs ("K hexes of any terrain", then "along road and trail hexsides, joined

@@ -1,6 +1,6 @@
-//! Leyte's Line of Communications rule shape (L8, rulings L-8 to L-10) as one plan, compiled
-//! once per map and rule: [`ChainPlan`]. It answers everything engines and bots ask of the
-//! [`RoadChain`] preset:
+//! "K hexes of any terrain, then along the road/trail net" (the [`RoadChain`] preset, which many
+//! games' supply lines and Lines of Communications follow) as one plan, compiled once per map
+//! and rule: [`ChainPlan`]. It answers everything engines and bots ask of the preset:
 //! - a whole position ([`ChainPlan::position`], [`ChainPlan::free_table`]): the free test from
 //!   the units (enemy units, enemy zones of control, negated by friendly units) and the chain
 //!   (every hex from which the road/trail net leads to a target), as bitsets, the chain flooded
@@ -40,7 +40,7 @@ use grid::Grid;
 /// position ([`ChainWork`] holds what a position needs).
 ///
 /// ```
-/// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets};
+/// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets, ZocRule};
 /// use hexmap::{Bounds, ChainBlock};
 ///
 /// let map = HexMap::from_toml_str(r#"
@@ -57,7 +57,9 @@ use grid::Grid;
 /// roads = [["1006", "1007", "1008", "1009"]]
 /// "#, None).unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
-/// let plan = ChainPlan::new(&map, RoadChain::new(3));
+/// // Zones of control as the map marks them, negated by a friendly unit.
+/// let zoc = ZocRule::new().negated_by_friendly(true);
+/// let plan = ChainPlan::new(&map, RoadChain::new(3), &zoc).unwrap();
 /// let targets = Targets::new(&map, [hex("1009")]);
 /// let mut work = ChainWork::default();
 /// // Two friendly units, and an enemy whose zone of control covers 1003 and 1005.
@@ -75,6 +77,8 @@ use grid::Grid;
 /// let cut = plan.cut(&targets, &mut work, hex("1002"), &Bounds::default()).unwrap();
 /// assert_eq!(cut.frontier, [(hex("1003"), ChainBlock::NotFree)]);
 /// assert!(!plan.enemy_on(&work, hex("1003")) && plan.enemy_on(&work, hex("1004")));
+/// // The chain's step: along the road, not off it.
+/// assert!(plan.chain_step(hex("1006"), hex("1007")) && !plan.chain_step(hex("1005"), hex("1006")));
 /// ```
 #[derive(Clone, Debug)]
 pub struct ChainPlan<'m> {
@@ -262,22 +266,25 @@ pub struct ChainReach {
 }
 
 impl<'m> ChainPlan<'m> {
-    /// Compile `preset` for `map`, with Leyte's zone-of-control rule ([`ZocRule::new`]).
-    pub fn new(map: &'m HexMap, preset: RoadChain) -> ChainPlan<'m> {
-        let rule = ChainRule::new(preset, BoundZoc::leyte());
+    /// Compile `preset` for `map` under the zone-of-control rule `zoc`; refused when the map
+    /// lacks a hexside feature or terrain `zoc` names.
+    pub fn new(
+        map: &'m HexMap,
+        preset: RoadChain,
+        zoc: &ZocRule,
+    ) -> Result<ChainPlan<'m>, RuleError> {
+        Ok(ChainPlan::compile(map, preset, BoundZoc::new(map, zoc)?))
+    }
+
+    /// Compile `preset` for `map` under the zone of control `zoc`, resolved.
+    pub(crate) fn compile(map: &'m HexMap, preset: RoadChain, zoc: BoundZoc) -> ChainPlan<'m> {
+        let rule = ChainRule::new(preset, zoc);
         ChainPlan {
             map,
             net: ChainNet::new(map, &rule),
             grid: Grid::new(map),
             rule,
         }
-    }
-
-    /// The same plan under another zone-of-control rule; refused when the map lacks a
-    /// feature or terrain it names.
-    pub fn with_zoc(mut self, rule: &ZocRule) -> Result<ChainPlan<'m>, RuleError> {
-        self.rule.zoc = BoundZoc::new(self.map, rule)?;
-        Ok(self)
     }
 
     /// The map.
@@ -425,6 +432,19 @@ impl<'m> ChainPlan<'m> {
             .is_some_and(|n| self.grid.has(&work.chain, n))
     }
 
+    /// The chain's step: whether the chain may step from `from` to `to`, two adjacent hexes
+    /// across a passable hexside, under the preset's [`ChainReading`](crate::ChainReading)
+    /// (units aside).
+    pub fn chain_step(&self, from: Hex, to: Hex) -> bool {
+        let (Some(c), Some(y)) = (self.node(from), self.node(to)) else {
+            return false;
+        };
+        let sides = self.map.adjacency().get(c).into_iter().flatten();
+        sides
+            .filter(|a| a.node as usize == y && !a.impassable())
+            .any(|a| self.rule.along(self.map.hexes(), c, *a))
+    }
+
     /// Whether an enemy unit is on the hex in the position prepared by
     /// [`ChainPlan::position`] (so a blocked hex is blocked by it rather than by a ZOC).
     pub fn enemy_on(&self, work: &ChainWork, hex: Hex) -> bool {
@@ -436,9 +456,9 @@ impl<'m> ChainPlan<'m> {
         self.map.node(hex).map(|n| n.index())
     }
 
-    /// Whether a unit on `start` traces in the position prepared (L8): it is on a target or on
+    /// Whether a unit on `start` traces in the position prepared: it is on a target or on
     /// the chain, or a search of at most K+1 steps through free hexes across passable hexsides
-    /// meets a target within K steps or the chain. The deciding function of L-8 to L-10.
+    /// meets a target within K steps or the chain. The deciding function of the rule.
     pub fn traced(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> bool {
         let ChainWork {
             free,
@@ -611,7 +631,7 @@ impl<'m> ChainPlan<'m> {
     }
 }
 
-/// L8's first K hexes: from node `s`, the node where a breadth-first search of at most K+1
+/// The first K hexes: from node `s`, the node where a breadth-first search of at most K+1
 /// steps through `free` hexes across passable hexsides meets a target within K steps or the
 /// `chain` (its parents in `search`); `s` itself when it is a target or on the chain. The one
 /// search of a unit's first hexes, for the plan, the tracer and the oracle.

@@ -37,11 +37,11 @@ pub enum OracleError {
     Rule(#[from] RuleError),
 }
 
-/// Every unit's Line of Communications under Leyte's rule shape, updated incrementally: what a
-/// bot asks after each move it considers.
+/// Every unit's supply line or Line of Communications under the [`RoadChain`] preset, updated
+/// incrementally: what a bot asks after each move it considers.
 ///
 /// The rule is the [`RoadChain`] preset (K hexes of any passable terrain, then the road/trail
-/// chain to a target, either [`TargetRule`] and either
+/// chain to a target, either [`TargetRule`](crate::TargetRule) and either
 /// [`ChainReading`](crate::trace::ChainReading)); the free test is the one of
 /// [`crate::Position::blocking`] under a [`ZocRule`]: a hex is blocked by an enemy unit on
 /// it, or by an enemy zone of control unless (with [`ZocRule::negated_by_friendly_unit`]) a
