@@ -34,7 +34,7 @@
 //! through `Position::zoc` + `Position::blocking`); and that some but not all units trace.
 //!
 //! ```sh
-//! cargo bench -p wargame-hexmap --bench oracle
+//! cargo bench -p wargame-hexmap --features oracle --bench oracle
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story

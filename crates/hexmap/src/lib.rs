@@ -157,7 +157,7 @@
 //! - [`ChainPlan`]: the [`RoadChain`] preset only, with a game's [`ZocRule`], compiled once per
 //!   map: a whole position from the units' hexes (free test, ZOC and the chain as row bitsets),
 //!   each unit traced or cut, a traced unit's path, a cut unit's bounded frontier; with the
-//!   feature `oracle`, [`LocOracle`] keeps every answer up to date as units move. A
+//!   feature `oracle`, `LocOracle` keeps every answer up to date as units move. A
 //!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
 //!   [`Tracer`] of it uses the plan.
 //!
@@ -238,10 +238,12 @@ pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
 pub use trace::{
     Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
-    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, LocOracle, Obstacle,
-    OracleError, Path, Placed, Refusal, RoadChain, RuleError, Step, StepFn, StepRule, TargetRule,
-    Targets, TraceRule, Tracer, check_path, search,
+    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, Obstacle, Path, Placed, Refusal,
+    RoadChain, RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer,
+    check_path, search,
 };
+#[cfg(feature = "oracle")]
+pub use trace::{LocOracle, OracleError};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///

@@ -14,9 +14,9 @@ mod why;
 
 pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
-pub use loc::{
-    Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, LocOracle, OracleError, Placed,
-};
+pub use loc::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, Placed};
+#[cfg(feature = "oracle")]
+pub use loc::{LocOracle, OracleError};
 pub use rule::{
     Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,
     TraceRule,

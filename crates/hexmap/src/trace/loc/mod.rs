@@ -8,7 +8,8 @@
 //!   each unit traced or cut ([`ChainPlan::traced`]) by a search of depth at most K+1;
 //! - the path of a traced unit ([`ChainPlan::path`]);
 //! - the frontier of a cut one, each hex with its reason, bounded ([`ChainPlan::cut`]);
-//! - every unit kept up to date as units move, arrive and leave ([`LocOracle`]).
+//! - with the feature `oracle`, every unit kept up to date as units move, arrive and leave
+//!   ([`LocOracle`]).
 //!
 //! The deciding functions: [`ChainPlan::traced`] (a unit's answer: K hexes of any terrain,
 //! then the chain), and the rule's readings in `rule.rs` (`ChainRule`: the chain's step, where
@@ -21,10 +22,12 @@
 mod chain;
 mod cut;
 mod grid;
+#[cfg(feature = "oracle")]
 mod oracle;
 mod rule;
 
 use chain::ChainNet;
+#[cfg(feature = "oracle")]
 pub use oracle::{LocOracle, OracleError};
 use rule::ChainRule;
 
