@@ -166,12 +166,40 @@ impl<'p, 'm> Board<'p, 'm> {
         position: &'p Position,
         spare: Spare,
     ) -> Result<Self, Error> {
+        let mut board = Board::place(prepared, position, spare)?;
+        let by_node = &board.by_node;
+        let both_sides = by_node.windows(2).any(|w| {
+            let side = |i: u32| position.units[i as usize].side;
+            w[0].0 == w[1].0 && side(w[0].1) != side(w[1].1)
+        });
+        if both_sides || !ids_unique(position, &mut board.ids) {
+            return Err(Error::new(position.check(prepared.map)));
+        }
+        Ok(board)
+    }
+
+    /// Place the units of a position that [`validate`] has passed against this scenario and
+    /// map, without checking it again.
+    pub(crate) fn checked(
+        prepared: &'p Prepared<'m>,
+        position: &'p Position,
+    ) -> Result<Self, Error> {
+        Board::place(prepared, position, Spare::default())
+    }
+
+    /// Place the units by graph node (a unit off the map is reported as [`Position`]'s own
+    /// check reports it).
+    fn place(
+        prepared: &'p Prepared<'m>,
+        position: &'p Position,
+        spare: Spare,
+    ) -> Result<Self, Error> {
         let map = prepared.map;
         let reject = || Error::new(position.check(map));
         let Spare {
             mut nodes,
             mut by_node,
-            mut ids,
+            ids,
         } = spare;
         nodes.clear();
         by_node.clear();
@@ -182,13 +210,6 @@ impl<'p, 'm> Board<'p, 'm> {
             by_node.push((n, u32::try_from(i).map_err(|_| reject())?));
         }
         by_node.sort_unstable();
-        let both_sides = by_node.windows(2).any(|w| {
-            let side = |i: u32| position.units[i as usize].side;
-            w[0].0 == w[1].0 && side(w[0].1) != side(w[1].1)
-        });
-        if both_sides || !ids_unique(position, &mut ids) {
-            return Err(reject());
-        }
         Ok(Board {
             prepared,
             map,

@@ -173,11 +173,11 @@ impl LocExplanation {
 /// Explain unit `unit_id`'s Line of Communications: the path hex by hex, or what cuts it and
 /// what that costs (L7-L10), or why it traces none.
 ///
-/// The state is checked as [`crate::score`] checks it; an id that names no unit is an error
-/// listing the units that must trace.
+/// The state was checked when it was read, and is not checked again; an id that names no unit
+/// is an error listing the units that must trace.
 pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
     let (map, scenario, position) = (state.map(), &state.scenario, &state.position);
-    loc::with_board(map, scenario, position, |plan, board, work| {
+    loc::with_checked_board(map, scenario, position, |plan, board, work| {
         let lines = loc::evidence(plan, board, work);
         explain_unit(state, plan, board, &lines, unit_id)
     })?

@@ -166,8 +166,9 @@ impl Lines {
     }
 }
 
-/// Run `f` on a position checked against its scenario and map as [`crate::score`] checks it,
-/// with the Line of Communications rules prepared: for one-off questions (`score`, `explain`).
+/// Run `f` on a position checked here against its scenario and map (the one check,
+/// [`board::validate`]), with the Line of Communications rules prepared: for one-off questions
+/// on a position built in code ([`crate::score`]).
 pub(crate) fn with_board<T>(
     map: &HexMap,
     scenario: &Scenario,
@@ -175,9 +176,20 @@ pub(crate) fn with_board<T>(
     f: impl for<'p, 'm> FnOnce(&'p LocPlan<'m>, &Board<'_, '_>, &mut LocWork<'p, 'm>) -> T,
 ) -> Result<T, Error> {
     board::validate(map, scenario, position)?;
+    with_checked_board(map, scenario, position, f)
+}
+
+/// [`with_board`] on a position already checked against its scenario and map (a
+/// [`crate::State`], checked when it was read), which is not checked again.
+pub(crate) fn with_checked_board<T>(
+    map: &HexMap,
+    scenario: &Scenario,
+    position: &Position,
+    f: impl for<'p, 'm> FnOnce(&'p LocPlan<'m>, &Board<'_, '_>, &mut LocWork<'p, 'm>) -> T,
+) -> Result<T, Error> {
     let prepared = Prepared::for_one(map, scenario);
     let plan = LocPlan::new(map, scenario)?;
-    let board = Board::new(&prepared, position)?;
+    let board = Board::checked(&prepared, position)?;
     let mut work = LocWork::default();
     Ok(f(&plan, &board, &mut work))
 }
