@@ -4,8 +4,8 @@
 //! The scenario is the trace benchmark's generated 140 x 140 map with 60 friendly (side 0) and
 //! 60 enemy (side 1) units, seed 5: the generator is the one `benches/trace.rs` uses
 //! (`common/scenario.rs`, drawing from the kit's splitmix64). Leyte's rule
-//! (`RoadChain::default()`: K = 3, target on the chain, the chain along road/trail hexsides) and
-//! ZOC rule (`ZocRule::new()`).
+//! (`RoadChain::new(3)`: K = 3, target on the chain, the chain along road/trail hexsides) and
+//! ZOC rule ([`zoc_rule`]: the map's marking, negated by a friendly unit).
 //!
 //! The moves: a cycle of 2 x [`MOVES`] single-unit moves, made once from the seed: [`MOVES`]
 //! random moves (a random unit of either side, or of one side for the split cycles, to a random
@@ -34,7 +34,7 @@
 //! through `Position::zoc` + `Position::blocking`); and that some but not all units trace.
 //!
 //! ```sh
-//! cargo bench -p wargame-hexmap --bench oracle
+//! cargo bench -p wargame-hexmap --features oracle --bench oracle
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(clippy::too_many_lines)] // a test (or benchmark) reads best as one story
@@ -220,7 +220,7 @@ fn position_answers(
         .collect();
     let position = Position::new(&s.map, units).unwrap();
     let zoc = position.zoc(&s.map, 1);
-    let table = position.blocking(&s.map, 0, &zoc, &ZocRule::new());
+    let table = position.blocking(&s.map, 0, &zoc, &zoc_rule());
     let starts: Vec<Hex> = position
         .units()
         .iter()
@@ -285,12 +285,17 @@ fn verify(
     worst
 }
 
+/// The zone-of-control rule: as the map marks it, negated by a friendly unit (Leyte's).
+fn zoc_rule() -> ZocRule {
+    ZocRule::new().negated_by_friendly(true)
+}
+
 fn new_oracle<'m>(s: &'m Scenario, targets: &Targets) -> LocOracle<'m, u8> {
     LocOracle::new(
         &s.map,
-        RoadChain::default(),
+        RoadChain::new(3),
         targets,
-        &ZocRule::new(),
+        &zoc_rule(),
         0,
         s.position.units().iter().cloned(),
     )
@@ -300,7 +305,7 @@ fn new_oracle<'m>(s: &'m Scenario, targets: &Targets) -> LocOracle<'m, u8> {
 fn bench_moves(c: &mut Criterion) {
     let s = generate(140, 140, 60, 60, SEED);
     let targets = Targets::new(&s.map, s.targets.iter().copied());
-    let bound = RoadChain::default().rule().bind(&s.map).unwrap();
+    let bound = RoadChain::new(3).rule().bind(&s.map).unwrap();
     let cycles = [
         ("mixed", cycle(&s, |_| true, SEED + 100)),
         ("enemy", cycle(&s, |side| side == 1, SEED + 200)),
@@ -322,7 +327,7 @@ fn bench_moves(c: &mut Criterion) {
                 black_box(oracle.changed().len())
             });
         });
-        let plan = ChainPlan::new(&s.map, RoadChain::default());
+        let plan = ChainPlan::new(&s.map, RoadChain::new(3), &zoc_rule()).unwrap();
         let mut work = ChainWork::default();
         let mut whole = Retrace::new(&s, &bound, &targets);
         let mut check = Retrace::new(&s, &bound, &targets);

@@ -29,7 +29,7 @@ use bitset::{BaseUnit, BaseWork, Baseline};
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::ByNode;
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::{ChainPlan, ChainWork, Placed};
+use hexmap::{ChainPlan, ChainWork, Placed, ZocRule};
 use hexmap::{Hex, HexMap, Path, RoadChain as TraceRules, Targets, Tracer, check_path, search};
 use pathfinding::prelude::bfs;
 
@@ -255,7 +255,9 @@ impl<'m> Whole<'m> {
             &prepared.scenario.targets,
         );
         Whole {
-            plan: ChainPlan::new(map, rules),
+            // The free test of `Prepared`: enemy units and zones of control, negated by a
+            // friendly unit.
+            plan: ChainPlan::new(map, rules, &ZocRule::new().negated_by_friendly(true)).unwrap(),
             work: ChainWork::default(),
             placed,
             baseline,
@@ -293,7 +295,7 @@ impl<'m> Whole<'m> {
 }
 
 fn bench_all_units(c: &mut Criterion) {
-    let rules = TraceRules::default();
+    let rules = TraceRules::new(3);
     for (width, height, units) in [(60u16, 60u16, 30usize), (140, 140, 60), (200, 200, 100)] {
         let name = format!("{width}x{height}");
         let seed = std::env::var("TRACE_SEED").map_or(SEED, |s| s.parse().unwrap());
@@ -338,7 +340,7 @@ fn bench_all_units(c: &mut Criterion) {
 /// to the side (side / 2 of each side, at least 3), the same generator and seed; the reused
 /// tracer's answers are asserted equal to `search`'s for every unit.
 fn bench_scaling(c: &mut Criterion) {
-    let rules = TraceRules::default();
+    let rules = TraceRules::new(3);
     let mut group = c.benchmark_group("scaling");
     for side in [10u16, 25, 50, 100, 200] {
         let units = usize::from(side / 2).max(3);

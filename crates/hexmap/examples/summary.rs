@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         }
     };
     let targets = Targets::new(&map, area.hexes.iter().copied());
-    let rule = match RoadChain::default().rule().bind(&map) {
+    let rule = match RoadChain::new(3).rule().bind(&map) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");

@@ -150,7 +150,7 @@ pub enum Orientation {
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum LabelOrder {
-    /// Row first, then column (Leyte: `2428` is row 24, column 28).
+    /// Row first, then column (`2428` is row 24, column 28).
     RowColumn,
     /// Column first, then row.
     ColumnRow,

@@ -19,8 +19,8 @@
 //!   rules as data ([`TraceRule`]: legs with a budget of hexes or movement points, a step rule
 //!   that sees hexsides, their features and the terrain, and a target), with the path found or
 //!   the blocked frontier and why, per unit ([`search`]) or for all units at once ([`Tracer`]).
-//!   Leyte's Line of Communications is the preset [`RoadChain`]; zones of control follow a
-//!   [`ZocRule`].
+//!   "K hexes of any terrain, then along the road/trail net", which many games' supply lines
+//!   follow, is the preset [`RoadChain`]; zones of control follow a [`ZocRule`].
 //!
 //! What is not about hexes (diagnostics, the TOML shape reader, resolvers and bounded reads,
 //! terminal-safe text, rules options, the SVG toolkit, HTML pages) is the workspace's kit crate,
@@ -49,7 +49,7 @@
 //! let position = Position::new(&map, units).unwrap();
 //! let targets = Targets::new(&map, [hex("1009")]);
 //! let nothing_blocks = |_h| None::<()>;
-//! // Leyte's rule: three hexes of any terrain, then along roads and trails.
+//! // Three hexes of any terrain, then along roads and trails.
 //! let rule = RoadChain::new(3).rule().bind(&map).unwrap();
 //!
 //! // 1002: 1003-1005 are the three free hexes, 1006 is on the road: traced.
@@ -129,10 +129,11 @@
 //! itself with a reason of the caller's type. The start hex is never tested.
 //!
 //! ## A worked example
-//! Leyte's Line of Communications (L8) is the preset [`RoadChain`]: leg 1, up to K = 3 hexes of
-//! any passable terrain (skippable); leg 2, any number of hexes along road/trail hexsides, joined
-//! by any step into a road or trail hex (skippable); target: an active beach hex. On a row of
-//! nine hexes `1001`-`1009` with a road `1006`-`1009` and the beach at `1009`:
+//! "K hexes of any terrain, then along the road/trail net" is the preset [`RoadChain`]: leg 1, up
+//! to K hexes of any passable terrain (skippable); leg 2, any number of hexes along road/trail
+//! hexsides, joined by any step into a road or trail hex (skippable); target: say, a beach hex.
+//! With K = 3, on a row of nine hexes `1001`-`1009` with a road `1006`-`1009` and the beach at
+//! `1009`:
 //! - from `1002`, leg 1 walks `1003 1004 1005`, leg 2 is joined at `1006` and follows the road to
 //!   `1009`: traced;
 //! - from `1001`, leg 1 ends at `1004`; `1005` has no road, so leg 2 cannot be joined, and leg 1
@@ -146,17 +147,17 @@
 //!
 //! ## Three ways to answer
 //! - [`search`]: one start; a path (the one with the fewest hexes when only the first leg has a
-//!   budget, as in Leyte's rule), or the [`Cut`]: the hexes on the
+//!   budget, as in the [`RoadChain`] preset), or the [`Cut`]: the hexes on the
 //!   frontier of what was reachable and what blocks each ([`Obstacle`]: the free test's reason,
 //!   or the rule's [`Refusal`]).
 //! - [`Tracer`]: prepare once per position (the free test once per hex, the legs after a bounded
 //!   first one worked backward from the targets), then answer every unit: a path, or only
 //!   traced-or-cut ([`Tracer::traced_all`]), with scratch space the caller may reuse.
 //!
-//! - [`ChainPlan`]: Leyte's rule shape only (the [`RoadChain`] preset and a zone-of-control
-//!   rule), compiled once per map: a whole position from the units' hexes (free test, ZOC and
-//!   the chain as row bitsets), each unit traced or cut, a traced unit's path, a cut unit's
-//!   bounded frontier; [`LocOracle`] keeps every answer up to date as units move. A
+//! - [`ChainPlan`]: the [`RoadChain`] preset only, with a game's [`ZocRule`], compiled once per
+//!   map: a whole position from the units' hexes (free test, ZOC and the chain as row bitsets),
+//!   each unit traced or cut, a traced unit's path, a cut unit's bounded frontier; with the
+//!   feature `oracle`, `LocOracle` keeps every answer up to date as units move. A
 //!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
 //!   [`Tracer`] of it uses the plan.
 //!
@@ -237,10 +238,12 @@ pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
 pub use trace::{
     Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
-    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, LocOracle, Obstacle,
-    OracleError, Path, Placed, Refusal, RoadChain, RuleError, Step, StepFn, StepRule, TargetRule,
-    Targets, TraceRule, Tracer, check_path, search,
+    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, Obstacle, Path, Placed, Refusal,
+    RoadChain, RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer,
+    check_path, search,
 };
+#[cfg(feature = "oracle")]
+pub use trace::{LocOracle, OracleError};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///

@@ -151,7 +151,7 @@ pub struct Place {
     pub hex: Hex,
 }
 
-/// A named group of hexes (Leyte's Northern Beach Area).
+/// A named group of hexes (a scenario's beach area, a country, a supply zone).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Area {

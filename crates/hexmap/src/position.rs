@@ -4,7 +4,7 @@ use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
 use crate::map::{HexMap, Hexside, NONE};
-use crate::trace::{BoundZoc, FreeTable, RuleError};
+use crate::trace::{FreeTable, RuleError};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
@@ -184,8 +184,9 @@ impl<S: Copy + Eq> Position<S> {
             .any(|&u| self.units[u as usize].side == side)
     }
 
-    /// The zone-of-control layer of one side: each on-map hex adjacent to a unit of `side` that
-    /// exerts a ZOC, except across a hexside that blocks ZOC or is impassable.
+    /// The zone-of-control layer of one side under [`ZocRule::new`]: each on-map hex adjacent
+    /// to a unit of `side` that exerts a ZOC, except across a hexside the map marks as blocking
+    /// ZOC or impassable ([`Hexside::passes_zoc`]).
     ///
     /// ```
     /// use hexmap::{HexMap, Position, Unit};
@@ -219,7 +220,7 @@ impl<S: Copy + Eq> Position<S> {
     /// # Ok::<(), hexmap::Error>(())
     /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
-        self.zoc_layer(map, &LEYTE_ZOC, |s| *s == side)
+        self.zoc_layer(map, &BoundZoc::marked(), |s| *s == side)
     }
 
     /// The zone-of-control layer of one side under a game's own [`ZocRule`]: which hexsides and
@@ -245,9 +246,9 @@ impl<S: Copy + Eq> Position<S> {
     /// "#, None).unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let position = Position::new(&map, vec![Unit::new("A", 0, hex("0102"))]).unwrap();
-    /// // Leyte's ZOC: all six neighbours but across blocking hexsides.
+    /// // The map's marking alone: all six neighbours but across hexsides marked `blocks_zoc`.
     /// assert!(position.zoc(&map, 0).controls(&map, hex("0101")));
-    /// // Another game's: not across rivers, not into swamps.
+    /// // A game's own: not across rivers, not into swamps.
     /// let rule = ZocRule::new().not_across(["river"]).not_into_terrain(["swamp"]);
     /// let zoc = position.zoc_with(&map, 0, &rule).unwrap();
     /// assert!(!zoc.controls(&map, hex("0101")) && !zoc.controls(&map, hex("0103")));
@@ -316,7 +317,7 @@ impl<S: Copy + Eq> Position<S> {
 
     /// The free test of a side's supply or LOC trace under a ZOC rule: a hex is blocked by an
     /// enemy unit on it, or by an enemy zone of control unless (with
-    /// [`ZocRule::negated_by_friendly_unit`], the default) a friendly unit is on it.
+    /// [`ZocRule::negated_by_friendly_unit`]) a friendly unit is on it.
     ///
     /// Of `rule`, only the friendly negation is applied here: `enemy_zoc` must already be
     /// the layer made under it ([`Position::zoc_with`]). [`Position::blocking_under`] does
@@ -377,52 +378,117 @@ impl<S: Copy + Eq> Position<S> {
     }
 }
 
-/// Leyte's zone of control, bound: not across `blocks-zoc` or impassable hexsides, into any
-/// terrain, negated by a friendly unit (what `ZocRule::new()` binds to on every map).
-const LEYTE_ZOC: BoundZoc = BoundZoc {
-    stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
-    terrain: Vec::new(),
-    negated: true,
-};
+/// A [`ZocRule`] resolved against a map: what every zone of control of the crate is made
+/// with ([`Position::zoc_with`], [`Position::blocking_under`], the road-chain plan and its
+/// oracle).
+#[derive(Clone, Debug)]
+pub(crate) struct BoundZoc {
+    /// Hexside bits a zone of control does not cross.
+    pub(crate) stop: u32,
+    /// Per terrain: a zone of control does not extend into it (none when empty).
+    pub(crate) terrain: Vec<bool>,
+    /// A friendly unit on a hex negates an enemy zone of control there, for tracing.
+    pub(crate) negated: bool,
+}
 
-/// The hexside bits and terrains that stop a zone of control under `rule`, resolved on `map`.
-pub(crate) fn zoc_stops(map: &HexMap, rule: &ZocRule) -> Result<(u32, Vec<u16>), RuleError> {
-    let mut mask = Hexside::IMPASSABLE;
-    let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-    known.extend(map.hexside_feature_names().iter().map(String::as_str));
-    for name in &rule.not_across {
-        mask |= map
-            .hexside_bit(name)
-            .ok_or_else(|| RuleError::UnknownHexsideFeature {
-                leg: 0,
-                name: name.clone(),
-                known: known.join(", "),
+impl BoundZoc {
+    /// Resolve `rule`'s names on `map`: refused when the map lacks a hexside feature or a
+    /// terrain it names.
+    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
+        let mut stop = BoundZoc::marked().stop;
+        for name in &rule.not_across {
+            stop |= map.hexside_bit(name).ok_or_else(|| {
+                let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
+                known.extend(map.hexside_feature_names().iter().map(String::as_str));
+                RuleError::UnknownHexsideFeature {
+                    leg: 0,
+                    name: name.clone(),
+                    known: known.join(", "),
+                }
             })?;
+        }
+        let mut terrain = Vec::new();
+        for name in &rule.not_into_terrain {
+            let names = map.terrain_names();
+            let t =
+                names
+                    .iter()
+                    .position(|t| t == name)
+                    .ok_or_else(|| RuleError::UnknownTerrain {
+                        leg: 0,
+                        name: name.clone(),
+                        known: names.join(", "),
+                    })?;
+            terrain.resize(names.len(), false);
+            if let Some(stops) = terrain.get_mut(t) {
+                *stops = true;
+            }
+        }
+        Ok(BoundZoc {
+            stop,
+            terrain,
+            negated: rule.negated_by_friendly_unit,
+        })
     }
-    let mut terrains = Vec::new();
-    for name in &rule.not_into_terrain {
-        let t = map
-            .terrain_names()
-            .iter()
-            .position(|t| t == name)
-            .ok_or_else(|| RuleError::UnknownTerrain {
-                leg: 0,
-                name: name.clone(),
-                known: map.terrain_names().join(", "),
-            })?;
-        terrains.push(u16::try_from(t).unwrap_or(u16::MAX));
+
+    /// [`ZocRule::new`] on any map: what the map marks alone stops a zone of control (a
+    /// hexside marked `blocks_zoc`, an impassable one), and a friendly unit does not negate it.
+    pub(crate) fn marked() -> BoundZoc {
+        BoundZoc {
+            stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
+            terrain: Vec::new(),
+            negated: false,
+        }
     }
-    Ok((mask, terrains))
+
+    /// Whether an enemy unit on node `from` puts node `to` in its zone of control.
+    pub(crate) fn reaches(&self, map: &HexMap, from: usize, to: usize) -> bool {
+        self.of(map, from).any(|y| y == to)
+    }
+
+    /// The hexes an enemy unit on node `n` puts in its zone of control.
+    pub(crate) fn of<'a>(&'a self, map: &'a HexMap, n: usize) -> impl Iterator<Item = usize> + 'a {
+        let hexes = map.hexes();
+        map.adjacency()
+            .get(n)
+            .into_iter()
+            .flatten()
+            .filter_map(move |a| {
+                let y = a.node as usize;
+                let reaches = a.node != NONE
+                    && a.mask & self.stop == 0
+                    && !hexes
+                        .get(y)
+                        .and_then(|h| self.terrain.get(usize::from(h.terrain)))
+                        .copied()
+                        .unwrap_or(false);
+                reaches.then_some(y)
+            })
+    }
 }
 
 /// A game's zone-of-control rule: which hexsides and terrains a ZOC does not extend across or
-/// into, and whether a friendly unit in a hex negates an enemy ZOC there for tracing. Leyte's
-/// is the default: ZOC into all six neighbours except across hexsides marked `blocks-zoc` (and
-/// impassable ones), negated by a friendly unit.
+/// into, and whether a friendly unit in a hex negates an enemy ZOC there for tracing.
+///
+/// A zone of control always stops where the map says so: at a hexside marked `blocks_zoc` and
+/// at an impassable one ([`Hexside::passes_zoc`]). [`ZocRule::new`] adds nothing to that (all
+/// six neighbours otherwise, into every terrain, not negated); a game says what it adds.
+///
+/// ```
+/// use hexmap::ZocRule;
+/// // Not across rivers, not into swamps; a friendly unit negates an enemy ZOC for tracing.
+/// let rule = ZocRule::new()
+///     .not_across(["river"])
+///     .not_into_terrain(["swamp"])
+///     .negated_by_friendly(true);
+/// assert!(rule.negated_by_friendly_unit);
+/// assert!(!ZocRule::new().negated_by_friendly_unit);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ZocRule {
-    /// Hexside features a ZOC does not cross (impassable hexsides never pass one).
+    /// Hexside features a ZOC does not cross, besides the map's `blocks_zoc` and impassable
+    /// hexsides.
     pub not_across: Vec<String>,
     /// Terrains a ZOC does not extend into.
     pub not_into_terrain: Vec<String>,
@@ -431,12 +497,13 @@ pub struct ZocRule {
 }
 
 impl ZocRule {
-    /// Leyte's rule (see the type's docs).
+    /// The map's marking alone: a ZOC into each adjacent hex but across a hexside marked
+    /// `blocks_zoc` or impassable, into every terrain, not negated by a friendly unit.
     pub fn new() -> ZocRule {
         ZocRule {
-            not_across: vec!["blocks-zoc".into()],
+            not_across: Vec::new(),
             not_into_terrain: Vec::new(),
-            negated_by_friendly_unit: true,
+            negated_by_friendly_unit: false,
         }
     }
 
@@ -456,14 +523,57 @@ impl ZocRule {
         self
     }
 
-    /// Whether a friendly unit negates an enemy ZOC for tracing (default: it does).
+    /// Whether a friendly unit negates an enemy ZOC for tracing ([`ZocRule::new`]: it does
+    /// not).
     pub fn negated_by_friendly(mut self, negated: bool) -> Self {
         self.negated_by_friendly_unit = negated;
         self
     }
+
+    /// Whether a unit on `unit` that exerts a zone of control puts `hex` in it under this rule
+    /// (the two adjacent, and nothing of the rule or the map between them stops it); refused
+    /// when the map lacks a hexside feature or terrain the rule names. The rule is resolved on
+    /// each call: for a whole position, [`Position::zoc_with`].
+    ///
+    /// ```
+    /// use hexmap::{HexMap, ZocRule};
+    /// let map = HexMap::from_toml_str(r#"
+    /// name = "A river"
+    /// [layout]
+    /// orientation = "pointy"
+    /// label = "row-column"
+    /// rows = [1, 1]
+    /// columns = [1, 4]
+    /// shifted = "even"
+    /// rows_grow = "south"
+    /// columns_grow = "east"
+    /// [hexsides]
+    /// blocks_zoc = [["0103", "0104"]]
+    /// [hexsides.features]
+    /// river = [["0101", "0102"]]
+    /// "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let rule = ZocRule::new();
+    /// assert_eq!(rule.controls(&map, hex("0102"), hex("0101")), Ok(true));
+    /// assert_eq!(rule.controls(&map, hex("0102"), hex("0103")), Ok(true));
+    /// assert_eq!(rule.controls(&map, hex("0103"), hex("0104")), Ok(false)); // marked
+    /// assert_eq!(rule.controls(&map, hex("0102"), hex("0104")), Ok(false)); // not adjacent
+    /// let rivers = ZocRule::new().not_across(["river"]);
+    /// assert_eq!(rivers.controls(&map, hex("0102"), hex("0101")), Ok(false));
+    /// assert!(ZocRule::new().not_across(["rail"]).controls(&map, hex("0101"), hex("0102")).is_err());
+    /// ```
+    pub fn controls(&self, map: &HexMap, unit: Hex, hex: Hex) -> Result<bool, RuleError> {
+        let zoc = BoundZoc::new(map, self)?;
+        let node = |h: Hex| map.node(h).map(|n| n.index());
+        Ok(match (node(unit), node(hex)) {
+            (Some(from), Some(to)) => zoc.reaches(map, from, to),
+            _ => false,
+        })
+    }
 }
 
 impl Default for ZocRule {
+    /// [`ZocRule::new`].
     fn default() -> Self {
         ZocRule::new()
     }

@@ -88,7 +88,7 @@ fn worked_example_three_free_hexes_then_road() {
     let map = load("line.toml");
     let h = |l: &str| map.parse(l).unwrap();
     let targets = Targets::new(&map, [h("1009")]);
-    let rules = RoadChain::default().rule().bind(&map).unwrap();
+    let rules = RoadChain::new(3).rule().bind(&map).unwrap();
     let free = |_| None::<()>;
 
     let path = search(&rules, h("1002"), &targets, &free).unwrap();
@@ -146,8 +146,8 @@ fn target_rule_on_chain_versus_adjoining() {
     let h = |l: &str| map.parse(l).unwrap();
     let targets = Targets::new(&map, [h("1007")]);
     let free = |_| None::<()>;
-    let literal = RoadChain::default().rule().bind(&map).unwrap();
-    let relaxed = RoadChain::default()
+    let literal = RoadChain::new(3).rule().bind(&map).unwrap();
+    let relaxed = RoadChain::new(3)
         .with_target(TargetRule::MayAdjoinChain)
         .rule()
         .bind(&map)
@@ -234,7 +234,7 @@ fn cut_frontier_names_what_blocks_each_hex() {
     let h = |l: &str| map.parse(l).unwrap();
     // Everything east of column 1 is blocked: the unit at 0101 cannot reach the east edge.
     let targets = Targets::new(&map, map.area("edge").unwrap().hexes.iter().copied());
-    let rules = RoadChain::default().rule().bind(&map).unwrap();
+    let rules = RoadChain::new(3).rule().bind(&map).unwrap();
     let cut: Cut<&str> = search(&rules, h("0101"), &targets, &|x| {
         let l = map.label_text(x);
         (l.ends_with('2')).then_some("enemy")

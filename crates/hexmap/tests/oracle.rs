@@ -222,9 +222,10 @@ fn preset() -> impl Strategy<Value = RoadChain> {
 
 fn zoc_rule(kind: u8) -> ZocRule {
     match kind {
-        0 => ZocRule::new(),
-        1 => ZocRule::new().negated_by_friendly(false),
-        _ => ZocRule::new().not_into_terrain(["swamp"]),
+        // Leyte's: as the map marks it, negated by a friendly unit.
+        0 => ZocRule::new().negated_by_friendly(true),
+        1 => ZocRule::new(),
+        _ => (ZocRule::new().negated_by_friendly(true)).not_into_terrain(["swamp"]),
     }
 }
 

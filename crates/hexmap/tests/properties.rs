@@ -1208,7 +1208,7 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), Test
         .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
     let bound = spec.rule().bind(map).unwrap();
     let preset = *spec.rule().road_chain().unwrap();
-    let plan = hexmap::ChainPlan::new(map, preset);
+    let plan = hexmap::ChainPlan::new(map, preset, &hexmap::ZocRule::new()).unwrap();
     prop_assert!(bound.chain_plan().is_some());
     let targets = Targets::new(map, w.targets.iter().copied());
     let free_table: Vec<bool> = w.blocked.iter().map(|b| !b).collect();

@@ -7,11 +7,21 @@
 use std::sync::OnceLock;
 
 use hexmap::petgraph::graph::NodeIndex;
-use hexmap::{Hex, HexMap};
+use hexmap::{Hex, HexMap, ZocRule};
 
 use crate::error::Error;
 use crate::model::{ObjectiveKind, Position, Scenario, Unit};
 use crate::unit::Side;
+
+/// Zones of control (L8, ruling L-7): a unit's zone of control is the six adjacent hexes, but
+/// across a hexside the map marks as blocking zones of control or impassable (map data, as
+/// Leyte's terrain rules were not found); a friendly unit on a hex negates an enemy zone of
+/// control there for tracing ("It may be traced through a Friendly occupied, Enemy controlled
+/// hex"). The one statement of the rule: the Line of Communications plan and the evidence of
+/// what blocks a hex ([`Board::controls`]) read it.
+pub(crate) fn zoc_rule() -> ZocRule {
+    ZocRule::new().negated_by_friendly(true)
+}
 
 /// Check a scenario and a position against a map, every problem at once with its key path: what
 /// [`crate::score`] checks before it scores, and what [`crate::State::from_toml_str`] checks
@@ -156,12 +166,40 @@ impl<'p, 'm> Board<'p, 'm> {
         position: &'p Position,
         spare: Spare,
     ) -> Result<Self, Error> {
+        let mut board = Board::place(prepared, position, spare)?;
+        let by_node = &board.by_node;
+        let both_sides = by_node.windows(2).any(|w| {
+            let side = |i: u32| position.units[i as usize].side;
+            w[0].0 == w[1].0 && side(w[0].1) != side(w[1].1)
+        });
+        if both_sides || !ids_unique(position, &mut board.ids) {
+            return Err(Error::new(position.check(prepared.map)));
+        }
+        Ok(board)
+    }
+
+    /// Place the units of a position that [`validate`] has passed against this scenario and
+    /// map, without checking it again.
+    pub(crate) fn checked(
+        prepared: &'p Prepared<'m>,
+        position: &'p Position,
+    ) -> Result<Self, Error> {
+        Board::place(prepared, position, Spare::default())
+    }
+
+    /// Place the units by graph node (a unit off the map is reported as [`Position`]'s own
+    /// check reports it).
+    fn place(
+        prepared: &'p Prepared<'m>,
+        position: &'p Position,
+        spare: Spare,
+    ) -> Result<Self, Error> {
         let map = prepared.map;
         let reject = || Error::new(position.check(map));
         let Spare {
             mut nodes,
             mut by_node,
-            mut ids,
+            ids,
         } = spare;
         nodes.clear();
         by_node.clear();
@@ -172,13 +210,6 @@ impl<'p, 'm> Board<'p, 'm> {
             by_node.push((n, u32::try_from(i).map_err(|_| reject())?));
         }
         by_node.sort_unstable();
-        let both_sides = by_node.windows(2).any(|w| {
-            let side = |i: u32| position.units[i as usize].side;
-            w[0].0 == w[1].0 && side(w[0].1) != side(w[1].1)
-        });
-        if both_sides || !ids_unique(position, &mut ids) {
-            return Err(reject());
-        }
         Ok(Board {
             prepared,
             map,
@@ -242,14 +273,15 @@ impl<'p, 'm> Board<'p, 'm> {
         (0..self.position.units.len()).filter(move |&i| self.position.units[i].side == side)
     }
 
-    /// Whether unit `i` (exerting a zone of control) controls graph node `node`: they are
-    /// neighbours across a hexside that passes zones of control.
+    /// Whether unit `i` (exerting a zone of control) controls graph node `node`, under
+    /// [`zoc_rule`].
     pub(crate) fn controls(&self, i: usize, node: usize) -> bool {
-        self.unit(i).zoc
-            && self
-                .map
-                .neighbor_nodes(NodeIndex::new(self.node(i)))
-                .any(|(n, side)| n.index() == node && side.passes_zoc())
+        let hexes = self.map.hexes();
+        let (Some(from), Some(to)) = (hexes.get(self.node(i)), hexes.get(node)) else {
+            return false;
+        };
+        // The rule names no hexside feature or terrain: it binds on every map.
+        self.unit(i).zoc && (zoc_rule().controls(self.map, from.hex, to.hex)).unwrap_or(false)
     }
 }
 

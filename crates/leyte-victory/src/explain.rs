@@ -139,8 +139,8 @@ pub enum LegKind {
     AnyTerrain,
     /// Along the road/trail chain.
     RoadTrail,
-    /// The last hex, entered from the chain across a hexside without road or trail (the
-    /// `may-adjoin-chain` reading).
+    /// The last hex, entered from the chain by a step that is not the chain's (when the rules
+    /// option `target` lets the chain run into it, ruling L-10).
     BesideChain,
 }
 
@@ -173,19 +173,20 @@ impl LocExplanation {
 /// Explain unit `unit_id`'s Line of Communications: the path hex by hex, or what cuts it and
 /// what that costs (L7-L10), or why it traces none.
 ///
-/// The state is checked as [`crate::score`] checks it; an id that names no unit is an error
-/// listing the units that must trace.
+/// The state was checked when it was read, and is not checked again; an id that names no unit
+/// is an error listing the units that must trace.
 pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
     let (map, scenario, position) = (state.map(), &state.scenario, &state.position);
-    loc::with_board(map, scenario, position, |plan, board, work| {
+    loc::with_checked_board(map, scenario, position, |plan, board, work| {
         let lines = loc::evidence(plan, board, work);
-        explain_unit(state, board, &lines, unit_id)
+        explain_unit(state, plan, board, &lines, unit_id)
     })?
 }
 
 /// [`explain`] on a checked position, its Lines of Communications traced.
 fn explain_unit(
     state: &State,
+    plan: &loc::LocPlan<'_>,
     board: &Board<'_, '_>,
     lines: &loc::Lines,
     unit_id: &str,
@@ -195,7 +196,7 @@ fn explain_unit(
         let u = board.unit(i);
         let case = match lines.units.get(i).and_then(Option::as_ref) {
             Some(r) => match &r.path {
-                Some(path) => traced(board, i, path),
+                Some(path) => traced(plan, board, i, path),
                 None => {
                     let frontier = (r.frontier.iter().flatten())
                         .map(|&(hex, block)| loc::blocked_hex(board, u.side, hex, block))
@@ -263,7 +264,7 @@ fn unknown_unit(state: &State, board: &Board<'_, '_>, unit_id: &str) -> Error {
 }
 
 /// A traced path, each hex after the start with its part of the LOC (L8).
-fn traced(board: &Board<'_, '_>, i: usize, path: &[Hex]) -> LocCase {
+fn traced(plan: &loc::LocPlan<'_>, board: &Board<'_, '_>, i: usize, path: &[Hex]) -> LocCase {
     let u = board.unit(i);
     let k = usize::try_from(board.scenario.loc.free_hexes).unwrap_or(usize::MAX);
     let last = path.len().saturating_sub(1);
@@ -274,7 +275,7 @@ fn traced(board: &Board<'_, '_>, i: usize, path: &[Hex]) -> LocCase {
             let (from, to, i) = (w[0], w[1], n + 1);
             let leg = if i <= k {
                 LegKind::AnyTerrain
-            } else if i == last && !on_chain(board, from, to) {
+            } else if i == last && !plan.chain_step(from, to) {
                 LegKind::BesideChain
             } else {
                 LegKind::RoadTrail
@@ -311,12 +312,6 @@ fn beach_areas<'b>(board: &'b Board<'_, '_>) -> impl Iterator<Item = &'b hexmap:
         .active_beaches
         .iter()
         .filter_map(move |k| map.area(k))
-}
-
-/// Whether the step `from -> to` follows the road/trail net.
-fn on_chain(board: &Board<'_, '_>, from: Hex, to: Hex) -> bool {
-    let map = board.map;
-    map.on_road_net(to) && map.hexside(from, to).is_some_and(|s| s.road_or_trail())
 }
 
 /// A cut unit: what it must trace to, what cuts it, and the award it gives the enemy (L9).
@@ -582,4 +577,51 @@ fn write_nearest_road(f: &mut fmt::Formatter<'_>, k: u32, r: &Reach) -> fmt::Res
         )?,
     }
     Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use wargame_kit::resolve::NoResolver;
+
+    /// A row of nine hexes; a road 1005-1008, and another from the beach at 1009 north to 1109:
+    /// the two meet across no road. US-1 at 1001, chain read as `chain`.
+    fn state(chain: &str) -> State {
+        let text = format!(
+            r#"
+game = "leyte"
+map = {{ name = "Two roads", layout = {{ orientation = "pointy", label = "row-column", rows = [10, 11], columns = [1, 9], shifted = "even", rows_grow = "north", columns_grow = "east" }}, areas = {{ northern-beach = {{ name = "Northern Beach Area", hexes = ["1009"] }}, eastern-beach = {{ name = "Eastern Beach Area", hexes = [] }} }}, hexsides = {{ roads = [["1005", "1006", "1007", "1008"], ["1009", "1109"]] }} }}
+[scenario]
+name = "Example"
+active_beaches = ["northern-beach"]
+[rules]
+chain = "{chain}"
+[[units]]
+id = "US-1"
+side = "us"
+rating = "4-6-5"
+hex = "1001"
+"#
+        );
+        State::from_toml_str(&text, None, &NoResolver).unwrap()
+    }
+
+    /// The last step of a traced LOC is named by the plan's own chain step (ruling L-9): read
+    /// as steps between road/trail hexes, 1008 -> 1009 is a step of the chain, not one beside
+    /// it; read as steps across road/trail hexsides, it is none, and US-1 is cut.
+    #[test]
+    fn the_last_step_is_the_chains_as_the_plan_reads_it() {
+        let e = explain(&state("hexes"), "US-1").unwrap();
+        let LocCase::Traced { steps, .. } = &e.case else {
+            panic!("US-1 traces along the chain read as hexes: {e}")
+        };
+        let legs: Vec<LegKind> = steps.iter().map(|s| s.leg).collect();
+        use LegKind::{AnyTerrain, RoadTrail};
+        let expected = [AnyTerrain, AnyTerrain, AnyTerrain, RoadTrail, RoadTrail];
+        assert_eq!(legs, [&expected[..], &[RoadTrail; 3]].concat());
+        assert_eq!(steps.last().map(|s| s.hex.as_str()), Some("1009"));
+        let e = explain(&state("hexsides"), "US-1").unwrap();
+        assert!(matches!(e.case, LocCase::Cut { .. }), "{e}");
+    }
 }

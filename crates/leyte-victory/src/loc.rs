@@ -1,9 +1,10 @@
 //! Lines of Communications (L7, L8, L10): which units must trace, to which hexes, and for each
 //! the path traced or the hexes that cut it.
 //!
-//! The hex crate's road-chain plan ([`ChainPlan`], the [`RoadChain`] preset compiled for the
-//! map once per scenario) decides: it makes each position's free test from the units (enemy
-//! units and their zones of control, negated by a friendly unit: L8) and its chain, answers
+//! The hex crate's road-chain plan ([`ChainPlan`], the [`RoadChain`] preset of [`rule`] and
+//! the zone-of-control rule of [`board::zoc_rule`], compiled for the map once per scenario)
+//! decides: it makes each position's free test from the units (enemy units and their zones of
+//! control, negated by a friendly unit: L8) and its chain, answers
 //! every unit traced or cut ([`ChainPlan::traced`]), gives a traced unit's path and a cut
 //! unit's frontier with the reason for each hex, bounded ([`ChainPlan::cut`]).
 //!
@@ -14,10 +15,10 @@ use std::marker::PhantomData;
 
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainWork, Placed, RoadChain, Targets};
-use hexmap::{Hex, HexMap, TargetRule};
+use hexmap::{Hex, HexMap};
 
 use crate::board::{self, Board, Prepared};
-use crate::error::Error;
+use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{Position, Scenario};
 use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex};
@@ -57,14 +58,24 @@ impl<'m> LocPlan<'m> {
         for &side in &scenario.loc.sides {
             if targets[slot(side)].is_none() {
                 targets[slot(side)] = Some(Targets::new(map, target_hexes(map, scenario, side)));
-                notes[slot(side)] = note(scenario, &rules, side);
+                notes[slot(side)] = note(scenario, side);
             }
         }
+        let chain = ChainPlan::new(map, rules, &board::zoc_rule()).map_err(|e| {
+            let message = format!("the zone-of-control rule cannot be used on this map: {e}");
+            Error::new(vec![Diagnostic::new(ErrorKind::Scenario, message)])
+        })?;
         Ok(LocPlan {
-            chain: ChainPlan::new(map, rules),
+            chain,
             targets,
             notes,
         })
+    }
+
+    /// Whether the step `from -> to` is a step of the road/trail chain (L8, ruling L-9), units
+    /// aside: the plan's own chain step.
+    pub(crate) fn chain_step(&self, from: Hex, to: Hex) -> bool {
+        self.chain.chain_step(from, to)
     }
 }
 
@@ -155,8 +166,9 @@ impl Lines {
     }
 }
 
-/// Run `f` on a position checked against its scenario and map as [`crate::score`] checks it,
-/// with the Line of Communications rules prepared: for one-off questions (`score`, `explain`).
+/// Run `f` on a position checked here against its scenario and map (the one check,
+/// [`board::validate`]), with the Line of Communications rules prepared: for one-off questions
+/// on a position built in code ([`crate::score`]).
 pub(crate) fn with_board<T>(
     map: &HexMap,
     scenario: &Scenario,
@@ -164,9 +176,20 @@ pub(crate) fn with_board<T>(
     f: impl for<'p, 'm> FnOnce(&'p LocPlan<'m>, &Board<'_, '_>, &mut LocWork<'p, 'm>) -> T,
 ) -> Result<T, Error> {
     board::validate(map, scenario, position)?;
+    with_checked_board(map, scenario, position, f)
+}
+
+/// [`with_board`] on a position already checked against its scenario and map (a
+/// [`crate::State`], checked when it was read), which is not checked again.
+pub(crate) fn with_checked_board<T>(
+    map: &HexMap,
+    scenario: &Scenario,
+    position: &Position,
+    f: impl for<'p, 'm> FnOnce(&'p LocPlan<'m>, &Board<'_, '_>, &mut LocWork<'p, 'm>) -> T,
+) -> Result<T, Error> {
     let prepared = Prepared::for_one(map, scenario);
     let plan = LocPlan::new(map, scenario)?;
-    let board = Board::new(&prepared, position)?;
+    let board = Board::checked(&prepared, position)?;
     let mut work = LocWork::default();
     Ok(f(&plan, &board, &mut work))
 }
@@ -185,7 +208,9 @@ fn target_hexes(map: &HexMap, scenario: &Scenario, side: Side) -> Vec<Hex> {
     }
 }
 
-/// The rule as the hex crate reads it: K hexes of any terrain, then roads and trails (L8).
+/// The rule as the hex crate reads it (L8): K hexes of any terrain (ruling L-8; K from the
+/// scenario, 3 by default), then roads and trails (the rules options `chain`, ruling L-9, and
+/// `target`, ruling L-10).
 fn rule(scenario: &Scenario) -> RoadChain {
     RoadChain::new(scenario.loc.free_hexes)
         .with_target(scenario.rules.target)
@@ -347,7 +372,7 @@ pub(crate) fn blocked_hex(board: &Board<'_, '_>, side: Side, hex: Hex, block: Bl
 }
 
 /// The reading applied for one side, for the report's notes.
-fn note(scenario: &Scenario, rules: &RoadChain, side: Side) -> String {
+fn note(scenario: &Scenario, side: Side) -> String {
     format!(
         "{side} units trace a Line of Communications to {} ({} hexes of any terrain, then roads and trails; {}).",
         match side {
@@ -359,16 +384,11 @@ fn note(scenario: &Scenario, rules: &RoadChain, side: Side) -> String {
                 "the scenario's Japanese LOC hexes (16.34 is not in our rules text)".to_string()
             }
         },
-        rules.free_hexes,
-        match rules.target {
-            TargetRule::OnChain => {
-                "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading"
-            }
-            TargetRule::MayAdjoinChain => {
-                "the road/trail chain may run into the last hex across any hexside"
-            }
-            // `TargetRule` is non-exhaustive; hexmap 0.1 has no other.
-            _ => "another target rule",
+        scenario.loc.free_hexes,
+        if scenario.rules.chain_runs_into_target() {
+            "the road/trail chain may run into the last hex across any hexside"
+        } else {
+            "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading"
         }
     )
 }
@@ -379,7 +399,7 @@ mod tests {
     use super::*;
     use crate::model::Unit;
     use crate::unit::Rating;
-    use hexmap::{Blocking, ZocRule};
+    use hexmap::Blocking;
     use proptest::prelude::*;
 
     proptest! {
@@ -410,7 +430,7 @@ mod tests {
             let prepared = Prepared::for_many(&map, &scenario);
             let board = Board::new(&prepared, &position).unwrap();
             let placed = position.on_map(&map).unwrap();
-            let plan = ChainPlan::new(&map, RoadChain::default());
+            let plan = ChainPlan::new(&map, RoadChain::new(3), &board::zoc_rule()).unwrap();
             let targets = Targets::new(&map, []);
             let mut work = ChainWork::default();
             for side in [Side::Us, Side::Japanese] {
@@ -422,8 +442,7 @@ mod tests {
                     }
                 });
                 plan.position(&targets, units, &mut work);
-                let zoc = placed.zoc(&map, side.enemy());
-                let table = placed.blocking(&map, side, &zoc, &ZocRule::new());
+                let table = placed.blocking_under(&map, side, &board::zoc_rule()).unwrap();
                 for n in 0..map.len() {
                     let hex = map.hexes()[n].hex;
                     let theirs = table.reason(NodeIndex::new(n));

@@ -147,6 +147,12 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
 ]);
 
 impl Rules {
+    /// Whether the road/trail chain may run into the last hex of a LOC across any hexside (the
+    /// option `target`, ruling L-10), rather than reach it along its own steps.
+    pub(crate) fn chain_runs_into_target(&self) -> bool {
+        self.target == TargetRule::MayAdjoinChain
+    }
+
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known
     /// ones).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {

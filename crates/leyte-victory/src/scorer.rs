@@ -79,10 +79,27 @@ use crate::words;
 /// assert!(score(&map, &wrong, &position).is_err());
 /// ```
 pub fn score(map: &HexMap, scenario: &Scenario, position: &Position) -> Result<Report, Error> {
-    loc::with_board(map, scenario, position, |plan, board, work| {
-        let sheet = engine::sheet(plan, board, work);
-        words::report(plan, board, &sheet)
-    })
+    loc::with_board(map, scenario, position, report)
+}
+
+/// [`score`] on a position already checked against its scenario and map (a
+/// [`crate::State`]): the same report, without checking again.
+pub(crate) fn score_checked(
+    map: &HexMap,
+    scenario: &Scenario,
+    position: &Position,
+) -> Result<Report, Error> {
+    loc::with_checked_board(map, scenario, position, report)
+}
+
+/// The report of a position on its board: every award with its evidence, in words.
+fn report<'p, 'm>(
+    plan: &'p LocPlan<'m>,
+    board: &Board<'_, '_>,
+    work: &mut LocWork<'p, 'm>,
+) -> Report {
+    let sheet = engine::sheet(plan, board, work);
+    words::report(plan, board, &sheet)
 }
 
 /// A scenario checked against its map once, ready to score any number of positions on it.

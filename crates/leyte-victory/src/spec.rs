@@ -253,8 +253,8 @@ pub struct LocSpec {
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<u32>"))]
     pub free_hexes: Option<Spanned<u32>>,
-    /// The older place of the rules option `target` (`on-chain` or `may-adjoin-chain`), still
-    /// read; `[rules] target` wins.
+    /// The older place of the rules option `target` (its values as in `[rules]`), still read;
+    /// `[rules] target` wins.
     #[serde(default)]
     #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub target: Option<Spanned<String>>,
@@ -495,14 +495,18 @@ impl State {
         self.scenario.rules.set(key, value)
     }
 
-    /// Score it: [`crate::score`] on its map, scenario and position.
+    /// Score it: [`crate::score`]'s report on its map, scenario and position. A state was
+    /// checked when it was read, and is not checked again.
     pub fn score(&self) -> Result<crate::Report, Error> {
-        crate::score(&self.map, &self.scenario, &self.position)
+        crate::scorer::score_checked(&self.map, &self.scenario, &self.position)
     }
 
-    /// Check it as [`State::score`] does before scoring, and stop there: every problem
-    /// [`State::score`] would report (the scenario against the map, such as a beach bonus area
-    /// the map lacks), or `Ok`. [`State::from_toml_str`] refuses a state that would not pass.
+    /// What [`crate::score`] would check before scoring it: every problem it would report (the
+    /// scenario against the map, such as a beach bonus area the map lacks), or `Ok`. A state is
+    /// checked once, when it is read: [`State::from_toml_str`] refuses one that would not pass,
+    /// and nothing after changes what the check reads ([`State::set_rule`] chooses rules
+    /// options only). So a `State` is always `Ok`, and this checks nothing again (nor prepares
+    /// the Line of Communications rules).
     ///
     /// ```
     /// use wargame_kit::resolve::NoResolver;
@@ -525,7 +529,7 @@ impl State {
     /// assert!(state.check().is_ok());
     /// ```
     pub fn check(&self) -> Result<(), Error> {
-        crate::loc::with_board(&self.map, &self.scenario, &self.position, |_, _, _| ())
+        Ok(())
     }
 
     /// The map, the scenario and the position, by value.
@@ -1108,5 +1112,26 @@ mod tests {
             let first = all.iter().find(|n| n.name() == m.name()).unwrap();
             assert!(Arc::ptr_eq(m, first), "{}", m.name());
         }
+    }
+
+    /// A state is checked once, when it is read: scoring it, explaining it and `check` do not
+    /// check again. Shown on a state changed behind the check's back (two units with one id,
+    /// which reading refuses): the state scores and explains as read, `check` is `Ok`, while
+    /// [`crate::score`] on the same parts checks them and refuses.
+    #[test]
+    fn a_state_is_checked_once_when_read() {
+        let text = "game = \"leyte\"\nmap = { name = \"Line\", layout = { orientation = \"pointy\", label = \"row-column\", rows = [10, 10], columns = [1, 9], shifted = \"even\", rows_grow = \"north\", columns_grow = \"east\" }, areas = { northern-beach = { name = \"N\", hexes = [\"1009\"] }, eastern-beach = { name = \"E\", hexes = [] } } }\n[scenario]\nname = \"S\"\nactive_beaches = [\"northern-beach\"]\n[[units]]\nid = \"US-1\"\nside = \"us\"\nrating = \"1-1-1\"\nhex = \"1008\"\n[[units]]\nid = \"US-2\"\nside = \"us\"\nrating = \"1-1-1\"\nhex = \"1001\"\n";
+        let mut state =
+            State::from_toml_str(text, None, &wargame_kit::resolve::NoResolver).unwrap();
+        let read = state.score().unwrap();
+        state.position.units[1].id = "US-1".to_string();
+        assert!(crate::score(&state.map, &state.scenario, &state.position).is_err());
+        assert!(state.check().is_ok());
+        let report = state.score().unwrap();
+        assert_eq!(
+            (report.us.total, report.japanese.total),
+            (read.us.total, read.japanese.total)
+        );
+        assert!(crate::explain(&state, "US-1").is_ok());
     }
 }

@@ -10,13 +10,13 @@ mod rule;
 mod search;
 mod step;
 mod tracer;
+mod why;
 
 pub use custom::{Step, StepFn};
 pub use free::{ByNode, FreeTable, FreeTest};
-pub(crate) use loc::BoundZoc;
-pub use loc::{
-    Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, LocOracle, OracleError, Placed,
-};
+pub use loc::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, Placed};
+#[cfg(feature = "oracle")]
+pub use loc::{LocOracle, OracleError};
 pub use rule::{
     Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,
     TraceRule,
@@ -178,7 +178,7 @@ pub fn check_path<R>(
         }
         states.close();
         let last_step = i == h.len() - 1;
-        if last_step && rule.target == TargetRule::MayAdjoinChain && states.can_end() {
+        if last_step && rule.target.exempts_last_step() && states.can_end() {
             return Ok(());
         }
         states = states.step(prev, v, side).map_err(|why| {

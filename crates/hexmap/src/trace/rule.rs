@@ -256,7 +256,7 @@ impl Leg {
     }
 
     /// The rule for the leg's first step, the one that joins it (default: the leg's step rule).
-    /// Leyte's road chain is joined by any step into a road hex, then follows road hexsides.
+    /// A road chain may be joined by any step into a road hex, then follow road hexsides.
     pub fn joined_by(mut self, rule: StepRule) -> Leg {
         self.join = Some(rule);
         self
@@ -283,20 +283,29 @@ impl Leg {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TargetRule {
-    /// The target is entered like any other hex of the path: by a step its leg allows (the
-    /// literal reading of Leyte's L8: the beach hex is on the road/trail chain).
+    /// The target is entered like any other hex of the path: by a step its leg allows (for
+    /// [`RoadChain`], past the first K hexes the target is on the road/trail chain).
     #[default]
     OnChain,
     /// The last step into the target may cross any passable hexside, whatever the leg's rules
-    /// (Leyte's other reading: the chain runs into the beach hex).
+    /// (for [`RoadChain`], the chain may run into the target from a hex next to it).
     MayAdjoinChain,
 }
 
-/// Leyte's two readings of "contiguous road and/or trail hexes" (L8).
+impl TargetRule {
+    /// Whether the last step into a target may cross any passable hexside, whatever its leg's
+    /// rules ([`TargetRule::MayAdjoinChain`]): what every tracer but the independent
+    /// [`crate::trace::search`] asks of the reading.
+    pub(crate) fn exempts_last_step(self) -> bool {
+        self == TargetRule::MayAdjoinChain
+    }
+}
+
+/// Two readings of a chain of "contiguous road and/or trail hexes", as rules often word it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ChainReading {
-    /// Each step of the chain crosses a road or trail hexside (this project's reading).
+    /// Each step of the chain crosses a road or trail hexside (the default).
     #[default]
     FollowHexsides,
     /// Each step of the chain goes between two hexes that both carry a road or trail, whatever
@@ -365,8 +374,10 @@ impl From<RoadChain> for TraceRule {
     }
 }
 
-/// The preset of Leyte's Line of Communications (L8): up to K hexes of any passable terrain,
-/// then any number of hexes along the road/trail net to the target.
+/// The preset "K hexes of any terrain, then along the road/trail net", which many games' supply
+/// lines and Lines of Communications follow: up to K hexes of any passable terrain, then any
+/// number of hexes along the road/trail net to the target. A game gives its K and readings;
+/// the crate has no default.
 ///
 /// ```
 /// use hexmap::{ChainReading, RoadChain, TargetRule};
@@ -425,13 +436,6 @@ impl RoadChain {
             target: self.target,
             road_chain: Some(*self),
         }
-    }
-}
-
-impl Default for RoadChain {
-    /// K = 3, target on the chain, the chain following hexsides (Leyte's LOC, literal reading).
-    fn default() -> Self {
-        RoadChain::new(3)
     }
 }
 

@@ -6,7 +6,8 @@ use std::fmt;
 use crate::coord::Hex;
 use crate::map::NONE;
 use crate::trace::free::FreeTest;
-use crate::trace::step::{BoundRule, CBudget, Why};
+use crate::trace::step::{BoundRule, CBudget};
+use crate::trace::why::Why;
 use crate::trace::{Path, Targets};
 
 /// Why a step into a hex was refused by the rule.
@@ -141,7 +142,7 @@ struct State {
 /// Trace one path by breadth-first search over (hex, leg, spent), or say why none exists.
 ///
 /// When the first leg counts hexes (or is unlimited) and every later leg is unlimited, as in
-/// Leyte's rule, the path has the fewest hexes. Otherwise it is a valid path, not always the
+/// the [`RoadChain`](crate::RoadChain) preset, the path has the fewest hexes. Otherwise it is a valid path, not always the
 /// one with the fewest hexes: the search keeps the cheapest arrival at each (hex, leg) state. A path may pass a hex twice when a leg that
 /// may not be skipped has to walk away and come back.
 ///

@@ -1,37 +1,13 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
 use crate::map::{HexMap, Hexside};
+use crate::position::BoundZoc;
 use crate::trace::loc::ChainPlan;
 use std::sync::Arc;
 
 use crate::trace::custom::Step;
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
-
-/// Why a step is refused, compactly; turned into a [`crate::trace::Refusal`] for the frontier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Why {
-    OffNetwork(u32),
-    NotAlong(u32),
-    Across(u32),
-    Terrain(u16),
-    Custom(u16),
-    /// Leg (0-based), and what the step would have brought its spending to.
-    Budget(u16, u32),
-}
-
-impl Why {
-    /// Higher is shown first: the cause a player looks for.
-    pub(crate) fn priority(self) -> u8 {
-        match self {
-            Why::OffNetwork(_) => 6,
-            Why::NotAlong(_) => 5,
-            Why::Across(_) => 4,
-            Why::Terrain(_) => 3,
-            Why::Custom(_) => 2,
-            Why::Budget(..) => 1,
-        }
-    }
-}
+use crate::trace::why::Why;
 
 /// A compiled predicate; it may borrow what the bound rule borrows.
 pub(crate) type CFn<'m> = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync + 'm>;
@@ -149,7 +125,9 @@ impl<'m> BoundRule<'m> {
     }
 
     /// The road-chain plan of a rule made by [`RoadChain::rule`](crate::trace::RoadChain::rule)
-    /// (compiled when it was bound), with Leyte's zone-of-control rule.
+    /// (compiled when it was bound), which a [`Tracer`](crate::trace::Tracer) gives the free
+    /// test. Its zone-of-control rule is [`ZocRule::new`](crate::ZocRule::new): for a position
+    /// from the units under a game's own, compile one with [`ChainPlan::new`].
     pub fn chain_plan(&self) -> Option<&ChainPlan<'m>> {
         self.chain.as_ref()
     }
@@ -265,7 +243,8 @@ impl TraceRule {
                 skippable: leg.skippable,
             });
         }
-        let chain = self.road_chain.map(|preset| ChainPlan::new(map, preset));
+        let chain =
+            (self.road_chain).map(|preset| ChainPlan::compile(map, preset, BoundZoc::marked()));
         Ok(BoundRule {
             map,
             legs,

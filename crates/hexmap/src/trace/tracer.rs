@@ -9,7 +9,6 @@ use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::trace::free::FreeTest;
 use crate::trace::loc::{ChainWork, Search};
-use crate::trace::rule::TargetRule;
 use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::{Path, Targets};
 
@@ -19,8 +18,8 @@ const HERE: u32 = u32::MAX - 1;
 /// Answers many starts against one rule, one set of targets and one free test.
 ///
 /// Preparation evaluates the free test once per hex and works backward from the targets over
-/// every leg but a bounded first one (for Leyte's rule: one flood along the road/trail net from
-/// the beaches); each start is then a search of its first leg only, or a table look-up. The
+/// every leg but a bounded first one (for the [`RoadChain`](crate::RoadChain) preset: one flood
+/// along the road/trail net from the targets); each start is then a search of its first leg only, or a table look-up. The
 /// answer (traced or not) is the same as [`crate::trace::search`]'s; the path may differ where
 /// several exist, but obeys the same rule.
 ///
@@ -61,7 +60,7 @@ pub struct Tracer<'r, 'm> {
 
 #[derive(Clone, Debug)]
 enum Plan {
-    /// Leyte's preset: the road-chain plan's position (the free test and the chain as bits),
+    /// The [`RoadChain`](crate::RoadChain) preset: the road-chain plan's position (the free test and the chain as bits),
     /// and the chain's tree toward the targets, made when a path is asked for.
     RoadChain {
         work: Box<ChainWork>,
@@ -504,7 +503,7 @@ fn ends(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Vec<u32> {
     for t in targets.iter_nodes() {
         end[t] = HERE;
     }
-    if rule.target == TargetRule::MayAdjoinChain {
+    if rule.target.exempts_last_step() {
         for t in targets.iter_nodes() {
             if !free[t] {
                 continue;

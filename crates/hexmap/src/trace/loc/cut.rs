@@ -1,4 +1,4 @@
-//! What cuts a unit (L8): the frontier of what its Line of Communications reaches, each hex
+//! What cuts a unit: the frontier of what its Line of Communications reaches, each hex
 //! with the reason it is blocked, on dense tables kept from one unit and one position to the
 //! next. Step for step and in the same order as [`crate::trace::search`] for the road-chain
 //! rule written as legs ("K hexes of any terrain", then "along road and trail hexsides, joined
@@ -7,26 +7,37 @@
 
 use std::collections::VecDeque;
 
-use crate::map::{HexMap, NONE};
-use crate::trace::rule::{ChainReading, TargetRule};
+use super::rule::ChainRule;
+use crate::map::{HexMap, Hexside, NONE};
+use crate::trace::why::Why;
+
+/// The road/trail net's features, as the rule written as legs names them in its refusals.
+const NET: u32 = Hexside::ROAD | Hexside::TRAIL;
 
 /// Why a frontier hex is blocked, by graph node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Edge {
+    /// The free test refused it.
     NotFree,
-    OffNetwork { from: usize },
-    NotAlong { from: usize },
-    OutOfBudget { from: usize },
+    /// The rule refused a step into it from node `from`: off the net, no road or trail across
+    /// the hexside, or beyond the first K hexes.
+    Refused { why: Why, from: u32 },
 }
 
 impl Edge {
-    /// The order of reasons of [`crate::trace::search`]: the strongest is kept for each hex.
+    /// The order of reasons of [`crate::trace::search`] ([`Why::priority`]), the free test's
+    /// refusal below every rule's: the strongest is kept for each hex.
     fn priority(self) -> u8 {
         match self {
             Edge::NotFree => 0,
-            Edge::OffNetwork { .. } => 6,
-            Edge::NotAlong { .. } => 5,
-            Edge::OutOfBudget { .. } => 1,
+            Edge::Refused { why, .. } => why.priority(),
+        }
+    }
+
+    fn refused(why: Why, from: usize) -> Edge {
+        Edge::Refused {
+            why,
+            from: u32::try_from(from).unwrap_or(NONE),
         }
     }
 }
@@ -50,9 +61,7 @@ impl State {
 /// The rule and the position the search reads.
 pub(crate) struct Rule<'a, F: Fn(usize) -> bool, T: Fn(usize) -> bool> {
     pub(crate) map: &'a HexMap,
-    pub(crate) free_hexes: u32,
-    pub(crate) target: TargetRule,
-    pub(crate) chain: ChainReading,
+    pub(crate) chain: &'a ChainRule,
     pub(crate) is_target: T,
     pub(crate) free: F,
 }
@@ -273,26 +282,26 @@ fn step_from<F: Fn(usize) -> bool, T: Fn(usize) -> bool>(
             work.refuse(g, v, Edge::NotFree);
             continue;
         }
-        if rule.target == TargetRule::MayAdjoinChain && (rule.is_target)(v) {
+        if rule.chain.any_step_ends() && (rule.is_target)(v) {
             return true;
         }
         let on_net = hexes[v].on_road_net;
+        // Leg 0 takes any step; leg 1 is joined by a step into a hex of the net, then takes
+        // the chain's steps (the hexes of a leg 1 under way are on the net).
         let refused = match (st.leg, st.started) {
             (0, _) => None,
-            (_, false) => (!on_net).then_some(Edge::OffNetwork { from: u }),
-            (_, true) if a.road_or_trail() => None,
-            // Between two hexes of the net, whatever the hexside (`ChainReading::BetweenNetHexes`).
-            (_, true) if on_net && rule.chain == ChainReading::BetweenNetHexes => None,
-            (_, true) if on_net => Some(Edge::NotAlong { from: u }),
-            (_, true) => Some(Edge::OffNetwork { from: u }),
+            (_, false) => (!on_net).then_some(Why::OffNetwork(NET)),
+            (_, true) if rule.chain.along(hexes, u, a) => None,
+            (_, true) if on_net => Some(Why::NotAlong(NET)),
+            (_, true) => Some(Why::OffNetwork(NET)),
         };
         if let Some(why) = refused {
-            work.refuse(g, v, why);
+            work.refuse(g, v, Edge::refused(why, u));
             continue;
         }
         let used = st.used.saturating_add(u32::from(st.leg == 0));
-        if st.leg == 0 && used > rule.free_hexes {
-            work.refuse(g, v, Edge::OutOfBudget { from: u });
+        if st.leg == 0 && used > rule.chain.k() {
+            work.refuse(g, v, Edge::refused(Why::Budget(0, used), u));
             continue;
         }
         let next = State {

@@ -1,6 +1,6 @@
-//! Leyte's Line of Communications rule shape (L8, rulings L-8 to L-10) as one plan, compiled
-//! once per map and rule: [`ChainPlan`]. It answers everything engines and bots ask of the
-//! [`RoadChain`] preset:
+//! "K hexes of any terrain, then along the road/trail net" (the [`RoadChain`] preset, which many
+//! games' supply lines and Lines of Communications follow) as one plan, compiled once per map
+//! and rule: [`ChainPlan`]. It answers everything engines and bots ask of the preset:
 //! - a whole position ([`ChainPlan::position`], [`ChainPlan::free_table`]): the free test from
 //!   the units (enemy units, enemy zones of control, negated by friendly units) and the chain
 //!   (every hex from which the road/trail net leads to a target), as bitsets, the chain flooded
@@ -8,10 +8,12 @@
 //!   each unit traced or cut ([`ChainPlan::traced`]) by a search of depth at most K+1;
 //! - the path of a traced unit ([`ChainPlan::path`]);
 //! - the frontier of a cut one, each hex with its reason, bounded ([`ChainPlan::cut`]);
-//! - every unit kept up to date as units move, arrive and leave ([`LocOracle`]).
+//! - with the feature `oracle`, every unit kept up to date as units move, arrive and leave
+//!   ([`LocOracle`]).
 //!
 //! The deciding functions: [`ChainPlan::traced`] (a unit's answer: K hexes of any terrain,
-//! then the chain) and the chain's step, `chain::along` (L-9's two readings).
+//! then the chain), and the rule's readings in `rule.rs` (`ChainRule`: the chain's step, where
+//! the chain ends at a target, the zone of control), which every part of the plan asks.
 //!
 //! The same rule written as legs and run by [`crate::trace::search`] gives the same answers,
 //! paths' validity and frontiers (property-tested for both chain readings and both target
@@ -20,15 +22,20 @@
 mod chain;
 mod cut;
 mod grid;
+#[cfg(feature = "oracle")]
 mod oracle;
+mod rule;
 
 use chain::ChainNet;
+#[cfg(feature = "oracle")]
 pub use oracle::{LocOracle, OracleError};
+use rule::ChainRule;
 
 use crate::coord::Hex;
-use crate::map::{HexMap, Hexside, NONE};
-use crate::position::ZocRule;
-use crate::trace::rule::{RoadChain, RuleError, TargetRule};
+use crate::map::{HexMap, NONE};
+use crate::position::{BoundZoc, ZocRule};
+use crate::trace::rule::{RoadChain, RuleError};
+use crate::trace::why::Why;
 use crate::trace::{Path, Targets};
 use grid::Grid;
 
@@ -36,7 +43,7 @@ use grid::Grid;
 /// position ([`ChainWork`] holds what a position needs).
 ///
 /// ```
-/// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets};
+/// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets, ZocRule};
 /// use hexmap::{Bounds, ChainBlock};
 ///
 /// let map = HexMap::from_toml_str(r#"
@@ -53,7 +60,9 @@ use grid::Grid;
 /// roads = [["1006", "1007", "1008", "1009"]]
 /// "#, None).unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
-/// let plan = ChainPlan::new(&map, RoadChain::new(3));
+/// // Zones of control as the map marks them, negated by a friendly unit.
+/// let zoc = ZocRule::new().negated_by_friendly(true);
+/// let plan = ChainPlan::new(&map, RoadChain::new(3), &zoc).unwrap();
 /// let targets = Targets::new(&map, [hex("1009")]);
 /// let mut work = ChainWork::default();
 /// // Two friendly units, and an enemy whose zone of control covers 1003 and 1005.
@@ -71,71 +80,16 @@ use grid::Grid;
 /// let cut = plan.cut(&targets, &mut work, hex("1002"), &Bounds::default()).unwrap();
 /// assert_eq!(cut.frontier, [(hex("1003"), ChainBlock::NotFree)]);
 /// assert!(!plan.enemy_on(&work, hex("1003")) && plan.enemy_on(&work, hex("1004")));
+/// // The chain's step: along the road, not off it.
+/// assert!(plan.chain_step(hex("1006"), hex("1007")) && !plan.chain_step(hex("1005"), hex("1006")));
 /// ```
 #[derive(Clone, Debug)]
 pub struct ChainPlan<'m> {
     map: &'m HexMap,
-    preset: RoadChain,
+    /// The rule, resolved: what every part of the plan asks.
+    rule: ChainRule,
     net: ChainNet,
     grid: Grid,
-    zoc: BoundZoc,
-}
-
-/// A [`ZocRule`] resolved against a map.
-#[derive(Clone, Debug)]
-pub(crate) struct BoundZoc {
-    /// Hexside bits a zone of control does not cross.
-    pub(crate) stop: u32,
-    /// Per terrain: a zone of control does not extend into it.
-    pub(crate) terrain: Vec<bool>,
-    pub(crate) negated: bool,
-}
-
-impl BoundZoc {
-    /// Resolve `rule`'s names on `map`.
-    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
-        let (stop, stopping) = crate::position::zoc_stops(map, rule)?;
-        let mut terrain = vec![false; map.terrain_names().len()];
-        for t in stopping {
-            if let Some(stops) = terrain.get_mut(usize::from(t)) {
-                *stops = true;
-            }
-        }
-        Ok(BoundZoc {
-            stop,
-            terrain,
-            negated: rule.negated_by_friendly_unit,
-        })
-    }
-
-    /// Leyte's: not across `blocks-zoc` or impassable hexsides, negated by a friendly unit.
-    fn leyte() -> BoundZoc {
-        BoundZoc {
-            stop: Hexside::BLOCKS_ZOC | Hexside::IMPASSABLE,
-            terrain: Vec::new(),
-            negated: true,
-        }
-    }
-
-    /// The hexes an enemy unit on node `n` puts in its zone of control.
-    pub(crate) fn of<'a>(&'a self, map: &'a HexMap, n: usize) -> impl Iterator<Item = usize> + 'a {
-        let hexes = map.hexes();
-        map.adjacency()
-            .get(n)
-            .into_iter()
-            .flatten()
-            .filter_map(move |a| {
-                let y = a.node as usize;
-                let reaches = a.node != NONE
-                    && a.mask & self.stop == 0
-                    && !hexes
-                        .get(y)
-                        .and_then(|h| self.terrain.get(usize::from(h.terrain)))
-                        .copied()
-                        .unwrap_or(false);
-                reaches.then_some(y)
-            })
-    }
 }
 
 /// A unit placed for [`ChainPlan::position`]: its hex, whether it is of the tracing side, and
@@ -315,23 +269,25 @@ pub struct ChainReach {
 }
 
 impl<'m> ChainPlan<'m> {
-    /// Compile `preset` for `map`, with Leyte's zone-of-control rule ([`ZocRule::new`]).
-    pub fn new(map: &'m HexMap, preset: RoadChain) -> ChainPlan<'m> {
-        let grid = Grid::new(map);
-        ChainPlan {
-            map,
-            preset,
-            net: ChainNet::new(map, preset.reading),
-            grid,
-            zoc: BoundZoc::leyte(),
-        }
+    /// Compile `preset` for `map` under the zone-of-control rule `zoc`; refused when the map
+    /// lacks a hexside feature or terrain `zoc` names.
+    pub fn new(
+        map: &'m HexMap,
+        preset: RoadChain,
+        zoc: &ZocRule,
+    ) -> Result<ChainPlan<'m>, RuleError> {
+        Ok(ChainPlan::compile(map, preset, BoundZoc::new(map, zoc)?))
     }
 
-    /// The same plan under another zone-of-control rule; refused when the map lacks a
-    /// feature or terrain it names.
-    pub fn with_zoc(mut self, rule: &ZocRule) -> Result<ChainPlan<'m>, RuleError> {
-        self.zoc = BoundZoc::new(self.map, rule)?;
-        Ok(self)
+    /// Compile `preset` for `map` under the zone of control `zoc`, resolved.
+    pub(crate) fn compile(map: &'m HexMap, preset: RoadChain, zoc: BoundZoc) -> ChainPlan<'m> {
+        let rule = ChainRule::new(preset, zoc);
+        ChainPlan {
+            map,
+            net: ChainNet::new(map, &rule),
+            grid: Grid::new(map),
+            rule,
+        }
     }
 
     /// The map.
@@ -341,7 +297,7 @@ impl<'m> ChainPlan<'m> {
 
     /// The preset.
     pub fn preset(&self) -> RoadChain {
-        self.preset
+        self.rule.preset
     }
 
     fn fit(&self, work: &mut ChainWork) {
@@ -383,12 +339,12 @@ impl<'m> ChainPlan<'m> {
             }
             self.grid.set(&mut work.enemy, n);
             if u.exerts_zoc {
-                for y in self.zoc.of(self.map, n) {
+                for y in self.rule.zoc.of(self.map, n) {
                     self.grid.set(&mut work.zoc, y);
                 }
             }
         }
-        let negated = self.zoc.negated;
+        let negated = self.rule.zoc.negated;
         for (i, f) in work.free.iter_mut().enumerate() {
             let zoc = if negated {
                 work.zoc[i] & !work.friend[i]
@@ -425,10 +381,11 @@ impl<'m> ChainPlan<'m> {
         self.flood(targets, work);
     }
 
-    /// The chain: from the free targets (and, when the chain may run into a target, the free
-    /// road/trail hexes next to one) along the chain's steps through free hexes.
+    /// The chain: from the free targets that end it ([`ChainRule::ends_at`]) and the free hexes
+    /// next to one that run into it ([`ChainRule::runs_into`]), along the chain's steps through
+    /// free hexes.
     fn flood(&self, targets: &Targets, work: &mut ChainWork) {
-        let (grid, map) = (&self.grid, self.map);
+        let (grid, map, rule) = (&self.grid, self.map, &self.rule);
         work.chain.fill(0);
         let hexes = map.hexes();
         work.queue.clear();
@@ -437,24 +394,21 @@ impl<'m> ChainPlan<'m> {
                 work.queue.push(u32::try_from(n).unwrap_or(u32::MAX));
             }
         };
-        let adjoin = self.preset.target == TargetRule::MayAdjoinChain;
         for t in targets.iter_nodes() {
             if !grid.has(&work.free, t) {
                 continue;
             }
-            if adjoin || hexes[t].on_road_net {
+            if rule.ends_at(hexes, t) {
                 root(t, work);
             }
-            if adjoin {
-                for a in map.adjacency()[t] {
-                    let y = a.node as usize;
-                    if a.node != NONE
-                        && !a.impassable()
-                        && hexes[y].on_road_net
-                        && grid.has(&work.free, y)
-                    {
-                        root(y, work);
-                    }
+            for a in map.adjacency()[t] {
+                let y = a.node as usize;
+                if a.node != NONE
+                    && !a.impassable()
+                    && rule.runs_into(hexes, y)
+                    && grid.has(&work.free, y)
+                {
+                    root(y, work);
                 }
             }
         }
@@ -481,6 +435,19 @@ impl<'m> ChainPlan<'m> {
             .is_some_and(|n| self.grid.has(&work.chain, n))
     }
 
+    /// The chain's step: whether the chain may step from `from` to `to`, two adjacent hexes
+    /// across a passable hexside, under the preset's [`ChainReading`](crate::ChainReading)
+    /// (units aside).
+    pub fn chain_step(&self, from: Hex, to: Hex) -> bool {
+        let (Some(c), Some(y)) = (self.node(from), self.node(to)) else {
+            return false;
+        };
+        let sides = self.map.adjacency().get(c).into_iter().flatten();
+        sides
+            .filter(|a| a.node as usize == y && !a.impassable())
+            .any(|a| self.rule.along(self.map.hexes(), c, *a))
+    }
+
     /// Whether an enemy unit is on the hex in the position prepared by
     /// [`ChainPlan::position`] (so a blocked hex is blocked by it rather than by a ZOC).
     pub fn enemy_on(&self, work: &ChainWork, hex: Hex) -> bool {
@@ -492,9 +459,9 @@ impl<'m> ChainPlan<'m> {
         self.map.node(hex).map(|n| n.index())
     }
 
-    /// Whether a unit on `start` traces in the position prepared (L8): it is on a target or on
+    /// Whether a unit on `start` traces in the position prepared: it is on a target or on
     /// the chain, or a search of at most K+1 steps through free hexes across passable hexsides
-    /// meets a target within K steps or the chain. The deciding function of L-8 to L-10.
+    /// meets a target within K steps or the chain. The deciding function of the rule.
     pub fn traced(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> bool {
         let ChainWork {
             free,
@@ -519,7 +486,7 @@ impl<'m> ChainPlan<'m> {
         let grid = &self.grid;
         first_leg(
             self.map,
-            self.preset.free_hexes,
+            self.rule.k(),
             |n| targets.node(n),
             |n| grid.has(free, n),
             |n| grid.has(chain, n),
@@ -562,14 +529,9 @@ impl<'m> ChainPlan<'m> {
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
     fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut Vec<u32>) {
         let grid = &self.grid;
-        chain::tree_into(
-            tree,
-            self.map,
-            &self.net,
-            targets,
-            |n| grid.has(free, n),
-            self.preset.target,
-        );
+        chain::tree_into(tree, self.map, &self.net, &self.rule, targets, |n| {
+            grid.has(free, n)
+        });
     }
 
     /// The path from node `s` that met the chain (or a target) at `v` (`search` as
@@ -624,9 +586,7 @@ impl<'m> ChainPlan<'m> {
         let grid = &self.grid;
         let rule = cut::Rule {
             map: self.map,
-            free_hexes: self.preset.free_hexes,
-            target: self.preset.target,
-            chain: self.preset.reading,
+            chain: &self.rule,
             is_target: |n| targets.node(n),
             free: |n| grid.has(free, n),
         };
@@ -640,9 +600,15 @@ impl<'m> ChainPlan<'m> {
             .map(|&v| {
                 let block = match cut.refused(v as usize) {
                     cut::Edge::NotFree => ChainBlock::NotFree,
-                    cut::Edge::OffNetwork { from } => ChainBlock::OffNetwork { from: hex(from) },
-                    cut::Edge::NotAlong { from } => ChainBlock::NotAlong { from: hex(from) },
-                    cut::Edge::OutOfBudget { from } => ChainBlock::OutOfBudget { from: hex(from) },
+                    cut::Edge::Refused { why, from } => {
+                        let from = hex(from as usize);
+                        match why {
+                            Why::OffNetwork(_) => ChainBlock::OffNetwork { from },
+                            Why::NotAlong(_) => ChainBlock::NotAlong { from },
+                            // The cut refuses nothing else: the first K hexes were spent.
+                            _ => ChainBlock::OutOfBudget { from },
+                        }
+                    }
                 };
                 net_cut |= block != ChainBlock::NotFree;
                 (hex(v as usize), block)
@@ -668,7 +634,7 @@ impl<'m> ChainPlan<'m> {
     }
 }
 
-/// L8's first K hexes: from node `s`, the node where a breadth-first search of at most K+1
+/// The first K hexes: from node `s`, the node where a breadth-first search of at most K+1
 /// steps through `free` hexes across passable hexsides meets a target within K steps or the
 /// `chain` (its parents in `search`); `s` itself when it is a target or on the chain. The one
 /// search of a unit's first hexes, for the plan, the tracer and the oracle.

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use super::chain;
+use super::rule::ChainRule;
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::position::{Unit, ZocRule};
 use crate::trace::Targets;
-use crate::trace::rule::{RoadChain, RuleError, TargetRule};
+use crate::trace::rule::{RoadChain, RuleError};
 
 /// Up to this many hexes that got better, a cut unit is tested for nearness to each by
 /// distance; above, by the cells that hold them ([`Nearness`]).
@@ -37,11 +37,11 @@ pub enum OracleError {
     Rule(#[from] RuleError),
 }
 
-/// Every unit's Line of Communications under Leyte's rule shape, updated incrementally: what a
-/// bot asks after each move it considers.
+/// Every unit's supply line or Line of Communications under the [`RoadChain`] preset, updated
+/// incrementally: what a bot asks after each move it considers.
 ///
 /// The rule is the [`RoadChain`] preset (K hexes of any passable terrain, then the road/trail
-/// chain to a target, either [`TargetRule`] and either
+/// chain to a target, either [`TargetRule`](crate::TargetRule) and either
 /// [`ChainReading`](crate::trace::ChainReading)); the free test is the one of
 /// [`crate::Position::blocking`] under a [`ZocRule`]: a hex is blocked by an enemy unit on
 /// it, or by an enemy zone of control unless (with [`ZocRule::negated_by_friendly_unit`]) a
@@ -156,8 +156,7 @@ struct Net<'m> {
     map: &'m HexMap,
     k: usize,
     target: Vec<bool>,
-    /// A target that roots the chain when free: on the road/trail net, or any target when the
-    /// chain may run into it (`MayAdjoinChain`).
+    /// A target that roots the chain when free ([`ChainRule::ends_at`]).
     root: Vec<bool>,
     /// The chain graph: the neighbours of each node a chain step joins (freeness aside).
     chain: Table,
@@ -967,39 +966,40 @@ fn resolve<'m>(
     targets: &Targets,
     zoc: &ZocRule,
 ) -> Result<Net<'m>, RuleError> {
-    let zoc = super::BoundZoc::new(map, zoc)?;
-    let adjoin = preset.target == TargetRule::MayAdjoinChain;
-    let on_net: Vec<bool> = map.hexes().iter().map(|h| h.on_road_net).collect();
+    let rule = ChainRule::new(preset, super::BoundZoc::new(map, zoc)?);
+    let hexes = map.hexes();
     let target: Vec<bool> = (0..map.len()).map(|n| targets.node(n)).collect();
     let root: Vec<bool> = (0..map.len())
-        .map(|n| target[n] && (adjoin || on_net[n]))
+        .map(|n| target[n] && rule.ends_at(hexes, n))
         .collect();
-    // The chain graph: two road/trail hexes joined as the reading says, or (when the chain may
-    // run into a target) a root target and a road/trail hex next to it; never across an
-    // impassable hexside.
+    // The chain graph: the chain's steps, and a root target and a hex next to it that runs
+    // into it, either way; never across an impassable hexside.
     let adj = map.adjacency();
     let chain = Table::new(map.len(), |c| {
-        let (on_net, root) = (&on_net, &root);
+        let (rule, root) = (&rule, &root);
         adj[c].iter().filter_map(move |a| {
             let y = a.node as usize;
             let step = a.node != NONE
                 && !a.impassable()
-                && (chain::along(preset.reading, |n| on_net[n], c, *a)
-                    || (adjoin && ((root[c] && on_net[y]) || (root[y] && on_net[c]))));
+                && (rule.along(hexes, c, *a)
+                    || (root[c] && rule.runs_into(hexes, y))
+                    || (root[y] && rule.runs_into(hexes, c)));
             step.then_some(a.node)
         })
     });
     let zoc_into = Table::new(map.len(), |n| {
-        zoc.of(map, n).map(|y| u32::try_from(y).unwrap_or(NONE))
+        rule.zoc
+            .of(map, n)
+            .map(|y| u32::try_from(y).unwrap_or(NONE))
     });
     Ok(Net {
         map,
-        k: preset.free_hexes as usize,
+        k: rule.k() as usize,
         target,
         root,
         chain,
-        negated: zoc.negated,
+        negated: rule.zoc.negated,
         zoc: zoc_into,
-        axial: map.hexes().iter().map(|h| (h.hex.q, h.hex.r)).collect(),
+        axial: hexes.iter().map(|h| (h.hex.q, h.hex.r)).collect(),
     })
 }
