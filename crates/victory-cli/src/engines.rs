@@ -7,6 +7,7 @@ use std::fmt;
 
 use serde::Serialize;
 use wargame_kit::resolve::Resolver;
+use wargame_kit::shape::StateShape;
 
 use crate::problem::{self, Problem};
 
@@ -91,15 +92,6 @@ pub(crate) enum Picture<'a> {
     Html,
 }
 
-/// A VASSAL save with what reads it: the module, the game's profile and the replay options.
-#[derive(Clone, Copy)]
-pub(crate) struct VassalSave<'a> {
-    pub(crate) module: &'a vassal::Module,
-    pub(crate) save: &'a vassal::Save,
-    pub(crate) profile: &'a vassal::profile::Profile,
-    pub(crate) options: &'a vassal::Options,
-}
-
 /// `--crop`: the part of a map to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Crop {
@@ -170,8 +162,9 @@ pub trait Engine: Sync {
         None
     }
 
-    /// The state a VASSAL profile makes of a save, for this engine's games.
-    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>>;
+    /// What its state documents need at their top level (the games, the keys no state can
+    /// lack, the keys naming other files): what a VASSAL profile's import is checked against.
+    fn state_shape(&self) -> StateShape<'static>;
 
     /// Explain one unit, as text; `None` if the engine has nothing to explain.
     fn explain(&self, file: StateFile<'_>, unit: &str) -> Option<Result<String, Vec<Problem>>> {
@@ -285,9 +278,8 @@ impl Engine for Leyte {
         }]
     }
 
-    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>> {
-        leyte_victory::vassal::import(v.module, v.save, v.profile, v.options)
-            .map_err(|e| problems(e.into_diagnostics()))
+    fn state_shape(&self) -> StateShape<'static> {
+        leyte_victory::STATE_SHAPE
     }
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
@@ -393,9 +385,8 @@ impl Engine for AsiaEngulfed {
         ]
     }
 
-    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>> {
-        asia_engulfed_victory::vassal::import(v.module, v.save, v.profile, v.options)
-            .map_err(|e| problems(e.into_diagnostics()))
+    fn state_shape(&self) -> StateShape<'static> {
+        asia_engulfed_victory::STATE_SHAPE
     }
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
@@ -461,6 +452,11 @@ mod tests {
         assert_eq!(known(), "leyte, dai-senso, axis-empires");
         assert_eq!(find("dai-senso").unwrap().1, "dai-senso");
         assert!(find("chess").is_none());
+        // The shape a profile's import is checked against reads exactly the engine's games.
+        for e in ENGINES {
+            let keys: Vec<&str> = e.games().iter().map(|g| g.key).collect();
+            assert_eq!(e.state_shape().games, keys.as_slice());
+        }
     }
 
     #[test]

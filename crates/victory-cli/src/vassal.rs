@@ -631,12 +631,17 @@ pub fn input(
             .map(problem::from_engine)
             .collect::<Vec<_>>()
     })?;
-    let imported = game.engine.import_vassal(engines::VassalSave {
-        module: &game.module,
-        save: &save,
-        profile: &game.profile,
-        options: &game.options,
-    });
+    // The engine's shape, plain data: the VASSAL crate knows no engine, the engine no VASSAL.
+    let shape = game.engine.state_shape();
+    let imported = game
+        .profile
+        .import(&game.module, &save, &game.options, &shape)
+        .map_err(|e| {
+            e.into_diagnostics()
+                .into_iter()
+                .map(import_problem)
+                .collect()
+        });
     match imported {
         Ok(imported) => {
             warnings.extend(imported.warnings.iter().cloned().map(problem::from_engine));
@@ -650,6 +655,14 @@ pub fn input(
             Err(problems)
         }
     }
+}
+
+/// A problem of a profile's import, its kind `vassal/KIND`: found by the VASSAL reader, not
+/// by the engine that reads the state it makes.
+fn import_problem(d: wargame_kit::Diagnostic<::vassal::ErrorKind>) -> Problem {
+    let mut p = problem::from_engine(d);
+    p.kind = format!("vassal/{}", p.kind);
+    p
 }
 
 /// The warnings of a save's reading as the text output shows them: `warning: ...`, one line
