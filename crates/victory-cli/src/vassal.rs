@@ -901,6 +901,76 @@ pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow
     Ok(o)
 }
 
+/// How `victory test` opens a VASSAL case file: the save, module and profile its `[vassal]`
+/// table names (paths relative to it; `step`, `reveal` and `board_sizes` as the reading
+/// commands take them), read under the run's limits and `--confine`, the save made a state by
+/// the profile's import. The one place that reads them.
+pub struct Cases<'a> {
+    /// How the files are read, and where (`--confine`).
+    pub resolver: &'a crate::resolver::CliResolver,
+    /// The most bytes read from a file of each kind.
+    pub limits: Limits,
+}
+
+impl victory_suite::VassalCases for Cases<'_> {
+    fn open(&self, name: &str, text: &str) -> victory_suite::Opened {
+        let mut warnings = Vec::new();
+        let state = self.state(name, text, &mut warnings);
+        victory_suite::Opened { state, warnings }
+    }
+}
+
+impl Cases<'_> {
+    /// The case's state; the warnings of reading its save and module go to `warnings`.
+    fn state(
+        &self,
+        name: &str,
+        text: &str,
+        warnings: &mut Vec<Problem>,
+    ) -> Result<Input, Vec<Problem>> {
+        let vassal = |message: &str| vec![problem::in_file("vassal", name, message)];
+        let args = case_args(name, text)?;
+        // Under `--confine`, every path the table names is inside the folder, or the case fails
+        // before any file is opened.
+        let outside: Vec<Problem> = args
+            .paths()
+            .into_iter()
+            .filter_map(|(key, path)| {
+                let why = self.resolver.may_read(path?).err()?;
+                Some(problem::in_file(
+                    "vassal",
+                    name,
+                    format!("[vassal] `{key}`: {why}"),
+                ))
+            })
+            .collect();
+        if !outside.is_empty() {
+            return Err(outside);
+        }
+        let mut sources = crate::input::Sources::new();
+        let game = args
+            .load(&mut sources, &self.limits, self.resolver)?
+            .ok_or_else(|| vassal("[vassal] needs `module` and `profile`"))?;
+        let save = args
+            .save
+            .as_deref()
+            .ok_or_else(|| vassal("[vassal] needs `save`"))?;
+        input(&game, save, &self.limits, warnings)
+    }
+}
+
+/// A case file's `[vassal]` table, its paths made relative to the file's folder.
+fn case_args(name: &str, text: &str) -> Result<CaseArgs, Vec<Problem>> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        vec![problem::in_file("toml", name, e.message().to_string())]
+    })?;
+    let Some(v) = table.get("vassal").and_then(toml::Value::as_table) else {
+        return Err(vec![problem::in_file("vassal", name, "no [vassal] table")]);
+    };
+    let dir = Path::new(name).parent().unwrap_or(Path::new(""));
+    CaseArgs::from_table(v, dir).map_err(|m| vec![problem::in_file("vassal", name, m)])
+}
+
 /// A VASSAL case file's `[vassal]` table (`victory test`): the save and the reading options.
 #[derive(Debug, Default)]
 pub struct CaseArgs {
