@@ -15,6 +15,7 @@ use crate::expect::{self, Expectations, Head};
 use crate::files::{Kind, one_line};
 use crate::input::{self, Input};
 use crate::problem::{self, ErrorStyle, Problem};
+use crate::vassal_case::VassalCase;
 
 /// What a run ([`run`](crate::run())) reads with: the engines, how files are read, how problems
 /// are shown.
@@ -50,8 +51,9 @@ impl std::fmt::Debug for Suite<'_> {
 /// the save (docs/suites.md). The tool's: it reads those files under its limits and
 /// confinement. [`NoVassal`] refuses every one.
 pub trait VassalCases: Sync {
-    /// The case file `name`, whose text is `text`, opened as the state its save makes.
-    fn open(&self, name: &str, text: &str) -> Opened;
+    /// The case file `name`, whose `[vassal]` table is `case`, opened as the state its save
+    /// makes.
+    fn open(&self, name: &str, case: &VassalCase) -> Opened;
 }
 
 /// A VASSAL case file opened ([`VassalCases::open`]).
@@ -69,7 +71,7 @@ pub struct Opened {
 pub struct NoVassal;
 
 impl VassalCases for NoVassal {
-    fn open(&self, name: &str, _: &str) -> Opened {
+    fn open(&self, name: &str, _: &VassalCase) -> Opened {
         Opened {
             state: Err(vec![problem::in_file(
                 "vassal",
@@ -288,7 +290,13 @@ fn scored(input: &Input, name: &str, ctx: &Context<'_>) -> Scored {
 /// A VASSAL case file, opened by the tool ([`VassalCases`]) and scored by the engine of its
 /// profile's game: what it gives is judged against its `[expect]` like a state file's report.
 fn score_vassal_case(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
-    let opened = ctx.suite.vassal.open(name, text);
+    let opened = match VassalCase::read(name, text) {
+        Ok(case) => ctx.suite.vassal.open(name, &case),
+        Err(problems) => Opened {
+            state: Err(problems),
+            warnings: Vec::new(),
+        },
+    };
     let mut scored = match opened.state {
         Ok(input) => scored(&input, name, ctx),
         Err(problems) => Scored {
@@ -504,7 +512,7 @@ mod tests {
 
     #[test]
     fn a_tool_without_vassal_refuses_vassal_cases() {
-        let opened = NoVassal.open("c.toml", "[vassal]\n");
+        let opened = NoVassal.open("c.toml", &VassalCase::default());
         assert_eq!(opened.state.unwrap_err()[0].kind, "vassal");
         assert!(opened.warnings.is_empty());
     }

@@ -3,7 +3,8 @@
 //! states, each scored by its engine and checked against its own `[expect]` table.
 //!
 //! The crate knows no game: a tool hands it its engines ([`engine::Engines`], each an
-//! [`engine::Engine`]) and, for VASSAL case files, how to open them ([`VassalCases`]).
+//! [`engine::Engine`]) and, for VASSAL case files ([`VassalCase`], their `[vassal]` table),
+//! how to open them ([`VassalCases`]).
 //!
 //! - [`engine`]: the [`Engine`](engine::Engine) trait, the state file an engine reads
 //!   ([`StateFile`](engine::StateFile)), what the engines keep through a run
@@ -58,12 +59,14 @@ pub mod problem;
 mod run;
 #[cfg(test)]
 mod testing;
+mod vassal_case;
 
 pub use case::{
     Candidate, CaseResult, NoVassal, Opened, Suite, VassalCases, Verdict, check_pointers,
 };
 pub use compare::Difference;
 pub use run::{Error, check_rules, discover, run};
+pub use vassal_case::VassalCase;
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.
 #[cfg(doctest)]

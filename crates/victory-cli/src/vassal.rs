@@ -902,9 +902,8 @@ pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow
 }
 
 /// How `victory test` opens a VASSAL case file: the save, module and profile its `[vassal]`
-/// table names (paths relative to it; `step`, `reveal` and `board_sizes` as the reading
-/// commands take them), read under the run's limits and `--confine`, the save made a state by
-/// the profile's import. The one place that reads them.
+/// table names ([`victory_suite::VassalCase`]), read under the run's limits and `--confine`,
+/// the save made a state by the profile's import. The one place that reads them.
 pub struct Cases<'a> {
     /// How the files are read, and where (`--confine`).
     pub resolver: &'a crate::resolver::CliResolver,
@@ -913,9 +912,9 @@ pub struct Cases<'a> {
 }
 
 impl victory_suite::VassalCases for Cases<'_> {
-    fn open(&self, name: &str, text: &str) -> victory_suite::Opened {
+    fn open(&self, name: &str, case: &victory_suite::VassalCase) -> victory_suite::Opened {
         let mut warnings = Vec::new();
-        let state = self.state(name, text, &mut warnings);
+        let state = self.state(name, case, &mut warnings);
         victory_suite::Opened { state, warnings }
     }
 }
@@ -925,14 +924,13 @@ impl Cases<'_> {
     fn state(
         &self,
         name: &str,
-        text: &str,
+        case: &victory_suite::VassalCase,
         warnings: &mut Vec<Problem>,
     ) -> Result<Input, Vec<Problem>> {
         let vassal = |message: &str| vec![problem::in_file("vassal", name, message)];
-        let args = case_args(name, text)?;
         // Under `--confine`, every path the table names is inside the folder, or the case fails
         // before any file is opened.
-        let outside: Vec<Problem> = args
+        let outside: Vec<Problem> = case
             .paths()
             .into_iter()
             .filter_map(|(key, path)| {
@@ -947,116 +945,21 @@ impl Cases<'_> {
         if !outside.is_empty() {
             return Err(outside);
         }
-        let mut sources = crate::input::Sources::new();
+        let args = SaveArgs {
+            module: case.module.clone(),
+            profile: case.profile.clone(),
+            board_sizes: case.board_sizes.clone(),
+            step: case.step,
+            reveal: case.reveal,
+            sides: case.sides.clone(),
+        };
         let game = args
-            .load(&mut sources, &self.limits, self.resolver)?
+            .load(&mut Sources::new(), &self.limits, self.resolver)?
             .ok_or_else(|| vassal("[vassal] needs `module` and `profile`"))?;
-        let save = args
+        let save = case
             .save
             .as_deref()
             .ok_or_else(|| vassal("[vassal] needs `save`"))?;
         input(&game, save, &self.limits, warnings)
-    }
-}
-
-/// A case file's `[vassal]` table, its paths made relative to the file's folder.
-fn case_args(name: &str, text: &str) -> Result<CaseArgs, Vec<Problem>> {
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        vec![problem::in_file("toml", name, e.message().to_string())]
-    })?;
-    let Some(v) = table.get("vassal").and_then(toml::Value::as_table) else {
-        return Err(vec![problem::in_file("vassal", name, "no [vassal] table")]);
-    };
-    let dir = Path::new(name).parent().unwrap_or(Path::new(""));
-    CaseArgs::from_table(v, dir).map_err(|m| vec![problem::in_file("vassal", name, m)])
-}
-
-/// A VASSAL case file's `[vassal]` table (`victory test`): the save and the reading options.
-#[derive(Debug, Default)]
-pub struct CaseArgs {
-    /// The module, profile and reading options.
-    pub args: SaveArgs,
-    /// The save.
-    pub save: Option<PathBuf>,
-}
-
-impl std::ops::Deref for CaseArgs {
-    type Target = SaveArgs;
-    fn deref(&self) -> &SaveArgs {
-        &self.args
-    }
-}
-
-impl CaseArgs {
-    /// The keys of a `[vassal]` table.
-    pub const KEYS: [&'static str; 7] = [
-        "save",
-        "module",
-        "profile",
-        "board_sizes",
-        "step",
-        "reveal",
-        "side",
-    ];
-
-    /// The paths the table names, each with its key.
-    pub fn paths(&self) -> [(&'static str, Option<&Path>); 4] {
-        [
-            ("save", self.save.as_deref()),
-            ("module", self.args.module.as_deref()),
-            ("profile", self.args.profile.as_deref()),
-            ("board_sizes", self.args.board_sizes.as_deref()),
-        ]
-    }
-
-    /// From a case file's `[vassal]` table; paths relative to `dir`.
-    pub fn from_table(t: &toml::Table, dir: &Path) -> Result<CaseArgs, String> {
-        if let Some(k) = t.keys().find(|k| !Self::KEYS.contains(&k.as_str())) {
-            let known = Self::KEYS.map(|k| format!("`{k}`")).join(", ");
-            return Err(format!(
-                "[vassal] has no key `{}` (its keys: {known})",
-                one_line(k)
-            ));
-        }
-        let path = |key: &str| -> Result<Option<PathBuf>, String> {
-            match t.get(key) {
-                None => Ok(None),
-                Some(toml::Value::String(s)) => Ok(Some(dir.join(s))),
-                Some(_) => Err(format!("[vassal] `{key}` is a path, written as a string")),
-            }
-        };
-        let step = match t.get("step") {
-            None => None,
-            Some(v) => Some(
-                v.as_integer()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or("[vassal] `step` is a whole number 0 or more")?,
-            ),
-        };
-        let reveal = match t.get("reveal") {
-            None => false,
-            Some(v) => v.as_bool().ok_or("[vassal] `reveal` is true or false")?,
-        };
-        let sides = match t.get("side") {
-            None => Vec::new(),
-            Some(toml::Value::String(s)) => vec![s.clone()],
-            Some(toml::Value::Array(a)) => a
-                .iter()
-                .map(|v| v.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-                .ok_or("[vassal] `side` is a side's name, or a list of them")?,
-            Some(_) => return Err("[vassal] `side` is a side's name, or a list of them".into()),
-        };
-        Ok(CaseArgs {
-            args: SaveArgs {
-                module: path("module")?,
-                profile: path("profile")?,
-                board_sizes: path("board_sizes")?,
-                step,
-                reveal,
-                sides,
-            },
-            save: path("save")?,
-        })
     }
 }
