@@ -19,7 +19,7 @@ use crate::problem::{self, Problem};
 /// ```
 /// use victory_suite::engine::Engines;
 /// const NONE: Engines = Engines::new(&[]);
-/// assert!(NONE.find("leyte").is_none());
+/// assert!(NONE.find("chess").is_none());
 /// assert_eq!(NONE.known(), "");
 /// ```
 #[derive(Clone, Copy)]
@@ -50,7 +50,7 @@ impl Engines {
         self.all.iter().flat_map(|e| e.games().iter().copied())
     }
 
-    /// The games' keys, as a list for people: `leyte, dai-senso, axis-empires`.
+    /// The games' keys, as a list for people (`a, b, c`).
     pub fn known(self) -> String {
         self.games().map(|g| g.key).collect::<Vec<_>>().join(", ")
     }
@@ -73,7 +73,7 @@ impl fmt::Debug for Engines {
 /// A game the tool accepts: the value of its `game` key and a line for `--help`.
 #[derive(Clone, Copy, Debug)]
 pub struct GameName {
-    /// The `game` key's value, e.g. `leyte`.
+    /// The value of a state file's `game` key that names it.
     pub key: &'static str,
     /// What it is, for `--help` (no final period).
     pub about: &'static str,
