@@ -430,14 +430,14 @@ pub fn vassal_profile(text: &str) {
     let maps = wargame_kit::resolve::MemoryResolver::default()
         .with("../../maps/leyte-standin.toml", include_str!("../../fixtures/maps/leyte-standin.toml"));
     let (m, s) = &games[0];
-    if let Ok(imported) = leyte_victory::vassal::import(m, s, &profile, &options) {
-        if let Ok(state) = leyte_victory::State::from_import(&imported, &maps) {
+    if let Ok(imported) = profile.import(m, s, &options, &leyte_victory::STATE_SHAPE) {
+        if let Ok(state) = imported.read_state(|text, name| leyte_victory::State::from_toml_str(text, name, &maps)) {
             let _ = state.score();
         }
     }
     let (m, s) = &games[1];
-    if let Ok(imported) = asia_engulfed_victory::vassal::import(m, s, &profile, &options) {
-        if let Ok(state) = asia_engulfed_victory::State::from_import(&imported, &maps) {
+    if let Ok(imported) = profile.import(m, s, &options, &asia_engulfed_victory::STATE_SHAPE) {
+        if let Ok(state) = imported.read_state(|text, name| asia_engulfed_victory::State::from_toml_str(text, name, &maps)) {
             let _ = asia_engulfed_victory::score(&state, &asia_engulfed_victory::options::Rules::default());
         }
     }

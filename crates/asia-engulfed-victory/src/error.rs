@@ -42,10 +42,6 @@ pub enum ErrorKind {
     Resolve,
     /// A number is beyond one of the engine's [limits](crate::limits).
     Limit,
-    /// A VASSAL save, module or profile could not be read or turned into a state (feature
-    /// `vassal`).
-    #[cfg(feature = "vassal")]
-    Vassal(vassal::ErrorKind),
 }
 
 /// All problems found in a state or track, in the order found; never empty (the workspace's

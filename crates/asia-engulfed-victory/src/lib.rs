@@ -115,8 +115,6 @@ mod spec;
 pub mod svg;
 mod track;
 mod valid;
-#[cfg(feature = "vassal")]
-pub mod vassal;
 mod victory;
 mod vp;
 mod words;
@@ -131,10 +129,14 @@ pub use hexmap;
 /// uses.
 pub use wargame_kit as kit;
 
-/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
-/// `vassal`), at the exact version the engine uses.
-#[cfg(feature = "vassal")]
-pub use ::vassal as vassal_reader;
+/// What a Dai Senso state document needs at its top level, as plain data for a tool that
+/// writes one (a VASSAL profile's import, docs/embedding.md): `game` (`dai-senso` or
+/// `axis-empires`), `check`, `war_state` and `vp_marker`; a `track` names a file relative to
+/// the document.
+pub const STATE_SHAPE: wargame_kit::shape::StateShape<'static> =
+    wargame_kit::shape::StateShape::new(GAMES)
+        .required(&["check", "war_state", "vp_marker"])
+        .references(&["track"]);
 
 pub use csv::{
     ConsideredHex, Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex,

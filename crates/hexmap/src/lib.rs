@@ -228,6 +228,8 @@ mod trace;
 
 pub use coord::{Direction, Hex};
 pub use error::{Error, ErrorKind};
+#[cfg(feature = "editor")]
+pub use layout::FitError;
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };

@@ -14,6 +14,9 @@
 //! - **Pictures and pages**: the SVG toolkit (feature `svg`, [`svg`]) and self-contained
 //!   interactive HTML pages (feature `html`, [`html`]).
 //! - **Limits** ([`limits`]), so a server can rely on them.
+//! - **A state document's shape as plain data** ([`shape`]): the games an engine reads, the
+//!   keys no state can lack, the keys naming other files; for tools that write states (a
+//!   VASSAL profile's import) without depending on the engine.
 //! - **A seeded generator** ([`rng`], splitmix64): deterministic, not cryptographic; for
 //!   generators, benchmarks and tests.
 //!
@@ -52,6 +55,7 @@ pub mod limits;
 pub mod options;
 pub mod resolve;
 pub mod rng;
+pub mod shape;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;

@@ -102,8 +102,6 @@ pub mod svg;
 #[cfg(test)]
 mod testmap;
 mod unit;
-#[cfg(feature = "vassal")]
-pub mod vassal;
 mod words;
 
 /// The hex-map crate this engine is built on (package `wargame-hexmap`), re-exported so that a
@@ -116,10 +114,13 @@ pub use hexmap;
 /// uses.
 pub use wargame_kit as kit;
 
-/// The VASSAL reader this engine imports saves with (package `wargame-vassal`, feature
-/// `vassal`), at the exact version the engine uses.
-#[cfg(feature = "vassal")]
-pub use ::vassal as vassal_reader;
+/// What a Leyte state document needs at its top level, as plain data for a tool that writes
+/// one (a VASSAL profile's import, docs/embedding.md): `game = "leyte"`, the `map` (a file
+/// named relative to the document) and the `[scenario]`.
+pub const STATE_SHAPE: wargame_kit::shape::StateShape<'static> =
+    wargame_kit::shape::StateShape::new(&[GAME])
+        .required(&["map", "scenario"])
+        .references(&["map"]);
 
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};

@@ -164,6 +164,72 @@ pub fn render_state(state: &State, report: &Report) -> String {
     render(&state.map, &state.scenario, &state.position, report)
 }
 
+/// The part of the map a close-up draws ([`render_state_cropped`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crop<'a> {
+    /// The rectangle between two corner hexes, as printed (`1113`, `1927`).
+    Corners(&'a str, &'a str),
+    /// What the picture is about ([`focus`]): the units cut off and what cuts them, else the
+    /// units.
+    Focus,
+}
+
+/// A close-up of a loaded state's picture, for a page or a post: the part of the map `crop`
+/// says, the legend below it. A corner that is not a hex of the map is an error
+/// ([`ErrorKind::Hex`](crate::ErrorKind::Hex)) naming it.
+///
+/// ```
+/// use leyte_victory::svg::{Crop, render_state, render_state_cropped};
+/// # use wargame_kit::resolve::MemoryResolver;
+/// # let maps = MemoryResolver::default().with("line.toml", r#"
+/// # name = "Line"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 10]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # [areas.northern-beach]
+/// # name = "Northern Beach Area"
+/// # hexes = ["1009"]
+/// # [areas.eastern-beach]
+/// # name = "Eastern Beach Area"
+/// # hexes = []
+/// # [hexsides]
+/// # roads = [["1006", "1007", "1008", "1009"]]
+/// # "#);
+/// # let text = "game = \"leyte\"\nmap = \"line.toml\"\n[scenario]\nname = \"Example\"\nactive_beaches = [\"northern-beach\"]\n[[units]]\nid = \"US-1\"\nside = \"us\"\nrating = \"4-6-5\"\nhex = \"1001\"\n";
+/// # let state = leyte_victory::State::from_toml_str(text, Some("s.toml"), &maps).unwrap();
+/// let report = state.score().unwrap();
+/// let close = render_state_cropped(&state, &report, Crop::Corners("1001", "1003")).unwrap();
+/// assert_ne!(close, render_state(&state, &report));
+/// assert!(render_state_cropped(&state, &report, Crop::Focus).is_ok());
+/// let e = render_state_cropped(&state, &report, Crop::Corners("1001", "2001")).unwrap_err();
+/// assert!(e.to_string().starts_with("2001 is not a hex of Line: "), "{e}");
+/// ```
+pub fn render_state_cropped(
+    state: &State,
+    report: &Report,
+    crop: Crop<'_>,
+) -> Result<String, crate::Error> {
+    let map = &state.map;
+    let corner = |l: &str| {
+        map.parse(l).map_err(|e| {
+            let message = format!("{l} is not a hex of {}: {e}", map.name());
+            crate::Error::new(vec![crate::Diagnostic::new(crate::ErrorKind::Hex, message)])
+        })
+    };
+    let hexes = match crop {
+        Crop::Corners(from, to) => vec![corner(from)?, corner(to)?],
+        Crop::Focus => focus(map, &state.position, report),
+    };
+    let mut d = drawing(map, &state.scenario, &state.position, report);
+    d.crop(hexes).legend_below();
+    Ok(d.finish())
+}
+
 /// Draw a report on its map: units, Japanese ZOC, Lines of Communications (traced or cut, and
 /// why), objectives, active Beach Areas, and the totals, ratio and level in the caption.
 ///

@@ -4,6 +4,13 @@
 //! [`ZonedGrid`] with its [`Zone`]s.
 //!
 //! Points are board coordinates (the board's top left is 0,0, before any reversal).
+//!
+//! [`HexGrid::centres`] lists a hex grid's numbered hexes where they are, for a tool that maps
+//! the grid to a hex layout of its own.
+
+mod centres;
+
+pub use centres::{Area, Centre, CentresError};
 
 /// A point in pixels, as VASSAL's `java.awt.Point`.
 pub type Point = (i32, i32);

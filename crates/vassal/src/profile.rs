@@ -1,9 +1,10 @@
 //! Profiles: a small TOML file saying what a module's pieces mean for a game's rules, so that a
 //! saved game becomes that game's state file without a line of Rust.
 //!
-//! The crate knows no game: a profile maps pieces to the keys of a state document (TOML), and
-//! each engine reads that document as it reads any state file. An engine gives what its state
-//! needs ([`StateShape`]: its games, the keys no state can lack, the keys naming other files).
+//! The crate knows no game and no engine: a profile maps pieces to the keys of a state document
+//! (TOML), and an engine reads that document as it reads any state file. The engine gives what
+//! its state needs as plain data ([`StateShape`], the kit's: its games, the keys no state can
+//! lack, the keys naming other files); the caller composes the two ([`Imported::read_state`]).
 //! A profile has:
 //!
 //! - `game`, and `[state]`: what no piece holds, copied into the state as it is;
@@ -25,8 +26,9 @@
 //! marked `optional = true` is left out of an entry whose piece lacks what it names.
 //!
 //! ```
-//! use vassal::profile::{Profile, StateShape};
+//! use vassal::profile::Profile;
 //! use vassal::{BoardSizes, Module, Options, Save};
+//! use wargame_kit::shape::StateShape;
 //!
 //! let build_file = r#"<VASSAL.build.GameModule name="Demo" version="1" VassalVersion="3.7.9">
 //!   <VASSAL.build.module.Map mapName="Main">
@@ -74,6 +76,7 @@ use std::ops::Range;
 
 use wargame_kit::Source;
 use wargame_kit::internal::{Locator, nearest, read_and_check};
+use wargame_kit::shape::StateShape;
 
 use crate::error::ErrorKind;
 use crate::grid::Grid;
@@ -84,102 +87,6 @@ pub use draft::draft;
 pub use proposal::draft_from_save;
 
 use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
-
-/// An engine's VASSAL import, written once for every engine: `From<vassal::ErrorKind>` for the
-/// engine's `ErrorKind` (as its `Vassal` kind), `pub fn import` (the state a profile makes of a
-/// save, as TOML, through the engine's [`StateShape`]), and `State::from_vassal` and
-/// `State::from_import` (that TOML read by the engine's `State::from_toml_str`, each problem
-/// moved to the profile and the piece, [`Imported::read_state`]). The engine names its state,
-/// error, error kind and shape, and writes the docs of the three functions.
-///
-/// The engine names `wargame_kit` among its dependencies.
-#[macro_export]
-macro_rules! engine_import {
-    (
-        state: $state:ident, error: $error:ident, kind: $kind:ident, shape: $shape:ident;
-        $(#[$import_meta:meta])*
-        fn import;
-        $(#[$from_vassal_meta:meta])*
-        fn from_vassal;
-        $(#[$from_import_meta:meta])*
-        fn from_import;
-    ) => {
-        impl ::core::convert::From<$crate::ErrorKind> for $kind {
-            fn from(kind: $crate::ErrorKind) -> Self {
-                $kind::Vassal(kind)
-            }
-        }
-
-        $(#[$import_meta])*
-        pub fn import(
-            module: &$crate::Module,
-            save: &$crate::Save,
-            profile: &$crate::profile::Profile,
-            options: &$crate::Options,
-        ) -> ::core::result::Result<$crate::profile::Imported, $error> {
-            profile
-                .import(module, save, options, &$shape)
-                .map_err(|e| e.into_kind())
-        }
-
-        impl $state {
-            $(#[$from_vassal_meta])*
-            pub fn from_vassal(
-                module: &$crate::Module,
-                save: &$crate::Save,
-                profile: &$crate::profile::Profile,
-                resolver: &dyn ::wargame_kit::resolve::Resolver,
-            ) -> ::core::result::Result<($state, $crate::profile::Imported), $error> {
-                let imported = import(module, save, profile, &$crate::Options::default())?;
-                let state = $state::from_import(&imported, resolver)?;
-                Ok((state, imported))
-            }
-
-            $(#[$from_import_meta])*
-            pub fn from_import(
-                imported: &$crate::profile::Imported,
-                resolver: &dyn ::wargame_kit::resolve::Resolver,
-            ) -> ::core::result::Result<$state, $error> {
-                imported.read_state(|text, name| $state::from_toml_str(text, name, resolver))
-            }
-        }
-    };
-}
-
-/// What a game's state needs of a profile: given by the engine that reads the state.
-#[derive(Clone, Copy, Debug)]
-#[non_exhaustive]
-pub struct StateShape<'a> {
-    /// The `game` values the engine reads.
-    pub games: &'a [&'a str],
-    /// Top-level keys no state can lack: each must come from `[state]` or a piece.
-    pub required: &'a [&'a str],
-    /// Top-level keys whose string values name other files (relative to the profile).
-    pub references: &'a [&'a str],
-}
-
-impl<'a> StateShape<'a> {
-    /// A shape for these games, with nothing required and no references.
-    pub const fn new(games: &'a [&'a str]) -> Self {
-        StateShape {
-            games,
-            required: &[],
-            references: &[],
-        }
-    }
-
-    /// With these keys required.
-    pub const fn required(mut self, keys: &'a [&'a str]) -> Self {
-        self.required = keys;
-        self
-    }
-
-    /// With these keys naming other files.
-    pub const fn references(mut self, keys: &'a [&'a str]) -> Self {
-        self.references = keys;
-        self
-    }
-}
 
 /// A profile, read and its shape checked (its names are checked against a module and a save
 /// by [`Profile::import`]).
@@ -254,7 +161,7 @@ pub struct Imported {
     pub profile: Option<String>,
     /// The profile's text, for locating a problem the state's reader finds.
     profile_text: String,
-    /// The top-level keys naming other files ([`StateShape::references`]).
+    /// The top-level keys naming other files (the shape's `references`).
     references: Vec<String>,
 }
 
@@ -429,7 +336,7 @@ impl Profile {
     }
 
     fn check_game(&self, shape: &StateShape<'_>) -> Result<(), Error> {
-        if shape.games.contains(&self.spec.game.as_str()) {
+        if shape.reads(&self.spec.game) {
             return Ok(());
         }
         let d = wargame_kit::Diagnostic::new(
@@ -448,9 +355,7 @@ impl Profile {
     fn check_required(&self, shape: &StateShape<'_>, set: &BTreeSet<String>) -> Result<(), Error> {
         let at = Locator::new(self.source());
         let missing: Vec<_> = shape
-            .required
-            .iter()
-            .filter(|k| !set.contains(**k))
+            .missing(|k| set.contains(k))
             .map(|k| {
                 let d = wargame_kit::Diagnostic::new(
                     ErrorKind::NoSource,
@@ -850,7 +755,7 @@ fn zone_names(g: &Grid, out: &mut Vec<String>) {
 }
 
 impl Imported {
-    /// Change every file reference of the state (the keys [`StateShape::references`] names),
+    /// Change every file reference of the state (the keys the shape's `references` names),
     /// written relative to the profile, by `rebase` (for a state written elsewhere).
     pub fn rebase_references(&mut self, rebase: impl Fn(&str) -> String) {
         self.text = document::rebase(&self.text, &self.references, rebase);

@@ -310,7 +310,7 @@ fn many_problems_of_a_profile_are_located_in_one_reading() {
         t
     };
     let save = Save::from_bytes(SaveText::new().finish().as_bytes(), "empty.vsav").unwrap();
-    let shape = vassal::profile::StateShape::new(&["demo"]);
+    let shape = wargame_kit::shape::StateShape::new(&["demo"]);
     linear("profile problems", 400, |n| {
         let t = text(n);
         let profile = vassal::profile::Profile::from_toml_str(&t, Some("p.toml")).unwrap();

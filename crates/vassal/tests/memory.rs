@@ -125,12 +125,12 @@ fn a_profile_of_many_groups_over_many_pieces_is_refused_early() {
     let text = format!("game = \"demo\"\n{}", group.repeat(1_000));
     let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
     // The state needs a key no entry gives: refused before the save is read.
-    let needs = vassal::profile::StateShape::new(&["demo"]).required(&["scenario"]);
+    let needs = wargame_kit::shape::StateShape::new(&["demo"]).required(&["scenario"]);
     let (e, cost) = peak(|| profile.import(&module, &save, &Options::default(), &needs));
     assert!(e.unwrap_err().to_string().contains("scenario"));
     assert!(cost < MIB, "refusing it cost {cost} bytes");
     // A million entries asked for: refused at the limit of a state's entries.
-    let shape = vassal::profile::StateShape::new(&["demo"]);
+    let shape = wargame_kit::shape::StateShape::new(&["demo"]);
     let (e, cost) = peak(|| profile.import(&module, &save, &Options::default(), &shape));
     assert!(e.unwrap_err().to_string().contains("MAX_STATE_ENTRIES"));
     assert!(cost < 256 * MIB, "refusing it cost {cost} bytes");

@@ -6,8 +6,9 @@
 
 mod common;
 
-use vassal::profile::{Imported, Profile, StateShape};
+use vassal::profile::{Imported, Profile};
 use vassal::{ErrorKind, Module, Options, Save};
+use wargame_kit::shape::StateShape;
 
 const SHAPE: StateShape<'static> = StateShape::new(&["demo"]).references(&["map"]);
 

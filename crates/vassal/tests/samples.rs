@@ -366,7 +366,7 @@ fn the_palette_entry_of_every_piece_is_recovered() {
 /// selects at least one piece.
 #[test]
 fn a_profile_drafted_from_each_save_selects_with_every_entry() {
-    let shape = vassal::profile::StateShape::new(&["FILL IN"]);
+    let shape = wargame_kit::shape::StateShape::new(&["FILL IN"]);
     for case in all_cases() {
         for (name, save) in &case.games {
             let pieces = vassal::read_pieces(&case.module, save, &Options::default()).unwrap();
@@ -414,7 +414,7 @@ select = { map = "Main Map", zone = "endurance" }
 fields = { id = { piece_id = true }, name = { name = true }, side = { property = "Side" } }
 "#;
     let profile = vassal::profile::Profile::from_toml_str(profile, Some("ragnarok.toml")).unwrap();
-    let shape = vassal::profile::StateShape::new(&["ragnarok"]);
+    let shape = wargame_kit::shape::StateShape::new(&["ragnarok"]);
     let (_, save) = &case.games[0];
     let imported = profile
         .import(&case.module, save, &Options::default(), &shape)

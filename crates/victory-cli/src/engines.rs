@@ -1,262 +1,31 @@
-//! Every engine the command line knows, each behind one small trait, [`Engine`]: a game family
-//! is one `impl Engine` and one line in [`ENGINES`]. The commands (`score`, `check`, `render`,
-//! `schema`, `explain`, `test`) only ever go through the trait; nothing else here or in `main`
-//! names a game.
+//! The engines the command line knows: one `impl Engine` per game family (the trait is
+//! [`victory_suite::engine::Engine`]) and one entry in [`ENGINES`]. This is the only place that
+//! names the engines; the commands and the suite runner go through the trait.
 
-use std::fmt;
+use victory_suite::engine::{Engines, GameName, Report, apply_rules, rule_taken};
+use victory_suite::problem::from_diagnostics as problems;
+use wargame_kit::shape::StateShape;
 
-use serde::Serialize;
-use wargame_kit::resolve::Resolver;
+pub use victory_suite::engine::{Cache, Crop, Engine, Head, Picture, StateFile};
 
 use crate::problem::{self, Problem};
 
 /// Every engine, in the order their games are listed to people (`--help`, error messages).
-pub const ENGINES: &[&dyn Engine] = &[&Leyte, &AsiaEngulfed];
-
-/// A game the command line accepts: the value of its `game` key and a line for `--help`.
-#[derive(Clone, Copy, Debug)]
-pub struct GameName {
-    /// The `game` key's value, e.g. `leyte`.
-    pub key: &'static str,
-    /// What it is, for `--help` (no final period).
-    pub about: &'static str,
-}
-
-/// A state file handed to an engine.
-#[derive(Clone, Copy)]
-pub struct StateFile<'a> {
-    /// Its name as given on the command line (used in messages and to resolve its references).
-    pub name: &'a str,
-    /// Its text.
-    pub text: &'a str,
-    /// How the documents it refers to (a map, a VP track) are read.
-    pub resolver: &'a dyn Resolver,
-    /// What the engines keep from one file to the next in one run.
-    pub cache: &'a Cache,
-}
-
-/// What the engines keep from one file to the next within one run: the Leyte maps built, by
-/// the path each resolved to, so that `victory score a.toml b.toml` on one map builds it once;
-/// and the run's rules options (`--rule KEY=VALUE`), over each file's `[rules]`. Shared by the
-/// threads of `victory test` (it is `Sync`).
-#[derive(Debug, Default)]
-pub struct Cache {
-    leyte_maps: leyte_victory::MapCache,
-    /// `--rule KEY=VALUE`, in order.
-    pub rules: Vec<(String, String)>,
-    /// Apply each `--rule` only to the games that know its key (`victory test`), instead of
-    /// refusing a file whose game does not.
-    pub only_known_rules: bool,
-}
-
-impl Cache {
-    /// An empty cache, with these `--rule` options.
-    pub fn with_rules(rules: Vec<(String, String)>) -> Cache {
-        Cache {
-            rules,
-            ..Cache::default()
-        }
-    }
-}
-
-/// The run's `--rule KEY=VALUE` options, each chosen with `set` (with
-/// [`Cache::only_known_rules`], only those `registry` knows); the first refused is a problem
-/// naming the file.
-fn apply_rules<R>(
-    file: StateFile<'_>,
-    registry: &wargame_kit::options::Registry<R>,
-    mut set: impl FnMut(&str, &str) -> Result<(), String>,
-) -> Result<(), Vec<Problem>> {
-    for (key, value) in &file.cache.rules {
-        if file.cache.only_known_rules && registry.option(key).is_err() {
-            continue;
-        }
-        set(key, value).map_err(|message| {
-            vec![problem::in_file(
-                "rule",
-                file.name,
-                format!("--rule {key}={value}: {message}"),
-            )]
-        })?;
-    }
-    Ok(())
-}
-
-/// What `victory render` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Picture<'a> {
-    /// The engine's SVG picture: of part of the map only, when `--crop` says which.
-    Svg(Option<&'a Crop>),
-    /// The engine's self-contained interactive HTML page (of the whole map).
-    Html,
-}
-
-/// A VASSAL save with what reads it: the module, the game's profile and the replay options.
-#[derive(Clone, Copy)]
-pub(crate) struct VassalSave<'a> {
-    pub(crate) module: &'a vassal::Module,
-    pub(crate) save: &'a vassal::Save,
-    pub(crate) profile: &'a vassal::profile::Profile,
-    pub(crate) options: &'a vassal::Options,
-}
-
-/// `--crop`: the part of a map to draw.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Crop {
-    /// `FROM:TO`: two corner hexes, as printed.
-    Corners {
-        /// One corner.
-        from: String,
-        /// The opposite corner.
-        to: String,
-    },
-    /// `focus`: what the engine's picture is about (the HTML page opens on it).
-    Focus,
-}
-
-/// `--rule KEY=VALUE` against one engine's options: `None` when it has no option `key`, else
-/// whether it takes `value`.
-fn rule_taken<R>(
-    registry: &wargame_kit::options::Registry<R>,
-    key: &str,
-    value: &str,
-) -> Option<Result<(), String>> {
-    registry.option(key).ok()?;
-    Some(registry.choose(key, value).map(|_| ()))
-}
-
-/// One game family's engine, as the command line uses it (shared by the threads of
-/// `victory test`).
-pub trait Engine: Sync {
-    /// The games this engine reads, by their `game` key.
-    fn games(&self) -> &'static [GameName];
-
-    /// Score a state file: the engine's report, readable and serializable.
-    fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>>;
-
-    /// Validate a state file: every problem `score` would report, without scoring it.
-    fn check(&self, file: StateFile<'_>) -> Result<(), Vec<Problem>>;
-
-    /// Draw a state file as SVG (of part of the map only, when the picture's crop says which),
-    /// or as an interactive HTML page.
-    fn render(&self, file: StateFile<'_>, picture: Picture<'_>) -> Result<String, Vec<Problem>>;
-
-    /// The rules options its state files (`[rules]`) and `--rule` may choose.
-    fn rule_options(&self) -> Vec<wargame_kit::options::RuleDescription> {
-        Vec::new()
-    }
-
-    /// `--rule KEY=VALUE`: `None` when this engine's games have no option `key`, else whether
-    /// the option takes `value` (why not, in words).
-    fn rule(&self, key: &str, value: &str) -> Option<Result<(), String>> {
-        let _ = (key, value);
-        None
-    }
-
-    /// The keys of a state file's `[expect]` table (but `problems` and `json`, which every
-    /// game has), each with the report field it reads.
-    fn expect_keys(&self) -> &'static [wargame_kit::internal::expect::ExpectKey];
-
-    /// The JSON Schema of the state file format.
-    fn state_schema(&self) -> schemars::Schema;
-
-    /// The JSON Schema of the report (what [`Report::to_json`] writes after `game` and `file`),
-    /// if the engine publishes one.
-    fn report_schema(&self) -> Option<schemars::Schema>;
-
-    /// What `explain` does for this engine's games (completing "`explain` ..."), or `None` if
-    /// they have nothing to explain.
-    fn explains(&self) -> Option<&'static str> {
-        None
-    }
-
-    /// The state a VASSAL profile makes of a save, for this engine's games.
-    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>>;
-
-    /// Explain one unit, as text; `None` if the engine has nothing to explain.
-    fn explain(&self, file: StateFile<'_>, unit: &str) -> Option<Result<String, Vec<Problem>>> {
-        let _ = (file, unit);
-        None
-    }
-}
-
-impl fmt::Debug for dyn Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list()
-            .entries(self.games().iter().map(|g| g.key))
-            .finish()
-    }
-}
+pub const ENGINES: Engines = Engines::new(&[&Leyte, &AsiaEngulfed]);
 
 /// The engine that reads `game` (its `game` key), with the key as a `'static` string.
 pub fn find(game: &str) -> Option<(&'static dyn Engine, &'static str)> {
-    ENGINES
-        .iter()
-        .find_map(|&e| e.games().iter().find(|g| g.key == game).map(|g| (e, g.key)))
+    ENGINES.find(game)
 }
 
 /// Every game, in the order they are listed to people.
 pub fn games() -> impl Iterator<Item = GameName> {
-    ENGINES.iter().flat_map(|e| e.games().iter().copied())
+    ENGINES.games()
 }
 
 /// `leyte, dai-senso, axis-empires`.
 pub fn known() -> String {
-    games().map(|g| g.key).collect::<Vec<_>>().join(", ")
-}
-
-/// An engine's report: its readable text (`Display`) and its JSON.
-pub trait Report: fmt::Display {
-    /// The report as pretty JSON: an object with `game` and `file` first, then the report's own
-    /// fields in the engine's order (the engine's JSON shape, not a second one). No final newline.
-    fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String>;
-
-    /// The report's own fields as a JSON value (what [`Engine::report_schema`] describes:
-    /// without `game` and `file`).
-    fn to_value(&self) -> serde_json::Result<serde_json::Value>;
-}
-
-/// What a report's JSON starts with: the game and the file, and for a VASSAL save, where each
-/// value came from (after the report's own fields).
-#[derive(Clone, Copy, Debug)]
-pub struct Head<'a> {
-    /// The game's key.
-    pub game: &'a str,
-    /// The file as named.
-    pub file: &'a str,
-    /// The VASSAL origins, for a save scored through a profile.
-    pub vassal: Option<&'a serde_json::Value>,
-}
-
-/// `game` and `file` in front of a report's own fields.
-#[derive(Serialize)]
-struct Headed<'a, R> {
-    game: &'a str,
-    file: &'a str,
-    #[serde(flatten)]
-    report: &'a R,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    vassal: Option<&'a serde_json::Value>,
-}
-
-impl<R: Serialize + fmt::Display> Report for R {
-    fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String> {
-        serde_json::to_string_pretty(&Headed {
-            game: head.game,
-            file: head.file,
-            report: self,
-            vassal: head.vassal,
-        })
-    }
-
-    fn to_value(&self) -> serde_json::Result<serde_json::Value> {
-        serde_json::to_value(self)
-    }
-}
-
-/// Every problem, as the command line reports it.
-fn problems<K: Serialize>(ds: Vec<wargame_kit::Diagnostic<K>>) -> Vec<Problem> {
-    ds.into_iter().map(problem::from_engine).collect()
+    ENGINES.known()
 }
 
 /// SPI's Leyte (1975).
@@ -268,7 +37,7 @@ impl Leyte {
             file.text,
             Some(file.name),
             file.resolver,
-            &file.cache.leyte_maps,
+            &file.cache.kept::<leyte_victory::MapCache>(),
         )
         .map_err(|e| problems(e.into_diagnostics()))?;
         let options = &leyte_victory::options::RULE_OPTIONS;
@@ -285,9 +54,8 @@ impl Engine for Leyte {
         }]
     }
 
-    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>> {
-        leyte_victory::vassal::import(v.module, v.save, v.profile, v.options)
-            .map_err(|e| problems(e.into_diagnostics()))
+    fn state_shape(&self) -> StateShape<'static> {
+        leyte_victory::STATE_SHAPE
     }
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
@@ -309,24 +77,16 @@ impl Engine for Leyte {
         Ok(match picture {
             Picture::Svg(None) => leyte_victory::svg::render_state(&state, &report),
             Picture::Svg(Some(crop)) => {
-                let map = state.map();
-                let corner = |l: &str| {
-                    map.parse(l).map_err(|e| {
-                        vec![problem::in_file(
-                            "crop",
-                            file.name,
-                            format!("--crop: {l} is not a hex of {}: {e}", map.name()),
-                        )]
-                    })
+                let crop = match crop {
+                    Crop::Corners { from, to } => leyte_victory::svg::Crop::Corners(from, to),
+                    Crop::Focus => leyte_victory::svg::Crop::Focus,
                 };
-                let hexes = match crop {
-                    Crop::Corners { from, to } => vec![corner(from)?, corner(to)?],
-                    Crop::Focus => leyte_victory::svg::focus(map, state.position(), &report),
-                };
-                let mut d =
-                    leyte_victory::svg::drawing(map, state.scenario(), state.position(), &report);
-                d.crop(hexes).legend_below();
-                d.finish()
+                leyte_victory::svg::render_state_cropped(&state, &report, crop).map_err(|e| {
+                    let at = |d: leyte_victory::Diagnostic| {
+                        problem::in_file("crop", file.name, format!("--crop: {}", d.message))
+                    };
+                    e.into_diagnostics().into_iter().map(at).collect::<Vec<_>>()
+                })?
             }
             Picture::Html => leyte_victory::html::render_state(&state, &report),
         })
@@ -393,9 +153,8 @@ impl Engine for AsiaEngulfed {
         ]
     }
 
-    fn import_vassal(&self, v: VassalSave<'_>) -> Result<vassal::profile::Imported, Vec<Problem>> {
-        asia_engulfed_victory::vassal::import(v.module, v.save, v.profile, v.options)
-            .map_err(|e| problems(e.into_diagnostics()))
+    fn state_shape(&self) -> StateShape<'static> {
+        asia_engulfed_victory::STATE_SHAPE
     }
 
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
@@ -448,8 +207,13 @@ impl Engine for AsiaEngulfed {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
+#[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use serde_json::Value;
+    use wargame_kit::internal::expect::{NONE, Reading};
+
     use super::*;
 
     #[test]
@@ -461,6 +225,11 @@ mod tests {
         assert_eq!(known(), "leyte, dai-senso, axis-empires");
         assert_eq!(find("dai-senso").unwrap().1, "dai-senso");
         assert!(find("chess").is_none());
+        // The shape a profile's import is checked against reads exactly the engine's games.
+        for e in ENGINES.all() {
+            let keys: Vec<&str> = e.games().iter().map(|g| g.key).collect();
+            assert_eq!(e.state_shape().games, keys.as_slice());
+        }
     }
 
     #[test]
@@ -507,33 +276,69 @@ mod tests {
         let a = Leyte::load(file("a.toml")).unwrap();
         let b = Leyte::load(file("b.toml")).unwrap();
         assert!(std::ptr::eq(a.map(), b.map()));
-        assert_eq!(cache.leyte_maps.len(), 1);
+        assert_eq!(cache.kept::<leyte_victory::MapCache>().len(), 1);
         // What `check` reports is what `score` would, without the report.
         assert!(Leyte.check(file("c.toml")).is_ok());
         assert!(Leyte.score(file("c.toml")).is_ok());
     }
 
-    #[test]
-    fn json_puts_game_and_file_first() {
-        #[derive(Serialize)]
-        struct R {
-            z: u8,
-            a: &'static str,
-        }
-        impl fmt::Display for R {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "{} {}", self.z, self.a)
+    /// The strings a field's schemas allow (`enum`, `const`), with `null` as [`NONE`] when
+    /// `null` counts (a report's; TOML has none).
+    fn values(schemas: &[&Value], null: bool) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for s in schemas {
+            for v in s
+                .get("enum")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                out.insert(v.as_str().unwrap_or(NONE).to_string());
+            }
+            if let Some(v) = s.get("const").and_then(Value::as_str) {
+                out.insert(v.to_string());
+            }
+            if null && s.get("type").and_then(Value::as_str) == Some("null") {
+                out.insert(NONE.to_string());
             }
         }
-        let r: Box<dyn Report> = Box::new(R { z: 1, a: "x\ny" });
-        assert_eq!(
-            r.to_json(&Head {
-                game: "g",
-                file: "f.toml",
-                vassal: None
-            })
-            .unwrap(),
-            "{\n  \"game\": \"g\",\n  \"file\": \"f.toml\",\n  \"z\": 1,\n  \"a\": \"x\\ny\"\n}"
-        );
+        out
+    }
+
+    /// Every expectation key of every engine reads a field its report's schema has, and takes
+    /// in `[expect]` (the state schema) the values that field can have.
+    #[test]
+    fn every_expectation_key_reads_a_field_of_its_report() {
+        for engine in ENGINES.all() {
+            let game = engine.games()[0].key;
+            let report = serde_json::to_value(engine.report_schema().unwrap()).unwrap();
+            let state = serde_json::to_value(engine.state_schema()).unwrap();
+            assert!(!engine.expect_keys().is_empty(), "{game}");
+            for key in engine.expect_keys() {
+                let at = victory_suite::pointer::schemas_at(&report, key.pointer)
+                    .unwrap_or_else(|e| panic!("{game} {}: {e}", key.key));
+                if let Reading::Ids { id, flag, .. } = key.reading {
+                    for field in [id, flag] {
+                        let item = format!("{}/0/{field}", key.pointer);
+                        victory_suite::pointer::check(&report, &item)
+                            .unwrap_or_else(|e| panic!("{item}: {e}"));
+                    }
+                    continue;
+                }
+                let written =
+                    victory_suite::pointer::schemas_at(&state, &format!("/expect/{}", key.key))
+                        .unwrap_or_else(|e| panic!("{game} {}: {e}", key.key));
+                let (mut read, takes) = (values(&at, true), values(&written, false));
+                // `none` also for a `null` on the way to the field.
+                if key.reading == Reading::OrNone {
+                    read.insert(NONE.to_string());
+                }
+                assert_eq!(
+                    read, takes,
+                    "{game} {}: the report's values, the file's",
+                    key.key
+                );
+            }
+        }
     }
 }

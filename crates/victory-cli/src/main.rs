@@ -28,15 +28,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod engines;
 mod files;
-mod input;
 mod map;
-mod problem;
 mod resolver;
 mod suite;
 mod vassal;
 
 use problem::{Problem, ProblemJson};
 use resolver::CliResolver;
+use victory_suite::{input, problem};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -391,6 +390,15 @@ enum ErrorStyle {
     Short,
 }
 
+impl From<ErrorStyle> for problem::ErrorStyle {
+    fn from(style: ErrorStyle) -> Self {
+        match style {
+            ErrorStyle::Rendered => problem::ErrorStyle::Rendered,
+            ErrorStyle::Short => problem::ErrorStyle::Short,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -498,7 +506,7 @@ impl Opener {
     ) -> Result<input::Input, Vec<Problem>> {
         match &self.game {
             Some(game) => vassal::input(game, path, &self.limits, warnings),
-            None => input::read(path, self.limits.input, sources),
+            None => input::read(path, self.limits.input, sources, engines::ENGINES),
         }
     }
 
@@ -772,6 +780,7 @@ fn explain(
         return explained;
     }
     let what: Vec<&str> = engines::ENGINES
+        .all()
         .iter()
         .filter_map(|e| e.explains())
         .collect();
@@ -810,7 +819,7 @@ fn check(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
                     .err()
                     .unwrap_or_default();
                 // `[expect] json` pointers the report has no field for.
-                problems.extend(suite::check_pointers(&i));
+                problems.extend(victory_suite::check_pointers(&i));
                 problems
             }
         };

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 use clap::Subcommand;
 use hexmap::editor::{AlignPoint, Image};
-use hexmap::{Compass, HexMap, LabelOrder, Layout, MapBuilder, Orientation, Parity};
-use vassal::grid::{Grid, HexGrid, Numbering};
+use hexmap::{Compass, FitError, HexMap, Layout, MapBuilder, Orientation, Parity};
+use vassal::grid::{Area, CentresError, Grid, HexGrid};
 
 use crate::problem;
 use crate::{ErrorStyle, Format, Outcome};
@@ -298,12 +298,6 @@ fn board_image(module: &[u8], name: &str) -> anyhow::Result<Option<Image>> {
     Ok(Image::from_bytes(bytes).ok())
 }
 
-/// Where hexes are looked for: the container's rectangle and, in a zone, its polygon.
-struct Area<'a> {
-    size: (i32, i32),
-    zone: Option<&'a vassal::grid::Zone>,
-}
-
 /// The hex grid of a board (or of one of its zones) and where its hexes are.
 fn hex_grid<'a>(
     def: &'a vassal::BoardDef,
@@ -366,283 +360,46 @@ fn hex_grid<'a>(
     }
 }
 
-/// One hex of the grid: its centre on the board and its label as VASSAL names it.
-#[derive(Debug)]
-struct Centre {
-    x: f64,
-    y: f64,
-    label: String,
-}
-
-/// The numbering's attributes that hex labels cannot express, named; `None` when they can.
-fn refusal(n: &Numbering) -> Option<String> {
-    if let Some(class) = &n.custom_class {
-        return Some(format!(
-            "the numbering is a class of the module's own (`{class}`)"
-        ));
-    }
-    for (attr, kind) in [("hType", n.h_type), ("vType", n.v_type)] {
-        if kind != 'N' {
-            return Some(format!(
-                "`{attr}=\"{kind}\"`: letters; hex labels are numbers"
-            ));
-        }
-    }
-    if !n.sep.is_empty() {
-        return Some(format!("`sep=\"{}\"`: hex labels have no separator", n.sep));
-    }
-    for (attr, leading) in [("hLeading", n.h_leading), ("vLeading", n.v_leading)] {
-        if leading < 1 {
-            return Some(format!(
-                "`{attr}=\"{leading}\"`: unpadded numbers; hex labels pad each number to the same digits"
-            ));
-        }
-    }
-    if n.h_leading != n.v_leading {
-        return Some(format!(
-            "`hLeading=\"{}\"` and `vLeading=\"{}\"` differ; hex labels give both numbers the same digits",
-            n.h_leading, n.v_leading
-        ));
-    }
-    if n.location_format != "$gridLocation$" {
-        return Some(format!(
-            "`locationFormat=\"{}\"`: locations other than the grid's own label",
-            n.location_format
-        ));
-    }
-    None
-}
-
-/// Every hex centre of the grid inside the area, with its label.
-fn centres(g: &HexGrid, area: Area<'_>) -> anyhow::Result<Vec<Centre>> {
-    let n = g
-        .numbering
-        .as_ref()
-        .context("the HexGrid has no HexGridNumbering")?;
-    if let Some(why) = refusal(n) {
-        anyhow::bail!("the grid's numbering cannot be hex labels: {why}");
-    }
-    // In the grid's own frame (rotated for a sideways grid): columns of hexes `dx` apart.
-    let (w, h) = if g.sideways {
-        (area.size.1, area.size.0)
-    } else {
-        area.size
-    };
-    let (x0, y0) = (f64::from(g.x0), f64::from(g.y0));
-    let (first, last) = candidate_columns(g, w, h)?;
-    let mut out = Vec::new();
-    for c in first..=last {
-        let x = x0 + c as f64 * g.dx;
-        let half = if c.rem_euclid(2) == 1 {
-            g.dy / 2.0
-        } else {
-            0.0
-        };
-        let rows = ((0.0 - y0 - half) / g.dy).ceil() as i64
-            ..=((f64::from(h) - y0 - half) / g.dy).floor() as i64;
-        for r in rows {
-            let y = y0 + half + r as f64 * g.dy;
-            let (bx, by) = if g.sideways { (y, x) } else { (x, y) };
-            let p = (bx.round() as i32, by.round() as i32);
-            if area.zone.is_some_and(|z| !z.polygon.contains(p)) {
-                continue;
-            }
-            let (row, col) = g.row_column(n, p, area.size);
-            if i64::from(row) + i64::from(n.v_off) < 0 || i64::from(col) + i64::from(n.h_off) < 0 {
-                continue; // numbered below zero: not a hex a label can name
-            }
-            out.push(Centre {
-                x: bx,
-                y: by,
-                label: n.location(row, col),
-            });
-            if out.len() > hexmap::limits::MAX_HEXES as usize {
-                anyhow::bail!("the grid has more than {} hexes", hexmap::limits::MAX_HEXES);
-            }
-        }
-    }
-    if out.len() < 3 {
-        anyhow::bail!("the grid has fewer than three numbered hexes on the board");
-    }
-    Ok(out)
-}
-
-/// The first and last column of hexes a grid can have on an area `w` by `h` pixels (in the
-/// grid's frame), counted before any is looked at: a hex width or height that is not a number
-/// above 0 is refused, and so are more candidate positions (columns times the rows a column can
-/// hold) than a map may have hexes (`hexmap::limits::MAX_HEXES`), so that no grid, however
-/// large its board or its numbering offsets, makes the search long.
-fn candidate_columns(g: &HexGrid, w: i32, h: i32) -> anyhow::Result<(i64, i64)> {
-    for (attr, v) in [("dx", g.dx), ("dy", g.dy)] {
-        if !(v.is_finite() && v > 0.0) {
-            anyhow::bail!(
-                "the HexGrid's `{attr}=\"{v}\"`: the distance between hexes must be a number above 0"
-            );
-        }
-    }
-    let x0 = f64::from(g.x0);
-    let first = ((0.0 - x0) / g.dx).ceil();
-    let last = ((f64::from(w) - x0) / g.dx).floor();
-    let columns = last - first + 1.0;
-    // A column holds at most one hex per `dy` of the height, and one more.
-    let rows = (f64::from(h) / g.dy).floor() + 1.0;
+/// Every hex centre of the grid inside the area, with its label, at most as many as a map may
+/// have.
+fn centres(g: &HexGrid, area: Area<'_>) -> anyhow::Result<Vec<AlignPoint>> {
     let max = hexmap::limits::MAX_HEXES;
-    let candidates = columns * rows;
-    if columns.is_nan() || columns.is_infinite() || candidates > max as f64 {
-        anyhow::bail!(
-            "the grid has room for {candidates:.0} hexes on the board ({columns:.0} columns of up to {rows:.0}); a map has at most {max} (hexmap::limits::MAX_HEXES)"
-        );
-    }
-    if columns < 1.0 || rows < 1.0 {
-        anyhow::bail!("the grid has fewer than three numbered hexes on the board");
-    }
-    // Both are whole numbers of at most `max` apart, well inside `i64`.
-    Ok((first as i64, last as i64))
+    let centres = g.centres(area, max as usize).map_err(|e| match e {
+        CentresError::Room { .. } => anyhow::anyhow!("{e} (hexmap::limits::MAX_HEXES)"),
+        other => anyhow::anyhow!("{other}"),
+    })?;
+    Ok(centres
+        .into_iter()
+        .map(|c| AlignPoint {
+            label: c.label,
+            x: c.x,
+            y: c.y,
+        })
+        .collect())
 }
 
 /// The layout whose labels sit where VASSAL numbers the grid's hexes, and three of the centres
 /// (exact alignment); an error when no layout does.
-fn fit_layout(g: &HexGrid, centres: &[Centre]) -> anyhow::Result<(Layout, Vec<AlignPoint>)> {
-    let digits = centres.iter().map(|c| c.label.len()).max().unwrap_or(4);
-    if digits % 2 != 0 || centres.iter().any(|c| c.label.len() != digits) {
-        anyhow::bail!(
-            "its labels are not all of the same even length (`{}`): raise `hLeading` and `vLeading`",
-            centres
-                .iter()
-                .find(|c| c.label.len() != digits)
-                .map_or("", |c| c.label.as_str())
-        );
-    }
-    let width = u8::try_from(digits / 2).unwrap_or(2);
-    let numbers: Vec<(u16, u16)> = centres
-        .iter()
-        .map(|c| {
-            let l = hexmap::Label::parse(&c.label, width).map_err(|e| anyhow::anyhow!("{e}"))?;
-            Ok((l.first, l.second))
-        })
-        .collect::<anyhow::Result<_>>()?;
+fn fit_layout(g: &HexGrid, centres: &[AlignPoint]) -> anyhow::Result<(Layout, Vec<AlignPoint>)> {
     let orientation = if g.sideways {
         Orientation::Pointy
     } else {
         Orientation::Flat
     };
-    let refs = reference_points(centres);
-    for order in [LabelOrder::RowColumn, LabelOrder::ColumnRow] {
-        let rc: Vec<(u16, u16)> = numbers
-            .iter()
-            .map(|&(a, b)| {
-                if order == LabelOrder::RowColumn {
-                    (a, b)
-                } else {
-                    (b, a)
-                }
-            })
-            .collect();
-        let range = |f: fn(&(u16, u16)) -> u16| {
-            let lo = rc.iter().map(f).min().unwrap_or(0);
-            lo..=rc.iter().map(f).max().unwrap_or(0)
-        };
-        let base = Layout::new(
-            orientation,
-            order,
-            vec![hexmap::Sheet::new(range(|p| p.0), range(|p| p.1))],
-        )
-        .with_digits(width);
-        for layout in variants(base) {
-            if let Some(align) = fits(&layout, centres, &rc, refs) {
-                return Ok((layout, align));
-            }
-        }
-    }
-    anyhow::bail!(
-        "no hex-crate layout (orientation, stagger, label order, growth) numbers its hexes as VASSAL does"
-    )
-}
-
-/// The layout with each stagger and growth.
-fn variants(base: Layout) -> Vec<Layout> {
-    let mut out = Vec::new();
-    for shifted in [Parity::Odd, Parity::Even] {
-        for rows in [Compass::North, Compass::South] {
-            for columns in [Compass::East, Compass::West] {
-                out.push(
-                    base.clone()
-                        .with_shifted(shifted)
-                        .with_growth(rows, columns),
-                );
-            }
-        }
-    }
-    out
-}
-
-/// Three centres far apart and not on one line: the first, the farthest from it, and the one
-/// farthest from the line through those two.
-fn reference_points(c: &[Centre]) -> [usize; 3] {
-    let d = |i: usize, j: usize| (c[i].x - c[j].x).hypot(c[i].y - c[j].y);
-    let far = (0..c.len())
-        .max_by(|&i, &j| d(0, i).total_cmp(&d(0, j)))
-        .unwrap_or(0);
-    let area = |k: usize| {
-        ((c[far].x - c[0].x) * (c[k].y - c[0].y) - (c[far].y - c[0].y) * (c[k].x - c[0].x)).abs()
-    };
-    let third = (0..c.len())
-        .max_by(|&i, &j| area(i).total_cmp(&area(j)))
-        .unwrap_or(0);
-    [0, far, third]
-}
-
-/// The alignment points when `layout` puts every centre within a pixel of where VASSAL has it.
-fn fits(
-    layout: &Layout,
-    c: &[Centre],
-    rc: &[(u16, u16)],
-    refs: [usize; 3],
-) -> Option<Vec<AlignPoint>> {
-    let ideal =
-        |i: usize| hexmap::editor::grid_position(layout, i32::from(rc[i].0), i32::from(rc[i].1));
-    let m = affine(
-        [ideal(refs[0]), ideal(refs[1]), ideal(refs[2])],
-        refs.map(|i| (c[i].x, c[i].y)),
-    )?;
-    let all_fit = (0..c.len()).all(|i| {
-        let (u, v) = ideal(i);
-        let (x, y) = (m[0] * u + m[1] * v + m[2], m[3] * u + m[4] * v + m[5]);
-        (x - c[i].x).hypot(y - c[i].y) <= 1.0
-    });
-    // A mirror image also fits three points; the page draws with an unmirrored alignment.
-    let unmirrored = m[0] * m[4] - m[1] * m[3] > 0.0;
-    (all_fit && unmirrored).then(|| {
-        refs.iter()
-            .map(|&i| AlignPoint {
-                label: c[i].label.clone(),
-                x: c[i].x,
-                y: c[i].y,
-            })
-            .collect()
+    Layout::fit(orientation, centres).map_err(|e| match e {
+        FitError::Uneven(_) => anyhow::anyhow!("{e}: raise `hLeading` and `vLeading`"),
+        FitError::NoLayout => anyhow::anyhow!(
+            "no hex-crate layout (orientation, stagger, label order, growth) numbers its hexes as VASSAL does"
+        ),
+        other => anyhow::anyhow!("{other}"),
     })
-}
-
-/// The affine map taking three points to three others, as `[a, b, e, c, d, f]` with
-/// `x' = a u + b v + e`, `y' = c u + d v + f`; `None` when the three are on one line.
-fn affine(from: [(f64, f64); 3], to: [(f64, f64); 3]) -> Option<[f64; 6]> {
-    let [(u0, v0), (u1, v1), (u2, v2)] = from;
-    let det = (u1 - u0) * (v2 - v0) - (u2 - u0) * (v1 - v0);
-    if det.abs() < 1e-9 {
-        return None;
-    }
-    let solve = |p0: f64, p1: f64, p2: f64| {
-        let a = ((p1 - p0) * (v2 - v0) - (p2 - p0) * (v1 - v0)) / det;
-        let b = ((u1 - u0) * (p2 - p0) - (u2 - u0) * (p1 - p0)) / det;
-        (a, b, p0 - a * u0 - b * v0)
-    };
-    let (a, b, e) = solve(to[0].0, to[1].0, to[2].0);
-    let (c, d, f) = solve(to[0].1, to[1].1, to[2].1);
-    Some([a, b, e, c, d, f])
 }
 
 #[cfg(test)]
 mod tests {
+    use hexmap::LabelOrder;
+    use vassal::grid::Numbering;
+
     use super::*;
 
     fn grid(attrs: impl FnOnce(&mut Numbering)) -> HexGrid {
@@ -678,36 +435,42 @@ mod tests {
         }
     }
 
+    /// The crates' refusals, worded for a VASSAL board: the attributes to change.
     #[test]
-    fn letters_separators_and_unpadded_numbers_are_refused_by_attribute() {
-        for (set, attr) in [
-            (
-                Box::new(|n: &mut Numbering| n.h_type = 'A') as Box<dyn Fn(&mut Numbering)>,
-                "hType",
-            ),
-            (Box::new(|n: &mut Numbering| n.sep = "-".into()), "sep"),
-            (Box::new(|n: &mut Numbering| n.v_leading = 0), "vLeading"),
-        ] {
-            let g = grid(|n| set(n));
-            let err = centres(
-                &g,
-                Area {
-                    size: (400, 300),
-                    zone: None,
-                },
+    fn refusals_name_what_vassal_calls_it() {
+        let g = grid(|_| {});
+        let area = Area {
+            size: (400, 300),
+            zone: None,
+        };
+        let mut c = centres(&g, area).unwrap_or_default();
+        c[4].x += 5.0;
+        let e = fit_layout(&g, &c).err().map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some(
+                "no hex-crate layout (orientation, stagger, label order, growth) numbers its hexes as VASSAL does"
             )
-            .err();
-            assert!(err.is_some_and(|e| e.to_string().contains(attr)), "{attr}");
-        }
-    }
-
-    #[test]
-    fn affine_is_exact_and_refuses_a_line() {
-        let m = affine(
-            [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],
-            [(10.0, 20.0), (12.0, 20.0), (10.0, 23.0)],
         );
-        assert_eq!(m, Some([2.0, 0.0, 10.0, 0.0, 3.0, 20.0]));
-        assert!(affine([(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)], [(0.0, 0.0); 3]).is_none());
+        c[4].label = "010".into();
+        let e = fit_layout(&g, &c).err().map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some(
+                "its labels are not all of the same even length (`010`): raise `hLeading` and `vLeading`"
+            )
+        );
+        let e = centres(
+            &g,
+            Area {
+                size: (400_000, 300_000),
+                zone: None,
+            },
+        )
+        .err();
+        assert!(e.is_some_and(|e| {
+            e.to_string()
+                .ends_with("a map has at most 1000000 (hexmap::limits::MAX_HEXES)")
+        }));
     }
 }

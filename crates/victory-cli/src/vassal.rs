@@ -631,12 +631,17 @@ pub fn input(
             .map(problem::from_engine)
             .collect::<Vec<_>>()
     })?;
-    let imported = game.engine.import_vassal(engines::VassalSave {
-        module: &game.module,
-        save: &save,
-        profile: &game.profile,
-        options: &game.options,
-    });
+    // The engine's shape, plain data: the VASSAL crate knows no engine, the engine no VASSAL.
+    let shape = game.engine.state_shape();
+    let imported = game
+        .profile
+        .import(&game.module, &save, &game.options, &shape)
+        .map_err(|e| {
+            e.into_diagnostics()
+                .into_iter()
+                .map(import_problem)
+                .collect()
+        });
     match imported {
         Ok(imported) => {
             warnings.extend(imported.warnings.iter().cloned().map(problem::from_engine));
@@ -650,6 +655,14 @@ pub fn input(
             Err(problems)
         }
     }
+}
+
+/// A problem of a profile's import, its kind `vassal/KIND`: found by the VASSAL reader, not
+/// by the engine that reads the state it makes.
+fn import_problem(d: wargame_kit::Diagnostic<::vassal::ErrorKind>) -> Problem {
+    let mut p = problem::from_engine(d);
+    p.kind = format!("vassal/{}", p.kind);
+    p
 }
 
 /// The warnings of a save's reading as the text output shows them: `warning: ...`, one line
@@ -888,92 +901,65 @@ pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow
     Ok(o)
 }
 
-/// A VASSAL case file's `[vassal]` table (`victory test`): the save and the reading options.
-#[derive(Debug, Default)]
-pub struct CaseArgs {
-    /// The module, profile and reading options.
-    pub args: SaveArgs,
-    /// The save.
-    pub save: Option<PathBuf>,
+/// How `victory test` opens a VASSAL case file: the save, module and profile its `[vassal]`
+/// table names ([`victory_suite::VassalCase`]), read under the run's limits and `--confine`,
+/// the save made a state by the profile's import. The one place that reads them.
+pub struct Cases<'a> {
+    /// How the files are read, and where (`--confine`).
+    pub resolver: &'a crate::resolver::CliResolver,
+    /// The most bytes read from a file of each kind.
+    pub limits: Limits,
 }
 
-impl std::ops::Deref for CaseArgs {
-    type Target = SaveArgs;
-    fn deref(&self) -> &SaveArgs {
-        &self.args
+impl victory_suite::VassalCases for Cases<'_> {
+    fn open(&self, name: &str, case: &victory_suite::VassalCase) -> victory_suite::Opened {
+        let mut warnings = Vec::new();
+        let state = self.state(name, case, &mut warnings);
+        victory_suite::Opened { state, warnings }
     }
 }
 
-impl CaseArgs {
-    /// The keys of a `[vassal]` table.
-    pub const KEYS: [&'static str; 7] = [
-        "save",
-        "module",
-        "profile",
-        "board_sizes",
-        "step",
-        "reveal",
-        "side",
-    ];
-
-    /// The paths the table names, each with its key.
-    pub fn paths(&self) -> [(&'static str, Option<&Path>); 4] {
-        [
-            ("save", self.save.as_deref()),
-            ("module", self.args.module.as_deref()),
-            ("profile", self.args.profile.as_deref()),
-            ("board_sizes", self.args.board_sizes.as_deref()),
-        ]
-    }
-
-    /// From a case file's `[vassal]` table; paths relative to `dir`.
-    pub fn from_table(t: &toml::Table, dir: &Path) -> Result<CaseArgs, String> {
-        if let Some(k) = t.keys().find(|k| !Self::KEYS.contains(&k.as_str())) {
-            let known = Self::KEYS.map(|k| format!("`{k}`")).join(", ");
-            return Err(format!(
-                "[vassal] has no key `{}` (its keys: {known})",
-                one_line(k)
-            ));
+impl Cases<'_> {
+    /// The case's state; the warnings of reading its save and module go to `warnings`.
+    fn state(
+        &self,
+        name: &str,
+        case: &victory_suite::VassalCase,
+        warnings: &mut Vec<Problem>,
+    ) -> Result<Input, Vec<Problem>> {
+        let vassal = |message: &str| vec![problem::in_file("vassal", name, message)];
+        // Under `--confine`, every path the table names is inside the folder, or the case fails
+        // before any file is opened.
+        let outside: Vec<Problem> = case
+            .paths()
+            .into_iter()
+            .filter_map(|(key, path)| {
+                let why = self.resolver.may_read(path?).err()?;
+                Some(problem::in_file(
+                    "vassal",
+                    name,
+                    format!("[vassal] `{key}`: {why}"),
+                ))
+            })
+            .collect();
+        if !outside.is_empty() {
+            return Err(outside);
         }
-        let path = |key: &str| -> Result<Option<PathBuf>, String> {
-            match t.get(key) {
-                None => Ok(None),
-                Some(toml::Value::String(s)) => Ok(Some(dir.join(s))),
-                Some(_) => Err(format!("[vassal] `{key}` is a path, written as a string")),
-            }
+        let args = SaveArgs {
+            module: case.module.clone(),
+            profile: case.profile.clone(),
+            board_sizes: case.board_sizes.clone(),
+            step: case.step,
+            reveal: case.reveal,
+            sides: case.sides.clone(),
         };
-        let step = match t.get("step") {
-            None => None,
-            Some(v) => Some(
-                v.as_integer()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or("[vassal] `step` is a whole number 0 or more")?,
-            ),
-        };
-        let reveal = match t.get("reveal") {
-            None => false,
-            Some(v) => v.as_bool().ok_or("[vassal] `reveal` is true or false")?,
-        };
-        let sides = match t.get("side") {
-            None => Vec::new(),
-            Some(toml::Value::String(s)) => vec![s.clone()],
-            Some(toml::Value::Array(a)) => a
-                .iter()
-                .map(|v| v.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-                .ok_or("[vassal] `side` is a side's name, or a list of them")?,
-            Some(_) => return Err("[vassal] `side` is a side's name, or a list of them".into()),
-        };
-        Ok(CaseArgs {
-            args: SaveArgs {
-                module: path("module")?,
-                profile: path("profile")?,
-                board_sizes: path("board_sizes")?,
-                step,
-                reveal,
-                sides,
-            },
-            save: path("save")?,
-        })
+        let game = args
+            .load(&mut Sources::new(), &self.limits, self.resolver)?
+            .ok_or_else(|| vassal("[vassal] needs `module` and `profile`"))?;
+        let save = case
+            .save
+            .as_deref()
+            .ok_or_else(|| vassal("[vassal] needs `save`"))?;
+        input(&game, save, &self.limits, warnings)
     }
 }

@@ -107,9 +107,12 @@ fn try_one(text: &str, game: usize, module: &vassal::Module, save: &vassal::Save
     );
     let options = vassal::Options::default();
     if game == 0 {
-        match leyte_victory::vassal::import(module, save, &profile, &options) {
+        match profile.import(module, save, &options, &leyte_victory::STATE_SHAPE) {
             Ok(imported) => {
-                if let Err(e) = leyte_victory::State::from_import(&imported, &maps) {
+                let read = imported.read_state(|text, name| {
+                    leyte_victory::State::from_toml_str(text, name, &maps)
+                });
+                if let Err(e) = read {
                     let ours: Vec<_> = e
                         .diagnostics()
                         .iter()
@@ -122,9 +125,11 @@ fn try_one(text: &str, game: usize, module: &vassal::Module, save: &vassal::Save
             Err(e) => located(e.diagnostics(), "importing"),
         }
     } else {
-        match asia_engulfed_victory::vassal::import(module, save, &profile, &options) {
+        match profile.import(module, save, &options, &asia_engulfed_victory::STATE_SHAPE) {
             Ok(imported) => {
-                let _ = asia_engulfed_victory::State::from_import(&imported, &maps);
+                let _ = imported.read_state(|text, name| {
+                    asia_engulfed_victory::State::from_toml_str(text, name, &maps)
+                });
             }
             Err(e) => located(e.diagnostics(), "importing"),
         }

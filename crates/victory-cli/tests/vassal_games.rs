@@ -95,6 +95,69 @@ fn each_save_scores_as_the_fixture_it_mirrors() {
     }
 }
 
+/// What docs/embedding.md shows a library user: the profile's import (checked against the
+/// engine's shape, plain data) composed with the engine's reader, no command line between;
+/// each game's report is the fixture's.
+#[test]
+fn a_library_user_composes_the_import_and_the_engine() {
+    use wargame_kit::resolve::FsResolver;
+    let files = FsResolver::default();
+    for (save, module, profile, fixture) in [GAMES[0], GAMES[4]] {
+        let at = |p: &str| root().join(p).to_string_lossy().into_owned();
+        let module = vassal::Module::from_vmod(
+            &std::fs::read(at(module)).unwrap(),
+            module,
+            &vassal::BoardSizes::new(),
+        )
+        .unwrap();
+        let save = vassal::Save::from_bytes(&std::fs::read(at(save)).unwrap(), save).unwrap();
+        let text = std::fs::read_to_string(at(profile)).unwrap();
+        let profile = vassal::profile::Profile::from_toml_str(&text, Some(&at(profile)))
+            .and_then(|p| p.with_tables(&files))
+            .unwrap();
+        let options = vassal::Options::default();
+        let json = if fixture.contains("/leyte/") {
+            let imported = profile
+                .import(&module, &save, &options, &leyte_victory::STATE_SHAPE)
+                .unwrap();
+            let state = imported
+                .read_state(|text, name| leyte_victory::State::from_toml_str(text, name, &files))
+                .unwrap();
+            serde_json::to_value(state.score().unwrap()).unwrap()
+        } else {
+            let imported = profile
+                .import(
+                    &module,
+                    &save,
+                    &options,
+                    &asia_engulfed_victory::STATE_SHAPE,
+                )
+                .unwrap();
+            let state = imported
+                .read_state(|text, name| {
+                    asia_engulfed_victory::State::from_toml_str(text, name, &files)
+                })
+                .unwrap();
+            let rules = asia_engulfed_victory::options::Rules::default();
+            serde_json::to_value(asia_engulfed_victory::score(&state, &rules)).unwrap()
+        };
+        let (_, expected, _) = run(&["score", fixture, "--format", "json"]);
+        let mut expected = report(&expected);
+        expected.as_object_mut().unwrap().remove("game");
+        assert_eq!(json, expected, "{fixture}");
+        // A shape the profile's game is not of refuses it, naming the games the engine reads.
+        let other = if fixture.contains("/leyte/") {
+            asia_engulfed_victory::STATE_SHAPE
+        } else {
+            leyte_victory::STATE_SHAPE
+        };
+        let refused = profile
+            .import(&module, &save, &options, &other)
+            .unwrap_err();
+        assert!(refused.to_string().contains("not a game this engine reads"));
+    }
+}
+
 #[test]
 fn the_json_names_each_piece() {
     let (save, module, profile, _) = GAMES[0];

@@ -3,7 +3,7 @@
 //! The file's `game` key picks the engine. When the file's first line of TOML (after comments
 //! and blank lines) is `game = "<known game>"`, that is the engine, and the file is parsed once,
 //! by the engine. Otherwise, and whenever the engine then finds a problem, the `game` key is
-//! read with a minimal `toml` parse that ignores every other key ([`detect`]), so that a file for
+//! read with a minimal `toml` parse that ignores every other key (`detect`), so that a file for
 //! an unknown game, with no `game` at all or with broken TOML gets one clear error naming the
 //! known games instead of an engine's complaint about keys it does not know: every message is
 //! the one that parse gives, as if it always ran first.
@@ -15,7 +15,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use wargame_kit::resolve::{ResolveErrorKind, Resolver};
 
-use crate::engines::{self, Cache, Engine, StateFile};
+use crate::engine::{Cache, Engine, Engines, StateFile};
 use crate::files::{self, Kind, one_line};
 use crate::problem::{self, Problem};
 
@@ -30,8 +30,10 @@ pub struct Input {
     pub game: &'static str,
     /// The engine that reads that game.
     pub engine: &'static dyn Engine,
-    /// Whether the game was read by the full parse ([`detect`]) rather than from the first line.
+    /// Whether the game was read by the full parse (`detect`) rather than from the first line.
     detected: bool,
+    /// The engines the game was looked for among.
+    engines: Engines,
     /// For a VASSAL save: the import (its text is `text`); its references are resolved from
     /// the profile, and its problems located there.
     pub vassal: Option<Box<vassal::profile::Imported>>,
@@ -66,7 +68,7 @@ impl Input {
             if self.detected || !problems.iter().any(|p| p.kind == "toml") {
                 return problems;
             }
-            match detect(&self.name, &self.text) {
+            match detect(&self.name, &self.text, self.engines) {
                 Err(p) => vec![*p],
                 Ok(_) => problems,
             }
@@ -88,13 +90,18 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// The texts of the files read, by the name problems give them.
 pub type Sources = std::collections::BTreeMap<String, String>;
 
-/// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game, keeping
-/// its text in `sources`. A failure is one problem naming the file.
-pub fn read(path: &Path, max_bytes: u64, sources: &mut Sources) -> Result<Input, Vec<Problem>> {
+/// Read a state file (`-`: standard input) of at most `max_bytes` and detect its game among
+/// `engines`, keeping its text in `sources`. A failure is one problem naming the file.
+pub fn read(
+    path: &Path,
+    max_bytes: u64,
+    sources: &mut Sources,
+    engines: Engines,
+) -> Result<Input, Vec<Problem>> {
     let (name, bytes) = read_named(path, max_bytes, Kind::Input)?;
     let text = text_of(&name, bytes)?;
     sources.insert(name.clone(), text.clone());
-    from_text(name, text)
+    from_text(name, text, engines)
 }
 
 /// The name a file (`-`: standard input) goes by in messages, and its bytes, at most
@@ -139,12 +146,12 @@ pub fn text_of(name: &str, bytes: Vec<u8>) -> Result<String, Vec<Problem>> {
     })
 }
 
-/// A state file's text, its game detected.
-pub fn from_text(name: String, text: String) -> Result<Input, Vec<Problem>> {
-    let (engine, game, detected) = match first_line_game(&text) {
+/// A state file's text, its game detected among `engines`.
+pub fn from_text(name: String, text: String, engines: Engines) -> Result<Input, Vec<Problem>> {
+    let (engine, game, detected) = match first_line_game(&text, engines) {
         Some((engine, game)) => (engine, game, false),
         None => {
-            let (engine, game) = detect(&name, &text).map_err(|p| vec![*p])?;
+            let (engine, game) = detect(&name, &text, engines).map_err(|p| vec![*p])?;
             (engine, game, true)
         }
     };
@@ -154,12 +161,13 @@ pub fn from_text(name: String, text: String) -> Result<Input, Vec<Problem>> {
         game,
         engine,
         detected,
+        engines,
         vassal: None,
     })
 }
 
 impl Input {
-    /// A VASSAL save (named `name`) made a state by a profile.
+    /// A VASSAL save (named `name`) made a state of `game` (read by `engine`) by a profile.
     pub fn from_vassal(
         name: String,
         game: &'static str,
@@ -172,6 +180,7 @@ impl Input {
             game,
             engine,
             detected: true,
+            engines: Engines::new(&[]),
             vassal: Some(Box::new(imported)),
         }
     }
@@ -181,7 +190,7 @@ impl Input {
 /// blank and comment lines only, so that nothing before it can be a table header or a string
 /// spanning lines); `None` otherwise. A later line may still break the TOML or give `game`
 /// twice: the engine's parse finds that, and [`Input::run`] reports it as [`detect`] would.
-fn first_line_game(text: &str) -> Option<(&'static dyn Engine, &'static str)> {
+fn first_line_game(text: &str, engines: Engines) -> Option<(&'static dyn Engine, &'static str)> {
     let line = text
         .lines()
         .map(str::trim)
@@ -200,7 +209,7 @@ fn first_line_game(text: &str) -> Option<(&'static dyn Engine, &'static str)> {
     if !simple || !(after.is_empty() || after.starts_with('#')) {
         return None;
     }
-    engines::find(game)
+    engines.find(game)
 }
 
 /// Why a file named on the command line (a state file, or a save: `what`) cannot be read, in
@@ -257,12 +266,20 @@ fn not_utf8(name: &str, bytes: &[u8], valid_up_to: usize) -> Problem {
 }
 
 /// The engine of the game named by the file's `game` key, and the key.
-fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str), Box<Problem>> {
+fn detect(
+    name: &str,
+    text: &str,
+    engines: Engines,
+) -> Result<(&'static dyn Engine, &'static str), Box<Problem>> {
+    // The first game known, as the example of a `game` key.
+    let example = engines.games().next().map_or("", |g| g.key);
     if text.trim().is_empty() {
         let what = if name == STDIN_NAME {
-            "the input is empty: nothing came on standard input (pipe a state file in, or name the file instead of `-`)"
+            "the input is empty: nothing came on standard input (pipe a state file in, or name the file instead of `-`)".to_string()
         } else {
-            "the file is empty: a state file says which game it is for, e.g. `game = \"leyte\"`, and what is on the map"
+            format!(
+                "the file is empty: a state file says which game it is for, e.g. `game = \"{example}\"`, and what is on the map"
+            )
         };
         return Err(Box::new(problem::in_file("empty", name, what)));
     }
@@ -281,13 +298,13 @@ fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str),
             "game",
             name,
             format!(
-                "no `game` key: say which game this file is for, e.g. `game = \"leyte\"` (known games: {})",
-                engines::known()
+                "no `game` key: say which game this file is for, e.g. `game = \"{example}\"` (known games: {})",
+                engines.known()
             ),
         )));
     };
     let found = match game.get_ref() {
-        toml::Value::String(s) => engines::find(s).ok_or_else(|| format!("unknown game `{s}`")),
+        toml::Value::String(s) => engines.find(s).ok_or_else(|| format!("unknown game `{s}`")),
         other => Err(format!("`game` must be a string, not {}", other.type_str())),
     };
     found.map_err(|message| {
@@ -295,7 +312,7 @@ fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str),
             source.at(
                 Problem::new(
                     "game".to_string(),
-                    format!("{message} (known games: {})", engines::known()),
+                    format!("{message} (known games: {})", engines.known()),
                 )
                 .key("game"),
                 Some(game.span()),
@@ -308,61 +325,77 @@ fn detect(name: &str, text: &str) -> Result<(&'static dyn Engine, &'static str),
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::testing::DEMO;
 
     #[test]
     fn detects_and_refuses() {
-        assert_eq!(detect("a", "game = \"leyte\"\nx = 1").unwrap().1, "leyte");
-        assert_eq!(detect("a", "game = \"dai-senso\"").unwrap().1, "dai-senso");
-        let e = detect("a", "\n game = \"chess\"").unwrap_err();
+        assert_eq!(
+            detect("a", "game = \"demo\"\nx = 1", DEMO).unwrap().1,
+            "demo"
+        );
+        assert_eq!(
+            detect("a", "game = \"other-demo\"", DEMO).unwrap().1,
+            "other-demo"
+        );
+        let e = detect("a", "\n game = \"chess\"", DEMO).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "a:2:9: unknown game `chess` (known games: leyte, dai-senso, axis-empires) (at `game`)"
+            "a:2:9: unknown game `chess` (known games: demo, other-demo) (at `game`)"
         );
-        let e = detect("a", "").unwrap_err();
+        let e = detect("a", "", DEMO).unwrap_err();
         assert!(e.message.starts_with("the file is empty"));
-        let e = detect(STDIN_NAME, " \n").unwrap_err();
+        // The example of a `game` key is the first game known.
+        assert!(
+            e.message.contains("e.g. `game = \"demo\"`"),
+            "{}",
+            e.message
+        );
+        let e = detect(STDIN_NAME, " \n", DEMO).unwrap_err();
         assert!(e.message.starts_with("the input is empty"));
-        let e = detect("a", "# a comment\nx = 1").unwrap_err();
+        let e = detect("a", "# a comment\nx = 1", DEMO).unwrap_err();
         assert!(e.message.starts_with("no `game` key"));
-        let e = detect("a", "game = 3").unwrap_err();
+        let e = detect("a", "[layout]\nrows = [1, 2]", DEMO).unwrap_err();
+        assert!(e.message.starts_with("this is a map file"));
+        let e = detect("a", "game = 3", DEMO).unwrap_err();
         assert!(
             e.message
                 .starts_with("`game` must be a string, not integer")
         );
-        assert_eq!(detect("a", "game = [").unwrap_err().kind, "toml");
+        assert_eq!(detect("a", "game = [", DEMO).unwrap_err().kind, "toml");
     }
 
     #[test]
     fn reads_the_game_from_a_plain_first_line_only() {
-        let game = |text: &str| first_line_game(text).map(|(_, g)| g);
+        let game = |text: &str| first_line_game(text, DEMO).map(|(_, g)| g);
         assert_eq!(
-            game("# a note\n\n  game = \"leyte\"  # the engine\nx = 1"),
-            Some("leyte")
+            game("# a note\n\n  game = \"demo\"  # the engine\nx = 1"),
+            Some("demo")
         );
-        assert_eq!(game("game=\"dai-senso\""), Some("dai-senso"));
+        assert_eq!(game("game=\"other-demo\""), Some("other-demo"));
         // Left to the full parse: another key first, an unknown game, quoting or escapes, a
         // string that goes on, a table first, no value.
         for text in [
-            "note = \"x\"\ngame = \"leyte\"",
+            "note = \"x\"\ngame = \"demo\"",
             "game = \"chess\"",
-            "\"game\" = \"leyte\"",
-            "game = \"ley\\u0074e\"",
-            "game = 'leyte'",
-            "game = \"leyte\" \"x\"",
-            "game = \"\"\"leyte\"\"\"",
-            "[scenario]\ngame = \"leyte\"",
-            "game.x = \"leyte\"",
-            "gamey = \"leyte\"",
+            "\"game\" = \"demo\"",
+            "game = \"dem\\u006f\"",
+            "game = 'demo'",
+            "game = \"demo\" \"x\"",
+            "game = \"\"\"demo\"\"\"",
+            "[scenario]\ngame = \"demo\"",
+            "game.x = \"demo\"",
+            "gamey = \"demo\"",
             "",
         ] {
             assert_eq!(game(text), None, "{text}");
         }
         // What the full parse says of every file whose first line names the game: that game.
-        for text in [
-            "game = \"leyte\"",
-            "# c\ngame = \"axis-empires\" # c\n[x]\n",
-        ] {
-            assert_eq!(game(text), Some(detect("a", text).unwrap().1), "{text}");
+        for text in ["game = \"demo\"", "# c\ngame = \"other-demo\" # c\n[x]\n"] {
+            assert_eq!(
+                game(text),
+                Some(detect("a", text, DEMO).unwrap().1),
+                "{text}"
+            );
         }
     }
 

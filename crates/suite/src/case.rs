@@ -1,74 +1,137 @@
 //! One file of a suite: read, told whether it is a case, scored by its engine (a state file)
-//! or through [`score_vassal_case`] (a VASSAL case file), and judged against its `[expect]`.
+//! or opened by the tool's [`VassalCases`] (a VASSAL case file), and judged against its
+//! `[expect]`.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
 use wargame_kit::internal::expect::{JSON, PROBLEMS};
+use wargame_kit::resolve::Resolver;
 
-use super::compare::{self, Difference, Plan};
-use super::expect::{self, Expectations, Head};
-use crate::ErrorStyle;
-use crate::engines::{self, Cache, Engine};
-use crate::files::{Kind, Limits, one_line};
-use crate::input;
-use crate::problem::{self, Problem};
-use crate::resolver::CliResolver;
+use crate::compare::{self, Difference, Plan};
+use crate::engine::{Cache, Engine, Engines};
+use crate::expect::{self, Expectations, Head};
+use crate::files::{Kind, one_line};
+use crate::input::{self, Input};
+use crate::problem::{self, ErrorStyle, Problem};
+use crate::vassal_case::VassalCase;
 
-/// A file to test.
+/// What a run ([`run`](crate::run())) reads with: the engines, how files are read, how problems
+/// are shown.
+#[derive(Clone, Copy)]
+pub struct Suite<'a> {
+    /// The engines that read the case files, by their `game`.
+    pub engines: Engines,
+    /// How the files a case file refers to (a state's map, its track) are read.
+    pub resolver: &'a (dyn Resolver + Sync),
+    /// The most bytes read from one case file.
+    pub max_bytes: u64,
+    /// What the engines keep through the run, and the run's rules options (each applied only
+    /// to the games that have it: [`Cache::only_known_rules`]).
+    pub cache: &'a Cache,
+    /// How the problems of a failed file are shown in its failure.
+    pub style: ErrorStyle,
+    /// How a VASSAL case file (a `[vassal]` table, no `game`) is opened: the tool's.
+    pub vassal: &'a dyn VassalCases,
+}
+
+impl std::fmt::Debug for Suite<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Suite")
+            .field("engines", &self.engines)
+            .field("max_bytes", &self.max_bytes)
+            .field("style", &self.style)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How a run opens a VASSAL case file: a TOML file with a `[vassal]` table (and no `game`)
+/// naming a save, a module and a profile, scored as the profile's game from the position of
+/// the save (docs/suites.md). The tool's: it reads those files under its limits and
+/// confinement. [`NoVassal`] refuses every one.
+pub trait VassalCases: Sync {
+    /// The case file `name`, whose `[vassal]` table is `case`, opened as the state its save
+    /// makes.
+    fn open(&self, name: &str, case: &VassalCase) -> Opened;
+}
+
+/// A VASSAL case file opened ([`VassalCases::open`]).
+#[derive(Debug)]
+pub struct Opened {
+    /// The state the save makes, or the problems of the case file, its save, module or
+    /// profile.
+    pub state: Result<Input, Vec<Problem>>,
+    /// The warnings of reading the save and the module (they do not fail the case).
+    pub warnings: Vec<Problem>,
+}
+
+/// Refuses every VASSAL case file: for a tool that reads no VASSAL files.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoVassal;
+
+impl VassalCases for NoVassal {
+    fn open(&self, name: &str, _: &VassalCase) -> Opened {
+        Opened {
+            state: Err(vec![problem::in_file(
+                "vassal",
+                name,
+                "VASSAL case files are not read here",
+            )]),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// A file to test, found by [`discover`](crate::discover).
 #[derive(Clone, Debug)]
 pub struct Candidate {
     /// Where it is.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Its name in the output (the path as found).
-    pub name: String,
+    pub(crate) name: String,
     /// The path named on the command line it was found under (itself when it was named):
     /// `--accept` writes only inside it.
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// Named on the command line (a case whatever it holds), rather than found in a folder
     /// (a case only with a `game` key or a `[vassal]` table).
-    pub named: bool,
+    pub(crate) named: bool,
     /// A folder that could not be read, and why: a failed entry of the run.
-    pub unreadable: Option<String>,
+    pub(crate) unreadable: Option<String>,
+}
+
+impl Candidate {
+    /// Its name in the output (the path as found, without a leading `./`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 /// What every file of one run shares (across threads).
-pub struct Context<'a> {
-    /// How references are read.
-    pub resolver: &'a CliResolver,
-    /// The maps built and the `--rule` options.
-    pub cache: &'a Cache,
-    /// How problems are shown.
-    pub style: ErrorStyle,
-    /// The most bytes read from a file of each kind.
-    pub limits: Limits,
+pub(crate) struct Context<'a> {
+    /// The run's engines, reading and showing.
+    pub(crate) suite: Suite<'a>,
     /// Each engine's report schema as JSON, made when first needed.
     schemas: Vec<OnceLock<Option<Value>>>,
 }
 
 impl<'a> Context<'a> {
     /// A run's context.
-    pub fn new(
-        resolver: &'a CliResolver,
-        cache: &'a Cache,
-        style: ErrorStyle,
-        limits: Limits,
-    ) -> Self {
+    pub(crate) fn new(suite: &Suite<'a>) -> Self {
         Context {
-            resolver,
-            cache,
-            style,
-            limits,
-            schemas: engines::ENGINES.iter().map(|_| OnceLock::new()).collect(),
+            suite: *suite,
+            schemas: suite
+                .engines
+                .all()
+                .iter()
+                .map(|_| OnceLock::new())
+                .collect(),
         }
     }
 
     /// The engine's report schema as JSON.
     fn schema(&self, engine: &'static dyn Engine) -> Option<&Value> {
-        let index = engines::ENGINES
-            .iter()
-            .position(|e| e.games()[0].key == engine.games()[0].key)?;
+        let index = self.suite.engines.position(engine)?;
         self.schemas
             .get(index)?
             .get_or_init(|| {
@@ -93,7 +156,7 @@ pub enum Verdict {
 
 /// What `--accept` does with a file.
 #[derive(Clone, Debug)]
-pub enum Accept {
+pub(crate) enum Accept {
     /// Nothing: its expectations hold.
     Nothing,
     /// Write this into its `[expect]`.
@@ -122,18 +185,18 @@ pub struct CaseResult {
     /// Whether the file was refused (read or scored with problems).
     pub refused: bool,
     /// What `--accept` does with it.
-    pub accept: Accept,
+    pub(crate) accept: Accept,
     /// The path named on the command line it was found under.
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// The bytes that were scored (`None`: it could not be read): `--accept` edits these, and
     /// writes only while the file still holds them.
-    pub bytes: Option<Vec<u8>>,
+    pub(crate) bytes: Option<Vec<u8>>,
     /// The warnings of reading a VASSAL case's save and module (they do not fail the case).
     pub warnings: Vec<Problem>,
 }
 
 /// What scoring a case gave.
-pub struct Scored {
+pub(crate) struct Scored {
     /// Its game, when known.
     pub game: Option<&'static str>,
     /// Its engine, when known.
@@ -146,7 +209,7 @@ pub struct Scored {
 }
 
 /// Test one file: `None` when a file found in a folder is not a case.
-pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> {
+pub(crate) fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> {
     if let Some(why) = &candidate.unreadable {
         let scored = Scored {
             game: None,
@@ -158,7 +221,7 @@ pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> 
         result.accept = Accept::Refused("it is a folder that cannot be read".to_string());
         return Some(result);
     }
-    let max = ctx.resolver.max_bytes();
+    let max = ctx.suite.max_bytes;
     let mut bytes = None;
     let read = input::read_named(&candidate.path, max, Kind::Input).and_then(|(name, read)| {
         bytes = Some(read.clone());
@@ -183,7 +246,7 @@ pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> 
         return None;
     }
     let scored = if head.vassal && !head.game {
-        score_vassal_case(&name, &text, &head.expect, ctx)
+        score_vassal_case(&name, &text, ctx)
     } else {
         score_state(&name, &text, ctx)
     };
@@ -194,7 +257,7 @@ pub fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> 
 
 /// A state file, scored by the engine of its `game`.
 fn score_state(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
-    let input = match input::from_text(name.to_string(), text.to_string()) {
+    let input = match input::from_text(name.to_string(), text.to_string(), ctx.suite.engines) {
         Ok(input) => input,
         Err(problems) => {
             return Scored {
@@ -209,9 +272,9 @@ fn score_state(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
 }
 
 /// What scoring an opened file gave: its report's own fields as JSON, or its problems.
-fn scored(input: &crate::input::Input, name: &str, ctx: &Context<'_>) -> Scored {
+fn scored(input: &Input, name: &str, ctx: &Context<'_>) -> Scored {
     let report = input
-        .run(|i| i.engine.score(i.state(ctx.resolver, ctx.cache)))
+        .run(|i| i.engine.score(i.state(ctx.suite.resolver, ctx.suite.cache)))
         .and_then(|r| {
             r.to_value()
                 .map_err(|e| vec![problem::in_file("json", name, e.to_string())])
@@ -224,82 +287,27 @@ fn scored(input: &crate::input::Input, name: &str, ctx: &Context<'_>) -> Scored 
     }
 }
 
-/// A VASSAL case file: a TOML file with `[vassal] save`, `module` and `profile` (paths relative
-/// to it; `step`, `reveal` and `board_sizes` as the reading commands take them) and an
-/// `[expect]` table, scored as the profile's game from the position of the save. This is the
-/// one place that reads them; what it returns is judged against `expect` like a state file's
-/// report.
-fn score_vassal_case(name: &str, text: &str, expect: &Expectations, ctx: &Context<'_>) -> Scored {
-    let _ = expect;
-    let refused = |problems| Scored {
-        game: None,
-        engine: None,
-        report: Err(problems),
-        warnings: Vec::new(),
+/// A VASSAL case file, opened by the tool ([`VassalCases`]) and scored by the engine of its
+/// profile's game: what it gives is judged against its `[expect]` like a state file's report.
+fn score_vassal_case(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
+    let opened = match VassalCase::read(name, text) {
+        Ok(case) => ctx.suite.vassal.open(name, &case),
+        Err(problems) => Opened {
+            state: Err(problems),
+            warnings: Vec::new(),
+        },
     };
-    let args = match vassal_args(name, text) {
-        Ok(a) => a,
-        Err(p) => return refused(p),
-    };
-    // Under `--confine`, every path the table names is inside the folder, or the case fails
-    // before any file is opened.
-    let outside: Vec<Problem> = args
-        .paths()
-        .into_iter()
-        .filter_map(|(key, path)| {
-            let why = ctx.resolver.may_read(path?).err()?;
-            Some(problem::in_file(
-                "vassal",
-                name,
-                format!("[vassal] `{key}`: {why}"),
-            ))
-        })
-        .collect();
-    if !outside.is_empty() {
-        return refused(outside);
-    }
-    let mut sources = crate::input::Sources::new();
-    let game = match args.load(&mut sources, &ctx.limits, ctx.resolver) {
-        Ok(Some(g)) => g,
-        Ok(None) => {
-            return refused(vec![problem::in_file(
-                "vassal",
-                name,
-                "[vassal] needs `module` and `profile`",
-            )]);
-        }
-        Err(p) => return refused(p),
-    };
-    let Some(save) = args.save.as_deref() else {
-        return refused(vec![problem::in_file(
-            "vassal",
-            name,
-            "[vassal] needs `save`",
-        )]);
-    };
-    let mut warnings = Vec::new();
-    let read = crate::vassal::input(&game, save, &ctx.limits, &mut warnings);
-    let mut scored = match read {
+    let mut scored = match opened.state {
         Ok(input) => scored(&input, name, ctx),
-        Err(p) => refused(p),
+        Err(problems) => Scored {
+            game: None,
+            engine: None,
+            report: Err(problems),
+            warnings: Vec::new(),
+        },
     };
-    scored.warnings = warnings;
+    scored.warnings = opened.warnings;
     scored
-}
-
-/// A case file's `[vassal]` table, its paths made relative to the file's folder.
-fn vassal_args(name: &str, text: &str) -> Result<crate::vassal::CaseArgs, Vec<Problem>> {
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        vec![problem::in_file("toml", name, e.message().to_string())]
-    })?;
-    let Some(v) = table.get("vassal").and_then(toml::Value::as_table) else {
-        return Err(vec![problem::in_file("vassal", name, "no [vassal] table")]);
-    };
-    let dir = std::path::Path::new(name)
-        .parent()
-        .unwrap_or(std::path::Path::new(""));
-    crate::vassal::CaseArgs::from_table(v, dir)
-        .map_err(|m| vec![problem::in_file("vassal", name, m)])
 }
 
 /// The verdict on a scored file.
@@ -360,7 +368,7 @@ fn judge(
     };
     let shown = problems
         .iter()
-        .map(|p| show(p, ctx.style, &candidate.name, text))
+        .map(|p| show(p, ctx.suite.style, &candidate.name, text))
         .collect();
     CaseResult {
         path: candidate.path.clone(),
@@ -418,7 +426,7 @@ fn expectation_problems(
 }
 
 /// Each `json` pointer of `expect` that is not a field of the report (by `schema`), located.
-pub fn pointer_problems(
+pub(crate) fn pointer_problems(
     name: &str,
     text: &str,
     expect: &Expectations,
@@ -433,7 +441,7 @@ pub fn pointer_problems(
         .json
         .iter()
         .filter_map(|entry| {
-            let why = super::pointer::check(schema, &entry.key).err()?;
+            let why = crate::pointer::check(schema, &entry.key).err()?;
             let key = format!("{JSON}.{}", compare::quoted(&entry.key));
             let message = format!("{why} (`victory schema {game} --report` lists the fields)");
             Some(located(name, text, &key, entry.span.clone(), message))
@@ -466,7 +474,7 @@ fn show(p: &Problem, style: ErrorStyle, name: &str, text: &str) -> String {
 
 /// The `json` pointer problems of a file `victory check` reads: for a file of a known game
 /// whose text is TOML.
-pub fn check_pointers(input: &input::Input) -> Vec<Problem> {
+pub fn check_pointers(input: &Input) -> Vec<Problem> {
     let head = expect::head(&input.text);
     if head.expect.json.is_empty() {
         return Vec::new();
@@ -482,4 +490,30 @@ pub fn check_pointers(input: &input::Input) -> Vec<Problem> {
         input.engine,
         schema.as_ref(),
     )
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::testing::DEMO;
+
+    #[test]
+    fn check_tells_each_pointer_the_report_has_not() {
+        let text = "game = \"demo\"\nscore = 1\n[expect]\njson = { \"/level\" = \"win\", \"/nope\" = 1 }\n";
+        let input = input::from_text("a.toml".into(), text.into(), DEMO).unwrap();
+        let found = check_pointers(&input);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].key.as_deref(), Some("expect.json.\"/nope\""));
+        assert_eq!(&text[found[0].span.clone().unwrap()], "\"/nope\"");
+        let plain = input::from_text("b.toml".into(), "game = \"demo\"".into(), DEMO).unwrap();
+        assert!(check_pointers(&plain).is_empty());
+    }
+
+    #[test]
+    fn a_tool_without_vassal_refuses_vassal_cases() {
+        let opened = NoVassal.open("c.toml", &VassalCase::default());
+        assert_eq!(opened.state.unwrap_err()[0].kind, "vassal");
+        assert!(opened.warnings.is_empty());
+    }
 }

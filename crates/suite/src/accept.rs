@@ -5,10 +5,10 @@
 
 use toml_edit::{DocumentMut, InlineTable, Item, Table, TableLike};
 
-use super::compare::Plan;
+use crate::compare::Plan;
 
 /// `text` with `plan` written into its `[expect]`, or why it cannot be.
-pub fn edit(text: &str, plan: &Plan) -> Result<String, String> {
+pub(crate) fn edit(text: &str, plan: &Plan) -> Result<String, String> {
     // A file with CRLF line ends is edited with LF ones and given its CRLFs back: the editor
     // writes LF.
     let crlf = text.contains("\r\n");
@@ -124,7 +124,7 @@ fn set(table: &mut dyn TableLike, key: &str, value: Option<&toml::Value>) {
 }
 
 /// A TOML value as the editor writes it.
-pub fn to_edit(value: &toml::Value) -> toml_edit::Value {
+pub(crate) fn to_edit(value: &toml::Value) -> toml_edit::Value {
     match value {
         toml::Value::String(s) => string(s),
         toml::Value::Integer(i) => (*i).into(),
@@ -165,7 +165,7 @@ fn string(s: &str) -> toml_edit::Value {
 }
 
 /// A value as `[expect]` writes it: `"draw"`, `25`, `["US-1", "US-2"]`.
-pub fn show(value: &toml::Value) -> String {
+pub(crate) fn show(value: &toml::Value) -> String {
     to_edit(value).to_string()
 }
 

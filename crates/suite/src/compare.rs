@@ -2,13 +2,14 @@
 //! the way the engine's key says ([`ExpectKey`], [`Reading`]), compared with the expected one,
 //! and what `--accept` writes instead.
 //!
-//! Knows no game: which key reads which field is the engines' (`leyte_victory::internal::KEYS`,
-//! `asia_engulfed_victory::internal::KEYS`).
+//! Knows no game: which key reads which field is the engines' ([`Engine::expect_keys`]).
+//!
+//! [`Engine::expect_keys`]: crate::engine::Engine::expect_keys
 
 use serde_json::Value;
 use wargame_kit::internal::expect::{ExpectKey, NONE, PROBLEMS, Reading};
 
-use super::expect::Expectations;
+use crate::expect::Expectations;
 use crate::problem::Problem;
 
 /// One expectation that does not hold.
@@ -24,7 +25,7 @@ pub struct Difference {
 
 /// What `--accept` writes into `[expect]`: each key with its value, or `None` to remove it.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// The keys of `[expect]` (created when the file has none).
     pub keys: Vec<(String, Option<toml::Value>)>,
     /// The pointers of `[expect] json`.
@@ -39,11 +40,11 @@ impl Plan {
 }
 
 /// What the file gave: its report's JSON, or the problems it was refused with.
-pub type Outcome<'a> = Result<&'a Value, &'a [Problem]>;
+pub(crate) type Outcome<'a> = Result<&'a Value, &'a [Problem]>;
 
 /// The differences between `expect` and `outcome` (the engine's `keys`), and what `--accept`
 /// writes: every key with a value when the file pins nothing, else the keys it has.
-pub fn judge(
+pub(crate) fn judge(
     expect: &Expectations,
     keys: &[ExpectKey],
     outcome: Outcome<'_>,
@@ -138,7 +139,7 @@ fn kinds(problems: &[Problem]) -> toml::Value {
 }
 
 /// The value `key` reads from a report's JSON; `None` when the report has none.
-pub fn actual(key: &ExpectKey, report: &Value) -> Option<Value> {
+pub(crate) fn actual(key: &ExpectKey, report: &Value) -> Option<Value> {
     match key.reading {
         Reading::Value => report.pointer(key.pointer).cloned(),
         Reading::OrNone => or_none(report, key.pointer),
@@ -158,7 +159,7 @@ pub fn actual(key: &ExpectKey, report: &Value) -> Option<Value> {
 /// The value at `pointer`, `null` when a `null` is met on the way.
 fn or_none(report: &Value, pointer: &str) -> Option<Value> {
     let mut here = report;
-    for token in super::pointer::tokens(pointer).ok()? {
+    for token in crate::pointer::tokens(pointer).ok()? {
         here = match here {
             Value::Null => return Some(Value::Null),
             Value::Object(fields) => fields.get(&token)?,
@@ -171,7 +172,7 @@ fn or_none(report: &Value, pointer: &str) -> Option<Value> {
 
 /// Whether an expected value is the actual one (both as TOML: a JSON `null` is `"none"`);
 /// `set`: two lists of the same strings in any order.
-pub fn same(expected: &toml::Value, actual: &toml::Value, set: bool) -> bool {
+pub(crate) fn same(expected: &toml::Value, actual: &toml::Value, set: bool) -> bool {
     use toml::Value as T;
     match (expected, actual) {
         (T::Array(e), T::Array(a)) if set => {
@@ -200,7 +201,7 @@ pub fn same(expected: &toml::Value, actual: &toml::Value, set: bool) -> bool {
 
 /// A JSON value as TOML writes it: `null` as `"none"` (TOML has no null), a whole number too
 /// large for TOML as its digits.
-pub fn to_toml(value: &Value) -> toml::Value {
+pub(crate) fn to_toml(value: &Value) -> toml::Value {
     match value {
         Value::Null => toml::Value::String(NONE.to_string()),
         Value::Bool(b) => toml::Value::Boolean(*b),
@@ -221,7 +222,7 @@ pub fn to_toml(value: &Value) -> toml::Value {
 }
 
 /// A key as TOML writes it in a key path: bare when it can be, else quoted.
-pub fn quoted(key: &str) -> String {
+pub(crate) fn quoted(key: &str) -> String {
     let bare = !key.is_empty()
         && key
             .bytes()
@@ -237,7 +238,7 @@ pub fn quoted(key: &str) -> String {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::suite::expect::Entry;
+    use crate::expect::Entry;
 
     const KEYS: &[ExpectKey] = &[
         ExpectKey::new("level", "/level", Reading::Value, ""),

@@ -15,7 +15,7 @@ use toml::de::{DeTable, DeValue, ValueDeserializer};
 
 /// What a suite reads of a file before scoring it.
 #[derive(Clone, Debug, Default)]
-pub struct Head {
+pub(crate) struct Head {
     /// A top-level `game` key.
     pub game: bool,
     /// A top-level `[vassal]` table (a VASSAL case file).
@@ -40,7 +40,7 @@ impl Head {
 
 /// The `[expect]` table as written.
 #[derive(Clone, Debug, Default)]
-pub struct Expectations {
+pub(crate) struct Expectations {
     /// Each key but a `json` table, in file order.
     pub keys: Vec<Entry>,
     /// The `json` table's pointers, in file order.
@@ -61,7 +61,7 @@ impl Expectations {
 
 /// One key of `[expect]` (or of its `json` table) with its value.
 #[derive(Clone, Debug)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The key (a JSON Pointer in `json`).
     pub key: String,
     /// Its value.
@@ -71,7 +71,7 @@ pub struct Entry {
 }
 
 /// What a suite reads of `text`.
-pub fn head(text: &str) -> Head {
+pub(crate) fn head(text: &str) -> Head {
     match DeTable::parse(text) {
         Ok(root) => {
             let root = root.get_ref();

@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::accept::show;
-use super::case::{CaseResult, Verdict};
+use crate::accept::show;
+use crate::case::{CaseResult, Verdict};
 use crate::files::one_line;
 use crate::problem::ProblemJson;
 
@@ -51,6 +51,24 @@ pub struct Outcome {
     pub accepted: bool,
     /// Why `--accept` did not write it, when it was asked to and could not.
     pub not_accepted: Option<String>,
+}
+
+/// Why a run that checked nothing fails, when it did: it found no case file, or none of them
+/// has an `[expect]` table (a typo in the folder, or a suite whose files all lack `[expect]`,
+/// would pass forever).
+pub fn nothing_checked(outcomes: &[Outcome]) -> Option<String> {
+    let counts = Counts::of(outcomes);
+    if counts.passed > 0 || counts.failed > 0 {
+        return None;
+    }
+    Some(if outcomes.is_empty() {
+        "nothing was checked: no case files found (a `*.toml` file with a top-level `game` key or a `[vassal]` table)".to_string()
+    } else {
+        format!(
+            "nothing was checked: none of the {} case files has an [expect] table (write them with --accept, then check each value)",
+            outcomes.len()
+        )
+    })
 }
 
 /// The readable text: a line per file, then each failure in full, then the counts.

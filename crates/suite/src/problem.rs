@@ -1,19 +1,30 @@
-//! Problems with an input, as the command line reports them.
+//! Problems with an input, as the tool reports them.
 //!
-//! Every engine reports bad input as `wargame_kit::Diagnostic<ItsOwnKind>`; the command line turns
+//! Every engine reports bad input as `wargame_kit::Diagnostic<ItsOwnKind>`; the tool turns
 //! them all into one [`Problem`] type whose kind is a string (`toml`, `hex`, `map/bad-label`),
-//! so that text and JSON output treat both games and the command line's own checks (reading
-//! the file, detecting the game) alike.
+//! so that text and JSON output treat every game and the tool's own checks (reading the file,
+//! detecting the game) alike.
 
 use serde::Serialize;
 use serde_json::Value;
+
+/// How problems are shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ErrorStyle {
+    /// As rustc shows them: the message, then the line of the file with a caret under the
+    /// problem, and the help ([`render`]).
+    #[default]
+    Rendered,
+    /// One line each, `file:line:col: message (at `key`)` ([`line()`]): for editors and grep.
+    Short,
+}
 
 /// One problem: kind, file, key, label, line and column where known, and a message.
 ///
 /// Its `Display` is `file:line:col: message (at `key`, label `label`)`.
 pub type Problem = wargame_kit::Diagnostic<String>;
 
-/// A problem the command line itself found in the named file (no line or column).
+/// A problem the tool itself found in the named file (no line or column).
 pub fn in_file(kind: &str, file: &str, message: impl Into<String>) -> Problem {
     let mut p = Problem::new(kind.to_string(), message);
     p.file = Some(file.to_string());
@@ -38,6 +49,11 @@ pub fn line(p: &Problem) -> String {
 pub fn from_engine<K: Serialize>(d: wargame_kit::Diagnostic<K>) -> Problem {
     let kind = serde_json::to_value(&d.kind).map_or_else(|_| "other".to_string(), kind_name);
     d.map_kind(|_| kind)
+}
+
+/// Every problem of an engine, with their kinds as strings ([`from_engine`]).
+pub fn from_diagnostics<K: Serialize>(ds: Vec<wargame_kit::Diagnostic<K>>) -> Vec<Problem> {
+    ds.into_iter().map(from_engine).collect()
 }
 
 /// `"hex"` stays `hex`; a wrapped kind such as `{"map": "bad-label"}` becomes `map/bad-label`.
@@ -185,6 +201,13 @@ mod tests {
     #[test]
     fn kinds_become_strings() {
         assert_eq!(kind_name(serde_json::json!("hex")), "hex");
+        #[derive(Serialize)]
+        #[serde(rename_all = "kebab-case")]
+        enum Kind {
+            BadLabel,
+        }
+        let p = from_diagnostics(vec![wargame_kit::Diagnostic::new(Kind::BadLabel, "x")]);
+        assert_eq!(p[0].kind, "bad-label");
         assert_eq!(
             kind_name(serde_json::json!({"map": "bad-label"})),
             "map/bad-label"
