@@ -76,6 +76,21 @@ impl ValidState {
         self.0
     }
 
+    /// Choose a rules option for this state (`--rule KEY=VALUE`), over its own `[rules]`
+    /// ([`RuleChoices::set`](crate::options::RuleChoices::set)): the check reads no rules
+    /// option, so the state stays checked.
+    ///
+    /// ```
+    /// # use asia_engulfed_victory::ValidState;
+    /// # use wargame_kit::resolve::NoResolver;
+    /// # let mut valid = ValidState::from_toml_str("game = \"dai-senso\"\ncheck = \"seasonal\"\nwar_state = \"limited-war\"\ncurrent_esv = 0\nvp_marker = { allied_crusade = \"0\" }\n", None, &NoResolver).unwrap();
+    /// assert!(valid.set_rule("bonus_vp_in_dai_senso", "false").is_ok());
+    /// assert!(valid.set_rule("bonus_vp_in_dai_senso", "maybe").is_err());
+    /// ```
+    pub fn set_rule(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.0.rules.set(key, value)
+    }
+
     /// Run the victory check of the state under `rules`, without checking the state again:
     /// the report [`score`](crate::score) gives it, with no problem to note.
     pub fn score(&self, rules: &Rules) -> Report {

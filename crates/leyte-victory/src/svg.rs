@@ -407,7 +407,11 @@ fn japanese_zoc(d: &mut MapDrawing<'_>, map: &HexMap, position: &Position) -> bo
     let Ok(placed) = position.on_map(map) else {
         return false;
     };
-    let zoc = placed.zoc(map, Side::Japanese);
+    // Leyte's ZOC rule, as the Line of Communications reads it; it names no terrain or
+    // hexside, so it binds on every map.
+    let Ok(zoc) = placed.zoc_with(map, Side::Japanese, &crate::board::zoc_rule()) else {
+        return false;
+    };
     let any_zoc = zoc.hexes(map).next().is_some();
     d.shade_zoc(&zoc, &Shade::hatch(JAPANESE_ZOC).layer(layer::ZOC));
     any_zoc

@@ -129,12 +129,17 @@ impl Engine for Leyte {
 struct AsiaEngulfed;
 
 impl AsiaEngulfed {
-    fn load(file: StateFile<'_>) -> Result<asia_engulfed_victory::State, Vec<Problem>> {
-        let mut state =
-            asia_engulfed_victory::State::from_toml_str(file.text, Some(file.name), file.resolver)
-                .map_err(|e| problems(e.into_diagnostics()))?;
+    /// The state read and checked once (a [`ValidState`](asia_engulfed_victory::ValidState)),
+    /// with the run's `--rule` options over its own `[rules]`.
+    fn load(file: StateFile<'_>) -> Result<asia_engulfed_victory::ValidState, Vec<Problem>> {
+        let mut state = asia_engulfed_victory::ValidState::from_toml_str(
+            file.text,
+            Some(file.name),
+            file.resolver,
+        )
+        .map_err(|e| problems(e.into_diagnostics()))?;
         let options = &asia_engulfed_victory::options::RULE_OPTIONS;
-        apply_rules(file, options, |key, value| state.rules.set(key, value))?;
+        apply_rules(file, options, |key, value| state.set_rule(key, value))?;
         Ok(state)
     }
 }
@@ -160,7 +165,7 @@ impl Engine for AsiaEngulfed {
     fn score(&self, file: StateFile<'_>) -> Result<Box<dyn Report>, Vec<Problem>> {
         let state = AsiaEngulfed::load(file)?;
         let rules = asia_engulfed_victory::options::Rules::default();
-        Ok(Box::new(asia_engulfed_victory::score(&state, &rules)))
+        Ok(Box::new(state.score(&rules)))
     }
 
     /// Scoring a loaded state cannot fail (the engine's `score` is total): loading checks all.
@@ -176,12 +181,12 @@ impl Engine for AsiaEngulfed {
                 "--crop draws part of a map; the Dai Senso picture is the VP track, drawn whole",
             )]);
         }
-        let state = AsiaEngulfed::load(file)?;
-        let report =
-            asia_engulfed_victory::score(&state, &asia_engulfed_victory::options::Rules::default());
+        let valid = AsiaEngulfed::load(file)?;
+        let report = valid.score(&asia_engulfed_victory::options::Rules::default());
+        let state = valid.state();
         Ok(match picture {
-            Picture::Svg(_) => asia_engulfed_victory::svg::render(&state, &report),
-            Picture::Html => asia_engulfed_victory::html::render(&state, &report),
+            Picture::Svg(_) => asia_engulfed_victory::svg::render(state, &report),
+            Picture::Html => asia_engulfed_victory::html::render(state, &report),
         })
     }
 
