@@ -29,6 +29,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod engines;
 mod files;
 mod map;
+mod module;
 mod resolver;
 mod suite;
 mod vassal;
