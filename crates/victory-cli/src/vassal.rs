@@ -464,6 +464,55 @@ impl std::fmt::Debug for Game {
     }
 }
 
+/// The problems of reading `path` as a state file, when it is a VASSAL saved game or log read
+/// without `--module` (a zip archive, VASSAL's obfuscated text, or a `.vsav` or `.vlog` that is
+/// not a state): one problem naming the flags that read it. Any other file's problems as they
+/// are.
+pub fn save_without_module(path: &Path, problems: Vec<Problem>) -> Vec<Problem> {
+    let unreadable = problems
+        .iter()
+        .any(|p| p.kind == "encoding" || p.kind == "toml");
+    let Some(first) = problems.first().filter(|_| unreadable) else {
+        return problems;
+    };
+    let Some(what) = save_kind(path) else {
+        return problems;
+    };
+    vec![
+        file_problem(
+            &first.kind,
+            path,
+            format!("not a TOML state file: it is a VASSAL saved game or log ({what})"),
+        )
+        .help(
+            "read it with --module MOD --profile PROFILE: MOD the game's .vmod (or its buildFile.xml with --board-sizes FILE), PROFILE what its pieces mean for the game (`victory vassal profile MOD --save SAVE` drafts one; docs/vassal.md)",
+        ),
+    ]
+}
+
+/// Why `path` looks like a VASSAL saved game or log, by its first bytes or its name; `None`
+/// when it does not (or is standard input).
+fn save_kind(path: &Path) -> Option<&'static str> {
+    use std::io::Read as _;
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let mut head = Vec::new();
+    let _ = std::fs::File::open(path).and_then(|f| f.take(8).read_to_end(&mut head));
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if ::vassal::internal::archive::is_zip(&head) {
+        Some("a zip archive, as VASSAL writes them")
+    } else if head.starts_with(::vassal::internal::obfuscation::HEADER) {
+        Some("VASSAL's obfuscated text")
+    } else if matches!(extension.as_deref(), Some("vsav" | "vlog")) {
+        Some("by its name")
+    } else {
+        None
+    }
+}
+
 /// A file of `kind` within its limit, or the problem reading it.
 fn read_problem(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, Vec<Problem>> {
     files::read(path, kind, limits)
