@@ -335,6 +335,28 @@ fn accept_lists_keys_added_and_removed() {
     );
 }
 
+/// docs/suites.md's `--accept` example is what the run prints, on its failing `ridge.toml`.
+#[test]
+fn the_accept_example_of_the_docs_is_what_it_prints() {
+    let dir = three_cases("accept-doc");
+    let ridge = fixture("leyte/objective-two-hexes-one-unit-traces.toml")
+        .replace("us = 25", "us = 26")
+        .replace("cut = [\"US-1\"]", "cut = [\"US-1\", \"US-9\"]");
+    write(&dir, "cases/ridge.toml", &ridge);
+    let page = std::fs::read_to_string(root().join("docs/suites.md")).unwrap();
+    let example = page
+        .split("  $ victory test --accept cases/ridge.toml\n")
+        .nth(1)
+        .and_then(|e| e.split("  ```\n").next())
+        .expect("docs/suites.md shows an --accept run");
+    let printed: String = example
+        .lines()
+        .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap_or(l)))
+        .collect();
+    let r = run_in(&dir, &["test", "--accept", "cases/ridge.toml"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, printed.as_str()), "{r:?}");
+}
+
 /// `--accept` under `--rule` writes a file only when its own `[rules]` chooses the same (the
 /// values written then hold without `--rule`); otherwise the file is FAILED, left as it is,
 /// and told what to write in `[rules]`.
