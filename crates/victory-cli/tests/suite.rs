@@ -465,6 +465,54 @@ fn accept_under_a_rule_needs_the_file_to_choose_it() {
     assert_eq!(run_in(&dir, &["test", "cases"]).code, 0);
 }
 
+/// A VASSAL case file takes its rules from its profile's `[state.rules]`: `--accept` under
+/// `--rule` refuses it, naming that table, until the profile chooses the same.
+#[test]
+fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
+    let dir = scratch("accept-rule-vassal");
+    std::fs::copy(
+        root().join("fixtures/maps/leyte-standin.toml"),
+        dir.join("maps/leyte-standin.toml"),
+    )
+    .unwrap();
+    let from = root().join("fixtures/vassal/leyte");
+    let to = dir.join("vassal/leyte");
+    std::fs::create_dir_all(&to).unwrap();
+    for file in [
+        "assault-scenario-end-position.vsav",
+        "Leyte-synthetic.vmod",
+        "assault.profile.toml",
+    ] {
+        std::fs::copy(from.join(file), to.join(file)).unwrap();
+    }
+    let case = std::fs::read_to_string(from.join("assault-scenario-end-position.case.toml"))
+        .unwrap()
+        .replace("us = 83", "us = 1");
+    write(&dir, "vassal/leyte/end.case.toml", &case);
+    let args = ["test", "--rule", "ratio=round", "--accept", "vassal"];
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "which its profile's [state.rules] does not choose, so the [expect] written would fail without it: write `ratio = \"round\"` in its profile's [state.rules]"
+        ),
+        "{}",
+        r.stdout
+    );
+    let profile = to.join("assault.profile.toml");
+    let text = std::fs::read_to_string(&profile).unwrap();
+    let text = text.replacen(
+        "\n[board]\n",
+        "\n[state.rules]\nratio = \"round\"\n\n[board]\n",
+        1,
+    );
+    std::fs::write(&profile, text).unwrap();
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("  -us = 1\n  +us = 83\n"), "{}", r.stdout);
+    assert_eq!(run_in(&dir, &["test", "vassal"]).code, 0);
+}
+
 #[test]
 fn junit_has_one_testcase_per_file() {
     let dir = three_cases("junit");
