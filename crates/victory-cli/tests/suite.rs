@@ -414,6 +414,14 @@ fn accept_under_a_rule_needs_the_file_to_choose_it() {
         chosen.replace("level = \"us-marginal\"", "level = \"us-substantive\"")
     );
     assert_eq!(run_in(&dir, &["test", "cases/ratio.toml"]).code, 0);
+}
+
+/// `--accept` under `--rule`: a `--rule` giving an option its default is what a file chooses by
+/// saying nothing, and a file of a game without the option is accepted as without `--rule`.
+#[test]
+fn accept_under_a_default_rule_or_another_game_s_rule_writes() {
+    let dir = scratch("accept-rule-default");
+    let truncated = fixture("leyte/ratio-499-to-200-truncated.toml");
     // A --rule giving the option its default is what the file chooses by saying nothing.
     write(
         &dir,

@@ -245,7 +245,7 @@ fn a_save_without_module_names_the_flags_that_read_it() {
         dir.join("game.vsav"),
     )
     .unwrap();
-    let obfuscated = [&obfuscation::HEADER[..], b"0a4b4f"].concat();
+    let obfuscated = [obfuscation::HEADER, b"0a4b4f"].concat();
     std::fs::write(dir.join("old.sav"), obfuscated).unwrap();
     std::fs::write(dir.join("turn3.vlog"), [0xff, 0xfe, 0x00]).unwrap();
     std::fs::write(dir.join("other.bin"), [0xff, 0xfe, 0x00]).unwrap();
