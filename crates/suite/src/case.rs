@@ -9,7 +9,7 @@ use serde_json::Value;
 use wargame_kit::internal::expect::{JSON, PROBLEMS};
 use wargame_kit::resolve::Resolver;
 
-use crate::compare::{self, Difference, Plan};
+use crate::compare::{self, Change, Difference, Plan};
 use crate::engine::{Cache, Engine, Engines};
 use crate::expect::{self, Expectations, Head};
 use crate::files::{Kind, one_line};
@@ -111,6 +111,9 @@ impl Candidate {
 pub(crate) struct Context<'a> {
     /// The run's engines, reading and showing.
     pub(crate) suite: Suite<'a>,
+    /// Whether the run writes `[expect]` (`--accept`): a file scored under `--rule` is then
+    /// also scored without, to tell whether its own `[rules]` says the same.
+    pub(crate) accept: bool,
     /// Each engine's report schema as JSON, made when first needed.
     schemas: Vec<OnceLock<Option<Value>>>,
 }
@@ -120,6 +123,7 @@ impl<'a> Context<'a> {
     pub(crate) fn new(suite: &Suite<'a>) -> Self {
         Context {
             suite: *suite,
+            accept: false,
             schemas: suite
                 .engines
                 .all()
@@ -159,8 +163,8 @@ pub enum Verdict {
 pub(crate) enum Accept {
     /// Nothing: its expectations hold.
     Nothing,
-    /// Write this into its `[expect]`.
-    Write(Plan),
+    /// Write this into its `[expect]`: these changes.
+    Write(Plan, Vec<Change>),
     /// It cannot be accepted: why.
     Refused(String),
 }
@@ -193,6 +197,9 @@ pub struct CaseResult {
     pub(crate) bytes: Option<Vec<u8>>,
     /// The warnings of reading a VASSAL case's save and module (they do not fail the case).
     pub warnings: Vec<Problem>,
+    /// Each field `--accept` wrote into its `[expect]`, with its value before and after (empty
+    /// unless it was accepted), for review.
+    pub written: Vec<Change>,
 }
 
 /// What scoring a case gave.
@@ -206,17 +213,29 @@ pub(crate) struct Scored {
     pub report: Result<Value, Vec<Problem>>,
     /// The warnings of reading a VASSAL case's save and module.
     pub warnings: Vec<Problem>,
+    /// Under `--accept` and `--rule`: the run's options (`key`, `value`) in force that the
+    /// state's own `[rules]` does not choose, so that an `[expect]` written now would fail
+    /// without `--rule`.
+    pub rules_not_in_file: Vec<(String, String)>,
+}
+
+impl Scored {
+    /// A file refused with these problems, before its game was known.
+    fn refused(problems: Vec<Problem>) -> Scored {
+        Scored {
+            game: None,
+            engine: None,
+            report: Err(problems),
+            warnings: Vec::new(),
+            rules_not_in_file: Vec::new(),
+        }
+    }
 }
 
 /// Test one file: `None` when a file found in a folder is not a case.
 pub(crate) fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseResult> {
     if let Some(why) = &candidate.unreadable {
-        let scored = Scored {
-            game: None,
-            engine: None,
-            report: Err(vec![problem::in_file("io", &candidate.name, why.clone())]),
-            warnings: Vec::new(),
-        };
+        let scored = Scored::refused(vec![problem::in_file("io", &candidate.name, why.clone())]);
         let mut result = judge(candidate, "", &Head::default(), scored, ctx);
         result.accept = Accept::Refused("it is a folder that cannot be read".to_string());
         return Some(result);
@@ -232,12 +251,7 @@ pub(crate) fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseR
         // A file found in a folder that is not text is not a state file.
         Err(p) if !candidate.named && p.iter().all(|p| p.kind == "encoding") => return None,
         Err(problems) => {
-            let scored = Scored {
-                game: None,
-                engine: None,
-                report: Err(problems),
-                warnings: Vec::new(),
-            };
+            let scored = Scored::refused(problems);
             return Some(judge(candidate, "", &Head::default(), scored, ctx));
         }
     };
@@ -259,32 +273,112 @@ pub(crate) fn evaluate(candidate: &Candidate, ctx: &Context<'_>) -> Option<CaseR
 fn score_state(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
     let input = match input::from_text(name.to_string(), text.to_string(), ctx.suite.engines) {
         Ok(input) => input,
-        Err(problems) => {
-            return Scored {
-                game: None,
-                engine: None,
-                report: Err(problems),
-                warnings: Vec::new(),
-            };
-        }
+        Err(problems) => return Scored::refused(problems),
     };
     scored(&input, name, ctx)
 }
 
-/// What scoring an opened file gave: its report's own fields as JSON, or its problems.
+/// What scoring an opened file gave: its report's own fields as JSON, or its problems; under
+/// `--accept` and `--rule`, the run's options its own `[rules]` does not choose.
 fn scored(input: &Input, name: &str, ctx: &Context<'_>) -> Scored {
-    let report = input
-        .run(|i| i.engine.score(i.state(ctx.suite.resolver, ctx.suite.cache)))
-        .and_then(|r| {
-            r.to_value()
-                .map_err(|e| vec![problem::in_file("json", name, e.to_string())])
-        });
+    let report = report(input, name, ctx.suite.resolver, ctx.suite.cache);
+    let rules_not_in_file = if ctx.accept {
+        rules_not_in_file(input, name, ctx, &report)
+    } else {
+        Vec::new()
+    };
     Scored {
         game: Some(input.game),
         engine: Some(input.engine),
         report,
         warnings: Vec::new(),
+        rules_not_in_file,
     }
+}
+
+/// The report's own fields as JSON, scored with `cache` (and its `--rule` options).
+fn report(
+    input: &Input,
+    name: &str,
+    resolver: &dyn Resolver,
+    cache: &Cache,
+) -> Result<Value, Vec<Problem>> {
+    input
+        .run(|i| i.engine.score(i.state(resolver, cache)))
+        .and_then(|r| {
+            r.to_value()
+                .map_err(|e| vec![problem::in_file("json", name, e.to_string())])
+        })
+}
+
+/// The run's `--rule` options in force that the state's own `[rules]` does not choose (`with`
+/// is its report under them): the state scored again without them, and the rules in force the
+/// two reports list (`/rules`: each option's `key` and `value`) compared. Where a report lists
+/// none, any difference between the two outcomes counts, naming each option of the run its
+/// game has.
+fn rules_not_in_file(
+    input: &Input,
+    name: &str,
+    ctx: &Context<'_>,
+    with: &Result<Value, Vec<Problem>>,
+) -> Vec<(String, String)> {
+    let cache = ctx.suite.cache;
+    let applied: Vec<(String, String)> = cache
+        .rules
+        .iter()
+        .filter(|(key, value)| input.engine.rule(key, value).is_some())
+        .cloned()
+        .collect();
+    if applied.is_empty() {
+        return Vec::new();
+    }
+    let without = report(input, name, ctx.suite.resolver, &cache.without_rules());
+    match (in_force(with), in_force(&without)) {
+        (Some(with), Some(without)) => with.into_iter().filter(|r| !without.contains(r)).collect(),
+        _ => {
+            let same = match (with, &without) {
+                (Ok(a), Ok(b)) => a == b,
+                (Err(a), Err(b)) => a.iter().map(|p| &p.kind).eq(b.iter().map(|p| &p.kind)),
+                _ => false,
+            };
+            if same { Vec::new() } else { applied }
+        }
+    }
+}
+
+/// The rules in force a report lists (`/rules`: `{key, value}` each), if it lists them.
+fn in_force(report: &Result<Value, Vec<Problem>>) -> Option<Vec<(String, String)>> {
+    let rules = report.as_ref().ok()?.get("rules")?.as_array()?;
+    rules
+        .iter()
+        .map(|r| {
+            let text = |field: &str| r.get(field)?.as_str().map(str::to_string);
+            Some((text("key")?, text("value")?))
+        })
+        .collect()
+}
+
+/// Why `--accept` does not write a file scored under `rules` (`--rule`) that its own `[rules]`
+/// (a VASSAL case's: its profile's `[state.rules]`) does not choose.
+fn rules_refusal(rules: &[(String, String)], vassal: bool) -> String {
+    let flags: Vec<String> = rules
+        .iter()
+        .map(|(key, value)| format!("--rule {key}={value}"))
+        .collect();
+    let lines: Vec<String> = rules
+        .iter()
+        .map(|(key, value)| format!("{key} = {}", toml_edit::Value::from(value.as_str())))
+        .collect();
+    let table = if vassal {
+        "its profile's [state.rules]"
+    } else {
+        "its [rules]"
+    };
+    format!(
+        "it was scored under {}, which {table} does not choose, so the [expect] written would fail without it: write `{}` in {table} and accept again, or accept without --rule",
+        flags.join(" "),
+        lines.join("`, `")
+    )
 }
 
 /// A VASSAL case file, opened by the tool ([`VassalCases`]) and scored by the engine of its
@@ -299,12 +393,7 @@ fn score_vassal_case(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
     };
     let mut scored = match opened.state {
         Ok(input) => scored(&input, name, ctx),
-        Err(problems) => Scored {
-            game: None,
-            engine: None,
-            report: Err(problems),
-            warnings: Vec::new(),
-        },
+        Err(problems) => Scored::refused(problems),
     };
     scored.warnings = opened.warnings;
     scored
@@ -326,30 +415,7 @@ fn judge(
         _ => Vec::new(),
     };
     let in_expect = expectation_problems(&candidate.name, text, head, &scored, ctx);
-    let pins_report =
-        head.expect.keys.iter().any(|e| e.key != PROBLEMS) || !head.expect.json.is_empty();
-    let refuse = if head.game && head.profile {
-        // Written into, a profile would break every case that reads it.
-        Some(format!(
-            "{} is a profile, not a case",
-            one_line(&candidate.name)
-        ))
-    } else if head.map {
-        Some(format!(
-            "{} is a map, not a case",
-            one_line(&candidate.name)
-        ))
-    } else if !head.toml && !text.is_empty() {
-        Some("the file is not TOML: fix it, or write its [expect] by hand".to_string())
-    } else if !in_expect.is_empty() || problems.iter().any(is_in_expect) {
-        Some("its [expect] has problems: fix them first".to_string())
-    } else if scored.report.is_err() && pins_report {
-        Some(
-            "the file is refused, and its [expect] pins its report: fix the file, or write `problems` by hand".to_string(),
-        )
-    } else {
-        None
-    };
+    let refuse = refusal(candidate, text, head, &scored, &in_expect, &problems);
     problems.extend(in_expect);
     let verdict = if problems.is_empty() && differences.is_empty() {
         if head.expect.is_empty() {
@@ -364,7 +430,10 @@ fn judge(
         (_, Verdict::Passed) => Accept::Nothing,
         (Some(why), _) => Accept::Refused(why),
         (None, _) if plan.is_empty() => Accept::Nothing,
-        (None, _) => Accept::Write(plan),
+        (None, _) => {
+            let changes = compare::changes(&head.expect, &plan);
+            Accept::Write(plan, changes)
+        }
     };
     let shown = problems
         .iter()
@@ -383,6 +452,48 @@ fn judge(
         root: candidate.root.clone(),
         bytes: None,
         warnings: scored.warnings,
+        written: Vec::new(),
+    }
+}
+
+/// Why `--accept` cannot write a judged file (`problems`: its problems other than those of its
+/// `[expect]`, which are `in_expect`); `None` when it can.
+fn refusal(
+    candidate: &Candidate,
+    text: &str,
+    head: &Head,
+    scored: &Scored,
+    in_expect: &[Problem],
+    problems: &[Problem],
+) -> Option<String> {
+    let pins_report =
+        head.expect.keys.iter().any(|e| e.key != PROBLEMS) || !head.expect.json.is_empty();
+    if head.game && head.profile {
+        // Written into, a profile would break every case that reads it.
+        Some(format!(
+            "{} is a profile, not a case",
+            one_line(&candidate.name)
+        ))
+    } else if head.map {
+        Some(format!(
+            "{} is a map, not a case",
+            one_line(&candidate.name)
+        ))
+    } else if !head.toml && !text.is_empty() {
+        Some("the file is not TOML: fix it, or write its [expect] by hand".to_string())
+    } else if !in_expect.is_empty() || problems.iter().any(is_in_expect) {
+        Some("its [expect] has problems: fix them first".to_string())
+    } else if scored.report.is_err() && pins_report {
+        Some(
+            "the file is refused, and its [expect] pins its report: fix the file, or write `problems` by hand".to_string(),
+        )
+    } else if !scored.rules_not_in_file.is_empty() {
+        Some(rules_refusal(
+            &scored.rules_not_in_file,
+            head.vassal && !head.game,
+        ))
+    } else {
+        None
     }
 }
 

@@ -23,6 +23,18 @@ pub struct Difference {
     pub actual: Option<toml::Value>,
 }
 
+/// One field of `[expect]` that `--accept` wrote, with its value before and after: what the run
+/// prints for review before the file is committed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// The field, as written in `[expect]`: `level`, `json."/us/total"`.
+    pub field: String,
+    /// Its value before (`None`: the file did not pin it).
+    pub old: Option<toml::Value>,
+    /// Its value written (`None`: removed, the report no longer has the field).
+    pub new: Option<toml::Value>,
+}
+
 /// What `--accept` writes into `[expect]`: each key with its value, or `None` to remove it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Plan {
@@ -37,6 +49,33 @@ impl Plan {
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty() && self.json.is_empty()
     }
+}
+
+/// Each field `plan` writes into a file whose `[expect]` is `expect`, with its value before
+/// (`None`: not pinned) and after (`None`: removed), in the order written: what `--accept`
+/// prints for review.
+pub(crate) fn changes(expect: &Expectations, plan: &Plan) -> Vec<Change> {
+    let old = |entries: &[crate::expect::Entry], key: &str| {
+        entries
+            .iter()
+            .find(|e| e.key == key)
+            .map(|e| e.value.clone())
+    };
+    let keys = plan.keys.iter().map(|(key, new)| Change {
+        field: key.clone(),
+        old: old(&expect.keys, key),
+        new: new.clone(),
+    });
+    let json = plan.json.iter().map(|(pointer, new)| Change {
+        field: format!(
+            "{}.{}",
+            wargame_kit::internal::expect::JSON,
+            quoted(pointer)
+        ),
+        old: old(&expect.json, pointer),
+        new: new.clone(),
+    });
+    keys.chain(json).collect()
 }
 
 /// What the file gave: its report's JSON, or the problems it was refused with.

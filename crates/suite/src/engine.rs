@@ -125,6 +125,21 @@ impl Cache {
         }
     }
 
+    /// The same kept values, without the run's `--rule` options: a file scored as a plain
+    /// run would score it.
+    pub(crate) fn without_rules(&self) -> Cache {
+        let kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        Cache {
+            kept: Mutex::new(kept),
+            rules: Vec::new(),
+            only_known_rules: self.only_known_rules,
+        }
+    }
+
     /// What an engine keeps through the run, of type `T`: made (`T::default()`) the first time
     /// it is asked for, the same value after, on every thread.
     ///

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::accept::show;
 use crate::case::{CaseResult, Verdict};
+pub use crate::compare::Change;
 use crate::files::one_line;
 use crate::problem::ProblemJson;
 
@@ -90,6 +91,11 @@ pub fn text(outcomes: &[Outcome]) -> String {
         let _ = writeln!(out, "\nFAILED {}", one_line(&o.result.name));
         out.push_str(&failure(o));
     }
+    // What --accept wrote, field by field, to be reviewed before it is committed.
+    for o in outcomes.iter().filter(|o| o.accepted) {
+        let _ = writeln!(out, "\nACCEPTED {}", one_line(&o.result.name));
+        out.push_str(&written(&o.result.written));
+    }
     // A VASSAL case's reading warnings, passed or not: what may make a verdict only look right.
     for o in outcomes.iter().filter(|o| !o.result.warnings.is_empty()) {
         let _ = writeln!(out, "\nWARNINGS {}", one_line(&o.result.name));
@@ -105,6 +111,23 @@ pub fn text(outcomes: &[Outcome]) -> String {
         c.passed, c.failed, c.skipped
     );
     wargame_kit::terminal::escape(&out).into_owned()
+}
+
+/// The fields `--accept` wrote, as a diff of the `[expect]` lines: `-key = OLD` for the value
+/// it had, `+key = NEW` for the value written (a key removed, whose field the report no longer
+/// has, only the first; a key added only the second).
+fn written(changes: &[Change]) -> String {
+    let mut out = String::new();
+    for c in changes {
+        let field = one_line(&c.field);
+        if let Some(old) = &c.old {
+            let _ = writeln!(out, "  -{field} = {}", show(old));
+        }
+        if let Some(new) = &c.new {
+            let _ = writeln!(out, "  +{field} = {}", show(new));
+        }
+    }
+    out
 }
 
 /// A case's warnings, each on a line, indented.
@@ -169,6 +192,16 @@ struct FileJson<'a> {
     problems: Vec<ProblemJson<'a>>,
     warnings: Vec<ProblemJson<'a>>,
     not_accepted: Option<&'a str>,
+    written: Vec<ChangeJson<'a>>,
+}
+
+/// One field `--accept` wrote, in the JSON: its value before and after (`null`: not pinned
+/// before, or removed).
+#[derive(Serialize)]
+struct ChangeJson<'a> {
+    field: &'a str,
+    old: Option<&'a toml::Value>,
+    new: Option<&'a toml::Value>,
 }
 
 /// One difference in the JSON: the values as JSON (`"none"` stays a string).
@@ -206,6 +239,16 @@ pub fn json(outcomes: &[Outcome]) -> serde_json::Result<String> {
             problems: o.result.problems.iter().map(ProblemJson::from).collect(),
             warnings: o.result.warnings.iter().map(ProblemJson::warning).collect(),
             not_accepted: o.not_accepted.as_deref(),
+            written: o
+                .result
+                .written
+                .iter()
+                .map(|c| ChangeJson {
+                    field: &c.field,
+                    old: c.old.as_ref(),
+                    new: c.new.as_ref(),
+                })
+                .collect(),
         })
         .collect();
     let json = Json {

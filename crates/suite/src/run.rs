@@ -37,7 +37,8 @@ pub fn run(
     accept: bool,
     progress: bool,
 ) -> Result<Vec<Outcome>, Error> {
-    let ctx = Context::new(suite);
+    let mut ctx = Context::new(suite);
+    ctx.accept = accept;
     let results = evaluate_all(candidates, &ctx, progress)?;
     Ok(results.into_iter().map(|r| finish(r, accept)).collect())
 }
@@ -241,10 +242,12 @@ fn finish(result: CaseResult, accept: bool) -> Outcome {
     match &outcome.result.accept {
         Accept::Nothing => {}
         Accept::Refused(why) => outcome.not_accepted = Some(why.clone()),
-        Accept::Write(plan) => match write_accepted(&outcome.result, plan) {
+        Accept::Write(plan, changes) => match write_accepted(&outcome.result, plan) {
             Ok(()) => {
                 outcome.accepted = true;
+                let written = changes.clone();
                 let r = &mut outcome.result;
+                r.written = written;
                 r.verdict = Verdict::Passed;
                 r.differences.clear();
                 r.problems.clear();

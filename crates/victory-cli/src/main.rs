@@ -29,6 +29,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod engines;
 mod files;
 mod map;
+mod module;
 mod resolver;
 mod suite;
 mod vassal;
@@ -506,7 +507,8 @@ impl Opener {
     ) -> Result<input::Input, Vec<Problem>> {
         match &self.game {
             Some(game) => vassal::input(game, path, &self.limits, warnings),
-            None => input::read(path, self.limits.input, sources, engines::ENGINES),
+            None => input::read(path, self.limits.input, sources, engines::ENGINES)
+                .map_err(|p| vassal::save_without_module(path, p)),
         }
     }
 

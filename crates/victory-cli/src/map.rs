@@ -14,6 +14,7 @@ use hexmap::editor::{AlignPoint, Image};
 use hexmap::{Compass, FitError, HexMap, Layout, MapBuilder, Orientation, Parity};
 use vassal::grid::{Area, CentresError, Grid, HexGrid};
 
+use crate::module::ModuleArgs;
 use crate::problem;
 use crate::{ErrorStyle, Format, Outcome};
 
@@ -47,10 +48,16 @@ Examples:
   victory map edit --image scan.png -o editor.html
   victory map edit my-map.toml --image scan.jpg -o editor.html
   victory map edit --module Game.vmod --board Main -o editor.html
+  victory map edit --module buildFile.xml --board-sizes sizes.json --board Main \\
+      --image images/main.png -o editor.html
 
 Without MAP.toml the page starts on an empty map whose layout you choose in the page (or, with
 --module, the board grid's). Export in the page writes the map TOML in its canonical form
 (docs/map-editor.md); `victory map edit exported.toml` goes on with the work.")]
+    #[command(
+        mut_arg("module", |a| a.requires("board")),
+        mut_arg("board_sizes", |a| a.requires("module"))
+    )]
     Edit {
         /// A map file to go on with (TOML).
         #[arg(value_name = "MAP.toml")]
@@ -58,19 +65,20 @@ Without MAP.toml the page starts on an empty map whose layout you choose in the 
         /// Where to write the page.
         #[arg(short, long, value_name = "OUT.html")]
         output: PathBuf,
-        /// The picture to trace from: a scan or photo of the printed map (PNG or JPEG).
-        #[arg(long, value_name = "SCAN.png|jpg", conflicts_with = "module")]
+        /// The picture to trace from: a scan or photo of the printed map (PNG or JPEG); with
+        /// --module, the board's own image, for a buildFile (which holds none)
+        #[arg(long, value_name = "SCAN.png|jpg")]
         image: Option<PathBuf>,
-        /// A VASSAL module whose board image and hex grid to start from.
-        #[arg(long, value_name = "MOD.vmod", requires = "board")]
-        module: Option<PathBuf>,
+        /// The VASSAL module whose board grid (and image) to start from.
+        #[command(flatten)]
+        module: ModuleArgs,
         /// The module's board (its `name`).
         #[arg(long, value_name = "NAME", requires = "module")]
         board: Option<String>,
         /// The zone of the board's multi-zone grid that holds the hex grid.
         #[arg(long, value_name = "NAME", requires = "module")]
         zone: Option<String>,
-        /// Read at most BYTES from the map file and from the picture.
+        /// Read at most BYTES from the map file, the picture and the --board-sizes file.
         #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
         max_input_bytes: u64,
         /// Read at most BYTES from the VASSAL module.
@@ -98,9 +106,14 @@ pub fn run(command: MapCommand) -> anyhow::Result<Outcome> {
             max_input_bytes,
             max_module_bytes,
         } => {
-            let vassal = match (module, board) {
-                (Some(m), Some(b)) => Some(Board::read(&m, &b, zone.as_deref(), max_module_bytes)?),
-                _ => None,
+            let limits = crate::files::Limits {
+                input: max_input_bytes,
+                module: max_module_bytes,
+                ..crate::files::Limits::default()
+            };
+            let vassal = match board {
+                Some(b) => Some(Board::read(&module, &b, zone.as_deref(), &limits)?),
+                None => None,
             };
             edit(
                 map.as_deref(),
@@ -244,16 +257,18 @@ struct Board {
 }
 
 impl Board {
-    fn read(module: &Path, board: &str, zone: Option<&str>, max: u64) -> anyhow::Result<Board> {
-        let shown = crate::files::shown(module);
-        let limits = crate::files::Limits {
-            module: max,
-            ..crate::files::Limits::default()
-        };
-        let bytes = crate::files::read(module, crate::files::Kind::Module, &limits)
-            .map_err(|e| anyhow::anyhow!("cannot read {shown}: {e}"))?;
-        let m = vassal::Module::from_vmod(&bytes, &shown, &vassal::BoardSizes::new())
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    fn read(
+        module: &ModuleArgs,
+        board: &str,
+        zone: Option<&str>,
+        limits: &crate::files::Limits,
+    ) -> anyhow::Result<Board> {
+        let opened = module
+            .open(limits)
+            .map_err(|p| crate::module::error(&p))?
+            .context("--board names a board of --module: give the module")?;
+        let (m, bytes) = (opened.module, opened.bytes);
+        let shown = crate::files::one_line(&m.source).into_owned();
         let boards: Vec<&vassal::BoardDef> = m.maps.iter().flat_map(|m| &m.boards).collect();
         let Some(def) = boards.iter().find(|b| b.name == board) else {
             let names: Vec<String> = boards
@@ -267,16 +282,19 @@ impl Board {
             );
         };
         let one = crate::files::one_line(board);
-        let size = def
-            .size
-            .with_context(|| format!("board `{one}`: its size is not known (no image size)"))?;
+        let size = def.size.with_context(|| {
+            format!(
+                "board `{one}`: its size is not known (a buildFile holds no images: give their sizes with --board-sizes)"
+            )
+        })?;
         let (grid, area) = hex_grid(def, zone, size)?;
         let centres = centres(grid, area)?;
         let (layout, align) = fit_layout(grid, &centres)
             .with_context(|| format!("board `{one}`: the HexGrid of the module"))?;
+        // A buildFile holds no images: the page draws the grid alone, or over --image.
         let image = match &def.image {
-            Some(img) => board_image(&bytes, img)?,
-            None => None,
+            Some(img) if vassal::internal::archive::is_zip(&bytes) => board_image(&bytes, img)?,
+            _ => None,
         };
         Ok(Board {
             name: board.to_string(),

@@ -19,6 +19,10 @@ pub struct TestArgs {
     pub paths: Vec<PathBuf>,
     /// Write the actual values into each file's `[expect]`: every expectation key of its game
     /// when it has none, else only the keys it has; every other byte and comment is kept
+    ///
+    /// Each value written is printed under `ACCEPTED FILE` beside the one it replaced, for
+    /// review. With --rule, only a file whose own `[rules]` chooses the same is written (the
+    /// values then hold without --rule); any other is FAILED, told what to write in `[rules]`.
     #[arg(long)]
     pub accept: bool,
     /// Also write the results as JUnit XML to FILE

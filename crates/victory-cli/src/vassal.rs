@@ -9,6 +9,7 @@ use super::{Format, Outcome, json};
 use crate::engines::{self, Engine};
 use crate::files::{self, Kind, Limits, VassalLimits, one_line, shown};
 use crate::input::{Input, Sources};
+use crate::module::{self, ModuleArgs, file_problem};
 use crate::problem::{self, Problem};
 
 /// A log step, `--step N`: a whole number from 0 (the position the save starts from); a
@@ -43,17 +44,16 @@ hides from the other players stays hidden: a masked or face-down piece shows its
 only, a piece on a private window of a side you do not play its id and the window only, an
 invisible piece is only counted. --side NAME reads as the player of that side (its private
 windows shown); --reveal shows everything (your own save). See docs/vassal.md.")]
+    #[command(
+        mut_arg("module", |a| a.required(true)),
+        mut_arg("board_sizes", |a| a.requires("module"))
+    )]
     Pieces {
         /// The saved game or log (.vsav, .vlog, .sav, .log).
         #[arg(value_name = "SAVE")]
         save: PathBuf,
-        /// The module: a .vmod, or its extracted buildFile.xml / buildFile.
-        #[arg(long, value_name = "MOD")]
-        module: PathBuf,
-        /// Board image sizes for a buildFile read without its images: a JSON object from image
-        /// name to [width, height] in pixels.
-        #[arg(long, value_name = "FILE")]
-        board_sizes: Option<PathBuf>,
+        #[command(flatten)]
+        module: ModuleArgs,
         /// Replay the log to step N (0: the position it was saved from).
         #[arg(long, value_name = "N", value_parser = step, allow_negative_numbers = true)]
         step: Option<usize>,
@@ -114,16 +114,20 @@ With --save, each [[pieces]] entry is a selection the save's pieces support (the
 holding most pieces on a hex grid as [board], each other map and zone), with how many pieces
 it takes and what varies among them (properties, layers, slots, prototypes). docs/vassal.md
 explains each table; the shipped profiles under fixtures/vassal/ are worked examples.")]
+    #[command(
+        group(clap::ArgGroup::new("the_module").args(["module_file", "module"]).required(true)),
+        mut_arg("board_sizes", |a| a.requires("the_module"))
+    )]
     Profile {
-        /// The module: a .vmod, or its extracted buildFile.xml / buildFile.
-        #[arg(value_name = "MOD")]
-        module: PathBuf,
+        /// The module: a .vmod, or its extracted buildFile.xml / buildFile (or give it with
+        /// --module, as the other commands take it).
+        #[arg(value_name = "MOD", id = "module_file", conflicts_with = "module")]
+        module_file: Option<PathBuf>,
+        #[command(flatten)]
+        module: ModuleArgs,
         /// A saved game or log of the module: propose selections from its pieces.
         #[arg(long, value_name = "SAVE")]
         save: Option<PathBuf>,
-        /// Board image sizes for a buildFile read without its images.
-        #[arg(long, value_name = "FILE")]
-        board_sizes: Option<PathBuf>,
         /// Replay the log to step N (0: the position it was saved from).
         #[arg(long, value_name = "N", requires = "save", value_parser = step, allow_negative_numbers = true)]
         step: Option<usize>,
@@ -161,28 +165,30 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             &limits.with_input(max_input_bytes),
         ),
         VassalCommand::Profile {
-            module,
+            module_file,
+            mut module,
             save,
-            board_sizes,
             step,
             sides,
             output,
             max_input_bytes,
             limits,
-        } => draft(
-            &Draft {
-                module: &module,
-                save: save.as_deref(),
-                board_sizes: board_sizes.as_deref(),
-                options: ::vassal::Options::default().step(step).sides(sides),
-            },
-            output.as_deref(),
-            &limits.with_input(max_input_bytes),
-        ),
+        } => {
+            // MOD, or --module: one of the two (clap's group).
+            module.module = module.module.or(module_file);
+            draft(
+                &Draft {
+                    module: &module,
+                    save: save.as_deref(),
+                    options: ::vassal::Options::default().step(step).sides(sides),
+                },
+                output.as_deref(),
+                &limits.with_input(max_input_bytes),
+            )
+        }
         VassalCommand::Pieces {
             save,
             module,
-            board_sizes,
             step,
             reveal,
             sides,
@@ -190,11 +196,8 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             max_input_bytes,
             limits,
         } => pieces(
-            &Files {
-                save: &save,
-                module: &module,
-                board_sizes: board_sizes.as_deref(),
-            },
+            &save,
+            &module,
             ::vassal::Options::default()
                 .step(step)
                 .reveal(reveal)
@@ -210,36 +213,6 @@ fn read(path: &Path, kind: Kind, limits: &Limits) -> anyhow::Result<Vec<u8>> {
     files::read(path, kind, limits).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", shown(path)))
 }
 
-fn sizes(path: &Path, limits: &Limits) -> anyhow::Result<::vassal::BoardSizes> {
-    let bytes = read(path, Kind::Input, limits)?;
-    let value: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| anyhow::anyhow!("{}: not JSON: {e}", shown(path)))?;
-    let object = value.as_object().ok_or_else(|| {
-        anyhow::anyhow!(
-            "{}: not a JSON object of image name to [width, height]",
-            shown(path)
-        )
-    })?;
-    let mut out = ::vassal::BoardSizes::new();
-    for (name, size) in object {
-        let pair = size.as_array().filter(|a| a.len() == 2);
-        let dims = pair.and_then(|a| {
-            let w = u32::try_from(a[0].as_u64()?).ok()?;
-            let h = u32::try_from(a[1].as_u64()?).ok()?;
-            Some((w, h))
-        });
-        let Some(dims) = dims else {
-            anyhow::bail!(
-                "{}: `{}` is not [width, height] in whole pixels",
-                shown(path),
-                one_line(name)
-            );
-        };
-        out.insert(name.clone(), dims);
-    }
-    Ok(out)
-}
-
 fn errors(o: &mut Outcome, e: &::vassal::Error) {
     o.failed = true;
     for d in e.diagnostics() {
@@ -249,49 +222,37 @@ fn errors(o: &mut Outcome, e: &::vassal::Error) {
     }
 }
 
-/// The files `victory vassal pieces` reads.
-struct Files<'a> {
-    save: &'a Path,
-    module: &'a Path,
-    board_sizes: Option<&'a Path>,
+/// The module the flags name, or its problems printed as errors (`None`).
+fn open_module(args: &ModuleArgs, limits: &Limits, o: &mut Outcome) -> Option<::vassal::Module> {
+    match args.open(limits) {
+        Ok(Some(opened)) => Some(opened.module),
+        Ok(None) => {
+            o.failed = true;
+            o.stderr
+                .push("error: give the module with --module MOD".to_string());
+            None
+        }
+        Err(p) => {
+            o.failed = true;
+            o.stderr.extend(module::error_lines(&p));
+            None
+        }
+    }
 }
 
 fn pieces(
-    paths: &Files<'_>,
+    save_path: &Path,
+    module: &ModuleArgs,
     options: ::vassal::Options,
     format: Format,
     limits: &Limits,
 ) -> anyhow::Result<Outcome> {
-    let (save_path, module_path) = (paths.save, paths.module);
-    let sizes = match paths.board_sizes {
-        Some(p) => sizes(p, limits)?,
-        None => ::vassal::BoardSizes::new(),
-    };
-    let module_name = module_path.to_string_lossy().into_owned();
-    let save_name = save_path.to_string_lossy().into_owned();
-    let module_bytes = read(module_path, Kind::Module, limits)?;
-    let save_bytes = read(save_path, Kind::Save, limits)?;
     let mut o = Outcome::default();
-    let module = if ::vassal::internal::archive::is_zip(&module_bytes) {
-        ::vassal::Module::from_vmod(&module_bytes, &module_name, &sizes)
-    } else {
-        match std::str::from_utf8(&module_bytes) {
-            Ok(text) => ::vassal::Module::from_build_file(text, &module_name, &sizes),
-            Err(_) => {
-                anyhow::bail!(
-                    "{}: neither a .vmod (zip) nor a buildFile (UTF-8 XML)",
-                    one_line(&module_name)
-                )
-            }
-        }
+    let Some(module) = open_module(module, limits, &mut o) else {
+        return Ok(o);
     };
-    let module = match module {
-        Ok(m) => m,
-        Err(e) => {
-            errors(&mut o, &e);
-            return Ok(o);
-        }
-    };
+    let save_name = save_path.to_string_lossy().into_owned();
+    let save_bytes = read(save_path, Kind::Save, limits)?;
     let save = match ::vassal::Save::from_bytes(&save_bytes, &save_name) {
         Ok(s) => s,
         Err(e) => {
@@ -462,17 +423,17 @@ fn hidden_word(h: ::vassal::Hidden) -> &'static str {
 /// `--module MOD --profile PROFILE`: the files named are VASSAL saves, each made a state by the
 /// profile (docs/vassal.md).
 #[derive(Debug, Default, clap::Args)]
+#[command(
+    mut_arg("module", |a| a.requires("profile")),
+    mut_arg("board_sizes", |a| a.requires("module"))
+)]
 pub struct SaveArgs {
-    /// Read each FILE as a saved game or log of this VASSAL module (a .vmod, or its
-    /// buildFile.xml), made a state by --profile
-    #[arg(long, value_name = "MOD", requires = "profile")]
-    pub module: Option<PathBuf>,
-    /// The profile saying what the module's pieces mean for the game (docs/vassal.md)
+    #[command(flatten)]
+    pub module: ModuleArgs,
+    /// Read each FILE as a saved game or log of --module, made a state by this profile: what
+    /// the module's pieces mean for the game (docs/vassal.md)
     #[arg(long, value_name = "PROFILE", requires = "module")]
     pub profile: Option<PathBuf>,
-    /// Board image sizes for a buildFile read without its images (see `victory vassal pieces`)
-    #[arg(long, value_name = "FILE", requires = "module")]
-    pub board_sizes: Option<PathBuf>,
     /// Replay each log to step N (0: the position it was saved from)
     #[arg(long, value_name = "N", requires = "module", value_parser = step, allow_negative_numbers = true)]
     pub step: Option<usize>,
@@ -503,43 +464,59 @@ impl std::fmt::Debug for Game {
     }
 }
 
-/// A problem about a whole file (it cannot be read).
-fn file_problem(kind: &str, path: &Path, message: String) -> Problem {
-    problem::in_file(kind, &path.to_string_lossy(), message)
+/// The problems of reading `path` as a state file, when it is a VASSAL saved game or log read
+/// without `--module` (a zip archive, VASSAL's obfuscated text, or a `.vsav` or `.vlog` that is
+/// not a state): one problem naming the flags that read it. Any other file's problems as they
+/// are.
+pub fn save_without_module(path: &Path, problems: Vec<Problem>) -> Vec<Problem> {
+    let unreadable = problems
+        .iter()
+        .any(|p| p.kind == "encoding" || p.kind == "toml");
+    let Some(first) = problems.first().filter(|_| unreadable) else {
+        return problems;
+    };
+    let Some(what) = save_kind(path) else {
+        return problems;
+    };
+    vec![
+        file_problem(
+            &first.kind,
+            path,
+            format!("not a TOML state file: it is a VASSAL saved game or log ({what})"),
+        )
+        .help(
+            "read it with --module MOD --profile PROFILE: MOD the game's .vmod (or its buildFile.xml with --board-sizes FILE), PROFILE what its pieces mean for the game (`victory vassal profile MOD --save SAVE` drafts one; docs/vassal.md)",
+        ),
+    ]
+}
+
+/// Why `path` looks like a VASSAL saved game or log, by its first bytes or its name; `None`
+/// when it does not (or is standard input).
+fn save_kind(path: &Path) -> Option<&'static str> {
+    use std::io::Read as _;
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let mut head = Vec::new();
+    let _ = std::fs::File::open(path).and_then(|f| f.take(8).read_to_end(&mut head));
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if ::vassal::internal::archive::is_zip(&head) {
+        Some("a zip archive, as VASSAL writes them")
+    } else if head.starts_with(::vassal::internal::obfuscation::HEADER) {
+        Some("VASSAL's obfuscated text")
+    } else if matches!(extension.as_deref(), Some("vsav" | "vlog")) {
+        Some("by its name")
+    } else {
+        None
+    }
 }
 
 /// A file of `kind` within its limit, or the problem reading it.
 fn read_problem(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, Vec<Problem>> {
     files::read(path, kind, limits)
         .map_err(|e| vec![file_problem("io", path, format!("cannot read it: {e}"))])
-}
-
-/// A module from its bytes: a `.vmod` (zip) or a buildFile.
-fn module_of(
-    bytes: &[u8],
-    name: &str,
-    sizes: &::vassal::BoardSizes,
-) -> Result<::vassal::Module, Vec<Problem>> {
-    let module = if ::vassal::internal::archive::is_zip(bytes) {
-        ::vassal::Module::from_vmod(bytes, name, sizes)
-    } else {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => ::vassal::Module::from_build_file(text, name, sizes),
-            Err(_) => {
-                return Err(vec![problem::in_file(
-                    "vassal/not-vassal",
-                    name,
-                    "neither a .vmod (zip) nor a buildFile (UTF-8 XML)",
-                )]);
-            }
-        }
-    };
-    module.map_err(|e| {
-        e.into_diagnostics()
-            .into_iter()
-            .map(problem::from_engine)
-            .collect()
-    })
 }
 
 impl SaveArgs {
@@ -551,21 +528,13 @@ impl SaveArgs {
         limits: &Limits,
         resolver: &dyn wargame_kit::resolve::Resolver,
     ) -> Result<Option<Game>, Vec<Problem>> {
-        let (Some(module_path), Some(profile_path)) = (&self.module, &self.profile) else {
+        let Some(profile_path) = &self.profile else {
             return Ok(None);
         };
-        let sizes = match &self.board_sizes {
-            Some(p) => {
-                sizes(p, limits).map_err(|e| vec![file_problem("io", p, format!("{e:#}"))])?
-            }
-            None => ::vassal::BoardSizes::new(),
+        let Some(module) = self.module.open(limits)? else {
+            return Ok(None);
         };
-        let module_name = module_path.to_string_lossy().into_owned();
-        let module = module_of(
-            &read_problem(module_path, Kind::Module, limits)?,
-            &module_name,
-            &sizes,
-        )?;
+        let module = module.module;
         let profile_name = profile_path.to_string_lossy().into_owned();
         // A profile is a small text: the state files' limit, not the modules'.
         let bytes = read_problem(profile_path, Kind::Input, limits)?;
@@ -838,12 +807,10 @@ fn absolute(p: &Path) -> PathBuf {
 
 /// What `victory vassal profile` drafts from: a module, and a save of it.
 pub struct Draft<'a> {
-    /// The module.
-    pub module: &'a Path,
+    /// The module (and its board sizes).
+    pub module: &'a ModuleArgs,
     /// A save whose pieces the selections are proposed from.
     pub save: Option<&'a Path>,
-    /// Board image sizes for a buildFile.
-    pub board_sizes: Option<&'a Path>,
     /// How the save is read.
     pub options: ::vassal::Options,
 }
@@ -851,13 +818,9 @@ pub struct Draft<'a> {
 /// `victory vassal profile MOD [--save SAVE]`: a profile to fill in.
 pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
-    let sizes = match from.board_sizes {
-        Some(p) => sizes(p, limits)?,
-        None => ::vassal::BoardSizes::new(),
-    };
-    let name = from.module.to_string_lossy().into_owned();
-    let module = match module_of(&read(from.module, Kind::Module, limits)?, &name, &sizes) {
-        Ok(m) => m,
+    let module = match from.module.open(limits) {
+        Ok(Some(m)) => m.module,
+        Ok(None) => anyhow::bail!("give the module: MOD, or --module MOD"),
         Err(p) => {
             o.problems(&p);
             return Ok(o);
@@ -946,9 +909,11 @@ impl Cases<'_> {
             return Err(outside);
         }
         let args = SaveArgs {
-            module: case.module.clone(),
+            module: ModuleArgs {
+                module: case.module.clone(),
+                board_sizes: case.board_sizes.clone(),
+            },
             profile: case.profile.clone(),
-            board_sizes: case.board_sizes.clone(),
             step: case.step,
             reveal: case.reveal,
             sides: case.sides.clone(),

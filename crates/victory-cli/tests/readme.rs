@@ -70,3 +70,74 @@ fn a_block_without_marker_is_found() {
     let blocks = rust_blocks("<!-- example: crates/a/examples/b.rs -->\n```rust\nx\n```\n");
     assert_eq!(blocks[0].0.as_deref(), Some("crates/a/examples/b.rs"));
 }
+
+/// What installing `victory` takes is said truthfully wherever it is said: cargo, from a clone
+/// (`cargo install --locked --path crates/victory-cli`, the package whose binary is `victory`);
+/// the registry only as what will work once the crates are published; and no page says that no
+/// Rust toolchain is needed.
+#[test]
+fn every_doc_says_what_installing_takes() {
+    let mut pages = vec![root().join("README.md")];
+    for folder in ["docs", "crates"] {
+        for entry in std::fs::read_dir(root().join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            } else if path.join("README.md").is_file() {
+                pages.push(path.join("README.md"));
+            }
+        }
+    }
+    assert!(pages.len() > 10, "{pages:?}");
+    let from_clone = "cargo install --locked --path crates/victory-cli";
+    let from_registry = "cargo install --locked victory-cli";
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let lower = flat.to_lowercase();
+        for claim in [
+            "no rust toolchain",
+            "no rust is needed",
+            "without a rust toolchain",
+            "no toolchain",
+            "without cargo",
+        ] {
+            assert!(!lower.contains(claim), "{}: says `{claim}`", page.display());
+        }
+        for (at, _) in flat.match_indices(from_registry) {
+            let mut start = at.saturating_sub(120);
+            while !flat.is_char_boundary(start) {
+                start -= 1;
+            }
+            let before = &flat[start..at];
+            assert!(
+                before.to_lowercase().contains("once"),
+                "{}: `{from_registry}` without saying it works only once published",
+                page.display()
+            );
+        }
+        // Every `cargo install` of the command is one of the two forms.
+        for (at, _) in flat.match_indices("cargo install") {
+            let command: String = flat[at..].chars().take(60).collect();
+            let command = command.split('`').next().unwrap_or_default();
+            if command.contains("victory") {
+                assert!(
+                    command.starts_with(from_clone) || command.starts_with(from_registry),
+                    "{}: {command}",
+                    page.display()
+                );
+            }
+        }
+    }
+    for page in [
+        "README.md",
+        "docs/suites.md",
+        "crates/victory-cli/README.md",
+    ] {
+        let text = std::fs::read_to_string(root().join(page)).unwrap();
+        assert!(text.contains(from_clone), "{page} says how to install");
+    }
+    let manifest = std::fs::read_to_string(root().join("crates/victory-cli/Cargo.toml")).unwrap();
+    assert!(manifest.contains("name = \"victory-cli\"\n"));
+    assert!(manifest.contains("[[bin]]\nname = \"victory\"\n"));
+}

@@ -252,9 +252,10 @@ fn accept_changes_only_the_keys_a_file_has() {
     write(&dir, "cases/a.toml", &before);
     let r = run_in(&dir, &["test", "--accept", "cases/a.toml"]);
     assert_eq!(r.code, 0, "{r:?}");
+    // Each field written, with the value it had and the value written, for review.
     assert_eq!(
         r.stdout,
-        "cases/a.toml: accepted\n\n1 accepted ([expect] written)\n\n1 passed, 0 failed, 0 skipped\n"
+        "cases/a.toml: accepted\n\nACCEPTED cases/a.toml\n  -level = \"draw\"\n  +level = \"us-substantive\"\n  -us = 99\n  +us = 25\n  -json.\"/margins/us/vp\" = 1\n  +json.\"/margins/us/vp\" = 5\n\n1 accepted ([expect] written)\n\n1 passed, 0 failed, 0 skipped\n"
     );
     let after = std::fs::read_to_string(dir.join("cases/a.toml")).unwrap();
     let expected = before
@@ -291,6 +292,233 @@ fn accept_changes_only_the_keys_a_file_has() {
         std::fs::read_to_string(dir.join("cases/a.toml")).unwrap(),
         moved
     );
+}
+
+/// `--accept` on a file with no `[expect]` lists every key it adds (`+` only), and a key whose
+/// field the report no longer has as removed (`-` only); the JSON gives the same as
+/// `files[].written`.
+#[test]
+fn accept_lists_keys_added_and_removed() {
+    let dir = scratch("accept-diff");
+    let base = without_expect(&fixture("leyte/objective-two-hexes-one-unit-traces.toml"));
+    write(&dir, "cases/new.toml", &base);
+    let r = run_in(&dir, &["test", "--accept", "cases/new.toml"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let block = r
+        .stdout
+        .split("ACCEPTED cases/new.toml\n")
+        .nth(1)
+        .and_then(|b| b.split("\n\n").next())
+        .unwrap_or_else(|| panic!("{}", r.stdout));
+    let written = std::fs::read_to_string(dir.join("cases/new.toml")).unwrap();
+    let table = written.split("[expect]\n").nth(1).unwrap();
+    let added: Vec<String> = table.lines().map(|l| format!("  +{l}")).collect();
+    assert_eq!(block, added.join("\n"), "{}", r.stdout);
+    // A pointer to a field the report has no value at (a unit index past the end) is removed.
+    write(
+        &dir,
+        "cases/gone.toml",
+        &format!("{base}\n[expect]\njson = {{ \"/loc/9/unit\" = \"US-9\", \"/us/total\" = 1 }}\n"),
+    );
+    let r = run_in(
+        &dir,
+        &["test", "--accept", "--format", "json", "cases/gone.toml"],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["files"][0]["written"],
+        serde_json::json!([
+            {"field": "json.\"/loc/9/unit\"", "old": "US-9", "new": null},
+            {"field": "json.\"/us/total\"", "old": 1, "new": 25}
+        ])
+    );
+}
+
+/// docs/suites.md's `--accept` example is what the run prints, on its failing `ridge.toml`.
+#[test]
+fn the_accept_example_of_the_docs_is_what_it_prints() {
+    let dir = three_cases("accept-doc");
+    let ridge = fixture("leyte/objective-two-hexes-one-unit-traces.toml")
+        .replace("us = 25", "us = 26")
+        .replace("cut = [\"US-1\"]", "cut = [\"US-1\", \"US-9\"]");
+    write(&dir, "cases/ridge.toml", &ridge);
+    let page = std::fs::read_to_string(root().join("docs/suites.md")).unwrap();
+    let example = page
+        .split("  $ victory test --accept cases/ridge.toml\n")
+        .nth(1)
+        .and_then(|e| e.split("  ```\n").next())
+        .expect("docs/suites.md shows an --accept run");
+    let printed: String = example
+        .lines()
+        .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap_or(l)))
+        .collect();
+    let r = run_in(&dir, &["test", "--accept", "cases/ridge.toml"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, printed.as_str()), "{r:?}");
+}
+
+/// `--accept` under `--rule` writes a file only when its own `[rules]` chooses the same (the
+/// values written then hold without `--rule`); otherwise the file is FAILED, left as it is,
+/// and told what to write in `[rules]`.
+#[test]
+fn accept_under_a_rule_needs_the_file_to_choose_it() {
+    let dir = scratch("accept-rule");
+    let truncated = fixture("leyte/ratio-499-to-200-truncated.toml");
+    write(&dir, "cases/ratio.toml", &truncated);
+    let r = run_in(
+        &dir,
+        &[
+            "test",
+            "--rule",
+            "ratio=round",
+            "--accept",
+            "cases/ratio.toml",
+        ],
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "  not accepted: it was scored under --rule ratio=round, which its [rules] does not choose, so the [expect] written would fail without it: write `ratio = \"round\"` in its [rules] and accept again, or accept without --rule\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("ACCEPTED"), "{}", r.stdout);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases/ratio.toml")).unwrap(),
+        truncated
+    );
+    // The same file choosing `ratio = "round"` in its own [rules]: written, and it then passes
+    // a plain run.
+    let chosen = truncated.replace("\n[expect]\n", "\n[rules]\nratio = \"round\"\n\n[expect]\n");
+    write(&dir, "cases/ratio.toml", &chosen);
+    let r = run_in(
+        &dir,
+        &[
+            "test",
+            "--rule",
+            "ratio=round",
+            "--accept",
+            "cases/ratio.toml",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("  -level = \"us-marginal\"\n  +level = \"us-substantive\"\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases/ratio.toml")).unwrap(),
+        chosen.replace("level = \"us-marginal\"", "level = \"us-substantive\"")
+    );
+    assert_eq!(run_in(&dir, &["test", "cases/ratio.toml"]).code, 0);
+}
+
+/// `--accept` under `--rule`: a `--rule` giving an option its default is what a file chooses by
+/// saying nothing, and a file of a game without the option is accepted as without `--rule`.
+#[test]
+fn accept_under_a_default_rule_or_another_game_s_rule_writes() {
+    let dir = scratch("accept-rule-default");
+    let truncated = fixture("leyte/ratio-499-to-200-truncated.toml");
+    // A --rule giving the option its default is what the file chooses by saying nothing.
+    write(
+        &dir,
+        "cases/ratio.toml",
+        &truncated.replace("us = 499", "us = 1"),
+    );
+    let r = run_in(
+        &dir,
+        &[
+            "test",
+            "--rule",
+            "ratio=truncate",
+            "--accept",
+            "cases/ratio.toml",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases/ratio.toml")).unwrap(),
+        truncated
+    );
+    // A Dai Senso file has no `ratio` option: accepted as without --rule, while the Leyte file
+    // beside it is not.
+    let vp_check = fixture("asia-engulfed/vp-check-plus-two-keeps-allied-crusade.toml");
+    write(
+        &dir,
+        "cases/vp-check.toml",
+        &vp_check.replace("csv = 2", "csv = 7"),
+    );
+    let r = run_in(
+        &dir,
+        &["test", "--rule", "ratio=round", "--accept", "cases"],
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("cases/ratio.toml: FAILED\ncases/vp-check.toml: accepted\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases/vp-check.toml")).unwrap(),
+        vp_check
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cases/ratio.toml")).unwrap(),
+        truncated
+    );
+    assert_eq!(run_in(&dir, &["test", "cases"]).code, 0);
+}
+
+/// A VASSAL case file takes its rules from its profile's `[state.rules]`: `--accept` under
+/// `--rule` refuses it, naming that table, until the profile chooses the same.
+#[test]
+fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
+    let dir = scratch("accept-rule-vassal");
+    std::fs::copy(
+        root().join("fixtures/maps/leyte-standin.toml"),
+        dir.join("maps/leyte-standin.toml"),
+    )
+    .unwrap();
+    let from = root().join("fixtures/vassal/leyte");
+    let to = dir.join("vassal/leyte");
+    std::fs::create_dir_all(&to).unwrap();
+    for file in [
+        "assault-scenario-end-position.vsav",
+        "Leyte-synthetic.vmod",
+        "assault.profile.toml",
+    ] {
+        std::fs::copy(from.join(file), to.join(file)).unwrap();
+    }
+    let case = std::fs::read_to_string(from.join("assault-scenario-end-position.case.toml"))
+        .unwrap()
+        .replace("us = 83", "us = 1");
+    write(&dir, "vassal/leyte/end.case.toml", &case);
+    let args = ["test", "--rule", "ratio=round", "--accept", "vassal"];
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "which its profile's [state.rules] does not choose, so the [expect] written would fail without it: write `ratio = \"round\"` in its profile's [state.rules]"
+        ),
+        "{}",
+        r.stdout
+    );
+    let profile = to.join("assault.profile.toml");
+    let text = std::fs::read_to_string(&profile).unwrap();
+    let text = text.replacen(
+        "\n[board]\n",
+        "\n[state.rules]\nratio = \"round\"\n\n[board]\n",
+        1,
+    );
+    std::fs::write(&profile, text).unwrap();
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("  -us = 1\n  +us = 83\n"), "{}", r.stdout);
+    assert_eq!(run_in(&dir, &["test", "vassal"]).code, 0);
 }
 
 #[test]
@@ -400,6 +628,15 @@ fn json_names_every_difference() {
     write(&dir, "cases/zoc.toml", &broken);
     let v: serde_json::Value =
         serde_json::from_str(&run_in(&dir, &["test", "--format", "json"]).stdout).unwrap();
+    keys(&v, &mut seen);
+    // An --accept run: each field written, with its old and new value.
+    let r = run_in(
+        &dir,
+        &["test", "--accept", "--format", "json", "cases/ridge.toml"],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["files"][0]["written"][0]["old"], "draw");
     keys(&v, &mut seen);
     assert_eq!(seen, documented);
 }
@@ -628,6 +865,71 @@ fn the_readme_suite_runs_as_shown() {
         "{}",
         r.stdout
     );
+}
+
+/// The README's way to start from a fixture: copied with the map it names, as the README's
+/// commands copy them, it passes; copied alone it fails with the error the README quotes.
+#[test]
+fn a_fixture_copied_as_the_readme_shows_passes() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = readme
+        .split("<!-- suite-copy -->\n```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```\n").next())
+        .expect("the README shows how to copy a fixture");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("suite")
+        .join("readme-copy");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut test = None;
+    let mut copied = Vec::new();
+    for line in block.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["mkdir", "-p", folders @ ..] => {
+                for f in folders {
+                    std::fs::create_dir_all(dir.join(f)).unwrap();
+                }
+            }
+            ["cp", from, to] => {
+                let from = root().join(from);
+                let to = dir.join(to).join(from.file_name().unwrap());
+                std::fs::copy(&from, &to).unwrap();
+                copied.push(to);
+            }
+            ["victory", args @ ..] => test = Some(args.to_vec()),
+            _ => panic!("a line the test does not know: {line}"),
+        }
+    }
+    let args = test.expect("the block runs victory");
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout.ends_with("\n1 passed, 0 failed, 0 skipped\n"),
+        "{r:?}"
+    );
+    // A fixture copied alone into `my-games/`: the error the README quotes.
+    let quoted = readme
+        .split("so a fixture copied alone into `my-games/` fails, at its `map` line:")
+        .nth(1)
+        .and_then(|q| q.split("``").nth(1))
+        .unwrap()
+        .replace('\n', " ");
+    let alone = dir.join("alone");
+    std::fs::create_dir_all(alone.join("my-games")).unwrap();
+    let fixture = copied
+        .iter()
+        .find(|p| p.starts_with(dir.join("my-games/leyte")));
+    let fixture = fixture.unwrap();
+    std::fs::copy(
+        fixture,
+        alone.join("my-games").join(fixture.file_name().unwrap()),
+    )
+    .unwrap();
+    let r = run_in(&alone, &["test", "--errors", "short", "my-games/"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains(&quoted), "{quoted}\n{}", r.stdout);
 }
 
 /// `victory test --help`, as a person reads it.

@@ -229,6 +229,26 @@ fn a_drafted_profile_filled_in_scores_its_save() {
     let (status, draft, stderr) = run(&["vassal", "profile", module]);
     assert_eq!(status, 0, "{stderr}");
     insta::assert_snapshot!("draft_leyte", draft);
+    // The comment on `game` says where the state's keys are told (the format's page and
+    // `victory schema GAME`), in the draft from the module and in the one from a save; not
+    // `victory rules GAME`, which lists the rules options.
+    let (status, from_save, stderr) = run(&["vassal", "profile", module, "--save", save]);
+    assert_eq!(status, 0, "{stderr}");
+    for text in [&draft, &from_save] {
+        let comment: Vec<&str> = text
+            .lines()
+            .take_while(|l| !l.starts_with("game ="))
+            .skip_while(|l| !l.starts_with("# FILL IN: the game"))
+            .collect();
+        let comment = comment.join("\n");
+        assert!(
+            comment.contains("are in docs/fixture-format.md")
+                && comment.contains("`victory schema GAME` gives them")
+                && !comment.contains("`victory rules GAME` lists each"),
+            "{comment}"
+        );
+    }
+    assert!(root().join("docs/fixture-format.md").is_file());
     // Fill it in as a player would: the game, the map and scenario from the shipped profile's
     // [state], the fields and the dead pile.
     let shipped = std::fs::read_to_string(root().join(profile)).unwrap();

@@ -233,3 +233,43 @@ fn hidden_pieces_left_out_and_another_module_version_are_warnings() {
     );
     assert!(p.iter().any(|p| p["kind"] == "profile"), "{}", r.stdout);
 }
+
+/// A VASSAL save given to `score` or `check` without `--module` is not called "not UTF-8 text":
+/// its problem names the flags that read it, whether the save is a zip archive, VASSAL's
+/// obfuscated text, or only named `.vlog`; a file that is none of these keeps its problem.
+#[test]
+fn a_save_without_module_names_the_flags_that_read_it() {
+    let dir = scratch("no-module");
+    std::fs::copy(
+        root().join("fixtures/vassal/leyte/assault-scenario-end-position.vsav"),
+        dir.join("game.vsav"),
+    )
+    .unwrap();
+    let obfuscated = [obfuscation::HEADER, b"0a4b4f"].concat();
+    std::fs::write(dir.join("old.sav"), obfuscated).unwrap();
+    std::fs::write(dir.join("turn3.vlog"), [0xff, 0xfe, 0x00]).unwrap();
+    std::fs::write(dir.join("other.bin"), [0xff, 0xfe, 0x00]).unwrap();
+    let help = "; read it with --module MOD --profile PROFILE: MOD the game's .vmod (or its buildFile.xml with --board-sizes FILE), PROFILE what its pieces mean for the game (`victory vassal profile MOD --save SAVE` drafts one; docs/vassal.md)";
+    for (file, what) in [
+        ("game.vsav", "a zip archive, as VASSAL writes them"),
+        ("old.sav", "VASSAL's obfuscated text"),
+        ("turn3.vlog", "by its name"),
+    ] {
+        for command in ["score", "check"] {
+            let r = run_in(&dir, &[command, "--errors", "short", file]);
+            assert_eq!(r.code, 1, "{r:?}");
+            assert_eq!(
+                r.stderr,
+                format!(
+                    "{file}: not a TOML state file: it is a VASSAL saved game or log ({what}){help}\n"
+                ),
+                "{command} {file}"
+            );
+        }
+    }
+    let r = run_in(&dir, &["score", "--errors", "short", "other.bin"]);
+    assert_eq!(
+        r.stderr,
+        "other.bin:1:1: not a TOML state file: the file is not UTF-8 text\n"
+    );
+}

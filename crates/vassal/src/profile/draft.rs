@@ -39,7 +39,9 @@ pub fn draft(module: &Module) -> String {
         quote(&module.version)
     );
     out.push_str(
-        "# FILL IN: the game (`victory rules GAME` lists each game's keys).\ngame = \"FILL IN\"\n\n\
+        "# FILL IN: the game, as a state file's `game` key names it. The state's keys (what [state] and\n\
+         # each entry's `into` fill) are in docs/fixture-format.md; `victory schema GAME` gives them\n\
+         # as a JSON Schema (`victory rules GAME` lists the rules options, not these keys).\ngame = \"FILL IN\"\n\n\
          # FILL IN: what no piece holds, copied into the state as it is (Leyte: `map` and\n\
          # [state.scenario]; Dai Senso: `check`, `war_state`, [[state.strategic_hexes]],\n\
          # [state.countries], [state.tk]).\n[state]\n\n",

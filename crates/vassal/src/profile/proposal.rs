@@ -61,7 +61,9 @@ pub fn draft_from_save(module: &Module, pieces: &Pieces) -> String {
          # It says what the module's pieces mean for a game's rules\n\
          # (docs/vassal.md). Each [[pieces]] entry below is a selection the save's pieces support,\n\
          # with how many pieces it takes: fill in each FILL IN, delete what the game does not need.\n\n\
-         # FILL IN: the game (docs/fixture-format.md lists each game's keys).\ngame = \"FILL IN\"\n\n\
+         # FILL IN: the game, as a state file's `game` key names it. The state's keys (what [state] and\n\
+         # each entry's `into` fill) are in docs/fixture-format.md; `victory schema GAME` gives them\n\
+         # as a JSON Schema (`victory rules GAME` lists the rules options, not these keys).\ngame = \"FILL IN\"\n\n\
          # FILL IN: what no piece holds, copied into the state as it is.\n[state]\n\n",
         one_line(&pieces.module),
         one_line(&pieces.save),
