@@ -123,6 +123,23 @@ pub(crate) enum Points {
         /// How many they earned.
         allies: u32,
     },
+    /// `dai-senso-allied-cap` (D-9, `dai_senso_allied_cap = four`): the cap cut the Allied VP
+    /// on the DS map in Dai Senso alone.
+    DaiSensoAlliedCap {
+        /// The cap.
+        cap: u32,
+        /// How the Bonus VPs stand to it.
+        bonus: BonusAndCap,
+    },
+    /// `no-cap-in-dai-senso` (D-9, `dai_senso_allied_cap = none`): in Dai Senso alone the
+    /// Allies count more VPs on the DS map than the combined game's cap allows, and no cap
+    /// applies.
+    NoCapInDaiSenso {
+        /// The Allied VP.
+        allies: u32,
+        /// The combined game's cap.
+        cap: u32,
+    },
     /// `tk-axis-and-allied-vp` (ruling D-4): both TK inputs are scored.
     TkAxisAndAlliedVp,
     /// `allied-cap-per-map` (0.4 clarification, D-9): the cap cut the Allied VP on a map.
