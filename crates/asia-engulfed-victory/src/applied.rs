@@ -2,7 +2,7 @@
 //! rules functions record them in the order they apply; [`crate::words`] turns each into the
 //! report's [`Note`](crate::Note).
 
-use crate::model::WarState;
+use crate::model::{MapAutomaticVictory, WarState};
 use crate::policy::{BonusAndCap, TakenFirst};
 use crate::side::{MarkerSide, Side};
 use crate::victory::{AutomaticVictoryKind, Candidate, GameMap};
@@ -181,6 +181,16 @@ pub(crate) enum CombinedGame {
         winner: Side,
         /// The War State it was won in.
         war_state: WarState,
+    },
+    /// `automatic-victory-after-the-game-ended` (0.2 (c), 0.4): the automatic victory this
+    /// check brings on the DS map came after the TK map's had ended the combined game.
+    AfterTheGameEnded {
+        /// Who would have won it.
+        winner: Side,
+        /// Which way.
+        kind: AutomaticVictoryKind,
+        /// The TK map's automatic victory, won before this check, that ended the game.
+        tk: MapAutomaticVictory,
     },
     /// `allied-automatic-victory-needs-both-maps` (ruling): an Allied automatic victory outside
     /// Limited War on one map only.

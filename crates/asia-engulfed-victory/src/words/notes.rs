@@ -255,6 +255,16 @@ fn combined_note(applied: &CombinedGame, track: &VpTrack) -> Note {
                 war_state.title()
             ),
         ),
+        CombinedGame::AfterTheGameEnded { winner, kind, tk } => Note::new(
+            "automatic-victory-after-the-game-ended",
+            format!(
+                "0.2 (c), 0.4: the {} {} this check brings on the DS map came after the game had ended (by the {} automatic victory on the TK map, in {}) and does not count",
+                winner.adjective(),
+                kind.title(),
+                tk.winner.adjective(),
+                tk.war_state.title()
+            ),
+        ),
         CombinedGame::AlliedAutomaticVictoryNeedsBothMaps { map } => {
             let at = match map {
                 GameMap::Tk => "at 4 VP".to_string(),
