@@ -2,7 +2,7 @@
 //! rules functions record them in the order they apply; [`crate::words`] turns each into the
 //! report's [`Note`](crate::Note).
 
-use crate::model::WarState;
+use crate::model::{MapAutomaticVictory, WarState};
 use crate::policy::{BonusAndCap, TakenFirst};
 use crate::side::{MarkerSide, Side};
 use crate::victory::{AutomaticVictoryKind, Candidate, GameMap};
@@ -123,6 +123,23 @@ pub(crate) enum Points {
         /// How many they earned.
         allies: u32,
     },
+    /// `dai-senso-allied-cap` (D-9, `dai_senso_allied_cap = four`): the cap cut the Allied VP
+    /// on the DS map in Dai Senso alone.
+    DaiSensoAlliedCap {
+        /// The cap.
+        cap: u32,
+        /// How the Bonus VPs stand to it.
+        bonus: BonusAndCap,
+    },
+    /// `no-cap-in-dai-senso` (D-9, `dai_senso_allied_cap = none`): in Dai Senso alone the
+    /// Allies count more VPs on the DS map than the combined game's cap allows, and no cap
+    /// applies.
+    NoCapInDaiSenso {
+        /// The Allied VP.
+        allies: u32,
+        /// The combined game's cap.
+        cap: u32,
+    },
     /// `tk-axis-and-allied-vp` (ruling D-4): both TK inputs are scored.
     TkAxisAndAlliedVp,
     /// `allied-cap-per-map` (0.4 clarification, D-9): the cap cut the Allied VP on a map.
@@ -164,6 +181,16 @@ pub(crate) enum CombinedGame {
         winner: Side,
         /// The War State it was won in.
         war_state: WarState,
+    },
+    /// `automatic-victory-after-the-game-ended` (0.2 (c), 0.4): the automatic victory this
+    /// check brings on the DS map came after the TK map's had ended the combined game.
+    AfterTheGameEnded {
+        /// Who would have won it.
+        winner: Side,
+        /// Which way.
+        kind: AutomaticVictoryKind,
+        /// The TK map's automatic victory, won before this check, that ended the game.
+        tk: MapAutomaticVictory,
     },
     /// `allied-automatic-victory-needs-both-maps` (ruling): an Allied automatic victory outside
     /// Limited War on one map only.

@@ -7,24 +7,28 @@ use crate::model::{Check, MapAutomaticVictory, Rules, TkResult, WarState};
 use crate::policy;
 use crate::side::{MarkerSide, Side};
 use crate::victory::{
-    AutomaticVictory, Combined, CombinedResult, Context, GameMap, MapResult, MarkerReport, VpSource,
+    AutomaticVictory, Combined, CombinedResult, Context, Effect, GameMap, MapResult, MarkerReport,
+    VpSource,
 };
 use crate::vp::{Part, Tally, box_vp, combined_vp, tk_map_vp};
 
 /// The combined game at this check, given the DS map's marker, the automatic victory this
 /// check brings there and whether play there has stopped: the result (0.2 (c), 0.4), both maps'
-/// results, and at a Final check both maps' VP.
+/// results, and at a Final check both maps' VP. An automatic victory this check brings after
+/// the TK map's had ended the game does not count ([`after_the_game_ended`]).
 pub(crate) fn combined_game(
     ctx: &Context<'_>,
     marker: &MarkerReport,
-    (automatic_victory, play_stopped): (Option<AutomaticVictory>, bool),
+    (automatic_victory, play_stopped): (&mut Option<AutomaticVictory>, bool),
     applied: &mut Vec<Applied>,
 ) -> (Combined, Option<Tally>) {
     let state = ctx.state;
     let tk = state.tk.unwrap_or_default();
-    let ds_av = ds_map_automatic_victory(ctx, automatic_victory);
+    let after_the_end = after_the_game_ended(&tk, ctx.rules, automatic_victory.as_mut());
+    let ds_av = ds_map_automatic_victory(ctx, *automatic_victory);
     let vp = (state.check == Check::Final).then(|| combined_vp(ctx, marker, &tk, applied));
     let result = combined_result(&tk, ds_av, vp.as_ref(), ctx.rules, applied);
+    applied.extend(after_the_end.map(Applied::from));
     if let CombinedResult::VictoryPoints { axis, allies, .. } = result
         && axis == allies
     {
@@ -44,8 +48,38 @@ pub(crate) fn combined_game(
     (combined, vp)
 }
 
+/// The TK map's automatic victory (an input, won before this check) when it ended the combined
+/// game: an Axis one when the policy of ruling D-1 says so
+/// ([`policy::axis_automatic_victory`]), an Allied one during Limited War (0.2 (c), 0.4).
+fn tk_ended_the_game(tk: &TkResult, rules: &Rules) -> Option<MapAutomaticVictory> {
+    tk.automatic_victory.filter(|av| match av.winner {
+        Side::Axis => policy::axis_automatic_victory(rules, av.war_state).ends(),
+        Side::Allies => av.war_state == WarState::LimitedWar,
+    })
+}
+
+/// 0.2 (c), 0.4: when the TK map's automatic victory, won before this check, had ended the
+/// combined game ([`tk_ended_the_game`]), the automatic victory this check brings on the DS
+/// map came after the game had ended: it does nothing ([`Effect::AfterTheGameEnded`]); what
+/// to record.
+fn after_the_game_ended(
+    tk: &TkResult,
+    rules: &Rules,
+    ds_av: Option<&mut AutomaticVictory>,
+) -> Option<CombinedGame> {
+    let ended = tk_ended_the_game(tk, rules)?;
+    let a = ds_av?;
+    a.effect = Effect::AfterTheGameEnded;
+    Some(CombinedGame::AfterTheGameEnded {
+        winner: a.winner,
+        kind: a.kind,
+        tk: ended,
+    })
+}
+
 /// The automatic victory on the DS map, as the combined game reads it: one held from earlier
-/// (an Allied one during Total War), or the one this check brings.
+/// (an Allied one during Total War), or the one this check brings, unless it came after the
+/// game had ended.
 fn ds_map_automatic_victory(
     ctx: &Context<'_>,
     ds_av: Option<AutomaticVictory>,
@@ -56,7 +90,8 @@ fn ds_map_automatic_victory(
             war_state: WarState::TotalWar,
         });
     }
-    ds_av.map(|a| MapAutomaticVictory {
+    let counts = |a: &AutomaticVictory| a.effect != Effect::AfterTheGameEnded;
+    ds_av.filter(counts).map(|a| MapAutomaticVictory {
         winner: a.winner,
         war_state: ctx.state.war_state,
     })
@@ -130,12 +165,7 @@ fn combined_result_applied(
     frozen: &[GameMap],
     applied: &mut Vec<Applied>,
 ) {
-    if let Some(av) = tk.automatic_victory
-        && match av.winner {
-            Side::Axis => policy::axis_automatic_victory(rules, av.war_state).ends(),
-            Side::Allies => av.war_state == WarState::LimitedWar,
-        }
-    {
+    if let Some(av) = tk_ended_the_game(tk, rules) {
         applied.push(
             CombinedGame::TkAutomaticVictoryFirst {
                 winner: av.winner,

@@ -180,10 +180,54 @@ pub struct ConsideredHex {
     pub adds: i64,
     /// Why it adds that, in words.
     pub why: String,
+    /// The Influence marker of its country, when the country has one, and whether it decided
+    /// the hex's control at this check (0.3) and why (not); `None` when the country has no
+    /// marker (or the hex is in no declared country).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub influence: Option<InfluenceRead>,
 }
 
-/// Every Strategic Hex with what it adds (see [`ConsideredHex`]).
-fn considered(state: &State, controlled: &[Controlled<'_>]) -> Vec<ConsideredHex> {
+/// How an Influence marker was read for a hex of its country at this check (0.3, ruling
+/// D-14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct InfluenceRead {
+    /// The marker.
+    pub marker: Influence,
+    /// The country it is in: its name, or its key when it has none.
+    pub country: String,
+    /// Whether it decides the hex's control at this check, and why (not).
+    pub reading: InfluenceReading,
+}
+
+/// Whether an Influence marker decides the control of a hex in its country at this check
+/// (0.3), and why (not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum InfluenceReading {
+    /// It decides: a Final check, a Neutral Country, and a Pro-Axis marker with no Allied
+    /// ground unit in Tokyo, or a Pro-Soviet or Pro-West marker with one.
+    Applies,
+    /// A seasonal check: Influence markers are read at the Final check only (0.3).
+    NotAtASeasonalCheck,
+    /// The country is not marked neutral: its marker is ignored (ruling D-14).
+    CountryNotNeutral,
+    /// A Pro-Axis marker, and an Allied ground unit is in Tokyo (0.3).
+    AlliedGroundUnitInTokyo,
+    /// A Pro-Soviet or Pro-West marker, and no Allied ground unit is in Tokyo (0.3).
+    NoAlliedGroundUnitInTokyo,
+}
+
+/// Every Strategic Hex with what it adds and, in a country with an Influence marker, how the
+/// marker was read (see [`ConsideredHex`]).
+fn considered(
+    state: &State,
+    controlled: &[Controlled<'_>],
+    allied_in_tokyo: bool,
+) -> Vec<ConsideredHex> {
     state
         .strategic_hexes
         .iter()
@@ -210,6 +254,7 @@ fn considered(state: &State, controlled: &[Controlled<'_>]) -> Vec<ConsideredHex
                 control,
                 adds,
                 why,
+                influence: influence_reading(hex, state, allied_in_tokyo),
             }
         })
         .collect()
@@ -257,26 +302,17 @@ pub fn control(
     notes: &mut Vec<Note>,
 ) -> Option<Control> {
     let own = own_control(hex, state);
-    if state.check != Check::Final {
+    let Some(read) = influence_reading(hex, state, allied_in_tokyo) else {
+        return own;
+    };
+    if read.reading != InfluenceReading::Applies {
         return own;
     }
-    let Some(country) = hex.country.as_ref().and_then(|c| state.countries.get(c)) else {
-        return own;
-    };
-    let Some(influence) = country.influence else {
-        return own;
-    };
-    if !country.neutral {
-        return own;
-    }
-    let by_influence = match (influence, allied_in_tokyo) {
-        (Influence::ProAxis, false) => Some(ControlBasis::ProAxisInfluence),
-        (Influence::ProSoviet, true) => Some(ControlBasis::ProSovietInfluence),
-        (Influence::ProWest, true) => Some(ControlBasis::ProWestInfluence),
-        _ => None,
-    };
-    let Some(basis) = by_influence else {
-        return own;
+    let influence = read.marker;
+    let basis = match influence {
+        Influence::ProAxis => ControlBasis::ProAxisInfluence,
+        Influence::ProSoviet => ControlBasis::ProSovietInfluence,
+        Influence::ProWest => ControlBasis::ProWestInfluence,
     };
     let decided = Control {
         side: influence.side(),
@@ -299,6 +335,37 @@ pub fn control(
         ));
     }
     Some(decided)
+}
+
+/// 0.3 (and ruling D-14): how the Influence marker of `hex`'s country is read at this check;
+/// `None` when the hex is in no declared country or its country has no marker. The marker
+/// decides the hex's control ([`InfluenceReading::Applies`]) only at a Final check, in a
+/// country marked neutral, and when Tokyo is as the marker needs it: a Pro-Axis marker with no
+/// Allied ground unit in Tokyo, a Pro-Soviet or Pro-West marker with one (`allied_in_tokyo`).
+pub(crate) fn influence_reading(
+    hex: &StrategicHex,
+    state: &State,
+    allied_in_tokyo: bool,
+) -> Option<InfluenceRead> {
+    let key = hex.country.as_ref()?;
+    let country = state.countries.get(key)?;
+    let marker = country.influence?;
+    let reading = if state.check != Check::Final {
+        InfluenceReading::NotAtASeasonalCheck
+    } else if !country.neutral {
+        InfluenceReading::CountryNotNeutral
+    } else {
+        match (marker.side(), allied_in_tokyo) {
+            (Side::Axis, true) => InfluenceReading::AlliedGroundUnitInTokyo,
+            (Side::Allies, false) => InfluenceReading::NoAlliedGroundUnitInTokyo,
+            _ => InfluenceReading::Applies,
+        }
+    };
+    Some(InfluenceRead {
+        marker,
+        country: country.name.clone().unwrap_or_else(|| key.clone()),
+        reading,
+    })
 }
 
 /// Compute the Current Strategic Value (0.1.1) of a state.
@@ -351,7 +418,8 @@ pub fn current_strategic_value(
     esv: Option<i64>,
     notes: &mut Vec<Note>,
 ) -> CurrentStrategicValue {
-    let controlled = controlled_hexes(state, tokyo, notes);
+    let allied_in_tokyo = allied_ground_unit_in_tokyo(state, tokyo);
+    let controlled = controlled_hexes(state, allied_in_tokyo, notes);
     let mut terms = vec![
         step_one_hexes(&controlled),
         step_one_allied_collapse(state),
@@ -365,7 +433,7 @@ pub fn current_strategic_value(
     CurrentStrategicValue {
         terms,
         total,
-        considered: considered(state, &controlled),
+        considered: considered(state, &controlled, allied_in_tokyo),
     }
 }
 
@@ -377,10 +445,9 @@ type Controlled<'a> = (&'a StrategicHex, Control);
 /// country that is not declared is noted and the hex taken as in no country.
 fn controlled_hexes<'a>(
     state: &'a State,
-    tokyo: Label,
+    allied_in_tokyo: bool,
     notes: &mut Vec<Note>,
 ) -> Vec<Controlled<'a>> {
-    let allied_in_tokyo = allied_ground_unit_in_tokyo(state, tokyo);
     let mut out = Vec::new();
     for hex in &state.strategic_hexes {
         if let Some(c) = &hex.country
@@ -659,6 +726,73 @@ mod tests {
             let got = control(&h, &s, allied_in_tokyo, &mut Vec::new()).map(|c| c.side);
             assert_eq!(got, expected, "{check:?} {influence:?} {allied_in_tokyo}");
         }
+    }
+
+    /// 0.3 and D-14: every way an Influence marker is read for a hex of its country, and the
+    /// hex's control following the reading (own control when the marker does not apply).
+    #[test]
+    fn each_hex_of_a_marked_country_says_how_its_marker_was_read() {
+        use InfluenceReading::*;
+        for (check, neutral, influence, allied_in_tokyo, reading) in [
+            (
+                Check::Seasonal,
+                true,
+                Influence::ProAxis,
+                false,
+                NotAtASeasonalCheck,
+            ),
+            (
+                Check::Final,
+                false,
+                Influence::ProAxis,
+                false,
+                CountryNotNeutral,
+            ),
+            (
+                Check::Final,
+                true,
+                Influence::ProAxis,
+                true,
+                AlliedGroundUnitInTokyo,
+            ),
+            (
+                Check::Final,
+                true,
+                Influence::ProWest,
+                false,
+                NoAlliedGroundUnitInTokyo,
+            ),
+            (
+                Check::Final,
+                true,
+                Influence::ProSoviet,
+                false,
+                NoAlliedGroundUnitInTokyo,
+            ),
+            (Check::Final, true, Influence::ProAxis, false, Applies),
+            (Check::Final, true, Influence::ProWest, true, Applies),
+        ] {
+            let mut s = state(check);
+            let nei = Country::named("Netherlands East Indies").with_influence(influence);
+            let nei = if neutral { nei.neutral() } else { nei };
+            s.countries.insert("nei".into(), nei);
+            let mut h = hex("w2819", "Batavia", Faction::Western);
+            h.country = Some("nei".into());
+            let why = format!("{check:?} {neutral} {influence:?} {allied_in_tokyo}");
+            let read = influence_reading(&h, &s, allied_in_tokyo);
+            let read = read.unwrap_or_else(|| panic!("{why}: no reading"));
+            assert_eq!(read.reading, reading, "{why}");
+            assert_eq!(read.marker, influence, "{why}");
+            assert_eq!(read.country, "Netherlands East Indies", "{why}");
+            let side = control(&h, &s, allied_in_tokyo, &mut Vec::new()).map(|c| c.side);
+            let expected = (reading == Applies).then(|| influence.side());
+            assert_eq!(side, expected, "{why}");
+        }
+        let s = state(Check::Final);
+        let mut h = hex("w2819", "Batavia", Faction::Axis);
+        assert_eq!(influence_reading(&h, &s, false), None, "in no country");
+        h.country = Some("undeclared".into());
+        assert_eq!(influence_reading(&h, &s, false), None, "undeclared country");
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub(crate) fn decide(csv: i64, ctx: &Context<'_>) -> Decision {
         Game::DaiSenso => v_j_day(ctx, &mut decision),
         Game::AxisEmpires => {
             let d = &mut decision;
-            let now = (d.automatic_victory, d.play_stopped);
+            let now = (&mut d.automatic_victory, d.play_stopped);
             let (combined, vp) = combined_game(ctx, &d.marker, now, &mut d.applied);
             // Whenever the game ends, at any check: an automatic victory that ends it names
             // the winner at a seasonal check too; play going on names none.

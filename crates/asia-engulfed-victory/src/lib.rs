@@ -140,7 +140,7 @@ pub const STATE_SHAPE: wargame_kit::shape::StateShape<'static> =
 
 pub use csv::{
     ConsideredHex, Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex,
-    TermKind, current_strategic_value,
+    InfluenceRead, InfluenceReading, TermKind, current_strategic_value,
 };
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use model::{

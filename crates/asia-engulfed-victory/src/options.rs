@@ -14,7 +14,7 @@
 //! assert!(choices.set("final_automatic_victory_box", "vp-decide").is_err());
 //! assert!(choices.set("allied_bonus_cap", "maybe").is_err());
 //! assert!(choices.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.options().len(), 5);
+//! assert_eq!(RULE_OPTIONS.options().len(), 6);
 //! ```
 
 use hexmap::Label;
@@ -68,6 +68,24 @@ pub enum AlliedBonusCap {
     /// The Allies earn no Bonus VPs (0.4's "Add any Bonus VPs ..." follows the Axis sentence;
     /// the Allies' "Likewise" adds only VP scores), in the combined game and in Dai Senso alone.
     NoAlliedBonus,
+}
+
+/// 0.4 in Dai Senso alone: whether "Remember the Allied factions cannot earn more than 4 VPs on
+/// a map" caps the Allies there too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum DaiSensoAlliedCap {
+    /// No cap in Dai Senso alone: the sentence is read as part of 0.4, the combined game; the
+    /// printed track never gives more than 4, but the Bonus VPs may take the Allies past it
+    /// (the default, D-9).
+    #[default]
+    None,
+    /// The cap of the combined game ([`Rules::allied_vp_cap_per_map`], 4) on the DS map in
+    /// Dai Senso alone too ("Remember" read as a general truth), the Allied Bonus VPs standing
+    /// to it as `allied_bonus_cap` says.
+    Four,
 }
 
 /// 0.2, Dai Senso alone: which of two automatic victories won at one check is taken.
@@ -197,6 +215,24 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         ],
     ),
     RuleOption::new(
+        "dai_senso_allied_cap",
+        "0.4",
+        "D-9",
+        "whether the Allies' cap of 4 VPs on a map applies in Dai Senso alone",
+        &[
+            Reading::new(
+                "none",
+                |r| r.dai_senso_allied_cap = DaiSensoAlliedCap::None,
+                |r| r.dai_senso_allied_cap == DaiSensoAlliedCap::None,
+            ),
+            Reading::new(
+                "four",
+                |r| r.dai_senso_allied_cap = DaiSensoAlliedCap::Four,
+                |r| r.dai_senso_allied_cap == DaiSensoAlliedCap::Four,
+            ),
+        ],
+    ),
+    RuleOption::new(
         "simultaneous_automatic_victory",
         "0.2",
         "D-16",
@@ -265,7 +301,8 @@ pub struct Rules {
     /// awards them). In the combined game 0.4 always adds them.
     pub bonus_vp_in_dai_senso: bool,
     /// The most VPs the Allied factions may earn on one map (0.4 clarification: 4), Bonus VPs
-    /// included. Applied in the combined game.
+    /// included. Applied in the combined game, and in Dai Senso alone under
+    /// `dai_senso_allied_cap = four`.
     pub allied_vp_cap_per_map: u32,
     /// Which Axis automatic victories end the combined game (0.2 (c); option
     /// `axis_automatic_victory`).
@@ -275,6 +312,9 @@ pub struct Rules {
     pub automatic_victory_at_final_check: AutomaticVictoryAtFinalCheck,
     /// The Allied Bonus VPs and the cap per map (0.4; option `allied_bonus_cap`).
     pub allied_bonus_cap: AlliedBonusCap,
+    /// Whether the cap per map applies in Dai Senso alone (0.4; option
+    /// `dai_senso_allied_cap`).
+    pub dai_senso_allied_cap: DaiSensoAlliedCap,
     /// Which of two automatic victories at one check is taken, in Dai Senso alone (0.2;
     /// option `simultaneous_automatic_victory`).
     pub simultaneous_automatic_victory: SimultaneousAutomaticVictory,
@@ -294,6 +334,7 @@ impl Default for Rules {
             axis_automatic_victory: AxisAutomaticVictory::default(),
             automatic_victory_at_final_check: AutomaticVictoryAtFinalCheck::default(),
             allied_bonus_cap: AlliedBonusCap::default(),
+            dai_senso_allied_cap: DaiSensoAlliedCap::default(),
             simultaneous_automatic_victory: SimultaneousAutomaticVictory::default(),
         }
     }

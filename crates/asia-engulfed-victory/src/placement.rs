@@ -22,7 +22,8 @@ pub struct Placement {
     pub capped_by_japanese_mandate: bool,
 }
 
-/// Place the VP marker for a Current Strategic Value (0.1.2).
+/// Place the VP marker for a Current Strategic Value (0.1.2; ruling D-18: the box and face are
+/// the track's, which is data, by default the printed track's ranges; the 0 box keeps the face).
 ///
 /// `previous_side` is the face up before the check (kept in the 0 box); `japanese_mandate` is
 /// the index of the box holding the Japanese Mandate marker, if it is on the track: a Rising

@@ -7,11 +7,12 @@
 //! - D-2 `automatic_victory_at_final_check`: [`automatic_victory_at_final_check`]
 //! - D-3 `bonus_vp_in_dai_senso`: [`bonus_vp_in_dai_senso`]
 //! - D-9 `allied_bonus_cap`: [`allied_bonus_cap`]
+//! - D-9 `dai_senso_allied_cap`: [`dai_senso_allied_cap`]
 //! - D-16 `simultaneous_automatic_victory`: [`simultaneous_automatic_victory`]
 
 use crate::model::{Check, Rules, WarState};
 use crate::options::{
-    AlliedBonusCap, AutomaticVictoryAtFinalCheck, AxisAutomaticVictory,
+    AlliedBonusCap, AutomaticVictoryAtFinalCheck, AxisAutomaticVictory, DaiSensoAlliedCap,
     SimultaneousAutomaticVictory,
 };
 use crate::side::Side;
@@ -145,9 +146,9 @@ impl AlliedVp {
 
 /// D-9, rules option `allied_bonus_cap` (0.4): one map's Allied VP as counted, from the VP on
 /// its track (`track`, `None` when no Allied marker scores there) and the Bonus VPs earned on
-/// it (`bonus`). Under `cap` (the combined game: [`Rules::allied_vp_cap_per_map`]; `None` in
-/// Dai Senso alone, where no cap applies) the track VP counts at most the cap (0.4
-/// clarification), and the Bonus VPs by default at most what the cap leaves after the track VP
+/// it (`bonus`). Under `cap` (the combined game: [`Rules::allied_vp_cap_per_map`]; in Dai
+/// Senso alone what [`dai_senso_allied_cap`] says, by default `None`: no cap) the track VP
+/// counts at most the cap (0.4 clarification), and the Bonus VPs by default at most what the cap leaves after the track VP
 /// (`within`), all of them on top (`beyond`); under `no-allied-bonus` the Allies earn none,
 /// capped or not.
 pub(crate) fn allied_bonus_cap(
@@ -200,6 +201,19 @@ pub(crate) fn allied_bonus_cap(
         bonus,
         bonus_past_the_cap,
         bonus_and_cap,
+    }
+}
+
+/// D-9, rules option `dai_senso_allied_cap` (0.4 in Dai Senso alone): the cap on the Allied VP
+/// of the DS map when Dai Senso is played alone. By default (`none`) there is none: "Remember
+/// the Allied factions cannot earn more than 4 VPs on a map" is read with 0.4, the combined
+/// game (the printed track never gives more than 4; the Bonus VPs may take the Allies past
+/// it). Under `four` the combined game's cap ([`Rules::allied_vp_cap_per_map`]) applies there
+/// too, counted by [`allied_bonus_cap`].
+pub(crate) fn dai_senso_allied_cap(rules: &Rules) -> Option<u32> {
+    match rules.dai_senso_allied_cap {
+        DaiSensoAlliedCap::None => None,
+        DaiSensoAlliedCap::Four => Some(rules.allied_vp_cap_per_map),
     }
 }
 
@@ -266,6 +280,24 @@ mod tests {
         assert_eq!(a.bonus, None);
         assert!(a.capped() && !a.bonus_past_the_cap);
         assert!(allied_bonus_cap(&rules(Beyond), Some(3), 2, Some(4)).bonus_past_the_cap);
+    }
+
+    /// D-9, `dai_senso_allied_cap`: no cap by default; under `four` the cap per map, which
+    /// then counts 4 VP on the track and 2 Bonus VPs as 4 (the worked example of issue 38).
+    #[test]
+    fn dai_senso_allied_cap_is_none_or_the_cap_per_map() {
+        let mut r = Rules::default();
+        assert_eq!(dai_senso_allied_cap(&r), None);
+        let counted = |r: &Rules| {
+            let a = allied_bonus_cap(r, Some(4), 2, dai_senso_allied_cap(r));
+            a.track.map_or(0, |t| t.counted) + a.bonus.map_or(0, |b| b.counted)
+        };
+        assert_eq!(counted(&r), 6);
+        r.dai_senso_allied_cap = DaiSensoAlliedCap::Four;
+        assert_eq!(dai_senso_allied_cap(&r), Some(4));
+        assert_eq!(counted(&r), 4);
+        r.allied_vp_cap_per_map = 5;
+        assert_eq!(dai_senso_allied_cap(&r), Some(5));
     }
 
     /// D-1, D-2, D-16: each option's readings.

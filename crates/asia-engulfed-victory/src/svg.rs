@@ -66,9 +66,9 @@ use crate::csv::CsvTerm;
 use crate::model::{MarkerSide, Side, State};
 use crate::report::Report;
 use crate::track::{BoxRanges, TrackCell, VpBox, VpTrack};
-use crate::victory::{Combined, GameMap, MapResult, MarkerReport, PlacementBasis, SideVp};
+use crate::victory::{Combined, Effect, GameMap, MapResult, MarkerReport, PlacementBasis, SideVp};
 use crate::words::picture::{self, Banner, range_text, signed};
-use crate::words::{control, counted, map_status, not_counted};
+use crate::words::{considered_why, control, counted, map_status, not_counted};
 
 /// The picture's width in pixels.
 pub const WIDTH: f64 = 1240.0;
@@ -1095,8 +1095,14 @@ fn outcome_column(c: &mut Canvas, state: &State, report: &Report, x: f64, w: f64
     let mut y = section_title(c, x, y, w, "Automatic Victory (0.2)");
     match &report.automatic_victory {
         Some(a) => {
-            let f = body.bold().fill(side_colour(a.winner));
-            y = c.paragraph(x, y, w, f, &picture::automatic_victory(a, state.game));
+            // One that came after the game had ended does not count: drawn muted.
+            let f = if a.effect == Effect::AfterTheGameEnded {
+                body.fill(MUTED)
+            } else {
+                body.bold().fill(side_colour(a.winner))
+            };
+            let words = picture::automatic_victory(a, state.game, report);
+            y = c.paragraph(x, y, w, f, &words);
         }
         None => {
             let none = picture::NO_AUTOMATIC_VICTORY;
@@ -1349,7 +1355,7 @@ fn considered_section(c: &mut Canvas, report: &Report, y: f64) -> f64 {
                 .anchor(TextAnchor::End),
             &signed(h.adds),
         );
-        let y4 = c.paragraph(col_why, y, why_w, cell.fill(quiet), &h.why);
+        let y4 = c.paragraph(col_why, y, why_w, cell.fill(quiet), &considered_why(h));
         c.raw("</g>");
         y = y1.max(y2).max(y3).max(y4) + 3.0;
     }

@@ -70,6 +70,10 @@ pub enum Effect {
     /// the Allied Crusade marker frozen in the track's highest numbered box (the 4 VP box on
     /// the printed track); the Allies need one on both maps.
     StopsPlayOnMap,
+    /// Combined game: nothing. An automatic victory on the TK map, won before this check,
+    /// had already ended the combined game (0.2 (c), 0.4); this one came after the game had
+    /// ended and does not count.
+    AfterTheGameEnded,
 }
 
 /// An automatic victory (0.2).

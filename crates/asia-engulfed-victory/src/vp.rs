@@ -118,7 +118,9 @@ pub(crate) fn box_vp(track: &VpTrack, index: usize, side: MarkerSide) -> (u32, O
 
 /// 0.3 at a Final check of Dai Senso alone: the markers' VP ([`ds_marker_vp`]) and, by default,
 /// the 14.45 Bonus VPs (0.3 is silent; 14.45 awards them: ruling D-3,
-/// [`policy::bonus_vp_in_dai_senso`]), counted by ruling D-9 ([`bonus_and_cap`]) with no cap.
+/// [`policy::bonus_vp_in_dai_senso`]), counted by ruling D-9 ([`bonus_and_cap`]) under the cap
+/// [`policy::dai_senso_allied_cap`] gives (by default none). Records what the option did: the
+/// cap cutting the Allied VP, or with no cap the Allies past the combined game's cap.
 pub(crate) fn dai_senso_vp(
     ctx: &Context<'_>,
     marker: &MarkerReport,
@@ -127,22 +129,35 @@ pub(crate) fn dai_senso_vp(
     let mut ds = ds_marker_vp(ctx, marker);
     let b = ctx.state.bonus_vp;
     let any = b.axis > 0 || b.allies > 0;
-    if policy::bonus_vp_in_dai_senso(ctx.rules) {
-        let allied = bonus_and_cap(
-            &mut ds,
-            (GameMap::Ds, "14.45"),
-            (b.axis, b.allies),
-            ctx.rules,
-            None,
-        );
-        if any {
-            applied.push(Points::BonusVpInDaiSenso { added: true }.into());
-        }
-        no_allied_bonus(allied.bonus_not_earned(), applied);
-    } else if any {
-        applied.push(Points::BonusVpInDaiSenso { added: false }.into());
+    let added = policy::bonus_vp_in_dai_senso(ctx.rules);
+    let bonus = if added { (b.axis, b.allies) } else { (0, 0) };
+    let cap = policy::dai_senso_allied_cap(ctx.rules);
+    let allied = bonus_and_cap(&mut ds, (GameMap::Ds, "14.45"), bonus, ctx.rules, cap);
+    if any {
+        applied.push(Points::BonusVpInDaiSenso { added }.into());
     }
-    Tally::of([ds])
+    no_allied_bonus(allied.bonus_not_earned(), applied);
+    let tally = Tally::of([ds]);
+    let allies = tally.allies_total();
+    let combined_cap = ctx.rules.allied_vp_cap_per_map;
+    match cap {
+        Some(cap) if allied.capped() => applied.push(
+            Points::DaiSensoAlliedCap {
+                cap,
+                bonus: allied.bonus_and_cap,
+            }
+            .into(),
+        ),
+        None if allies > combined_cap => applied.push(
+            Points::NoCapInDaiSenso {
+                allies,
+                cap: combined_cap,
+            }
+            .into(),
+        ),
+        _ => {}
+    }
+    tally
 }
 
 /// 0.4 at the Final check: the TK map's track VP and Bonus VPs (inputs, [`tk_map_vp`]), then

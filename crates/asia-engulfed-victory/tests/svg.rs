@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use asia_engulfed_victory::options::Rules;
 use asia_engulfed_victory::svg::{self, WIDTH};
 use asia_engulfed_victory::{
-    Check, CombinedResult, CsvRange, Effect, Faction, Game, MarkerSide, PlacementBasis, Report,
-    Side, State, StrategicHex, VpMarker, WarState, score,
+    Check, CombinedResult, CsvRange, Effect, Faction, Game, InfluenceReading, MarkerSide,
+    PlacementBasis, Report, Side, State, StrategicHex, VpMarker, WarState, score,
 };
 use hexmap::Label;
 use wargame_kit::resolve::FsResolver;
@@ -377,6 +377,17 @@ fn check_facts(facts: &mut Facts<'_>, state: &State, report: &Report, picture: &
         facts.expect(&text, &place, &format!("{} hex", h.faction.title()));
         facts.expect(&text, &place, &control);
         facts.expect(&text, &place, &h.why);
+        // An Influence marker that does not decide the hex's control is named, with why not.
+        if let Some(read) = h.influence.as_ref()
+            && read.reading != InfluenceReading::Applies
+        {
+            let marker = format!(
+                "the {} marker in {} does not apply",
+                read.marker.title(),
+                read.country
+            );
+            facts.expect(&text, &place, &marker);
+        }
         facts.looked_for += 1;
         if !text.split_whitespace().any(|w| w == signed(h.adds)) {
             facts.missing.push(format!(
@@ -446,6 +457,20 @@ fn check_facts(facts: &mut Facts<'_>, state: &State, report: &Report, picture: &
         Some(a) if a.effect == Effect::EndsGame => {
             let av = format!("{} by {} ({})", a.winner.wins(), a.kind.title(), a.rule);
             facts.expect(&outcome, "automatic victory", &av);
+        }
+        Some(a) if a.effect == Effect::AfterTheGameEnded => {
+            let av = format!(
+                "{} would win by {} ({})",
+                a.winner.title(),
+                a.kind.title(),
+                a.rule
+            );
+            facts.expect(&outcome, "automatic victory after the game ended", &av);
+            let late = format!(
+                "{} came after the game had ended and does not count",
+                a.kind.title()
+            );
+            facts.expect(&outcome, "automatic victory after the game ended", &late);
         }
         Some(a) => {
             let av = format!(

@@ -8,9 +8,11 @@ pub(crate) mod notes;
 pub(crate) mod picture;
 pub(crate) mod text;
 
-use crate::csv::{ConsideredHex, Control, CountedHex, ExcludedHex};
+use crate::csv::{
+    ConsideredHex, Control, CountedHex, ExcludedHex, InfluenceRead, InfluenceReading,
+};
 use crate::decide::Decision;
-use crate::model::Check;
+use crate::model::{Check, MapAutomaticVictory};
 use crate::policy::Cut;
 use crate::side::Side;
 use crate::victory::{
@@ -63,8 +65,44 @@ pub(crate) fn considered(h: &ConsideredHex) -> String {
         h.faction.title(),
         control(h.control),
         h.adds,
-        h.why
+        considered_why(h)
     )
+}
+
+/// Why a Strategic Hex considered adds what it adds, with, in a country whose Influence
+/// marker does not decide its control, why not: `nobody controls it; the Pro-Axis marker in
+/// Netherlands East Indies does not apply: an Allied ground unit is in Tokyo (0.3)`.
+pub(crate) fn considered_why(h: &ConsideredHex) -> String {
+    match h.influence.as_ref().and_then(influence_not_applied) {
+        Some(not) => format!("{}; {not}", h.why),
+        None => h.why.clone(),
+    }
+}
+
+/// An Influence marker that does not decide a hex's control at this check, and why (0.3,
+/// ruling D-14); `None` when it does (the control's basis says so).
+pub(crate) fn influence_not_applied(read: &InfluenceRead) -> Option<String> {
+    let marker = read.marker.title();
+    let why = match read.reading {
+        InfluenceReading::Applies => return None,
+        InfluenceReading::NotAtASeasonalCheck => {
+            "Influence markers are read at the Final check only (0.3)".to_string()
+        }
+        InfluenceReading::CountryNotNeutral => format!(
+            "{} is not marked neutral, and 0.3 reads Influence markers in Neutral Countries only (ruling D-14)",
+            read.country
+        ),
+        InfluenceReading::AlliedGroundUnitInTokyo => format!(
+            "an Allied ground unit is in Tokyo, and a {marker} marker counts only when none is (0.3)"
+        ),
+        InfluenceReading::NoAlliedGroundUnitInTokyo => format!(
+            "no Allied ground unit is in Tokyo, and a {marker} marker counts only when one is (0.3)"
+        ),
+    };
+    Some(format!(
+        "the {marker} marker in {} does not apply: {why}",
+        read.country
+    ))
 }
 
 /// How an automatic victory is won: `by Asian Domination (0.2 Asian Domination)`.
@@ -79,6 +117,33 @@ pub(crate) fn on_the_ds_map(a: &AutomaticVictory) -> String {
         "{} automatic victory on the DS map {}",
         a.winner.adjective(),
         by(a)
+    )
+}
+
+/// An automatic victory this check brings on the DS map after the TK map's automatic victory
+/// (`tk`, won before this check) had ended the combined game: `the Allies would win by
+/// Japanese Surrender (0.2 Japanese Surrender), but the Axis automatic victory on the TK map
+/// (Limited War), won before this check, had already ended the combined game: Japanese
+/// Surrender came after the game had ended and does not count`.
+pub(crate) fn after_the_game_ended(
+    a: &AutomaticVictory,
+    tk: Option<MapAutomaticVictory>,
+) -> String {
+    let ended = tk.map_or_else(
+        || "the combined game had already ended".to_string(),
+        |t| {
+            format!(
+                "the {} automatic victory on the TK map ({}), won before this check, had already ended the combined game",
+                t.winner.adjective(),
+                t.war_state.title()
+            )
+        },
+    );
+    format!(
+        "the {} would win {}, but {ended}: {} came after the game had ended and does not count",
+        a.winner.title(),
+        by(a),
+        a.kind.title()
     )
 }
 
@@ -165,6 +230,7 @@ pub(crate) fn outcome(check: Check, d: &Decision) -> String {
         let effect = match a.effect {
             Effect::EndsGame => "",
             Effect::StopsPlayOnMap => ", play on the DS map stops",
+            Effect::AfterTheGameEnded => ", after the game had ended: it does not count",
         };
         format!(
             "{} automatic victory {}{effect}",

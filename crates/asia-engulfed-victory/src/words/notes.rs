@@ -191,24 +191,39 @@ fn points_note(applied: &Points) -> Note {
             "tk-axis-and-allied-vp",
             "0.3 says the Axis Tide and Allied Crusade markers cannot be on the track together, yet 0.4's example scores both on the TK map: the example's Axis Tide is read as a planted marker (like DS's Japanese Mandate), so the TK map's Axis VP and Allied VP are both counted (ruling)",
         ),
-        Points::AlliedCapPerMap { cap, bonus } => {
-            let bonus_vp = match bonus {
-                BonusAndCap::Included => {
-                    "Bonus VPs included; the Axis Bonus VPs come on top (ruling)"
-                }
-                BonusAndCap::OnTop => {
-                    "on the track; their Bonus VPs come on top (rules option allied_bonus_cap = beyond)"
-                }
-                BonusAndCap::NotEarned => {
-                    "and earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
-                }
-            };
-            Note::new(
-                "allied-cap-per-map",
-                format!(
-                    "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map, {bonus_vp}"
-                ),
-            )
+        Points::AlliedCapPerMap { cap, bonus } => Note::new(
+            "allied-cap-per-map",
+            format!(
+                "0.4 clarification: the Allies cannot earn more than {cap} VPs on a map, {}",
+                bonus_and_cap(*bonus)
+            ),
+        ),
+        Points::DaiSensoAlliedCap { cap, bonus } => Note::new(
+            "dai-senso-allied-cap",
+            format!(
+                "rules option dai_senso_allied_cap = four: 0.4's \"Remember the Allied factions cannot earn more than 4 VPs on a map\" is read as true of Dai Senso alone too, so the Allies cannot earn more than {cap} VPs on the DS map, {}",
+                bonus_and_cap(*bonus)
+            ),
+        ),
+        Points::NoCapInDaiSenso { allies, cap } => Note::new(
+            "no-cap-in-dai-senso",
+            format!(
+                "0.4's \"Remember the Allied factions cannot earn more than 4 VPs on a map\" is read as a rule of the combined game: in Dai Senso alone no cap applies and the Allies count all {allies} VPs on the DS map, Bonus VPs included (ruling D-9; rules option dai_senso_allied_cap = four caps them at {cap})"
+            ),
+        ),
+    }
+}
+
+/// How the Allied Bonus VPs stand to the cap per map (D-9, rules option `allied_bonus_cap`),
+/// as the notes of the cap say it.
+fn bonus_and_cap(bonus: BonusAndCap) -> &'static str {
+    match bonus {
+        BonusAndCap::Included => "Bonus VPs included; the Axis Bonus VPs come on top (ruling)",
+        BonusAndCap::OnTop => {
+            "on the track; their Bonus VPs come on top (rules option allied_bonus_cap = beyond)"
+        }
+        BonusAndCap::NotEarned => {
+            "and earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
         }
     }
 }
@@ -238,6 +253,16 @@ fn combined_note(applied: &CombinedGame, track: &VpTrack) -> Note {
                 "the {} automatic victory on the TK map ({}) was won before this check and already ended the combined game (0.2 (c), 0.4)",
                 winner.title(),
                 war_state.title()
+            ),
+        ),
+        CombinedGame::AfterTheGameEnded { winner, kind, tk } => Note::new(
+            "automatic-victory-after-the-game-ended",
+            format!(
+                "0.2 (c), 0.4: the {} {} this check brings on the DS map came after the game had ended (by the {} automatic victory on the TK map, in {}) and does not count",
+                winner.adjective(),
+                kind.title(),
+                tk.winner.adjective(),
+                tk.war_state.title()
             ),
         ),
         CombinedGame::AlliedAutomaticVictoryNeedsBothMaps { map } => {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::{by, check_title, on_the_ds_map, on_vp};
+use super::{after_the_game_ended, by, check_title, on_the_ds_map, on_vp};
 use crate::model::{Game, State};
 use crate::report::{MarkerShift, Report, ResultShift};
 use crate::side::{MarkerSide, Side};
@@ -151,8 +151,9 @@ pub(crate) fn combined_outcome(result: &CombinedResult) -> String {
     }
 }
 
-/// The automatic victory (0.2) and what it does, as a sentence.
-pub(crate) fn automatic_victory(a: &AutomaticVictory, game: Game) -> String {
+/// The automatic victory (0.2) and what it does, as a sentence (the combined game's TK map
+/// named when its automatic victory had already ended the game).
+pub(crate) fn automatic_victory(a: &AutomaticVictory, game: Game, report: &Report) -> String {
     match a.effect {
         Effect::EndsGame => format!(
             "The {} {}: the {} ends.",
@@ -167,6 +168,13 @@ pub(crate) fn automatic_victory(a: &AutomaticVictory, game: Game) -> String {
             "{}: play on the DS map stops with the Allied Crusade marker frozen in the highest numbered box; the Allies need an automatic victory on both maps (0.4).",
             on_the_ds_map(a)
         ),
+        Effect::AfterTheGameEnded => {
+            let tk = report
+                .combined
+                .as_ref()
+                .and_then(|c| c.tk.automatic_victory);
+            format!("{}.", upper_first(&after_the_game_ended(a, tk)))
+        }
     }
 }
 
@@ -183,9 +191,12 @@ pub(crate) fn banner(state: &State, report: &Report) -> Option<Banner> {
     let mut lines: Vec<String> = Vec::new();
     let mut head = String::new();
     let mut winner: Option<Side> = None;
-    if let Some(a) = &report.automatic_victory {
+    let after_the_end =
+        (report.automatic_victory).filter(|a| a.effect == Effect::AfterTheGameEnded);
+    let counted = (report.automatic_victory).filter(|a| a.effect != Effect::AfterTheGameEnded);
+    if let Some(a) = &counted {
         head = format!("AUTOMATIC VICTORY (0.2) · {}", a.kind.title());
-        lines.push(automatic_victory(a, state.game));
+        lines.push(automatic_victory(a, state.game, report));
         winner = Some(a.winner);
         if let Some(comb) = &report.combined
             && a.effect == Effect::StopsPlayOnMap
@@ -200,6 +211,7 @@ pub(crate) fn banner(state: &State, report: &Report) -> Option<Banner> {
         if let Some(w) = comb.result.winner() {
             head = "RESULT (0.4)".to_string();
             lines.push(combined_outcome(&comb.result));
+            lines.extend(after_the_end.map(|a| automatic_victory(&a, state.game, report)));
             winner = Some(w);
         }
     } else if let (Some(w), Some(vp)) = (report.winner, &report.vp) {

@@ -5,8 +5,8 @@
 use std::fmt::{self, Write as _};
 
 use super::{
-    by, check_title, combined_outcome, considered, counted, map_status, not_counted, on_the_ds_map,
-    on_vp,
+    after_the_game_ended, by, check_title, combined_outcome, considered, counted, map_status,
+    not_counted, on_the_ds_map, on_vp,
 };
 use crate::report::{MarkerShift, Report, ResultShift};
 use crate::side::Side;
@@ -238,6 +238,9 @@ impl Report {
                     on_the_ds_map(a),
                     self.vp_marker.box_title()
                 ),
+                Effect::AfterTheGameEnded => {
+                    after_the_game_ended(a, self.combined.as_ref().and_then(|c| c.tk.automatic_victory))
+                }
             },
             None => "none".to_string(),
         }));
