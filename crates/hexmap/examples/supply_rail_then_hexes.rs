@@ -31,7 +31,8 @@
 use std::fmt;
 
 use hexmap::{
-    Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit, search,
+    Compass, Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit,
+    search,
 };
 
 #[path = "common/maps.rs"]
@@ -56,13 +57,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .skippable(),
     ]);
     let bound = rule.bind(&map)?;
-    // The friendly map edge: every on-map hex of the westmost column.
-    let west_edge: Vec<Hex> = map
-        .hexes()
-        .iter()
-        .filter(|h| h.label.to_string().ends_with("01"))
-        .map(|h| h.hex)
-        .collect();
+    // The friendly map edge: the westmost on-map hex of each row (column 01 here).
+    let west_edge: Vec<Hex> = map.edge(Compass::West);
     let targets = Targets::new(&map, west_edge.iter().copied());
 
     let units = vec![

@@ -40,7 +40,8 @@
 use std::fmt;
 
 use hexmap::{
-    Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit, search,
+    Compass, Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit,
+    search,
 };
 
 #[path = "common/maps.rs"]
@@ -80,13 +81,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         unless: vec!["bridge".into()],
     })]);
     let bound = rule.bind(&map)?;
-    // The friendly map edge: every hex of the eastmost column.
-    let east_edge: Vec<Hex> = map
-        .hexes()
-        .iter()
-        .filter(|h| h.label.to_string().starts_with("08"))
-        .map(|h| h.hex)
-        .collect();
+    // The friendly map edge: the eastmost hex of each row (column 08 here).
+    let east_edge: Vec<Hex> = map.edge(Compass::East);
     let targets = Targets::new(&map, east_edge.iter().copied());
 
     let units = vec![

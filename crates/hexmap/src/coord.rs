@@ -1,7 +1,5 @@
 //! Axial hex coordinates (cube coordinates derived).
 
-use serde::{Deserialize, Serialize};
-
 /// A hex in axial coordinates `(q, r)`; the third cube coordinate is `s = -q - r`.
 ///
 /// Axial coordinates are a property of the grid, not of any printed numbering: a map's
@@ -9,7 +7,8 @@ use serde::{Deserialize, Serialize};
 ///
 /// Closed (exhaustive, build it with a literal or [`Hex::new`]): a hex of the grid is exactly
 /// its two axial coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hex {
     /// Axial q (the cube x coordinate).
     pub q: i32,

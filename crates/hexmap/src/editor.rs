@@ -41,21 +41,38 @@ use crate::layout::Compass;
 use crate::map::HexMap;
 
 /// Why a map cannot be edited or written in the canonical form.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EditorError {
     /// The map has several sheets (prefixed labels): the editor draws one sheet.
-    #[error(
-        "the map has {0} sheets: the editor and the canonical form hold a map of one sheet without prefixes"
-    )]
     Sheets(usize),
     /// More terrains than symbols.
-    #[error("the map has {0} terrains: the canonical grid has symbols for at most 62")]
     TooManyTerrains(usize),
     /// The picture is neither PNG nor JPEG.
-    #[error("the picture is not a PNG or JPEG image (its first bytes say neither)")]
     NotAnImage,
 }
+
+impl std::fmt::Display for EditorError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditorError::Sheets(n) => write!(
+                f,
+                "the map has {n} sheets: the editor and the canonical form hold a map of one \
+                 sheet without prefixes"
+            ),
+            EditorError::TooManyTerrains(n) => write!(
+                f,
+                "the map has {n} terrains: the canonical grid has symbols for at most 62"
+            ),
+            EditorError::NotAnImage => write!(
+                f,
+                "the picture is not a PNG or JPEG image (its first bytes say neither)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EditorError {}
 
 /// A picture to trace from: PNG or JPEG bytes, embedded in the page as a `data:` URL.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,9 +23,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
-use crate::coord::Hex;
+use crate::coord::{Direction, Hex};
 
 /// A label as printed on a map: optional sheet prefix plus two numbers.
 ///
@@ -44,16 +42,12 @@ pub struct Label {
 }
 
 /// Why a string is not a label.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LabelError {
     /// Empty input.
-    #[error("empty hex label")]
     Empty,
     /// The digits are not two numbers of the expected width.
-    #[error(
-        "hex label `{label}` must be {expected} digits (two numbers of {width} digits), optionally after a one-letter sheet prefix"
-    )]
     Digits {
         /// The text given.
         label: String,
@@ -63,7 +57,6 @@ pub enum LabelError {
         width: u8,
     },
     /// The sheet prefix is not one this map declares.
-    #[error("hex label `{label}` has sheet prefix `{prefix}`, but this map's sheets are {known}")]
     UnknownSheet {
         /// The text given.
         label: String,
@@ -73,6 +66,33 @@ pub enum LabelError {
         known: String,
     },
 }
+
+impl fmt::Display for LabelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabelError::Empty => write!(f, "empty hex label"),
+            LabelError::Digits {
+                label,
+                expected,
+                width,
+            } => write!(
+                f,
+                "hex label `{label}` must be {expected} digits (two numbers of {width} digits), \
+                 optionally after a one-letter sheet prefix"
+            ),
+            LabelError::UnknownSheet {
+                label,
+                prefix,
+                known,
+            } => write!(
+                f,
+                "hex label `{label}` has sheet prefix `{prefix}`, but this map's sheets are {known}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LabelError {}
 
 impl Label {
     /// Parse a label of `width` digits per number with any one-letter prefix.
@@ -130,7 +150,8 @@ impl fmt::Display for Label {
     }
 }
 
-impl Serialize for Label {
+#[cfg(feature = "serde")]
+impl serde::Serialize for Label {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
@@ -139,8 +160,9 @@ impl Serialize for Label {
 /// Whether hexes have a flat top (straight columns) or a pointed top (straight rows).
 ///
 /// Closed (exhaustive): a hex is flat or pointy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Orientation {
     /// Flat-topped hexes: columns are straight, rows zig-zag.
@@ -152,8 +174,9 @@ pub enum Orientation {
 /// Which printed number comes first in a label.
 ///
 /// Closed (exhaustive): a label has two numbers, so one of them comes first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum LabelOrder {
     /// Row first, then column (`2428` is row 24, column 28).
@@ -165,8 +188,9 @@ pub enum LabelOrder {
 /// Odd or even printed lines (1-based, as printed).
 ///
 /// Closed (exhaustive): a line number is odd or even.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Parity {
     /// Lines 1, 3, 5, ...
@@ -179,8 +203,9 @@ pub enum Parity {
 ///
 /// Closed (exhaustive): rows and columns of a printed map grow toward one of the four cardinal
 /// points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Compass {
     /// Up on the drawing.
@@ -464,6 +489,68 @@ impl Layout {
         }
     }
 
+    /// The compass name of a direction on this map as printed: pointy hexes have sides `NE E
+    /// SE SW W NW`, flat hexes `N NE SE S SW NW`, and which axial direction faces which point
+    /// follows the way rows and columns grow ([`Layout::rows_grow`], [`Layout::columns_grow`]).
+    ///
+    /// ```
+    /// use hexmap::{Compass, Direction, Layout, Orientation};
+    /// let pointy = Layout::row_column(Orientation::Pointy, 1..=20, 1..=20);
+    /// let names: Vec<_> = Direction::ALL.iter().map(|d| pointy.direction_name(*d)).collect();
+    /// assert_eq!(names, ["E", "SE", "SW", "W", "NW", "NE"]); // rows grow north
+    /// let south = pointy.clone().with_growth(Compass::South, Compass::East);
+    /// assert_eq!(south.direction_name(Direction::ALL[1]), "NE");
+    /// let flat = Layout::column_row(Orientation::Flat, 1..=20, 1..=20);
+    /// assert_eq!(flat.direction_named("n"), Some(Direction::ALL[5]));
+    /// assert_eq!(flat.direction_named("E"), None); // a flat hex has no east side
+    /// ```
+    pub fn direction_name(&self, dir: Direction) -> &'static str {
+        let (dq, dr) = dir.offset();
+        let east = if self.columns_grow == Compass::West {
+            -1
+        } else {
+            1
+        };
+        let north = if self.rows_grow == Compass::South {
+            -1
+        } else {
+            1
+        };
+        // Twice the step on the drawing, toward higher columns and toward higher rows (a
+        // shifted line sits half a hex toward higher numbers), turned to east and north.
+        let (x, y) = match self.orientation {
+            Orientation::Pointy => ((2 * dq + dr) * east, dr * north),
+            Orientation::Flat => (dq * east, (2 * dr + dq) * north),
+        };
+        match (y.signum(), x.signum()) {
+            (0, 1) => "E",
+            (0, _) => "W",
+            (1, 0) => "N",
+            (1, 1) => "NE",
+            (1, _) => "NW",
+            (_, 0) => "S",
+            (_, 1) => "SE",
+            (_, _) => "SW",
+        }
+    }
+
+    /// The direction a compass name ([`Layout::direction_name`], any case) names on this
+    /// map, if its hexes have a side that way.
+    pub fn direction_named(&self, name: &str) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|d| self.direction_name(*d).eq_ignore_ascii_case(name))
+    }
+
+    /// The names of the six sides of this map's hexes, clockwise from the northmost
+    /// (`NE E SE SW W NW` for pointy hexes, `N NE SE S SW NW` for flat ones).
+    pub fn direction_names(&self) -> [&'static str; 6] {
+        match self.orientation {
+            Orientation::Pointy => ["NE", "E", "SE", "SW", "W", "NW"],
+            Orientation::Flat => ["N", "NE", "SE", "S", "SW", "NW"],
+        }
+    }
+
     /// Whether a whole-map line number is one of the shifted lines.
     pub fn is_shifted(&self, line: i32) -> bool {
         (line.rem_euclid(2) == 1) == (self.shifted == Parity::Odd)
@@ -689,6 +776,7 @@ impl Slots {
     }
 
     /// The slot of a sheet's printed row and column.
+    #[cfg_attr(not(feature = "toml"), allow(dead_code))] // read by the map file format
     pub(crate) fn of_row_col(&self, prefix: Option<char>, row: u16, col: u16) -> Option<usize> {
         self.sheets
             .iter()

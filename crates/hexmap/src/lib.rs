@@ -220,14 +220,18 @@ mod layout;
 pub mod limits;
 mod map;
 mod position;
+#[cfg(feature = "toml")]
 mod spec;
 mod summary;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod text;
 mod trace;
 
 pub use coord::{Direction, Hex};
-pub use error::{Error, ErrorKind};
+#[cfg(feature = "toml")]
+pub use error::Error;
+pub use error::{BuildError, ErrorKind, MapProblem};
 #[cfg(feature = "editor")]
 pub use layout::FitError;
 pub use layout::{
@@ -236,7 +240,8 @@ pub use layout::{
 pub use map::{
     Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
-pub use position::{Blocking, Position, PositionError, Unit, ZocLayer, ZocRule};
+pub use position::{Blocking, Position, PositionError, PositionErrors, Unit, ZocLayer, ZocRule};
+#[cfg(feature = "toml")]
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
 pub use trace::{
     Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
@@ -285,11 +290,13 @@ pub use petgraph;
 /// (`Visitable::Map`); name it as `hexmap::fixedbitset::FixedBitSet`.
 pub use fixedbitset;
 
+#[cfg(any(feature = "toml", feature = "svg"))]
 /// The workspace's kit crate (`wargame-kit`), whose [`Error`](wargame_kit::Error),
 /// [`Diagnostic`](wargame_kit::Diagnostic) and [`Source`](wargame_kit::Source) the map reports with; name it as `hexmap::kit::...` so the
 /// versions always match.
 pub use wargame_kit as kit;
 
+#[cfg(feature = "toml")]
 /// The toml crate (1.x) whose [`toml::Spanned`] the map format's types ([`MapSpec`]) hold and
 /// whose [`toml::de::Error`] [`Source::toml_error`](wargame_kit::Source::toml_error) reads; name them as `hexmap::toml::...`.
 pub use toml;

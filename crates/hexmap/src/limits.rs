@@ -10,7 +10,7 @@
 //! | [`MAX_SPAN`] | hexes in the rectangle around all sheets, as placed: the size of the map's lookup table |
 //! | [`MAX_BUDGET`] | a trace leg's hex or movement-point budget |
 //! | [`MAX_CUSTOM_FEATURES`] | hexside features a map may declare |
-//! | [`MAX_DRAWN_HEXES`] | hexes a picture draws (feature `svg`) |
+//! | `MAX_DRAWN_HEXES` | hexes a picture draws (feature `svg`: `hexmap::limits::MAX_DRAWN_HEXES`) |
 
 pub use crate::map::MAX_HEXES;
 #[cfg(feature = "svg")]

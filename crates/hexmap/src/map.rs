@@ -1,13 +1,16 @@
 //! The validated, immutable [`HexMap`] and the [`MapBuilder`] that makes one.
 
+use std::fmt;
+
 use petgraph::graph::NodeIndex;
-use serde::Serialize;
 
 use crate::coord::Hex;
 use crate::layout::{Label, Layout, Offset};
 
 mod build;
+mod sides;
 
+#[cfg(feature = "toml")]
 pub(crate) use build::{At, Group, HOLE, Input, Key, Ref, build, intern};
 pub use build::{HexRef, MapBuilder};
 
@@ -22,7 +25,8 @@ pub use build::{HexRef, MapBuilder};
 /// assert!(side.trail && side.road_or_trail() && !side.passes_zoc());
 /// assert!(side.has(HexsideKind::BlocksZoc) && !side.has(HexsideKind::Road));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Hexside {
     /// A road crosses this hexside.
@@ -35,10 +39,11 @@ pub struct Hexside {
     pub impassable: bool,
     /// The map's own hexside features (river, rail, ...): bit `i` set when the hexside has
     /// [`HexMap::hexside_feature_names`]`[i]`.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
     pub features: u32,
 }
 
+#[cfg(feature = "serde")]
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -111,8 +116,9 @@ impl Hexside {
 }
 
 /// The kinds of hexside feature, for builders and diagnostics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum HexsideKind {
     /// See [`Hexside::road`].
@@ -142,7 +148,8 @@ pub struct HexInfo {
 }
 
 /// A named place (a town, a city) on one hex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Place {
     /// The name as printed.
@@ -152,7 +159,8 @@ pub struct Place {
 }
 
 /// A named group of hexes (a scenario's beach area, a country, a supply zone).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Area {
     /// Key used in data files (`northern-beach`).
@@ -586,16 +594,14 @@ impl LabelProblem {
 }
 
 /// Why a label does not name an on-map hex.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LabelProblem {
     /// Not a label at all.
-    #[error("{0}")]
     Malformed(String),
     /// A label, but outside the printed extents: the label, the map's extents and label order
     /// in words, and the label with its two numbers swapped when that one is on the map (a
     /// row-column slip).
-    #[error("hex {label} is outside the map ({extents})")]
     OutsideExtents {
         /// The label given.
         label: Label,
@@ -605,6 +611,24 @@ pub enum LabelProblem {
         swapped: Option<Label>,
     },
     /// A label inside the extents, but the hex is not part of the map (open sea, say).
-    #[error("hex {0} is not on the map (a hole, such as open sea)")]
     Hole(Label),
 }
+
+impl fmt::Display for LabelProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabelProblem::Malformed(why) => write!(f, "{why}"),
+            LabelProblem::OutsideExtents { label, extents, .. } => {
+                write!(f, "hex {label} is outside the map ({extents})")
+            }
+            LabelProblem::Hole(label) => {
+                write!(
+                    f,
+                    "hex {label} is not on the map (a hole, such as open sea)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for LabelProblem {}

@@ -1,14 +1,18 @@
 //! Units on hexes and zones of control.
 
+use std::fmt;
+
 use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
-use crate::map::{HexMap, Hexside, NONE};
+use crate::map::{HexMap, Hexside, LabelProblem, NONE};
+use crate::text::Escaping;
 use crate::trace::{FreeTable, RuleError};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
-/// `S` is the caller's side type (an enum of the game's players). Made with [`Unit::new`]:
+/// `S` is the caller's side type (an enum of the game's players). Made with [`Unit::new`] (on
+/// a [`Hex`]) or [`Unit::at_label`] (on the hex a printed label names on a map):
 ///
 /// ```
 /// use hexmap::{Hex, Unit};
@@ -42,6 +46,30 @@ impl<S> Unit<S> {
         }
     }
 
+    /// A unit that exerts a zone of control, on the hex `label` names on `map`; refused, in
+    /// [`HexMap::parse`]'s words, when the label names no hex of the map. Its [`Unit::hex`] is
+    /// that hex.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation, Unit};
+    ///
+    /// let map = MapBuilder::new("line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+    ///     .build()?;
+    /// let unit = Unit::at_label("US-1", 'U', &map, "1002")?;
+    /// assert_eq!(unit.hex, map.parse("1002")?);
+    /// let off = Unit::at_label("US-2", 'U', &map, "2002").unwrap_err();
+    /// assert!(off.to_string().starts_with("hex 2002 is outside the map"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn at_label(
+        id: impl Into<String>,
+        side: S,
+        map: &HexMap,
+        label: &str,
+    ) -> Result<Unit<S>, LabelProblem> {
+        Ok(Unit::new(id, side, map.parse(label)?))
+    }
+
     /// With or without a zone of control.
     pub fn with_zoc(mut self, exerts_zoc: bool) -> Unit<S> {
         self.exerts_zoc = exerts_zoc;
@@ -54,12 +82,11 @@ impl<S> Unit<S> {
     }
 }
 
-/// Why a unit cannot be placed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a unit cannot be placed: one problem of [`PositionErrors`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PositionError {
     /// The unit's hex is not on the map.
-    #[error("unit `{id}` is on hex {hex}, which is not on the map")]
     OffMap {
         /// The unit.
         id: String,
@@ -67,33 +94,110 @@ pub enum PositionError {
         hex: String,
     },
     /// Two units share an identifier.
-    #[error("unit id `{0}` is used twice")]
     DuplicateId(String),
 }
 
-/// Units placed on a map, indexed by hex.
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        let mut out = crate::text::Escaping(f);
+        match self {
+            PositionError::OffMap { id, hex } => {
+                write!(out, "unit `{id}` is on hex {hex}, which is not on the map")
+            }
+            PositionError::DuplicateId(id) => write!(out, "unit id `{id}` is used twice"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Why units cannot be placed ([`Position::new`]): every problem, in the order of the units.
+///
+/// `Display` writes one problem per line; `?` takes it into any error.
 ///
 /// ```
-/// use hexmap::{HexMap, Position, PositionError, Unit};
+/// use hexmap::{Hex, Layout, MapBuilder, Orientation, Position, PositionError, Unit};
 ///
-/// let map = HexMap::from_toml_str(r#"
-/// name = "Nine hexes in a line"
-/// [layout]
-/// orientation = "pointy"
-/// label = "row-column"
-/// rows = [10, 10]
-/// columns = [1, 9]
-/// shifted = "even"
-/// rows_grow = "north"
-/// columns_grow = "east"
-/// "#, None)?;
-/// let hex = |l: &str| map.parse(l).unwrap();
+/// let map = MapBuilder::new("line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+///     .build()
+///     .unwrap();
+/// let err = Position::new(&map, vec![
+///     Unit::at_label("A", 0, &map, "1001").unwrap(),
+///     Unit::new("A", 0, Hex::new(40, 40)),
+/// ])
+/// .unwrap_err();
+/// assert!(matches!(err.problems(), [PositionError::DuplicateId(_), PositionError::OffMap { .. }]));
+/// assert_eq!(
+///     err.to_string(),
+///     "unit id `A` is used twice\nunit `A` is on hex (40,40), which is not on the map"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionErrors {
+    /// The problems (at least one).
+    problems: Vec<PositionError>,
+}
+
+impl PositionErrors {
+    /// The problems, in the order of the units.
+    pub fn problems(&self) -> &[PositionError] {
+        &self.problems
+    }
+
+    /// The problems, in the order of the units.
+    pub fn iter(&self) -> std::slice::Iter<'_, PositionError> {
+        self.problems.iter()
+    }
+
+    /// The problems, owned.
+    pub fn into_problems(self) -> Vec<PositionError> {
+        self.problems
+    }
+}
+
+impl<'a> IntoIterator for &'a PositionErrors {
+    type Item = &'a PositionError;
+    type IntoIter = std::slice::Iter<'a, PositionError>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.problems.iter()
+    }
+}
+
+impl fmt::Display for PositionErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionErrors {}
+
+/// Units placed on a map, indexed by hex.
+///
+/// Everything about units that the crate answers with unit indices (the units on a hex,
+/// [`ZocLayer::controllers`], [`Blocking`]) indexes [`Position::units`]; the position names
+/// them back ([`Position::ids`], [`Position::unit`]) and a [`Blocking`] says itself in a
+/// player's words with it ([`Blocking::display`]).
+///
+/// ```
+/// use hexmap::{Layout, MapBuilder, Orientation, Position, PositionError, Unit};
+///
+/// let map = MapBuilder::new("Nine hexes in a line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+///     .build()?;
 /// let position = Position::new(&map, vec![
-///     Unit::new("A", "allies", hex("1002")),
-///     Unit::new("B", "allies", hex("1002")),
-///     Unit::new("X", "axis", hex("1008")),
-/// ]).unwrap();
+///     Unit::at_label("A", "allies", &map, "1002")?,
+///     Unit::at_label("B", "allies", &map, "1002")?,
+///     Unit::at_label("X", "axis", &map, "1008")?,
+/// ])?;
+/// let hex = |l: &str| map.parse(l).unwrap();
 /// assert_eq!(position.at(&map, hex("1002")), [0, 1]);
+/// assert_eq!(position.ids(position.at(&map, hex("1002"))), ["A", "B"]);
 /// assert!(position.occupied_by(&map, hex("1008"), "axis"));
 /// assert_eq!(position.find("X").map(|(i, _)| i), Some(2));
 ///
@@ -102,9 +206,9 @@ pub enum PositionError {
 ///     Unit::new("A", "allies", hex("1001")),
 ///     Unit::new("A", "allies", hexmap::Hex::new(40, 40)),
 /// ]).unwrap_err();
-/// assert!(matches!(errors[0], PositionError::DuplicateId(_)));
-/// assert!(matches!(errors[1], PositionError::OffMap { .. }));
-/// # Ok::<(), hexmap::Error>(())
+/// assert!(matches!(errors.problems()[0], PositionError::DuplicateId(_)));
+/// assert!(matches!(errors.problems()[1], PositionError::OffMap { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Position<S> {
@@ -118,7 +222,7 @@ pub struct Position<S> {
 
 impl<S: Copy + Eq> Position<S> {
     /// Place units on a map. Every unit must be on an on-map hex and have a unique id.
-    pub fn new(map: &HexMap, units: Vec<Unit<S>>) -> Result<Self, Vec<PositionError>> {
+    pub fn new(map: &HexMap, units: Vec<Unit<S>>) -> Result<Self, PositionErrors> {
         let mut errors = Vec::new();
         let mut nodes = Vec::with_capacity(units.len());
         let mut ids = std::collections::BTreeSet::new();
@@ -138,7 +242,7 @@ impl<S: Copy + Eq> Position<S> {
             }
         }
         if !errors.is_empty() {
-            return Err(errors);
+            return Err(PositionErrors { problems: errors });
         }
         let (start, by_node) = csr(map.len(), nodes.iter().enumerate().map(|(i, n)| (*n, i)));
         Ok(Position {
@@ -154,7 +258,8 @@ impl<S: Copy + Eq> Position<S> {
         &self.units
     }
 
-    /// Unit by index.
+    /// The unit an index names (an index of [`Position::at`], [`ZocLayer::controllers`] or
+    /// [`Blocking`], as a `usize`), if one has it.
     pub fn unit(&self, index: usize) -> Option<&Unit<S>> {
         self.units.get(index)
     }
@@ -162,6 +267,40 @@ impl<S: Copy + Eq> Position<S> {
     /// The unit with this id.
     pub fn find(&self, id: &str) -> Option<(usize, &Unit<S>)> {
         self.units.iter().enumerate().find(|(_, u)| u.id == id)
+    }
+
+    /// The units these indices name, in the order given (an index no unit has is passed
+    /// over): the indices of [`Position::at`], [`ZocLayer::controllers`] and [`Blocking`]
+    /// resolved to their units.
+    pub fn units_of<'a>(&'a self, indices: &'a [u32]) -> impl Iterator<Item = &'a Unit<S>> + 'a {
+        indices
+            .iter()
+            .filter_map(|&i| usize::try_from(i).ok().and_then(|i| self.units.get(i)))
+    }
+
+    /// The ids of the units these indices name, in the order given ([`Position::units_of`]).
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation, Position, Unit};
+    /// let map = MapBuilder::new("row", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4))
+    ///     .build()?;
+    /// let position = Position::new(&map, vec![
+    ///     Unit::at_label("F", "friend", &map, "0101")?,
+    ///     Unit::at_label("E-1", "enemy", &map, "0103")?,
+    ///     Unit::at_label("E-2", "enemy", &map, "0103")?,
+    /// ])?;
+    /// let zoc = position.zoc(&map, "enemy");
+    /// assert_eq!(zoc.controllers(&map, map.parse("0102")?), [1, 2]);
+    /// assert_eq!(position.ids(zoc.controllers(&map, map.parse("0102")?)), ["E-1", "E-2"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ids(&self, indices: &[u32]) -> Vec<&str> {
+        let unit = |i: u32| usize::try_from(i).ok().and_then(|i| self.units.get(i));
+        indices
+            .iter()
+            .filter_map(|&i| unit(i))
+            .map(|u| u.id.as_str())
+            .collect()
     }
 
     /// Indices of the units on a hex.
@@ -189,22 +328,13 @@ impl<S: Copy + Eq> Position<S> {
     /// ZOC or impassable ([`Hexside::passes_zoc`]).
     ///
     /// ```
-    /// use hexmap::{HexMap, Position, Unit};
+    /// use hexmap::{Layout, MapBuilder, Orientation, Position, Unit};
     ///
     /// // A river between 1005 and 1006 blocks zones of control.
-    /// let map = HexMap::from_toml_str(r#"
-    /// name = "Nine hexes in a line"
-    /// [layout]
-    /// orientation = "pointy"
-    /// label = "row-column"
-    /// rows = [10, 10]
-    /// columns = [1, 9]
-    /// shifted = "even"
-    /// rows_grow = "north"
-    /// columns_grow = "east"
-    /// [hexsides]
-    /// blocks_zoc = [["1005", "1006"]]
-    /// "#, None)?;
+    /// let layout = Layout::row_column(Orientation::Pointy, 10..=10, 1..=9);
+    /// let map = MapBuilder::new("Nine hexes in a line", layout)
+    ///     .blocks_zoc("1005", "1006")
+    ///     .build()?;
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let position = Position::new(&map, vec![
     ///     Unit::new("X", "axis", hex("1002")),
@@ -217,7 +347,7 @@ impl<S: Copy + Eq> Position<S> {
     /// assert_eq!(zoc.controllers(&map, hex("1004")), [1]); // indices into `position.units()`
     /// assert!(!zoc.controls(&map, hex("1006")));
     /// assert!(!position.zoc(&map, "allies").controls(&map, hex("1003")));
-    /// # Ok::<(), hexmap::Error>(())
+    /// # Ok::<(), hexmap::BuildError>(())
     /// ```
     pub fn zoc(&self, map: &HexMap, side: S) -> ZocLayer {
         self.zoc_layer(map, &BoundZoc::marked(), |s| *s == side)
@@ -227,23 +357,12 @@ impl<S: Copy + Eq> Position<S> {
     /// terrains stop a ZOC. The units that exert one are those with [`Unit::exerts_zoc`].
     ///
     /// ```
-    /// use hexmap::{HexMap, Position, Unit, ZocRule};
-    /// let map = HexMap::from_toml_str(r#"
-    /// name = "A river and a swamp"
-    /// [layout]
-    /// orientation = "pointy"
-    /// label = "row-column"
-    /// rows = [1, 1]
-    /// columns = [1, 3]
-    /// shifted = "even"
-    /// rows_grow = "south"
-    /// columns_grow = "east"
-    /// [terrain]
-    /// legend = { "." = "clear", "s" = "swamp" }
-    /// grid = "01 ..s"
-    /// [hexsides.features]
-    /// river = [["0101", "0102"]]
-    /// "#, None).unwrap();
+    /// use hexmap::{Layout, MapBuilder, Orientation, Position, Unit, ZocRule};
+    /// let map = MapBuilder::new("A river and a swamp", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3))
+    ///     .terrain("0103", "swamp")
+    ///     .hexside_feature("river", ["0101", "0102"])
+    ///     .build()
+    ///     .unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let position = Position::new(&map, vec![Unit::new("A", 0, hex("0102"))]).unwrap();
     /// // The map's marking alone: all six neighbours but across hexsides marked `blocks_zoc`.
@@ -277,20 +396,12 @@ impl<S: Copy + Eq> Position<S> {
     /// `side` is the enemy.
     ///
     /// ```
-    /// use hexmap::{Blocking, HexMap, Position, Unit, ZocRule};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 4]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # [hexsides.features]
-    /// # river = [["0102", "0103"]]
-    /// # "#, None).unwrap();
+    /// use hexmap::{Blocking, Position, Unit, ZocRule};
+    /// # use hexmap::{Layout, MapBuilder, Orientation};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4))
+    /// #     .hexside_feature("river", ["0102", "0103"])
+    /// #     .build()
+    /// #     .unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let position = Position::new(&map, vec![Unit::new("E", "enemy", hex("0103"))]).unwrap();
     /// let rule = ZocRule::new().not_across(["river"]);
@@ -324,18 +435,11 @@ impl<S: Copy + Eq> Position<S> {
     /// both, so the layer cannot be made under another rule by mistake.
     ///
     /// ```
-    /// use hexmap::{Blocking, HexMap, Position, Unit, ZocRule};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 4]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # "#, None).unwrap();
+    /// use hexmap::{Blocking, Position, Unit, ZocRule};
+    /// # use hexmap::{Layout, MapBuilder, Orientation};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4))
+    /// #     .build()
+    /// #     .unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let position = Position::new(&map, vec![
     ///     Unit::new("F", "friend", hex("0101")),
@@ -536,22 +640,12 @@ impl ZocRule {
     /// each call: for a whole position, [`Position::zoc_with`].
     ///
     /// ```
-    /// use hexmap::{HexMap, ZocRule};
-    /// let map = HexMap::from_toml_str(r#"
-    /// name = "A river"
-    /// [layout]
-    /// orientation = "pointy"
-    /// label = "row-column"
-    /// rows = [1, 1]
-    /// columns = [1, 4]
-    /// shifted = "even"
-    /// rows_grow = "south"
-    /// columns_grow = "east"
-    /// [hexsides]
-    /// blocks_zoc = [["0103", "0104"]]
-    /// [hexsides.features]
-    /// river = [["0101", "0102"]]
-    /// "#, None).unwrap();
+    /// use hexmap::{Layout, MapBuilder, Orientation, ZocRule};
+    /// let map = MapBuilder::new("A river", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4))
+    ///     .blocks_zoc("0103", "0104")
+    ///     .hexside_feature("river", ["0101", "0102"])
+    ///     .build()
+    ///     .unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let rule = ZocRule::new();
     /// assert_eq!(rule.controls(&map, hex("0102"), hex("0101")), Ok(true));
@@ -579,7 +673,8 @@ impl Default for ZocRule {
     }
 }
 
-/// Why a hex blocks a trace under a [`ZocRule`]: unit indices into [`Position::units`].
+/// Why a hex blocks a trace under a [`ZocRule`]: unit indices into [`Position::units`]
+/// ([`Position::unit`] names them; [`Blocking::display`] says it in a player's words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Blocking {
@@ -587,6 +682,71 @@ pub enum Blocking {
     EnemyUnit(Vec<u32>),
     /// It is in the ZOC of these enemy units, and no friendly unit negates it.
     EnemyZoc(Vec<u32>),
+}
+
+impl Blocking {
+    /// The reason in a player's words, naming the units by their ids in `position` (the
+    /// position the reason was found in): `enemy unit X is on it`, `in the zone of control
+    /// of enemy units E-1 and E-2`. Ids are written with control characters escaped.
+    ///
+    /// ```
+    /// use hexmap::{Blocking, Layout, MapBuilder, Orientation, Position, Unit};
+    /// let map = MapBuilder::new("row", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4))
+    ///     .build()?;
+    /// let position = Position::new(&map, vec![
+    ///     Unit::at_label("F", "friend", &map, "0101")?,
+    ///     Unit::at_label("E-1", "enemy", &map, "0104")?,
+    ///     Unit::at_label("E-2", "enemy", &map, "0104")?,
+    /// ])?;
+    /// let zoc = Blocking::EnemyZoc(vec![1, 2]);
+    /// assert_eq!(
+    ///     zoc.display(&position).to_string(),
+    ///     "in the zone of control of enemy units E-1 and E-2"
+    /// );
+    /// assert_eq!(Blocking::EnemyUnit(vec![1]).display(&position).to_string(), "enemy unit E-1 is on it");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn display<'a, S>(&'a self, position: &'a Position<S>) -> impl fmt::Display + 'a {
+        BlockingWords {
+            blocking: self,
+            units: &position.units,
+        }
+    }
+}
+
+/// [`Blocking::display`]'s words.
+struct BlockingWords<'a, S> {
+    blocking: &'a Blocking,
+    units: &'a [Unit<S>],
+}
+
+impl<S> fmt::Display for BlockingWords<'_, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (indices, before) = match self.blocking {
+            Blocking::EnemyUnit(i) => (i, ""),
+            Blocking::EnemyZoc(i) => (i, "in the zone of control of "),
+        };
+        let plural = indices.len() > 1;
+        let noun = if plural { "units" } else { "unit" };
+        write!(f, "{before}enemy {noun} ")?;
+        for (n, &i) in indices.iter().enumerate() {
+            let gap = match n {
+                0 => "",
+                n if n + 1 == indices.len() => " and ",
+                _ => ", ",
+            };
+            f.write_str(gap)?;
+            let unit = usize::try_from(i).ok().and_then(|i| self.units.get(i));
+            match unit {
+                Some(u) => fmt::Write::write_str(&mut Escaping(&mut *f), &u.id)?,
+                None => write!(f, "#{i}")?,
+            }
+        }
+        if let Blocking::EnemyUnit(_) = self.blocking {
+            f.write_str(if plural { " are on it" } else { " is on it" })?;
+        }
+        Ok(())
+    }
 }
 
 /// Build a compressed adjacency list: for each node, the sorted items given for it.

@@ -45,11 +45,10 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, MapProblem, Problems, locate};
 use crate::layout::{Compass, LabelOrder, Layout, Orientation, Parity, Sheet, Slots};
 use crate::map::{At, Group, HOLE, HexMap, HexsideKind, Input, Key, MAX_HEXES, Ref, build, intern};
-use wargame_kit::internal::Collector;
-use wargame_kit::{Diagnostic, Source};
+use wargame_kit::Source;
 
 /// A map as written in TOML, before validation.
 ///
@@ -206,6 +205,17 @@ pub struct HexsidesSpec {
         schemars(with = "std::collections::BTreeMap<String, Vec<Vec<String>>>")
     )]
     pub features: std::collections::BTreeMap<String, Vec<Spanned<Vec<Spanned<String>>>>>,
+    /// Hexsides named as a map-maker names them, by feature (one of the map's own, or `road`,
+    /// `trail`, `blocks-zoc`, `impassable`): a hex and a direction (`"1012/NE"`), the same
+    /// sides of every hex of a line (`"0110-2010/E"`, `"1001-1020/NW+NE"`) or the boundary
+    /// between two sets of hexes (`"0110-2010 | 0111-2011"`), as
+    /// [`MapBuilder::hexsides`](crate::MapBuilder::hexsides) reads them.
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "std::collections::BTreeMap<String, Vec<String>>")
+    )]
+    pub sides: std::collections::BTreeMap<String, Vec<Spanned<String>>>,
 }
 
 /// A label as written in the spec, with where.
@@ -286,13 +296,13 @@ impl MapSpec {
     /// was read from (spans are located in it); `key_prefix` is prepended to key paths (`map.`
     /// for a map inlined in another file).
     pub fn build(&self, source: Source<'_>, key_prefix: &str) -> Result<HexMap, Error> {
-        let mut c: Collector<'_, ErrorKind> = Collector::new(source);
+        let mut c = Problems::default();
         let layout = self.layout();
         if !self.layout.sheets.is_empty()
             && (self.layout.rows.is_some() || self.layout.columns.is_some())
         {
             c.push(
-                Diagnostic::new(
+                MapProblem::new(
                     ErrorKind::Layout,
                     "give either `rows`/`columns` or `sheets`, not both",
                 )
@@ -304,7 +314,7 @@ impl MapSpec {
             && (self.layout.rows.is_none() || self.layout.columns.is_none())
         {
             c.push(
-                Diagnostic::new(
+                MapProblem::new(
                     ErrorKind::Layout,
                     "a map without sheets needs `rows` and `columns`",
                 )
@@ -321,17 +331,17 @@ impl MapSpec {
             .as_ref()
             .and_then(|t| Some((t, t.grid.as_ref()?)))
         {
-            input.grid = read_grid(&mut input, t, grid, key_prefix, &mut c);
+            input.grid = read_grid(&mut input, t, grid, (source.text, key_prefix), &mut c);
         }
         self.refs(&mut input, key_prefix);
-        let built = build(input, source);
+        let built = build(input);
         let mut found = c.into_vec();
         match built {
             Ok(map) if found.is_empty() => Ok(map),
-            Ok(_) => Err(Error::new(found)),
+            Ok(_) => Err(locate(source, found)),
             Err(e) => {
-                found.extend(e.into_diagnostics());
-                Err(Error::new(found))
+                found.extend(e);
+                Err(locate(source, found))
             }
         }
     }
@@ -386,6 +396,14 @@ impl MapSpec {
                 .side_features
                 .extend(groups.map(|g| (feature.as_str(), g)));
         }
+        for (feature, names) in &h.sides {
+            let key = Key::spec(p, "hexsides.sides.", feature);
+            for (i, name) in names.iter().enumerate() {
+                input
+                    .named_sides
+                    .push((feature.as_str(), label_ref(name, key.at(i))));
+            }
+        }
     }
 }
 
@@ -422,7 +440,7 @@ impl Legend {
         t: &'a TerrainSpec,
         terrains: &mut Vec<&'a str>,
         key_prefix: &str,
-        c: &mut Collector<'_, ErrorKind>,
+        c: &mut Problems,
     ) -> Legend {
         let mut legend = Legend {
             ascii: [UNKNOWN; 128],
@@ -440,7 +458,7 @@ impl Legend {
                     legend.set(ch, intern(&mut ids, terrains, name));
                 }
                 _ => c.push(
-                    Diagnostic::new(
+                    MapProblem::new(
                         ErrorKind::Grid,
                         format!("legend symbol `{sym}` must be one non-space character"),
                     )
@@ -481,8 +499,8 @@ fn read_grid<'a>(
     input: &mut Input<'a>,
     t: &'a TerrainSpec,
     grid: &Spanned<String>,
-    key_prefix: &str,
-    c: &mut Collector<'_, ErrorKind>,
+    (text, key_prefix): (&str, &str),
+    c: &mut Problems,
 ) -> Option<Vec<u32>> {
     let legend = Legend::new(t, &mut input.terrains, key_prefix, c);
     let limit = usize::try_from(MAX_HEXES).unwrap_or(usize::MAX);
@@ -496,7 +514,6 @@ fn read_grid<'a>(
         seen: BTreeMap::new(),
         symbols: Vec::new(),
     };
-    let text = c.source().text;
     let base = string_content_start(text, grid.span().start);
     let mut offset = 0usize;
     for (lineno, line) in grid.get_ref().split('\n').enumerate() {
@@ -541,7 +558,7 @@ struct GridRow<'l> {
 impl<'l> GridReader<'l> {
     /// Read one line of the grid, `here` bytes into the file: a comment or blank line, or a row
     /// number and one symbol per column.
-    fn line(&mut self, lineno: usize, here: usize, line: &str, c: &mut Collector<'_, ErrorKind>) {
+    fn line(&mut self, lineno: usize, here: usize, line: &str, c: &mut Problems) {
         let line = line.trim_end_matches('\r');
         let content = line.trim_start();
         if content.is_empty() || content.starts_with('#') {
@@ -574,7 +591,7 @@ impl<'l> GridReader<'l> {
         match found {
             Ok(row) => self.fill_row(&row, lineno, c),
             Err(message) => c.push(
-                Diagnostic::new(ErrorKind::Grid, message).key(line_key(&self.key, lineno)),
+                MapProblem::new(ErrorKind::Grid, message).key(line_key(&self.key, lineno)),
                 span,
             ),
         }
@@ -613,7 +630,7 @@ impl<'l> GridReader<'l> {
 
     /// Put a row's symbols (in [`GridReader::symbols`]) in its slots, column by column; a symbol
     /// not in the legend is reported where it is written.
-    fn fill_row(&mut self, r: &GridRow<'l>, lineno: usize, c: &mut Collector<'_, ErrorKind>) {
+    fn fill_row(&mut self, r: &GridRow<'l>, lineno: usize, c: &mut Problems) {
         let first =
             (self.slots.as_ref()).and_then(|s| s.of_row_col(r.prefix, r.row, r.sheet.columns.0));
         let row_cells = match (&mut self.table, first) {
@@ -631,7 +648,7 @@ impl<'l> GridReader<'l> {
                     let label = self.layout.label_at(r.prefix, r.row, col);
                     let at = r.cells_start + at;
                     c.push(
-                        Diagnostic::new(
+                        MapProblem::new(
                             ErrorKind::Grid,
                             format!("symbol `{ch}` is not in the legend"),
                         )
@@ -645,7 +662,7 @@ impl<'l> GridReader<'l> {
     }
 
     /// Every sheet's rows the grid has no line for, one problem per sheet.
-    fn missing_rows(&self, span: std::ops::Range<usize>, c: &mut Collector<'_, ErrorKind>) {
+    fn missing_rows(&self, span: std::ops::Range<usize>, c: &mut Problems) {
         let layout = self.layout;
         for s in &layout.sheets {
             let missing: Vec<String> = (s.rows.0..=s.rows.1)
@@ -661,7 +678,7 @@ impl<'l> GridReader<'l> {
                 .collect();
             if !missing.is_empty() {
                 c.push(
-                    Diagnostic::new(
+                    MapProblem::new(
                         ErrorKind::Grid,
                         format!("the grid has no line for row(s) {}", missing.join(", ")),
                     )

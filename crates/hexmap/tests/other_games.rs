@@ -1282,3 +1282,294 @@ fn api_9_road_components_count_the_net_only() {
         net.count() + off
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A first day with the crate, as another hex wargame's programmer: a 20x20 map built in code,
+// a river along hexsides, two sides' units.
+
+/// A 20x20 pointy map, labels row-column, rows growing north, even rows shifted east.
+fn twenty() -> hexmap::Layout {
+    hexmap::Layout::row_column(hexmap::Orientation::Pointy, 1..=20, 1..=20)
+}
+
+/// Every pair of adjacent hexes with one in column `a` and the other in column `b`, worked out
+/// from the hexes alone (what the river's 39 pairs listed by hand were).
+fn between_columns(map: &HexMap, a: u16, b: u16) -> Vec<(Hex, Hex)> {
+    let column = |n: u16| -> Vec<Hex> {
+        let on = map.hexes().iter().filter(|h| h.label.second == n);
+        on.map(|h| h.hex).collect()
+    };
+    let (left, right) = (column(a), column(b));
+    let mut pairs = Vec::new();
+    for &l in &left {
+        for &r in right.iter().filter(|r| l.is_adjacent(**r)) {
+            pairs.push((l, r));
+        }
+    }
+    pairs
+}
+
+/// Every hexside of the map with the feature `bit`, each once, as label pairs (each pair in
+/// label order, the pairs sorted).
+fn sides_with(map: &HexMap, bit: u32) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for h in map.hexes() {
+        for n in h.hex.neighbors() {
+            let side = map.hexside(h.hex, n);
+            if side.is_some_and(|s| s.features & bit != 0) {
+                let (a, b) = (map.label_text(h.hex), map.label_text(n));
+                if a < b {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn hexsides_1_a_river_between_two_columns_in_one_call_and_in_the_map_format() {
+    let in_code = MapBuilder::new("twenty", twenty())
+        .hexsides("river", ["0110-2010 | 0111-2011"])
+        .build()
+        .unwrap();
+    let mut by_hand: Vec<(String, String)> = between_columns(&in_code, 10, 11)
+        .into_iter()
+        .map(|(a, b)| {
+            let (a, b) = (in_code.label_text(a), in_code.label_text(b));
+            if a < b { (a, b) } else { (b, a) }
+        })
+        .collect();
+    by_hand.sort();
+    assert_eq!(by_hand.len(), 39, "20 east sides and 19 diagonal ones");
+    assert_eq!(sides_with(&in_code, 1), by_hand);
+
+    let text = r#"
+name = "twenty"
+[layout]
+orientation = "pointy"
+label = "row-column"
+rows = [1, 20]
+columns = [1, 20]
+shifted = "even"
+rows_grow = "north"
+columns_grow = "east"
+[hexsides.sides]
+river = ["0110-2010 | 0111-2011"]
+"#;
+    let from_file = HexMap::from_toml_str(text, Some("twenty.toml")).unwrap();
+    assert_eq!(from_file.hexside_feature_names(), ["river"]);
+    assert_eq!(sides_with(&from_file, 1), by_hand);
+
+    // The river stops a zone of control that the rule says may not cross it.
+    let position = Position::new(
+        &in_code,
+        vec![
+            Unit::at_label("E", Side::Enemy, &in_code, "0510").unwrap(),
+            Unit::at_label("F", Side::Friend, &in_code, "0509").unwrap(),
+        ],
+    )
+    .unwrap();
+    let rule = hexmap::ZocRule::new().not_across(["river"]);
+    let zoc = position.zoc_with(&in_code, Side::Enemy, &rule).unwrap();
+    let hex = |l: &str| in_code.parse(l).unwrap();
+    assert!(zoc.controls(&in_code, hex("0509")));
+    assert!(!zoc.controls(&in_code, hex("0511")));
+}
+
+#[test]
+fn hexsides_1_a_hex_and_a_direction_and_a_line_as_the_map_is_printed() {
+    // Rows grow north, so row 11 is above row 10; row 10 (even) sits half a hex east, so the
+    // hex north-east of 1012 is 1113 and the one north-west is 1112.
+    let map = MapBuilder::new("twenty", twenty())
+        .hexsides("river", ["1012/NE", "1012/nw"])
+        .hexsides("wall", ["0301-0304/NE"])
+        .hexsides("blocks-zoc", ["1501/E"])
+        .build()
+        .unwrap();
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(map.hexside_feature_names(), ["river", "wall"]);
+    assert_eq!(
+        sides_with(&map, 1),
+        [pair("1012", "1112"), pair("1012", "1113")]
+    );
+    // Row 03 (odd) is not shifted: its north-east neighbours are in row 04, same column.
+    assert_eq!(
+        sides_with(&map, 2),
+        [
+            pair("0301", "0401"),
+            pair("0302", "0402"),
+            pair("0303", "0403"),
+            pair("0304", "0404")
+        ]
+    );
+    let h = |l: &str| map.parse(l).unwrap();
+    assert!(!map.hexside(h("1501"), h("1502")).unwrap().passes_zoc());
+    // The same names, with the map mirrored (rows growing south): north-east is row 09.
+    let south = twenty().with_growth(hexmap::Compass::South, hexmap::Compass::East);
+    let mirrored = MapBuilder::new("south", south)
+        .hexsides("river", ["1012/NE"])
+        .build()
+        .unwrap();
+    assert_eq!(sides_with(&mirrored, 1), [pair("0913", "1012")]);
+}
+
+#[test]
+fn hexsides_1_a_wrong_name_says_what_and_where() {
+    let err = MapBuilder::new("twenty", twenty())
+        .hexsides(
+            "river",
+            ["0101/S", "2001/NE", "0101-0505 | 0102", "0101 | 0505"],
+        )
+        .build()
+        .unwrap_err();
+    let lines: Vec<String> = err.problems().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "`S` is not a side of this map's hexes (pointy hexes have sides NE E SE SW W NW) \
+             (at `river #1[0]`, label `0101/S`)",
+            "hexside 2001/NE has no hex of the map beyond it (at `river #1[1]`, label `2001/NE`)",
+            "hexes 0101 and 0505 are not on one printed row or column \
+             (at `river #1[2]`, label `0101-0505 | 0102`)",
+            "no hexside lies between `0101` and `0505` (at `river #1[3]`, label `0101 | 0505`)",
+        ]
+    );
+    // In a file, the problem is located at the name.
+    let text = "name = \"x\"\n[layout]\norientation = \"flat\"\nlabel = \"row-column\"\n\
+                rows = [1, 3]\ncolumns = [1, 3]\nshifted = \"even\"\nrows_grow = \"north\"\n\
+                columns_grow = \"east\"\n[hexsides.sides]\nriver = [\"0101/N\", \"0202/E\"]\n";
+    let err = HexMap::from_toml_str(text, Some("x.toml")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "x.toml:11:20: `E` is not a side of this map's hexes (flat hexes have sides N NE SE S SW NW) \
+         (at `hexsides.sides.river[1]`, label `0202/E`)"
+    );
+}
+
+#[test]
+fn position_2_errors_are_one_error_type_for_question_mark() {
+    fn place(map: &HexMap) -> Result<Position<Side>, Box<dyn std::error::Error>> {
+        let units = vec![
+            Unit::new("US-1", Side::Friend, map.parse("0101")?),
+            Unit::new("US-1", Side::Friend, Hex::new(100, 100)),
+        ];
+        Ok(Position::new(map, units)?)
+    }
+    let map = MapBuilder::new("twenty", twenty()).build().unwrap();
+    let err = place(&map).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unit id `US-1` is used twice\nunit `US-1` is on hex (100,100), which is not on the map"
+    );
+    let typed = Position::new(&map, vec![Unit::new("X", Side::Enemy, Hex::new(100, 100))]);
+    let typed = typed.unwrap_err();
+    assert!(matches!(
+        typed.problems(),
+        [hexmap::PositionError::OffMap { .. }]
+    ));
+}
+
+#[test]
+fn units_3_indices_name_their_units_and_a_cut_says_who_blocks_it() {
+    // "Four hexes of any terrain, then along roads, blocked by enemy ZOC": F at 1001, two
+    // enemy units stacked on 1004, the supply hex at the road's end, 1009.
+    let line = hexmap::Layout::row_column(hexmap::Orientation::Pointy, 10..=10, 1..=9);
+    let map = MapBuilder::new("line", line)
+        .road(["1006", "1007", "1008", "1009"])
+        .build()
+        .unwrap();
+    let position = Position::new(
+        &map,
+        vec![
+            Unit::at_label("F", Side::Friend, &map, "1001").unwrap(),
+            Unit::at_label("E-1", Side::Enemy, &map, "1004").unwrap(),
+            Unit::at_label("E-2", Side::Enemy, &map, "1004").unwrap(),
+        ],
+    )
+    .unwrap();
+    let zoc = position.zoc(&map, Side::Enemy);
+    let hex = |l: &str| map.parse(l).unwrap();
+    assert_eq!(
+        position.ids(zoc.controllers(&map, hex("1003"))),
+        ["E-1", "E-2"]
+    );
+    let first = zoc.controllers(&map, hex("1003"))[0];
+    let unit = position.unit(usize::try_from(first).unwrap()).unwrap();
+    assert_eq!((unit.id.as_str(), unit.side), ("E-1", Side::Enemy));
+
+    let free = position.blocking(&map, Side::Friend, &zoc, &hexmap::ZocRule::new());
+    let rule = hexmap::RoadChain::new(4).rule().bind(&map).unwrap();
+    let targets = Targets::new(&map, [hex("1009")]);
+    let cut = search(&rule, hex("1001"), &targets, &free).unwrap_err();
+    assert_eq!(
+        cut.display(&map, |b| b.display(&position)).to_string(),
+        "no path: 2 hexes reached, and every way on is blocked:\n  \
+         1003: in the zone of control of enemy units E-1 and E-2"
+    );
+    let blocked = &cut.frontier[0];
+    assert_eq!(
+        blocked
+            .obstacle
+            .display(&map, |b| b.display(&position))
+            .to_string(),
+        "in the zone of control of enemy units E-1 and E-2"
+    );
+    let on_it = hexmap::Blocking::EnemyUnit(vec![1, 2]);
+    assert_eq!(
+        on_it.display(&position).to_string(),
+        "enemy units E-1 and E-2 are on it"
+    );
+}
+
+#[test]
+fn units_4_a_unit_is_placed_by_its_label() {
+    fn setup(map: &HexMap) -> Result<Vec<Unit<Side>>, Box<dyn std::error::Error>> {
+        Ok(vec![
+            Unit::at_label("US-1", Side::Friend, map, "0512")?,
+            Unit::at_label("JP-1", Side::Enemy, map, "0712")?.without_zoc(),
+        ])
+    }
+    let map = MapBuilder::new("twenty", twenty()).build().unwrap();
+    let units = setup(&map).unwrap();
+    assert_eq!(units[0].hex, map.parse("0512").unwrap());
+    assert!(units[0].exerts_zoc && !units[1].exerts_zoc);
+    let off = Unit::at_label("US-2", Side::Friend, &map, "2112").unwrap_err();
+    assert!(
+        off.to_string().starts_with("hex 2112 is outside the map"),
+        "{off}"
+    );
+    assert!(Unit::at_label("US-3", Side::Friend, &map, "5x12").is_err());
+}
+
+#[test]
+fn edge_5_the_examples_map_edges_are_the_columns_they_name() {
+    // `examples/supply_rail_then_hexes.rs` takes the west edge, `supply_to_map_edge.rs` the
+    // east edge, with `HexMap::edge`: the same hexes as their columns 01 and 08.
+    let b = HexMap::from_toml_str(MAP_B, None).unwrap();
+    let west: Vec<Hex> = b
+        .hexes()
+        .iter()
+        .filter(|h| h.label.second == 1)
+        .map(|h| h.hex)
+        .collect();
+    assert_eq!(b.edge(hexmap::Compass::West), west);
+    let c = HexMap::from_toml_str(MAP_C, None).unwrap();
+    let east: Vec<Hex> = c
+        .hexes()
+        .iter()
+        .filter(|h| h.label.first == 8)
+        .map(|h| h.hex)
+        .collect();
+    assert_eq!(c.edge(hexmap::Compass::East), east);
+    // On the 20x20 map, the west edge is column 01 whatever way rows grow.
+    let map = MapBuilder::new("twenty", twenty()).build().unwrap();
+    let labels: Vec<String> = map
+        .edge(hexmap::Compass::West)
+        .iter()
+        .map(|h| map.label_text(*h))
+        .collect();
+    assert_eq!(labels.len(), 20);
+    assert!(labels.iter().all(|l| l.ends_with("01")), "{labels:?}");
+}

@@ -572,7 +572,7 @@ fn write_nearest_road(f: &mut fmt::Formatter<'_>, k: u32, r: &Reach) -> fmt::Res
         Some(n) => writeln!(f, "Its own hex {} is on the road/trail net.", n.hex)?,
         None => writeln!(
             f,
-            "No road/trail hex lies within {} hexes it may enter.",
+            "No road/trail hex lies among the hexes it may enter, as far as a search of {} states (a hex and where in the LOC it is) looks.",
             crate::limits::MAX_EXPLORED
         )?,
     }

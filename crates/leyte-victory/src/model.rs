@@ -787,10 +787,7 @@ impl Position {
     }
 
     /// The units on the map as a [`hexmap::Position`] (for zones of control and tracing).
-    pub fn on_map(
-        &self,
-        map: &HexMap,
-    ) -> Result<hexmap::Position<Side>, Vec<hexmap::PositionError>> {
+    pub fn on_map(&self, map: &HexMap) -> Result<hexmap::Position<Side>, hexmap::PositionErrors> {
         let units = self
             .units
             .iter()

@@ -234,8 +234,9 @@ pub struct Reach {
     pub hexes_omitted: usize,
     /// The nearest hex of the road/trail net the unit could walk to through hexes a Line of
     /// Communications may enter (no enemy unit, no enemy zone of control without a friendly
-    /// unit); `null` when there is none within [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED)
-    /// hexes.
+    /// unit); `null` when the search finds none in
+    /// [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) states (a hex and where in the LOC it is;
+    /// not hexes).
     pub nearest_road: Option<NearestRoad>,
 }
 
@@ -353,7 +354,7 @@ pub(crate) fn reach_text(reach: &Reach) -> String {
     match reach.nearest_road_text() {
         Some(near) => format!("{reached}; {near}"),
         None => format!(
-            "{reached}; no road/trail hex within {} hexes it may enter",
+            "{reached}; no road/trail hex among the hexes it may enter (a search of {} states)",
             crate::limits::MAX_EXPLORED
         ),
     }

@@ -174,7 +174,8 @@ pub struct Reached {
     pub omitted: usize,
     /// The shortest walk, through hexes a Line of Communications may enter, from the unit to
     /// a hex of the road/trail net (start first; one hex when the unit is on the net); `None`
-    /// when none lies within [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) hexes.
+    /// when the search finds none in [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) states (a
+    /// hex and where in the LOC it is; not hexes).
     pub walk_to_net: Option<Vec<Hex>>,
 }
 

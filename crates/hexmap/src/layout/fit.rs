@@ -6,21 +6,36 @@ use crate::editor::{AlignPoint, grid_position};
 use crate::layout::{Compass, Label, LabelError, LabelOrder, Layout, Orientation, Parity, Sheet};
 
 /// Why no layout numbers a picture's hex centres as they are labelled ([`Layout::fit`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FitError {
     /// The labels are not all of one even length (two numbers of the same digits): the first
     /// that is not.
-    #[error("its labels are not all of the same even length (`{0}`)")]
     Uneven(String),
     /// A label is not two numbers.
-    #[error("{0}")]
     Label(LabelError),
     /// No orientation's stagger, label order or growth puts every centre within a pixel of
     /// where it is.
-    #[error("no layout (stagger, label order, growth) numbers the hexes as they are labelled")]
     NoLayout,
 }
+
+impl std::fmt::Display for FitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FitError::Uneven(label) => write!(
+                f,
+                "its labels are not all of the same even length (`{label}`)"
+            ),
+            FitError::Label(e) => write!(f, "{e}"),
+            FitError::NoLayout => write!(
+                f,
+                "no layout (stagger, label order, growth) numbers the hexes as they are labelled"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FitError {}
 
 impl Layout {
     /// The layout of `orientation` whose labels sit at `centres` (each a hex's centre on a

@@ -11,10 +11,8 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::coord::{Direction, Hex};
-use crate::error::{Error, ErrorKind};
+use crate::error::{BuildError, ErrorKind, Found, MapProblem, Problems};
 use crate::layout::{Label, Layout, Offset, Orientation, Sheet, Slots};
-use wargame_kit::internal::Collector;
-use wargame_kit::{Diagnostic, Source};
 
 use super::{Adj, Area, HexInfo, HexMap, Hexside, HexsideKind, Link, MAX_HEXES, NONE, Place};
 
@@ -103,6 +101,7 @@ pub(crate) enum Key<'a> {
         index: Option<usize>,
     },
     /// A key of the map format: `{prefix}{section}{name}{tail}`, then `[{i}]` per index.
+    #[cfg_attr(not(feature = "toml"), allow(dead_code))] // read by the map file format
     Spec {
         prefix: &'a str,
         section: &'static str,
@@ -114,6 +113,7 @@ pub(crate) enum Key<'a> {
 
 impl<'a> Key<'a> {
     /// The key `{prefix}{section}{name}`.
+    #[cfg_attr(not(feature = "toml"), allow(dead_code))]
     pub(crate) fn spec(prefix: &'a str, section: &'static str, name: &'a str) -> Key<'a> {
         Key::Spec {
             prefix,
@@ -125,6 +125,7 @@ impl<'a> Key<'a> {
     }
 
     /// This key followed by `tail` (before any index).
+    #[cfg_attr(not(feature = "toml"), allow(dead_code))]
     pub(crate) fn tail(mut self, tail: &'static str) -> Key<'a> {
         if let Key::Spec { tail: t, .. } = &mut self {
             *t = tail;
@@ -198,8 +199,8 @@ impl Ref<'_> {
     }
 
     /// A problem with this reference: at its key, with its text as the label.
-    fn problem(&self, kind: ErrorKind, message: String, text: &str) -> Diagnostic<ErrorKind> {
-        Diagnostic::new(kind, message)
+    fn problem(&self, kind: ErrorKind, message: String, text: &str) -> MapProblem {
+        MapProblem::new(kind, message)
             .key(self.key.to_string())
             .label(text)
     }
@@ -244,6 +245,9 @@ pub(crate) struct Input<'a> {
     pub(crate) hexsides: Vec<(HexsideKind, Group<'a>)>,
     /// The map's own hexside features: name and path.
     pub(crate) side_features: Vec<(&'a str, Group<'a>)>,
+    /// Hexsides named as a map-maker names them (`1012/NE`, `0110-2010 | 0111-2011`): the
+    /// feature (one of the map's own or a built-in one), the name and where it was written.
+    pub(crate) named_sides: Vec<(&'a str, Ref<'a>)>,
     /// Prepended to key paths (`map.` for a map inlined in another file).
     pub(crate) key_prefix: String,
     /// Whether the layout was given as `[[layout.sheets]]` (keys `layout.sheets[i].rows`)
@@ -265,6 +269,7 @@ impl<'a> Input<'a> {
             areas: Vec::new(),
             hexsides: Vec::new(),
             side_features: Vec::new(),
+            named_sides: Vec::new(),
             key_prefix: String::new(),
             sheets_declared: false,
         }
@@ -320,7 +325,7 @@ pub(crate) fn intern<'a>(
 ///     .place("Nowhere", "2001")
 ///     .build()
 ///     .unwrap_err();
-/// let kinds: Vec<_> = err.diagnostics().iter().map(|d| d.kind).collect();
+/// let kinds: Vec<_> = err.problems().iter().map(|p| p.kind).collect();
 /// assert_eq!(kinds, [ErrorKind::OffMap, ErrorKind::NotAdjacent]);
 /// ```
 #[derive(Clone, Debug)]
@@ -341,6 +346,7 @@ struct Calls {
     areas: Vec<(String, String, usize, Vec<HexRef>)>,
     hexsides: Vec<(HexsideKind, usize, Vec<HexRef>)>,
     side_features: Vec<(String, usize, Vec<HexRef>)>,
+    named_sides: Vec<(String, usize, Vec<HexRef>)>,
     counter: usize,
 }
 
@@ -489,18 +495,60 @@ impl MapBuilder {
         self.hexside_feature(feature, Vec::<HexRef>::new())
     }
 
-    /// Validate everything and build the map; reports every problem found.
-    pub fn build(self) -> Result<HexMap, Error> {
-        self.build_in(Source::new(None, ""))
+    /// Give hexsides named as a map-maker names them a feature: one of the map's own
+    /// (`river`) or a built-in one (`road`, `trail`, `blocks-zoc`, `impassable`). Each name is
+    ///
+    /// - a hex and a direction, `"1012/NE"`: pointy hexes have sides `NE E SE SW W NW`, flat
+    ///   hexes `N NE SE S SW NW`, as the map is printed ([`Layout::direction_name`]);
+    /// - the same sides of every hex of a line, `"0110-2010/E"`, `"1001-1020/NW+NE"`: a line
+    ///   is two labels on one printed row or column and every hex between them;
+    /// - the boundary between two sets of hexes, `"0110-2010 | 0111-2011"`: every hexside
+    ///   with a hex of the first set on one side and one of the second on the other (a set
+    ///   is labels and lines separated by commas).
+    ///
+    /// The map format's `[hexsides.sides]` takes the same names.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// // A river between columns 10 and 11 of a 20x20 map: 39 hexsides, in one call.
+    /// let layout = Layout::row_column(Orientation::Pointy, 1..=20, 1..=20);
+    /// let map = MapBuilder::new("river", layout)
+    ///     .hexsides("river", ["0110-2010 | 0111-2011"])
+    ///     .hexsides("blocks-zoc", ["0505/NE"])
+    ///     .build()?;
+    /// let h = |l: &str| map.parse(l).unwrap();
+    /// assert_eq!(map.hexside(h("0510"), h("0511")).unwrap().features, 1); // river
+    /// assert!(!map.hexside(h("0505"), h("0605")).unwrap().passes_zoc());
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hexsides<I, S>(mut self, feature: impl Into<String>, names: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        let n = self.call();
+        let names = names.into_iter().map(|s| HexRef::Label(s.into())).collect();
+        self.calls.named_sides.push((feature.into(), n, names));
+        self
     }
 
-    /// Build, locating spans in `source` (for maps read from text).
+    /// Validate everything and build the map; reports every problem found, each with the
+    /// call that gave it (`road #2[1]`: the second hex of the second call).
     ///
-    /// One step per section of the map format, in this order (the order of the diagnostics):
-    /// the layout, terrain and holes, the hexes and their lookup, hex features, places, areas,
-    /// the built-in hexside features, the map's own hexside features, then the adjacency table.
-    pub fn build_in(self, source: Source<'_>) -> Result<HexMap, Error> {
-        build(self.input(), source)
+    /// One step per section of the map format, in this order (the order of the problems):
+    /// the layout, the hexsides named by a hex and a direction, a line or two sets of hexes
+    /// ([`MapBuilder::hexsides`], read into the pairs of hexes they lie between), terrain and
+    /// holes, the hexes and their lookup, hex features, places, areas, the built-in hexside
+    /// features, the map's own hexside features, then the adjacency table.
+    pub fn build(self) -> Result<HexMap, BuildError> {
+        build(self.input()).map_err(BuildError::of)
+    }
+
+    /// [`MapBuilder::build`], the problems as the workspace's located error ([`crate::Error`],
+    /// feature `toml`) with `source`'s name as their file.
+    #[cfg(feature = "toml")]
+    pub fn build_in(self, source: wargame_kit::Source<'_>) -> Result<HexMap, crate::Error> {
+        build(self.input()).map_err(|found| crate::error::locate(source, found))
     }
 
     /// What this builder was given, as the build reads it.
@@ -548,6 +596,11 @@ impl MapBuilder {
             input
                 .side_features
                 .push((feature.as_str(), call_group(feature, *n, refs)));
+        }
+        for (feature, n, names) in &self.calls.named_sides {
+            let group = call_group(feature, *n, names);
+            let named = group.refs.into_iter().map(|r| (feature.as_str(), r));
+            input.named_sides.extend(named);
         }
         input
     }
@@ -600,22 +653,23 @@ struct Work {
 
 /// Build a map from what it was given: one step per section of the map format, in the order of
 /// [`MapBuilder::build_in`]; every problem found is reported.
-pub(crate) fn build(mut input: Input<'_>, source: Source<'_>) -> Result<HexMap, Error> {
-    let mut c: Collector<'_, ErrorKind> = Collector::new(source);
+pub(crate) fn build(mut input: Input<'_>) -> Result<HexMap, Vec<Found>> {
+    let mut c = Problems::default();
     check_layout(&input, &mut c);
     let limit = usize::try_from(MAX_HEXES).unwrap_or(usize::MAX);
     let slots = Slots::new(&input.layout, limit).filter(|_| c.is_empty());
     let Some(slots) = slots else {
         if c.is_empty() {
-            let d = Diagnostic::new(ErrorKind::Layout, "the layout is unusable")
+            let d = MapProblem::new(ErrorKind::Layout, "the layout is unusable")
                 .key(format!("{}layout", input.key_prefix));
             c.push(d, None);
         }
-        return Err(Error::new(c.into_vec()));
+        return Err(c.into_vec());
     };
+    named_hexsides(&mut input, &mut c);
     let terrain = terrain_and_holes(&mut input, &slots, &mut c);
     let Some(mut w) = hexes_in_label_order(&input, slots, terrain, &mut c) else {
-        return Err(Error::new(c.into_vec()));
+        return Err(c.into_vec());
     };
     hex_features(&input, &mut w, &mut c);
     named_places(&input, &mut w, &mut c);
@@ -624,18 +678,14 @@ pub(crate) fn build(mut input: Input<'_>, source: Source<'_>) -> Result<HexMap, 
     builtin_hexsides(&input, &w, &mut net.adj, &mut c);
     let names = own_hexside_features(&input, &w, &mut net.adj, &mut c);
     if !c.is_empty() {
-        return Err(Error::new(c.into_vec()));
+        return Err(c.into_vec());
     }
     Ok(finish(input.name, input.layout, w, net, names))
 }
 
 /// Terrain and holes: per slot, the grid's terrain id (the default's without a grid), then
 /// every cell given one, in order.
-fn terrain_and_holes(
-    input: &mut Input<'_>,
-    slots: &Slots,
-    c: &mut Collector<'_, ErrorKind>,
-) -> Vec<u32> {
+fn terrain_and_holes(input: &mut Input<'_>, slots: &Slots, c: &mut Problems) -> Vec<u32> {
     let mut terrain = match input.grid.take() {
         Some(grid) if grid.len() == slots.len() => grid,
         _ => vec![0; slots.len()],
@@ -656,12 +706,12 @@ fn hexes_in_label_order(
     input: &Input<'_>,
     slots: Slots,
     mut slot_node: Vec<u32>,
-    c: &mut Collector<'_, ErrorKind>,
+    c: &mut Problems,
 ) -> Option<Work> {
     let layout = &input.layout;
     if let Some((first, label)) = first_overlap(layout) {
         c.push(
-            Diagnostic::new(
+            MapProblem::new(
                 ErrorKind::Layout,
                 format!("sheets overlap: {first} and {label} are the same hex"),
             )
@@ -707,14 +757,14 @@ fn hexes_in_label_order(
     }
     if hexes.is_empty() {
         c.push(
-            Diagnostic::new(ErrorKind::Layout, "the map has no on-map hexes").key("layout"),
+            MapProblem::new(ErrorKind::Layout, "the map has no on-map hexes").key("layout"),
             None,
         );
         return None;
     }
     if terrain_names.len() > usize::from(u16::MAX) {
         c.push(
-            Diagnostic::new(ErrorKind::TooMany, "more than 65535 terrain types"),
+            MapProblem::new(ErrorKind::TooMany, "more than 65535 terrain types"),
             None,
         );
     }
@@ -765,13 +815,13 @@ fn first_overlap(layout: &Layout) -> Option<(Label, Label)> {
 }
 
 /// Hex features (`[features]`): one bit each, in name order.
-fn hex_features(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>) {
+fn hex_features(input: &Input<'_>, w: &mut Work, c: &mut Problems) {
     let mut names: Vec<&str> = input.features.iter().map(|(f, _)| *f).collect();
     names.sort_unstable();
     names.dedup();
     if names.len() > 64 {
         c.push(
-            Diagnostic::new(ErrorKind::TooMany, "more than 64 kinds of hex feature")
+            MapProblem::new(ErrorKind::TooMany, "more than 64 kinds of hex feature")
                 .key("features"),
             None,
         );
@@ -801,12 +851,12 @@ fn hex_features(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind
 }
 
 /// Named places (`[places]`), sorted by name.
-fn named_places(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>) {
+fn named_places(input: &Input<'_>, w: &mut Work, c: &mut Problems) {
     let mut seen_places = BTreeSet::new();
     for (name, r) in &input.places {
         if !seen_places.insert(*name) {
             c.push(
-                Diagnostic::new(
+                MapProblem::new(
                     ErrorKind::Duplicate,
                     format!("place `{name}` is named twice"),
                 )
@@ -827,14 +877,14 @@ fn named_places(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind
 }
 
 /// Named areas (`[areas]`), sorted by key, each with its hexes in label order.
-fn named_areas(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>) {
+fn named_areas(input: &Input<'_>, w: &mut Work, c: &mut Problems) {
     let mut seen_areas = BTreeSet::new();
     // Per node: 1 + the index of the last area that listed it.
     let mut listed: Vec<usize> = Vec::new();
     for (a, (key, name, group)) in input.areas.iter().enumerate() {
         if !seen_areas.insert(*key) {
             c.push(
-                Diagnostic::new(
+                MapProblem::new(
                     ErrorKind::Duplicate,
                     format!("area `{key}` is declared twice"),
                 )
@@ -881,19 +931,55 @@ fn named_areas(input: &Input<'_>, w: &mut Work, c: &mut Collector<'_, ErrorKind>
     w.areas.sort_by(|a, b| a.key.cmp(&b.key));
 }
 
+/// The hexsides named as a map-maker names them ([`MapBuilder::hexsides`],
+/// `[hexsides.sides]`), read into pairs of hexes: each pair a path of two under the built-in
+/// feature or the map's own it was named for, so the hexside steps mark it and find a hex of
+/// it in a hole.
+fn named_hexsides(input: &mut Input<'_>, c: &mut Problems) {
+    for (feature, r) in std::mem::take(&mut input.named_sides) {
+        let At::Label(text) = r.at else {
+            continue;
+        };
+        let pairs = match super::sides::pairs(&input.layout, text) {
+            Ok(pairs) => pairs,
+            Err((kind, message)) => {
+                c.push(r.problem(kind, message, text), r.span.clone());
+                continue;
+            }
+        };
+        let builtin = match feature {
+            "road" => Some(HexsideKind::Road),
+            "trail" => Some(HexsideKind::Trail),
+            "blocks-zoc" | "blocks_zoc" => Some(HexsideKind::BlocksZoc),
+            "impassable" => Some(HexsideKind::Impassable),
+            _ => None,
+        };
+        for (a, b) in pairs {
+            let side = |hex| Ref {
+                at: At::Hex(hex),
+                ..r.clone()
+            };
+            let group = Group {
+                key: r.key,
+                span: r.span.clone(),
+                refs: vec![side(a), side(b)],
+            };
+            match builtin {
+                Some(kind) => input.hexsides.push((kind, group)),
+                None => input.side_features.push((feature, group)),
+            }
+        }
+    }
+}
+
 /// The built-in hexside features (`[hexsides]` roads, trails, blocks-zoc, impassable).
-fn builtin_hexsides(
-    input: &Input<'_>,
-    w: &Work,
-    adj: &mut [[Adj; 6]],
-    c: &mut Collector<'_, ErrorKind>,
-) {
+fn builtin_hexsides(input: &Input<'_>, w: &Work, adj: &mut [[Adj; 6]], c: &mut Problems) {
     for (kind, group) in &input.hexsides {
         let pair = matches!(kind, HexsideKind::BlocksZoc | HexsideKind::Impassable);
         let given = group.refs.len();
         if (pair && given != 2) || (!pair && given < 2) {
             c.push(
-                Diagnostic::new(
+                MapProblem::new(
                     ErrorKind::NotAdjacent,
                     if pair {
                         format!("a hexside is a pair of two adjacent labels; {given} given")
@@ -917,14 +1003,14 @@ fn own_hexside_features(
     input: &Input<'_>,
     w: &Work,
     adj: &mut [[Adj; 6]],
-    c: &mut Collector<'_, ErrorKind>,
+    c: &mut Problems,
 ) -> Vec<String> {
     let mut names: Vec<&str> = input.side_features.iter().map(|(f, _)| *f).collect();
     names.sort_unstable();
     names.dedup();
     if names.len() > Hexside::MAX_CUSTOM {
         c.push(
-            Diagnostic::new(
+            MapProblem::new(
                 ErrorKind::TooMany,
                 format!(
                     "more than {} kinds of hexside feature ({} given)",
@@ -938,7 +1024,7 @@ fn own_hexside_features(
     }
     for (feature, group) in &input.side_features {
         if matches!(*feature, "road" | "trail" | "blocks-zoc" | "impassable") {
-            let d = Diagnostic::new(
+            let d = MapProblem::new(
                 ErrorKind::Duplicate,
                 format!("`{feature}` is a built-in hexside feature; list it under its own key"),
             );
@@ -958,7 +1044,7 @@ fn own_hexside_features(
             continue;
         }
         if group.refs.len() < 2 {
-            let d = Diagnostic::new(
+            let d = MapProblem::new(
                 ErrorKind::NotAdjacent,
                 format!(
                     "a hexside feature needs at least two adjacent labels; {} given",
@@ -974,12 +1060,7 @@ fn own_hexside_features(
 }
 
 /// Resolve a reference to its slot (a hex inside the extents), recording problems.
-fn resolve(
-    layout: &Layout,
-    slots: &Slots,
-    r: &Ref<'_>,
-    c: &mut Collector<'_, ErrorKind>,
-) -> Option<usize> {
+fn resolve(layout: &Layout, slots: &Slots, r: &Ref<'_>, c: &mut Problems) -> Option<usize> {
     let off_map = |shown: &str, text: &str| {
         let message = format!("hex {shown} is outside the map's rows and columns");
         r.problem(ErrorKind::OffMap, message, text)
@@ -1013,12 +1094,7 @@ fn resolve(
 }
 
 /// The node of an on-map hex for a reference, recording holes.
-fn on_map(
-    layout: &Layout,
-    w: &Work,
-    r: &Ref<'_>,
-    c: &mut Collector<'_, ErrorKind>,
-) -> Option<usize> {
+fn on_map(layout: &Layout, w: &Work, r: &Ref<'_>, c: &mut Problems) -> Option<usize> {
     let slot = resolve(layout, &w.slots, r, c)?;
     match w.slot_node.get(slot) {
         Some(&n) if n != NONE => usize::try_from(n).ok(),
@@ -1042,7 +1118,7 @@ fn mark_path(
     refs: &[Ref<'_>],
     bits: u32,
     adj: &mut [[Adj; 6]],
-    c: &mut Collector<'_, ErrorKind>,
+    c: &mut Problems,
 ) {
     let nodes: Vec<Option<usize>> = refs.iter().map(|r| on_map(layout, w, r, c)).collect();
     for (pair, pair_refs) in nodes.windows(2).zip(refs.windows(2)) {
@@ -1222,7 +1298,7 @@ fn finish(name: String, layout: Layout, mut w: Work, net: Net, names: Vec<String
 }
 
 /// Each sheet's prefix and extents.
-fn check_sheets(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
+fn check_sheets(input: &Input<'_>, c: &mut Problems) {
     let layout = &input.layout;
     let at = |key: &str| format!("{}layout{key}", input.key_prefix);
     // The key of a sheet's field: `layout.rows` for a map without sheets.
@@ -1234,7 +1310,7 @@ fn check_sheets(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
         }
     };
     let mut bad = |m: String, key: String| {
-        c.push(Diagnostic::new(ErrorKind::Layout, m).key(key), None);
+        c.push(MapProblem::new(ErrorKind::Layout, m).key(key), None);
     };
     let max = 10u32.pow(u32::from(layout.digits.clamp(1, 4))) - 1;
     let mut prefixes = BTreeSet::new();
@@ -1271,11 +1347,11 @@ fn check_sheets(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
     }
 }
 
-fn check_layout(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
+fn check_layout(input: &Input<'_>, c: &mut Problems) {
     let layout = &input.layout;
     let at = |key: &str| format!("{}layout{key}", input.key_prefix);
     let mut bad = |m: String, key: String| {
-        c.push(Diagnostic::new(ErrorKind::Layout, m).key(key), None);
+        c.push(MapProblem::new(ErrorKind::Layout, m).key(key), None);
     };
     if layout.digits == 0 || layout.digits > 4 {
         bad(
@@ -1313,7 +1389,7 @@ fn check_layout(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
         .sum();
     if total > MAX_HEXES {
         c.push(
-            Diagnostic::new(
+            MapProblem::new(
                 ErrorKind::TooMany,
                 format!("the extents hold {total} hexes; a map may hold at most {MAX_HEXES}"),
             )
@@ -1330,7 +1406,7 @@ use crate::limits::{MAX_NUMBER, MAX_SPAN};
 
 /// Sheets placed by their offsets: their numbers stay far from overflowing, and the rectangle
 /// around them stays small enough for the lookup table.
-fn check_placement(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
+fn check_placement(input: &Input<'_>, c: &mut Problems) {
     let layout = &input.layout;
     let mut rows = (i64::MAX, i64::MIN);
     let mut cols = (i64::MAX, i64::MIN);
@@ -1362,7 +1438,7 @@ fn check_placement(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
         .iter()
         .any(|n| n.abs() > MAX_NUMBER)
     {
-        let d = Diagnostic::new(
+        let d = MapProblem::new(
             ErrorKind::Layout,
             format!("sheet offsets must keep row and column numbers within {MAX_NUMBER} of 0"),
         );
@@ -1372,7 +1448,7 @@ fn check_placement(input: &Input<'_>, c: &mut Collector<'_, ErrorKind>) {
     let (height, width) = (rows.1 - rows.0 + 1, cols.1 - cols.0 + 1);
     let span = u64::try_from(height * width).unwrap_or(u64::MAX);
     if span > MAX_SPAN {
-        let d = Diagnostic::new(
+        let d = MapProblem::new(
             ErrorKind::TooMany,
             format!(
                 "the sheets, placed by their offsets, span {height} rows and {width} columns; \
@@ -1454,9 +1530,9 @@ mod tests {
         );
     }
 
-    fn diagnostics(result: Result<HexMap, Error>) -> Vec<String> {
+    fn diagnostics(result: Result<HexMap, BuildError>) -> Vec<String> {
         let err = result.err().unwrap();
-        err.diagnostics().iter().map(ToString::to_string).collect()
+        err.problems().iter().map(ToString::to_string).collect()
     }
 
     #[test]

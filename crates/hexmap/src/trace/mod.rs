@@ -4,6 +4,7 @@
 //! item is re-exported at the crate root.
 
 mod custom;
+mod display;
 mod free;
 mod loc;
 mod rule;

@@ -440,11 +440,10 @@ impl RoadChain {
 }
 
 /// Why a rule cannot be used on a map.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RuleError {
     /// The rule names a hexside feature the map does not have.
-    #[error("leg {leg}: the map has no hexside feature `{name}` (it has: {known})")]
     UnknownHexsideFeature {
         /// The leg (1-based).
         leg: usize,
@@ -454,7 +453,6 @@ pub enum RuleError {
         known: String,
     },
     /// The rule names a terrain the map does not have.
-    #[error("leg {leg}: the map has no terrain `{name}` (it has: {known})")]
     UnknownTerrain {
         /// The leg (1-based).
         leg: usize,
@@ -464,10 +462,8 @@ pub enum RuleError {
         known: String,
     },
     /// The rule has no leg.
-    #[error("a trace rule needs at least one leg")]
     NoLegs,
     /// A budget is larger than tracing supports.
-    #[error("leg {leg}: a budget of {budget} is more than the {max} a trace supports")]
     BudgetTooLarge {
         /// The leg (1-based).
         leg: usize,

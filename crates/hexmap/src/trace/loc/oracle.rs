@@ -15,11 +15,10 @@ use crate::trace::rule::{RoadChain, RuleError};
 const NEAR_BY_DISTANCE: usize = 32;
 
 /// Why the oracle refused a unit or an update; nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum OracleError {
     /// The hex is not on the map.
-    #[error("unit `{id}` would be on hex {hex}, which is not on the map")]
     OffMap {
         /// The unit.
         id: String,
@@ -27,14 +26,11 @@ pub enum OracleError {
         hex: String,
     },
     /// Two units share an identifier.
-    #[error("unit id `{0}` is used twice")]
     DuplicateId(String),
     /// No unit has this index (never given, or removed).
-    #[error("no unit has index {0}")]
     NoSuchUnit(usize),
     /// The preset or the ZOC rule cannot be used on this map.
-    #[error(transparent)]
-    Rule(#[from] RuleError),
+    Rule(RuleError),
 }
 
 /// Every unit's supply line or Line of Communications under the [`RoadChain`] preset, updated

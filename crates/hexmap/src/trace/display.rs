@@ -1,0 +1,167 @@
+//! The trace's errors and answers in words: [`RuleError`] and [`OracleError`](crate::OracleError)
+//! as errors, and a [`Cut`](crate::Cut), its [`Obstacle`](crate::Obstacle)s and the crate's
+//! own free-test reason ([`Blocking`](crate::Blocking)) in a player's words.
+
+use std::fmt;
+
+use crate::map::HexMap;
+use crate::trace::rule::RuleError;
+use crate::trace::search::{Blocked, Cut, Obstacle};
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::UnknownHexsideFeature { leg, name, known } => write!(
+                f,
+                "leg {leg}: the map has no hexside feature `{name}` (it has: {known})"
+            ),
+            RuleError::UnknownTerrain { leg, name, known } => {
+                write!(
+                    f,
+                    "leg {leg}: the map has no terrain `{name}` (it has: {known})"
+                )
+            }
+            RuleError::NoLegs => write!(f, "a trace rule needs at least one leg"),
+            RuleError::BudgetTooLarge { leg, budget, max } => write!(
+                f,
+                "leg {leg}: a budget of {budget} is more than the {max} a trace supports"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+#[cfg(feature = "oracle")]
+mod oracle {
+    use std::fmt;
+
+    use crate::trace::loc::OracleError;
+    use crate::trace::rule::RuleError;
+
+    impl fmt::Display for OracleError {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match self {
+                OracleError::OffMap { id, hex } => {
+                    write!(
+                        f,
+                        "unit `{id}` would be on hex {hex}, which is not on the map"
+                    )
+                }
+                OracleError::DuplicateId(id) => write!(f, "unit id `{id}` is used twice"),
+                OracleError::NoSuchUnit(index) => write!(f, "no unit has index {index}"),
+                OracleError::Rule(e) => write!(f, "{e}"),
+            }
+        }
+    }
+
+    impl std::error::Error for OracleError {}
+
+    impl From<RuleError> for OracleError {
+        fn from(e: RuleError) -> OracleError {
+            OracleError::Rule(e)
+        }
+    }
+}
+
+impl<R> Obstacle<R> {
+    /// What stops a path here in a player's words: the free test's reason as `reason` says
+    /// it (for the crate's own, [`Blocking::display`](crate::Blocking::display), which names
+    /// units by id), or the rule's refusal and the hex of the step refused, by its label on
+    /// `map`.
+    ///
+    /// ```
+    /// use hexmap::{Hex, Obstacle, Refusal};
+    /// # use hexmap::{Layout, MapBuilder, Orientation};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4)).build()?;
+    /// let from = map.parse("0102")?;
+    /// let refused: Obstacle<()> = Obstacle::Refused {
+    ///     from,
+    ///     why: Refusal::Terrain { terrain: "swamp".into() },
+    /// };
+    /// assert_eq!(
+    ///     refused.display(&map, |_| "").to_string(),
+    ///     "swamp terrain is not allowed (the step from 0102)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn display<'a, D: fmt::Display>(
+        &'a self,
+        map: &'a HexMap,
+        reason: impl Fn(&'a R) -> D + 'a,
+    ) -> impl fmt::Display + 'a {
+        Words(move |f: &mut fmt::Formatter<'_>| match self {
+            Obstacle::NotFree(r) => write!(f, "{}", reason(r)),
+            Obstacle::Refused { from, why } => {
+                write!(f, "{why} (the step from {})", map.label_text(*from))
+            }
+        })
+    }
+}
+
+impl<R> Blocked<R> {
+    /// `LABEL: obstacle`, in [`Obstacle::display`]'s words.
+    pub fn display<'a, D: fmt::Display>(
+        &'a self,
+        map: &'a HexMap,
+        reason: impl Fn(&'a R) -> D + 'a,
+    ) -> impl fmt::Display + 'a {
+        let obstacle = self.obstacle.display(map, reason);
+        Words(move |f: &mut fmt::Formatter<'_>| {
+            write!(f, "{}: {obstacle}", map.label_text(self.hex))
+        })
+    }
+}
+
+impl<R> Cut<R> {
+    /// Why no path exists, in a player's words: how many hexes a path could reach, then one
+    /// line per blocked hex of the frontier (`  1005: enemy unit X is on it`), each in
+    /// [`Obstacle::display`]'s words with `reason` saying the free test's reasons.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation, Position, RoadChain, Targets, Unit, ZocRule};
+    ///
+    /// let map = MapBuilder::new("row", Layout::row_column(Orientation::Pointy, 1..=1, 1..=5)).build()?;
+    /// let position = Position::new(&map, vec![
+    ///     Unit::at_label("F", "friend", &map, "0101")?,
+    ///     Unit::at_label("E-1", "enemy", &map, "0104")?,
+    /// ])?;
+    /// let free = position.blocking(&map, "friend", &position.zoc(&map, "enemy"), &ZocRule::new());
+    /// let rule = RoadChain::new(4).rule().bind(&map)?;
+    /// let targets = Targets::new(&map, [map.parse("0105")?]);
+    /// let cut = hexmap::search(&rule, map.parse("0101")?, &targets, &free).unwrap_err();
+    /// assert_eq!(
+    ///     cut.display(&map, |b| b.display(&position)).to_string(),
+    ///     "no path: 2 hexes reached, and every way on is blocked:\n  \
+    ///      0103: in the zone of control of enemy unit E-1"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn display<'a, D: fmt::Display>(
+        &'a self,
+        map: &'a HexMap,
+        reason: impl Fn(&'a R) -> D + Copy + 'a,
+    ) -> impl fmt::Display + 'a {
+        Words(move |f: &mut fmt::Formatter<'_>| {
+            let hexes = if self.reached == 1 { "hex" } else { "hexes" };
+            write!(f, "no path: {} {hexes} reached, and ", self.reached)?;
+            if self.frontier.is_empty() {
+                return write!(f, "no hex beyond them");
+            }
+            write!(f, "every way on is blocked:")?;
+            for blocked in &self.frontier {
+                write!(f, "\n  {}", blocked.display(map, reason))?;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Words written by a closure.
+struct Words<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Words<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
