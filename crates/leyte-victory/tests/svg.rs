@@ -32,6 +32,27 @@ fn snapshot_loc_cut_by_empty_enemy_zoc() {
     ));
 }
 
+/// A traced LOC through friendly-occupied, enemy-controlled hexes: each is tagged with the
+/// friendly unit that holds it open (L8), and the legend says what the tag means.
+#[test]
+fn snapshot_loc_through_friendly_occupied_enemy_zoc() {
+    let svg = render("fixtures/leyte/loc-through-friendly-occupied-enemy-zoc.toml");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    for tag in ["held: US-2", "held: US-3"] {
+        let tags = (doc.descendants())
+            .filter(|n| n.has_tag_name("text") && n.text() == Some(tag))
+            .count();
+        assert_eq!(tags, 1, "{tag}");
+    }
+    let texts = texts_of(&doc);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("open while friendly unit X is there"))
+    );
+    insta::assert_snapshot!(svg);
+}
+
 #[test]
 fn snapshot_objective_two_hexes_one_unit_traces() {
     insta::assert_snapshot!(render(
