@@ -495,7 +495,8 @@ fn held_open<'r>(map: &HexMap, e: &'r crate::report::LocEntry, seen: &mut Seen<'
 }
 
 /// What a cut unit's Line of Communications reaches, outlined, with its walk to the nearest
-/// road/trail hex and that hex tagged with the distance.
+/// road/trail hex and that hex tagged with the distance when that distance is what cut it
+/// ([`Reach::road_out_of_reach`]).
 fn what_it_reaches(d: &mut MapDrawing<'_>, map: &HexMap, unit: &str, reach: &Reach) {
     let parse = |l: &str| map.parse(l).ok();
     let hexes = reach.hexes.iter().filter_map(|l| parse(l));
@@ -503,7 +504,10 @@ fn what_it_reaches(d: &mut MapDrawing<'_>, map: &HexMap, unit: &str, reach: &Rea
         hexes,
         &Outline::new(REACH).dashed().key(unit).layer(layer::LOC),
     );
-    let Some(n) = reach.nearest_road.as_ref().filter(|n| n.distance > 0) else {
+    // The walk and its distance only when the distance is what cut the unit (ruling L-19).
+    let Some(n) =
+        (reach.nearest_road.as_ref()).filter(|n| n.distance > 0 && reach.road_out_of_reach())
+    else {
         return;
     };
     let walk: Vec<Hex> = n.walk.iter().filter_map(|l| parse(l)).collect();
@@ -675,7 +679,8 @@ fn loc_legend(d: &mut MapDrawing<'_>, scenario: &Scenario, report: &Report, seen
         ),
     );
     if (report.loc.iter())
-        .filter_map(|e| e.reach.as_ref()?.nearest_road.as_ref())
+        .filter_map(|e| e.reach.as_ref().filter(|r| r.road_out_of_reach()))
+        .filter_map(|r| r.nearest_road.as_ref())
         .any(|n| n.distance > 0)
     {
         d.legend(
