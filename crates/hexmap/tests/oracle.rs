@@ -205,12 +205,12 @@ fn op() -> impl Strategy<Value = Op> {
 
 /// The preset: K, the target reading, the chain reading.
 fn preset() -> impl Strategy<Value = RoadChain> {
-    (0u32..=3, any::<bool>(), any::<bool>()).prop_map(|(k, adjoin, between)| {
+    (0u32..=3, 0u8..3, any::<bool>()).prop_map(|(k, adjoin, between)| {
         RoadChain::new(k)
-            .with_target(if adjoin {
-                TargetRule::MayAdjoinChain
-            } else {
-                TargetRule::OnChain
+            .with_target(match adjoin {
+                0 => TargetRule::OnChain,
+                1 => TargetRule::MayAdjoinChain,
+                _ => TargetRule::MustAdjoinChain,
             })
             .with_reading(if between {
                 ChainReading::BetweenNetHexes
@@ -308,7 +308,14 @@ fn check(
                 chain[n]
             ));
         }
-        if oracle.on_chain(info.hex) && !retrace_one(w, preset, zoc, side, units, info.hex) {
+        // (Under `MustAdjoinChain` with K = 0 the unit's own hex is entered by no leg: a unit
+        // on a road hex next to a target off the net does not step into it from there.)
+        let own_hex_joins =
+            !(preset.target == TargetRule::MustAdjoinChain && preset.free_hexes == 0);
+        if own_hex_joins
+            && oracle.on_chain(info.hex)
+            && !retrace_one(w, preset, zoc, side, units, info.hex)
+        {
             return Err(format!(
                 "{at} is on the chain but a unit there would not trace"
             ));
@@ -321,20 +328,35 @@ fn check(
 /// (on the road/trail net, or any when the chain may run into it) by steps across passable
 /// hexsides between road/trail hexes (along a road or trail, or between two net hexes, as the
 /// reading says) or, when the chain may run into the target, between a target and a road/trail
-/// hex. (The answers are checked against the `Tracer`; this checks the oracle's own bookkeeping,
-/// which answers do not always show.)
+/// hex. When the chain must run into the target from a hex of its own, a target off the net is
+/// not on the chain: only the road/trail hexes next to it are. (The answers are checked against
+/// the `Tracer`; this checks the oracle's own bookkeeping, which answers do not always show.)
 fn chain(w: &World, preset: RoadChain, free: &[bool]) -> Vec<bool> {
     let map = &w.map;
     let node = |h: Hex| map.node(h).unwrap().index();
-    let adjoin = preset.target == TargetRule::MayAdjoinChain;
+    let may = preset.target == TargetRule::MayAdjoinChain;
+    let must = preset.target == TargetRule::MustAdjoinChain;
+    let adjoin = may || must;
     let target = |n: usize| w.targets.iter().any(|t| node(*t) == n);
     let net = |n: usize| map.hexes()[n].on_road_net;
     let mut on = vec![false; map.len()];
     let mut queue: Vec<usize> = (0..map.len())
-        .filter(|&n| free[n] && target(n) && (adjoin || net(n)))
+        .filter(|&n| free[n] && target(n) && (may || net(n)))
         .collect();
     for &n in &queue {
         on[n] = true;
+    }
+    if must {
+        // The road/trail hexes next to a free target off the net run into it.
+        for t in (0..map.len()).filter(|&n| free[n] && target(n) && !net(n)) {
+            for (y, side) in map.neighbors(map.hexes()[t].hex) {
+                let y = node(y);
+                if !side.impassable && free[y] && net(y) && !on[y] {
+                    on[y] = true;
+                    queue.push(y);
+                }
+            }
+        }
     }
     while let Some(c) = queue.pop() {
         for (y, side) in map.neighbors(map.hexes()[c].hex) {
@@ -343,7 +365,7 @@ fn chain(w: &World, preset: RoadChain, free: &[bool]) -> Vec<bool> {
                 ChainReading::BetweenNetHexes => net(c) && net(y),
                 _ => side.road_or_trail(),
             };
-            let into = adjoin && ((target(c) && net(y)) || (target(y) && net(c)));
+            let into = (adjoin && target(c) && net(y)) || (may && target(y) && net(c));
             if !side.impassable && (along || into) && free[y] && !on[y] {
                 on[y] = true;
                 queue.push(y);

@@ -4,7 +4,7 @@
 //! hexside features, impassable and ZOC-blocking hexsides, holes, and random blocked hexes as the
 //! free test (a closure, a [`ByNode`] or a [`FreeTable`]). Rules: one to three legs, each with a
 //! random budget, step rule, join rule and skippability, and a random [`TargetRule`]; or the
-//! [`RoadChain`] preset with both readings and both targets.
+//! [`RoadChain`] preset with both readings and the three targets.
 //!
 //! Every rule also has a mirror here, with its own naive reading of the rule (an exhaustive
 //! search over hex, leg, started and spent), against which the crate's answers are checked.
@@ -551,15 +551,52 @@ impl LegSpec {
 
 #[derive(Clone, Debug)]
 enum RuleSpec {
-    Legs { legs: Vec<LegSpec>, adjoin: bool },
-    Chain { k: u32, between: bool, adjoin: bool },
+    Legs {
+        legs: Vec<LegSpec>,
+        adjoin: Adjoin,
+    },
+    Chain {
+        k: u32,
+        between: bool,
+        adjoin: Adjoin,
+    },
 }
 
-fn target_rule(adjoin: bool) -> TargetRule {
-    if adjoin {
-        TargetRule::MayAdjoinChain
-    } else {
-        TargetRule::OnChain
+/// The naive reading's [`TargetRule`]: whether the last step into a target may cross any
+/// passable hexside, and from which states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Adjoin {
+    /// Never ([`TargetRule::OnChain`]).
+    No,
+    /// From any state a path may end in ([`TargetRule::MayAdjoinChain`]).
+    May,
+    /// From a state whose last leg has entered its hex ([`TargetRule::MustAdjoinChain`]).
+    Must,
+}
+
+impl Adjoin {
+    /// Whether the exempt last step may leave a state of leg `leg` (of `legs`), started or
+    /// not.
+    fn exempt(self, legs: &[LegSpec], leg: usize, started: bool) -> bool {
+        match self {
+            Adjoin::No => false,
+            Adjoin::May => {
+                (started || legs[leg].skippable) && legs[leg + 1..].iter().all(|l| l.skippable)
+            }
+            Adjoin::Must => started && leg + 1 == legs.len(),
+        }
+    }
+}
+
+fn adjoin() -> impl Strategy<Value = Adjoin> {
+    prop_oneof![Just(Adjoin::No), Just(Adjoin::May), Just(Adjoin::Must)]
+}
+
+fn target_rule(adjoin: Adjoin) -> TargetRule {
+    match adjoin {
+        Adjoin::No => TargetRule::OnChain,
+        Adjoin::May => TargetRule::MayAdjoinChain,
+        Adjoin::Must => TargetRule::MustAdjoinChain,
     }
 }
 
@@ -605,7 +642,7 @@ impl RuleSpec {
         }
     }
 
-    fn adjoin(&self) -> bool {
+    fn adjoin(&self) -> Adjoin {
         match self {
             RuleSpec::Legs { adjoin, .. } | RuleSpec::Chain { adjoin, .. } => *adjoin,
         }
@@ -673,9 +710,9 @@ fn leg_spec() -> impl Strategy<Value = LegSpec> {
 
 fn rule_spec() -> impl Strategy<Value = RuleSpec> {
     prop_oneof![
-        4 => (prop::collection::vec(leg_spec(), 1..=3), any::<bool>())
+        4 => (prop::collection::vec(leg_spec(), 1..=3), adjoin())
             .prop_map(|(legs, adjoin)| RuleSpec::Legs { legs, adjoin }),
-        1 => (0u32..=4, any::<bool>(), any::<bool>())
+        1 => (0u32..=4, any::<bool>(), adjoin())
             .prop_map(|(k, between, adjoin)| RuleSpec::Chain { k, between, adjoin }),
     ]
 }
@@ -690,7 +727,7 @@ struct Naive {
 
 /// Exhaustive breadth-first search over (hex, leg, started, spent), no pruning but exact
 /// repeats; a 0-1 BFS because moving to the next leg takes no step.
-fn naive(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], s: usize) -> Naive {
+fn naive(w: &World, legs: &[LegSpec], adjoin: Adjoin, blocked: &[bool], s: usize) -> Naive {
     let len = w.map.len();
     let nl = legs.len();
     let mut entered = vec![false; len];
@@ -727,7 +764,7 @@ fn naive(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], s: usize) 
             if impassable || blocked[v] {
                 continue;
             }
-            if adjoin && w.target[v] && can_end(leg, started) {
+            if w.target[v] && adjoin.exempt(legs, leg, started) {
                 best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
             }
             if !l.allows(w, started, u, v, side) {
@@ -755,7 +792,13 @@ fn naive(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], s: usize) 
 }
 
 /// The naive reading of "this path obeys the rule".
-fn naive_valid(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], path: &[Hex]) -> bool {
+fn naive_valid(
+    w: &World,
+    legs: &[LegSpec],
+    adjoin: Adjoin,
+    blocked: &[bool],
+    path: &[Hex],
+) -> bool {
     let Some(nodes) = path
         .iter()
         .map(|h| w.map.node(*h).map(|n| n.index()))
@@ -798,7 +841,9 @@ fn naive_valid(w: &World, legs: &[LegSpec], adjoin: bool, blocked: &[bool], path
         if impassable || blocked[v] {
             return false;
         }
-        if i == nodes.len() - 1 && adjoin && can_end(&states) {
+        if i == nodes.len() - 1
+            && (states.iter()).any(|&(leg, started, _)| adjoin.exempt(legs, leg, started))
+        {
             return true;
         }
         let mut next = BTreeSet::new();
@@ -1197,8 +1242,8 @@ proptest! {
 
 /// The road-chain plan against the same rule written as legs and run by `search`: the same
 /// traced/cut answer from every start, paths that obey the rule, and the same frontier with
-/// the same reasons and origins, for both chain readings and both target readings.
-fn check_plan(w: &World, k: u32, between: bool, adjoin: bool) -> Result<(), TestCaseError> {
+/// the same reasons and origins, for both chain readings and the three target readings.
+fn check_plan(w: &World, k: u32, between: bool, adjoin: Adjoin) -> Result<(), TestCaseError> {
     let map = &w.map;
     let spec = RuleSpec::Chain { k, between, adjoin };
     let legs =
@@ -1321,10 +1366,10 @@ proptest! {
         r in map_recipe(),
         k in 0u32..5,
         between in any::<bool>(),
-        adjoin in any::<bool>(),
+        adjoin in adjoin(),
     ) {
         let w = World::new(&r);
         check_plan(&w, k, between, adjoin)
-            .map_err(|e| TestCaseError::fail(format!("{e}\nmap: {}\nk {k} between {between} adjoin {adjoin}", w.log)))?;
+            .map_err(|e| TestCaseError::fail(format!("{e}\nmap: {}\nk {k} between {between} adjoin {adjoin:?}", w.log)))?;
     }
 }

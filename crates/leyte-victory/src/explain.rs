@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::loc;
 use crate::omitted::Omitted;
-use crate::report::{BlockReason, BlockedHex, Reach, hexes_in_words};
+use crate::report::{BlockReason, BlockedHex, FriendlyOccupiedHex, Reach, hexes_in_words};
 use crate::spec::State;
 use crate::unit::{Rating, Side};
 use crate::words;
@@ -129,6 +129,9 @@ pub struct LocStep {
     pub hex: String,
     /// Which part of the LOC it is.
     pub leg: LegKind,
+    /// When an enemy unit controls the hex and a friendly unit occupies it (L8): the friendly
+    /// units the LOC depends on there, and the enemy units whose zone of control covers it.
+    pub friendly_occupied: Option<FriendlyOccupiedHex>,
 }
 
 /// Which part of a Line of Communications a hex is (L8).
@@ -142,6 +145,10 @@ pub enum LegKind {
     /// The last hex, entered from the chain by a step that is not the chain's (when the rules
     /// option `target` lets the chain run into it, ruling L-10).
     BesideChain,
+    /// The last hex, one hex past the first K, entered from the last of them, a hex off the
+    /// road/trail net: no chain is beside it (the rules option `target = may-adjoin-chain`
+    /// lets the last step leave any hex a LOC may end on, ruling L-10).
+    PastFreeHexes,
 }
 
 /// The Victory Points the enemy scores for a cut unit (L9).
@@ -268,6 +275,7 @@ fn traced(plan: &loc::LocPlan<'_>, board: &Board<'_, '_>, i: usize, path: &[Hex]
     let u = board.unit(i);
     let k = usize::try_from(board.scenario.loc.free_hexes).unwrap_or(usize::MAX);
     let last = path.len().saturating_sub(1);
+    let mut held = loc::friendly_occupied(board, u.side, path);
     let steps = path
         .windows(2)
         .enumerate()
@@ -276,13 +284,23 @@ fn traced(plan: &loc::LocPlan<'_>, board: &Board<'_, '_>, i: usize, path: &[Hex]
             let leg = if i <= k {
                 LegKind::AnyTerrain
             } else if i == last && !plan.chain_step(from, to) {
-                LegKind::BesideChain
+                // From a hex of the chain, or from the last free hex when a road or trail is
+                // on it (the chain's first hex): beside the chain; else past the free hexes.
+                if i > k.saturating_add(1) || board.map.on_road_net(from) {
+                    LegKind::BesideChain
+                } else {
+                    LegKind::PastFreeHexes
+                }
             } else {
                 LegKind::RoadTrail
             };
+            let hex = board.label(to);
+            let friendly_occupied =
+                (held.iter().position(|h| h.hex == hex)).map(|j| held.remove(j));
             LocStep {
-                hex: board.label(to),
+                hex,
                 leg,
+                friendly_occupied,
             }
         })
         .collect();
@@ -449,6 +467,9 @@ impl fmt::Display for LegKind {
             LegKind::AnyTerrain => "any terrain",
             LegKind::RoadTrail => "road/trail",
             LegKind::BesideChain => "beside the road/trail chain",
+            LegKind::PastFreeHexes => {
+                "one hex past the hexes of any terrain, with no road or trail hex before it (target = may-adjoin-chain)"
+            }
         })
     }
 }
@@ -470,11 +491,20 @@ fn write_path(
     writeln!(f, "  start  {hex}  {unit}'s hex")?;
     for (n, s) in steps.iter().enumerate() {
         let i = n + 1;
-        if n == last {
-            writeln!(f, "  {i:>5}  {}  {}; {mark}", s.hex, s.leg)?;
-        } else {
-            writeln!(f, "  {i:>5}  {}  {}", s.hex, s.leg)?;
+        write!(f, "  {i:>5}  {}  {}", s.hex, s.leg)?;
+        if let Some(h) = &s.friendly_occupied {
+            write!(
+                f,
+                "; in ZOC of {}, open while {} hold{} it [L8]",
+                h.enemy_zoc.join(", "),
+                h.friendly.join(", "),
+                if h.friendly.len() == 1 { "s" } else { "" }
+            )?;
         }
+        if n == last {
+            write!(f, "; {mark}")?;
+        }
+        writeln!(f)?;
     }
     Ok(())
 }
@@ -544,17 +574,30 @@ fn write_cut(
         )?;
     }
     match reach {
-        Some(r) => write_nearest_road(f, k, r),
+        Some(r) => write_nearest_road(f, k, r, frontier),
         None => Ok(()),
     }
 }
 
-/// Where the nearest road/trail hex is, for a unit the road/trail net cut.
-fn write_nearest_road(f: &mut fmt::Formatter<'_>, k: u32, r: &Reach) -> fmt::Result {
+/// Where the nearest road/trail hex is, for a unit the road/trail net cut, when that distance
+/// is the cause ([`Reach::road_out_of_reach`]); otherwise what cut it
+/// ([`crate::report::cut_cause`]).
+fn write_nearest_road(
+    f: &mut fmt::Formatter<'_>,
+    k: u32,
+    r: &Reach,
+    frontier: &[BlockedHex],
+) -> fmt::Result {
+    if !r.road_out_of_reach() {
+        // Within K + 1 hexes the road may be a legal join: the distance is not the cause.
+        let cause = crate::report::cut_cause(frontier);
+        let mut chars = cause.chars();
+        let first = chars.next().map(|c| c.to_uppercase().to_string());
+        return writeln!(f, "{}{}.", first.unwrap_or_default(), chars.as_str());
+    }
     match &r.nearest_road {
-        // Beyond K + 1 hexes it is out of reach of the free hexes: say so. Nearer, it may
-        // be a legal join; what cut the unit is in the blocked hexes above.
-        Some(n) if n.distance > k.saturating_add(1) => writeln!(
+        // Beyond K + 1 hexes it is out of reach of the free hexes: say so.
+        Some(n) => writeln!(
             f,
             "The nearest road/trail hex is {}, {} away (walk: {}); only the first {} may be off the net.",
             n.hex,
@@ -562,14 +605,6 @@ fn write_nearest_road(f: &mut fmt::Formatter<'_>, k: u32, r: &Reach) -> fmt::Res
             n.walk.join(" "),
             hexes_in_words(k)
         )?,
-        Some(n) if n.distance > 0 => writeln!(
-            f,
-            "The nearest road/trail hex is {}, {} away (walk: {}).",
-            n.hex,
-            hexes_in_words(n.distance),
-            n.walk.join(" "),
-        )?,
-        Some(n) => writeln!(f, "Its own hex {} is on the road/trail net.", n.hex)?,
         None => writeln!(
             f,
             "No road/trail hex lies among the hexes it may enter, as far as a search of {} states (a hex and where in the LOC it is) looks.",

@@ -186,7 +186,7 @@ fn award(a: &Award, loc: &[LocEntry]) -> Html {
         let reach = (loc.iter())
             .find(|e| Some(&e.unit) == a.unit.as_ref() && !e.traced)
             .and_then(|e| e.reach.as_ref());
-        evidence.extend(reach.map(crate::report::reach_text));
+        evidence.extend(reach.map(|r| crate::report::reach_text(r, fr)));
     }
     for e in evidence {
         parts.push(Html::element(
@@ -254,7 +254,13 @@ fn lines(loc: &[LocEntry]) -> Html {
         &[],
         loc.iter().map(|e| {
             let text = match (&e.path, &e.frontier) {
-                (Some(p), _) => format!("{} at {}: traced {}", e.unit, e.hex, p.join(" ")),
+                (Some(p), _) => format!(
+                    "{} at {}: traced {}{}",
+                    e.unit,
+                    e.hex,
+                    p.join(" "),
+                    crate::report::friendly_occupied_text(e.friendly_occupied.as_deref())
+                ),
                 (None, Some(fr)) => {
                     let mut t = format!(
                         "{} at {}: CUT: {}{}",
@@ -265,7 +271,7 @@ fn lines(loc: &[LocEntry]) -> Html {
                     );
                     if let Some(r) = &e.reach {
                         t.push_str("; ");
-                        t.push_str(&crate::report::reach_text(r));
+                        t.push_str(&crate::report::reach_text(r, fr));
                     }
                     t
                 }

@@ -133,8 +133,8 @@ pub use model::{
 pub use omitted::Omitted;
 pub use ratio::{Margin, Margins, Ratio, Schedule, Verdict, VictoryLevel};
 pub use report::{
-    Award, AwardKind, BlockReason, BlockedHex, LocEntry, NearestRoad, ObjectiveStatus, Reach,
-    Report, SCHEMA_VERSION, SideScore,
+    Award, AwardKind, BlockReason, BlockedHex, FriendlyOccupiedHex, LocEntry, NearestRoad,
+    ObjectiveStatus, Reach, Report, SCHEMA_VERSION, SideScore,
 };
 pub use scorer::{Scorer, Session, score};
 pub use spec::{GAME, MapCache, State};

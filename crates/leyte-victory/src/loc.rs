@@ -21,7 +21,7 @@ use crate::board::{self, Board, Prepared};
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{Position, Scenario};
 use crate::omitted::Omitted;
-use crate::report::{BlockReason, BlockedHex};
+use crate::report::{BlockReason, BlockedHex, FriendlyOccupiedHex};
 use crate::sheet::{Block, LocLine, Reached};
 use crate::unit::Side;
 
@@ -329,6 +329,42 @@ fn cut_evidence(plan: &LocPlan<'_>, work: &ChainWork, cut: ChainCut) -> UnitLoc 
     }
 }
 
+/// The hexes of a traced path of a unit of `side`, after its start, that an enemy unit
+/// controls and a friendly unit occupies (L8's second sentence), each with the friendly units
+/// the LOC depends on there and the enemy units whose zone of control covers it.
+pub(crate) fn friendly_occupied(
+    board: &Board<'_, '_>,
+    side: Side,
+    path: &[Hex],
+) -> Vec<FriendlyOccupiedHex> {
+    let id = |i: usize| board.unit(i).id.clone();
+    let mut out = Vec::new();
+    for &hex in path.iter().skip(1) {
+        let Some(node) = board.map.node(hex).map(NodeIndex::index) else {
+            continue;
+        };
+        let enemy_zoc: Vec<String> = (board.units_of(side.enemy()))
+            .filter(|&i| board.controls(i, node))
+            .map(id)
+            .collect();
+        if enemy_zoc.is_empty() {
+            continue;
+        }
+        let friendly: Vec<String> = (board.units_on(node))
+            .filter(|&i| board.unit(i).side == side)
+            .map(id)
+            .collect();
+        if !friendly.is_empty() {
+            out.push(FriendlyOccupiedHex {
+                hex: board.label(hex),
+                friendly,
+                enemy_zoc,
+            });
+        }
+    }
+    out
+}
+
 /// Why a unit of `side` may not enter a hex its free test refused (L8): the enemy units on it,
 /// or the enemy units whose zone of control covers it (no friendly unit being there).
 fn not_free(board: &Board<'_, '_>, side: Side, node: usize) -> BlockReason {
@@ -385,11 +421,7 @@ fn note(scenario: &Scenario, side: Side) -> String {
             }
         },
         scenario.loc.free_hexes,
-        if scenario.rules.chain_runs_into_target() {
-            "the road/trail chain may run into the last hex across any hexside"
-        } else {
-            "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading"
-        }
+        scenario.rules.target_words()
     )
 }
 

@@ -130,7 +130,7 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "target",
         "L8",
         "L-10",
-        "the last hex of a LOC longer than the free hexes: on the road/trail chain, or one step off it",
+        "the last hex of a LOC longer than the free hexes: on the road/trail chain; one step past the free hexes or the chain; or one step off a hex of the chain",
         &[
             Reading::new(
                 "on-chain",
@@ -142,15 +142,30 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
                 |r| r.target = TargetRule::MayAdjoinChain,
                 |r| r.target == TargetRule::MayAdjoinChain,
             ),
+            Reading::new(
+                "must-adjoin-chain",
+                |r| r.target = TargetRule::MustAdjoinChain,
+                |r| r.target == TargetRule::MustAdjoinChain,
+            ),
         ],
     ),
 ]);
 
 impl Rules {
-    /// Whether the road/trail chain may run into the last hex of a LOC across any hexside (the
-    /// option `target`, ruling L-10), rather than reach it along its own steps.
-    pub(crate) fn chain_runs_into_target(&self) -> bool {
-        self.target == TargetRule::MayAdjoinChain
+    /// How the last hex of a LOC longer than the free hexes is entered (the option `target`,
+    /// ruling L-10), in the words of the report's notes.
+    pub(crate) fn target_words(&self) -> &'static str {
+        match self.target {
+            TargetRule::MayAdjoinChain => {
+                "its last hex may be entered across any hexside from the road/trail chain, or straight from the last of the first hexes with no road or trail beside it (target = may-adjoin-chain)"
+            }
+            TargetRule::MustAdjoinChain => {
+                "its last hex may be entered across any hexside, but only from a hex of the road/trail chain (target = must-adjoin-chain)"
+            }
+            _ => {
+                "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading"
+            }
+        }
     }
 
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known

@@ -216,6 +216,53 @@ pub struct LocEntry {
     /// it (a frontier hex is off the net, or across a hexside without a road).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reach: Option<Reach>,
+    /// The hexes of the path, after the start, that are in an enemy zone of control and open
+    /// only because friendly units occupy them (L8); absent when there are none, or when cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub friendly_occupied: Option<Vec<FriendlyOccupiedHex>>,
+}
+
+/// A hex of a traced Line of Communications that an enemy unit controls and a friendly unit
+/// occupies (L8: "It may be traced through a Friendly occupied, Enemy controlled hex"): the
+/// LOC depends on the friendly units there; without them the hex would cut it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub struct FriendlyOccupiedHex {
+    /// The hex.
+    pub hex: String,
+    /// The friendly units on it, which keep it open.
+    pub friendly: Vec<String>,
+    /// The enemy units whose zone of control covers it.
+    pub enemy_zoc: Vec<String>,
+}
+
+impl fmt::Display for FriendlyOccupiedHex {
+    /// `1003 (in ZOC of J-1, held by US-2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (in ZOC of {}, held by {})",
+            self.hex,
+            self.enemy_zoc.join(", "),
+            self.friendly.join(", ")
+        )
+    }
+}
+
+/// `; it depends on friendly units in enemy ZOC [L8]: 1003 (in ZOC of J-1, held by US-2)`,
+/// or nothing when a traced LOC passes through no such hex.
+pub(crate) fn friendly_occupied_text(hexes: Option<&[FriendlyOccupiedHex]>) -> String {
+    match hexes {
+        Some(h) if !h.is_empty() => format!(
+            "; it depends on friendly units in enemy ZOC [L8]: {}",
+            h.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => String::new(),
+    }
 }
 
 /// What a cut unit's Line of Communications reaches before every way on is blocked (L8), and
@@ -238,6 +285,11 @@ pub struct Reach {
     /// [`MAX_EXPLORED`](crate::limits::MAX_EXPLORED) states (a hex and where in the LOC it is;
     /// not hexes).
     pub nearest_road: Option<NearestRoad>,
+    /// K, the hexes of any terrain a LOC may begin with: whether the nearest road/trail hex
+    /// is what cut the unit (it lies beyond K + 1 hexes).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub(crate) free_hexes: u32,
 }
 
 /// The nearest hex of the road/trail net a cut unit could walk to ([`Reach::nearest_road`]).
@@ -254,6 +306,15 @@ pub struct NearestRoad {
 }
 
 impl Reach {
+    /// Whether the distance to the road/trail net is what cut the unit: the nearest
+    /// road/trail hex lies beyond the first K hexes and the one step after them, or none is
+    /// within reach of the search.
+    pub fn road_out_of_reach(&self) -> bool {
+        self.nearest_road
+            .as_ref()
+            .is_none_or(|n| n.distance > self.free_hexes.saturating_add(1))
+    }
+
     /// `the nearest road/trail hex is 1719, five hexes away` (or `… is 1624, its own hex`);
     /// `None` when there is none within reach of the search.
     pub fn nearest_road_text(&self) -> Option<String> {
@@ -341,16 +402,20 @@ pub(crate) fn omitted_text(o: Option<&Omitted>) -> String {
     }
 }
 
-/// What a cut unit reaches and the nearest road/trail hex, in words (a [`Reach`] is given
-/// when the road/trail net is what cut the unit): `its LOC reaches 19 hexes; the nearest
-/// road/trail hex is 1719, five hexes away`.
-pub(crate) fn reach_text(reach: &Reach) -> String {
+/// What a cut unit reaches and what cut it, in words (a [`Reach`] is given when a hex off the
+/// road/trail net is on its frontier): `its LOC reaches 19 hexes; the nearest road/trail hex
+/// is 1719, five hexes away` when the distance is the cause ([`Reach::road_out_of_reach`]);
+/// otherwise the cause from the `frontier` ([`cut_cause`]), with no distance.
+pub(crate) fn reach_text(reach: &Reach, frontier: &[BlockedHex]) -> String {
     let count = reach.hexes.len().saturating_add(reach.hexes_omitted);
     let reached = if count == 1 {
         "its LOC reaches its own hex only".to_string()
     } else {
         format!("its LOC reaches {count} hexes")
     };
+    if !reach.road_out_of_reach() {
+        return format!("{reached}; {}", cut_cause(frontier));
+    }
     match reach.nearest_road_text() {
         Some(near) => format!("{reached}; {near}"),
         None => format!(
@@ -358,6 +423,35 @@ pub(crate) fn reach_text(reach: &Reach) -> String {
             crate::limits::MAX_EXPLORED
         ),
     }
+}
+
+/// What cut a unit whose first hexes reach the road/trail net, from its frontier: the enemy
+/// units that block the way and the hexes each blocks (`the road/trail net is within reach;
+/// the enemy cuts the way: J-1 (1007 1107)`), or, when no enemy unit blocks any hex, that no
+/// chain within reach runs to a LOC target.
+pub(crate) fn cut_cause(frontier: &[BlockedHex]) -> String {
+    // Each enemy unit, in order of first appearance, with the frontier hexes it blocks.
+    let mut by_unit: Vec<(&str, Vec<&str>)> = Vec::new();
+    for b in frontier {
+        let units = match &b.reason {
+            BlockReason::EnemyUnit { units } | BlockReason::EnemyZoc { units } => units,
+            _ => continue,
+        };
+        for u in units {
+            match by_unit.iter_mut().find(|(id, _)| id == u) {
+                Some((_, hexes)) => hexes.push(&b.hex),
+                None => by_unit.push((u, vec![&b.hex])),
+            }
+        }
+    }
+    if by_unit.is_empty() {
+        return "the road/trail net is within reach, but no road/trail chain from it runs to a LOC target hex".to_string();
+    }
+    let units = (by_unit.iter())
+        .map(|(u, hexes)| format!("{u} ({})", hexes.join(" ")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("the road/trail net is within reach; the enemy cuts the way: {units}")
 }
 
 pub(crate) fn frontier_text(f: &[BlockedHex]) -> String {
@@ -520,7 +614,14 @@ impl Report {
         }
         for e in &self.loc {
             match (&e.path, &e.frontier) {
-                (Some(p), _) => writeln!(f, "  {} at {}: traced {}", e.unit, e.hex, p.join(" "))?,
+                (Some(p), _) => writeln!(
+                    f,
+                    "  {} at {}: traced {}{}",
+                    e.unit,
+                    e.hex,
+                    p.join(" "),
+                    friendly_occupied_text(e.friendly_occupied.as_deref())
+                )?,
                 (None, Some(fr)) => {
                     write!(
                         f,
@@ -531,7 +632,7 @@ impl Report {
                         omitted_text(e.frontier_omitted.as_ref())
                     )?;
                     match &e.reach {
-                        Some(r) => writeln!(f, "; {}", reach_text(r))?,
+                        Some(r) => writeln!(f, "; {}", reach_text(r, fr))?,
                         None => writeln!(f)?,
                     }
                 }

@@ -3,7 +3,8 @@
 //! [`render`] draws the map ([`hexmap::svg::MapDrawing`]) with the active Beach Areas and
 //! those of the beach bonus outlined, the Japanese zones of control hatched, every unit as a counter (US olive, Japanese
 //! yellow; short id and rating), each traced Line of Communications as an arrow from the unit to
-//! its beach, each cut-off unit with a ✕ badge and what cut it: the hexes an enemy unit or
+//! its beach (an enemy-controlled hex it passes through tagged with the friendly units that hold
+//! it open, `held: US-2`), each cut-off unit with a ✕ badge and what cut it: the hexes an enemy unit or
 //! zone of control blocks tagged (`ZOC`, `enemy`, `no road across`), and, when the road/trail
 //! net is what cut it, what its Line of Communications reaches outlined once with its walk to
 //! the nearest road/trail hex (`road: 5 hexes`); objectives as filled (held) or hollow (not
@@ -80,6 +81,8 @@ const BLOCK_ENEMY: &str = "#862e9c";
 const BLOCK_OFF_ROAD: &str = "#d9480f";
 /// The outline of what a cut unit reaches, and its walk to the nearest road/trail hex.
 const REACH: &str = "#d9480f";
+/// A friendly-occupied, enemy-controlled hex a traced LOC passes through (L8).
+const HELD_OPEN: &str = "#1971c2";
 
 /// The layers of the picture, as `data-layer` names an interactive page toggles: terrain,
 /// roads (the map's own), and these.
@@ -333,6 +336,9 @@ struct Seen<'r> {
     blocked: Vec<(Hex, &'static str, &'static str, Vec<&'r str>)>,
     /// What a cut unit's Line of Communications reaches is outlined.
     reach_drawn: bool,
+    /// The friendly-occupied, enemy-controlled hexes traced Lines of Communications pass
+    /// through (L8): the hex, the friendly units holding it, the units whose LOC depends on it.
+    held_open: Vec<(Hex, String, Vec<&'r str>)>,
 }
 
 /// The objectives scored per unit: their names, and the units that score them.
@@ -436,6 +442,7 @@ fn lines_of_communications<'r>(
             };
             d.path(&hexes, &route.key(e.unit.as_str()).layer(layer::LOC));
             seen.traced[usize::from(e.side == Side::Japanese)] = true;
+            held_open(map, e, seen);
             continue;
         }
         seen.cut_units.push(e.unit.as_str());
@@ -463,10 +470,33 @@ fn lines_of_communications<'r>(
         }
         d.highlight(*h, hl);
     }
+    for (h, friendly, units) in &seen.held_open {
+        let mut hl = Highlight::new(HELD_OPEN)
+            .label(format!("held: {friendly}"))
+            .layer(layer::LOC);
+        for u in units {
+            hl = hl.key(*u);
+        }
+        d.highlight(*h, hl);
+    }
+}
+
+/// The friendly-occupied, enemy-controlled hexes a traced Line of Communications passes
+/// through (L8), each with the friendly units holding it, into `seen` once per hex.
+fn held_open<'r>(map: &HexMap, e: &'r crate::report::LocEntry, seen: &mut Seen<'r>) {
+    for h in e.friendly_occupied.iter().flatten() {
+        let Ok(hex) = map.parse(&h.hex) else { continue };
+        let friendly = h.friendly.join(", ");
+        match (seen.held_open.iter_mut()).find(|(at, _, _)| *at == hex) {
+            Some((_, _, units)) => units.push(&e.unit),
+            None => seen.held_open.push((hex, friendly, vec![&e.unit])),
+        }
+    }
 }
 
 /// What a cut unit's Line of Communications reaches, outlined, with its walk to the nearest
-/// road/trail hex and that hex tagged with the distance.
+/// road/trail hex and that hex tagged with the distance when that distance is what cut it
+/// ([`Reach::road_out_of_reach`]).
 fn what_it_reaches(d: &mut MapDrawing<'_>, map: &HexMap, unit: &str, reach: &Reach) {
     let parse = |l: &str| map.parse(l).ok();
     let hexes = reach.hexes.iter().filter_map(|l| parse(l));
@@ -474,7 +504,10 @@ fn what_it_reaches(d: &mut MapDrawing<'_>, map: &HexMap, unit: &str, reach: &Rea
         hexes,
         &Outline::new(REACH).dashed().key(unit).layer(layer::LOC),
     );
-    let Some(n) = reach.nearest_road.as_ref().filter(|n| n.distance > 0) else {
+    // The walk and its distance only when the distance is what cut the unit (ruling L-19).
+    let Some(n) =
+        (reach.nearest_road.as_ref()).filter(|n| n.distance > 0 && reach.road_out_of_reach())
+    else {
         return;
     };
     let walk: Vec<Hex> = n.walk.iter().filter_map(|l| parse(l)).collect();
@@ -623,6 +656,12 @@ fn loc_legend(d: &mut MapDrawing<'_>, scenario: &Scenario, report: &Report, seen
             );
         }
     }
+    if !seen.held_open.is_empty() {
+        d.legend(
+            Swatch::Highlight(HELD_OPEN.into()),
+            "\u{201c}held: X\u{201d} enemy ZOC a LOC passes through, open while friendly unit X is there",
+        );
+    }
     if !seen.reach_drawn {
         return;
     }
@@ -640,7 +679,8 @@ fn loc_legend(d: &mut MapDrawing<'_>, scenario: &Scenario, report: &Report, seen
         ),
     );
     if (report.loc.iter())
-        .filter_map(|e| e.reach.as_ref()?.nearest_road.as_ref())
+        .filter_map(|e| e.reach.as_ref().filter(|r| r.road_out_of_reach()))
+        .filter_map(|r| r.nearest_road.as_ref())
         .any(|n| n.distance > 0)
     {
         d.legend(

@@ -79,6 +79,7 @@ pub(crate) fn reach(board: &Board<'_, '_>, r: &Reached) -> Reach {
                 walk: labels(w),
             })
         }),
+        free_hexes: board.scenario.loc.free_hexes,
     }
 }
 
@@ -123,6 +124,9 @@ pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -
                 frontier: frontier_words(board, l),
                 frontier_omitted: l.omitted.any().then_some(l.omitted),
                 reach: reach_words(board, l),
+                friendly_occupied: (l.path.as_deref())
+                    .map(|p| loc::friendly_occupied(board, l.side, p))
+                    .filter(|h| !h.is_empty()),
             })
         })
         .collect();

@@ -32,6 +32,27 @@ fn snapshot_loc_cut_by_empty_enemy_zoc() {
     ));
 }
 
+/// A traced LOC through friendly-occupied, enemy-controlled hexes: each is tagged with the
+/// friendly unit that holds it open (L8), and the legend says what the tag means.
+#[test]
+fn snapshot_loc_through_friendly_occupied_enemy_zoc() {
+    let svg = render("fixtures/leyte/loc-through-friendly-occupied-enemy-zoc.toml");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    for tag in ["held: US-2", "held: US-3"] {
+        let tags = (doc.descendants())
+            .filter(|n| n.has_tag_name("text") && n.text() == Some(tag))
+            .count();
+        assert_eq!(tags, 1, "{tag}");
+    }
+    let texts = texts_of(&doc);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("open while friendly unit X is there"))
+    );
+    insta::assert_snapshot!(svg);
+}
+
 #[test]
 fn snapshot_objective_two_hexes_one_unit_traces() {
     insta::assert_snapshot!(render(
@@ -81,16 +102,11 @@ fn every_fixture_draws_well_formed_complete_and_deterministic() {
             }) && e.reach.is_some()
         };
         let outlined = report.loc.iter().filter(off_net).count();
+        // (The walk only when its distance is what cut the unit, ruling L-19.)
         let walks = (report.loc.iter().filter(off_net))
             .filter(|e| {
-                e.reach
-                    .as_ref()
-                    .unwrap()
-                    .nearest_road
-                    .as_ref()
-                    .unwrap()
-                    .distance
-                    > 0
+                let reach = e.reach.as_ref().unwrap();
+                reach.road_out_of_reach() && reach.nearest_road.as_ref().unwrap().distance > 0
             })
             .count();
         assert_eq!(count(&doc, "path", "outline"), outlined, "{name}");

@@ -268,6 +268,26 @@ fn explain_traced_cut_and_other_units() {
             "fixtures/leyte/loc-beach-may-adjoin-chain-reading.toml",
             "US-1",
         ),
+        // Traced under the may-adjoin-chain reading with no road near the beach: the beach is
+        // one hex past the hexes of any terrain, not beside a chain (issue 38, item 5).
+        (
+            "traced_beach_past_free_hexes",
+            "fixtures/leyte/loc-beach-fourth-hex-no-road-may-adjoin-chain-option.toml",
+            "US-1",
+        ),
+        // The stricter must-adjoin-chain reading: the chain runs into the beach from 1008.
+        (
+            "traced_beach_must_adjoin_chain",
+            "fixtures/leyte/loc-target-must-adjoin-chain-option.toml",
+            "US-1",
+        ),
+        // Traced through friendly-occupied, enemy-controlled hexes: each names the friendly
+        // unit it depends on (issue 38, item 8).
+        (
+            "traced_through_friendly_occupied",
+            "fixtures/leyte/loc-through-friendly-occupied-enemy-zoc.toml",
+            "US-1",
+        ),
         // A Japanese unit tracing to the scenario's Japanese LOC hexes.
         (
             "traced_japanese",
@@ -291,6 +311,13 @@ fn explain_traced_cut_and_other_units() {
         (
             "cut_beach_off_chain",
             "fixtures/leyte/loc-beach-off-chain-literal-reading-is-cut.toml",
+            "US-1",
+        ),
+        // Cut by enemy ZOC on the road with the road one hex away: the enemy is named as the
+        // cause, not the distance (issue 38, item 7).
+        (
+            "cut_by_zoc_on_the_road",
+            "fixtures/leyte/loc-enemy-zoc-on-the-road-is-cut.toml",
             "US-1",
         ),
         // A unit whose side need not trace.

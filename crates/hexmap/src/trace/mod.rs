@@ -179,7 +179,7 @@ pub fn check_path<R>(
         }
         states.close();
         let last_step = i == h.len() - 1;
-        if last_step && rule.target.exempts_last_step() && states.can_end() {
+        if last_step && rule.target.exempts_last_step() && states.may_step_into_target() {
             return Ok(());
         }
         states = states.step(prev, v, side).map_err(|why| {
@@ -237,6 +237,19 @@ impl<'r, 'm> PrefixStates<'r, 'm> {
     fn can_end(&self) -> bool {
         (0..self.rule.legs.len())
             .any(|leg| self.may_leave(leg) && self.rule.rest_skippable(leg + 1))
+    }
+
+    /// Whether the exempt last step may leave here: wherever the path may end, or, when it
+    /// must leave a hex the last leg entered, where that leg has taken a step.
+    fn may_step_into_target(&self) -> bool {
+        if self.rule.target.exempt_from_last_leg() {
+            let last = self.rule.legs.len().saturating_sub(1);
+            self.states
+                .get(Self::idx(last, true))
+                .is_some_and(Option::is_some)
+        } else {
+            self.can_end()
+        }
     }
 
     /// The states after the step `prev -> v` across `side`; when no state may take it, the

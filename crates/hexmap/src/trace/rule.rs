@@ -280,6 +280,17 @@ impl Leg {
 }
 
 /// How the last step may enter the target.
+///
+/// For the [`RoadChain`] preset ("K hexes of any terrain, then the road/trail chain"), the three
+/// readings differ on a target off the road/trail net, which a path reaches:
+///
+/// | reading | within the first K hexes | as hex K+1, from a hex off the net | from a hex of the chain beside it |
+/// |---|---|---|---|
+/// | [`TargetRule::OnChain`] | yes | no | no |
+/// | [`TargetRule::MayAdjoinChain`] | yes | yes | yes |
+/// | [`TargetRule::MustAdjoinChain`] | yes | no | yes |
+///
+/// A target on the net is reached alike under the three.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TargetRule {
@@ -288,16 +299,35 @@ pub enum TargetRule {
     #[default]
     OnChain,
     /// The last step into the target may cross any passable hexside, whatever the leg's rules
-    /// (for [`RoadChain`], the chain may run into the target from a hex next to it).
+    /// (for [`RoadChain`], the chain may run into the target from a hex next to it). The step
+    /// may leave any hex a path may end on: for [`RoadChain`], the last of the first K hexes
+    /// too, so a target one hex past them is reached with no road or trail beside it.
     MayAdjoinChain,
+    /// The last step into the target may cross any passable hexside when it leaves a hex the
+    /// **last leg** entered (for [`RoadChain`], a hex of the road/trail chain: the chain must
+    /// hold a hex next to the target, and a target one hex past the first K hexes with no road
+    /// or trail beside it is not reached). Otherwise the target is entered as under
+    /// [`TargetRule::OnChain`] (a target on the chain is reached as there). The unit's own hex
+    /// is entered by no leg: with K = 0 a unit on a road hex next to the target does not step
+    /// into it from there.
+    MustAdjoinChain,
 }
 
 impl TargetRule {
     /// Whether the last step into a target may cross any passable hexside, whatever its leg's
-    /// rules ([`TargetRule::MayAdjoinChain`]): what every tracer but the independent
-    /// [`crate::trace::search`] asks of the reading.
+    /// rules ([`TargetRule::MayAdjoinChain`], [`TargetRule::MustAdjoinChain`]): what every
+    /// tracer but the independent [`crate::trace::search`] asks of the reading.
     pub(crate) fn exempts_last_step(self) -> bool {
-        self == TargetRule::MayAdjoinChain
+        matches!(
+            self,
+            TargetRule::MayAdjoinChain | TargetRule::MustAdjoinChain
+        )
+    }
+
+    /// Whether that exempt last step must leave a hex the last leg entered
+    /// ([`TargetRule::MustAdjoinChain`]), rather than any hex a path may end on.
+    pub(crate) fn exempt_from_last_leg(self) -> bool {
+        self == TargetRule::MustAdjoinChain
     }
 }
 

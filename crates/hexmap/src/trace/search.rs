@@ -8,7 +8,7 @@ use crate::map::NONE;
 use crate::trace::free::FreeTest;
 use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::why::Why;
-use crate::trace::{Path, Targets};
+use crate::trace::{Path, TargetRule, Targets};
 
 /// Why a step into a hex was refused by the rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -252,6 +252,17 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
         (st.started || leg.skippable) && self.rule.rest_skippable(usize::from(st.leg) + 1)
     }
 
+    /// Whether the last step into a target may leave `st` across any passable hexside
+    /// ([`TargetRule`]): from any state a path may end in (`ends_here`), or only from one
+    /// whose last leg has entered its hex.
+    fn exempt_step(&self, st: &State, ends_here: bool) -> bool {
+        match self.rule.target {
+            TargetRule::OnChain => false,
+            TargetRule::MayAdjoinChain => ends_here,
+            TargetRule::MustAdjoinChain => st.started && usize::from(st.leg) + 1 == self.legs,
+        }
+    }
+
     fn refuse(&mut self, to: u32, why: Why, from: u32, leg: u16) {
         let e = self.refused.entry(to).or_insert((why, from, leg));
         if why.priority() > e.0.priority() {
@@ -367,10 +378,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 continue;
             }
             // The exempt last step into a target.
-            if ends_here
-                && self.rule.target == crate::trace::TargetRule::MayAdjoinChain
-                && self.targets.node(v as usize)
-            {
+            if self.exempt_step(&st, ends_here) && self.targets.node(v as usize) {
                 if !self.weighted {
                     return Some(self.path(st, Some(v)));
                 }

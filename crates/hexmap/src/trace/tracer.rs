@@ -336,9 +336,11 @@ impl<'r, 'm> Tracer<'r, 'm> {
         let rule = self.rule;
         let map = rule.map;
         let leg = &rule.legs[0];
-        if !leg.skippable || leg.join.is_some() {
+        let exempt_once_entered = rule.legs.len() == 1 && rule.target.exempt_from_last_leg();
+        if !leg.skippable || leg.join.is_some() || exempt_once_entered {
             // A first leg that must take a step, or whose first step has a rule of its own,
-            // may have to leave the start and come back
+            // or (the only leg) from whose hexes the exempt last step may leave only once it
+            // entered them, may have to leave the start and come back
             // through it; the per-hex tables below cannot tell those two visits apart, the
             // search's (hex, leg, started) states can.
             let free = crate::trace::ByNode(|n: petgraph::graph::NodeIndex<u32>| {
@@ -482,9 +484,20 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
         .iter()
         .map(|&e| if e == NONE { NONE } else { HERE })
         .collect();
+    // Where the last leg may be skipped: where the path may end, but where the exempt last
+    // step must leave a hex that leg entered, on a target only.
+    let on_target: Option<Vec<u32>> = rule.target.exempt_from_last_leg().then(|| {
+        end.iter()
+            .map(|&e| if e == HERE { HERE } else { NONE })
+            .collect()
+    });
     for i in (first..n_legs).rev() {
         let (dist, nxt) = leg_under_way(rule, i, &start[i + 1], free);
-        start[i] = leg_starts(rule, i, &dist, &start[i + 1], free);
+        let skip_to = match &on_target {
+            Some(t) if i + 1 == n_legs => t,
+            _ => &start[i + 1],
+        };
+        start[i] = leg_starts(rule, i, &dist, skip_to, free);
         next[i] = nxt;
     }
     Plan::Legs(Tables {
@@ -587,9 +600,10 @@ fn leg_under_way(
     (dist, nxt)
 }
 
-/// Per node, how starting leg `i` there finishes: skip it (`HERE`, where leg `i + 1` starts:
-/// `after`), or a first step (by the join rule) into the node entered, from which the leg
-/// finishes within its budget (`dist`, [`leg_under_way`]); NONE when neither.
+/// Per node, how starting leg `i` there finishes: skip it (`HERE`, where `after` allows: where
+/// leg `i + 1` starts, or for the last leg where the path may end without it), or a first step
+/// (by the join rule) into the node entered, from which the leg finishes within its budget
+/// (`dist`, [`leg_under_way`]); NONE when neither.
 fn leg_starts(
     rule: &BoundRule<'_>,
     i: usize,

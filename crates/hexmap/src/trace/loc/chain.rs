@@ -53,8 +53,9 @@ impl ChainNet {
 /// toward a target along the chain (itself for a hex that ends it), `NONE` off the chain. A
 /// breadth-first search from the free targets in node order, so every path is the one the
 /// tracer gave before the plan: first every free target that ends the chain
-/// ([`ChainRule::ends_at`]), then, target by target, the target and the hexes next to it that
-/// run into it ([`ChainRule::runs_into`]), then the chain's steps.
+/// ([`ChainRule::ends_at`]), then, free target by free target, the target (when it ends the
+/// chain) and the hexes next to it that run into it ([`ChainRule::runs_into`]), then the
+/// chain's steps.
 pub(crate) fn tree_into(
     tree: &mut Vec<u32>,
     map: &HexMap,
@@ -75,11 +76,14 @@ pub(crate) fn tree_into(
         }
     }
     for t in targets.iter_nodes() {
-        if tree[t] == NONE {
+        if !free(t) {
             continue;
         }
-        // (A target off the net has no chain step: following it finds nothing.)
-        queue.push_back(t);
+        // (A target off the net has no chain step: following it finds nothing. One that does
+        // not end the chain may still have hexes beside it that run into it.)
+        if tree[t] != NONE {
+            queue.push_back(t);
+        }
         // Hexes that run into the target across any passable hexside.
         for a in adj[t] {
             let y = a.node as usize;

@@ -282,7 +282,7 @@ fn step_from<F: Fn(usize) -> bool, T: Fn(usize) -> bool>(
             work.refuse(g, v, Edge::NotFree);
             continue;
         }
-        if rule.chain.any_step_ends() && (rule.is_target)(v) {
+        if rule.chain.step_ends(st.leg == 1 && st.started) && (rule.is_target)(v) {
             return true;
         }
         let on_net = hexes[v].on_road_net;

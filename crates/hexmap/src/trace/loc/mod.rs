@@ -29,7 +29,7 @@ mod rule;
 use chain::ChainNet;
 #[cfg(feature = "oracle")]
 pub use oracle::{LocOracle, OracleError};
-use rule::ChainRule;
+use rule::{ChainRule, FirstHexes};
 
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
@@ -486,7 +486,7 @@ impl<'m> ChainPlan<'m> {
         let grid = &self.grid;
         first_leg(
             self.map,
-            self.rule.k(),
+            self.rule.first_hexes(),
             |n| targets.node(n),
             |n| grid.has(free, n),
             |n| grid.has(chain, n),
@@ -636,11 +636,13 @@ impl<'m> ChainPlan<'m> {
 
 /// The first K hexes: from node `s`, the node where a breadth-first search of at most K+1
 /// steps through `free` hexes across passable hexsides meets a target within K steps or the
-/// `chain` (its parents in `search`); `s` itself when it is a target or on the chain. The one
-/// search of a unit's first hexes, for the plan, the tracer and the oracle.
+/// `chain` (its parents in `search`); `s` itself when it is a target, or on the chain where
+/// the rule lets the unit trace from a hex of the chain it stands on
+/// ([`ChainRule::start_on_chain`]). The one search of a unit's first hexes, for the plan, the
+/// tracer and the oracle.
 pub(crate) fn first_leg(
     map: &HexMap,
-    k: u32,
+    first: FirstHexes,
     target: impl Fn(usize) -> bool,
     free: impl Fn(usize) -> bool,
     chain: impl Fn(usize) -> bool,
@@ -651,10 +653,10 @@ pub(crate) fn first_leg(
     if s >= len {
         return None;
     }
-    if target(s) || chain(s) {
+    if target(s) || (first.start_on_chain && chain(s)) {
         return Some(s);
     }
-    let k = k as usize;
+    let k = first.k as usize;
     let adj = map.adjacency();
     let g = search.begin(len);
     search.stamp[s] = g;

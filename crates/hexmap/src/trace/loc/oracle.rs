@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::rule::ChainRule;
+use super::rule::{ChainRule, FirstHexes};
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::position::{Unit, ZocRule};
@@ -151,9 +151,15 @@ struct Slot<S> {
 struct Net<'m> {
     map: &'m HexMap,
     k: usize,
+    /// What the search of a unit's first hexes reads of the rule.
+    first: FirstHexes,
     target: Vec<bool>,
-    /// A target that roots the chain when free ([`ChainRule::ends_at`]).
+    /// A target that roots the forest when free: one on the chain ([`ChainRule::ends_at`]),
+    /// or one whose neighbours run into it ([`ChainRule::roots_beside_only`]).
     root: Vec<bool>,
+    /// A root of the forest that is not on the chain itself: only the hexes beside it that run
+    /// into it are ([`ChainRule::roots_beside_only`]).
+    beside_only: Vec<bool>,
     /// The chain graph: the neighbours of each node a chain step joins (freeness aside).
     chain: Table,
     /// The hexes an enemy unit on each node puts in its zone of control (the ZOC rule resolved
@@ -285,6 +291,13 @@ impl Table {
 }
 
 impl Hexes {
+    /// Whether node `n` is on the chain: in the forest, and not a root beside which the chain
+    /// ends without being on it.
+    fn on_chain(&self, net: &Net<'_>, n: usize) -> bool {
+        self.parent.get(n).is_some_and(|&p| p != NONE)
+            && !net.beside_only.get(n).is_some_and(|&b| b)
+    }
+
     fn free_now(&self, net: &Net<'_>, n: usize) -> bool {
         self.enemies[n] == 0 && (self.zoc[n] == 0 || (net.negated && self.friends[n] > 0))
     }
@@ -511,7 +524,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
     pub fn on_chain(&self, hex: Hex) -> bool {
         self.map
             .node(hex)
-            .is_some_and(|n| self.hexes.parent[n.index()] != NONE)
+            .is_some_and(|n| self.hexes.on_chain(&self.net, n.index()))
     }
 
     /// Move unit `i` to `to`, and update every answer.
@@ -813,13 +826,13 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             return false;
         }
         let s = slot.node as usize;
-        let (free, parent) = (&h.free, &h.parent);
+        let hexes: &Hexes = h;
         let found = super::first_leg(
             net.map,
-            net.k as u32,
+            net.first,
             |n| net.target[n],
-            |n| free[n],
-            |n| parent[n] != NONE,
+            |n| hexes.free[n],
+            |n| hexes.on_chain(net, n),
             search,
             s,
         );
@@ -857,7 +870,7 @@ fn whole<S>(net: &Net<'_>, h: &Hexes, slot: &Slot<S>) -> bool {
         return true;
     };
     let (end, s) = (end as usize, slot.node as usize);
-    let on_chain = |n: usize| h.parent.get(n).is_some_and(|&p| p != NONE);
+    let on_chain = |n: usize| h.on_chain(net, n);
     if end == s {
         return on_chain(s);
     }
@@ -965,8 +978,11 @@ fn resolve<'m>(
     let rule = ChainRule::new(preset, super::BoundZoc::new(map, zoc)?);
     let hexes = map.hexes();
     let target: Vec<bool> = (0..map.len()).map(|n| targets.node(n)).collect();
+    let beside_only: Vec<bool> = (0..map.len())
+        .map(|n| target[n] && rule.roots_beside_only(hexes, n))
+        .collect();
     let root: Vec<bool> = (0..map.len())
-        .map(|n| target[n] && rule.ends_at(hexes, n))
+        .map(|n| target[n] && (rule.ends_at(hexes, n) || beside_only[n]))
         .collect();
     // The chain graph: the chain's steps, and a root target and a hex next to it that runs
     // into it, either way; never across an impassable hexside.
@@ -991,8 +1007,10 @@ fn resolve<'m>(
     Ok(Net {
         map,
         k: rule.k() as usize,
+        first: rule.first_hexes(),
         target,
         root,
+        beside_only,
         chain,
         negated: rule.zoc.negated,
         zoc: zoc_into,

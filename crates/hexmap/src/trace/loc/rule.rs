@@ -17,6 +17,9 @@ pub(crate) struct ChainRule {
     /// The chain may run into a target across any passable hexside
     /// ([`TargetRule::exempts_last_step`](crate::trace::rule::TargetRule::exempts_last_step)).
     into_target: bool,
+    /// ... only from a hex of its own: a target off the net does not end the chain
+    /// ([`TargetRule::exempt_from_last_leg`](crate::trace::rule::TargetRule::exempt_from_last_leg)).
+    from_chain_only: bool,
     /// The zone of control an enemy unit exerts, and whether a friendly unit negates it.
     pub(crate) zoc: BoundZoc,
 }
@@ -27,6 +30,7 @@ impl ChainRule {
         ChainRule {
             preset,
             into_target: preset.target.exempts_last_step(),
+            from_chain_only: preset.target.exempt_from_last_leg(),
             zoc,
         }
     }
@@ -49,10 +53,11 @@ impl ChainRule {
     }
 
     /// Where the chain ends: whether the target on node `t`, when free, is on the chain. A
-    /// target on the road/trail net is; any target is when the chain may run into it.
+    /// target on the road/trail net is; any target is when the chain may run into it from any
+    /// hex (then the last of the first K hexes may step into it, as onto the chain).
     #[inline]
     pub(crate) fn ends_at(&self, hexes: &[HexInfo], t: usize) -> bool {
-        self.into_target || on_net(hexes, t)
+        (self.into_target && !self.from_chain_only) || on_net(hexes, t)
     }
 
     /// Where the chain ends: whether node `y`, free and across a passable hexside from a free
@@ -63,12 +68,50 @@ impl ChainRule {
         self.into_target && on_net(hexes, y)
     }
 
-    /// Where the chain ends, for a search from the unit: whether any passable step into a
-    /// target ends the path, whatever its leg allows (the chain may run into the target).
+    /// Where the chain ends: whether a target roots hexes beside it that run into it
+    /// ([`ChainRule::runs_into`]) without being on the chain itself ([`ChainRule::ends_at`]):
+    /// one off the net when the chain must run into it from a hex of its own.
+    #[cfg(feature = "oracle")]
     #[inline]
-    pub(crate) fn any_step_ends(&self) -> bool {
-        self.into_target
+    pub(crate) fn roots_beside_only(&self, hexes: &[HexInfo], t: usize) -> bool {
+        self.into_target && !self.ends_at(hexes, t)
     }
+
+    /// Where the chain ends, for a search from the unit: whether a passable step into a
+    /// target ends the path, whatever its leg allows (the chain may run into the target), from
+    /// a state of the chain's leg that has entered its hex (`on_chain`) or any other.
+    #[inline]
+    pub(crate) fn step_ends(&self, on_chain: bool) -> bool {
+        self.into_target && (on_chain || !self.from_chain_only)
+    }
+
+    /// Where the chain ends, for the unit's own hex: whether a unit on a hex of the chain
+    /// traces from there. It does (its first step is onto the chain, or into the target
+    /// within the first K hexes), unless the chain must run into the target from a hex of its
+    /// own and K = 0: the unit's hex is entered by no leg, and a road/trail hex next to the
+    /// target that the unit stands on does not let it step in.
+    #[inline]
+    pub(crate) fn start_on_chain(&self) -> bool {
+        !(self.from_chain_only && self.k() == 0)
+    }
+
+    /// What the search of a unit's first hexes reads of the rule.
+    pub(crate) fn first_hexes(&self) -> FirstHexes {
+        FirstHexes {
+            k: self.k(),
+            start_on_chain: self.start_on_chain(),
+        }
+    }
+}
+
+/// What the search of a unit's first hexes reads of the rule ([`ChainRule::first_hexes`]): K,
+/// and whether a unit on a hex of the chain traces from there ([`ChainRule::start_on_chain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FirstHexes {
+    /// K: the hexes of any passable terrain after the unit's own.
+    pub(crate) k: u32,
+    /// A unit on a hex of the chain traces from there.
+    pub(crate) start_on_chain: bool,
 }
 
 /// Whether node `n` is on the road/trail net.
