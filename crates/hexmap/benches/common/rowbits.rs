@@ -48,7 +48,8 @@ pub struct RowWork {
     friend: Vec<u64>,
     zoc: Vec<u64>,
     chain: Vec<u64>,
-    ball: Vec<u64>,
+    /// A unit's window of rows ([`RowBaseline::traced`]).
+    win: Vec<WindowRow>,
     grown: Vec<u64>,
     dirty: Vec<bool>,
 }
@@ -157,8 +158,13 @@ impl RowBaseline {
         for i in 0..size {
             work.chain[i] = self.targets[i] & self.net[i] & work.free[i];
         }
-        // Sweep the rows down and up, each row whose neighbour grew since it was last grown,
-        // until none is left.
+        // Each row's roots filled along it; then sweep the rows down and up, each row whose
+        // neighbour grew since it was last grown, until none is left.
+        for r in 0..self.rows {
+            if work.chain[r * w..(r + 1) * w].iter().any(|&x| x != 0) {
+                self.fill_row(r, &work.free, &mut work.chain);
+            }
+        }
         work.dirty.clear();
         work.dirty.resize(self.rows, true);
         let mut changed = true;
@@ -184,11 +190,12 @@ impl RowBaseline {
             .collect()
     }
 
-    /// Row `r` of the chain grown by one road step from the rows above and below, then along
-    /// itself both ways in one carry each; whether it grew.
+    /// Row `r` of the chain grown by one road step from the rows above and below, then, when
+    /// that brought anything, along itself both ways in one carry each; whether it grew.
     fn grow_row(&self, r: usize, free: &[u64], chain: &mut [u64]) -> bool {
         let w = self.words;
         let mut acc = [0u64; MAX_WORDS];
+        let acc = &mut acc[..w];
         for dr in [-1i32, 1] {
             // A step (dc, dr) from row `from` lands on row `r`.
             let Some(from) = r
@@ -197,12 +204,13 @@ impl RowBaseline {
             else {
                 continue;
             };
+            let src = &chain[from * w..(from + 1) * w];
+            if src.iter().all(|&x| x == 0) {
+                continue;
+            }
             for dc in -1..=1 {
                 let m = &self.road[delta(dc, dr)][from * w..(from + 1) * w];
-                let src = &chain[from * w..(from + 1) * w];
-                for (i, a) in acc.iter_mut().take(w).enumerate() {
-                    *a |= shifted(src, m, dc, i);
-                }
+                shift_into(acc, src, m, dc);
             }
         }
         let row = r * w..(r + 1) * w;
@@ -214,6 +222,18 @@ impl RowBaseline {
                 grew = true;
             }
         }
+        // Nothing came in: the row is as filled as when it last grew.
+        if !grew {
+            return false;
+        }
+        self.fill_row(r, free, chain);
+        true
+    }
+
+    /// Row `r` of the chain filled along itself, both ways; whether it grew.
+    fn fill_row(&self, r: usize, free: &[u64], chain: &mut [u64]) -> bool {
+        let w = self.words;
+        let row = r * w..(r + 1) * w;
         // Along the row: the links between a hex and its east neighbour on the same row.
         let east = &self.road[delta(1, 0)][row.clone()];
         let mut link = [0u64; MAX_WORDS];
@@ -224,11 +244,12 @@ impl RowBaseline {
             let free_next = (free_row[i] >> 1) | free_row.get(i + 1).map_or(0, |f| f << 63);
             link[i] = east[i] & free_row[i] & free_next;
         }
-        grew | fill_both_ways(&mut chain[row], &link[..w])
+        fill_both_ways(&mut chain[row], &link[..w])
     }
 
     /// A unit on `node` traces: the ball of its first K+1 hexes (free hexes, passable
-    /// hexsides) meets a target within K or the chain.
+    /// hexsides) meets a target within K or the chain. The ball lives in a window of the rows
+    /// within K+1 of the unit, each cut to the 2K+3 columns around it (one word a row).
     fn traced(&self, node: usize, work: &mut RowWork) -> bool {
         let w = self.words;
         let (c, r) = self.at[node];
@@ -237,71 +258,118 @@ impl RowBaseline {
             return true;
         }
         let reach = self.k as usize + 1;
-        let window = Window {
-            rows: r.saturating_sub(reach)..=(r + reach).min(self.rows - 1),
-            words: c.saturating_sub(reach) / 64..=((c + reach) / 64).min(w - 1),
+        // Column `left` of the map is bit 0 of the window; row `r - reach` (or 0) its row 0.
+        let left = c.saturating_sub(reach);
+        let top = r.saturating_sub(reach);
+        let span = 2 * reach + 1;
+        let keep = if span >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << span) - 1
         };
-        if work.ball.len() != self.exists.len() {
-            work.ball = vec![0; self.exists.len()];
-            work.grown = vec![0; self.exists.len()];
-        }
-        set(&mut work.ball, w, c, r);
-        let found = self.ball(&window, work);
-        for row in window.rows.clone() {
-            for i in window.words.clone() {
-                work.ball[row * w + i] = 0;
-            }
-        }
-        found
-    }
-
-    /// Grow the ball K+1 steps inside `window`; whether it meets the chain or a target.
-    fn ball(&self, window: &Window, work: &mut RowWork) -> bool {
-        let w = self.words;
         let k = self.k as usize;
+        work.win.clear();
+        work.grown.clear();
+        // Rows are cut into the window as the ball reaches them: most units meet the chain
+        // within a step or two.
+        let (mut lo, mut hi) = (r, r);
+        self.load_row(r, left, keep, work);
+        work.win[0].ball = 1 << (c - left);
         for depth in 1..=k + 1 {
-            for row in window.rows.clone() {
-                for i in window.words.clone() {
-                    let mut acc = 0u64;
-                    for dr in -1i32..=1 {
-                        let Some(from) = row
-                            .checked_add_signed(-dr as isize)
-                            .filter(|f| window.rows.contains(f))
-                        else {
-                            continue;
-                        };
-                        let src = &work.ball[from * w..(from + 1) * w];
-                        for dc in -1i32..=1 {
-                            if dc == 0 && dr == 0 {
-                                continue;
-                            }
-                            let m = &self.pass[delta(dc, dr)][from * w..(from + 1) * w];
-                            acc |= shifted(src, m, dc, i);
-                        }
-                    }
-                    let at = row * w + i;
-                    let new = acc & work.free[at] & !work.ball[at];
-                    let target = if depth <= k { self.targets[at] } else { 0 };
-                    if new & (target | work.chain[at]) != 0 {
-                        return true;
-                    }
-                    work.grown[at] = work.ball[at] | new;
-                }
+            let (was_lo, was_hi) = (lo, hi);
+            if lo > top {
+                lo -= 1;
             }
-            for row in window.rows.clone() {
-                for i in window.words.clone() {
-                    work.ball[row * w + i] = work.grown[row * w + i];
+            if hi + 1 < self.rows && hi < r + reach {
+                hi += 1;
+            }
+            // New rows enter at the front (`lo`) or the back (`hi`) of the window.
+            if lo < was_lo {
+                self.load_row(lo, left, keep, work);
+                work.win.rotate_right(1);
+            }
+            if hi > was_hi {
+                self.load_row(hi, left, keep, work);
+            }
+            let n = work.win.len();
+            work.grown.resize(n, 0);
+            for i in 0..n {
+                let mut acc = 0u64;
+                for (from, dr) in [(i.wrapping_sub(1), 1i32), (i, 0), (i + 1, -1)] {
+                    let Some(src) = work.win.get(from) else {
+                        continue;
+                    };
+                    if src.ball == 0 {
+                        continue;
+                    }
+                    for dc in -1i32..=1 {
+                        if dc == 0 && dr == 0 {
+                            continue;
+                        }
+                        let moved = src.ball & src.pass[delta(dc, dr)];
+                        acc |= match dc {
+                            1 => moved << 1,
+                            -1 => moved >> 1,
+                            _ => moved,
+                        };
+                    }
                 }
+                let row = &work.win[i];
+                let new = acc & row.free & !row.ball;
+                let target = if depth <= k { row.target } else { 0 };
+                if new & (target | row.goal) != 0 {
+                    return true;
+                }
+                work.grown[i] = row.ball | new;
+            }
+            for (row, g) in work.win.iter_mut().zip(&work.grown) {
+                row.ball = *g;
             }
         }
         false
     }
+
+    /// Row `row` of the map cut to the window from column `left` (`keep`: the window's
+    /// columns), pushed at the back of the unit's window with an empty ball.
+    fn load_row(&self, row: usize, left: usize, keep: u64, work: &mut RowWork) {
+        let w = self.words;
+        let cut = |set: &[u64]| window_bits(&set[row * w..(row + 1) * w], left) & keep;
+        let mut pass = [0u64; 9];
+        for (d, p) in pass.iter_mut().enumerate() {
+            *p = cut(&self.pass[d]);
+        }
+        let (free, goal, target) = (cut(&work.free), cut(&work.chain), cut(&self.targets));
+        work.win.push(WindowRow {
+            pass,
+            free,
+            goal,
+            target,
+            ball: 0,
+        });
+    }
 }
 
-/// The rows and the words of each row a unit's first K+1 hexes can reach.
-struct Window {
-    rows: std::ops::RangeInclusive<usize>,
-    words: std::ops::RangeInclusive<usize>,
+/// One row of a unit's window ([`RowBaseline::traced`]): its masks cut to the window, and the
+/// ball.
+#[derive(Clone, Copy, Debug)]
+struct WindowRow {
+    pass: [u64; 9],
+    free: u64,
+    goal: u64,
+    target: u64,
+    ball: u64,
+}
+
+/// The 64 bits of a row from column `left` on (bit 0 is column `left`).
+fn window_bits(row: &[u64], left: usize) -> u64 {
+    let (i, b) = (left / 64, left % 64);
+    let lo = row.get(i).copied().unwrap_or(0) >> b;
+    let hi = if b == 0 {
+        0
+    } else {
+        row.get(i + 1).copied().unwrap_or(0) << (64 - b)
+    };
+    lo | hi
 }
 
 fn set(bits: &mut [u64], w: usize, c: usize, r: usize) {
@@ -312,13 +380,32 @@ fn clear(bits: &mut [u64], w: usize, c: usize, r: usize) {
     bits[r * w + c / 64] &= !(1 << (c % 64));
 }
 
-/// Word `i` of the row `src & mask` moved `dc` columns (bit `c` of the answer is bit `c - dc`).
-fn shifted(src: &[u64], mask: &[u64], dc: i32, i: usize) -> u64 {
-    let word = |x: Option<usize>| x.filter(|&x| x < src.len()).map_or(0, |x| src[x] & mask[x]);
+/// `acc |= (src & mask)` moved `dc` columns along the row (bit `c` of what is added is bit
+/// `c - dc`), the words carried into one another.
+fn shift_into(acc: &mut [u64], src: &[u64], mask: &[u64], dc: i32) {
+    let n = acc.len().min(src.len()).min(mask.len());
     match dc {
-        0 => word(Some(i)),
-        1 => (word(Some(i)) << 1) | (word(i.checked_sub(1)) >> 63),
-        _ => (word(Some(i)) >> 1) | (word(Some(i + 1)) << 63),
+        0 => {
+            for i in 0..n {
+                acc[i] |= src[i] & mask[i];
+            }
+        }
+        1 => {
+            let mut carry = 0;
+            for i in 0..n {
+                let x = src[i] & mask[i];
+                acc[i] |= (x << 1) | carry;
+                carry = x >> 63;
+            }
+        }
+        _ => {
+            let mut carry = 0;
+            for i in (0..n).rev() {
+                let x = src[i] & mask[i];
+                acc[i] |= (x >> 1) | carry;
+                carry = x << 63;
+            }
+        }
     }
 }
 

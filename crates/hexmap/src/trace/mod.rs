@@ -263,10 +263,11 @@ fn obeys<R>(
         }
         states.close();
         let last_step = i == h.len() - 1;
-        if last_step && rule.target.exempts_last_step() {
-            if let Some(spent) = states.ended() {
-                return Ok(spent);
-            }
+        if last_step
+            && rule.target.exempts_last_step()
+            && let Some(spent) = states.ended()
+        {
+            return Ok(spent);
         }
         states = states.step(prev, v, side).map_err(|why| {
             format!(
