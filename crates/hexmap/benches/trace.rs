@@ -1,19 +1,28 @@
-//! All-units supply tracing: [`hexmap::Tracer`] against a per-unit breadth-first search written
-//! with the `pathfinding` crate.
+//! Whole-position supply tracing: the road-chain plan, [`hexmap::Tracer`] and two word-parallel
+//! baselines against a per-unit breadth-first search written with the `pathfinding` crate.
 //!
-//! Each scenario is a generated, seeded map (see [`generate`]): flat-topped hexes, the west edge
-//! column is the beach (the targets), meandering roads and trails cover about a fifth of the
-//! hexes, and friendly (side 0) and enemy (side 1) units are scattered over it. A hex is free
-//! for side 0 when it holds no side-1 unit and is not in side-1 ZOC unless a side-0 unit is on
-//! it (Leyte's rule); that test is precomputed once per scenario into a table by graph node.
+//! Each scenario is a generated, seeded map: flat-topped hexes, the west edge column is the
+//! beach (the targets), and friendly (side 0) and enemy (side 1) units scattered over it. Two
+//! generators lay the road/trail net: meandering random walks over about a fifth of the hexes
+//! ([`generate`]), and long straight roads along rows and columns over about 22% of them
+//! ([`generate_straight`]). A hex is free for side 0 when it holds no side-1 unit and is not in
+//! side-1 ZOC unless a side-0 unit is on it.
 //!
-//! Two contenders answer "which friendly units trace (K = 3 hexes of any terrain, then along
+//! The contenders answer "which friendly units trace (K = 3 hexes of any terrain, then along
 //! roads and trails, target on the chain)":
-//! - `tracer`: `Tracer::new` + `trace_all` over every friendly unit (preparation included);
+//! - `plan-whole`: `ChainPlan::position` from the units' hexes, then `traced` for every friendly
+//!   unit (the free test, ZOC included, built in every iteration);
+//! - `row-bitset-baseline` (the strong baseline, `common/rowbits.rs`): row bitsets, a run of
+//!   road along a row filled by the carry of an addition, the other directions as shifted
+//!   masks, until nothing grows; each unit's first K+1 hexes as a dilation of its bit;
+//! - `column-bitset-baseline` (the weak one, `common/bitset.rs`): column bitsets swept right
+//!   and left until nothing grows;
+//! - `tracer`: `Tracer::new` + `trace_all` over every friendly unit (preparation included), and
+//!   `tracer-reused` (one tracer kept across positions);
 //! - `pathfinding-bfs`: one `pathfinding::prelude::bfs` per friendly unit over states
 //!   `(Hex, steps so far capped at K+1)`, with the same transition rules as `hexmap::search`.
 //!
-//! The setup asserts that both (and `hexmap::search`) give the same traced/cut answer for every
+//! The setup asserts that every contender gives `hexmap::search`'s traced/cut answer for every
 //! unit, that every path obeys the rules, and that some but not all units trace.
 //!
 //! ```sh
@@ -32,12 +41,15 @@ use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{ChainPlan, ChainWork, Placed, ZocRule};
 use hexmap::{Hex, HexMap, Path, RoadChain as TraceRules, Targets, Tracer, check_path, search};
 use pathfinding::prelude::bfs;
+use rowbits::{RowBaseline, RowWork};
 
 #[path = "common/bitset.rs"]
 mod bitset;
+#[path = "common/rowbits.rs"]
+mod rowbits;
 #[path = "common/scenario.rs"]
 mod scenario;
-use scenario::{Scenario, generate, layout};
+use scenario::{Scenario, generate, generate_straight, layout};
 
 /// The seed of every scenario, chosen among seeds 1 to 8 so that most but not all friendly units
 /// trace and most cut-offs are the enemy's doing. `TRACE_SEED=n` in the environment overrides
@@ -213,15 +225,18 @@ impl Prepared {
     }
 }
 
-/// The whole-position contenders on one prepared map: the road-chain plan and the bitset
-/// baseline, from the units' hexes to every friendly unit traced or cut.
+/// The whole-position contenders on one prepared map: the road-chain plan and the two bitset
+/// baselines (columns swept until nothing grows; rows filled by carries), from the units'
+/// hexes to every friendly unit traced or cut.
 struct Whole<'m> {
     plan: ChainPlan<'m>,
     work: ChainWork,
     placed: Vec<Placed>,
-    baseline: Baseline,
+    columns: Baseline,
     base_units: Vec<BaseUnit>,
     base_work: BaseWork,
+    rows: RowBaseline,
+    row_work: RowWork,
 }
 
 impl<'m> Whole<'m> {
@@ -246,23 +261,22 @@ impl<'m> Whole<'m> {
                 zoc: u.exerts_zoc,
             })
             .collect();
-        let baseline = Baseline::new(
-            map,
-            &layout(width, height),
-            usize::from(width),
-            usize::from(height),
-            rules.free_hexes,
-            &prepared.scenario.targets,
-        );
+        let (w, h) = (usize::from(width), usize::from(height));
+        let layout = layout(width, height);
+        let targets = &prepared.scenario.targets;
+        let columns = Baseline::new(map, &layout, w, h, rules.free_hexes, targets);
+        let rows = RowBaseline::new(map, &layout, w, h, rules.free_hexes, targets);
         Whole {
             // The free test of `Prepared`: enemy units and zones of control, negated by a
             // friendly unit.
             plan: ChainPlan::new(map, rules, &ZocRule::new().negated_by_friendly(true)).unwrap(),
             work: ChainWork::default(),
             placed,
-            baseline,
+            columns,
             base_units,
             base_work: BaseWork::default(),
+            rows,
+            row_work: RowWork::default(),
         }
     }
 
@@ -278,25 +292,56 @@ impl<'m> Whole<'m> {
             .collect()
     }
 
-    fn baseline(&mut self) -> Vec<bool> {
-        self.baseline
-            .evaluate(&self.base_units, &mut self.base_work)
+    /// The column baseline: columns swept until nothing grows.
+    fn columns(&mut self) -> Vec<bool> {
+        self.columns.evaluate(&self.base_units, &mut self.base_work)
     }
 
-    /// Both give `expected`.
+    /// The row baseline: runs along rows filled by the carry of an addition.
+    fn rows(&mut self) -> Vec<bool> {
+        self.rows.evaluate(&self.base_units, &mut self.row_work)
+    }
+
+    /// All three give `expected` (`search`'s answer), unit by unit.
     fn verify(&mut self, prepared: &Prepared, expected: &[bool], name: &str) {
-        assert_eq!(self.plan(prepared), expected, "{name}: the plan disagrees");
-        assert_eq!(
-            self.baseline(),
-            expected,
-            "{name}: the bitset baseline disagrees"
-        );
+        for (answers, who) in [
+            (self.plan(prepared), "the plan"),
+            (self.columns(), "the column bitset baseline"),
+            (self.rows(), "the row bitset baseline"),
+        ] {
+            for (i, (got, want)) in answers.iter().zip(expected).enumerate() {
+                let label = prepared.map().label_text(prepared.starts[i]);
+                assert_eq!(got, want, "{name}: {who} and search disagree on {label}");
+            }
+            assert_eq!(
+                answers.len(),
+                expected.len(),
+                "{name}: {who} left units out"
+            );
+        }
     }
 }
 
+/// `search`'s answer for every friendly unit: traced or cut.
+fn searched(prepared: &Prepared, bound: &hexmap::BoundRule<'_>) -> Vec<bool> {
+    prepared
+        .starts
+        .iter()
+        .map(|start| {
+            search(bound, *start, &prepared.targets, &|hex| {
+                prepared.blocked(hex)
+            })
+            .is_ok()
+        })
+        .collect()
+}
+
+/// The sizes of the whole-position benchmarks: map side, units of each side.
+const SIZES: [(u16, u16, usize); 3] = [(60, 60, 30), (140, 140, 60), (200, 200, 100)];
+
 fn bench_all_units(c: &mut Criterion) {
     let rules = TraceRules::new(3);
-    for (width, height, units) in [(60u16, 60u16, 30usize), (140, 140, 60), (200, 200, 100)] {
+    for (width, height, units) in SIZES {
         let name = format!("{width}x{height}");
         let seed = std::env::var("TRACE_SEED").map_or(SEED, |s| s.parse().unwrap());
         let prepared = Prepared::new(generate(width, height, units, units, seed));
@@ -304,15 +349,11 @@ fn bench_all_units(c: &mut Criterion) {
         let bound = rules.rule().bind(prepared.map()).unwrap();
         let mut reused = Tracer::with_free_table(&bound, &prepared.targets, &prepared.free);
         let mut scratch = hexmap::internal::TraceScratch::new(prepared.map().len());
-        let expected: Vec<bool> = prepared
-            .baseline(rules)
-            .iter()
-            .map(Option::is_some)
-            .collect();
+        let expected = searched(&prepared, &bound);
         assert_eq!(
             prepared.tracer_reused(&mut reused, &mut scratch),
             expected,
-            "{name}: the reused tracer and the baseline disagree"
+            "{name}: the reused tracer and search disagree"
         );
         let mut whole = Whole::new(&prepared, width, height, rules);
         whole.verify(&prepared, &expected, &name);
@@ -320,8 +361,11 @@ fn bench_all_units(c: &mut Criterion) {
         group.bench_function("plan-whole", |b| {
             b.iter(|| black_box(whole.plan(black_box(&prepared))));
         });
-        group.bench_function("bitset-baseline", |b| {
-            b.iter(|| black_box(whole.baseline()));
+        group.bench_function("row-bitset-baseline", |b| {
+            b.iter(|| black_box(whole.rows()));
+        });
+        group.bench_function("column-bitset-baseline", |b| {
+            b.iter(|| black_box(whole.columns()));
         });
         group.bench_function("tracer", |b| {
             b.iter(|| black_box(prepared.tracer(black_box(&bound))));
@@ -331,6 +375,33 @@ fn bench_all_units(c: &mut Criterion) {
         });
         group.bench_function("pathfinding-bfs", |b| {
             b.iter(|| black_box(prepared.baseline(black_box(rules))));
+        });
+        group.finish();
+    }
+}
+
+/// The second generator ([`generate_straight`]): long straight roads along rows and columns,
+/// about 22% of the hexes on the net; the plan against both baselines.
+fn bench_straight(c: &mut Criterion) {
+    let rules = TraceRules::new(3);
+    for (width, height, units) in SIZES {
+        let name = format!("{width}x{height}");
+        let seed = std::env::var("TRACE_SEED").map_or(SEED, |s| s.parse().unwrap());
+        let prepared = Prepared::new(generate_straight(width, height, units, units, seed));
+        prepared.verify(&format!("straight {name}"), rules);
+        let bound = rules.rule().bind(prepared.map()).unwrap();
+        let expected = searched(&prepared, &bound);
+        let mut whole = Whole::new(&prepared, width, height, rules);
+        whole.verify(&prepared, &expected, &name);
+        let mut group = c.benchmark_group(format!("all-units-straight/{name}"));
+        group.bench_function("plan-whole", |b| {
+            b.iter(|| black_box(whole.plan(black_box(&prepared))));
+        });
+        group.bench_function("row-bitset-baseline", |b| {
+            b.iter(|| black_box(whole.rows()));
+        });
+        group.bench_function("column-bitset-baseline", |b| {
+            b.iter(|| black_box(whole.columns()));
         });
         group.finish();
     }
@@ -364,8 +435,11 @@ fn bench_scaling(c: &mut Criterion) {
         group.bench_function(format!("plan-whole/{side}x{side}"), |b| {
             b.iter(|| black_box(whole.plan(black_box(&prepared))));
         });
-        group.bench_function(format!("bitset-baseline/{side}x{side}"), |b| {
-            b.iter(|| black_box(whole.baseline()));
+        group.bench_function(format!("row-bitset-baseline/{side}x{side}"), |b| {
+            b.iter(|| black_box(whole.rows()));
+        });
+        group.bench_function(format!("column-bitset-baseline/{side}x{side}"), |b| {
+            b.iter(|| black_box(whole.columns()));
         });
         group.bench_function(format!("tracer-reused/{side}x{side}"), |b| {
             b.iter(|| black_box(prepared.tracer_reused(&mut reused, &mut scratch)));
@@ -383,6 +457,6 @@ criterion_group! {
         .sample_size(20)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = bench_all_units, bench_scaling
+    targets = bench_all_units, bench_straight, bench_scaling
 }
 criterion_main!(benches);

@@ -246,8 +246,8 @@ pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSp
 pub use trace::{
     Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
     ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, Obstacle, Path, Placed, Refusal,
-    RoadChain, RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer,
-    check_path, search,
+    Revisit, RoadChain, RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer,
+    check_path, check_simple, search,
 };
 #[cfg(feature = "oracle")]
 pub use trace::{LocOracle, OracleError};

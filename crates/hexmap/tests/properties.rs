@@ -32,7 +32,7 @@ use hexmap::{ByNode, FreeTable, FreeTest};
 use hexmap::{
     ChainReading, Compass, Costs, Cut, Hex, HexMap, Layout, Leg, MapBuilder, Obstacle, Orientation,
     Parity, Path, Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
-    search,
+    check_simple, search,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -866,6 +866,41 @@ fn naive_valid(
     can_end(&states)
 }
 
+/// The naive reading of [`check_path`]: the path obeys the rule, and no hex is met again where
+/// the path without the hexes between (each hex against its next visit) would obey it too.
+fn naive_check(
+    w: &World,
+    legs: &[LegSpec],
+    adjoin: Adjoin,
+    blocked: &[bool],
+    path: &[Hex],
+) -> bool {
+    if !naive_valid(w, legs, adjoin, blocked, path) {
+        return false;
+    }
+    (0..path.len()).all(|i| {
+        let Some(j) = (i + 1..path.len()).find(|&j| path[j] == path[i]) else {
+            return true;
+        };
+        let shorter: Vec<Hex> = path[..i].iter().chain(&path[j..]).copied().collect();
+        !naive_valid(w, legs, adjoin, blocked, &shorter)
+    })
+}
+
+/// Whether every path the rule allows can lose a loop and still obey it, so that `search`'s
+/// and the tracer's paths pass no hex twice: rules whose legs may all be skipped and whose
+/// first steps have no rule of their own, and the road-chain preset, unless the last step
+/// into a target must leave a hex the last leg entered (then a unit whose own hex no leg
+/// entered may have to step out and back: under the preset, with K = 0).
+fn simple_is_promised(spec: &RuleSpec) -> bool {
+    match spec {
+        RuleSpec::Chain { k, adjoin, .. } => !(*adjoin == Adjoin::Must && *k == 0),
+        RuleSpec::Legs { legs, adjoin } => {
+            *adjoin != Adjoin::Must && legs.iter().all(|l| l.skippable && l.join.is_none())
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The properties
 
@@ -922,7 +957,7 @@ fn check_everything<F: FreeTest<&'static str>>(
     // check_path, against the naive reading.
     let verdicts_agree = |path: &[Hex], what: &str| -> Result<(), TestCaseError> {
         let got = check_path(&bound, &Path::new(path.to_vec()), &targets, free);
-        let want = naive_valid(w, &legs, adjoin, blocked, path);
+        let want = naive_check(w, &legs, adjoin, blocked, path);
         let labels: Vec<String> = path.iter().map(|h| map.label_text(*h)).collect();
         prop_assert_eq!(
             got.is_ok(),
@@ -987,6 +1022,25 @@ fn check_everything<F: FreeTest<&'static str>>(
                 }
                 let f = fast.as_ref().unwrap();
                 prop_assert_eq!(f.hexes[0], start);
+                // (c) The tracer's path is as short as search's, and simple where it can be.
+                prop_assert_eq!(
+                    f.hexes.len(),
+                    p.hexes.len(),
+                    "the tracer's path from {} is not as short as search's",
+                    at
+                );
+                if simple_is_promised(spec) {
+                    prop_assert!(
+                        check_simple(f).is_ok(),
+                        "the tracer's path from {} passes a hex twice",
+                        at
+                    );
+                    prop_assert!(
+                        check_simple(p).is_ok(),
+                        "search's path from {} passes a hex twice",
+                        at
+                    );
+                }
                 let checked = check_path(&bound, f, &targets, free);
                 prop_assert!(checked.is_ok(), "tracer's path from {}: {:?}", at, checked);
                 verdicts_agree(&f.hexes, "the tracer's path")?;
@@ -1277,7 +1331,7 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: Adjoin) -> Result<(), Te
         );
         let path = plan.path(&targets, &mut work, start);
         prop_assert_eq!(path.is_some(), slow.is_ok(), "path from {}", at);
-        if let Some(p) = &path {
+        if let (Some(p), Ok(theirs)) = (&path, &slow) {
             prop_assert_eq!(p.hexes[0], start);
             let checked = check_path(&as_legs, p, &targets, &free);
             prop_assert!(
@@ -1285,6 +1339,19 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: Adjoin) -> Result<(), Te
                 "the plan's path from {}: {:?}",
                 at,
                 checked
+            );
+            if simple_is_promised(&spec) {
+                prop_assert!(
+                    check_simple(p).is_ok(),
+                    "the plan's path from {} passes a hex twice",
+                    at
+                );
+            }
+            prop_assert_eq!(
+                p.hexes.len(),
+                theirs.hexes.len(),
+                "the plan's path from {} is not as short as search's",
+                at
             );
         }
         let cut = plan.cut(&targets, &mut work, start, &bounds);

@@ -11,6 +11,9 @@ use wargame_kit::rng::Rng;
 /// The share of hexes the road/trail walks must cover before the generator stops adding walks.
 const ROAD_SHARE: f64 = 0.20;
 
+/// The share of hexes the straight roads must cover ([`generate_straight`]).
+const STRAIGHT_SHARE: f64 = 0.22;
+
 /// A generated map, its units and its targets.
 pub struct Scenario {
     pub map: HexMap,
@@ -26,12 +29,45 @@ pub fn layout(width: u16, height: u16) -> Layout {
         .with_growth(Compass::South, Compass::East)
 }
 
+/// How the generator lays the road/trail net.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Roads {
+    /// Meandering random walks covering about a fifth of the hexes ([`generate`]).
+    Walks,
+    /// Long straight roads along rows and columns, denser ([`generate_straight`]).
+    Straight,
+}
+
 /// Generate a scenario: the beach is column 1 (the targets); random walks that drift across the
 /// map lay roads and trails (every third one starts on the beach heading inland) until they
 /// cover [`ROAD_SHARE`] of the hexes; then `friendly` side-0 and `enemy` side-1 units go on
 /// distinct random hexes off the beach: friendly units on or next to the road/trail net, every
 /// third enemy unit on it and the others anywhere.
 pub fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u64) -> Scenario {
+    generate_with(Roads::Walks, width, height, (friendly, enemy), seed)
+}
+
+/// Generate a scenario as [`generate`] does, with a denser, straighter net: roads and trails
+/// that run straight along a whole row or column for half to all of the map (every third one
+/// along a row from the beach), until they cover [`STRAIGHT_SHARE`] of the hexes.
+#[allow(dead_code)] // the trace benchmark's second generator; the oracle's does not use it
+pub fn generate_straight(
+    width: u16,
+    height: u16,
+    friendly: usize,
+    enemy: usize,
+    seed: u64,
+) -> Scenario {
+    generate_with(Roads::Straight, width, height, (friendly, enemy), seed)
+}
+
+fn generate_with(
+    roads: Roads,
+    width: u16,
+    height: u16,
+    (friendly, enemy): (usize, usize),
+    seed: u64,
+) -> Scenario {
     let layout = layout(width, height);
     let (w, h) = (i32::from(width), i32::from(height));
     let mut rng = Rng::new(seed);
@@ -44,42 +80,21 @@ pub fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u6
     let label = |hex: Hex| layout.hex_to_label(hex).unwrap().to_string();
     let cells = usize::from(width) * usize::from(height);
 
-    // Roads and trails: walks with a drift direction that itself turns now and then.
+    // Roads and trails, laid one line at a time.
     let mut covered = vec![false; cells];
     let mut covered_count = 0usize;
     let mut builder = MapBuilder::new(format!("generated {width}x{height}"), layout.clone());
     let mut walks = 0u32;
-    while (covered_count as f64) < ROAD_SHARE * cells as f64 {
-        let (start, mut drift) = if walks.is_multiple_of(3) {
-            // From the beach, inland: directions 0 and 1 both go to the next column east.
-            (at(1, rng.range(1, h)), rng.below_u32(2))
-        } else {
-            (at(rng.range(1, w), rng.range(1, h)), rng.below_u32(6))
+    let share = match roads {
+        Roads::Walks => ROAD_SHARE,
+        Roads::Straight => STRAIGHT_SHARE,
+    };
+    while (covered_count as f64) < share * cells as f64 {
+        let path = match roads {
+            Roads::Walks => walk(&mut rng, walks, (w, h), &at, &index),
+            Roads::Straight => straight(&mut rng, walks, (w, h), &at),
         };
         walks += 1;
-        let len = rng.range(w / 2, w * 3 / 2);
-        let mut path = vec![start];
-        let mut cur = start;
-        for _ in 0..len {
-            if rng.below_u32(12) == 0 {
-                drift = (drift + if rng.below_u32(2) == 0 { 1 } else { 5 }) % 6;
-            }
-            let turn = match rng.below_u32(20) {
-                0..=8 => 0,
-                9..=13 => 1,
-                14..=18 => 5,
-                _ => 2 + 2 * rng.below_u32(2),
-            };
-            let next = cur.neighbor(Direction::ALL[usize::try_from((drift + turn) % 6).unwrap()]);
-            if index(next).is_none() {
-                break;
-            }
-            if path.len() >= 2 && next == path[path.len() - 2] {
-                continue;
-            }
-            path.push(next);
-            cur = next;
-        }
         if path.len() < 2 {
             continue;
         }
@@ -133,4 +148,68 @@ pub fn generate(width: u16, height: u16, friendly: usize, enemy: usize, seed: u6
         position,
         targets,
     }
+}
+
+/// A random walk with a drift direction that itself turns now and then (every third one from
+/// the beach, inland).
+fn walk(
+    rng: &mut Rng,
+    walks: u32,
+    (w, h): (i32, i32),
+    at: &impl Fn(i32, i32) -> Hex,
+    index: &impl Fn(Hex) -> Option<usize>,
+) -> Vec<Hex> {
+    let (start, mut drift) = if walks.is_multiple_of(3) {
+        // From the beach, inland: directions 0 and 1 both go to the next column east.
+        (at(1, rng.range(1, h)), rng.below_u32(2))
+    } else {
+        (at(rng.range(1, w), rng.range(1, h)), rng.below_u32(6))
+    };
+    let len = rng.range(w / 2, w * 3 / 2);
+    let mut path = vec![start];
+    let mut cur = start;
+    for _ in 0..len {
+        if rng.below_u32(12) == 0 {
+            drift = (drift + if rng.below_u32(2) == 0 { 1 } else { 5 }) % 6;
+        }
+        let turn = match rng.below_u32(20) {
+            0..=8 => 0,
+            9..=13 => 1,
+            14..=18 => 5,
+            _ => 2 + 2 * rng.below_u32(2),
+        };
+        let next = cur.neighbor(Direction::ALL[usize::try_from((drift + turn) % 6).unwrap()]);
+        if index(next).is_none() {
+            break;
+        }
+        if path.len() >= 2 && next == path[path.len() - 2] {
+            continue;
+        }
+        path.push(next);
+        cur = next;
+    }
+    path
+}
+
+/// A straight road along one row (hexes of a row of flat-topped offset columns are adjacent
+/// one to the next) or one column, half the map to all of it long; every third one along a
+/// row from the beach.
+fn straight(
+    rng: &mut Rng,
+    walks: u32,
+    (w, h): (i32, i32),
+    at: &impl Fn(i32, i32) -> Hex,
+) -> Vec<Hex> {
+    let along_row = walks.is_multiple_of(3) || rng.below_u32(2) == 0;
+    let (lines, span) = if along_row { (h, w) } else { (w, h) };
+    let line = rng.range(1, lines);
+    let len = rng.range(span / 2, span);
+    let first = if along_row && walks.is_multiple_of(3) {
+        1
+    } else {
+        rng.range(1, span - len + 1)
+    };
+    (first..first + len)
+        .map(|i| if along_row { at(i, line) } else { at(line, i) })
+        .collect()
 }

@@ -142,9 +142,12 @@ struct State {
 /// Trace one path by breadth-first search over (hex, leg, spent), or say why none exists.
 ///
 /// When the first leg counts hexes (or is unlimited) and every later leg is unlimited, as in
-/// the [`RoadChain`](crate::RoadChain) preset, the path has the fewest hexes. Otherwise it is a valid path, not always the
-/// one with the fewest hexes: the search keeps the cheapest arrival at each (hex, leg) state. A path may pass a hex twice when a leg that
-/// may not be skipped has to walk away and come back.
+/// the [`RoadChain`](crate::RoadChain) preset, the path has the fewest hexes. Otherwise it is a
+/// valid path, not always the one with the fewest hexes: the search keeps the cheapest arrival
+/// at each (hex, leg) state. A path passes a hex twice only where the rule needs it (a leg that
+/// may not be skipped has to walk away and come back): every loop that can be left out with
+/// the path still obeying the rule is left out, even where walking it would spend fewer points
+/// across legs ([`check_path`](crate::check_path) refuses such a loop).
 ///
 /// `free` answers `None` for a hex a path may enter and `Some(reason)` for one it may not; it is
 /// called at most once per hex, and only for hexes the search tries to enter, so explaining a
@@ -197,7 +200,8 @@ pub fn search<R>(
         });
     };
     let mut search = Search::new(rule, targets);
-    search.run(s, free)
+    let path = search.run(s, free)?;
+    Ok(super::without_needless_loops(rule, path, targets))
 }
 
 /// The best end a weighted search has found so far: its (cost, hexes), its last state, and the

@@ -8,7 +8,7 @@ use std::collections::{BinaryHeap, VecDeque};
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
 use crate::trace::free::FreeTest;
-use crate::trace::loc::{ChainWork, Search};
+use crate::trace::loc::{ChainTree, ChainWork, Search};
 use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::{Path, Targets};
 
@@ -18,10 +18,16 @@ const HERE: u32 = u32::MAX - 1;
 /// Answers many starts against one rule, one set of targets and one free test.
 ///
 /// Preparation evaluates the free test once per hex and works backward from the targets over
-/// every leg but a bounded first one (for the [`RoadChain`](crate::RoadChain) preset: one flood
-/// along the road/trail net from the targets); each start is then a search of its first leg only, or a table look-up. The
-/// answer (traced or not) is the same as [`crate::trace::search`]'s; the path may differ where
-/// several exist, but obeys the same rule.
+/// every leg but a bounded first one (for the [`RoadChain`](crate::RoadChain) preset: one
+/// flood along the road/trail net from the targets); each start is then a search of its first
+/// leg only, or a table look-up. The answer (traced or not) is the same as
+/// [`crate::trace::search`]'s. A path ([`Tracer::trace`]) is as short as `search`'s: the
+/// fewest hexes under hex counts, the least cost (then the fewest hexes) under movement
+/// points; it may differ from `search`'s where several such paths exist, and passes a hex
+/// twice only where the rule makes a leg walk away and come back (as `search`'s may). Under
+/// the road-chain preset it is the fewest hexes to the chain and along it (the chain's
+/// distances from the targets made once per position); under any other rule it is
+/// `search`'s own.
 ///
 /// ```
 /// use hexmap::HexMap;
@@ -64,7 +70,7 @@ enum Plan {
     /// and the chain's tree toward the targets, made when a path is asked for.
     RoadChain {
         work: Box<ChainWork>,
-        tree: OnceCell<Vec<u32>>,
+        tree: OnceCell<ChainTree>,
     },
     /// Any rule: backward tables for legs `first..`, and a forward search of leg 0 when
     /// `first == 1`.
@@ -80,9 +86,6 @@ struct Tables {
     /// Per leg `i >= first`: per node, how a path that starts leg `i` there finishes: `HERE`
     /// (skip the leg), the node its first step enters, or NONE.
     start: Vec<Vec<u32>>,
-    /// Per leg `i >= first`: per node, with the leg under way, the next node (`HERE`: the
-    /// leg ends here) and what remains to spend.
-    next: Vec<Vec<u32>>,
 }
 
 /// Reusable per-start search space, sized by the map; keep one to trace many positions
@@ -90,7 +93,6 @@ struct Tables {
 #[derive(Clone, Debug, Default)]
 pub struct TraceScratch {
     stamp: Vec<u32>,
-    parent: Vec<u32>,
     used: Vec<u32>,
     generation: u32,
     /// The road-chain plan's first-leg search.
@@ -102,7 +104,6 @@ impl TraceScratch {
     pub fn new(len: usize) -> Self {
         TraceScratch {
             stamp: vec![0; len],
-            parent: vec![0; len],
             // Sized on first use: only the general plan's first-leg search spends budgets.
             used: Vec::new(),
             ..TraceScratch::default()
@@ -300,7 +301,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 let chain = self.rule.chain.as_ref()?;
                 chain.path_node(self.targets, work, tree, &mut scratch.chain, s)
             }
-            Plan::Legs(tables) => self.path_from_tables(tables, scratch, s),
+            Plan::Legs(tables) => self.path_by_search(tables, scratch, s),
         }
     }
 
@@ -316,23 +317,34 @@ impl<'r, 'm> Tracer<'r, 'm> {
             Plan::RoadChain { work, .. } => (self.rule.chain.as_ref())
                 .is_some_and(|chain| chain.traced_node(self.targets, work, &mut scratch.chain, s)),
             Plan::Legs(t) if t.first == 0 => t.start[0][s] != NONE,
-            Plan::Legs(t) => self.first_leg(s, t, scratch).is_some(),
+            Plan::Legs(t) => self.first_leg(s, t, scratch),
         }
     }
 
-    /// The path from node `s` (not a target) by the backward tables.
-    fn path_from_tables(&self, t: &Tables, scratch: &mut TraceScratch, s: usize) -> Option<Path> {
-        if t.first == 0 {
-            return (t.start[0][s] != NONE).then(|| self.follow(t, vec![s], 0, s));
+    /// The path from node `s` (not a target) under a rule the backward tables answer: the one
+    /// [`crate::trace::search`] finds (the fewest hexes under hex counts, the least cost under
+    /// movement points), when the tables say there is one. The tables keep each leg's best
+    /// continuation on its own, and a first leg searched to the nearest hex where the next leg
+    /// can start may then walk back over its own hexes: the answer is right, the path would
+    /// not be a shortest or a simple one.
+    fn path_by_search(&self, t: &Tables, scratch: &mut TraceScratch, s: usize) -> Option<Path> {
+        let traced = match t.first {
+            0 => t.start[0][s] != NONE,
+            _ => self.first_leg(s, t, scratch),
+        };
+        if !traced {
+            return None;
         }
-        match self.first_leg(s, t, scratch)? {
-            FirstLeg::Searched(path) => Some(path),
-            FirstLeg::At(v) => Some(self.first_leg_path(t, scratch, s, v)),
-        }
+        let free = crate::trace::ByNode(|n: petgraph::graph::NodeIndex<u32>| {
+            (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
+        });
+        let start = self.rule.map.hexes()[s].hex;
+        crate::trace::search(self.rule, start, self.targets, &free).ok()
     }
 
-    /// Search leg 0 forward from `s` (it has a budget), stopping where leg 1 can start.
-    fn first_leg(&self, s: usize, t: &Tables, scratch: &mut TraceScratch) -> Option<FirstLeg> {
+    /// Search leg 0 forward from `s` (it has a budget): whether it reaches a hex where leg 1
+    /// can start.
+    fn first_leg(&self, s: usize, t: &Tables, scratch: &mut TraceScratch) -> bool {
         let rule = self.rule;
         let map = rule.map;
         let leg = &rule.legs[0];
@@ -347,9 +359,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
             });
             let start = map.hexes()[s].hex;
-            return crate::trace::search(rule, start, self.targets, &free)
-                .ok()
-                .map(FirstLeg::Searched);
+            return crate::trace::search(rule, start, self.targets, &free).is_ok();
         }
         let limit = leg.budget.limit().unwrap_or(u32::MAX);
         let can_finish = |v: usize| {
@@ -360,7 +370,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
         };
         let g = scratch.begin(map.len());
         if leg.skippable && can_finish(s) {
-            return Some(FirstLeg::At(s));
+            return true;
         }
         scratch.stamp[s] = g;
         if scratch.used.len() != map.len() {
@@ -389,65 +399,13 @@ impl<'r, 'm> Tracer<'r, 'm> {
                 }
                 scratch.stamp[v] = g;
                 scratch.used[v] = nu;
-                scratch.parent[v] = u as u32;
                 if can_finish(v) {
-                    return Some(FirstLeg::At(v));
+                    return true;
                 }
                 queue.push_back((v as u32, nu, true));
             }
         }
-        None
-    }
-
-    /// The path from `s` whose first leg ended at `v` ([`Tracer::first_leg`]'s parents in
-    /// `scratch`), completed by the tables.
-    fn first_leg_path(&self, t: &Tables, scratch: &TraceScratch, s: usize, v: usize) -> Path {
-        let mut rev = vec![v];
-        let mut cur = v;
-        while cur != s {
-            cur = scratch.parent[cur] as usize;
-            rev.push(cur);
-        }
-        rev.reverse();
-        self.follow(t, rev, 1, v)
-    }
-
-    /// Complete a path whose hexes so far are `hexes` (node indices), now at `v` at the start
-    /// of leg `leg`.
-    fn follow(&self, t: &Tables, hexes: Vec<usize>, leg: usize, v: usize) -> Path {
-        let map = self.rule.map;
-        let mut out: Vec<usize> = hexes;
-        let mut cur = v;
-        let mut i = leg;
-        let mut guard = map.len().saturating_mul(self.rule.legs.len() + 1) + 2;
-        while i < self.rule.legs.len() && guard > 0 {
-            guard -= 1;
-            let Some(&s) = t.start.get(i).and_then(|x| x.get(cur)) else {
-                break;
-            };
-            if s == NONE {
-                break;
-            }
-            if s != HERE {
-                cur = s as usize;
-                out.push(cur);
-                while guard > 0 {
-                    guard -= 1;
-                    let n = t.next[i][cur];
-                    if n == HERE || n == NONE {
-                        break;
-                    }
-                    cur = n as usize;
-                    out.push(cur);
-                }
-            }
-            i += 1;
-        }
-        let e = t.end.get(cur).copied().unwrap_or(NONE);
-        if e != HERE && e != NONE {
-            out.push(e as usize);
-        }
-        Path::new(out.into_iter().map(|n| map.hexes()[n].hex).collect())
+        false
     }
 }
 
@@ -464,21 +422,12 @@ fn fitted<'r>(map: &HexMap, free: &'r [bool]) -> Cow<'r, [bool]> {
     }
 }
 
-/// How leg 0 of a path from a start ends ([`Tracer::first_leg`]).
-enum FirstLeg {
-    /// A search found the whole path (a first leg the tables cannot follow).
-    Searched(Path),
-    /// Leg 0 ends at this node, where leg 1 can start (its parents in the scratch space).
-    At(usize),
-}
-
 /// Backward tables for any rule.
 fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
     let n_legs = rule.legs.len();
     let first = usize::from(rule.legs[0].budget.limit().is_some());
     let end = ends(rule, targets, free);
     let mut start: Vec<Vec<u32>> = vec![Vec::new(); n_legs + 1];
-    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n_legs];
     // "Start of leg n" is the end of the path.
     start[n_legs] = end
         .iter()
@@ -492,20 +441,14 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
             .collect()
     });
     for i in (first..n_legs).rev() {
-        let (dist, nxt) = leg_under_way(rule, i, &start[i + 1], free);
+        let dist = leg_under_way(rule, i, &start[i + 1], free);
         let skip_to = match &on_target {
             Some(t) if i + 1 == n_legs => t,
             _ => &start[i + 1],
         };
         start[i] = leg_starts(rule, i, &dist, skip_to, free);
-        next[i] = nxt;
     }
-    Plan::Legs(Tables {
-        first,
-        end,
-        start,
-        next,
-    })
+    Plan::Legs(Tables { first, end, start })
 }
 
 /// Per node, where a path may end: `HERE` on a target, the adjacent target of the exempt last
@@ -532,27 +475,20 @@ fn ends(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Vec<u32> {
 }
 
 /// Leg `i` under way, worked backward from where leg `i + 1` starts (`after`): per node the
-/// least still to spend to finish the leg, and the next node (`HERE`: the leg ends here).
-fn leg_under_way(
-    rule: &BoundRule<'_>,
-    i: usize,
-    after: &[u32],
-    free: &[bool],
-) -> (Vec<u32>, Vec<u32>) {
+/// least still to spend to finish the leg.
+fn leg_under_way(rule: &BoundRule<'_>, i: usize, after: &[u32], free: &[bool]) -> Vec<u32> {
     let map = rule.map;
     let len = map.len();
     let adj = map.adjacency();
     let leg = &rule.legs[i];
     let limit = leg.budget.limit();
     let mut dist = vec![u32::MAX; len];
-    let mut nxt = vec![NONE; len];
     let mut heap = BinaryHeap::new();
     let mut fifo = VecDeque::new();
     let weighted = matches!(leg.budget, CBudget::Points { .. });
     for v in 0..len {
         if after[v] != NONE {
             dist[v] = 0;
-            nxt[v] = HERE;
             if weighted {
                 heap.push(Reverse((0u32, v)));
             } else {
@@ -589,7 +525,6 @@ fn leg_under_way(
                 continue;
             }
             dist[w] = nd;
-            nxt[w] = u32::try_from(x).unwrap_or(NONE);
             if weighted {
                 heap.push(Reverse((nd, w)));
             } else {
@@ -597,7 +532,7 @@ fn leg_under_way(
             }
         }
     }
-    (dist, nxt)
+    dist
 }
 
 /// Per node, how starting leg `i` there finishes: skip it (`HERE`, where `after` allows: where

@@ -49,15 +49,31 @@ impl ChainNet {
     }
 }
 
-/// The chain as a tree toward the targets, into `tree` (reused): per node, the next hex
-/// toward a target along the chain (itself for a hex that ends it), `NONE` off the chain. A
-/// breadth-first search from the free targets in node order, so every path is the one the
-/// tracer gave before the plan: first every free target that ends the chain
-/// ([`ChainRule::ends_at`]), then, free target by free target, the target (when it ends the
-/// chain) and the hexes next to it that run into it ([`ChainRule::runs_into`]), then the
-/// chain's steps.
+/// The chain as a tree toward the targets: per node, the next hex toward a target along the
+/// chain (itself for a hex that ends it) and how many steps remain to the target (`NONE` off
+/// the chain, in both).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ChainTree {
+    /// Per node: the next hex toward a target.
+    pub(crate) next: Vec<u32>,
+    /// Per node: the steps left to a target along the chain.
+    pub(crate) dist: Vec<u32>,
+}
+
+impl ChainTree {
+    /// The steps left from node `n` to a target along the chain; `None` off the chain.
+    pub(crate) fn dist(&self, n: usize) -> Option<u32> {
+        self.dist.get(n).copied().filter(|&d| d != NONE)
+    }
+}
+
+/// The chain as a tree toward the targets, into `tree` (reused): a breadth-first search, in
+/// node order, from the free targets that end the chain ([`ChainRule::ends_at`]); then the free
+/// hexes next to a free target that run into it ([`ChainRule::runs_into`], whether or not the
+/// target ends the chain); then the chain's steps. Every hex's distance is the fewest steps to a
+/// target along the chain, and the tree's path from it is one of that length.
 pub(crate) fn tree_into(
-    tree: &mut Vec<u32>,
+    tree: &mut ChainTree,
     map: &HexMap,
     net: &ChainNet,
     rule: &ChainRule,
@@ -66,43 +82,48 @@ pub(crate) fn tree_into(
 ) {
     let hexes = map.hexes();
     let adj = map.adjacency();
-    tree.clear();
-    tree.resize(hexes.len(), NONE);
+    let ChainTree { next, dist } = tree;
+    next.clear();
+    next.resize(hexes.len(), NONE);
+    dist.clear();
+    dist.resize(hexes.len(), NONE);
     let mut queue = VecDeque::new();
     let own = |n: usize| u32::try_from(n).unwrap_or(NONE);
     for n in targets.iter_nodes() {
-        if free(n) && rule.ends_at(hexes, n) {
-            tree[n] = own(n);
+        if free(n) && rule.ends_at(hexes, n) && next[n] == NONE {
+            next[n] = own(n);
+            dist[n] = 0;
+            queue.push_back(n);
         }
     }
     for t in targets.iter_nodes() {
         if !free(t) {
             continue;
         }
-        // (A target off the net has no chain step: following it finds nothing. One that does
-        // not end the chain may still have hexes beside it that run into it.)
-        if tree[t] != NONE {
-            queue.push_back(t);
-        }
-        // Hexes that run into the target across any passable hexside.
+        // Hexes that run into the target across any passable hexside: one step from it. (A
+        // target off the net has no chain step; one that does not end the chain may still
+        // have hexes beside it that run into it.)
         for a in adj[t] {
             let y = a.node as usize;
             if a.node != NONE
                 && !a.impassable()
-                && tree[y] == NONE
+                && next[y] == NONE
                 && free(y)
                 && rule.runs_into(hexes, y)
             {
-                tree[y] = own(t);
+                next[y] = own(t);
+                dist[y] = 1;
                 queue.push_back(y);
             }
         }
     }
     while let Some(c) = queue.pop_front() {
+        let d = dist[c].saturating_add(1);
         for &y in net.steps(c) {
             let y = y as usize;
-            if tree[y] == NONE && free(y) {
-                tree[y] = own(c);
+            if next[y] == NONE && free(y) {
+                next[y] = own(c);
+                dist[y] = d;
                 queue.push_back(y);
             }
         }

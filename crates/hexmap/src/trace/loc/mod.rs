@@ -27,6 +27,7 @@ mod oracle;
 mod rule;
 
 use chain::ChainNet;
+pub(crate) use chain::ChainTree;
 #[cfg(feature = "oracle")]
 pub use oracle::{LocOracle, OracleError};
 use rule::{ChainRule, FirstHexes};
@@ -144,7 +145,7 @@ pub struct ChainWork {
     chain: Vec<u64>,
     search: Search,
     /// The chain as a tree toward the targets, when made for this position.
-    tree: Vec<u32>,
+    tree: ChainTree,
     tree_made: bool,
     cut: cut::CutWork,
     /// The flood's queue of chain hexes whose steps are still to follow.
@@ -513,30 +514,99 @@ impl<'m> ChainPlan<'m> {
         &self,
         targets: &Targets,
         work: &ChainWork,
-        tree: &std::cell::OnceCell<Vec<u32>>,
+        tree: &std::cell::OnceCell<ChainTree>,
         search: &mut Search,
         s: usize,
     ) -> Option<Path> {
-        let v = self.first_leg(targets, &work.free, &work.chain, search, s)?;
+        // Whether it traces first: a cut unit costs no tree.
+        self.first_leg(targets, &work.free, &work.chain, search, s)?;
         let tree = tree.get_or_init(|| {
-            let mut t = Vec::new();
+            let mut t = ChainTree::default();
             self.tree_into(targets, &work.free, &mut t);
             t
         });
+        let v = self.shortest_first_leg(targets, &work.free, tree, search, s)?;
         Some(self.path_from(search, tree, s, v))
     }
 
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
-    fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut Vec<u32>) {
+    fn tree_into(&self, targets: &Targets, free: &[u64], tree: &mut ChainTree) {
         let grid = &self.grid;
         chain::tree_into(tree, self.map, &self.net, &self.rule, targets, |n| {
             grid.has(free, n)
         });
     }
 
-    /// The path from node `s` that met the chain (or a target) at `v` (`search` as
-    /// [`ChainPlan::first_leg`] left it), then along `tree`.
-    fn path_from(&self, search: &Search, tree: &[u32], s: usize, v: usize) -> Path {
+    /// The node where the first K hexes (and the step onto the chain) of a shortest path from
+    /// node `s` end, its parents in `search`: of the hexes within K+1 steps through free
+    /// hexes, the one where the path so far and the chain's distance to a target (`tree`)
+    /// add up to the fewest hexes (a target within K: the path so far alone); the first found
+    /// breadth-first among equals. `s` itself when that is it.
+    fn shortest_first_leg(
+        &self,
+        targets: &Targets,
+        free: &[u64],
+        tree: &ChainTree,
+        search: &mut Search,
+        s: usize,
+    ) -> Option<usize> {
+        let (map, grid) = (self.map, &self.grid);
+        let k = self.rule.k();
+        let total = |n: usize, depth: u32| {
+            if depth <= k && targets.node(n) {
+                Some(depth)
+            } else {
+                tree.dist(n).map(|d| d.saturating_add(depth))
+            }
+        };
+        // The unit's own hex: a target, or on the chain where the rule lets it trace from there.
+        let own = if targets.node(s) {
+            Some(0)
+        } else if self.rule.start_on_chain() {
+            tree.dist(s)
+        } else {
+            None
+        };
+        let mut best = own.map(|t| (t, s));
+        let adj = map.adjacency();
+        let g = search.begin(map.len());
+        search.stamp[s] = g;
+        search.layer.clear();
+        search.layer.push(u32::try_from(s).ok()?);
+        for depth in 1..=k.saturating_add(1) {
+            if best.is_some_and(|(t, _)| t <= depth) {
+                break;
+            }
+            search.next.clear();
+            for i in 0..search.layer.len() {
+                let u = search.layer[i] as usize;
+                for a in adj[u] {
+                    let v = a.node as usize;
+                    if a.node == NONE
+                        || a.impassable()
+                        || search.stamp[v] == g
+                        || !grid.has(free, v)
+                    {
+                        continue;
+                    }
+                    search.stamp[v] = g;
+                    search.parent[v] = u as u32;
+                    if let Some(t) = total(v, depth)
+                        && best.is_none_or(|(b, _)| t < b)
+                    {
+                        best = Some((t, v));
+                    }
+                    search.next.push(a.node);
+                }
+            }
+            std::mem::swap(&mut search.layer, &mut search.next);
+        }
+        best.map(|(_, v)| v)
+    }
+
+    /// The path from node `s` whose first hexes end at `v` (`search` as
+    /// [`ChainPlan::shortest_first_leg`] left it), then along `tree`.
+    fn path_from(&self, search: &Search, tree: &ChainTree, s: usize, v: usize) -> Path {
         let all = self.map.hexes();
         let mut rev = vec![v];
         let mut cur = v;
@@ -547,7 +617,7 @@ impl<'m> ChainPlan<'m> {
         let mut hexes: Vec<Hex> = rev.iter().rev().map(|&n| all[n].hex).collect();
         let mut cur = v;
         while hexes.len() <= all.len().saturating_mul(2) {
-            let next = tree.get(cur).copied().unwrap_or(NONE);
+            let next = tree.next.get(cur).copied().unwrap_or(NONE);
             if next == NONE || next as usize == cur {
                 break;
             }
@@ -557,16 +627,19 @@ impl<'m> ChainPlan<'m> {
         Path::new(hexes)
     }
 
-    /// The path of a unit on `start` in the position prepared, if it traces: the fewest
-    /// hexes to the chain (or a target within K), then the chain's breadth-first tree from
-    /// the targets (the same path on every call).
+    /// The path of a unit on `start` in the position prepared, if it traces: one of the fewest
+    /// hexes, as [`crate::trace::search`]'s (the first K hexes and the step onto the chain
+    /// chosen so that they and the chain's breadth-first tree from the targets add up to the
+    /// fewest; the same path on every call). It passes no hex twice: a hex met twice would
+    /// make a shorter path.
     pub fn path(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> Option<Path> {
         let s = self.node(start)?;
-        let v = self.first_leg(targets, &work.free, &work.chain, &mut work.search, s)?;
+        self.first_leg(targets, &work.free, &work.chain, &mut work.search, s)?;
         if !work.tree_made {
             self.tree_into(targets, &work.free, &mut work.tree);
             work.tree_made = true;
         }
+        let v = self.shortest_first_leg(targets, &work.free, &work.tree, &mut work.search, s)?;
         Some(self.path_from(&work.search, &work.tree, s, v))
     }
 
