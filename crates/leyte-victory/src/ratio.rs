@@ -703,15 +703,27 @@ mod tests {
         assert_eq!(ratio(2, 3).quotient().as_deref(), Some("0.6666"));
         assert_eq!(ratio(3, 4).quotient(), None);
         // Just above a figure of the schedule: the digits go on to show it.
-        assert_eq!(ratio(200_001, 100_000).quotient().as_deref(), Some("2.00001"));
-        assert_eq!(ratio(250_001, 100_000).quotient().as_deref(), Some("2.50001"));
+        assert_eq!(
+            ratio(200_001, 100_000).quotient().as_deref(),
+            Some("2.00001")
+        );
+        assert_eq!(
+            ratio(250_001, 100_000).quotient().as_deref(),
+            Some("2.50001")
+        );
         assert_eq!(
             ratio(u64::MAX, u64::MAX / 2).quotient().as_deref(),
             Some("2.0000000000000000001")
         );
         // Just below: the truncated digits already show it (1.9999...).
-        assert_eq!(ratio(199_999, 100_000).quotient().as_deref(), Some("1.9999"));
-        assert_eq!(ratio(201_001, 100_000).quotient().as_deref(), Some("2.0100"));
+        assert_eq!(
+            ratio(199_999, 100_000).quotient().as_deref(),
+            Some("1.9999")
+        );
+        assert_eq!(
+            ratio(201_001, 100_000).quotient().as_deref(),
+            Some("2.0100")
+        );
         assert_eq!(
             ratio(u64::MAX, 7).quotient().map(|q| q.len() > 10),
             Some(true)

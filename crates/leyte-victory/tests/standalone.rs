@@ -279,7 +279,11 @@ fn a_shortfall_paid_by_a_removed_counter_is_paid_once() {
         (paid.awards[0].kind, paid.awards[0].rule.as_str()),
         (AwardKind::Elimination, "scenario")
     );
-    assert!(paid.awards[0].text.contains("[16.4]"), "{}", paid.awards[0].text);
+    assert!(
+        paid.awards[0].text.contains("[16.4]"),
+        "{}",
+        paid.awards[0].text
+    );
     // Not named: the requirement's points and the elimination's (a note says why).
     let twice = score(&map, &unnamed, &removed).unwrap();
     assert_eq!(twice.japanese.total, 10);
@@ -302,12 +306,16 @@ fn a_shortfall_paid_by_a_removed_counter_is_paid_once() {
     let report = score(&map, &named, &met).unwrap();
     assert_eq!(report.japanese.total, 5);
     assert_eq!(report.japanese.awards[0].rule, "L4");
-    assert!(report.notes.iter().any(|n| n.contains("the requirement is met")));
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("the requirement is met"))
+    );
     // A counter that is no unit of the position, or of the other side: refused alike.
     for id in ["US-Z", "J-1"] {
-        let scenario = Scenario::new("Campaign", &[beach::NORTHERN]).with_exit_requirement(
-            ExitRequirement::new(Side::Us, [], 1, 5).with_removed(id),
-        );
+        let scenario = Scenario::new("Campaign", &[beach::NORTHERN])
+            .with_exit_requirement(ExitRequirement::new(Side::Us, [], 1, 5).with_removed(id));
         let position = PositionBuilder::new(&map)
             .eliminated("J-1", Side::Japanese, "3-2-5")
             .build()
@@ -316,7 +324,10 @@ fn a_shortfall_paid_by_a_removed_counter_is_paid_once() {
         let d = &err.diagnostics()[0];
         assert_eq!(
             (d.kind, d.key.as_deref()),
-            (ErrorKind::Scenario, Some("scenario.exit_requirements[0].removed"))
+            (
+                ErrorKind::Scenario,
+                Some("scenario.exit_requirements[0].removed")
+            )
         );
         let scorer = leyte_victory::Scorer::new(&map, &scenario).unwrap();
         let in_session = scorer.session().verdict(&position).unwrap_err();

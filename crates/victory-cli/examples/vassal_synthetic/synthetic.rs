@@ -1149,7 +1149,13 @@ impl<'m> LeyteGame<'m> {
             } else {
                 DEAD_PILE_POINT
             };
-            self.unit(&mut table, unit, (DEAD_PILE, point), &sent, &self.before(&hex, v)?)?;
+            self.unit(
+                &mut table,
+                unit,
+                (DEAD_PILE, point),
+                &sent,
+                &self.before(&hex, v)?,
+            )?;
         }
         for unit in tables(state, "exited") {
             let hex = strings(unit, "hex");
