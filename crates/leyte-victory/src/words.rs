@@ -189,40 +189,59 @@ fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award
             unit,
             requirement,
             exited,
-        } => {
-            let u = position.eliminated.get(unit)?;
-            let r = scenario.exit_requirements.get(requirement)?;
-            let text = format!(
-                "{} unit {} ({}) removed for an exit shortfall and scored as destroyed (L4): value {} = {}; {}",
-                u.side,
-                u.id,
-                u.rating,
-                u.rating.vp(),
-                u.rating.vp_sum(),
-                requirement_words(board, r, exited)
-            );
-            Some(Award {
-                unit: Some(u.id.clone()),
-                rating: Some(u.rating.to_string()),
-                ..Award::new(AwardKind::Elimination, g.vp, "scenario", text)
-            })
-        }
+        } => removed_award(board, g, unit, requirement, exited),
         Basis::ExitShortfall {
             requirement,
             exited,
-        } => {
-            let r = scenario.exit_requirements.get(requirement)?;
-            let mut text = requirement_words(board, r, exited);
-            if let Some(id) = &r.removed {
-                text.push_str(&format!(
-                    "; {id}, named as the counter removed for it, is not among the eliminated ({}): the requirement's {} VP stand for it",
-                    whereabouts(board, id),
-                    r.vp
-                ));
-            }
-            Some(Award::new(AwardKind::ExitShortfall, g.vp, "scenario", text))
-        }
+        } => shortfall_award(board, g, requirement, exited),
     }
+}
+
+/// Ruling L-15: the eliminated unit `unit`, the counter removed for the shortfall of exit
+/// requirement `requirement` and scored as destroyed, paying the shortfall (the scenario rule).
+fn removed_award(
+    board: &Board<'_, '_>,
+    g: &Grant,
+    unit: usize,
+    requirement: usize,
+    exited: usize,
+) -> Option<Award> {
+    let u = board.position.eliminated.get(unit)?;
+    let r = board.scenario.exit_requirements.get(requirement)?;
+    let text = format!(
+        "{} unit {} ({}) removed for an exit shortfall and scored as destroyed (L4): value {} = {}; {}",
+        u.side,
+        u.id,
+        u.rating,
+        u.rating.vp(),
+        u.rating.vp_sum(),
+        requirement_words(board, r, exited)
+    );
+    Some(Award {
+        unit: Some(u.id.clone()),
+        rating: Some(u.rating.to_string()),
+        ..Award::new(AwardKind::Elimination, g.vp, "scenario", text)
+    })
+}
+
+/// The shortfall of exit requirement `requirement`, paid by its own points (ruling L-15), with
+/// where the counter it names as removed is, when it names one that is not eliminated.
+fn shortfall_award(
+    board: &Board<'_, '_>,
+    g: &Grant,
+    requirement: usize,
+    exited: usize,
+) -> Option<Award> {
+    let r = board.scenario.exit_requirements.get(requirement)?;
+    let mut text = requirement_words(board, r, exited);
+    if let Some(id) = &r.removed {
+        text.push_str(&format!(
+            "; {id}, named as the counter removed for it, is not among the eliminated ({}): the requirement's {} VP stand for it",
+            whereabouts(board, id),
+            r.vp
+        ));
+    }
+    Some(Award::new(AwardKind::ExitShortfall, g.vp, "scenario", text))
 }
 
 /// An exit requirement and how many units exited for it: `US exited 0 of the 1 unit(s)
