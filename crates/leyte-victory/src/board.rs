@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use hexmap::petgraph::graph::NodeIndex;
 use hexmap::{Hex, HexMap, ZocRule};
 
-use crate::error::Error;
+use crate::error::{Diagnostic, Error};
 use crate::model::{ObjectiveKind, Position, Scenario, Unit};
 use crate::unit::Side;
 
@@ -32,12 +32,20 @@ pub(crate) fn validate(
     position: &Position,
 ) -> Result<(), Error> {
     let mut problems = scenario.check(map);
-    problems.extend(position.check(map));
+    problems.extend(position_problems(map, scenario, position));
     if problems.is_empty() {
         Ok(())
     } else {
         Err(Error::new(problems))
     }
+}
+
+/// Every problem of a position on its map and scenario: its own ([`Position::check`]), then
+/// the counters the exit requirements name as removed ([`Scenario::check_removed`]).
+fn position_problems(map: &HexMap, scenario: &Scenario, position: &Position) -> Vec<Diagnostic> {
+    let mut problems = position.check(map);
+    problems.extend(scenario.check_removed(position));
+    problems
 }
 
 /// A scenario on its map, prepared once for any number of positions.
@@ -154,8 +162,9 @@ pub(crate) struct Spare {
 }
 
 impl<'p, 'm> Board<'p, 'm> {
-    /// Check the position (every unit on the map, ids unique, no hex with both sides) and place
-    /// its units. A position that fails is reported as [`Position`]'s own check reports it.
+    /// Check the position (every unit on the map, ids unique, no hex with both sides, the
+    /// counters the exit requirements name as removed) and place its units. A position that
+    /// fails is reported as [`validate`] reports it.
     pub(crate) fn new(prepared: &'p Prepared<'m>, position: &'p Position) -> Result<Self, Error> {
         Board::with(prepared, position, Spare::default())
     }
@@ -172,8 +181,12 @@ impl<'p, 'm> Board<'p, 'm> {
             let side = |i: u32| position.units[i as usize].side;
             w[0].0 == w[1].0 && side(w[0].1) != side(w[1].1)
         });
-        if both_sides || !ids_unique(position, &mut board.ids) {
-            return Err(Error::new(position.check(prepared.map)));
+        if both_sides
+            || !ids_unique(position, &mut board.ids)
+            || !prepared.scenario.check_removed(position).is_empty()
+        {
+            let problems = position_problems(prepared.map, prepared.scenario, position);
+            return Err(Error::new(problems));
         }
         Ok(board)
     }
@@ -195,7 +208,7 @@ impl<'p, 'm> Board<'p, 'm> {
         spare: Spare,
     ) -> Result<Self, Error> {
         let map = prepared.map;
-        let reject = || Error::new(position.check(map));
+        let reject = || Error::new(position_problems(map, prepared.scenario, position));
         let Spare {
             mut nodes,
             mut by_node,

@@ -12,7 +12,7 @@ use hexmap::Hex;
 
 use crate::board::Board;
 use crate::loc::{self, Lines, LocPlan, LocWork};
-use crate::model::{ExitValue, ObjectiveKind, OffMapUnit};
+use crate::model::{ExitRequirement, ExitValue, ObjectiveKind, OffMapUnit};
 use crate::ratio::{Schedule, Verdict};
 use crate::sheet::{Basis, Grant, Sheet};
 use crate::unit::Side;
@@ -63,21 +63,77 @@ pub(crate) fn verdict<'p, 'm>(
 
 /// L4, L5, L6, L9 and the scenario's exit rules, in rule order.
 fn rules(board: &Board<'_, '_>, lines: &Lines, give: &mut impl FnMut(Grant)) {
-    eliminations(board, give);
+    let short = shortfalls(board);
+    eliminations(board, &short, give);
     objectives(board, lines, give);
-    beach_bonus(board, give);
+    beach_bonus(board, lines, give);
     loc_cuts(board, lines, give);
     exit_awards(board, give);
-    exit_shortfalls(board, give);
+    exit_shortfalls(&short, give);
 }
 
-/// L4: each eliminated unit is worth its value (L3) to the enemy.
-fn eliminations(board: &Board<'_, '_>, give: &mut impl FnMut(Grant)) {
+/// An exit requirement not met (ruling L-15).
+pub(crate) struct Shortfall {
+    /// Index in the scenario's `exit_requirements`.
+    pub(crate) requirement: usize,
+    /// How many units exited for it.
+    pub(crate) exited: usize,
+    /// Who scores its own points, and how many (when no removed counter pays).
+    scorer: Side,
+    vp: u32,
+    /// The index in `eliminated` of the counter it names as removed for the shortfall, when
+    /// that counter is among the eliminated (a unit of the requirement's side): its
+    /// elimination pays the shortfall.
+    pub(crate) removed: Option<usize>,
+}
+
+/// How many exited units count for exit requirement `r`.
+pub(crate) fn exited_for(board: &Board<'_, '_>, r: &ExitRequirement) -> usize {
+    (board.position.exited.iter())
+        .filter(|u| exited_through(u, r.side, &r.hexes))
+        .count()
+}
+
+/// The index in `eliminated` of the counter requirement `r` names as removed, when it is
+/// there as a unit of the requirement's side.
+pub(crate) fn removed_index(board: &Board<'_, '_>, r: &ExitRequirement) -> Option<usize> {
+    let id = r.removed.as_deref()?;
+    (board.position.eliminated.iter()).position(|u| u.id == id && u.side == r.side)
+}
+
+/// Every exit requirement not met, in the scenario's order, with what pays it.
+pub(crate) fn shortfalls(board: &Board<'_, '_>) -> Vec<Shortfall> {
+    let requirements = board.scenario.exit_requirements.iter().enumerate();
+    requirements
+        .filter_map(|(requirement, r)| {
+            let exited = exited_for(board, r);
+            ((exited as u64) < u64::from(r.units)).then(|| Shortfall {
+                requirement,
+                exited,
+                scorer: r.scorer,
+                vp: r.vp,
+                removed: removed_index(board, r),
+            })
+        })
+        .collect()
+}
+
+/// L4: each eliminated unit is worth its value (L3) to the enemy; the counter removed for an
+/// exit requirement's shortfall is scored so, for the scenario rule (ruling L-15).
+fn eliminations(board: &Board<'_, '_>, short: &[Shortfall], give: &mut impl FnMut(Grant)) {
     for (unit, u) in board.position.eliminated.iter().enumerate() {
+        let basis = match short.iter().find(|s| s.removed == Some(unit)) {
+            Some(s) => Basis::Removed {
+                unit,
+                requirement: s.requirement,
+                exited: s.exited,
+            },
+            None => Basis::Elimination { unit },
+        };
         give(Grant {
             to: u.side.enemy(),
             vp: u.rating.vp(),
-            basis: Basis::Elimination { unit },
+            basis,
         });
     }
 }
@@ -147,9 +203,18 @@ pub(crate) fn on_bonus_beaches<'b>(
         .filter(move |(i, _)| board.unit(*i).side == Side::Japanese)
 }
 
-/// L6: the beach bonus, once, to the Japanese for a unit on a beach hex of the bonus areas.
-fn beach_bonus(board: &Board<'_, '_>, give: &mut impl FnMut(Grant)) {
-    if let Some((unit, _)) = on_bonus_beaches(board).next() {
+/// Whether a Japanese unit on a bonus beach earns the beach bonus (L6): always (the default,
+/// ruling L-21), or, under `beach_bonus_loc = loc-needed`, only when it may score an
+/// objective ([`may_score`]: it traces, or the Japanese need not trace).
+pub(crate) fn earns_beach_bonus(board: &Board<'_, '_>, traces: Option<bool>) -> bool {
+    !board.scenario.rules.beach_bonus_needs_loc() || may_score(board, Side::Japanese, traces)
+}
+
+/// L6: the beach bonus, once, to the Japanese for a unit on a beach hex of the bonus areas
+/// that earns it ([`earns_beach_bonus`]).
+fn beach_bonus(board: &Board<'_, '_>, lines: &Lines, give: &mut impl FnMut(Grant)) {
+    let earns = |i: usize| earns_beach_bonus(board, lines.traces(i));
+    if let Some((unit, _)) = on_bonus_beaches(board).find(|(i, _)| earns(*i)) {
         give(Grant {
             to: Side::Japanese,
             vp: board.scenario.beach_bonus.vp,
@@ -198,24 +263,17 @@ fn exit_awards(board: &Board<'_, '_>, give: &mut impl FnMut(Grant)) {
     }
 }
 
-/// Scenario exit rules: a requirement not met scores its points once, to its scorer.
-fn exit_shortfalls(board: &Board<'_, '_>, give: &mut impl FnMut(Grant)) {
-    for (requirement, r) in board.scenario.exit_requirements.iter().enumerate() {
-        let exited = board
-            .position
-            .exited
-            .iter()
-            .filter(|u| exited_through(u, r.side, &r.hexes))
-            .count();
-        if (exited as u64) >= u64::from(r.units) {
-            continue;
-        }
+/// Scenario exit rules: a requirement not met scores its points once, to its scorer, unless
+/// the counter it names as removed is among the eliminated: that elimination pays it (ruling
+/// L-15, [`eliminations`]).
+fn exit_shortfalls(short: &[Shortfall], give: &mut impl FnMut(Grant)) {
+    for s in short.iter().filter(|s| s.removed.is_none()) {
         give(Grant {
-            to: r.scorer,
-            vp: r.vp,
+            to: s.scorer,
+            vp: s.vp,
             basis: Basis::ExitShortfall {
-                requirement,
-                exited,
+                requirement: s.requirement,
+                exited: s.exited,
             },
         });
     }

@@ -166,13 +166,18 @@ pub struct LocConsequence {
 impl LocExplanation {
     /// The paragraphs the explanation cites: L8 for a LOC traced, L8 and L9 for one cut, L7
     /// and L10 for a unit that need not trace, and for a unit off the map the ruling that only
-    /// units on the map trace (L-12, a reading of L9).
+    /// units on the map trace (L-12, a reading of L9). A Japanese unit traces under the
+    /// scenario's 16.34 as ruling L-13 reads it (L7 and L9 speak of U.S. units only): L8 and
+    /// 16.34 with L-13, traced or cut.
     pub fn rules(&self) -> &'static [&'static str] {
-        match self.case {
-            LocCase::Traced { .. } => &["L8"],
-            LocCase::Cut { .. } => &["L8", "L9"],
-            LocCase::NeedNotTrace { .. } => &["L7", "L10"],
-            LocCase::Eliminated | LocCase::Exited => &["L-12"],
+        match (&self.case, self.side) {
+            (LocCase::Traced { .. } | LocCase::Cut { .. }, Side::Japanese) => {
+                &["L8", "16.34", "L-13"]
+            }
+            (LocCase::Traced { .. }, Side::Us) => &["L8"],
+            (LocCase::Cut { .. }, Side::Us) => &["L8", "L9"],
+            (LocCase::NeedNotTrace { .. }, _) => &["L7", "L10"],
+            (LocCase::Eliminated | LocCase::Exited, _) => &["L-12"],
         }
     }
 }
@@ -381,6 +386,15 @@ impl fmt::Display for LocExplanation {
 }
 
 impl LocExplanation {
+    /// The rules a traced or cut Line of Communications is cited with ([`LocExplanation::rules`]):
+    /// `L8`, or for a Japanese unit `16.34 (ruling L-13), L8`.
+    fn cited(&self) -> &'static str {
+        match self.side {
+            Side::Us => "L8",
+            Side::Japanese => "16.34 (ruling L-13), L8",
+        }
+    }
+
     /// The readable text, before [`wargame_kit::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = format!("{} ({}, {})", self.unit, self.side, self.rating);
@@ -391,7 +405,11 @@ impl LocExplanation {
                 reaches,
                 steps,
             } => {
-                write!(f, "{who} at {hex}: traces a Line of Communications [L8]")?;
+                write!(
+                    f,
+                    "{who} at {hex}: traces a Line of Communications [{}]",
+                    self.cited()
+                )?;
                 write_path(f, &self.unit, hex, reaches, steps)
             }
             LocCase::Cut {
@@ -405,8 +423,11 @@ impl LocExplanation {
             } => {
                 writeln!(
                     f,
-                    "{who} at {hex}: CUT, no Line of Communications [L8]; the {} player scores +{} for it [{}].",
-                    c.scorer, c.vp, c.rule
+                    "{who} at {hex}: CUT, no Line of Communications [{}]; the {} player scores +{} for it [{}].",
+                    self.cited(),
+                    c.scorer,
+                    c.vp,
+                    c.rule
                 )?;
                 write_cut(f, *free_hexes, target, frontier, reach.as_ref())?;
                 match omitted {

@@ -102,7 +102,10 @@ pub fn render(map: &HexMap, scenario: &Scenario, position: &Position, report: &R
         awards(&report.japanese, &report.loc),
     );
     page.section("Objectives [L5]", objectives(report));
-    page.section("Lines of Communications [L7, L8]", lines(&report.loc));
+    page.section(
+        format!("Lines of Communications [{}]", report.loc_rules()),
+        lines(&report.loc),
+    );
     let mut notes: Vec<Html> = report.notes.iter().map(|n| li(&[], n)).collect();
     if let Some(chosen) = wargame_kit::options::non_defaults(&report.rules) {
         notes.push(li(

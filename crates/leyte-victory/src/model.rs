@@ -227,6 +227,12 @@ impl ExitAward {
 
 /// Victory Points to `scorer` when fewer than `units` units of `side` exited through `hexes`.
 ///
+/// A shortfall a scenario pays by removing a counter (16.4: "the Japanese remove a U.S. 3-2-5
+/// of their choice and score it as destroyed") names that counter ([`ExitRequirement::removed`],
+/// ruling L-15): when it is among the eliminated, its elimination pays the shortfall (its value,
+/// L3, to the enemy, cited with the scenario rule) and the requirement pays nothing of its own;
+/// otherwise `vp` stands for it, once.
+///
 /// Build one with [`ExitRequirement::new`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -243,6 +249,9 @@ pub struct ExitRequirement {
     pub scorer: Side,
     /// Shown with the award.
     pub note: Option<String>,
+    /// The id of the counter of `side` removed for the shortfall and scored as destroyed, when
+    /// the scenario pays the shortfall so and the players have removed it (`None`: `vp` pays).
+    pub removed: Option<String>,
 }
 
 impl ExitRequirement {
@@ -271,6 +280,7 @@ impl ExitRequirement {
             vp,
             scorer: side.enemy(),
             note: None,
+            removed: None,
         }
     }
 
@@ -283,6 +293,43 @@ impl ExitRequirement {
     /// The same requirement with a note shown with its award.
     pub fn with_note(mut self, note: impl Into<String>) -> ExitRequirement {
         self.note = Some(note.into());
+        self
+    }
+
+    /// The same requirement, its shortfall paid by removing the counter `id` (a unit of its
+    /// side) and scoring it as destroyed (ruling L-15): when `id` is among the eliminated, the
+    /// elimination pays and the requirement's `vp` does not.
+    ///
+    /// ```
+    /// use leyte_victory::{ExitRequirement, PositionBuilder, Scenario, Side, BeachBonus, score};
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [areas.beach]
+    /// # name = "Beach"
+    /// # hexes = ["1009"]
+    /// # "#, None).unwrap();
+    /// let scenario = Scenario::new("Campaign", &["beach"])
+    ///     .with_beach_bonus(BeachBonus::none())
+    ///     .with_exit_requirement(ExitRequirement::new(Side::Us, [], 1, 5).with_removed("US-X"));
+    /// // No US unit exited; the Japanese removed US-X (a 3-2-5): 5 VP, once, for its elimination.
+    /// let position = PositionBuilder::new(&map)
+    ///     .eliminated("US-X", Side::Us, "3-2-5")
+    ///     .build()
+    ///     .unwrap();
+    /// let report = score(&map, &scenario, &position).unwrap();
+    /// assert_eq!((report.us.total, report.japanese.total), (0, 5));
+    /// assert_eq!(report.japanese.awards[0].unit.as_deref(), Some("US-X"));
+    /// ```
+    pub fn with_removed(mut self, id: impl Into<String>) -> ExitRequirement {
+        self.removed = Some(id.into());
         self
     }
 }
@@ -556,6 +603,44 @@ impl Scenario {
 }
 
 impl Scenario {
+    /// The counters the exit requirements name as removed for their shortfalls, against the
+    /// position (ruling L-15), each problem at `scenario.exit_requirements[i].removed`: the
+    /// counter is a unit of the position (on the map, eliminated or exited) of the
+    /// requirement's side, and no two requirements name one counter (one elimination pays one
+    /// shortfall). A counter named that is not among the eliminated is no problem: the
+    /// requirement's `vp` then stands for it.
+    pub(crate) fn check_removed(&self, position: &Position) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let mut named: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, r) in self.exit_requirements.iter().enumerate() {
+            let Some(id) = r.removed.as_deref() else {
+                continue;
+            };
+            let problem = |message: String| {
+                Diagnostic::new(ErrorKind::Scenario, message)
+                    .key(format!("scenario.exit_requirements[{i}].removed"))
+                    .label(id)
+            };
+            if let Some(first) = named.insert(id, i) {
+                out.push(problem(format!(
+                    "`{id}` is already the counter removed for `scenario.exit_requirements[{first}]`: one elimination pays one shortfall"
+                )));
+                continue;
+            }
+            match position.side_of(id) {
+                None => out.push(problem(format!(
+                    "the counter removed for this shortfall, `{id}`, is no unit of the position"
+                )).help("list it among the `[[eliminated]]` units once it is removed, or leave `removed` out: the requirement's `vp` then pays the shortfall")),
+                Some(side) if side != r.side => out.push(problem(format!(
+                    "the counter removed for this shortfall, `{id}`, is a {side} unit; the requirement's units are {}",
+                    r.side
+                ))),
+                Some(_) => {}
+            }
+        }
+        out
+    }
+
     /// L7: when the U.S. must trace, some active Beach Area has a hex; else no U.S. unit could
     /// trace a Line of Communications, and every one would be cut for want of a target. (An
     /// active area the map lacks is said on its own.)
@@ -784,6 +869,16 @@ impl Position {
     /// Units that left the map.
     pub fn exited(&self) -> &[OffMapUnit] {
         &self.exited
+    }
+
+    /// The side of the unit `id` (on the map, eliminated or exited), if there is one.
+    fn side_of(&self, id: &str) -> Option<Side> {
+        let on_map = self.units.iter().find(|u| u.id == id).map(|u| u.side);
+        on_map.or_else(|| {
+            (self.eliminated.iter().chain(&self.exited))
+                .find(|u| u.id == id)
+                .map(|u| u.side)
+        })
     }
 
     /// The units on the map as a [`hexmap::Position`] (for zones of control and tracing).

@@ -12,7 +12,7 @@
 //! assert_eq!(rules.ratio, Rounding::Round);
 //! assert!(rules.set("ratio", "ceiling").is_err());
 //! assert!(rules.set("no_such_rule", "x").is_err());
-//! assert_eq!(RULE_OPTIONS.options().len(), 4);
+//! assert_eq!(RULE_OPTIONS.options().len(), 5);
 //! ```
 
 use hexmap::ChainReading;
@@ -50,6 +50,23 @@ pub enum ZeroZero {
     JapaneseDecisive,
 }
 
+/// L6 for a Japanese unit that must trace a Line of Communications (when a scenario applies
+/// 16.34, ruling L-13) and cannot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
+pub enum BeachBonusLoc {
+    /// The beach bonus needs no Line of Communications: a cut Japanese unit on a bonus beach
+    /// still earns it (the default, ruling L-21; L7 and L9 deny objectives only).
+    #[default]
+    NoLocNeeded,
+    /// A Japanese unit that must trace and cannot earns no beach bonus: L6's beach hexes are
+    /// "in addition to the hexes listed in the Scenarios", so a table extending L9 to the
+    /// Japanese under 16.34 denies both.
+    LocNeeded,
+}
+
 /// Every rules option of the Leyte engine, as a table chooses them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -62,6 +79,9 @@ pub struct Rules {
     pub target: TargetRule,
     /// `zero_zero`: L11 at 0 : 0.
     pub zero_zero: ZeroZero,
+    /// `beach_bonus_loc`: whether a Japanese unit that must trace and cannot earns the beach
+    /// bonus (L6).
+    pub beach_bonus_loc: BeachBonusLoc,
 }
 
 /// Every rules option of the engine, each declared once: `[rules]`, `--rule`, `victory rules`,
@@ -149,6 +169,24 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
             ),
         ],
     ),
+    RuleOption::new(
+        "beach_bonus_loc",
+        "L6",
+        "L-21",
+        "a Japanese unit that must trace a LOC (16.34) and cannot: it still earns the beach bonus, or it earns none (as it earns no objective)",
+        &[
+            Reading::new(
+                "no-loc-needed",
+                |r| r.beach_bonus_loc = BeachBonusLoc::NoLocNeeded,
+                |r| r.beach_bonus_loc == BeachBonusLoc::NoLocNeeded,
+            ),
+            Reading::new(
+                "loc-needed",
+                |r| r.beach_bonus_loc = BeachBonusLoc::LocNeeded,
+                |r| r.beach_bonus_loc == BeachBonusLoc::LocNeeded,
+            ),
+        ],
+    ),
 ]);
 
 impl Rules {
@@ -166,6 +204,13 @@ impl Rules {
                 "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading"
             }
         }
+    }
+
+    /// Whether a Japanese unit on a bonus beach earns the beach bonus (L6) only when it may
+    /// score an objective: it traces a Line of Communications, or need not trace (the option
+    /// `beach_bonus_loc`, ruling L-21).
+    pub(crate) fn beach_bonus_needs_loc(&self) -> bool {
+        self.beach_bonus_loc == BeachBonusLoc::LocNeeded
     }
 
     /// Choose `value` for option `key`, or say why not (an unknown key or value, with the known

@@ -192,11 +192,16 @@ impl Ratio {
 
     /// The quotient US / JP to four decimals (truncated), when 100 US is not a multiple of
     /// JP: the figure the two-decimal [`Ratio::text`] stands for (`2.0050` for 401 : 200).
+    /// Where four decimals would read as a one-decimal figure of the schedule (`2.0000`, read
+    /// exactly the Draw's 2.0) the quotient is above, more are given, to the first that is not
+    /// zero (`2.00001` for 200001 : 100000): the figure shows which side of the schedule's
+    /// figure the quotient lies on.
     ///
     /// ```
     /// use leyte_victory::Schedule;
     /// let ratio = |us, japanese| Schedule::default().ratio(us, japanese);
     /// assert_eq!(ratio(401, 200).quotient().as_deref(), Some("2.0050"));
+    /// assert_eq!(ratio(200_001, 100_000).quotient().as_deref(), Some("2.00001"));
     /// assert_eq!(ratio(400, 200).quotient(), None); // exactly 2.00
     /// assert_eq!(ratio(5, 0).quotient(), None);
     /// ```
@@ -205,10 +210,25 @@ impl Ratio {
         if jp == 0 || (us * 100) % jp == 0 {
             return None;
         }
-        let q = us * 10_000 / jp;
-        Some(format!("{}.{:04}", q / 10_000, q % 10_000))
+        let mut rest = us % jp;
+        let mut decimals = String::new();
+        // A remainder below JP <= 2^64 gives a digit other than zero within 20 decimals.
+        while decimals.len() < MAX_DECIMALS {
+            rest *= 10;
+            decimals.push(char::from(b'0' + (rest / jp) as u8));
+            rest %= jp;
+            let beyond_one = decimals.bytes().skip(1).any(|d| d != b'0');
+            if decimals.len() >= 4 && (beyond_one || rest == 0) {
+                break;
+            }
+        }
+        Some(format!("{}.{decimals}", us / jp))
     }
 }
+
+/// The most decimals [`Ratio::quotient`] writes: more than a quotient of two `u64` needs to
+/// show a digit other than zero after its first decimal.
+const MAX_DECIMALS: usize = 24;
 
 /// `100 * us / japanese` in hundredths, truncated (also under `exact`, for display) or
 /// rounded (halves up); `None` when the Japanese have no points.
@@ -682,6 +702,28 @@ mod tests {
         assert_eq!(ratio(1, 3).quotient().as_deref(), Some("0.3333"));
         assert_eq!(ratio(2, 3).quotient().as_deref(), Some("0.6666"));
         assert_eq!(ratio(3, 4).quotient(), None);
+        // Just above a figure of the schedule: the digits go on to show it.
+        assert_eq!(
+            ratio(200_001, 100_000).quotient().as_deref(),
+            Some("2.00001")
+        );
+        assert_eq!(
+            ratio(250_001, 100_000).quotient().as_deref(),
+            Some("2.50001")
+        );
+        assert_eq!(
+            ratio(u64::MAX, u64::MAX / 2).quotient().as_deref(),
+            Some("2.0000000000000000001")
+        );
+        // Just below: the truncated digits already show it (1.9999...).
+        assert_eq!(
+            ratio(199_999, 100_000).quotient().as_deref(),
+            Some("1.9999")
+        );
+        assert_eq!(
+            ratio(201_001, 100_000).quotient().as_deref(),
+            Some("2.0100")
+        );
         assert_eq!(
             ratio(u64::MAX, 7).quotient().map(|q| q.len() > 10),
             Some(true)

@@ -606,9 +606,22 @@ impl Report {
         Ok(())
     }
 
-    /// The Lines of Communications section (L7, L8).
+    /// The rules the Lines of Communications section cites: L7, L8; a Japanese unit's LOC
+    /// under the scenario's 16.34, ruling L-13 (L7 and L9 speak of U.S. units only).
+    pub(crate) fn loc_rules(&self) -> &'static str {
+        match (
+            self.loc.iter().any(|e| e.side == Side::Us),
+            self.loc.iter().any(|e| e.side == Side::Japanese),
+        ) {
+            (true, true) => "L7, L8; Japanese units: 16.34 (ruling L-13)",
+            (false, true) => "16.34 (ruling L-13), L8",
+            _ => "L7, L8",
+        }
+    }
+
+    /// The Lines of Communications section ([`Report::loc_rules`]).
     fn write_loc(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Lines of Communications [L7, L8]:")?;
+        writeln!(f, "Lines of Communications [{}]:", self.loc_rules())?;
         if self.loc.is_empty() {
             writeln!(f, "  (no unit must trace)")?;
         }

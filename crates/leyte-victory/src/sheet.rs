@@ -120,7 +120,19 @@ pub enum Basis {
         /// Index in the scenario's `exits`.
         exit: usize,
     },
-    /// Too few units left the map for a scenario's exit requirement.
+    /// An eliminated unit that is the counter removed for the shortfall of a scenario's exit
+    /// requirement and scored as destroyed (16.4; ruling L-15): its value (L3) to the enemy,
+    /// which pays the shortfall (the requirement pays nothing of its own).
+    Removed {
+        /// Index in `eliminated()`.
+        unit: usize,
+        /// Index in the scenario's `exit_requirements`.
+        requirement: usize,
+        /// How many units exited for the requirement.
+        exited: usize,
+    },
+    /// Too few units left the map for a scenario's exit requirement, and no eliminated counter
+    /// named as removed for it pays the shortfall: the requirement's own points.
     ExitShortfall {
         /// Index in the scenario's `exit_requirements`.
         requirement: usize,
@@ -133,7 +145,7 @@ impl Basis {
     /// The kind of award, as the report names it.
     pub fn kind(&self) -> AwardKind {
         match self {
-            Basis::Elimination { .. } => AwardKind::Elimination,
+            Basis::Elimination { .. } | Basis::Removed { .. } => AwardKind::Elimination,
             Basis::Objective { .. } => AwardKind::Objective,
             Basis::BeachBonus { .. } => AwardKind::BeachBonus,
             Basis::LocCut { .. } => AwardKind::LocCut,

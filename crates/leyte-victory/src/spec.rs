@@ -234,6 +234,11 @@ pub struct ExitRequirementSpec {
     /// Shown with the award.
     #[serde(default)]
     pub note: Option<String>,
+    /// The id of the counter removed for the shortfall and scored as destroyed (16.4; ruling
+    /// L-15): when it is among the `[[eliminated]]`, its elimination pays the shortfall and
+    /// `vp` does not.
+    #[serde(default)]
+    pub removed: Option<String>,
 }
 
 fn default_units() -> u32 {
@@ -976,12 +981,16 @@ fn exit(r: &mut Reader<'_, '_>, key: &str, e: &ExitSpec) -> ExitAward {
     }
 }
 
-/// `[[scenario.exit_requirements]]` at `key`; `scorer` the other side unless given.
+/// `[[scenario.exit_requirements]]` at `key`; `scorer` the other side unless given; `removed`
+/// checked against the position by the model's check ([`Scenario::check_removed`]).
 fn exit_requirement(r: &mut Reader<'_, '_>, key: &str, e: &ExitRequirementSpec) -> ExitRequirement {
     let hexes = r.hexes(&e.hexes, &format!("{key}.hexes"));
     let mut requirement = ExitRequirement::new(e.side, hexes, e.units, e.vp);
     if let Some(scorer) = e.scorer {
         requirement = requirement.scored_by(scorer);
+    }
+    if let Some(id) = &e.removed {
+        requirement = requirement.with_removed(id.clone());
     }
     match &e.note {
         Some(note) => requirement.with_note(note.clone()),

@@ -7,7 +7,7 @@ use hexmap::Hex;
 use crate::board::Board;
 use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
 use crate::loc::{self, LocPlan};
-use crate::model::{Objective, ObjectiveKind};
+use crate::model::{ExitRequirement, Objective, ObjectiveKind};
 use crate::omitted::Omitted;
 use crate::ratio::Schedule;
 use crate::report::{
@@ -134,6 +134,8 @@ pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -
         .map(|&s| plan.note(s).to_string())
         .collect();
     notes.extend(unscored_exits(board));
+    notes.extend(removal_notes(board));
+    notes.extend(beach_bonus_notes(board, &by_unit));
     notes.extend(board.scenario.key_notes.iter().cloned());
     conclude(board, us, japanese, objectives, loc, notes)
 }
@@ -166,7 +168,7 @@ fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award
             let o = scenario.objectives.get(objective)?;
             objective_award(board, by_unit, g, o, unit)
         }
-        Basis::BeachBonus { .. } => beach_bonus_award(board, g),
+        Basis::BeachBonus { unit } => beach_bonus_award(board, by_unit, g, unit),
         Basis::LocCut { unit } => {
             position.units.get(unit)?;
             let mut award = loc_cut(board, unit, by_unit.frontier(board, unit)).1;
@@ -187,28 +189,141 @@ fn award(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, g: &Grant) -> Option<Award
                 ..Award::new(AwardKind::Exit, g.vp, "scenario", text)
             })
         }
+        Basis::Removed {
+            unit,
+            requirement,
+            exited,
+        } => removed_award(board, g, unit, requirement, exited),
         Basis::ExitShortfall {
             requirement,
             exited,
-        } => {
-            let r = scenario.exit_requirements.get(requirement)?;
-            let through: Vec<String> = r.hexes.iter().map(|h| board.label(*h)).collect();
-            let mut text = format!(
-                "{} exited {exited} of the {} unit(s) required{}",
-                r.side,
-                r.units,
-                if through.is_empty() {
-                    String::new()
-                } else {
-                    format!(" through {}", through.join(" "))
+        } => shortfall_award(board, g, requirement, exited),
+    }
+}
+
+/// Ruling L-15: the eliminated unit `unit`, the counter removed for the shortfall of exit
+/// requirement `requirement` and scored as destroyed, paying the shortfall (the scenario rule).
+fn removed_award(
+    board: &Board<'_, '_>,
+    g: &Grant,
+    unit: usize,
+    requirement: usize,
+    exited: usize,
+) -> Option<Award> {
+    let u = board.position.eliminated.get(unit)?;
+    let r = board.scenario.exit_requirements.get(requirement)?;
+    let text = format!(
+        "{} unit {} ({}) removed for an exit shortfall and scored as destroyed (L4): value {} = {}; {}",
+        u.side,
+        u.id,
+        u.rating,
+        u.rating.vp(),
+        u.rating.vp_sum(),
+        requirement_words(board, r, exited)
+    );
+    Some(Award {
+        unit: Some(u.id.clone()),
+        rating: Some(u.rating.to_string()),
+        ..Award::new(AwardKind::Elimination, g.vp, "scenario", text)
+    })
+}
+
+/// The shortfall of exit requirement `requirement`, paid by its own points (ruling L-15), with
+/// where the counter it names as removed is, when it names one that is not eliminated.
+fn shortfall_award(
+    board: &Board<'_, '_>,
+    g: &Grant,
+    requirement: usize,
+    exited: usize,
+) -> Option<Award> {
+    let r = board.scenario.exit_requirements.get(requirement)?;
+    let mut text = requirement_words(board, r, exited);
+    if let Some(id) = &r.removed {
+        text.push_str(&format!(
+            "; {id}, named as the counter removed for it, is not among the eliminated ({}): the requirement's {} VP stand for it",
+            whereabouts(board, id),
+            r.vp
+        ));
+    }
+    Some(Award::new(AwardKind::ExitShortfall, g.vp, "scenario", text))
+}
+
+/// An exit requirement and how many units exited for it: `US exited 0 of the 1 unit(s)
+/// required through 0531 [its note]`.
+fn requirement_words(board: &Board<'_, '_>, r: &ExitRequirement, exited: usize) -> String {
+    let through: Vec<String> = r.hexes.iter().map(|h| board.label(*h)).collect();
+    let mut text = format!(
+        "{} exited {exited} of the {} unit(s) required{}",
+        r.side,
+        r.units,
+        if through.is_empty() {
+            String::new()
+        } else {
+            format!(" through {}", through.join(" "))
+        }
+    );
+    if let Some(n) = &r.note {
+        text.push_str(&format!(" [{n}]"));
+    }
+    text
+}
+
+/// Where the unit `id` is, for a counter named as removed that is not among the eliminated:
+/// `on the map at 1131`, `it exited the map by 0531`.
+fn whereabouts(board: &Board<'_, '_>, id: &str) -> String {
+    let position = board.position;
+    if let Some(i) = position.units.iter().position(|u| u.id == id) {
+        return format!("it is on the map at {}", board.unit_label(i));
+    }
+    match position.exited.iter().find(|u| u.id == id) {
+        Some(u) => match u.hex {
+            Some(h) => format!("it exited the map by {}", board.label(h)),
+            None => "it exited the map".to_string(),
+        },
+        None => "it is not in the position".to_string(),
+    }
+}
+
+/// Exit requirements and the counters removed for them (ruling L-15), in notes: a counter
+/// named as removed whose requirement is met (its elimination scores as any other), and a
+/// shortfall its own points pay while an eliminated unit of its side worth as much is not
+/// named (if that unit is the counter removed, the shortfall would be paid twice).
+fn removal_notes(board: &Board<'_, '_>) -> Vec<String> {
+    let mut notes = Vec::new();
+    let position = board.position;
+    for r in &board.scenario.exit_requirements {
+        let exited = engine::exited_for(board, r);
+        let met = (exited as u64) >= u64::from(r.units);
+        match (met, engine::removed_index(board, r)) {
+            (true, Some(e)) => notes.push(format!(
+                "{} is named as the counter removed for an exit shortfall, but the requirement is met ({}): its elimination scores as any other (L4).",
+                position.eliminated[e].id,
+                requirement_words(board, r, exited)
+            )),
+            (false, None) if r.removed.is_none() => {
+                let alike: Vec<String> = (position.eliminated.iter())
+                    .filter(|u| u.side == r.side && u.rating.vp() == r.vp && !named_removed(board, &u.id))
+                    .map(|u| format!("{} ({})", u.id, u.rating))
+                    .collect();
+                if !alike.is_empty() {
+                    notes.push(format!(
+                        "The shortfall of an exit requirement ({}) scores its own {} VP, and a {} unit worth as much is among the eliminated: {}. If that is the counter removed for the shortfall, name it in the requirement's `removed` (ruling L-15), or the shortfall is paid twice.",
+                        requirement_words(board, r, exited),
+                        r.vp,
+                        r.side,
+                        alike.join(", ")
+                    ));
                 }
-            );
-            if let Some(n) = &r.note {
-                text.push_str(&format!(" [{n}]"));
             }
-            Some(Award::new(AwardKind::ExitShortfall, g.vp, "scenario", text))
+            _ => {}
         }
     }
+    notes
+}
+
+/// Whether some exit requirement names unit `id` as its removed counter.
+fn named_removed(board: &Board<'_, '_>, id: &str) -> bool {
+    (board.scenario.exit_requirements.iter()).any(|r| r.removed.as_deref() == Some(id))
 }
 
 /// L5 (with L7): an objective held by unit `i`, with its Line of Communications as evidence.
@@ -233,31 +348,47 @@ fn objective_award(
             format!("objective {} held by {} at {at}{traces}", o.name, u.id)
         }
     };
-    let rule = if must_trace { "L5+L7" } else { "L5" };
+    let rule = if must_trace {
+        format!("L5+{}", loc_rule(o.side))
+    } else {
+        "L5".to_string()
+    };
     Some(Award {
         unit: Some(u.id.clone()),
         hex: Some(at),
         objective: Some(o.name.clone()),
         path: by_unit.path_labels(board, i),
-        ..Award::new(AwardKind::Objective, g.vp, rule, text)
+        ..Award::new(AwardKind::Objective, g.vp, &rule, text)
     })
 }
 
-/// L6: the beach bonus, with every other Japanese unit on a bonus beach named.
-fn beach_bonus_award(board: &Board<'_, '_>, g: &Grant) -> Option<Award> {
-    let on_beach: Vec<(usize, &str)> = on_bonus_beaches(board).collect();
-    let (&(i, area), others) = on_beach.split_first()?;
+/// L6: the beach bonus for unit `i`, with every other Japanese unit on a bonus beach that
+/// earns it named (those that do not, under `beach_bonus_loc = loc-needed`, are in the notes).
+fn beach_bonus_award(
+    board: &Board<'_, '_>,
+    by_unit: &ByUnit<'_>,
+    g: &Grant,
+    i: usize,
+) -> Option<Award> {
+    let earns = |j: usize| engine::earns_beach_bonus(board, by_unit.traces(j));
+    let on_beach: Vec<(usize, &str)> = on_bonus_beaches(board).filter(|(j, _)| earns(*j)).collect();
+    let &(_, area) = on_beach.iter().find(|(j, _)| *j == i)?;
     let u = board.unit(i);
     let mut text = format!(
         "beach bonus: {} occupies beach hex {} ({area})",
         u.id,
         board.unit_label(i)
     );
+    if by_unit.traces(i) == Some(false) {
+        text.push_str(
+            "; it cannot trace a LOC, which the beach bonus does not need (beach_bonus_loc = no-loc-needed, ruling L-21)",
+        );
+    }
+    let others: Vec<&str> = (on_beach.iter())
+        .filter(|(j, _)| *j != i)
+        .map(|(j, _)| board.unit(*j).id.as_str())
+        .collect();
     if !others.is_empty() {
-        let others: Vec<&str> = others
-            .iter()
-            .map(|(i, _)| board.unit(*i).id.as_str())
-            .collect();
         text.push_str(&format!(
             "; also on beaches: {} (scored once)",
             others.join(", ")
@@ -270,15 +401,47 @@ fn beach_bonus_award(board: &Board<'_, '_>, g: &Grant) -> Option<Award> {
     })
 }
 
-/// L9: the award for cut unit `i`, and who scores it (the enemy), with what cuts it.
+/// Japanese units on a bonus beach that earn no beach bonus, since they must trace a Line of
+/// Communications and cannot (`beach_bonus_loc = loc-needed`, ruling L-21), in a note each.
+fn beach_bonus_notes(board: &Board<'_, '_>, by_unit: &ByUnit<'_>) -> Vec<String> {
+    on_bonus_beaches(board)
+        .filter(|(i, _)| !engine::earns_beach_bonus(board, by_unit.traces(*i)))
+        .map(|(i, area)| {
+            format!(
+                "{} occupies beach hex {} ({area}) but cannot trace the LOC the scenario requires (16.34, ruling L-13): it earns no beach bonus (L6; beach_bonus_loc = loc-needed, ruling L-21).",
+                board.unit(i).id,
+                board.unit_label(i)
+            )
+        })
+        .collect()
+}
+
+/// The rule a Line of Communications of `side` is traced under: L7 for the US; for the
+/// Japanese the scenario's 16.34, as ruling L-13 reads it (L7 and L9 speak of U.S. units only).
+fn loc_rule(side: Side) -> &'static str {
+    match side {
+        Side::Us => "L7",
+        Side::Japanese => "16.34",
+    }
+}
+
+/// L9: the award for cut unit `i`, and who scores it (the enemy), with what cuts it; for a
+/// Japanese unit, the scenario's 16.34 and ruling L-13.
 pub(crate) fn loc_cut(
     board: &Board<'_, '_>,
     i: usize,
     frontier: Option<Vec<BlockedHex>>,
 ) -> (Side, Award) {
     let u = board.unit(i);
+    let (rule, what) = match u.side {
+        Side::Us => ("L9", "a LOC"),
+        Side::Japanese => (
+            loc_rule(Side::Japanese),
+            "the LOC the scenario requires (16.34, ruling L-13)",
+        ),
+    };
     let text = format!(
-        "{} unit {} ({}) at {} cannot trace a LOC: value {} = {}",
+        "{} unit {} ({}) at {} cannot trace {what}: value {} = {}",
         u.side,
         u.id,
         u.rating,
@@ -291,7 +454,7 @@ pub(crate) fn loc_cut(
         rating: Some(u.rating.to_string()),
         hex: Some(board.unit_label(i)),
         frontier,
-        ..Award::new(AwardKind::LocCut, u.rating.vp(), "L9", text)
+        ..Award::new(AwardKind::LocCut, u.rating.vp(), rule, text)
     };
     (u.side.enemy(), award)
 }

@@ -78,6 +78,11 @@ fn explain_agrees_with_the_report() {
         for u in state.position().units() {
             let e = leyte_victory::explain(&state, &u.id).unwrap();
             assert_eq!((e.side, e.rating), (u.side, u.rating), "{name} {}", u.id);
+            // A Japanese unit's LOC is the scenario's 16.34 (ruling L-13): never L7 nor L9.
+            if u.side == leyte_victory::Side::Japanese && entry_of(&report, &u.id).is_some() {
+                assert!(e.rules().contains(&"16.34"), "{name} {}", u.id);
+                assert!(!e.rules().iter().any(|r| ["L7", "L9"].contains(r)));
+            }
             let entry = report.loc.iter().find(|l| l.unit == u.id);
             match (&e.case, entry) {
                 (LocCase::Traced { hex, steps, .. }, Some(entry)) => {
@@ -94,6 +99,11 @@ fn explain_agrees_with_the_report() {
                     Some(entry),
                 ) => {
                     assert_eq!(Some(frontier), entry.frontier.as_ref(), "{name} {}", u.id);
+                    assert!(
+                        e.rules().contains(&consequence.rule.as_str()),
+                        "{name} {}",
+                        u.id
+                    );
                     let scorer = match consequence.scorer {
                         leyte_victory::Side::Us => &report.us,
                         leyte_victory::Side::Japanese => &report.japanese,
@@ -148,4 +158,12 @@ fn ten_mistakes_give_ten_problems_in_file_order() {
     }
     let helps = problems.iter().filter(|d| d.help.is_some()).count();
     assert_eq!(helps, 4);
+}
+
+/// The report's Line of Communications entry for unit `id`, if it must trace.
+fn entry_of<'r>(
+    report: &'r leyte_victory::Report,
+    id: &str,
+) -> Option<&'r leyte_victory::LocEntry> {
+    report.loc.iter().find(|l| l.unit == id)
 }

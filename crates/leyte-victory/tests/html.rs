@@ -63,6 +63,24 @@ fn every_fixture_gives_a_keyed_self_contained_page() {
                 e.unit
             );
         }
+        // The LOC section cites what the text report cites: 16.34 and ruling L-13 for
+        // Japanese units, never L7 alone when only they trace.
+        let text = report.to_string();
+        let heading = text
+            .lines()
+            .find(|l| l.starts_with("Lines of Communications ["))
+            .unwrap();
+        assert!(
+            html.contains(&escape(heading.trim_end_matches(':'))),
+            "{name}: {heading}"
+        );
+        let japanese_only = !report.loc.is_empty()
+            && (report.loc.iter()).all(|e| e.side == leyte_victory::Side::Japanese);
+        assert_eq!(
+            heading.contains("[16.34"),
+            japanese_only,
+            "{name}: {heading}"
+        );
         for layer in ["zoc", "loc", "objectives", "units"] {
             assert!(
                 html.contains(&format!("data-layer-toggle=\"{layer}\"")),

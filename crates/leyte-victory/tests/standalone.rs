@@ -247,3 +247,90 @@ hex = "9999"
     );
     assert!(err.to_string().contains("broken.toml:6:"));
 }
+
+/// Ruling L-15: a shortfall paid by removing a counter is paid once, by the counter's
+/// elimination when the requirement names it and it is among the eliminated, else by the
+/// requirement's points; a requirement met leaves the named counter an ordinary elimination;
+/// a named counter that is no unit of the position (or of the other side) is refused, the same
+/// way by `score` and by a scorer's session.
+#[test]
+fn a_shortfall_paid_by_a_removed_counter_is_paid_once() {
+    let map = corridor();
+    let hex = |l: &str| map.parse(l).unwrap();
+    let requirement = ExitRequirement::new(Side::Us, [hex("1101")], 1, 5).with_note("16.4");
+    let named = Scenario::new("Campaign", &[beach::NORTHERN])
+        .with_exit_requirement(requirement.clone().with_removed("US-X"));
+    let unnamed = Scenario::new("Campaign", &[beach::NORTHERN]).with_exit_requirement(requirement);
+    let removed = PositionBuilder::new(&map)
+        .eliminated("US-X", Side::Us, "3-2-5")
+        .build()
+        .unwrap();
+    let japanese = |scenario: &Scenario, position: &Position| {
+        let report = score(&map, scenario, position).unwrap();
+        let scorer = leyte_victory::Scorer::new(&map, scenario).unwrap();
+        assert_eq!(scorer.verdict(position).unwrap(), report.verdict());
+        report.japanese
+    };
+    // Named and eliminated: the elimination pays, citing the scenario rule.
+    let paid = japanese(&named, &removed);
+    assert_eq!(paid.total, 5);
+    assert_eq!(paid.awards.len(), 1);
+    assert_eq!(
+        (paid.awards[0].kind, paid.awards[0].rule.as_str()),
+        (AwardKind::Elimination, "scenario")
+    );
+    assert!(
+        paid.awards[0].text.contains("[16.4]"),
+        "{}",
+        paid.awards[0].text
+    );
+    // Not named: the requirement's points and the elimination's (a note says why).
+    let twice = score(&map, &unnamed, &removed).unwrap();
+    assert_eq!(twice.japanese.total, 10);
+    assert!(twice.notes.iter().any(|n| n.contains("paid twice")));
+    // Named, not eliminated: the requirement's points, once.
+    let on_map = PositionBuilder::new(&map)
+        .unit("US-X", Side::Us, "3-2-5", "1006")
+        .build()
+        .unwrap();
+    let stands = japanese(&named, &on_map);
+    assert_eq!(stands.total, 5);
+    assert_eq!(stands.awards[0].kind, AwardKind::ExitShortfall);
+    assert!(stands.awards[0].text.contains("on the map at 1006"));
+    // Met: the named counter's elimination is an ordinary one (L4), with a note.
+    let met = PositionBuilder::new(&map)
+        .eliminated("US-X", Side::Us, "3-2-5")
+        .exited("US-Y", Side::Us, "3-2-5", "1101")
+        .build()
+        .unwrap();
+    let report = score(&map, &named, &met).unwrap();
+    assert_eq!(report.japanese.total, 5);
+    assert_eq!(report.japanese.awards[0].rule, "L4");
+    assert!(
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains("the requirement is met"))
+    );
+    // A counter that is no unit of the position, or of the other side: refused alike.
+    for id in ["US-Z", "J-1"] {
+        let scenario = Scenario::new("Campaign", &[beach::NORTHERN])
+            .with_exit_requirement(ExitRequirement::new(Side::Us, [], 1, 5).with_removed(id));
+        let position = PositionBuilder::new(&map)
+            .eliminated("J-1", Side::Japanese, "3-2-5")
+            .build()
+            .unwrap();
+        let err = score(&map, &scenario, &position).unwrap_err();
+        let d = &err.diagnostics()[0];
+        assert_eq!(
+            (d.kind, d.key.as_deref()),
+            (
+                ErrorKind::Scenario,
+                Some("scenario.exit_requirements[0].removed")
+            )
+        );
+        let scorer = leyte_victory::Scorer::new(&map, &scenario).unwrap();
+        let in_session = scorer.session().verdict(&position).unwrap_err();
+        assert_eq!(in_session.diagnostics(), err.diagnostics());
+    }
+}

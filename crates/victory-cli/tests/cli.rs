@@ -320,6 +320,13 @@ fn explain_traced_cut_and_other_units() {
             "fixtures/leyte/loc-enemy-zoc-on-the-road-is-cut.toml",
             "US-1",
         ),
+        // A Japanese unit cut where the scenario applies 16.34: cited with 16.34 and ruling
+        // L-13, not L7 or L9 (issue 38, item 9).
+        (
+            "japanese_cut_16_34",
+            "fixtures/leyte/loc-japanese-trace-when-scenario-says-16-34.toml",
+            "J-2",
+        ),
         // A unit whose side need not trace.
         (
             "need_not_trace",

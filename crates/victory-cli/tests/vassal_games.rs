@@ -46,6 +46,14 @@ const GAMES: &[(&str, &str, &str, &str)] = &[
         "fixtures/vassal/dai-senso/final.profile.toml",
         "fixtures/asia-engulfed/final-nei-pro-west-us-unit-in-tokyo.toml",
     ),
+    // Ruling L-15: the counter removed for 16.4's shortfall in the dead pile's box, named by
+    // the profile as the requirement's `removed`: paid once, as the TOML fixture.
+    (
+        "fixtures/vassal/leyte/campaign-exit-0531-missed-3-2-5-removed.vsav",
+        "fixtures/vassal/leyte/Leyte-synthetic.vmod",
+        "fixtures/vassal/leyte/campaign.profile.toml",
+        "fixtures/leyte/campaign-exit-0531-missed-3-2-5-removed.toml",
+    ),
 ];
 
 /// A report's JSON without what names the input (`file`, `vassal`).
@@ -375,7 +383,7 @@ fn explain_and_render_take_saves_too() {
 fn vassal_case_files_are_tested_like_state_files() {
     let (status, out, stderr) = run(&["test", "fixtures/vassal"]);
     assert_eq!(status, 0, "{out}{stderr}");
-    assert!(out.ends_with("5 passed, 0 failed, 0 skipped\n"), "{out}");
+    assert!(out.ends_with("6 passed, 0 failed, 0 skipped\n"), "{out}");
     // A wrong expectation fails, naming the field; the profiles beside it are not cases.
     let dir = std::env::temp_dir().join(format!("victory-case-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -15,7 +15,8 @@
 //!
 //! - `leyte/Leyte-synthetic.vmod`: map `Leyte`, one board whose hex grid numbers the hexes as
 //!   the stand-in map labels them (row then column, rows growing north), with an `Exited` zone
-//!   beside it; map `Dead Pile`, a board and no grid. A unit's counter (panels `US`,
+//!   beside it; map `Dead Pile`, a board whose one zone, `Removed for 16.4`, is the box for the
+//!   counter removed for the Campaign's exit shortfall (ruling L-15), and no grid. A unit's counter (panels `US`,
 //!   `Japanese`) is named by its id, its face (layer `Step`: 1 full, 2 reduced) adding its
 //!   rating to the name (`US-24-19 5-6-4`); its markers `Type` and `Unit Name`, its prototype
 //!   `US Unit` or `Japanese Unit` (marker `Nationality`), both using the prototype `Unit`
@@ -33,7 +34,8 @@
 //!   its layer `Face` (1 Rising Sun, 2 Allied Crusade); control markers use the prototype
 //!   `Control` (marker `Kind`), units `Western Unit` or `Axis Unit` (markers `Kind`, `Faction`).
 //!
-//! The saves also hold what real ones do: eliminated units on a dead pile of their own map,
+//! The saves also hold what real ones do: eliminated units on a dead pile of their own map (the
+//! counter an exit requirement of the fixture names as `removed` in the dead pile's box),
 //! units shown reduced, markers of one name (`Out of Supply` on each unit the fixture says is
 //! cut, `Western Control`), and a save made with an older version of the Leyte module (its
 //! `moduledata` version older, its board under the name the module since changed, a map the
@@ -50,6 +52,9 @@ use vassal::write::{SaveText, add_piece, module_file, nest, piece_slot, png_head
 
 /// The fixtures each synthetic save mirrors, by game folder.
 pub const LEYTE_SAVES: &[&str] = &["assault-scenario-end-position", "campaign-exit-0531-exited"];
+/// The Leyte fixture mirrored by a save whose dead pile holds the counter removed for an exit
+/// shortfall (16.4, ruling L-15) in its box.
+pub const LEYTE_REMOVED_SAVE: &str = "campaign-exit-0531-missed-3-2-5-removed";
 /// The Leyte fixture mirrored by a save made with an older version of the module.
 pub const LEYTE_OLD_SAVE: &str = "campaign-exit-0531-missed";
 /// The Leyte fixture mirrored by a save of the module whose counters are named as printed.
@@ -97,6 +102,10 @@ const TURN_MAP: &str = "Turn Record";
 /// The dead pile: a map of one board, no grid; the point VASSAL sends eliminated units to.
 const DEAD_PILE: &str = "Dead Pile";
 const DEAD_PILE_POINT: (i32, i32) = (200, 200);
+/// The dead pile's box for the counter removed for the Campaign's exit shortfall (16.4: "the
+/// Japanese remove a U.S. 3-2-5 of their choice and score it as destroyed"), and a point in it.
+const REMOVED_ZONE: &str = "Removed for 16.4";
+const REMOVED_POINT: (i32, i32) = (300, 80);
 /// Where exited units lie on the Leyte board (the `Exited` zone).
 const EXITED_POINT: (i32, i32) = (HEX_WIDTH + 150, 640);
 
@@ -134,6 +143,12 @@ pub fn files(root: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
             game.finish(table, &Version::current())?,
         ));
     }
+    let state = fixture(root, "leyte", LEYTE_REMOVED_SAVE)?;
+    let table = game.save(&state, base(20), &Version::current())?;
+    out.push((
+        format!("fixtures/vassal/leyte/{LEYTE_REMOVED_SAVE}.vsav"),
+        game.finish(table, &Version::current())?,
+    ));
     let old = Version::old();
     let state = fixture(root, "leyte", LEYTE_OLD_SAVE)?;
     let table = game.save(&state, base(LEYTE_SAVES.len()), &old)?;
@@ -722,7 +737,7 @@ impl LeyteUnits {
     fn of(root: &Path) -> Result<LeyteUnits, String> {
         let mut units: Vec<LeyteUnit> = Vec::new();
         let mut ratings: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        let names = LEYTE_SAVES.iter().chain(std::iter::once(&LEYTE_OLD_SAVE));
+        let names = (LEYTE_SAVES.iter()).chain([&LEYTE_OLD_SAVE, &LEYTE_REMOVED_SAVE]);
         for name in names {
             let state = fixture(root, "leyte", name)?;
             for key in ["units", "eliminated", "exited"] {
@@ -920,6 +935,7 @@ fn send_to_dead_pile() -> String {
 /// rated counters).
 fn leyte_build_file(units: &LeyteUnits, printing: Printing) -> String {
     let zones = zone("Exited", (HEX_WIDTH + 20, 440), (260, 400));
+    let removed_zone = zone(REMOVED_ZONE, (240, 20), (140, 120));
     let mut slots: Vec<Slot> = units
         .0
         .iter()
@@ -986,7 +1002,10 @@ fn leyte_build_file(units: &LeyteUnits, printing: Printing) -> String {
   </VASSAL.build.module.Map>
   <VASSAL.build.module.Map mapName="{DEAD_PILE}">
     <{PICKER}>
-      <{BOARD} height="400" name="{DEAD_PILE}" width="400"/>
+      <{BOARD} height="400" name="{DEAD_PILE}" width="400">
+        <{ZONED}>
+{removed_zone}        </{ZONED}>
+      </{BOARD}>
     </{PICKER}>
   </VASSAL.build.module.Map>
 {window}{protos}</VASSAL.build.GameModule>
@@ -1111,13 +1130,32 @@ impl<'m> LeyteGame<'m> {
             }
         }
         let sendto = send_to_dead_pile();
+        // The counters the exit requirements name as removed lie in the dead pile's box for them.
+        let scenario = state.get("scenario").and_then(|s| s.as_table());
+        let removed: Vec<String> = scenario
+            .map(|s| tables(s, "exit_requirements"))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| strings(r, "removed"))
+            .filter(|id| !id.is_empty())
+            .collect();
         for (i, unit) in tables(state, "eliminated").into_iter().enumerate() {
             // Eliminated in a hex of the front, sent to the dead pile from there.
             let hex = format!("16{:02}", 20 + i % 10);
             let (x, y) = self.hex(&hex)?;
             let sent = vec![(sendto.clone(), format!("Leyte;{x};{y}"))];
-            let at = (DEAD_PILE, DEAD_PILE_POINT);
-            self.unit(&mut table, unit, at, &sent, &self.before(&hex, v)?)?;
+            let point = if removed.contains(&strings(unit, "id")) {
+                REMOVED_POINT
+            } else {
+                DEAD_PILE_POINT
+            };
+            self.unit(
+                &mut table,
+                unit,
+                (DEAD_PILE, point),
+                &sent,
+                &self.before(&hex, v)?,
+            )?;
         }
         for unit in tables(state, "exited") {
             let hex = strings(unit, "hex");
