@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 
+use super::grid::Grid;
 use super::rule::ChainRule;
 use crate::map::{HexMap, NONE};
 use crate::trace::Targets;
@@ -40,7 +41,33 @@ impl ChainNet {
         ChainNet { first, next }
     }
 
-    /// The nodes one chain step from node `c`.
+    /// The same steps indexed by `grid`'s bits: bit `b`'s steps are the bits of the hexes one
+    /// chain step from the hex on bit `b` (none for a bit with no hex). The flood of a
+    /// position's chain follows this one, with no look-up from node to bit on the way.
+    pub(crate) fn by_bit(&self, grid: &Grid) -> ChainNet {
+        let bits = grid.exists.len().saturating_mul(64);
+        let mut node_at = vec![NONE; bits];
+        for (n, &b) in grid.bit.iter().enumerate() {
+            if let Some(slot) = node_at.get_mut(b as usize) {
+                *slot = u32::try_from(n).unwrap_or(NONE);
+            }
+        }
+        let mut first = Vec::with_capacity(bits.saturating_add(1));
+        let mut next = Vec::with_capacity(self.next.len());
+        first.push(0);
+        for &n in &node_at {
+            if n != NONE {
+                next.extend(
+                    (self.steps(n as usize).iter()).filter_map(|&y| grid.bit.get(y as usize)),
+                );
+            }
+            first.push(u32::try_from(next.len()).unwrap_or(u32::MAX));
+        }
+        ChainNet { first, next }
+    }
+
+    /// The nodes one chain step from node `c` (or, for a table made by
+    /// [`ChainNet::by_bit`], the bits one step from bit `c`).
     pub(crate) fn steps(&self, c: usize) -> &[u32] {
         let at = |i: usize| self.first.get(i).map_or(0, |&f| f as usize);
         self.next

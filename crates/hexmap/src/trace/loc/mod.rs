@@ -90,6 +90,8 @@ pub struct ChainPlan<'m> {
     /// The rule, resolved: what every part of the plan asks.
     rule: ChainRule,
     net: ChainNet,
+    /// The chain's steps by the grid's bits ([`ChainNet::by_bit`]), for the flood.
+    net_by_bit: ChainNet,
     grid: Grid,
 }
 
@@ -283,10 +285,12 @@ impl<'m> ChainPlan<'m> {
     /// Compile `preset` for `map` under the zone of control `zoc`, resolved.
     pub(crate) fn compile(map: &'m HexMap, preset: RoadChain, zoc: BoundZoc) -> ChainPlan<'m> {
         let rule = ChainRule::new(preset, zoc);
+        let (net, grid) = (ChainNet::new(map, &rule), Grid::new(map));
         ChainPlan {
             map,
-            net: ChainNet::new(map, &rule),
-            grid: Grid::new(map),
+            net_by_bit: net.by_bit(&grid),
+            net,
+            grid,
             rule,
         }
     }
@@ -390,9 +394,12 @@ impl<'m> ChainPlan<'m> {
         work.chain.fill(0);
         let hexes = map.hexes();
         work.queue.clear();
+        // The queue holds the grid's bits.
         let root = |n: usize, work: &mut ChainWork| {
-            if grid.set(&mut work.chain, n) {
-                work.queue.push(u32::try_from(n).unwrap_or(u32::MAX));
+            if grid.set(&mut work.chain, n)
+                && let Some(&b) = grid.bit.get(n)
+            {
+                work.queue.push(b);
             }
         };
         for t in targets.iter_nodes() {
@@ -413,12 +420,17 @@ impl<'m> ChainPlan<'m> {
                 }
             }
         }
-        // From the roots along the chain's own steps (its compact table): each free hex once.
+        // From the roots along the chain's own steps (its compact table, by bit): each free
+        // hex once.
         while let Some(c) = work.queue.pop() {
-            for &n in self.net.steps(c as usize) {
-                let n = n as usize;
-                if grid.has(&work.free, n) && grid.set(&mut work.chain, n) {
-                    work.queue.push(n as u32);
+            for &y in self.net_by_bit.steps(c as usize) {
+                let (w, m) = (y as usize / 64, 1u64 << (y % 64));
+                let (Some(&free), Some(chain)) = (work.free.get(w), work.chain.get_mut(w)) else {
+                    continue;
+                };
+                if free & m != 0 && *chain & m == 0 {
+                    *chain |= m;
+                    work.queue.push(y);
                 }
             }
         }
