@@ -240,7 +240,9 @@ pub use layout::{
 pub use map::{
     Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
-pub use position::{Blocking, Position, PositionError, PositionErrors, Unit, ZocLayer, ZocRule};
+pub use position::{
+    Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocLayer, ZocRule,
+};
 #[cfg(feature = "toml")]
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
 pub use trace::{

@@ -482,11 +482,11 @@ impl<S: Copy + Eq> Position<S> {
     }
 }
 
-/// A [`ZocRule`] resolved against a map: what every zone of control of the crate is made
-/// with ([`Position::zoc_with`], [`Position::blocking_under`], the road-chain plan and its
-/// oracle).
+/// A [`ZocRule`] resolved against a map ([`ZocRule::bind`]): what every zone of control of the
+/// crate is made with ([`Position::zoc_with`], [`Position::blocking_under`], the road-chain
+/// plan and its oracle), and what a caller keeps to ask [`BoundZoc::controls`] many times.
 #[derive(Clone, Debug)]
-pub(crate) struct BoundZoc {
+pub struct BoundZoc {
     /// Hexside bits a zone of control does not cross.
     pub(crate) stop: u32,
     /// Per terrain: a zone of control does not extend into it (none when empty).
@@ -548,6 +548,16 @@ impl BoundZoc {
     /// Whether an enemy unit on node `from` puts node `to` in its zone of control.
     pub(crate) fn reaches(&self, map: &HexMap, from: usize, to: usize) -> bool {
         self.of(map, from).any(|y| y == to)
+    }
+
+    /// Whether a unit on `unit` (exerting a zone of control) controls `hex`, on the map the
+    /// rule was bound to: [`ZocRule::controls`] without resolving the rule again.
+    pub fn controls(&self, map: &HexMap, unit: Hex, hex: Hex) -> bool {
+        let node = |h: Hex| map.node(h).map(|n| n.index());
+        match (node(unit), node(hex)) {
+            (Some(from), Some(to)) => self.reaches(map, from, to),
+            _ => false,
+        }
     }
 
     /// The hexes an enemy unit on node `n` puts in its zone of control.
@@ -657,12 +667,32 @@ impl ZocRule {
     /// assert!(ZocRule::new().not_across(["rail"]).controls(&map, hex("0101"), hex("0102")).is_err());
     /// ```
     pub fn controls(&self, map: &HexMap, unit: Hex, hex: Hex) -> Result<bool, RuleError> {
-        let zoc = BoundZoc::new(map, self)?;
-        let node = |h: Hex| map.node(h).map(|n| n.index());
-        Ok(match (node(unit), node(hex)) {
-            (Some(from), Some(to)) => zoc.reaches(map, from, to),
-            _ => false,
-        })
+        Ok(self.bind(map)?.controls(map, unit, hex))
+    }
+
+    /// This rule resolved against `map` once, to ask [`BoundZoc::controls`] many times (a
+    /// caller checking every hex of many paths); refused as [`ZocRule::controls`] is.
+    ///
+    /// ```
+    /// # use hexmap::{HexMap, ZocRule};
+    /// # let map = HexMap::from_toml_str(r#"
+    /// # name = "x"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [1, 1]
+    /// # columns = [1, 4]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # "#, None).unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let zoc = ZocRule::new().bind(&map).unwrap();
+    /// assert!(zoc.controls(&map, hex("0102"), hex("0103")));
+    /// assert!(!zoc.controls(&map, hex("0102"), hex("0104")));
+    /// ```
+    pub fn bind(&self, map: &HexMap) -> Result<BoundZoc, RuleError> {
+        BoundZoc::new(map, self)
     }
 }
 

@@ -63,6 +63,9 @@ pub(crate) struct Prepared<'m> {
     /// The beach bonus hexes (L6), area by area as the bonus lists them: the hex and the name of
     /// its area.
     pub(crate) bonus_hexes: Vec<(Hex, &'m str)>,
+    /// The zone-of-control rule ([`zoc_rule`]) bound to the map once: `None` never (the rule
+    /// names no hexside feature or terrain, so it binds on every map).
+    zoc: Option<hexmap::BoundZoc>,
 }
 
 impl<'m> Prepared<'m> {
@@ -107,6 +110,7 @@ impl<'m> Prepared<'m> {
             labels,
             feature_hexes,
             bonus_hexes,
+            zoc: zoc_rule().bind(map).ok(),
         }
     }
 
@@ -293,8 +297,8 @@ impl<'p, 'm> Board<'p, 'm> {
         let (Some(from), Some(to)) = (hexes.get(self.node(i)), hexes.get(node)) else {
             return false;
         };
-        // The rule names no hexside feature or terrain: it binds on every map.
-        self.unit(i).zoc && (zoc_rule().controls(self.map, from.hex, to.hex)).unwrap_or(false)
+        let zoc = self.prepared.zoc.as_ref();
+        self.unit(i).zoc && zoc.is_some_and(|z| z.controls(self.map, from.hex, to.hex))
     }
 }
 

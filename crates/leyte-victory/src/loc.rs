@@ -343,18 +343,20 @@ pub(crate) fn friendly_occupied(
         let Some(node) = board.map.node(hex).map(NodeIndex::index) else {
             continue;
         };
-        let enemy_zoc: Vec<String> = (board.units_of(side.enemy()))
-            .filter(|&i| board.controls(i, node))
-            .map(id)
-            .collect();
-        if enemy_zoc.is_empty() {
-            continue;
-        }
+        // The friendly units first: few hexes of a path hold one, and only those are asked
+        // which enemy units control them.
         let friendly: Vec<String> = (board.units_on(node))
             .filter(|&i| board.unit(i).side == side)
             .map(id)
             .collect();
-        if !friendly.is_empty() {
+        if friendly.is_empty() {
+            continue;
+        }
+        let enemy_zoc: Vec<String> = (board.units_of(side.enemy()))
+            .filter(|&i| board.controls(i, node))
+            .map(id)
+            .collect();
+        if !enemy_zoc.is_empty() {
             out.push(FriendlyOccupiedHex {
                 hex: board.label(hex),
                 friendly,

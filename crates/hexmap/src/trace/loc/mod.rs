@@ -646,7 +646,7 @@ impl<'m> ChainPlan<'m> {
     /// make a shorter path.
     pub fn path(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> Option<Path> {
         let s = self.node(start)?;
-        self.first_leg(targets, &work.free, &work.chain, &mut work.search, s)?;
+        // (The search below finds nothing exactly when the unit is cut.)
         if !work.tree_made {
             self.tree_into(targets, &work.free, &mut work.tree);
             work.tree_made = true;
