@@ -155,13 +155,7 @@ impl BuildError {
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        crate::text::one_per_line(f, &self.problems)
     }
 }
 

@@ -166,13 +166,7 @@ impl<'a> IntoIterator for &'a PositionErrors {
 
 impl fmt::Display for PositionErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        crate::text::one_per_line(f, &self.problems)
     }
 }
 

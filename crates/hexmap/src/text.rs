@@ -31,6 +31,21 @@ impl<W: Write> Write for Escaping<W> {
     }
 }
 
+/// Every problem of a list on a line of its own: how the crate's errors that hold every
+/// problem at once ([`crate::BuildError`], [`crate::PositionErrors`]) print.
+pub(crate) fn one_per_line<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[T],
+) -> fmt::Result {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            writeln!(f)?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
