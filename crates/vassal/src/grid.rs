@@ -167,6 +167,16 @@ impl Numbering {
 /// A `$name$` format as VASSAL's `FormattedString` expands it with the given properties; a
 /// property not given expands to nothing (VASSAL would ask the module's global properties).
 pub fn format_string(format: &str, props: &[(&str, &str)]) -> String {
+    format_string_within(format, props, usize::MAX).unwrap_or_default()
+}
+
+/// [`format_string`], or `None` as soon as what it writes would be longer than `most` bytes
+/// (a format that repeats a long property is never written out).
+pub(crate) fn format_string_within(
+    format: &str,
+    props: &[(&str, &str)],
+    most: usize,
+) -> Option<String> {
     let mut out = String::new();
     let mut tokens = crate::seq::Decoder::new(format, '$');
     let mut is_property = true;
@@ -175,13 +185,19 @@ pub fn format_string(format: &str, props: &[(&str, &str)]) -> String {
         if token.is_empty() {
             continue;
         }
-        if !is_property || !tokens.has_more() {
-            out.push_str(&token);
+        let text = if !is_property || !tokens.has_more() {
+            token.as_str()
         } else if let Some((_, v)) = props.iter().find(|(k, _)| *k == token) {
-            out.push_str(v);
+            v
+        } else {
+            continue;
+        };
+        if out.len().saturating_add(text.len()) > most {
+            return None;
         }
+        out.push_str(text);
     }
-    out
+    Some(out)
 }
 
 /// A hex grid (`HexGrid`), every attribute with VASSAL's default.

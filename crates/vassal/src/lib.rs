@@ -55,6 +55,7 @@ pub mod profile;
 mod prototypes;
 mod save;
 pub mod seq;
+mod visibility;
 pub mod write;
 
 pub use error::{Error, ErrorKind, Warning};
@@ -89,6 +90,18 @@ pub mod internal {
     /// that must read them without the reader's interpretation (the sample checks).
     pub fn raw_pieces(position: &crate::Position) -> Vec<(&str, &str, &str)> {
         position.raw_pieces()
+    }
+
+    /// The bytes of text a piece holds, as [`limits::text_budget`](crate::limits::text_budget)
+    /// counts them (each string's bytes and the string itself).
+    pub fn text_held(piece: &crate::Piece) -> usize {
+        crate::piece::held(piece)
+    }
+
+    /// The input [`limits::text_budget`](crate::limits::text_budget) is a multiple of: the
+    /// save's text (inflated, deobfuscated) and the module's buildFile, in bytes.
+    pub fn input_bytes(module: &crate::Module, save: &crate::Save) -> usize {
+        save.text_bytes.saturating_add(module.text_bytes)
     }
 }
 
@@ -182,7 +195,15 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     warnings.extend(module.warnings.iter().cloned());
     warnings.extend(position.warnings.iter().cloned());
     warnings.extend(save::version_warnings(module, save));
-    let (pieces, invisible) = piece::pieces(module, &position, &locator, options, &mut warnings)?;
+    let input_bytes = internal::input_bytes(module, save);
+    let (pieces, invisible) = piece::pieces(
+        module,
+        &position,
+        &locator,
+        options,
+        input_bytes,
+        &mut warnings,
+    )?;
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {

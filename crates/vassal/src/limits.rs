@@ -62,6 +62,36 @@ pub const MAX_PROPERTIES: usize = 2_000;
 /// markers, used by many pieces, multiplies): beyond it the save is refused.
 pub const MAX_ALL_PROPERTIES: usize = 2_000_000;
 
+/// How many times the bytes of its input (the save's text, inflated and deobfuscated, and the
+/// module's buildFile) reading the pieces of a save may build in text: names, properties,
+/// layers, locations, traits kept, slots and prototype names, all pieces together
+/// ([`text_budget`]).
+pub const TEXT_BUDGET_FACTOR: usize = 16;
+
+/// What reading the pieces of a save may build in text beyond [`TEXT_BUDGET_FACTOR`] times its
+/// input (4 MiB), so that a small save of a small module still reads.
+pub const TEXT_BUDGET_FLOOR: usize = 4 * 1024 * 1024;
+
+/// The most bytes of text reading the pieces of a save whose input (save text and buildFile
+/// together) is `input_bytes` long may build: [`TEXT_BUDGET_FACTOR`] times it and
+/// [`TEXT_BUDGET_FLOOR`]. Beyond it the read is refused, naming this budget; real saves build
+/// less than twice their input (docs/reliability.md).
+///
+/// ```
+/// assert_eq!(vassal::limits::text_budget(1024), 16 * 1024 + 4 * 1024 * 1024);
+/// ```
+pub fn text_budget(input_bytes: usize) -> usize {
+    input_bytes
+        .saturating_mul(TEXT_BUDGET_FACTOR)
+        .saturating_add(TEXT_BUDGET_FLOOR)
+}
+
+/// The most bytes of text one piece may build (its name, properties, layers, traits, slot and
+/// prototypes: 1 MiB; real pieces build a few kilobytes). A piece whose text would exceed it is
+/// withheld (its id and place only, [`Hidden::OverLimit`](crate::Hidden::OverLimit)), with a
+/// warning naming this limit; what it would build is never built.
+pub const MAX_PIECE_TEXT_BYTES: usize = 1024 * 1024;
+
 /// The most traits of one piece (real pieces have up to a few hundred); beyond it, its
 /// outermost traits and its basic piece are read.
 pub const MAX_TRAITS: usize = 1_000;

@@ -184,6 +184,8 @@ pub struct Module {
     pub warnings: Vec<Warning>,
     /// The name the module was read under (the `.vmod`'s, or the buildFile's).
     pub source: String,
+    /// The bytes of its buildFile (for [`limits::text_budget`](crate::limits::text_budget)).
+    pub(crate) text_bytes: usize,
 }
 
 impl Module {
@@ -287,6 +289,7 @@ impl Module {
             custom_classes: reader.custom,
             warnings: reader.warnings,
             source: name.to_string(),
+            text_bytes: text.len(),
         })
     }
 

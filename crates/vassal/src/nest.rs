@@ -121,8 +121,14 @@ fn unescape(text: &str, remove: usize) -> Cow<'_, str> {
 /// of more than [`limits::MAX_TRAITS`] levels keeps its outermost traits up to the limit and its
 /// basic piece; the second value is how many traits were left out.
 pub(crate) fn split_traits(ty: &str, state: &str) -> (Vec<(String, String)>, usize) {
-    let types = Levels::of(ty);
-    let states = Levels::of(state);
+    split_levels(&Levels::of(ty), &Levels::of(state))
+}
+
+/// [`split_traits`] of a type and a state already found level by level.
+pub(crate) fn split_levels(
+    types: &Levels<'_>,
+    states: &Levels<'_>,
+) -> (Vec<(String, String)>, usize) {
     let n = types.len();
     let kept = n.min(limits::MAX_TRAITS);
     let mut out = Vec::with_capacity(kept);

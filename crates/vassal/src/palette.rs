@@ -18,7 +18,7 @@ use serde::Serialize;
 use wargame_kit::internal::work;
 
 use crate::Module;
-use crate::prototypes::{Prototypes, expand_prototypes, type_prefix};
+use crate::prototypes::{Expanded, Prototypes, expand_prototypes, type_prefix};
 use crate::seq::Decoder;
 
 /// The palette entry a piece was placed from, as recovered from its traits.
@@ -100,14 +100,9 @@ impl<'m> Palette<'m> {
         for (i, e) in module.palette.iter().enumerate() {
             let (ty, state) = definition(&e.definition);
             let (mut traits, _) = crate::nest::split_traits(&ty, &state);
-            let mut used = Vec::new();
-            expand_prototypes(
-                prototypes,
-                &mut traits,
-                &mut used,
-                &mut Default::default(),
-                0,
-            );
+            let mut expanded = Expanded::default();
+            expand_prototypes(prototypes, &mut traits, &mut expanded);
+            let used = expanded.used;
             work::add_len(traits.len());
             let types: Vec<u64> = traits.iter().map(|(t, _)| hash(t)).collect();
             if let Some((basic, _)) = traits.last() {
@@ -307,14 +302,7 @@ impl Module {
     pub fn expand(&self, ty: &str, state: &str) -> (String, String) {
         let prototypes = Prototypes::of(self);
         let (mut traits, _) = crate::nest::split_traits(ty, state);
-        let mut used = Vec::new();
-        expand_prototypes(
-            &prototypes,
-            &mut traits,
-            &mut used,
-            &mut Default::default(),
-            0,
-        );
+        expand_prototypes(&prototypes, &mut traits, &mut Expanded::default());
         let Some(((basic_ty, basic_state), outer)) = traits.split_last() else {
             return (String::new(), String::new());
         };

@@ -8,12 +8,14 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{ErrorKind, Warning, diag};
-use crate::grid::format_string;
+use crate::grid::format_string_within;
 use crate::locate::{Located, Locator};
+use crate::nest::Levels;
 use crate::palette::{Found, Palette, Slot};
-use crate::prototypes::{Prototypes, expand_prototypes, type_prefix};
+use crate::prototypes::{Expanded, Prototypes, expand_prototypes, type_prefix};
 use crate::save::{Position, RecKind};
 use crate::seq::Decoder;
+use crate::visibility::{Seen, Visibility, mask_on};
 use crate::{Error, Module, Options, limits};
 
 /// A piece of the game, located.
@@ -87,6 +89,10 @@ pub enum Hidden {
     /// Invisible (Invisible trait, `hide;`, state other than `null`): VASSAL does not draw it
     /// for the other players at all. Left out and counted ([`Pieces::invisible`](crate::Pieces)).
     Invisible,
+    /// Not hidden by the game, but withheld by the reader, revealed or not: its name,
+    /// properties, layers and traits would take more than
+    /// [`limits::MAX_PIECE_TEXT_BYTES`] (a warning names it). Its id and place only.
+    OverLimit,
 }
 
 impl Hidden {
@@ -191,10 +197,6 @@ fn standard(prefix: &str) -> bool {
 #[derive(Default)]
 struct Read {
     name: String,
-    /// A Mask trait is on.
-    masked: bool,
-    /// An Invisible trait is on.
-    invisible: bool,
     props: BTreeMap<String, String>,
     layers: Vec<Layer>,
     prototypes: Vec<String>,
@@ -209,11 +211,62 @@ struct Read {
     left_out: usize,
     /// Properties beyond [`limits::MAX_PROPERTIES`] were met (and not kept).
     overflow: bool,
+    /// The bytes of text built so far ([`text_cost`]), against [`limits::MAX_PIECE_TEXT_BYTES`].
+    spent: usize,
+    /// More would have been built than [`limits::MAX_PIECE_TEXT_BYTES`]: the piece is withheld,
+    /// and nothing more is built from it.
+    over: bool,
+}
+
+/// What a string held by a piece costs against the budgets: its bytes and the string itself.
+fn text_cost(text: &str) -> usize {
+    text.len().saturating_add(std::mem::size_of::<String>())
 }
 
 impl Read {
+    /// Count `bytes` more of text built; whether the piece is still within its share.
+    fn charge(&mut self, bytes: usize) -> bool {
+        self.spent = self.spent.saturating_add(bytes);
+        if self.spent > limits::MAX_PIECE_TEXT_BYTES {
+            self.over = true;
+        }
+        !self.over
+    }
+
+    /// The room left in the piece's share.
+    fn room(&self) -> usize {
+        limits::MAX_PIECE_TEXT_BYTES.saturating_sub(self.spent)
+    }
+
+    /// Keep a trait raw.
+    fn keep(&mut self, kind: String, type_: String, state: String) {
+        let cost = text_cost(&kind)
+            .saturating_add(text_cost(&type_))
+            .saturating_add(text_cost(&state));
+        if self.charge(cost) {
+            self.traits.push(Trait { kind, type_, state });
+        }
+    }
+
+    /// Give the piece a new name.
+    fn rename(&mut self, name: String) {
+        if self.charge(text_cost(&name)) {
+            self.name = name;
+        }
+    }
+
+    /// Set one of the properties every piece has (beyond [`limits::MAX_PROPERTIES`] too).
+    fn put(&mut self, key: &str, value: String) {
+        if self.charge(text_cost(key).saturating_add(text_cost(&value))) {
+            self.props.insert(key.to_string(), value);
+        }
+    }
+
     /// Set a property of the piece, keeping at most [`limits::MAX_PROPERTIES`].
     fn set(&mut self, key: String, value: String) {
+        if !self.charge(text_cost(&key).saturating_add(text_cost(&value))) {
+            return;
+        }
         if self.props.len() < limits::MAX_PROPERTIES || self.props.contains_key(&key) {
             self.props.insert(key, value);
         } else {
@@ -224,20 +277,12 @@ impl Read {
 
 /// The basic piece's properties, as VASSAL's `BasicPiece` gives them: where it is and its name.
 fn basic_properties(read: &mut Read, map_name: &str, located: &Located, deck: Option<&str>) {
-    let name = read.name.clone();
-    let props = &mut read.props;
-    props.insert("LocationName".into(), located.location.clone());
-    props.insert("CurrentMap".into(), map_name.to_string());
-    props.insert(
-        "CurrentBoard".into(),
-        located.board.clone().unwrap_or_default(),
-    );
-    props.insert(
-        "CurrentZone".into(),
-        located.zone.clone().unwrap_or_default(),
-    );
-    props.insert("DeckName".into(), deck.unwrap_or_default().to_string());
-    props.insert("PieceName".into(), name);
+    read.put("LocationName", located.location.clone());
+    read.put("CurrentMap", map_name.to_string());
+    read.put("CurrentBoard", located.board.clone().unwrap_or_default());
+    read.put("CurrentZone", located.zone.clone().unwrap_or_default());
+    read.put("DeckName", deck.unwrap_or_default().to_string());
+    read.put("PieceName", read.name.clone());
 }
 
 /// What the reading of every piece found odd, summed over the pieces shown.
@@ -246,6 +291,8 @@ struct Oddities {
     missing_prototypes: BTreeMap<String, usize>,
     custom_traits: BTreeMap<String, usize>,
     left_out: Vec<String>,
+    /// Pieces withheld for [`limits::MAX_PIECE_TEXT_BYTES`].
+    over_limit: Vec<String>,
 }
 
 impl Oddities {
@@ -272,6 +319,25 @@ impl Oddities {
             warnings.push(diag(
                 ErrorKind::CustomClass,
                 format!("{n} trait(s) of type `{kind}` no standard VASSAL trait has (a class of the module's own?): kept raw"),
+            ));
+        }
+        if !self.over_limit.is_empty() {
+            let shown: Vec<&str> = self
+                .over_limit
+                .iter()
+                .take(10)
+                .map(String::as_str)
+                .collect();
+            let more = self.over_limit.len() - shown.len();
+            warnings.push(diag(
+                ErrorKind::Limit,
+                format!(
+                    "{} piece(s) would take more than {} bytes of text each (the reader's limit, vassal::limits::MAX_PIECE_TEXT_BYTES): withheld, their id and place only: {}{}",
+                    self.over_limit.len(),
+                    limits::MAX_PIECE_TEXT_BYTES,
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() },
+                ),
             ));
         }
         if !self.left_out.is_empty() {
@@ -333,18 +399,18 @@ fn found(position: &Position) -> impl Iterator<Item = InSave<'_>> {
 }
 
 /// How the game hides a piece from a reader with `options` (`None`: it does not).
-fn hidden(maps: &Locator<'_>, f: &InSave<'_>, read: &Read, options: &Options) -> Option<Hidden> {
+fn hidden(maps: &Locator<'_>, f: &InSave<'_>, seen: Seen, options: &Options) -> Option<Hidden> {
     let private = f
         .map
         .as_deref()
         .and_then(|m| maps.map_def(m))
         .and_then(|m| m.private.as_ref())
         .is_some_and(|w| !w.visible_to(&options.sides));
-    if read.invisible {
+    if seen.invisible {
         Some(Hidden::Invisible)
     } else if private {
         Some(Hidden::PrivateWindow)
-    } else if read.masked {
+    } else if seen.masked {
         Some(Hidden::Masked)
     } else if f.face_down {
         Some(Hidden::FaceDown)
@@ -354,24 +420,35 @@ fn hidden(maps: &Locator<'_>, f: &InSave<'_>, read: &Read, options: &Options) ->
 }
 
 /// Every piece of `position`, located and read, and how many invisible pieces were left out;
-/// refused beyond the limits on pieces and properties.
+/// refused beyond the limits on pieces, properties and text (`input_bytes`: the save's text and
+/// the module's buildFile, for [`limits::text_budget`]).
+///
+/// Whether a piece is hidden is decided from the whole of its text first
+/// ([`Visibility`]); nothing is built from a piece that is not shown.
 pub(crate) fn pieces(
     module: &Module,
     position: &Position,
     locator: &Locator<'_>,
     options: &Options,
+    input_bytes: usize,
     warnings: &mut Vec<Warning>,
 ) -> Result<(Vec<Piece>, usize), Error> {
     let mut out = Vec::new();
     let mut invisible = 0;
     let mut odd = Oddities::default();
-    let mut budget = Budget::default();
+    let mut budget = Budget::new(limits::text_budget(input_bytes));
     let prototypes = Prototypes::of(module);
+    let visibility = Visibility::of(&prototypes);
     let palette = Palette::of(module, &prototypes);
     for f in found(position) {
-        let mut read = read_traits(&prototypes, &palette, f.ty, f.state);
-        let hidden = hidden(locator, &f, &read, options);
-        let show = hidden.is_none() || options.reveal;
+        let (types, states) = (Levels::of(f.ty), Levels::of(f.state));
+        let mut hidden = hidden(locator, &f, visibility.of_piece(&types, &states), options);
+        let mut show = hidden.is_none() || options.reveal;
+        let mut read = if show {
+            read_traits(&prototypes, &palette, &types, &states)
+        } else {
+            Read::default()
+        };
         budget.piece(&f, &read, show)?;
         if !show && hidden == Some(Hidden::Invisible) {
             invisible += 1;
@@ -387,7 +464,6 @@ pub(crate) fn pieces(
             None
         };
         if show {
-            odd.add(f.id, &mut read);
             let map_name = f
                 .map
                 .as_deref()
@@ -396,26 +472,48 @@ pub(crate) fn pieces(
             let located = located.clone().unwrap_or_else(Located::offboard);
             basic_properties(&mut read, map_name, &located, f.deck.as_deref());
             if f.map.is_none() {
-                read.props.insert("LocationName".into(), String::new());
+                read.put("LocationName", String::new());
             }
-            read.props.insert("CurrentX".into(), f.point.0.to_string());
-            read.props.insert("CurrentY".into(), f.point.1.to_string());
+            read.put("CurrentX", f.point.0.to_string());
+            read.put("CurrentY", f.point.1.to_string());
         }
-        out.push(piece(f, read, hidden, show, located));
+        // What was built counts, kept or not: the reading's work stays within the budget.
+        let built = read.spent;
+        if read.over {
+            odd.over_limit.push(f.id.to_string());
+            (read, hidden, show) = (Read::default(), Some(Hidden::OverLimit), false);
+        }
+        if show {
+            odd.add(f.id, &mut read);
+        }
+        let p = piece(f, read, hidden, show, located);
+        budget.text(held(&p).max(built))?;
+        out.push(p);
     }
     odd.warnings(warnings);
     Ok((out, invisible))
 }
 
-/// The pieces and properties read so far, against [`limits::MAX_PIECES`],
-/// [`limits::MAX_PROPERTIES`] and [`limits::MAX_ALL_PROPERTIES`].
-#[derive(Default)]
+/// The pieces, properties and text read so far, against [`limits::MAX_PIECES`],
+/// [`limits::MAX_PROPERTIES`], [`limits::MAX_ALL_PROPERTIES`] and [`limits::text_budget`].
 struct Budget {
     pieces: usize,
     properties: usize,
+    /// The bytes of text the pieces read so far hold ([`held`]), and the most they may.
+    text: usize,
+    most_text: usize,
 }
 
 impl Budget {
+    fn new(most_text: usize) -> Self {
+        Budget {
+            pieces: 0,
+            properties: 0,
+            text: 0,
+            most_text,
+        }
+    }
+
     fn piece(&mut self, f: &InSave<'_>, read: &Read, shown: bool) -> Result<(), Error> {
         self.pieces += 1;
         self.properties = self.properties.saturating_add(read.props.len());
@@ -448,6 +546,70 @@ impl Budget {
             None => Ok(()),
         }
     }
+
+    /// Count a piece's text; refused beyond [`limits::text_budget`].
+    fn text(&mut self, bytes: usize) -> Result<(), Error> {
+        self.text = self.text.saturating_add(bytes);
+        if self.text <= self.most_text {
+            return Ok(());
+        }
+        Err(Error::new(vec![diag(
+            ErrorKind::Limit,
+            format!(
+                "the game's pieces would take more than {} bytes of text, {} times the save and the module read and {} bytes (the reader's budget, vassal::limits::text_budget)",
+                self.most_text,
+                limits::TEXT_BUDGET_FACTOR,
+                limits::TEXT_BUDGET_FLOOR
+            ),
+        )]))
+    }
+}
+
+/// The bytes of text a piece holds ([`text_cost`] of each of its strings).
+pub(crate) fn held(p: &Piece) -> usize {
+    let opt = |t: &Option<String>| t.as_deref().map_or(0, text_cost);
+    let props: usize = p
+        .properties
+        .iter()
+        .map(|(k, v)| text_cost(k).saturating_add(text_cost(v)))
+        .fold(0, usize::saturating_add);
+    let layers: usize = p
+        .layers
+        .iter()
+        .map(|l| text_cost(&l.name) + text_cost(&l.level_name) + text_cost(&l.image))
+        .fold(0, usize::saturating_add);
+    let slot = p.slot.as_ref().map_or(0, |s| {
+        s.candidates.iter().map(|c| text_cost(c)).fold(
+            text_cost(&s.name) + text_cost(&s.path),
+            usize::saturating_add,
+        )
+    });
+    let traits: usize = p
+        .traits
+        .iter()
+        .map(|t| text_cost(&t.kind) + text_cost(&t.type_) + text_cost(&t.state))
+        .fold(0, usize::saturating_add);
+    let prototypes: usize = p
+        .prototypes
+        .iter()
+        .map(|n| text_cost(n))
+        .fold(0, usize::saturating_add);
+    [
+        text_cost(&p.id),
+        opt(&p.name),
+        opt(&p.map),
+        opt(&p.board),
+        opt(&p.zone),
+        opt(&p.location),
+        opt(&p.deck),
+        props,
+        layers,
+        slot,
+        traits,
+        prototypes,
+    ]
+    .into_iter()
+    .fold(0, usize::saturating_add)
 }
 
 /// The piece as the reader may see it.
@@ -486,29 +648,44 @@ fn piece(
 
 /// A piece's traits read, its prototypes expanded; inner to outer, so that an outer trait's
 /// property wins.
-fn read_traits(prototypes: &Prototypes<'_>, palette: &Palette<'_>, ty: &str, state: &str) -> Read {
+fn read_traits(
+    prototypes: &Prototypes<'_>,
+    palette: &Palette<'_>,
+    types: &Levels<'_>,
+    states: &Levels<'_>,
+) -> Read {
     let mut read = Read::default();
-    let (mut traits, left_out) = crate::nest::split_traits(ty, state);
-    read.left_out = left_out;
+    let (mut traits, left_out) = crate::nest::split_levels(types, states);
     let saved = crate::palette::names_prototypes(&traits);
-    let mut missing = BTreeMap::new();
-    expand_prototypes(
-        prototypes,
-        &mut traits,
-        &mut read.prototypes,
-        &mut missing,
-        0,
-    );
-    read.missing_prototypes = missing;
+    let mut expanded = Expanded::default();
+    expand_prototypes(prototypes, &mut traits, &mut expanded);
+    read.left_out = left_out.saturating_add(expanded.cut);
+    read.missing_prototypes = expanded.missing;
     let (slot, recovered, found) = palette.recover(&traits);
-    read.slot = slot;
     if saved {
+        read.prototypes = expanded.used;
         read.prototypes_found = Some(Found::Saved);
     } else {
         read.prototypes = recovered;
         read.prototypes_found = found;
     }
+    let names = read
+        .prototypes
+        .iter()
+        .map(|n| text_cost(n))
+        .fold(0, usize::saturating_add);
+    let slot_cost = slot.as_ref().map_or(0, |s| {
+        s.candidates.iter().map(|c| text_cost(c)).fold(
+            text_cost(&s.name) + text_cost(&s.path),
+            usize::saturating_add,
+        )
+    });
+    read.slot = slot;
+    read.charge(names.saturating_add(slot_cost));
     for (t, s) in traits.into_iter().rev() {
+        if read.over {
+            break;
+        }
         read_trait(t, s, &mut read);
     }
     read
@@ -520,11 +697,7 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         if !standard(&prefix) {
             *read.custom_traits.entry(prefix.clone()).or_insert(0) += 1;
         }
-        read.traits.push(Trait {
-            kind: prefix,
-            type_: ty_owned,
-            state: state_owned,
-        });
+        read.keep(prefix, ty_owned, state_owned);
         return;
     }
     let (ty, state) = (ty_owned.as_str(), state_owned.as_str());
@@ -559,29 +732,21 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
             // (pieces made entirely of prototypes); such a piece goes by it.
             let name = fields.next().unwrap_or_default();
             if read.name.is_empty() {
-                read.name.clone_from(&name);
+                read.rename(name.clone());
             }
             read.set("BasicName".into(), name);
-            read.traits.push(Trait {
-                kind: prefix.to_string(),
-                type_: ty.to_string(),
-                state: state.to_string(),
-            });
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
         }
-        "restrict;" => read.traits.push(Trait {
-            kind: prefix.to_string(),
-            type_: ty.to_string(),
-            state: withheld_player(prefix, state),
-        }),
+        "restrict;" => read.keep(
+            prefix.to_string(),
+            ty.to_string(),
+            withheld_player(prefix, state),
+        ),
         _ => {
             if !standard(prefix) {
                 *read.custom_traits.entry(prefix.to_string()).or_insert(0) += 1;
             }
-            read.traits.push(Trait {
-                kind: prefix.to_string(),
-                type_: ty.to_string(),
-                state: state.to_string(),
-            });
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
         }
     }
 }
@@ -593,7 +758,7 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     let _clone = fields.next();
     let _delete = fields.next();
     let _image = fields.next();
-    read.name = fields.next().unwrap_or_default();
+    read.rename(fields.next().unwrap_or_default());
     read.set("BasicName".into(), read.name.clone());
     let mut st = Decoder::new(state, ';');
     for _ in 0..4 {
@@ -601,7 +766,7 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     }
     let count = st.next_int(0);
     for _ in 0..count.max(0) {
-        if !st.has_more() {
+        if !st.has_more() || read.over {
             break;
         }
         let key = st.next_or("");
@@ -625,37 +790,29 @@ fn read_label(fields: Decoder<'_>, state: &str, read: &mut Read) {
         read.set(property, state.to_string());
     }
     if !state.is_empty() {
-        read.name = format_string(
-            &name_format,
-            &[("pieceName", read.name.as_str()), ("label", state)],
-        );
+        // A format naming `$pieceName$` twice doubles the name: never built past the share.
+        let vars = [("pieceName", read.name.as_str()), ("label", state)];
+        match format_string_within(&name_format, &vars, read.room()) {
+            Some(name) => read.rename(name),
+            None => read.over = true,
+        }
     }
 }
 
 /// A mask (`obs;`, Mask) or a hiding (`hide;`, Invisible): on when a player is named.
 fn read_mask(prefix: &str, ty: &str, state: &str, read: &mut Read) {
-    // VASSAL's `mySetState`: only `null` (or no state at all) is off; a blank player is a
-    // player (one who set no password).
-    let on = if prefix == "obs;" {
-        Decoder::new(state, ';').next_or("null") != "null"
-    } else {
-        state != "null"
-    };
-    if on && prefix == "obs;" {
-        read.masked = true;
-    } else if on {
-        read.invisible = true;
-    }
+    // Whether it hides the piece was decided before the piece was read (`visibility`).
+    let on = mask_on(prefix, state);
     if prefix == "obs;" {
         read.set("ObscuredToOthers".into(), on.to_string());
     } else {
         read.set("Invisible".into(), on.to_string());
     }
-    read.traits.push(Trait {
-        kind: prefix.to_string(),
-        type_: ty.to_string(),
-        state: withheld_player(prefix, state),
-    });
+    read.keep(
+        prefix.to_string(),
+        ty.to_string(),
+        withheld_player(prefix, state),
+    );
 }
 
 /// A Mask's, an Invisible's or a Restricted Access's state with the player who set it written
@@ -736,18 +893,16 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
     };
     // The name of the piece with this layer: a level name replaces it, or with `+` adds to it.
     if active && let Some(cname) = index.and_then(|i| names.get(i)).filter(|c| !c.is_empty()) {
-        let mut d = Decoder::new(cname, '+');
-        let first = d.next().unwrap_or_default();
-        read.name = match d.next() {
-            Some(second) if first.is_empty() => format!("{}{second}", read.name),
-            Some(_) => format!("{first}{}", read.name),
-            None => first,
-        };
+        rename_by_layer(read, cname);
     }
     read.set(format!("{name}_Level"), value.to_string());
     read.set(format!("{name}_Active"), active.to_string());
     read.set(format!("{name}_Name"), level_name.clone());
     read.set(format!("{name}_Image"), image.clone());
+    let cost = text_cost(&name) + text_cost(&level_name) + text_cost(&image);
+    if !read.charge(cost) {
+        return;
+    }
     read.layers.push(Layer {
         name,
         level: value,
@@ -755,6 +910,29 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
         level_name,
         image,
     });
+}
+
+/// The piece's name under a layer's level name `cname`: `+suffix` adds to it, `prefix+`
+/// puts before it, anything else replaces it; never built past the piece's share.
+fn rename_by_layer(read: &mut Read, cname: &str) {
+    let mut d = Decoder::new(cname, '+');
+    let first = d.next().unwrap_or_default();
+    let second = d.next();
+    let len = match &second {
+        Some(second) if first.is_empty() => read.name.len().saturating_add(second.len()),
+        Some(_) => first.len().saturating_add(read.name.len()),
+        None => first.len(),
+    };
+    if len > read.room() {
+        read.over = true;
+        return;
+    }
+    let name = match second {
+        Some(second) if first.is_empty() => format!("{}{second}", read.name),
+        Some(_) => format!("{first}{}", read.name),
+        None => first,
+    };
+    read.rename(name);
 }
 
 fn strip_plus(s: &str) -> String {

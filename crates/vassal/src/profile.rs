@@ -479,7 +479,12 @@ impl ProfileSpec {
 /// A warning for the pieces a profile cannot see (masked, face down, on another side's
 /// private window, invisible): how many, nothing more.
 fn hidden_warning(pieces: &[Piece], invisible: usize) -> Option<crate::Warning> {
-    let hidden = pieces.iter().filter(|p| p.name.is_none()).count() + invisible;
+    // A piece withheld for its size is named by the reader's own warning.
+    let hidden = pieces
+        .iter()
+        .filter(|p| p.name.is_none() && p.hidden != Some(crate::Hidden::OverLimit))
+        .count()
+        + invisible;
     (hidden > 0).then(|| {
         crate::error::diag(
             ErrorKind::Profile,

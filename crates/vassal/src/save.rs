@@ -110,6 +110,8 @@ pub struct Save {
     pub module_version: Option<String>,
     /// Warnings beyond [`limits::MAX_WARNINGS`], counted.
     warnings_omitted: usize,
+    /// The bytes of its text, inflated and deobfuscated (for [`limits::text_budget`]).
+    pub(crate) text_bytes: usize,
 }
 
 /// What decoding the commands keeps as it goes: the commands' numbers, the bytes copied to
@@ -406,6 +408,7 @@ impl Save {
             module_name: None,
             module_version: None,
             warnings_omitted: 0,
+            text_bytes: 0,
         };
         let entry_name = format!("{name}!savedGame");
         let (raw, source) = if archive::is_zip(bytes) {
@@ -460,6 +463,7 @@ impl Save {
                 String::from_utf8_lossy(e.as_bytes()).into_owned()
             }
         };
+        save.text_bytes = text.len();
         save.decode(&text, &source)?;
         Ok(save)
     }

@@ -431,3 +431,27 @@ fields = { id = { piece_id = true }, name = { name = true }, side = { property =
             .all(|e| e["id"].as_str().is_some_and(|i| i.len() == 13))
     );
 }
+
+#[test]
+fn every_sample_reads_well_within_the_text_budget() {
+    // The text the pieces hold against the input (save and buildFile), revealed (the most a
+    // read builds): at most a quarter of the budget's multiple.
+    let mut worst = (0.0_f64, String::new());
+    for case in all_cases() {
+        for (name, save) in &case.games {
+            let read = vassal::read_pieces(&case.module, save, &Options::default().reveal(true))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let held: usize = read.pieces.iter().map(vassal::internal::text_held).sum();
+            let input = vassal::internal::input_bytes(&case.module, save);
+            let ratio = held as f64 / input as f64;
+            assert!(
+                held <= input * vassal::limits::TEXT_BUDGET_FACTOR / 4,
+                "{name}: {held} bytes of text from {input} bytes of input ({ratio:.2}x)"
+            );
+            if ratio > worst.0 {
+                worst = (ratio, format!("{name}: {held} bytes from {input}"));
+            }
+        }
+    }
+    eprintln!("the most text for its input: {:.2}x ({})", worst.0, worst.1);
+}

@@ -416,6 +416,7 @@ fn hidden_word(h: ::vassal::Hidden) -> &'static str {
         ::vassal::Hidden::FaceDown => "face down",
         ::vassal::Hidden::PrivateWindow => "private window",
         ::vassal::Hidden::Invisible => "invisible",
+        ::vassal::Hidden::OverLimit => "withheld (over the reader's limit)",
         _ => "hidden",
     }
 }
