@@ -99,14 +99,23 @@ pub fn too_large(limit: u64, kind: Kind) -> String {
     )
 }
 
-/// The bytes of the regular file at `path`, at most the limit of `kind`; why not in words
-/// (`PATH: REASON`, the path shown on one line).
+/// The bytes of the regular file at `path`, at most the limit of `kind`; why not in words,
+/// on one line and **without the path** (the caller's message names the file once).
 pub fn read(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, String> {
     let limit = limits.of(kind);
     wargame_kit::resolve::read_bytes(path, limit).map_err(|e| match e {
-        ResolveErrorKind::TooLarge { .. } => format!("{}: {}", shown(path), too_large(limit, kind)),
-        other => wargame_kit::terminal::one_line(&other.to_string()).into_owned(),
+        ResolveErrorKind::TooLarge { .. } => too_large(limit, kind),
+        other => without_path(path, &other),
     })
+}
+
+/// A reading error in words on one line, the `PATH: ` the library's message starts with left
+/// out.
+pub(crate) fn without_path(path: &Path, error: &ResolveErrorKind) -> String {
+    let text = one_line(&error.to_string()).into_owned();
+    let prefix = format!("{}: ", shown(path));
+    text.strip_prefix(&prefix)
+        .map_or(text.clone(), str::to_string)
 }
 
 /// A path as a message shows it: on one line, every control character escaped
