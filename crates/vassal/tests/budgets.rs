@@ -96,6 +96,27 @@ fn vassal_own_commands_are_read_by_name() {
     assert_eq!(save.commands.kinds["global-property"], 1);
 }
 
+/// A scenario-options tab's lock (`LOCKSPOTAB`, VASSAL's `ScenarioPropertiesOptionTab`: the
+/// tab, who locked it, their password, when) is a known command: read with no warning, and
+/// nothing of it (the password) kept or shown.
+#[test]
+fn a_scenario_options_lock_is_a_known_command_and_keeps_nothing() {
+    for n in [1, 3, 40] {
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&format!(
+                "LOCKSPOTAB\tOptions\tAlice\thunter2-{i}\t06-Dec-2026 12:00 (11:00 UTC)"
+            ));
+        }
+        t = t.command("LOCKSPOTAB\tOptions\t\t\t");
+        let save = Save::from_bytes(t.finish().as_bytes(), "locked.vsav").unwrap();
+        assert_eq!(save.commands.skipped, 0, "{:?}", save.warnings);
+        assert!(save.warnings.is_empty(), "{:?}", save.warnings);
+        assert_eq!(save.commands.kinds["scenario-options-lock"], n + 1);
+        assert!(!format!("{save:?}").contains("hunter2"));
+    }
+}
+
 #[test]
 fn a_deck_moved_on_its_map_moves_its_cards() {
     let text = SaveText::new()
