@@ -118,6 +118,15 @@ fn boundary(layout: &Layout, first: &str, second: &str) -> Result<Vec<(Hex, Hex)
 fn set(layout: &Layout, text: &str) -> Result<Vec<Hex>, Wrong> {
     let mut hexes = Vec::new();
     for item in text.split(',').map(str::trim) {
+        let dashes = item.matches('-').count();
+        if dashes > 1 {
+            let message = format!(
+                "`{item}` is a line of {} ends: a line is two labels joined by one `-` \
+                 (`1001-1020`); name more lines separated by commas",
+                dashes.saturating_add(1)
+            );
+            return Err((ErrorKind::BadLabel, message));
+        }
         match item.split_once('-') {
             Some((from, to)) => line(layout, from.trim(), to.trim(), &mut hexes)?,
             None => hexes.push(hex(layout, label(layout, item)?)?),
@@ -231,5 +240,29 @@ mod tests {
         assert_eq!(pairs(&layout, "0101").unwrap_err().0, ErrorKind::BadLabel);
         assert_eq!(pairs(&layout, "01x1/N").unwrap_err().0, ErrorKind::BadLabel);
         assert_eq!(pairs(&layout, "0909/N").unwrap_err().0, ErrorKind::OffMap);
+    }
+
+    /// A line of three or more ends is named as such (not as a bad label `0201-0301`).
+    #[test]
+    fn a_line_of_more_than_two_ends_says_so() {
+        let layout = Layout::row_column(Orientation::Pointy, 1..=4, 1..=3);
+        for (text, item, ends) in [
+            ("0101-0201-0301/E", "0101-0201-0301", 3),
+            ("0101, 0101-0201-0301-0401/E", "0101-0201-0301-0401", 4),
+            ("0101-0201-0301 | 0102", "0101-0201-0301", 3),
+            ("0101--0301/E", "0101--0301", 3),
+        ] {
+            let e = pairs(&layout, text).unwrap_err();
+            assert_eq!(e.0, ErrorKind::BadLabel, "{text}");
+            assert_eq!(
+                e.1,
+                format!(
+                    "`{item}` is a line of {ends} ends: a line is two labels joined by one `-` \
+                     (`1001-1020`); name more lines separated by commas"
+                ),
+                "{text}"
+            );
+        }
+        assert!(pairs(&layout, "0101-0301/E").is_ok());
     }
 }
