@@ -343,3 +343,44 @@ fn many_problems_of_a_profile_are_located_in_one_reading() {
         work::take()
     });
 }
+
+/// A profile with one table, `file`, and a lookup reading `column` of it by `column`.
+fn profile_with_table(file: &str, column: &str) -> vassal::profile::Profile {
+    let text = format!(
+        "game = \"demo\"\n[tables.t]\nfile = \"{file}\"\n[[pieces]]\ninto = \"units\"\n\
+         select = {{ map = \"Main\" }}\n\
+         fields = {{ v = {{ lookup = {{ table = \"t\", by = {{ {column} = {{ name = true }} }}, column = \"{column}\" }} }} }}\n"
+    );
+    vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap()
+}
+
+/// A table whose rows each add a column (TOML), or of many columns (CSV), is read in steps
+/// linear in its cells: columns are found by name in an index, and a row holds only its own
+/// cells (issue 44, item 3: every row got every column, by a linear search).
+#[test]
+fn a_table_of_many_columns_is_read_linearly() {
+    linear("TOML rows each adding a column", 2_000, |n| {
+        let rows: Vec<String> = (0..n).map(|i| format!("{{ c{i:05} = \"v\" }}")).collect();
+        let text = format!("rows = [\n{}\n]\n", rows.join(",\n"));
+        let files = wargame_kit::resolve::MemoryResolver::default().with("t.toml", text.as_str());
+        let profile = profile_with_table("t.toml", "c00000");
+        work::take();
+        profile.with_tables(&files).unwrap();
+        work::take()
+    });
+    linear("CSV of many columns", 5_000, |n| {
+        let header: Vec<String> = (0..n).map(|i| format!("c{i:05}")).collect();
+        let row: Vec<&str> = vec!["1"; n];
+        let text = format!(
+            "{}\n{}\n{}\n",
+            header.join(","),
+            row.join(","),
+            row.join(",")
+        );
+        let files = wargame_kit::resolve::MemoryResolver::default().with("t.csv", text.as_str());
+        let profile = profile_with_table("t.csv", "c00000");
+        work::take();
+        profile.with_tables(&files).unwrap();
+        work::take()
+    });
+}
