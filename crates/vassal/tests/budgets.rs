@@ -384,3 +384,57 @@ fn a_table_of_many_columns_is_read_linearly() {
         work::take()
     });
 }
+
+/// Many `[[pieces]]` entries that select nothing, over a save of many pieces of many
+/// properties (issue 44, item 12: each refusal described every piece's properties again, 400
+/// entries over 20,000 pieces took 13-16 s): what the save holds nearby is built once per
+/// import, so each entry more costs its selection (a look at each piece), never a description
+/// of the save; at two sizes of entries, and the help the same for each.
+#[test]
+fn entries_that_select_nothing_describe_the_save_once() {
+    let pieces = 2_000;
+    let module = module();
+    let mut t = SaveText::new();
+    for i in 0..pieces {
+        let states: Vec<String> = (0..10).map(|k| format!("v{}", (i + k) % 5)).collect();
+        let traits: Vec<(String, &str)> = (0..10)
+            .map(|k| (format!("mark;Key{k}"), states[k].as_str()))
+            .collect();
+        let traits: Vec<(&str, &str)> = traits.iter().map(|(a, b)| (a.as_str(), *b)).collect();
+        t = t.piece(
+            &format!("p{i}"),
+            &format!("Unit {i}"),
+            "Main",
+            100,
+            100,
+            &traits,
+        );
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "many.vsav").unwrap();
+    let shape = wargame_kit::shape::StateShape::new(&["demo"]);
+    let steps = |entries: usize| {
+        let group = "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\", name_contains = \"Nothing\" }\nfields = { id = { name = true } }\n";
+        let text = format!("game = \"demo\"\n{}", group.repeat(entries));
+        let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
+        work::take();
+        let e = profile
+            .import(&module, &save, &Options::default(), &shape)
+            .unwrap_err();
+        let steps = work::take();
+        let d = e.diagnostics();
+        assert_eq!(d.len(), entries, "{e}");
+        let help = d[0].help.clone().unwrap();
+        assert!(help.contains("on map `Main`: 2000 pieces"), "{help}");
+        assert!(help.contains("`Key0` = "), "{help}");
+        assert!(d.iter().all(|x| x.help.as_ref() == Some(&help)));
+        steps
+    };
+    // An entry more: its selection (one step a piece) and its problem (its help, a few
+    // kilobytes of text, scanned by the diagnostics): never a walk over the pieces' properties.
+    let (small, large) = (steps(50), steps(100));
+    assert!(
+        large - small <= 50 * (pieces as u64 + 8 * 1024),
+        "50 entries more cost {} steps ({small} for 50 entries, {large} for 100) over {pieces} pieces",
+        large - small
+    );
+}

@@ -156,14 +156,14 @@ impl<'m> MapIds<'m> {
         MapIds(ids)
     }
 
+    /// The id of the module's map a save or a profile calls `name` (its name or generated id).
+    pub(crate) fn id_of(&self, name: &str) -> Option<&'m str> {
+        self.0.get(name).copied()
+    }
+
     /// Whether two names give one map (a map's name and its generated id).
     fn same(&self, a: &str, b: &str) -> bool {
         matches!((self.0.get(a), self.0.get(b)), (Some(x), Some(y)) if x == y)
-    }
-
-    /// Whether two names are one, or give one map.
-    pub(crate) fn same_or_equal(&self, a: &str, b: &str) -> bool {
-        a == b || self.same(a, b)
     }
 }
 
