@@ -248,7 +248,7 @@ impl Profile {
                          of the columns the profile looks up ({})",
                         wargame_kit::terminal::escape(table),
                         wargame_kit::terminal::escape(file),
-                        listed_columns(&wanted)
+                        table::listed(&wanted)
                     ),
                 )
                 .key(format!("tables.{}.file", quoted_key(table)));
@@ -757,19 +757,6 @@ type LoadedTables = (
     std::collections::BTreeMap<String, usize>,
     Vec<wargame_kit::Diagnostic<ErrorKind>>,
 );
-
-/// Column names as a message lists them: at most ten, each escaped, the rest counted.
-fn listed_columns(names: &[&str]) -> String {
-    let mut out: Vec<String> = names
-        .iter()
-        .take(10)
-        .map(|c| format!("`{}`", wargame_kit::terminal::escape(c)))
-        .collect();
-    if names.len() > 10 {
-        out.push(format!("and {} more", names.len() - 10));
-    }
-    out.join(", ")
-}
 
 /// A key as a key path writes it: bare when it can be, else quoted.
 fn quoted_key(k: &str) -> String {

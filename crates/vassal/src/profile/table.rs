@@ -47,6 +47,20 @@ pub(crate) fn text(v: &toml::Value) -> String {
     }
 }
 
+/// Column names as a message lists them: at most ten, each escaped, the rest counted (`and N
+/// more`).
+pub(crate) fn listed<S: AsRef<str>>(names: &[S]) -> String {
+    let mut out: Vec<String> = names
+        .iter()
+        .take(SHOWN_COLUMNS)
+        .map(|c| format!("`{}`", wargame_kit::terminal::escape(c.as_ref())))
+        .collect();
+    if names.len() > SHOWN_COLUMNS {
+        out.push(format!("and {} more", names.len() - SHOWN_COLUMNS));
+    }
+    out.join(", ")
+}
+
 /// Whether a file of this name is read as a TOML table (else CSV).
 pub(crate) fn is_toml(name: &str) -> bool {
     name.ends_with(".toml")
@@ -75,18 +89,9 @@ impl Table {
         cells.get(at).map(|(_, v)| v)
     }
 
-    /// The columns as a message lists them: at most ten, each escaped, the rest counted.
+    /// The columns as a message lists them ([`listed`]).
     pub(crate) fn columns_listed(&self) -> String {
-        let mut out: Vec<String> = self
-            .columns
-            .iter()
-            .take(SHOWN_COLUMNS)
-            .map(|c| format!("`{}`", wargame_kit::terminal::escape(c)))
-            .collect();
-        if self.columns.len() > SHOWN_COLUMNS {
-            out.push(format!("and {} more", self.columns.len() - SHOWN_COLUMNS));
-        }
-        out.join(", ")
+        listed(&self.columns)
     }
 
     /// The rows by the texts of these columns.
