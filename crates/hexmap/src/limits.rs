@@ -10,6 +10,7 @@
 //! | [`MAX_SPAN`] | hexes in the rectangle around all sheets, as placed: the size of the map's lookup table |
 //! | [`MAX_BUDGET`] | a trace leg's hex or movement-point budget |
 //! | [`MAX_CUSTOM_FEATURES`] | hexside features a map may declare |
+//! | [`named_hexsides_budget`] | what the names of `[hexsides.sides]` expand to: [`NAMED_HEXSIDES_PER_BYTE`] (64) steps per byte of the names and [`NAMED_HEXSIDES_BASE`] (262,144) more |
 //! | `MAX_DRAWN_HEXES` | hexes a picture draws (feature `svg`: `hexmap::limits::MAX_DRAWN_HEXES`) |
 
 pub use crate::map::MAX_HEXES;
@@ -26,3 +27,30 @@ pub const MAX_NUMBER: i64 = 1 << 24;
 /// The most hexes the rectangle around the placed sheets may hold (the map's lookup table is as
 /// large): four times [`MAX_HEXES`].
 pub const MAX_SPAN: u64 = 4 * MAX_HEXES;
+
+/// Steps (labels, hexes of a line, directions, hexsides) the names of a map's
+/// `[hexsides.sides]` ([`MapBuilder::hexsides`](crate::MapBuilder::hexsides)) may expand to
+/// per byte of the names: 64.
+pub const NAMED_HEXSIDES_PER_BYTE: usize = 64;
+
+/// Steps the names of a map's hexsides may expand to whatever their length, on top of
+/// [`NAMED_HEXSIDES_PER_BYTE`]: 262,144 (a boundary down the whole of a 1,000 x 1,000 map
+/// takes some 7,000).
+pub const NAMED_HEXSIDES_BASE: usize = 1 << 18;
+
+/// The most steps the names of a map's hexsides, `bytes` long in all, may expand to:
+/// [`NAMED_HEXSIDES_PER_BYTE`] per byte and [`NAMED_HEXSIDES_BASE`] more. Beyond it the map is
+/// refused (kind `too-many`, naming this limit); within it each hexside is kept once.
+///
+/// ```
+/// use hexmap::limits::{named_hexsides_budget, NAMED_HEXSIDES_BASE};
+///
+/// assert_eq!(named_hexsides_budget(0), NAMED_HEXSIDES_BASE);
+/// assert_eq!(named_hexsides_budget(1000), NAMED_HEXSIDES_BASE + 64_000);
+/// assert_eq!(named_hexsides_budget(usize::MAX), usize::MAX);
+/// ```
+pub fn named_hexsides_budget(bytes: usize) -> usize {
+    bytes
+        .saturating_mul(NAMED_HEXSIDES_PER_BYTE)
+        .saturating_add(NAMED_HEXSIDES_BASE)
+}

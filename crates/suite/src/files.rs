@@ -10,7 +10,10 @@
 //! - Every file written is written to a new temporary file beside it (created with
 //!   `create_new`, so it is never an existing file or a link), then renamed over it: a reader
 //!   never sees half a file, a symbolic link at the target is replaced (never followed), a
-//!   failure leaves no temporary file, and an existing file keeps its permissions.
+//!   failure leaves no temporary file, and an existing file keeps its permissions. The
+//!   temporary file is created with those permissions (on unix; a new target's are the usual
+//!   `0666` less the umask), so no byte is ever readable by anyone the target does not let read
+//!   it.
 
 use std::borrow::Cow;
 use std::io::Write as _;
@@ -96,14 +99,23 @@ pub fn too_large(limit: u64, kind: Kind) -> String {
     )
 }
 
-/// The bytes of the regular file at `path`, at most the limit of `kind`; why not in words
-/// (`PATH: REASON`, the path shown on one line).
+/// The bytes of the regular file at `path`, at most the limit of `kind`; why not in words,
+/// on one line and **without the path** (the caller's message names the file once).
 pub fn read(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, String> {
     let limit = limits.of(kind);
     wargame_kit::resolve::read_bytes(path, limit).map_err(|e| match e {
-        ResolveErrorKind::TooLarge { .. } => format!("{}: {}", shown(path), too_large(limit, kind)),
-        other => wargame_kit::terminal::one_line(&other.to_string()).into_owned(),
+        ResolveErrorKind::TooLarge { .. } => too_large(limit, kind),
+        other => without_path(path, &other),
     })
+}
+
+/// A reading error in words on one line, the `PATH: ` the library's message starts with left
+/// out.
+pub(crate) fn without_path(path: &Path, error: &ResolveErrorKind) -> String {
+    let text = one_line(&error.to_string()).into_owned();
+    let prefix = format!("{}: ", shown(path));
+    text.strip_prefix(&prefix)
+        .map_or(text.clone(), str::to_string)
 }
 
 /// A path as a message shows it: on one line, every control character escaped
@@ -134,7 +146,7 @@ pub fn replace(target: &Path, bytes: &[u8]) -> Result<(), String> {
         Ok(m) if m.is_file() => Some(m.permissions()),
         _ => None,
     };
-    let (temp, mut file) = create_temporary(&dir, file_name)?;
+    let (temp, mut file) = create_temporary(&dir, file_name, existing.as_ref())?;
     let written = file
         .write_all(bytes)
         .and_then(|()| file.sync_all())
@@ -152,20 +164,23 @@ pub fn replace(target: &Path, bytes: &[u8]) -> Result<(), String> {
 
 /// A new file in `dir` whose name no other file has (`.NAME.victory-PID-N.tmp`, the name cut
 /// short if long), created with `create_new`: never an existing file, never through a link.
+/// On unix it is created with the permission bits of `existing` (the target's; the umask may
+/// narrow them, never widen), or `0666` less the umask for a new target, before any byte is
+/// written.
 fn create_temporary(
     dir: &Path,
     file_name: &std::ffi::OsStr,
+    existing: Option<&std::fs::Permissions>,
 ) -> Result<(PathBuf, std::fs::File), String> {
     let name: String = file_name.to_string_lossy().chars().take(64).collect();
     let pid = std::process::id();
     let mut last = None;
     for n in 0..1000u32 {
         let temp = dir.join(format!(".{name}.victory-{pid}-{n}.tmp"));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-        {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        creation_mode(&mut options, existing);
+        match options.open(&temp) {
             Ok(f) => return Ok((temp, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(io_reason(&e)),
@@ -176,6 +191,19 @@ fn create_temporary(
         |e| io_reason(&e),
     ))
 }
+
+/// The permission bits a temporary file is created with: the target's, or the usual `0666`
+/// (the umask applies to both).
+#[cfg(unix)]
+fn creation_mode(options: &mut std::fs::OpenOptions, existing: Option<&std::fs::Permissions>) {
+    use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+    let mode = existing.map_or(0o666, |p| p.mode() & 0o777);
+    options.mode(mode);
+}
+
+/// Off unix, permissions are not bits: the platform's default.
+#[cfg(not(unix))]
+fn creation_mode(_: &mut std::fs::OpenOptions, _: Option<&std::fs::Permissions>) {}
 
 /// An I/O error in words, without the platform's error code.
 fn io_reason(e: &std::io::Error) -> String {
@@ -214,6 +242,50 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("out.txt")]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The temporary file has the target's permissions from its creation, before any byte is
+    /// written: a 0600 target's new content is never readable by others while written.
+    #[cfg(unix)]
+    #[test]
+    fn the_temporary_file_is_created_with_the_targets_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("victory-files-mode-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for mode in [0o600, 0o640, 0o400] {
+            let target = dir.join(format!("secret-{mode:o}.txt"));
+            std::fs::write(&target, b"old").unwrap();
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode)).unwrap();
+            let existing = std::fs::metadata(&target).unwrap().permissions();
+            let (temp, file) =
+                create_temporary(&dir, target.file_name().unwrap(), Some(&existing)).unwrap();
+            let at_creation = file.metadata().unwrap().permissions().mode() & 0o777;
+            assert_eq!(
+                at_creation & !mode,
+                0,
+                "{at_creation:o} is wider than {mode:o}"
+            );
+            if mode & 0o077 == 0 {
+                assert_eq!(at_creation & 0o077, 0, "{at_creation:o} lets others read");
+            }
+            drop(file);
+            std::fs::remove_file(&temp).unwrap();
+            // and through `replace`, the target keeps its mode
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+            replace(&target, b"new").unwrap();
+            let after = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+            assert_eq!(after, 0o600);
+        }
+        // a new target: never wider than 0666
+        let existing = None;
+        let (temp, file) =
+            create_temporary(&dir, std::ffi::OsStr::new("new.txt"), existing).unwrap();
+        let at_creation = file.metadata().unwrap().permissions().mode() & 0o777;
+        assert_eq!(at_creation & !0o666, 0);
+        drop(file);
+        std::fs::remove_file(&temp).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

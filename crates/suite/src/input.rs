@@ -16,7 +16,7 @@ use toml::Spanned;
 use wargame_kit::resolve::{ResolveErrorKind, Resolver};
 
 use crate::engine::{Cache, Engine, Engines, StateFile};
-use crate::files::{self, Kind, one_line};
+use crate::files::{self, Kind};
 use crate::problem::{self, Problem};
 
 /// A state file read from disk: its name as given on the command line, its text and its game.
@@ -228,12 +228,7 @@ fn reason(path: &Path, error: ResolveErrorKind, what: Kind) -> String {
         }
         ResolveErrorKind::TooLarge { limit, .. } => files::too_large(limit, what),
         ResolveErrorKind::Io { reason, .. } => reason,
-        other => {
-            let text = one_line(&other.to_string()).into_owned();
-            let prefix = format!("{}: ", files::shown(path));
-            text.strip_prefix(&prefix)
-                .map_or(text.clone(), str::to_string)
-        }
+        other => files::without_path(path, &other),
     }
 }
 

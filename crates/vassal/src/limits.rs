@@ -31,6 +31,10 @@ pub const MAX_STATE_ENTRIES: usize = 20_000;
 /// The most bytes of a profile (1 MiB; real profiles are a few kilobytes).
 pub const MAX_PROFILE_BYTES: usize = 1024 * 1024;
 
+/// The most tables a profile's `[tables]` may name (64; real profiles name one or two). Each
+/// file is read and parsed once however many tables name it.
+pub const MAX_PROFILE_TABLES: usize = 64;
+
 /// The deepest nesting of XML elements in a buildFile (real ones nest about 12 deep).
 pub const MAX_XML_DEPTH: usize = 256;
 

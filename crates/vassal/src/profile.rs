@@ -214,50 +214,59 @@ impl Profile {
     /// assert!(e.to_string().contains("has no column `rating`"));
     /// ```
     pub fn with_tables(&self, resolver: &dyn Resolver) -> Result<Profile, Error> {
-        let mut tables = std::collections::BTreeMap::new();
-        let mut found = Vec::new();
-        for (name, spec) in &self.spec.tables {
-            let key = format!("tables.{}.file", quoted_key(name));
-            let loaded = resolver
-                .resolve(&spec.file, self.name.as_deref())
-                .map_err(|e| e.to_string())
-                .and_then(|doc| {
-                    table::Table::parse(&spec.file, &doc.text).map_err(|m| {
-                        format!(
-                            "table `{}` ({}): {m}",
-                            wargame_kit::terminal::escape(name),
-                            doc.name
-                        )
-                    })
-                });
-            match loaded {
-                Ok(t) => {
-                    tables.insert(name.clone(), t);
-                }
-                Err(m) => found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, m).key(key)),
-            }
-        }
+        let (files, by_name, mut found) = self.load_tables(resolver);
+        // The columns each table is looked up by and read from, and where.
+        let mut named: std::collections::BTreeMap<&str, Vec<(&String, String)>> =
+            std::collections::BTreeMap::new();
         for (key, r) in self.spec.reads() {
             let Some(l) = &r.lookup else { continue };
-            let Some(t) = tables.get(&l.table) else {
+            for column in l.by.keys().chain([&l.column]) {
+                named
+                    .entry(l.table.as_str())
+                    .or_default()
+                    .push((column, format!("{key}.lookup")));
+            }
+        }
+        for (table, columns) in &named {
+            let Some((file, t)) = by_name.get(*table).and_then(|&i| files.get(i)) else {
                 continue;
             };
-            for column in l.by.keys().chain([&l.column]) {
+            if !columns.iter().any(|(c, _)| t.column(c).is_some()) {
+                // Not the table the profile names (a file of something else): nothing of it
+                // is shown, not even its first line.
+                let mut wanted: Vec<&str> = columns.iter().map(|(c, _)| c.as_str()).collect();
+                wanted.sort_unstable();
+                wanted.dedup();
+                let expected = match self.spec.tables.get(*table) {
+                    Some(spec) if table::is_toml(&spec.file) => table::TOML_EXPECTED,
+                    _ => table::CSV_EXPECTED,
+                };
+                let d = wargame_kit::Diagnostic::new(
+                    ErrorKind::Profile,
+                    format!(
+                        "table `{}` ({}) is not the table expected ({expected}): it has none \
+                         of the columns the profile looks up ({})",
+                        wargame_kit::terminal::escape(table),
+                        wargame_kit::terminal::escape(file),
+                        table::listed(&wanted)
+                    ),
+                )
+                .key(format!("tables.{}.file", quoted_key(table)));
+                found.push(d);
+                continue;
+            }
+            for (column, key) in columns {
                 if t.column(column).is_none() {
                     let d = wargame_kit::Diagnostic::new(
                         ErrorKind::Profile,
                         format!(
                             "table `{}` has no column `{}` (its columns: {})",
-                            wargame_kit::terminal::escape(&l.table),
+                            wargame_kit::terminal::escape(table),
                             wargame_kit::terminal::escape(column),
-                            t.columns
-                                .iter()
-                                .map(|c| format!("`{}`", wargame_kit::terminal::escape(c)))
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            t.columns_listed()
                         ),
                     )
-                    .key(format!("{key}.lookup"));
+                    .key(key.clone());
                     found.push(d);
                 }
             }
@@ -266,8 +275,59 @@ impl Profile {
             return Err(located(self.source(), found));
         }
         let mut loaded = self.clone();
-        loaded.tables = read::Tables::new(tables);
+        let files = files.into_iter().map(|(_, t)| t).collect();
+        loaded.tables = read::Tables::new(files, by_name);
         Ok(loaded)
+    }
+
+    /// The files of `[tables]`, each read and parsed once however many tables name it (by the
+    /// reference as written, then by the document it resolves to), with the name it was read
+    /// under; each table's file; the problems of those that cannot be loaded or read.
+    fn load_tables(&self, resolver: &dyn Resolver) -> LoadedTables {
+        let mut files: Vec<(String, std::sync::Arc<table::Table>)> = Vec::new();
+        let mut by_name = std::collections::BTreeMap::new();
+        let mut found = Vec::new();
+        // A reference's file, or why not: the document's name and the reason.
+        let mut by_reference: std::collections::HashMap<
+            &str,
+            Result<usize, (Option<String>, String)>,
+        > = std::collections::HashMap::new();
+        let mut by_document: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::new();
+        for (name, spec) in &self.spec.tables {
+            let loaded = by_reference
+                .entry(spec.file.as_str())
+                .or_insert_with(|| {
+                    let doc = resolver
+                        .resolve(&spec.file, self.name.as_deref())
+                        .map_err(|e| (None, e.to_string()))?;
+                    if let Some(&i) = by_document.get(&doc.name) {
+                        return Ok(i);
+                    }
+                    let t = table::Table::parse(&spec.file, &doc.text)
+                        .map_err(|m| (Some(doc.name.clone()), m))?;
+                    files.push((doc.name.clone(), std::sync::Arc::new(t)));
+                    by_document.insert(doc.name, files.len() - 1);
+                    Ok(files.len() - 1)
+                })
+                .clone();
+            match loaded {
+                Ok(i) => {
+                    by_name.insert(name.clone(), i);
+                }
+                Err((document, m)) => {
+                    let m = match document {
+                        Some(d) => {
+                            format!("table `{}` ({d}): {m}", wargame_kit::terminal::escape(name))
+                        }
+                        None => m,
+                    };
+                    let key = format!("tables.{}.file", quoted_key(name));
+                    found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, m).key(key));
+                }
+            }
+        }
+        (files, by_name, found)
     }
 
     /// The profile's `game`.
@@ -298,12 +358,7 @@ impl Profile {
         shape: &StateShape<'_>,
     ) -> Result<Imported, Error> {
         self.check_game(shape)?;
-        if let Some(name) = self
-            .spec
-            .tables
-            .keys()
-            .find(|t| !self.tables.tables.contains_key(*t))
-        {
+        if let Some(name) = self.spec.tables.keys().find(|t| !self.tables.contains(t)) {
             let d = wargame_kit::Diagnostic::new(
                 ErrorKind::Profile,
                 format!(
@@ -503,6 +558,19 @@ fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
             found.push(wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key));
         }
     }
+    if spec.tables.len() > crate::limits::MAX_PROFILE_TABLES {
+        found.push(
+            wargame_kit::Diagnostic::new(
+                ErrorKind::Limit,
+                format!(
+                    "the profile names {} tables, more than {} (the reader's limit, vassal::limits::MAX_PROFILE_TABLES)",
+                    spec.tables.len(),
+                    crate::limits::MAX_PROFILE_TABLES
+                ),
+            )
+            .key("tables"),
+        );
+    }
     let tables: Vec<String> = spec.tables.keys().cloned().collect();
     for (key, read) in spec.reads() {
         if let Some(l) = &read.lookup
@@ -686,6 +754,14 @@ impl Known {
         out
     }
 }
+
+/// The files of a profile's tables (each with the name it was read under), each table's file,
+/// and the problems of those that cannot be loaded or read.
+type LoadedTables = (
+    Vec<(String, std::sync::Arc<table::Table>)>,
+    std::collections::BTreeMap<String, usize>,
+    Vec<wargame_kit::Diagnostic<ErrorKind>>,
+);
 
 /// A key as a key path writes it: bare when it can be, else quoted.
 fn quoted_key(k: &str) -> String {

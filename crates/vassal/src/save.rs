@@ -366,8 +366,10 @@ fn decode_boards(map: &str, rest: &str) -> CmdKind {
 
 /// The commands of VASSAL's other encoders, by their first characters, and the kind each is
 /// counted as: read, they change no piece. What some carry is private (a player's id, which is
-/// the password they set; private and secret notes): nothing of them is kept.
-const OTHER_COMMANDS: [(&str, &str); 24] = [
+/// the password they set; private and secret notes; a scenario-options tab's lock, written by
+/// VASSAL's `ScenarioPropertiesOptionTab`, names who locked it and their password): nothing of
+/// them is kept.
+const OTHER_COMMANDS: [(&str, &str); 25] = [
     ("begin_save", "begin-save"),
     ("end_save", "end-save"),
     ("begin_log", "begin-log"),
@@ -392,6 +394,7 @@ const OTHER_COMMANDS: [(&str, &str); 24] = [
     ("SGKC\t", "startup-key-command"),
     ("SPP\t", "persistent-property"),
     ("DECK\t", "deck-load"),
+    ("LOCKSPOTAB\t", "scenario-options-lock"),
 ];
 
 impl Save {

@@ -96,6 +96,27 @@ fn vassal_own_commands_are_read_by_name() {
     assert_eq!(save.commands.kinds["global-property"], 1);
 }
 
+/// A scenario-options tab's lock (`LOCKSPOTAB`, VASSAL's `ScenarioPropertiesOptionTab`: the
+/// tab, who locked it, their password, when) is a known command: read with no warning, and
+/// nothing of it (the password) kept or shown.
+#[test]
+fn a_scenario_options_lock_is_a_known_command_and_keeps_nothing() {
+    for n in [1, 3, 40] {
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&format!(
+                "LOCKSPOTAB\tOptions\tAlice\thunter2-{i}\t06-Dec-2026 12:00 (11:00 UTC)"
+            ));
+        }
+        t = t.command("LOCKSPOTAB\tOptions\t\t\t");
+        let save = Save::from_bytes(t.finish().as_bytes(), "locked.vsav").unwrap();
+        assert_eq!(save.commands.skipped, 0, "{:?}", save.warnings);
+        assert!(save.warnings.is_empty(), "{:?}", save.warnings);
+        assert_eq!(save.commands.kinds["scenario-options-lock"], n + 1);
+        assert!(!format!("{save:?}").contains("hunter2"));
+    }
+}
+
 #[test]
 fn a_deck_moved_on_its_map_moves_its_cards() {
     let text = SaveText::new()
@@ -321,4 +342,99 @@ fn many_problems_of_a_profile_are_located_in_one_reading() {
         assert_eq!(e.diagnostics().len(), n);
         work::take()
     });
+}
+
+/// A profile with one table, `file`, and a lookup reading `column` of it by `column`.
+fn profile_with_table(file: &str, column: &str) -> vassal::profile::Profile {
+    let text = format!(
+        "game = \"demo\"\n[tables.t]\nfile = \"{file}\"\n[[pieces]]\ninto = \"units\"\n\
+         select = {{ map = \"Main\" }}\n\
+         fields = {{ v = {{ lookup = {{ table = \"t\", by = {{ {column} = {{ name = true }} }}, column = \"{column}\" }} }} }}\n"
+    );
+    vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap()
+}
+
+/// A table whose rows each add a column (TOML), or of many columns (CSV), is read in steps
+/// linear in its cells: columns are found by name in an index, and a row holds only its own
+/// cells (issue 44, item 3: every row got every column, by a linear search).
+#[test]
+fn a_table_of_many_columns_is_read_linearly() {
+    linear("TOML rows each adding a column", 2_000, |n| {
+        let rows: Vec<String> = (0..n).map(|i| format!("{{ c{i:05} = \"v\" }}")).collect();
+        let text = format!("rows = [\n{}\n]\n", rows.join(",\n"));
+        let files = wargame_kit::resolve::MemoryResolver::default().with("t.toml", text.as_str());
+        let profile = profile_with_table("t.toml", "c00000");
+        work::take();
+        profile.with_tables(&files).unwrap();
+        work::take()
+    });
+    linear("CSV of many columns", 5_000, |n| {
+        let header: Vec<String> = (0..n).map(|i| format!("c{i:05}")).collect();
+        let row: Vec<&str> = vec!["1"; n];
+        let text = format!(
+            "{}\n{}\n{}\n",
+            header.join(","),
+            row.join(","),
+            row.join(",")
+        );
+        let files = wargame_kit::resolve::MemoryResolver::default().with("t.csv", text.as_str());
+        let profile = profile_with_table("t.csv", "c00000");
+        work::take();
+        profile.with_tables(&files).unwrap();
+        work::take()
+    });
+}
+
+/// Many `[[pieces]]` entries that select nothing, over a save of many pieces of many
+/// properties (issue 44, item 12: each refusal described every piece's properties again, 400
+/// entries over 20,000 pieces took 13-16 s): what the save holds nearby is built once per
+/// import, so each entry more costs its selection (a look at each piece), never a description
+/// of the save; at two sizes of entries, and the help the same for each.
+#[test]
+fn entries_that_select_nothing_describe_the_save_once() {
+    let pieces = 2_000;
+    let module = module();
+    let mut t = SaveText::new();
+    for i in 0..pieces {
+        let states: Vec<String> = (0..10).map(|k| format!("v{}", (i + k) % 5)).collect();
+        let traits: Vec<(String, &str)> = (0..10)
+            .map(|k| (format!("mark;Key{k}"), states[k].as_str()))
+            .collect();
+        let traits: Vec<(&str, &str)> = traits.iter().map(|(a, b)| (a.as_str(), *b)).collect();
+        t = t.piece(
+            &format!("p{i}"),
+            &format!("Unit {i}"),
+            "Main",
+            100,
+            100,
+            &traits,
+        );
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "many.vsav").unwrap();
+    let shape = wargame_kit::shape::StateShape::new(&["demo"]);
+    let steps = |entries: usize| {
+        let group = "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\", name_contains = \"Nothing\" }\nfields = { id = { name = true } }\n";
+        let text = format!("game = \"demo\"\n{}", group.repeat(entries));
+        let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
+        work::take();
+        let e = profile
+            .import(&module, &save, &Options::default(), &shape)
+            .unwrap_err();
+        let steps = work::take();
+        let d = e.diagnostics();
+        assert_eq!(d.len(), entries, "{e}");
+        let help = d[0].help.clone().unwrap();
+        assert!(help.contains("on map `Main`: 2000 pieces"), "{help}");
+        assert!(help.contains("`Key0` = "), "{help}");
+        assert!(d.iter().all(|x| x.help.as_ref() == Some(&help)));
+        steps
+    };
+    // An entry more: its selection (one step a piece) and its problem (its help, a few
+    // kilobytes of text, scanned by the diagnostics): never a walk over the pieces' properties.
+    let (small, large) = (steps(50), steps(100));
+    assert!(
+        large - small <= 50 * (pieces as u64 + 8 * 1024),
+        "50 entries more cost {} steps ({small} for 50 entries, {large} for 100) over {pieces} pieces",
+        large - small
+    );
 }

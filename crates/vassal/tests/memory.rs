@@ -144,6 +144,85 @@ fn a_profile_over_its_limit_costs_nothing_to_refuse() {
     assert!(text.len() > limits::MAX_PROFILE_BYTES);
 }
 
+/// A profile of `tables` tables all naming `file`, and one lookup reading `column` of the
+/// first.
+fn profile_of_tables(tables: usize, file: &str, column: &str) -> vassal::profile::Profile {
+    let mut text = String::from("game = \"demo\"\n");
+    for i in 0..tables {
+        text.push_str(&format!("[tables.t{i:03}]\nfile = \"{file}\"\n"));
+    }
+    text.push_str(&format!(
+        "[[pieces]]\ninto = \"units\"\nselect = {{ map = \"Main\" }}\n\
+         fields = {{ v = {{ lookup = {{ table = \"t000\", by = {{ {column} = {{ name = true }} }}, column = \"{column}\" }} }} }}\n"
+    ));
+    vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap()
+}
+
+/// A TOML table whose rows each add a column of their own (issue 44, item 3: every row got
+/// every column, 90 KB -> 2.0 GB): a row holds its own cells, so the table costs a multiple of
+/// its bytes, the same at two sizes.
+fn a_table_whose_rows_each_add_a_column_costs_its_bytes() {
+    let mut costs = Vec::new();
+    for n in [3_000, 6_000] {
+        let rows: Vec<String> = (0..n).map(|i| format!("{{ c{i:05} = \"v\" }}")).collect();
+        let text = format!("rows = [\n{}\n]\n", rows.join(",\n"));
+        let files = wargame_kit::resolve::MemoryResolver::default().with("t.toml", text.as_str());
+        let profile = profile_of_tables(1, "t.toml", "c00000");
+        let (loaded, cost) = peak(|| profile.with_tables(&files));
+        loaded.unwrap();
+        // What the TOML parser's own tree of the file costs (some 100 times the bytes of rows
+        // this short, bounded by the rows a table may have): the table adds a few times its
+        // bytes to it, where every row holding every column added n x n cells.
+        let (parsed, parse_cost) = peak(|| text.parse::<toml::Table>());
+        drop(parsed);
+        assert!(
+            cost < parse_cost + 16 * text.len() + 64 * 1024,
+            "{n} rows, {} bytes: {cost} bytes held, {parse_cost} of them the TOML parser's",
+            text.len()
+        );
+        costs.push(cost);
+    }
+    assert!(costs[1] * 10 <= costs[0] * 25, "{costs:?}");
+}
+
+/// Tables naming one file (item 4: 200 tables naming a 1.2 MB CSV held 2.85 GB): the file is
+/// read and parsed once, so 64 tables cost what one does; more tables than
+/// `MAX_PROFILE_TABLES` are refused.
+fn tables_naming_one_file_read_it_once() {
+    let mut csv = String::from("name,value\n");
+    for i in 0..20_000 {
+        csv.push_str(&format!("Unit {i},{i}\n"));
+    }
+    let files = wargame_kit::resolve::MemoryResolver::default().with("big.csv", csv.as_str());
+    let one = profile_of_tables(1, "big.csv", "name");
+    let (loaded, one_cost) = peak(|| one.with_tables(&files));
+    loaded.unwrap();
+    for tables in [2, limits::MAX_PROFILE_TABLES] {
+        let many = profile_of_tables(tables, "big.csv", "name");
+        let (loaded, cost) = peak(|| many.with_tables(&files));
+        loaded.unwrap();
+        assert!(
+            cost < one_cost + one_cost / 4 + 64 * 1024,
+            "{tables} tables naming one file: {cost} bytes, one table {one_cost}"
+        );
+    }
+    let text = format!(
+        "game = \"demo\"\n{}",
+        (0..=limits::MAX_PROFILE_TABLES)
+            .map(|i| format!("[tables.t{i:03}]\nfile = \"big.csv\"\n"))
+            .collect::<String>()
+    );
+    let e = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap_err();
+    assert!(
+        e.to_string().contains(&format!(
+            "the profile names {} tables, more than {} (the reader's limit, vassal::limits::MAX_PROFILE_TABLES)",
+            limits::MAX_PROFILE_TABLES + 1,
+            limits::MAX_PROFILE_TABLES
+        )),
+        "{e}"
+    );
+}
+
 #[test]
 fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_lying_zip_entry_is_refused_before_it_is_kept();
@@ -152,4 +231,6 @@ fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_prototype_of_many_markers_used_by_many_pieces_is_refused_early();
     a_profile_of_many_groups_over_many_pieces_is_refused_early();
     a_profile_over_its_limit_costs_nothing_to_refuse();
+    a_table_whose_rows_each_add_a_column_costs_its_bytes();
+    tables_naming_one_file_read_it_once();
 }

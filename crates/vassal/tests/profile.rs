@@ -357,3 +357,105 @@ fields = { side = { property = "Side", values = { Blu = "us" } } }
     let d = &e.diagnostics()[0];
     assert_eq!(d.help.as_deref(), Some("did you mean `Blu`?"), "{e}");
 }
+
+/// The problem of `with_tables` on LOOKUP (its table `counters` in `file`, served from memory
+/// with `text`).
+fn table_problem(file: &str, text: &str) -> String {
+    let files = wargame_kit::resolve::MemoryResolver::default().with(file, text);
+    let profile = LOOKUP.replace("counters.csv", file);
+    Profile::from_toml_str(&profile, Some("p.toml"))
+        .unwrap()
+        .with_tables(&files)
+        .unwrap_err()
+        .to_string()
+}
+
+/// A table lacking a column the profile names lists at most ten of its columns, the rest
+/// counted, however many it has (issue 44, item 21: one message of 4.2 MB for a CSV of
+/// 200,000 columns).
+#[test]
+fn a_missing_column_lists_ten_columns_and_counts_the_rest() {
+    for n in [12, 2_000, 20_000] {
+        let mut header = vec![
+            "counter".to_string(),
+            "step".to_string(),
+            "strength".to_string(),
+        ];
+        header.extend((3..n).map(|i| format!("col{i:05}")));
+        let csv = format!("{}\n", header.join(","));
+        let e = table_problem("counters.csv", &csv);
+        let shown: Vec<String> = header.iter().take(10).map(|c| format!("`{c}`")).collect();
+        let line = format!(
+            "table `counters` has no column `rating` (its columns: {}, and {} more)",
+            shown.join(", "),
+            n - 10
+        );
+        assert!(e.contains(&line), "{n}: {e}");
+        assert!(!e.contains("col00010"), "{n}: {e}");
+        assert!(e.len() < 2_000, "{n}: {} bytes", e.len());
+    }
+    // Ten or fewer: all of them, nothing counted.
+    let e = table_problem("counters.csv", "counter,step,strength\n");
+    assert!(
+        e.contains("(its columns: `counter`, `step`, `strength`)"),
+        "{e}"
+    );
+}
+
+/// A file that is not the table the profile names (a shared profile naming `/etc/shadow`): the
+/// problem says what kind of file was expected and shows nothing of it, not even its first
+/// line; a file that does not parse as a table says what a table is.
+#[test]
+fn a_file_that_is_not_a_table_is_named_never_shown() {
+    let shadow = "root:$6$SECRETHASH$abcdef:19000:0:99999:7:::\n\
+                  daemon:*:19000:0:99999:7:::\nalice:$6$OTHERSECRET:19000:0:99999:7:::\n";
+    for file in ["shadow", "/etc/shadow", "passwords.csv"] {
+        let e = table_problem(file, shadow);
+        assert!(
+            e.contains(&format!(
+                "table `counters` ({file}) is not the table expected (a CSV table: a first \
+                 line naming the columns, then one row a line): it has none of the columns the \
+                 profile looks up (`counter`, `rating`, `step`, `strength`)"
+            )),
+            "{e}"
+        );
+        for secret in [
+            "root",
+            "SECRETHASH",
+            "daemon",
+            "alice",
+            "OTHERSECRET",
+            "19000",
+        ] {
+            assert!(!e.contains(secret), "{secret} shown: {e}");
+        }
+    }
+    // TOML that is not a table of rows, and a TOML table whose rows have none of the columns.
+    let e = table_problem("counters.toml", "password = \"hunter2\"\n");
+    assert!(
+        e.contains(
+            "table `counters` (counters.toml): not a TOML table: `rows`, an array of tables (one \
+             a row, its keys the columns): it has no array `rows`"
+        ),
+        "{e}"
+    );
+    let e = table_problem("counters.toml", "rows = [{ password = \"hunter2\" }]\n");
+    assert!(
+        e.contains("is not the table expected (a TOML table: `rows`, an array of tables"),
+        "{e}"
+    );
+    assert!(!e.contains("hunter2") && !e.contains("password"), "{e}");
+    let e = table_problem("counters.toml", "password = hunter2\n");
+    assert!(e.contains("not a TOML table"), "{e}");
+    assert!(!e.contains("hunter2"), "{e}");
+    // CSV that does not parse.
+    let e = table_problem("counters.csv", "counter,step\n\"secret,1\n");
+    assert!(
+        e.contains(
+            "not a CSV table: a first line naming the columns, then one row a line: a quoted \
+             field is not closed"
+        ),
+        "{e}"
+    );
+    assert!(!e.contains("secret"), "{e}");
+}

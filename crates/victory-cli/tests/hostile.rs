@@ -279,6 +279,60 @@ fn victory_test_reads_vassal_case_files_under_the_limits() {
     }
 }
 
+/// A file over its limit is named once in the refusal (issue 44, item 22: the profile's path
+/// was shown twice, `P: cannot read it: P: larger than ...`), by every command that reads it.
+#[test]
+fn a_file_over_its_limit_is_named_once() {
+    let dir = scratch("limits-named-once");
+    let base = vassal_folder(&dir, "game");
+    let leyte = base.join("vassal/leyte");
+    let import = &[
+        "vassal",
+        "import",
+        SAVE,
+        "--module",
+        MODULE,
+        "--profile",
+        PROFILE,
+    ][..];
+    let score = &["score", SAVE, "--module", MODULE, "--profile", PROFILE][..];
+    for (args, flag, file, noun) in [
+        (import, "--max-input-bytes", PROFILE, "file"),
+        (score, "--max-input-bytes", PROFILE, "file"),
+        (import, "--max-module-bytes", MODULE, "VASSAL module"),
+        (score, "--max-module-bytes", MODULE, "VASSAL module"),
+    ] {
+        for under in ["600", "1000"] {
+            let r = run_in(&leyte, &[args, &[flag, under]].concat());
+            assert_eq!(r.code, 1, "{args:?} {flag}: {r:?}");
+            assert_eq!(
+                r.stderr.trim_end(),
+                format!(
+                    "{file}: cannot read it: larger than {under} bytes, the most read from one \
+                     {noun} (raise it with {flag})"
+                ),
+                "{args:?} {flag}"
+            );
+        }
+    }
+    let case = "vassal/leyte/assault-scenario-end-position.case.toml";
+    let r = run_in(&base, &["test", case, "--max-input-bytes", "600"]);
+    assert!(
+        r.stdout.contains(
+            "\n    vassal/leyte/assault.profile.toml: cannot read it: larger than 600 bytes, the \
+             most read from one file (raise it with --max-input-bytes)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stdout.matches("assault.profile.toml").count(),
+        1,
+        "{}",
+        r.stdout
+    );
+}
+
 // ---- B: `victory test --confine` over the paths a case file names ----
 
 /// A suite in `dir/suite` (the synthetic Leyte game) with four case files naming files

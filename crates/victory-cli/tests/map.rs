@@ -87,3 +87,44 @@ fn a_numbering_labels_cannot_express_is_refused_by_its_attribute() {
     assert!(stderr.contains("hType"), "{stderr}");
     assert!(!out.exists());
 }
+
+/// `victory map check` reports a hexside named twice (it said `ok` of a 2.6 KB map naming one
+/// line 200 times with `E` 200 times, which took 1.8 GB), at two sizes.
+#[test]
+fn map_check_reports_hexsides_named_twice() {
+    let dir = std::env::temp_dir().join(format!("victory-sides-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for n in [2usize, 200] {
+        let hexes = vec!["0150-9950"; n].join(",");
+        let directions = vec!["E"; n].join("+");
+        let text = format!(
+            "name = \"many\"\n[layout]\norientation = \"pointy\"\nlabel = \"row-column\"\n\
+             rows = [1, 99]\ncolumns = [1, 60]\nshifted = \"even\"\nrows_grow = \"north\"\n\
+             columns_grow = \"east\"\n[hexsides.sides]\n\
+             river = [\"{hexes}/{directions}\", \"0151/W\"]\n"
+        );
+        let path = dir.join(format!("twice-{n}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let name = path.to_string_lossy().into_owned();
+        let (status, out, stderr) = run(&["map", "check", "--errors", "short", &name]);
+        assert_eq!(status, 1, "{out}{stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "{stderr}");
+        assert!(
+            lines[0].contains(&format!(
+                ": {} hexside(s) named more than once here (a hex or a direction given twice): \
+                 name each hexside once",
+                99 * n * n - 99
+            )),
+            "{stderr}"
+        );
+        assert!(
+            lines[1].contains(
+                ": 1 hexside(s) here already named for `river`, the first between hexes 0151 and \
+                 0150: name each hexside once"
+            ),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

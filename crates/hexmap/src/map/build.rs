@@ -934,19 +934,33 @@ fn named_areas(input: &Input<'_>, w: &mut Work, c: &mut Problems) {
 /// The hexsides named as a map-maker names them ([`MapBuilder::hexsides`],
 /// `[hexsides.sides]`), read into pairs of hexes: each pair a path of two under the built-in
 /// feature or the map's own it was named for, so the hexside steps mark it and find a hex of
-/// it in a hole.
+/// it in a hole. Each hexside is kept once per feature: one named again (in the same name or
+/// another) is a problem (`duplicate`) at the name, and what the names expand to is bounded by
+/// [`crate::limits::named_hexsides_budget`] of their bytes.
 fn named_hexsides(input: &mut Input<'_>, c: &mut Problems) {
-    for (feature, r) in std::mem::take(&mut input.named_sides) {
+    let named = std::mem::take(&mut input.named_sides);
+    let bytes = named.iter().fold(0usize, |sum, (_, r)| match r.at {
+        At::Label(text) => sum.saturating_add(text.len()),
+        At::Hex(_) => sum,
+    });
+    let mut budget = super::sides::Expansion::new(crate::limits::named_hexsides_budget(bytes));
+    let mut seen: BTreeSet<(&str, Hex, Hex)> = BTreeSet::new();
+    for (feature, r) in named {
         let At::Label(text) = r.at else {
             continue;
         };
-        let pairs = match super::sides::pairs(&input.layout, text) {
-            Ok(pairs) => pairs,
+        let named = match super::sides::pairs(&input.layout, text, &mut budget) {
+            Ok(named) => named,
             Err((kind, message)) => {
+                let spent = kind == ErrorKind::TooMany;
                 c.push(r.problem(kind, message, text), r.span.clone());
+                if spent {
+                    break;
+                }
                 continue;
             }
         };
+        let pairs = keep_once(&input.layout, &mut seen, feature, named, &r, c);
         let builtin = match feature {
             "road" => Some(HexsideKind::Road),
             "trail" => Some(HexsideKind::Trail),
@@ -970,6 +984,67 @@ fn named_hexsides(input: &mut Input<'_>, c: &mut Problems) {
             }
         }
     }
+}
+
+/// The pairs of a name not named before for `feature` (`seen`, by feature and hexes in
+/// order); a problem (`duplicate`) at the name for those it repeats, and one for those it
+/// named twice itself.
+fn keep_once<'a>(
+    layout: &Layout,
+    seen: &mut BTreeSet<(&'a str, Hex, Hex)>,
+    feature: &'a str,
+    named: super::sides::Named,
+    r: &Ref<'_>,
+    c: &mut Problems,
+) -> Vec<(Hex, Hex)> {
+    let At::Label(text) = r.at else {
+        return named.pairs;
+    };
+    // `blocks_zoc` is `blocks-zoc`.
+    let feature = if feature == "blocks_zoc" {
+        "blocks-zoc"
+    } else {
+        feature
+    };
+    let mut again = 0usize;
+    let mut first_again = None;
+    let mut pairs = Vec::with_capacity(named.pairs.len());
+    for (a, b) in named.pairs {
+        if seen.insert((feature, a.min(b), a.max(b))) {
+            pairs.push((a, b));
+        } else {
+            again = again.saturating_add(1);
+            first_again.get_or_insert((a, b));
+        }
+    }
+    if named.repeated > 0 {
+        let message = format!(
+            "{} hexside(s) named more than once here (a hex or a direction given twice): name \
+             each hexside once",
+            named.repeated
+        );
+        c.push(
+            r.problem(ErrorKind::Duplicate, message, text),
+            r.span.clone(),
+        );
+    }
+    if let Some((a, b)) = first_again {
+        let shown = |h: Hex| {
+            let label = layout.hex_to_label(h);
+            label.map(|l| l.to_string()).unwrap_or_default()
+        };
+        let message = format!(
+            "{again} hexside(s) here already named for `{feature}`, the first between hexes {} \
+             and {}: name each hexside once",
+            shown(a),
+            shown(b)
+        );
+        c.push(
+            r.problem(ErrorKind::Duplicate, message, text),
+            r.span.clone(),
+        );
+    }
+    pairs
 }
 
 /// The built-in hexside features (`[hexsides]` roads, trails, blocks-zoc, impassable).

@@ -102,6 +102,8 @@ struct Builder<'p> {
     entries: usize,
     /// How many pieces each entry of the profile took.
     taken: Vec<(String, usize)>,
+    /// What the save holds, for the entries that select nothing: built once, the first time.
+    nearby: Option<super::nearby::Nearby<'p>>,
 }
 
 /// Build the state document from the pieces.
@@ -117,6 +119,7 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
         unread: std::collections::BTreeMap::new(),
         entries: 0,
         taken: Vec::new(),
+        nearby: None,
     };
     b.doc
         .insert("game", toml_edit::value(profile.spec.game.as_str()));
@@ -183,6 +186,7 @@ fn piece_ref(p: &Piece) -> PieceRef {
 impl<'p> Builder<'p> {
     fn selected(&self, select: &super::spec::SelectSpec) -> Vec<&'p Piece> {
         let board = self.profile.spec.board.as_ref();
+        wargame_kit::internal::work::add_len(self.pieces.len());
         self.pieces
             .iter()
             .filter(|p| read::selects(&self.maps, board, select, p))
@@ -248,7 +252,7 @@ impl<'p> Builder<'p> {
     }
 
     /// `[[pieces]]` number `i`: one entry of the array `into` per piece.
-    fn group(&mut self, i: usize, group: &PiecesSpec) {
+    fn group(&mut self, i: usize, group: &'p PiecesSpec) {
         let selected = self.take(
             &format!("pieces[{i}]"),
             &group.select,
@@ -256,7 +260,11 @@ impl<'p> Builder<'p> {
         );
         if selected.is_empty() && !group.may_be_empty {
             let board = self.profile.spec.board.as_ref();
-            let help = super::nearby::nearby(self.module, board, &group.select, self.pieces);
+            let (module, pieces) = (self.module, self.pieces);
+            let help = self
+                .nearby
+                .get_or_insert_with(|| super::nearby::Nearby::new(module, pieces))
+                .near(board, &group.select);
             let d = Diagnostic::new(
                 ErrorKind::NoPiece,
                 format!("pieces[{i}] selects no piece of the save (write `may_be_empty = true` if the game may have none)"),

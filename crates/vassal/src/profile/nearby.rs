@@ -2,8 +2,10 @@
 //! that takes no piece: the maps and zones holding pieces, the properties and layers that vary
 //! there, the palette entries. Only the pieces shown (never a hidden one) are described.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
+
+use wargame_kit::internal::work;
 
 use super::spec::{BoardSpec, SelectSpec};
 use crate::{Found, Module, Piece};
@@ -45,50 +47,105 @@ pub(crate) fn is_basic(key: &str) -> bool {
         || key == "CloneID"
 }
 
-/// What the save holds near where `select` looked: a sentence for the problem's help.
-pub(crate) fn nearby(
-    module: &Module,
-    board: Option<&BoardSpec>,
-    select: &SelectSpec,
-    pieces: &[Piece],
-) -> String {
-    let shown: Vec<&Piece> = pieces.iter().filter(|p| p.name.is_some()).collect();
-    let mut places: BTreeMap<String, usize> = BTreeMap::new();
-    for p in &shown {
-        let map = p.map.as_deref().unwrap_or("(no map)");
-        let place = match p.zone.as_deref().filter(|z| !z.is_empty()) {
-            Some(z) => format!("{map} / {z}"),
-            None => map.to_string(),
-        };
-        *places.entry(place).or_insert(0) += 1;
+/// A map as a select names it and as a piece is on it: the module's map (by its id) for a
+/// name or generated id the module knows, else the text itself. Two names give one map exactly
+/// when they are one, or the module's map of both is one (as a select compares them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum MapKey<'a> {
+    Known(&'a str),
+    Unknown(&'a str),
+}
+
+/// What a save holds, summarised once per import for every selection that takes no piece:
+/// where the pieces shown are, and for each map asked about, its pieces' count, varying
+/// properties and slots (built the first time that map is asked about, from its own pieces).
+pub(crate) struct Nearby<'a> {
+    ids: super::read::MapIds<'a>,
+    /// "the save's pieces are on: ...".
+    places: String,
+    /// The pieces shown (never a hidden one).
+    shown: Vec<&'a Piece>,
+    /// The pieces shown, by the map they are on.
+    by_map: HashMap<MapKey<'a>, Vec<&'a Piece>>,
+    /// Each map asked about (`None`: everywhere): how many pieces, and what they hold.
+    summaries: HashMap<Option<MapKey<'a>>, (usize, String)>,
+}
+
+impl<'a> Nearby<'a> {
+    /// The summary of `pieces`, its lists built once.
+    pub(crate) fn new(module: &'a Module, pieces: &'a [Piece]) -> Self {
+        let ids = super::read::MapIds::of(module);
+        let shown: Vec<&Piece> = pieces.iter().filter(|p| p.name.is_some()).collect();
+        let mut places: BTreeMap<String, usize> = BTreeMap::new();
+        let mut by_map: HashMap<MapKey<'a>, Vec<&'a Piece>> = HashMap::new();
+        for p in &shown {
+            work::add(1);
+            let map = p.map.as_deref().unwrap_or("(no map)");
+            let place = match p.zone.as_deref().filter(|z| !z.is_empty()) {
+                Some(z) => format!("{map} / {z}"),
+                None => map.to_string(),
+            };
+            *places.entry(place).or_insert(0) += 1;
+            if let Some(m) = p.map.as_deref() {
+                by_map.entry(key(&ids, m)).or_default().push(p);
+            }
+        }
+        Nearby {
+            ids,
+            places: format!("the save's pieces are on: {}", top(&places)),
+            shown,
+            by_map,
+            summaries: HashMap::new(),
+        }
     }
-    let mut out = format!("the save's pieces are on: {}", top(&places));
-    // Where the select looked: its map (or the board's), else everywhere.
-    let wanted = select
-        .map
-        .as_deref()
-        .or_else(|| select.on.as_ref().and(board.map(|b| b.map.as_str())));
-    let ids = super::read::MapIds::of(module);
-    let there: Vec<&&Piece> = shown
-        .iter()
-        .filter(|p| {
-            wanted.is_none_or(|w| p.map.as_deref().is_some_and(|m| ids.same_or_equal(m, w)))
-        })
-        .collect();
-    if let Some(w) = wanted {
-        let _ = write!(
-            out,
-            "; on map `{}`: {} pieces",
-            wargame_kit::terminal::one_line(w),
-            there.len()
-        );
+
+    /// What the save holds near where `select` looked: a sentence for the problem's help.
+    pub(crate) fn near(&mut self, board: Option<&'a BoardSpec>, select: &'a SelectSpec) -> String {
+        let mut out = self.places.clone();
+        // Where the select looked: its map (or the board's), else everywhere.
+        let wanted = select
+            .map
+            .as_deref()
+            .or_else(|| select.on.as_ref().and(board.map(|b| b.map.as_str())));
+        let at = wanted.map(|w| key(&self.ids, w));
+        let (by_map, shown) = (&self.by_map, &self.shown);
+        let (count, rest) = self.summaries.entry(at).or_insert_with(|| {
+            let there: &[&Piece] = match at {
+                Some(k) => by_map.get(&k).map_or(&[], Vec::as_slice),
+                None => shown,
+            };
+            (there.len(), describe(there))
+        });
+        if let Some(w) = wanted {
+            let _ = write!(
+                out,
+                "; on map `{}`: {count} pieces",
+                wargame_kit::terminal::one_line(w)
+            );
+        }
+        out.push_str(rest);
+        out
     }
-    let varying = varying_properties(&there);
+}
+
+/// The map a name gives.
+fn key<'a>(ids: &super::read::MapIds<'a>, name: &'a str) -> MapKey<'a> {
+    match ids.id_of(name) {
+        Some(id) => MapKey::Known(id),
+        None => MapKey::Unknown(name),
+    }
+}
+
+/// The properties that vary among `there` and the slots they fill.
+fn describe(there: &[&Piece]) -> String {
+    let mut out = String::new();
+    let varying = varying_properties(there);
     if !varying.is_empty() {
         let _ = write!(out, "; properties there: {}", varying.join("; "));
     }
     let mut slots: BTreeMap<String, usize> = BTreeMap::new();
-    for p in &there {
+    for p in there {
+        work::add(1);
         if let Some(s) = p.slot.as_ref().filter(|s| s.found != Found::Ambiguous) {
             *slots.entry(s.name.clone()).or_insert(0) += 1;
         }
@@ -101,10 +158,11 @@ pub(crate) fn nearby(
 
 /// The properties whose values differ among `pieces` (those a select would tell them apart
 /// by), each with its values and counts; the basic ones left out.
-fn varying_properties(pieces: &[&&Piece]) -> Vec<String> {
+fn varying_properties(pieces: &[&Piece]) -> Vec<String> {
     let mut values: BTreeMap<&str, BTreeMap<String, usize>> = BTreeMap::new();
     for p in pieces {
         for (k, v) in &p.properties {
+            work::add(1);
             if is_basic(k) {
                 continue;
             }

@@ -50,22 +50,42 @@ impl Unread {
     }
 }
 
-/// The tables of a profile, loaded, and the indexes built on them as reads need them.
+/// The tables of a profile, loaded: each file once, however many names of `[tables]` name it,
+/// and the indexes built on them as reads need them (one per file and columns).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tables {
-    pub tables: std::collections::BTreeMap<String, super::table::Table>,
-    indexes: std::cell::RefCell<HashMap<(String, Vec<usize>), RowIndex>>,
+    /// The files read, each once.
+    files: Vec<std::sync::Arc<super::table::Table>>,
+    /// Each name of `[tables]` and the file (of `files`) it names.
+    by_name: std::collections::BTreeMap<String, usize>,
+    indexes: std::cell::RefCell<HashMap<(usize, Vec<usize>), RowIndex>>,
 }
 
 /// A table's rows by the texts of some of its columns.
 type RowIndex = HashMap<Vec<String>, Vec<usize>>;
 
 impl Tables {
-    pub(crate) fn new(tables: std::collections::BTreeMap<String, super::table::Table>) -> Self {
+    /// The files read, and each name's file (an index of `files`).
+    pub(crate) fn new(
+        files: Vec<std::sync::Arc<super::table::Table>>,
+        by_name: std::collections::BTreeMap<String, usize>,
+    ) -> Self {
         Tables {
-            tables,
+            files,
+            by_name,
             indexes: Default::default(),
         }
+    }
+
+    /// Whether the table `name` is loaded.
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    /// The table `name`, and the number of its file.
+    fn get(&self, name: &str) -> Option<(usize, &super::table::Table)> {
+        let file = *self.by_name.get(name)?;
+        self.files.get(file).map(|t| (file, &**t))
     }
 }
 
@@ -136,14 +156,14 @@ impl<'m> MapIds<'m> {
         MapIds(ids)
     }
 
+    /// The id of the module's map a save or a profile calls `name` (its name or generated id).
+    pub(crate) fn id_of(&self, name: &str) -> Option<&'m str> {
+        self.0.get(name).copied()
+    }
+
     /// Whether two names give one map (a map's name and its generated id).
     fn same(&self, a: &str, b: &str) -> bool {
         matches!((self.0.get(a), self.0.get(b)), (Some(x), Some(y)) if x == y)
-    }
-
-    /// Whether two names are one, or give one map.
-    pub(crate) fn same_or_equal(&self, a: &str, b: &str) -> bool {
-        a == b || self.same(a, b)
     }
 }
 
@@ -281,7 +301,7 @@ fn lookup(
     piece: &Piece,
     tables: &Tables,
 ) -> Result<toml::Value, Unread> {
-    let table = tables.tables.get(&l.table).ok_or_else(|| {
+    let (file, table) = tables.get(&l.table).ok_or_else(|| {
         Unread::unreadable(format!("the table `{}` is not loaded", esc(&l.table)))
     })?;
     let mut columns = Vec::with_capacity(l.by.len());
@@ -306,7 +326,7 @@ fn lookup(
     })?;
     let mut indexes = tables.indexes.borrow_mut();
     let index = indexes
-        .entry((l.table.clone(), columns.clone()))
+        .entry((file, columns.clone()))
         .or_insert_with(|| table.index(&columns));
     let said: Vec<String> =
         l.by.keys()
@@ -314,8 +334,8 @@ fn lookup(
             .map(|(c, v)| format!("{} = `{}`", esc(c), esc(v)))
             .collect();
     match index.get(&key).map(Vec::as_slice).unwrap_or_default() {
-        [row] => Ok(table.rows[*row]
-            .get(wanted)
+        [row] => Ok(table
+            .cell(*row, wanted)
             .cloned()
             .unwrap_or(toml::Value::String(String::new()))),
         [] => Err(Unread::no_value(format!(

@@ -8,14 +8,31 @@
 
 use std::collections::HashMap;
 
+use wargame_kit::internal::work;
+
 /// The most rows a table may have.
 pub(crate) const MAX_ROWS: usize = 100_000;
 
-/// A table: its columns and its rows, each cell a TOML value (CSV cells are strings).
+/// How many of a table's columns a message names (the rest counted).
+const SHOWN_COLUMNS: usize = 10;
+
+/// What a CSV table is, for a file that is not one.
+pub(crate) const CSV_EXPECTED: &str =
+    "a CSV table: a first line naming the columns, then one row a line";
+
+/// What a TOML table is, for a file that is not one.
+pub(crate) const TOML_EXPECTED: &str =
+    "a TOML table: `rows`, an array of tables (one a row, its keys the columns)";
+
+/// A table: its columns (indexed by name) and its rows, each holding only its own cells (a
+/// TOML row lacking a column holds nothing for it), so a table costs what its file holds, never
+/// rows times columns. A cell is a TOML value (CSV cells are strings).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Table {
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<toml::Value>>,
+    columns: Vec<String>,
+    by_name: HashMap<String, usize>,
+    /// Each row's cells, by column in increasing order.
+    rows: Vec<Vec<(usize, toml::Value)>>,
 }
 
 /// A cell as the text a read is compared with.
@@ -30,70 +47,111 @@ pub(crate) fn text(v: &toml::Value) -> String {
     }
 }
 
+/// Column names as a message lists them: at most ten, each escaped, the rest counted (`and N
+/// more`).
+pub(crate) fn listed<S: AsRef<str>>(names: &[S]) -> String {
+    let mut out: Vec<String> = names
+        .iter()
+        .take(SHOWN_COLUMNS)
+        .map(|c| format!("`{}`", wargame_kit::terminal::escape(c.as_ref())))
+        .collect();
+    if names.len() > SHOWN_COLUMNS {
+        out.push(format!("and {} more", names.len() - SHOWN_COLUMNS));
+    }
+    out.join(", ")
+}
+
+/// Whether a file of this name is read as a TOML table (else CSV).
+pub(crate) fn is_toml(name: &str) -> bool {
+    name.ends_with(".toml")
+}
+
 impl Table {
-    /// A table from a file's text, CSV or TOML by the file's extension (`.toml`), else CSV.
+    /// A table from a file's text, CSV or TOML by the file's extension (`.toml`), else CSV; why
+    /// not, saying what kind of file was expected and nothing of the text.
     pub(crate) fn parse(name: &str, text: &str) -> Result<Table, String> {
-        if name.ends_with(".toml") {
-            toml_table(text)
+        if is_toml(name) {
+            toml_table(text).map_err(|m| format!("not {TOML_EXPECTED}: {m}"))
         } else {
-            csv_table(text)
+            csv_table(text).map_err(|m| format!("not {CSV_EXPECTED}: {m}"))
         }
     }
 
     /// The index of a column.
     pub(crate) fn column(&self, name: &str) -> Option<usize> {
-        self.columns.iter().position(|c| c == name)
+        self.by_name.get(name).copied()
+    }
+
+    /// The cell of `row` in `column`, when the row has one.
+    pub(crate) fn cell(&self, row: usize, column: usize) -> Option<&toml::Value> {
+        let cells = self.rows.get(row)?;
+        let at = cells.binary_search_by_key(&column, |(c, _)| *c).ok()?;
+        cells.get(at).map(|(_, v)| v)
+    }
+
+    /// The columns as a message lists them ([`listed`]).
+    pub(crate) fn columns_listed(&self) -> String {
+        listed(&self.columns)
     }
 
     /// The rows by the texts of these columns.
     pub(crate) fn index(&self, columns: &[usize]) -> HashMap<Vec<String>, Vec<usize>> {
         let mut out: HashMap<Vec<String>, Vec<usize>> = HashMap::new();
-        for (i, row) in self.rows.iter().enumerate() {
+        for i in 0..self.rows.len() {
+            work::add_len(columns.len());
             let key = columns
                 .iter()
-                .map(|&c| row.get(c).map(text).unwrap_or_default())
+                .map(|&c| self.cell(i, c).map(text).unwrap_or_default())
                 .collect();
             out.entry(key).or_default().push(i);
         }
         out
     }
+
+    /// The index of column `name`, adding it the first time.
+    fn intern(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.by_name.get(name) {
+            return i;
+        }
+        let i = self.columns.len();
+        self.columns.push(name.to_string());
+        self.by_name.insert(name.to_string(), i);
+        i
+    }
 }
 
 fn toml_table(text: &str) -> Result<Table, String> {
-    let doc: toml::Table = text
+    let mut doc: toml::Table = text
         .parse()
-        .map_err(|e: toml::de::Error| format!("not TOML: {}", e.message()))?;
-    let rows = doc
-        .get("rows")
-        .and_then(toml::Value::as_array)
-        .ok_or("a TOML table has `rows`, an array of tables (one a row, its keys the columns)")?;
+        .map_err(|e: toml::de::Error| format!("not TOML ({})", one_line(e.message())))?;
+    let Some(toml::Value::Array(rows)) = doc.remove("rows") else {
+        return Err("it has no array `rows`".into());
+    };
     if rows.len() > MAX_ROWS {
         return Err(format!("more than {MAX_ROWS} rows"));
     }
-    let mut columns: Vec<String> = Vec::new();
+    let mut table = Table::default();
     for row in rows {
-        let row = row.as_table().ok_or("each of `rows` is a table")?;
-        for k in row.keys() {
-            if !columns.contains(k) {
-                columns.push(k.clone());
-            }
-        }
+        let toml::Value::Table(row) = row else {
+            return Err("each of `rows` is a table".into());
+        };
+        let mut cells: Vec<(usize, toml::Value)> = row
+            .into_iter()
+            .map(|(k, v)| {
+                work::add(1);
+                (table.intern(&k), v)
+            })
+            .collect();
+        cells.sort_unstable_by_key(|(c, _)| *c);
+        table.rows.push(cells);
     }
-    let rows = rows
-        .iter()
-        .filter_map(toml::Value::as_table)
-        .map(|row| {
-            columns
-                .iter()
-                .map(|c| {
-                    row.get(c)
-                        .cloned()
-                        .unwrap_or_else(|| toml::Value::String(String::new()))
-                })
-                .collect()
-        })
-        .collect();
-    Ok(Table { columns, rows })
+    Ok(table)
+}
+
+/// The first line of a TOML parser's message (it may quote the text on later lines).
+fn one_line(message: &str) -> String {
+    let first = message.lines().next().unwrap_or_default();
+    wargame_kit::terminal::escape(first.trim()).into_owned()
 }
 
 fn csv_table(text: &str) -> Result<Table, String> {
@@ -101,25 +159,37 @@ fn csv_table(text: &str) -> Result<Table, String> {
     let mut records = csv_records(text)?
         .into_iter()
         .filter(|r| !(r.len() == 1 && r[0].is_empty()));
-    let columns = records
+    let header = records
         .next()
-        .ok_or("the table is empty: its first line names the columns")?;
-    let mut rows = Vec::new();
+        .ok_or("the file is empty: its first line names the columns")?;
+    // A column named twice is found at its first (the cells keep their places).
+    let mut table = Table::default();
+    for (i, name) in header.iter().enumerate() {
+        work::add(1);
+        table.by_name.entry(name.clone()).or_insert(i);
+    }
+    table.columns.clone_from(&header);
     for (i, record) in records.enumerate() {
-        if rows.len() >= MAX_ROWS {
+        if table.rows.len() >= MAX_ROWS {
             return Err(format!("more than {MAX_ROWS} rows"));
         }
-        if record.len() != columns.len() {
+        if record.len() != header.len() {
             return Err(format!(
-                "row {} has {} fields where the header names {} columns",
+                "row {} has {} fields where the first line names {} columns",
                 i + 2,
                 record.len(),
-                columns.len()
+                header.len()
             ));
         }
-        rows.push(record.into_iter().map(toml::Value::String).collect());
+        work::add_len(record.len());
+        let cells = record
+            .into_iter()
+            .enumerate()
+            .map(|(c, v)| (c, toml::Value::String(v)))
+            .collect();
+        table.rows.push(cells);
     }
-    Ok(Table { columns, rows })
+    Ok(table)
 }
 
 /// The records of CSV text: fields separated by commas, records by line ends (LF or CRLF); a
@@ -170,8 +240,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(csv.columns, ["counter", "step", "rating"]);
-        assert_eq!(text(&csv.rows[1][0]), "24,19");
-        assert_eq!(text(&csv.rows[1][2]), "2-\"3\"-4");
+        assert_eq!(text(csv.cell(1, 0).unwrap()), "24,19");
+        assert_eq!(text(csv.cell(1, 2).unwrap()), "2-\"3\"-4");
         let t = Table::parse(
             "t.toml",
             "rows = [{ counter = \"24-19\", step = 1, rating = \"5-6-4\" }]",
