@@ -50,6 +50,21 @@ fn breaks_a_line(c: char) -> bool {
     matches!(c, '\n' | '\r' | '\t') || is_unsafe(c)
 }
 
+/// Whether `text` can stand inside a line as it is: no line break, tab, control or
+/// [unsafe](is_unsafe) character, so that [`Inline`] writes it unchanged (and a TOML writer may
+/// quote it as it likes, where [`toml_string`] is needed otherwise).
+///
+/// ```
+/// use wargame_kit::terminal::fits_a_line;
+///
+/// assert!(fits_a_line("US-1 'a\"b'"));
+/// assert!(!fits_a_line("a\nb"));
+/// assert!(!fits_a_line("a\u{202e}b"));
+/// ```
+pub fn fits_a_line(text: &str) -> bool {
+    !text.chars().any(breaks_a_line)
+}
+
 /// A value printed inside a line of output: the one way every text output of the workspace
 /// writes a value it did not write itself (a unit's id, a piece's name, a file's name, a
 /// property, an expected or actual value). Its `Display` writes the value's `Display` with every
@@ -94,7 +109,7 @@ impl<T: fmt::Display> fmt::Display for Inline<T> {
 /// assert_eq!(one_line("x\ty\u{1b}"), "x\\ty\\u{1b}");
 /// ```
 pub fn one_line(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(breaks_a_line) {
+    if fits_a_line(text) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(Inline(text).to_string())
@@ -126,7 +141,7 @@ pub fn toml_string(text: &str) -> String {
             '\r' => quoted.push_str("\\r"),
             '\t' => quoted.push_str("\\t"),
             // Every such character is in the Basic Multilingual Plane.
-            c if c.is_control() || is_unsafe(c) => {
+            c if is_unsafe(c) => {
                 let _ = write!(quoted, "\\u{:04X}", u32::from(c));
             }
             c => quoted.push(c),

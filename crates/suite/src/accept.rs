@@ -147,10 +147,7 @@ pub(crate) fn to_edit(value: &toml::Value) -> toml_edit::Value {
 /// character and bidirectional override written as an escape
 /// ([`wargame_kit::terminal::toml_string`]), never raw and never a multi-line string.
 pub(crate) fn string(s: &str) -> toml_edit::Value {
-    if !s
-        .chars()
-        .any(|c| c.is_control() || wargame_kit::terminal::is_unsafe(c))
-    {
+    if wargame_kit::terminal::fits_a_line(s) {
         return s.into();
     }
     let quoted = wargame_kit::terminal::toml_string(s);
