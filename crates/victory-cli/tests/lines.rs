@@ -130,6 +130,18 @@ fn leyte_names_cannot_forge_a_line() {
     let (code, _, _) = checked(&dir, &["check", &file]);
     assert_eq!(code, 0);
     checked(&dir, &["score", "--format", "json", &file]);
+    // A map file's problems (`map check`), rendered and short.
+    let map = leyte(F_TOML, "");
+    let map = &map[map.find("name = \"Nine").unwrap()..map.find("[scenario]").unwrap()];
+    let map = map.replace("\"1009\"]", &format!("\"1009\", \"10{F_TOML}\"]"));
+    std::fs::write(dir.join(format!("map{F}.toml")), map).unwrap();
+    for style in ["rendered", "short"] {
+        let (code, _, err) = checked(
+            &dir,
+            &["map", "check", "--errors", style, &format!("map{F}.toml")],
+        );
+        assert_eq!(code, 1, "{err}");
+    }
     // A state refused: the value is quoted in the message (rendered, then short).
     let refused = [
         leyte(F_TOML, "").replace("hex = \"1001\"", &format!("hex = \"10{F_TOML}01\"")),
@@ -196,9 +208,13 @@ fn expected_and_accepted_values_stay_on_their_lines() {
             Some(format!("Corridor{decoded}").as_str()),
             "{written}"
         );
-        // What it wrote passes.
+        // What it wrote passes; the JUnit XML of a failed run names the values on one line too.
         let (code, out, _) = checked(&dir, &["test", name]);
         assert_eq!(code, 0, "{out}");
+        std::fs::write(dir.join("failing.toml"), leyte(f, &expect)).unwrap();
+        checked(&dir, &["test", "--junit", "results.xml", "failing.toml"]);
+        let xml = std::fs::read_to_string(dir.join("results.xml")).unwrap();
+        clean("the JUnit XML", &xml);
     }
 }
 
@@ -259,35 +275,7 @@ fn vassal_game(dir: &Path) -> PathBuf {
 /// A synthetic save of the synthetic module: a US unit on the map with piece id `id`, name
 /// `name` and a marker `Note` = `note`; a Japanese unit in the dead pile named `name` too.
 fn save(id: &str, name: &str, note: &str) -> Vec<u8> {
-    vassal::write::SaveText::new()
-        .boards("Leyte", &[("Leyte", 0, 0)])
-        .boards("Dead Pile", &[("Dead Pile", 0, 0)])
-        .piece(
-            id,
-            name,
-            "Leyte",
-            725,
-            435,
-            &[
-                ("mark;Nationality", "US"),
-                ("mark;Type", "Infantry"),
-                ("mark;Note", note),
-                ("prototype;US Unit", ""),
-            ],
-        )
-        .piece(
-            "u1",
-            name,
-            "Dead Pile",
-            200,
-            200,
-            &[
-                ("mark;Note", note),
-                ("mark;Type", "Infantry"),
-                ("prototype;Japanese Unit", ""),
-            ],
-        )
-        .to_file()
+    common::leyte_save((id, name, Some(note)), (name, note))
 }
 
 /// The assault profile with the units' `id` read by `read` instead (its first two reads).
@@ -296,60 +284,56 @@ fn profile_reading(leyte: &Path, read: &str) -> String {
     text.replacen("id = { name = true, word = 1 }", &format!("id = {read}"), 2)
 }
 
-/// A VASSAL save's piece names, ids and properties through `vassal pieces`, `score`, `check`,
-/// `vassal import` and `test`, read by each kind of read whose refusal quotes the text
-/// (`piece_id`, `word`, `as`, `values`, `lookup`): item 16's `ID\n\nforged-case.toml: ok\n`
-/// and item 17's `24-19\nerror: FORGED-LINE` among them.
-#[test]
-fn vassal_pieces_cannot_forge_a_line() {
-    let dir = scratch("vassal");
-    let leyte = vassal_game(&dir);
-    let m = "Leyte-synthetic.vmod";
+/// The synthetic module.
+const MODULE: &str = "Leyte-synthetic.vmod";
+
+/// The saves of [`vassal_setup`]: item 16's piece id, every field forged, item 17's name and
+/// property.
+const SAVES: [&str; 3] = ["ids.vsav", "forged.vsav", "item17.vsav"];
+
+/// The profiles of [`vassal_setup`], and how each reads the units' `id` (the assault
+/// profile's own read: its name's first word): each kind of read whose refusal quotes the text.
+const PROFILES: [(&str, Option<&str>); 6] = [
+    ("assault.profile.toml", None),
+    ("piece-id.profile.toml", Some("{ piece_id = true }")),
+    ("word.profile.toml", Some("{ name = true, word = 9 }")),
+    (
+        "as.profile.toml",
+        Some("{ property = \"Note\", as = \"integer\" }"),
+    ),
+    (
+        "values.profile.toml",
+        Some("{ property = \"Note\", values = { a = \"US-1\" } }"),
+    ),
+    (
+        "lookup.profile.toml",
+        Some(
+            "{ lookup = { table = \"counters\", by = { counter = { property = \"Note\" } }, column = \"id\" } }",
+        ),
+    ),
+];
+
+/// The synthetic game in a scratch folder `name`, with [`SAVES`] and [`PROFILES`] written
+/// beside its module; the folder of them.
+fn vassal_setup(name: &str) -> PathBuf {
+    let leyte = vassal_game(&scratch(name));
     let saves = [
-        (
-            "ids.vsav",
-            save("ID\n\nforged-case.toml: ok\n", "US-1 4-6-5", "a note"),
+        save("ID\n\nforged-case.toml: ok\n", "US-1 4-6-5", "a note"),
+        save(
+            &format!("u{F_SAVE}"),
+            &format!("US-1{F_SAVE} 4-6-5"),
+            &format!("24-19\nerror: FORGED-LINE{F_SAVE}"),
         ),
-        (
-            "forged.vsav",
-            save(
-                &format!("u{F_SAVE}"),
-                &format!("US-1{F_SAVE} 4-6-5"),
-                &format!("24-19\nerror: FORGED-LINE{F_SAVE}"),
-            ),
-        ),
-        (
-            "item17.vsav",
-            save(
-                "u0",
-                "24-19\nerror: FORGED-LINE 4-6-5",
-                "24-19\nerror: FORGED-LINE",
-            ),
+        save(
+            "u0",
+            "24-19\nerror: FORGED-LINE 4-6-5",
+            "24-19\nerror: FORGED-LINE",
         ),
     ];
-    for (name, bytes) in &saves {
+    for (name, bytes) in SAVES.iter().zip(saves) {
         std::fs::write(leyte.join(name), bytes).unwrap();
     }
-    let profiles = [
-        ("assault.profile.toml", None),
-        ("piece-id.profile.toml", Some("{ piece_id = true }")),
-        ("word.profile.toml", Some("{ name = true, word = 9 }")),
-        (
-            "as.profile.toml",
-            Some("{ property = \"Note\", as = \"integer\" }"),
-        ),
-        (
-            "values.profile.toml",
-            Some("{ property = \"Note\", values = { a = \"US-1\" } }"),
-        ),
-        (
-            "lookup.profile.toml",
-            Some(
-                "{ lookup = { table = \"counters\", by = { counter = { property = \"Note\" } }, column = \"id\" } }",
-            ),
-        ),
-    ];
-    for (name, read) in &profiles {
+    for (name, read) in PROFILES {
         if let Some(read) = read {
             let mut text = profile_reading(&leyte, read);
             if name.starts_with("lookup") {
@@ -358,31 +342,25 @@ fn vassal_pieces_cannot_forge_a_line() {
             std::fs::write(leyte.join(name), text).unwrap();
         }
     }
+    leyte
+}
+
+/// A VASSAL save's piece names, ids and properties through `vassal pieces`, `score`, `check`,
+/// `vassal import`, `test` and `test --accept` (the case file written), read by each of
+/// [`PROFILES`].
+#[test]
+fn vassal_pieces_cannot_forge_a_line() {
+    let leyte = vassal_setup("vassal");
+    let m = MODULE;
     let mut refused = 0;
-    for (save, _) in &saves {
+    for save in SAVES {
         checked(&leyte, &["vassal", "pieces", save, "--module", m]);
-        for (profile, _) in &profiles {
-            let (code, _, _) = checked(
-                &leyte,
-                &["score", save, "--module", m, "--profile", profile],
-            );
+        for (profile, _) in PROFILES {
+            let read = ["--module", m, "--profile", profile];
+            let (code, _, _) = checked(&leyte, &[&["score", save][..], &read].concat());
             refused += usize::from(code != 0);
-            checked(
-                &leyte,
-                &["check", save, "--module", m, "--profile", profile],
-            );
-            checked(
-                &leyte,
-                &[
-                    "vassal",
-                    "import",
-                    save,
-                    "--module",
-                    m,
-                    "--profile",
-                    profile,
-                ],
-            );
+            checked(&leyte, &[&["check", save][..], &read].concat());
+            checked(&leyte, &[&["vassal", "import", save][..], &read].concat());
             let case = format!("{save}-{profile}.case.toml");
             std::fs::write(
                 leyte.join(&case),
@@ -395,34 +373,33 @@ fn vassal_pieces_cannot_forge_a_line() {
             clean(&format!("{case} as accepted"), &written);
         }
     }
-    // The refusals were made (the reads that quote the text each refuse a save).
+    // The refusals were made: the reads that quote the text each refuse a save.
     assert!(refused >= 6, "{refused}");
-    // Item 16: the id read by `piece_id` is the report's unit id, on its line.
-    let (code, out, _) = checked(
-        &leyte,
-        &[
-            "score",
-            "ids.vsav",
-            "--module",
-            m,
-            "--profile",
-            "piece-id.profile.toml",
-        ],
-    );
+}
+
+/// Item 16: an id read by `piece_id` is the report's unit id, printed on its line; item 17:
+/// the text a `word`, `as`, `values` or `lookup` read refuses is quoted on the message's line.
+#[test]
+fn vassal_reads_quote_a_piece_on_one_line() {
+    let leyte = vassal_setup("vassal-reads");
+    let read = |save: &str, profile: &str| {
+        checked(
+            &leyte,
+            &["score", save, "--module", MODULE, "--profile", profile],
+        )
+    };
+    let (code, out, _) = read("ids.vsav", "piece-id.profile.toml");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("ID\\n\\nforged-case.toml: ok\\n"), "{out}");
-    // Item 17: the name a `word` read refuses is quoted on the message's line.
-    let (code, _, err) = checked(
-        &leyte,
-        &[
-            "score",
-            "item17.vsav",
-            "--module",
-            m,
-            "--profile",
-            "word.profile.toml",
-        ],
+    assert!(
+        out.contains("held by ID\\n\\nforged-case.toml: ok\\n at 2215"),
+        "{out}"
     );
-    assert_eq!(code, 1);
-    assert!(err.contains("24-19\\nerror: FORGED-LINE"), "{err}");
+    for profile in ["word", "as", "values", "lookup"] {
+        let (code, _, err) = read("item17.vsav", &format!("{profile}.profile.toml"));
+        assert_eq!(code, 1, "{profile}: {err}");
+        assert!(
+            err.contains("`24-19\\nerror: FORGED-LINE"),
+            "{profile}: {err}"
+        );
+    }
 }
