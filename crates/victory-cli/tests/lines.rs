@@ -2,8 +2,8 @@
 //! gives (a Leyte state's names and ids, a Dai Senso state's, a VASSAL save's piece names, ids
 //! and properties read through a profile, an `[expect]` value, a file's name) is fed a line
 //! break, a carriage return, an escape sequence and a bidirectional override, through every
-//! text output that shows it (`score`, `explain`, `check`, `test`, `test --accept`, the
-//! problems, `vassal pieces`, `vassal import`); no line of any output starts with the forged
+//! text output that shows it (`score`, `explain`, `check`, `test`, `test --accept`, the JUnit
+//! XML, the problems, `map check`, `vassal pieces`, `vassal profile`, `vassal import`); no line of any output starts with the forged
 //! text, no raw carriage return, ESC or bidi control is printed, and `--accept` writes the
 //! value back as a one-line TOML string that reads back as the value.
 
@@ -345,9 +345,9 @@ fn vassal_setup(name: &str) -> PathBuf {
     leyte
 }
 
-/// A VASSAL save's piece names, ids and properties through `vassal pieces`, `score`, `check`,
-/// `vassal import`, `test` and `test --accept` (the case file written), read by each of
-/// [`PROFILES`].
+/// A VASSAL save's piece names, ids and properties through `vassal pieces`, `vassal profile`
+/// (a profile drafted from the save), `score`, `check`, `vassal import`, `test` and
+/// `test --accept` (the case file written), read by each of [`PROFILES`].
 #[test]
 fn vassal_pieces_cannot_forge_a_line() {
     let leyte = vassal_setup("vassal");
@@ -355,6 +355,7 @@ fn vassal_pieces_cannot_forge_a_line() {
     let mut refused = 0;
     for save in SAVES {
         checked(&leyte, &["vassal", "pieces", save, "--module", m]);
+        checked(&leyte, &["vassal", "profile", m, "--save", save]);
         for (profile, _) in PROFILES {
             let read = ["--module", m, "--profile", profile];
             let (code, _, _) = checked(&leyte, &[&["score", save][..], &read].concat());
