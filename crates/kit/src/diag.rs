@@ -549,6 +549,26 @@ impl<'a, K> Collector<'a, K> {
 mod tests {
     use super::*;
 
+    /// A problem is one line, whatever its file, message, help, key and label quote: each part
+    /// written through `Inline`.
+    #[test]
+    fn a_problem_is_one_line() {
+        let forged = "X\nFORGED\r\u{1b}[31m\u{202e}";
+        for n in [1, 10, 100] {
+            let f = forged.repeat(n);
+            let mut d = Diagnostic::new("kind", format!("unit `{f}` is used twice"))
+                .help(format!("did you mean `{f}`?"))
+                .key(format!("units.{f}"))
+                .label(f.clone());
+            d.file = Some(format!("{f}.toml"));
+            d.location = Some(Location::new(2, 3));
+            let line = d.to_string();
+            assert!(crate::terminal::fits_a_line(&line), "{line}");
+            assert_eq!(line.matches("FORGED").count(), 5 * n, "{line}");
+            assert!(line.starts_with("X\\nFORGED"), "{line}");
+        }
+    }
+
     /// Values quoted from a document are withheld, key names kept.
     #[test]
     fn withhold_values_keeps_keys_and_drops_values() {

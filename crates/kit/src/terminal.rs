@@ -253,4 +253,30 @@ mod tests {
         assert!(matches!(escape("plain"), Cow::Borrowed("plain")));
         assert_eq!(escape("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
     }
+
+    /// A value with 1, 10 or 1000 line breaks, carriage returns, escape sequences and bidi
+    /// overrides is written on one line by `Inline` (and `one_line`), with no character a
+    /// terminal acts on, the rest kept; as a TOML string, on one line too, reading back as the
+    /// value.
+    #[test]
+    fn a_value_stays_on_one_line_at_every_size() {
+        let forged = "X\nFORGED\r\u{1b}[31m\u{9b}1m\t\u{202e}\u{2066}";
+        for n in [1, 10, 1000] {
+            let value = forged.repeat(n);
+            let shown = Inline(&value).to_string();
+            assert_eq!(one_line(&value), shown);
+            assert!(fits_a_line(&shown), "{n}: {shown}");
+            assert!(!shown.chars().any(|c| c.is_control() || is_unsafe(c)));
+            assert_eq!(shown.matches("FORGED").count(), n);
+            assert_eq!(shown.matches("\\n").count(), n);
+            assert_eq!(format!("{:<5}|", Inline(&value)), format!("{shown}|"));
+            let toml = toml_string(&value);
+            assert!(fits_a_line(&toml), "{n}: {toml}");
+            let back: toml::Table = toml::from_str(&format!("v = {toml}")).unwrap();
+            assert_eq!(back["v"].as_str(), Some(value.as_str()));
+        }
+        assert_eq!(format!("[{:>4}]", Inline("a\nb")), "[a\\nb]");
+        assert_eq!(format!("[{:>5}]", Inline("a\nb")), "[ a\\nb]");
+        assert!(matches!(one_line("plain"), Cow::Borrowed("plain")));
+    }
 }

@@ -165,6 +165,31 @@ fn leyte_names_cannot_forge_a_line() {
     }
 }
 
+/// At three sizes (the forged text once, 10 times, 100 times in every field), `score` and
+/// `explain` print as many lines as for the same state with plain names: each value stays on
+/// the line it belongs to, however many line breaks it holds.
+#[test]
+fn leyte_reports_keep_their_lines_at_every_size() {
+    let dir = scratch("sizes");
+    let lines = |f: &str, args: &[&str]| {
+        std::fs::write(dir.join("s.toml"), leyte(f, "")).unwrap();
+        let r = run_in(&dir, &[args, &["s.toml"][..]].concat());
+        assert_eq!(r.code, 0, "{r:?}");
+        clean(&format!("{args:?}"), &r.stdout);
+        r.stdout.lines().count()
+    };
+    for n in [1, 10, 100] {
+        let (f, unit) = (F_TOML.repeat(n), format!("US-2{}", F.repeat(n)));
+        let score = (lines("", &["score"]), lines(&f, &["score"]));
+        assert_eq!(score.0, score.1, "score, {n} times");
+        let explain = (
+            lines("", &["explain", "--unit", "US-2"]),
+            lines(&f, &["explain", "--unit", &unit]),
+        );
+        assert_eq!(explain.0, explain.1, "explain, {n} times");
+    }
+}
+
 /// `victory test`: an expected value and an actual one holding a line break print on one line,
 /// and `--accept` writes each value back as a one-line TOML string (the ACCEPTED block too),
 /// a file that reads back as the values of the report.
