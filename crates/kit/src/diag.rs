@@ -15,6 +15,8 @@ use std::ops::Range;
 use serde::Serialize;
 use toml::Spanned;
 
+use crate::terminal::Inline;
+
 /// A 1-based line and column in a source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[non_exhaustive]
@@ -112,8 +114,8 @@ impl<K> Diagnostic<K> {
 }
 
 impl<K> fmt::Display for Diagnostic<K> {
-    /// `file:line:col: message (at `key`, label `label`)`, with control characters from the
-    /// input escaped ([`crate::terminal`]).
+    /// `file:line:col: message (at `key`, label `label`)` on one line: each part written through
+    /// [`Inline`], so that no value the message quotes can start a line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::terminal::write_escaped_by(f, |f| self.write_text(f))
     }
@@ -122,17 +124,24 @@ impl<K> fmt::Display for Diagnostic<K> {
 impl<K> Diagnostic<K> {
     /// The readable text, before [`crate::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.file, self.location) {
+        // One line: every part is written through `Inline`, the message and the help too (they
+        // quote values from the input).
+        let file = self.file.as_ref().map(Inline);
+        let (key, label) = (
+            self.key.as_ref().map(Inline),
+            self.label.as_ref().map(Inline),
+        );
+        match (file, self.location) {
             (Some(file), Some(l)) => write!(f, "{file}:{}:{}: ", l.line, l.column)?,
             (Some(file), None) => write!(f, "{file}: ")?,
             (None, Some(l)) => write!(f, "{}:{}: ", l.line, l.column)?,
             (None, None) => {}
         }
-        write!(f, "{}", self.message)?;
+        write!(f, "{}", Inline(&self.message))?;
         if let Some(help) = &self.help {
-            write!(f, "; {help}")?;
+            write!(f, "; {}", Inline(help))?;
         }
-        match (&self.key, &self.label) {
+        match (key, label) {
             (Some(k), Some(l)) => write!(f, " (at `{k}`, label `{l}`)"),
             (Some(k), None) => write!(f, " (at `{k}`)"),
             (None, Some(l)) => write!(f, " (label `{l}`)"),
@@ -539,6 +548,26 @@ impl<'a, K> Collector<'a, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A problem is one line, whatever its file, message, help, key and label quote: each part
+    /// written through `Inline`.
+    #[test]
+    fn a_problem_is_one_line() {
+        let forged = "X\nFORGED\r\u{1b}[31m\u{202e}";
+        for n in [1, 10, 100] {
+            let f = forged.repeat(n);
+            let mut d = Diagnostic::new("kind", format!("unit `{f}` is used twice"))
+                .help(format!("did you mean `{f}`?"))
+                .key(format!("units.{f}"))
+                .label(f.clone());
+            d.file = Some(format!("{f}.toml"));
+            d.location = Some(Location::new(2, 3));
+            let line = d.to_string();
+            assert!(crate::terminal::fits_a_line(&line), "{line}");
+            assert_eq!(line.matches("FORGED").count(), 5 * n, "{line}");
+            assert!(line.starts_with("X\\nFORGED"), "{line}");
+        }
+    }
 
     /// Values quoted from a document are withheld, key names kept.
     #[test]

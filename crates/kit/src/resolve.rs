@@ -127,31 +127,43 @@ pub enum ResolveErrorKind {
 }
 
 impl std::fmt::Display for ResolveErrorKind {
+    /// The reason on one line: a path written through [`Inline`](crate::terminal::Inline).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::terminal::Inline;
         match self {
             ResolveErrorKind::NotFound { path: Some(path) } => {
-                write!(f, "{}: no such file", path.display())
+                write!(f, "{}: no such file", Inline(path.display()))
             }
             ResolveErrorKind::NotFound { path: None } => f.write_str("no such document"),
             ResolveErrorKind::NotAFile { path } => {
-                write!(f, "{}: is a directory, not a file", path.display())
+                write!(f, "{}: is a directory, not a file", Inline(path.display()))
             }
             ResolveErrorKind::OutsideConfinement { path, .. } => {
-                write!(f, "{} is outside the allowed folder", path.display())
+                write!(
+                    f,
+                    "{} is outside the allowed folder",
+                    Inline(path.display())
+                )
             }
             ResolveErrorKind::Confinement { root, reason } => {
-                write!(f, "allowed folder {}: {reason}", root.display())
+                write!(f, "allowed folder {}: {reason}", Inline(root.display()))
             }
             ResolveErrorKind::NotRegular { path, what } => {
-                write!(f, "{}: is {what}, not a regular file", path.display())
+                write!(
+                    f,
+                    "{}: is {what}, not a regular file",
+                    Inline(path.display())
+                )
             }
             ResolveErrorKind::TooLarge { path, limit } => write!(
                 f,
                 "{}: larger than the {} read limit",
-                path.display(),
+                Inline(path.display()),
                 Bytes(*limit)
             ),
-            ResolveErrorKind::Io { path, reason } => write!(f, "{}: {reason}", path.display()),
+            ResolveErrorKind::Io { path, reason } => {
+                write!(f, "{}: {reason}", Inline(path.display()))
+            }
             ResolveErrorKind::NotAllowed => {
                 f.write_str("this input may not refer to other documents")
             }

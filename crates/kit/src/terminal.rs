@@ -6,7 +6,9 @@
 //! line read differently from what it says. Every readable text of this workspace (reports,
 //! explanations, diagnostics) is written through [`Escaping`], which writes each such character
 //! as a Rust-style escape (`\u{1b}`) and passes everything else through, line breaks and tabs
-//! included.
+//! included. Inside those texts, every value that came from a file (a name, an id, a property, an
+//! expected value) is written through [`Inline`] (or [`one_line`], its `String` form), which
+//! escapes line breaks and tabs too, so that no value can forge a line of the program's own.
 //!
 //! ```
 //! use wargame_kit::terminal::escape;
@@ -42,10 +44,62 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `text` on one line: [`escape`] and also every line break and tab written as an escape
-/// (`\n`, `\r`, `\t`), for a value printed inside a line of output (a piece's name, a file's
-/// name, a property), so that no value can start a line of its own; borrowed when there is
-/// nothing to escape.
+/// Whether `c` cannot stand inside a line of output as it is: a line break or a tab, or an
+/// [unsafe](is_unsafe) character.
+fn breaks_a_line(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\t') || is_unsafe(c)
+}
+
+/// Whether `text` can stand inside a line as it is: no line break, tab, control or
+/// [unsafe](is_unsafe) character, so that [`Inline`] writes it unchanged (and a TOML writer may
+/// quote it as it likes, where [`toml_string`] is needed otherwise).
+///
+/// ```
+/// use wargame_kit::terminal::fits_a_line;
+///
+/// assert!(fits_a_line("US-1 'a\"b'"));
+/// assert!(!fits_a_line("a\nb"));
+/// assert!(!fits_a_line("a\u{202e}b"));
+/// ```
+pub fn fits_a_line(text: &str) -> bool {
+    !text.chars().any(breaks_a_line)
+}
+
+/// A value printed inside a line of output: the one way every text output of the workspace
+/// writes a value it did not write itself (a unit's id, a piece's name, a file's name, a
+/// property, an expected or actual value). Its `Display` writes the value's `Display` with every
+/// line break and tab as an escape (`\n`, `\r`, `\t`) and every other [unsafe](is_unsafe)
+/// character as `\u{..}`, so that no value can start a line of its own, move the cursor or
+/// reorder the line. A width (`{:<10}`) pads the escaped text.
+///
+/// ```
+/// use wargame_kit::terminal::Inline;
+///
+/// assert_eq!(Inline("US-1").to_string(), "US-1");
+/// assert_eq!(
+///     format!("unit {} at 1006", Inline("US-1\nforged.toml: ok")),
+///     "unit US-1\\nforged.toml: ok at 1006"
+/// );
+/// assert_eq!(Inline("x\ty\r\u{1b}[31m\u{202e}").to_string(), "x\\ty\\r\\u{1b}[31m\\u{202e}");
+/// assert_eq!(format!("[{:<6}]", Inline("a\nb")), "[a\\nb  ]");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Inline<T>(pub T);
+
+impl<T: fmt::Display> fmt::Display for Inline<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_some() || f.precision().is_some() {
+            let mut text = String::new();
+            write!(OneLine(&mut text), "{}", self.0)?;
+            f.pad(&text)
+        } else {
+            write!(OneLine(f), "{}", self.0)
+        }
+    }
+}
+
+/// `text` as [`Inline`] writes it, borrowed when there is nothing to escape: for a value
+/// inside a line that is kept as a `String` before it is printed.
 ///
 /// ```
 /// use wargame_kit::terminal::one_line;
@@ -55,21 +109,66 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 /// assert_eq!(one_line("x\ty\u{1b}"), "x\\ty\\u{1b}");
 /// ```
 pub fn one_line(text: &str) -> Cow<'_, str> {
-    let breaks = |c: char| matches!(c, '\n' | '\r' | '\t');
-    if !text.chars().any(|c| breaks(c) || is_unsafe(c)) {
+    if fits_a_line(text) {
         return Cow::Borrowed(text);
     }
-    let mut out = String::with_capacity(text.len().saturating_add(8));
+    Cow::Owned(Inline(text).to_string())
+}
+
+/// `text` as a one-line TOML basic string, quotes included: what a value written back into a
+/// TOML file (or shown as TOML inside a line) is. `"` and `\` are escaped, line breaks and tabs
+/// as `\n`, `\r`, `\t`, every other control or [unsafe](is_unsafe) character as `\uXXXX`, so
+/// that the string reads back as `text` and never spans lines (a TOML writer's own choice for
+/// a string with a line break is a multi-line string).
+///
+/// ```
+/// use wargame_kit::terminal::toml_string;
+///
+/// assert_eq!(toml_string("draw"), r#""draw""#);
+/// assert_eq!(toml_string("a\nb\t\"c\"\\"), r#""a\nb\t\"c\"\\""#);
+/// assert_eq!(toml_string("x\r\u{1b}[31m\u{202e}"), r#""x\r\u001B[31m\u202E""#);
+/// let back: toml::Value = toml::from_str(&format!("v = {}", toml_string("a\n\u{7}b"))).unwrap();
+/// assert_eq!(back["v"].as_str(), Some("a\n\u{7}b"));
+/// ```
+pub fn toml_string(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len().saturating_add(2));
+    quoted.push('"');
     for c in text.chars() {
         match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_unsafe(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-            c => out.push(c),
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            '\t' => quoted.push_str("\\t"),
+            // Every such character is in the Basic Multilingual Plane.
+            c if is_unsafe(c) => {
+                let _ = write!(quoted, "\\u{:04X}", u32::from(c));
+            }
+            c => quoted.push(c),
         }
     }
-    Cow::Owned(out)
+    quoted.push('"');
+    quoted
+}
+
+/// A [`fmt::Write`] that writes what passes through it on one line ([`Inline`]).
+struct OneLine<W>(W);
+
+impl<W: Write> Write for OneLine<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut rest = s;
+        while let Some((at, c)) = rest.char_indices().find(|&(_, c)| breaks_a_line(c)) {
+            self.0.write_str(&rest[..at])?;
+            match c {
+                '\n' => self.0.write_str("\\n")?,
+                '\r' => self.0.write_str("\\r")?,
+                '\t' => self.0.write_str("\\t")?,
+                c => write!(self.0, "\\u{{{:x}}}", u32::from(c))?,
+            }
+            rest = &rest[at + c.len_utf8()..];
+        }
+        self.0.write_str(rest)
+    }
 }
 
 /// A [`fmt::Write`] that escapes [unsafe](is_unsafe) characters on their way to `W`.
@@ -153,5 +252,31 @@ mod tests {
         }
         assert!(matches!(escape("plain"), Cow::Borrowed("plain")));
         assert_eq!(escape("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
+    }
+
+    /// A value with 1, 10 or 1000 line breaks, carriage returns, escape sequences and bidi
+    /// overrides is written on one line by `Inline` (and `one_line`), with no character a
+    /// terminal acts on, the rest kept; as a TOML string, on one line too, reading back as the
+    /// value.
+    #[test]
+    fn a_value_stays_on_one_line_at_every_size() {
+        let forged = "X\nFORGED\r\u{1b}[31m\u{9b}1m\t\u{202e}\u{2066}";
+        for n in [1, 10, 1000] {
+            let value = forged.repeat(n);
+            let shown = Inline(&value).to_string();
+            assert_eq!(one_line(&value), shown);
+            assert!(fits_a_line(&shown), "{n}: {shown}");
+            assert!(!shown.chars().any(|c| c.is_control() || is_unsafe(c)));
+            assert_eq!(shown.matches("FORGED").count(), n);
+            assert_eq!(shown.matches("\\n").count(), n);
+            assert_eq!(format!("{:<5}|", Inline(&value)), format!("{shown}|"));
+            let toml = toml_string(&value);
+            assert!(fits_a_line(&toml), "{n}: {toml}");
+            let back: toml::Table = toml::from_str(&format!("v = {toml}")).unwrap();
+            assert_eq!(back["v"].as_str(), Some(value.as_str()));
+        }
+        assert_eq!(format!("[{:>4}]", Inline("a\nb")), "[a\\nb]");
+        assert_eq!(format!("[{:>5}]", Inline("a\nb")), "[ a\\nb]");
+        assert!(matches!(one_line("plain"), Cow::Borrowed("plain")));
     }
 }

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use hexmap::Hex;
+use wargame_kit::terminal::Inline;
 
 use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
@@ -397,7 +398,7 @@ impl LocExplanation {
 
     /// The readable text, before [`wargame_kit::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = format!("{} ({}, {})", self.unit, self.side, self.rating);
+        let who = Inline(format!("{} ({}, {})", self.unit, self.side, self.rating));
         match &self.case {
             LocCase::Traced {
                 hex,
@@ -405,12 +406,13 @@ impl LocExplanation {
                 reaches,
                 steps,
             } => {
+                let hex = Inline(hex);
                 write!(
                     f,
                     "{who} at {hex}: traces a Line of Communications [{}]",
                     self.cited()
                 )?;
-                write_path(f, &self.unit, hex, reaches, steps)
+                write_path(f, &self.unit, hex.0, reaches, steps)
             }
             LocCase::Cut {
                 hex,
@@ -421,6 +423,7 @@ impl LocExplanation {
                 reach,
                 consequence: c,
             } => {
+                let hex = Inline(hex);
                 writeln!(
                     f,
                     "{who} at {hex}: CUT, no Line of Communications [{}]; the {} player scores +{} for it [{}].",
@@ -447,7 +450,8 @@ impl LocExplanation {
             }
             LocCase::NeedNotTrace { hex, tracing } => writeln!(
                 f,
-                "{who} at {hex} need not trace a Line of Communications: in this scenario {} one [L7, L10].",
+                "{who} at {} need not trace a Line of Communications: in this scenario {} one [L7, L10].",
+                Inline(hex),
                 who_traces(tracing)
             ),
             LocCase::Eliminated => writeln!(
@@ -504,21 +508,22 @@ fn write_path(
     steps: &[LocStep],
 ) -> fmt::Result {
     let (to, mark) = reaches.words();
+    let (to, mark) = (Inline(to), Inline(mark));
     let Some(last) = steps.len().checked_sub(1) else {
         return writeln!(f, "; it is on a {mark} itself.");
     };
     let plural = if steps.len() == 1 { "" } else { "es" };
     writeln!(f, ", {} hex{plural} to {to}:", steps.len())?;
-    writeln!(f, "  start  {hex}  {unit}'s hex")?;
+    writeln!(f, "  start  {}  {}'s hex", Inline(hex), Inline(unit))?;
     for (n, s) in steps.iter().enumerate() {
         let i = n + 1;
-        write!(f, "  {i:>5}  {}  {}", s.hex, s.leg)?;
+        write!(f, "  {i:>5}  {}  {}", Inline(&s.hex), s.leg)?;
         if let Some(h) = &s.friendly_occupied {
             write!(
                 f,
                 "; in ZOC of {}, open while {} hold{} it [L8]",
-                h.enemy_zoc.join(", "),
-                h.friendly.join(", "),
+                Inline(h.enemy_zoc.join(", ")),
+                Inline(h.friendly.join(", ")),
                 if h.friendly.len() == 1 { "s" } else { "" }
             )?;
         }
@@ -541,7 +546,10 @@ fn write_cut(
     let to = match target {
         LocTarget::JapaneseTarget => "a Japanese LOC target hex of the scenario".to_string(),
         LocTarget::Beach { areas } => {
-            format!("a hex of the active Beach Areas ({})", areas.join(", "))
+            format!(
+                "a hex of the active Beach Areas ({})",
+                Inline(areas.join(", "))
+            )
         }
     };
     writeln!(
@@ -557,7 +565,7 @@ fn write_cut(
     if let Some(r) = reach {
         let count = r.hexes.len().saturating_add(r.hexes_omitted);
         match r.hexes.as_slice() {
-            [only] if r.hexes_omitted == 0 => writeln!(f, "It cannot leave {only}.")?,
+            [only] if r.hexes_omitted == 0 => writeln!(f, "It cannot leave {}.", Inline(only))?,
             _ => writeln!(
                 f,
                 "It reaches {count} hexes before every way on is blocked (the picture of `victory render` outlines them; the JSON lists them)."
@@ -583,7 +591,7 @@ fn write_cut(
             }
             other => other.to_string(),
         };
-        writeln!(f, "  {}  {why}", b.hex)?;
+        writeln!(f, "  {}  {}", Inline(&b.hex), Inline(why))?;
     }
     if !off_net.is_empty() {
         writeln!(
@@ -591,7 +599,7 @@ fn write_cut(
             "  {} off the road/trail net, one step beyond the first {}: {}",
             hexes_in_words(u32::try_from(off_net.len()).unwrap_or(u32::MAX)),
             hexes_in_words(k),
-            off_net.join(" ")
+            Inline(off_net.join(" "))
         )?;
     }
     match reach {
@@ -614,16 +622,21 @@ fn write_nearest_road(
         let cause = crate::report::cut_cause(frontier);
         let mut chars = cause.chars();
         let first = chars.next().map(|c| c.to_uppercase().to_string());
-        return writeln!(f, "{}{}.", first.unwrap_or_default(), chars.as_str());
+        return writeln!(
+            f,
+            "{}{}.",
+            Inline(first.unwrap_or_default()),
+            Inline(chars.as_str())
+        );
     }
     match &r.nearest_road {
         // Beyond K + 1 hexes it is out of reach of the free hexes: say so.
         Some(n) => writeln!(
             f,
             "The nearest road/trail hex is {}, {} away (walk: {}); only the first {} may be off the net.",
-            n.hex,
+            Inline(&n.hex),
             hexes_in_words(n.distance),
-            n.walk.join(" "),
+            Inline(n.walk.join(" ")),
             hexes_in_words(k)
         )?,
         None => writeln!(

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use wargame_kit::terminal::Inline;
+
 use serde::Serialize;
 
 use crate::omitted::Omitted;
@@ -489,7 +491,12 @@ impl fmt::Display for Report {
 impl Report {
     /// The readable text, before [`wargame_kit::terminal`] escapes it.
     fn write_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Leyte: {} (map: {})", self.scenario, self.map)?;
+        writeln!(
+            f,
+            "Leyte: {} (map: {})",
+            Inline(&self.scenario),
+            Inline(&self.map)
+        )?;
         let band = match self.ratio.hundredths {
             Some(_) => self.level.band(),
             None if self.ratio.us > 0 => "the Japanese have no points",
@@ -535,13 +542,13 @@ impl Report {
             writeln!(f)?;
             writeln!(f, "Notes:")?;
             for n in &self.notes {
-                writeln!(f, "  - {n}")?;
+                writeln!(f, "  - {}", Inline(n))?;
             }
         }
         // Only the options that differ from the defaults (`victory rules leyte`).
         if let Some(chosen) = wargame_kit::options::non_defaults(&self.rules) {
             writeln!(f)?;
-            writeln!(f, "Rules options (not the defaults): {chosen}")?;
+            writeln!(f, "Rules options (not the defaults): {}", Inline(chosen))?;
         }
         writeln!(f)?;
         writeln!(f, "{RULE_TAGS}")
@@ -555,16 +562,25 @@ fn write_side(f: &mut fmt::Formatter<'_>, name: &str, score: &SideScore) -> fmt:
         writeln!(f, "  (no awards)")?;
     }
     for a in &score.awards {
-        writeln!(f, "  {:>4}  {:<8} {}", format!("+{}", a.vp), a.rule, a.text)?;
+        writeln!(
+            f,
+            "  {:>4}  {:<8} {}",
+            format!("+{}", a.vp),
+            a.rule,
+            Inline(&a.text)
+        )?;
         if let Some(p) = &a.path {
-            writeln!(f, "                 LOC: {}", p.join(" "))?;
+            writeln!(f, "                 LOC: {}", Inline(p.join(" ")))?;
         }
         if let Some(fr) = &a.frontier {
             writeln!(
                 f,
-                "                 cut: {}{}",
-                frontier_text(fr),
-                omitted_text(a.frontier_omitted.as_ref())
+                "                 cut: {}",
+                Inline(format_args!(
+                    "{}{}",
+                    frontier_text(fr),
+                    omitted_text(a.frontier_omitted.as_ref())
+                ))
             )?;
         }
     }
@@ -586,20 +602,23 @@ impl Report {
             };
             write!(
                 f,
-                "  {} ({}, {}): {state}",
-                o.name,
-                o.side,
-                o.hexes.join(" ")
+                "  {}",
+                Inline(format_args!(
+                    "{} ({}, {}): {state}",
+                    o.name,
+                    o.side,
+                    o.hexes.join(" ")
+                ))
             )?;
             if !o.without_loc.is_empty() {
                 write!(
                     f,
                     "; occupied without a LOC by {}",
-                    o.without_loc.join(", ")
+                    Inline(o.without_loc.join(", "))
                 )?;
             }
             if let Some(n) = &o.note {
-                write!(f, " [{n}]")?;
+                write!(f, " [{}]", Inline(n))?;
             }
             writeln!(f)?;
         }
@@ -629,27 +648,33 @@ impl Report {
             match (&e.path, &e.frontier) {
                 (Some(p), _) => writeln!(
                     f,
-                    "  {} at {}: traced {}{}",
-                    e.unit,
-                    e.hex,
-                    p.join(" "),
-                    friendly_occupied_text(e.friendly_occupied.as_deref())
+                    "  {}",
+                    Inline(format_args!(
+                        "{} at {}: traced {}{}",
+                        e.unit,
+                        e.hex,
+                        p.join(" "),
+                        friendly_occupied_text(e.friendly_occupied.as_deref())
+                    ))
                 )?,
                 (None, Some(fr)) => {
                     write!(
                         f,
-                        "  {} at {}: CUT: {}{}",
-                        e.unit,
-                        e.hex,
-                        frontier_text(fr),
-                        omitted_text(e.frontier_omitted.as_ref())
+                        "  {}",
+                        Inline(format_args!(
+                            "{} at {}: CUT: {}{}",
+                            e.unit,
+                            e.hex,
+                            frontier_text(fr),
+                            omitted_text(e.frontier_omitted.as_ref())
+                        ))
                     )?;
                     match &e.reach {
-                        Some(r) => writeln!(f, "; {}", reach_text(r, fr))?,
+                        Some(r) => writeln!(f, "; {}", Inline(reach_text(r, fr)))?,
                         None => writeln!(f)?,
                     }
                 }
-                (None, None) => writeln!(f, "  {} at {}: CUT", e.unit, e.hex)?,
+                (None, None) => writeln!(f, "  {} at {}: CUT", Inline(&e.unit), Inline(&e.hex))?,
             }
         }
         Ok(())

@@ -142,25 +142,15 @@ pub(crate) fn to_edit(value: &toml::Value) -> toml_edit::Value {
     }
 }
 
-/// A string as TOML writes it, with every character a terminal would act on (a control
-/// character, a bidirectional override) written as an escape, never raw.
-fn string(s: &str) -> toml_edit::Value {
-    if !s.chars().any(wargame_kit::terminal::is_unsafe) {
+/// A string as TOML writes it, on one line: toml_edit's choice of quotes when the string has
+/// no control character; else a one-line basic string with every line break, tab, control
+/// character and bidirectional override written as an escape
+/// ([`wargame_kit::terminal::toml_string`]), never raw and never a multi-line string.
+pub(crate) fn string(s: &str) -> toml_edit::Value {
+    if wargame_kit::terminal::fits_a_line(s) {
         return s.into();
     }
-    let mut quoted = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            // Every such character is in the Basic Multilingual Plane.
-            c if wargame_kit::terminal::is_unsafe(c) || c.is_control() => {
-                quoted.push_str(&format!("\\u{:04X}", u32::from(c)));
-            }
-            c => quoted.push(c),
-        }
-    }
-    quoted.push('"');
+    let quoted = wargame_kit::terminal::toml_string(s);
     quoted.parse().unwrap_or_else(|_| s.into())
 }
 
@@ -244,5 +234,41 @@ mod tests {
         assert_eq!(show(&list), "[\"US-1\", 'a\"b']");
         let hostile = toml::Value::String("US\u{1b}]0;x\u{7}\u{202e}-1\"".into());
         assert_eq!(show(&hostile), "\"US\\u001B]0;x\\u0007\\u202E-1\\\"\"");
+    }
+
+    /// A string with a line break, a tab or a carriage return is a one-line basic string, never
+    /// the multi-line string toml_edit would choose, alone, in a list or in a table, and an
+    /// `[expect]` written with one reads back as the value.
+    #[test]
+    fn writes_line_breaks_as_escapes() {
+        for s in [
+            "a\nb",
+            "a\n\nforged.toml: ok\n",
+            "x\ty",
+            "x\ry",
+            "'''\n\"\"\"\n",
+        ] {
+            let one = toml::Value::String(s.into());
+            let shown = [
+                show(&one),
+                show(&toml::Value::Array(vec![one.clone(), one.clone()])),
+                show(&toml::Value::Table(
+                    [("k\nforged".to_string(), one.clone())]
+                        .into_iter()
+                        .collect(),
+                )),
+            ];
+            for text in shown {
+                assert!(!text.contains(['\n', '\r', '\t']), "{s:?}: {text}");
+            }
+            let plan = Plan {
+                keys: vec![("level".into(), Some(one.clone()))],
+                json: Vec::new(),
+            };
+            let after = edit("game = \"leyte\"\n", &plan).unwrap();
+            assert_eq!(after.lines().count(), 4, "{after}");
+            let back: toml::Table = toml::from_str(&after).unwrap();
+            assert_eq!(back["expect"]["level"], one, "{after}");
+        }
     }
 }

@@ -367,7 +367,7 @@ fn rules_refusal(rules: &[(String, String)], vassal: bool) -> String {
         .collect();
     let lines: Vec<String> = rules
         .iter()
-        .map(|(key, value)| format!("{key} = {}", toml_edit::Value::from(value.as_str())))
+        .map(|(key, value)| format!("{key} = {}", crate::accept::string(value)))
         .collect();
     let table = if vassal {
         "its profile's [state.rules]"

@@ -269,7 +269,7 @@ pub(crate) fn quoted(key: &str) -> String {
     if bare {
         key.to_string()
     } else {
-        toml_edit::Value::from(key).to_string()
+        crate::accept::string(key).to_string()
     }
 }
 

@@ -31,18 +31,11 @@ pub fn in_file(kind: &str, file: &str, message: impl Into<String>) -> Problem {
     p
 }
 
-/// A problem on one line of its own: its `Display`, the file's name written on one line
-/// ([`wargame_kit::terminal::one_line`]), so that a name with a line break in it cannot start
-/// a line of the output.
+/// A problem on one line of its own: its `Display`, which writes every part through
+/// [`wargame_kit::terminal::Inline`], so that a name with a line break in it cannot start a
+/// line of the output.
 pub fn line(p: &Problem) -> String {
-    match &p.file {
-        Some(file) if file.chars().any(|c| matches!(c, '\n' | '\r' | '\t')) => {
-            let mut q = p.clone();
-            q.file = Some(wargame_kit::terminal::one_line(file).into_owned());
-            q.to_string()
-        }
-        _ => p.to_string(),
-    }
+    p.to_string()
 }
 
 /// An engine's diagnostic, with its kind as a string.
@@ -157,20 +150,22 @@ pub fn render(p: &Problem, text: &str) -> String {
             .map_or(start, |c| start + c.len_utf8());
     }
     let local = start..end;
+    use wargame_kit::terminal::{Inline, one_line};
     let label = match (&p.key, &p.label) {
-        (Some(k), _) => format!("at `{k}`"),
-        (None, Some(l)) => format!("`{l}`"),
+        (Some(k), _) => format!("at `{}`", Inline(k)),
+        (None, Some(l)) => format!("`{}`", Inline(l)),
         (None, None) => String::new(),
     };
-    let name = wargame_kit::terminal::one_line(p.file.as_deref().unwrap_or("<input>"));
-    let mut group = Level::ERROR.primary_title(p.message.as_str()).element(
+    let name = one_line(p.file.as_deref().unwrap_or("<input>"));
+    let message = one_line(&p.message);
+    let mut group = Level::ERROR.primary_title(message.as_ref()).element(
         Snippet::source(snippet_text)
             .line_start(line_number)
             .path(name.as_ref())
             .annotation(AnnotationKind::Primary.span(local).label(label.as_str())),
     );
     if let Some(help) = &p.help {
-        group = group.element(Level::HELP.message(help.as_str()));
+        group = group.element(Level::HELP.message(one_line(help).into_owned()));
     }
     let rendered = Renderer::plain().render(&[group]).to_string();
     wargame_kit::terminal::escape(&rendered).into_owned()

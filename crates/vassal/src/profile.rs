@@ -116,11 +116,12 @@ pub struct PieceRef {
 
 impl std::fmt::Display for PieceRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = wargame_kit::terminal::escape(&self.name);
-        let location = wargame_kit::terminal::escape(&self.location);
-        write!(f, "piece \"{name}\" [id {}] at {location}", self.id)?;
+        let name = wargame_kit::terminal::one_line(&self.name);
+        let location = wargame_kit::terminal::one_line(&self.location);
+        let id = wargame_kit::terminal::one_line(&self.id);
+        write!(f, "piece \"{name}\" [id {id}] at {location}")?;
         if let Some(map) = &self.map {
-            write!(f, " on {}", wargame_kit::terminal::escape(map))?;
+            write!(f, " on {}", wargame_kit::terminal::one_line(map))?;
         }
         Ok(())
     }
@@ -246,8 +247,8 @@ impl Profile {
                     format!(
                         "table `{}` ({}) is not the table expected ({expected}): it has none \
                          of the columns the profile looks up ({})",
-                        wargame_kit::terminal::escape(table),
-                        wargame_kit::terminal::escape(file),
+                        wargame_kit::terminal::one_line(table),
+                        wargame_kit::terminal::one_line(file),
                         table::listed(&wanted)
                     ),
                 )
@@ -261,8 +262,8 @@ impl Profile {
                         ErrorKind::Profile,
                         format!(
                             "table `{}` has no column `{}` (its columns: {})",
-                            wargame_kit::terminal::escape(table),
-                            wargame_kit::terminal::escape(column),
+                            wargame_kit::terminal::one_line(table),
+                            wargame_kit::terminal::one_line(column),
                             t.columns_listed()
                         ),
                     )
@@ -318,7 +319,7 @@ impl Profile {
                 Err((document, m)) => {
                     let m = match document {
                         Some(d) => {
-                            format!("table `{}` ({d}): {m}", wargame_kit::terminal::escape(name))
+                            format!("table `{}` ({d}): {m}", wargame_kit::terminal::one_line(name))
                         }
                         None => m,
                     };
@@ -363,7 +364,7 @@ impl Profile {
                 ErrorKind::Profile,
                 format!(
                     "the table `{}` is not loaded: read the profile's tables first (Profile::with_tables)",
-                    wargame_kit::terminal::escape(name)
+                    wargame_kit::terminal::one_line(name)
                 ),
             )
             .key(format!("tables.{}", quoted_key(name)));
@@ -398,7 +399,7 @@ impl Profile {
             ErrorKind::Profile,
             format!(
                 "this profile is for `{}`, not a game this engine reads ({})",
-                wargame_kit::terminal::escape(&self.spec.game),
+                wargame_kit::terminal::one_line(&self.spec.game),
                 shape.games.join(", ")
             ),
         )
@@ -785,7 +786,7 @@ fn unknown(
     if known.iter().any(|k| k == name) {
         return None;
     }
-    let shown = wargame_kit::terminal::escape(name);
+    let shown = wargame_kit::terminal::one_line(name);
     let message = match what {
         "property" | "layer" => {
             format!("no piece of the save, and no prototype of the module, has a {what} `{shown}`")
@@ -804,7 +805,7 @@ fn unknown(
         let names: Vec<_> = k
             .iter()
             .take(12)
-            .map(|n| format!("`{}`", wargame_kit::terminal::escape(n)))
+            .map(|n| format!("`{}`", wargame_kit::terminal::one_line(n)))
             .collect();
         let more = if k.len() > 12 { ", ..." } else { "" };
         format!("{}{more}", names.join(", "))
@@ -812,7 +813,7 @@ fn unknown(
     d = match nearest(name, known) {
         Some(n) => d.help(format!(
             "did you mean `{}`?",
-            wargame_kit::terminal::escape(&n)
+            wargame_kit::terminal::one_line(&n)
         )),
         None if known.is_empty() => d.help(format!("there are no {plural} at all")),
         None => d.help(format!("the {plural}: {}", list(known))),

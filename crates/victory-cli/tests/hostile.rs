@@ -810,34 +810,7 @@ fn a_file_name_with_a_line_break_cannot_forge_a_line() {
 /// A synthetic Leyte save of one eliminated Japanese unit named `name`, with a marker `Note`
 /// holding `note`, on the synthetic module (its map `Dead Pile`), and one US unit on the map.
 fn save_with(name: &str, note: &str) -> Vec<u8> {
-    vassal::write::SaveText::new()
-        .boards("Leyte", &[("Leyte", 0, 0)])
-        .boards("Dead Pile", &[("Dead Pile", 0, 0)])
-        .piece(
-            "u0",
-            "US-1 4-6-5",
-            "Leyte",
-            725,
-            435,
-            &[
-                ("mark;Nationality", "US"),
-                ("mark;Type", "Infantry"),
-                ("prototype;US Unit", ""),
-            ],
-        )
-        .piece(
-            "u1",
-            name,
-            "Dead Pile",
-            200,
-            200,
-            &[
-                ("mark;Note", note),
-                ("mark;Type", "Infantry"),
-                ("prototype;Japanese Unit", ""),
-            ],
-        )
-        .to_file()
+    common::leyte_save(("u0", "US-1 4-6-5", None), (name, note))
 }
 
 /// A piece name and a property value with line breaks print on one line: in `vassal pieces`

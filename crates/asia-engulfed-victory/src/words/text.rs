@@ -4,6 +4,8 @@
 
 use std::fmt::{self, Write as _};
 
+use wargame_kit::terminal::Inline;
+
 use super::{
     after_the_game_ended, by, check_title, combined_outcome, considered, counted, map_status,
     not_counted, on_the_ds_map, on_vp,
@@ -96,14 +98,15 @@ impl Section {
     }
 
     /// The section as the text prints it: each but the heading after the blank line that sets
-    /// it apart.
+    /// it apart; each line's words on that one line ([`Inline`]: a name from the state cannot
+    /// start a line of its own).
     fn write(&self, s: &mut String) {
         if self.part != Part::Heading {
             s.push('\n');
         }
-        let _ = writeln!(s, "{}", self.first_line());
+        let _ = writeln!(s, "{}", Inline(self.first_line()));
         for l in &self.lines {
-            let _ = writeln!(s, "{}{}", l.lead, l.text);
+            let _ = writeln!(s, "{}{}", l.lead, Inline(&l.text));
         }
     }
 }

@@ -23,7 +23,7 @@ pub(crate) struct Segment {
 
 /// Parse a key path: `a.b.c`, a part may be `name[field=value]`; the last part is a key.
 pub(crate) fn parse_path(path: &str) -> Result<Vec<Segment>, String> {
-    let shown = wargame_kit::terminal::escape(path);
+    let shown = wargame_kit::terminal::one_line(path);
     let mut out = Vec::new();
     let mut rest = path;
     loop {
@@ -166,12 +166,9 @@ fn header(profile: &Profile) -> String {
     )
 }
 
-/// Text safe inside a one-line comment.
+/// Text safe inside a one-line comment ([`wargame_kit::terminal::one_line`]).
 fn comment_text(s: &str) -> String {
-    wargame_kit::terminal::escape(s)
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
+    wargame_kit::terminal::one_line(s).into_owned()
 }
 
 fn piece_ref(p: &Piece) -> PieceRef {
@@ -654,7 +651,7 @@ fn item(v: &toml::Value) -> Item {
 /// A TOML value as a document value (inline).
 fn value(v: &toml::Value) -> toml_edit::Value {
     match v {
-        toml::Value::String(s) => s.as_str().into(),
+        toml::Value::String(s) => super::draft::string(s),
         toml::Value::Integer(i) => (*i).into(),
         toml::Value::Float(f) => (*f).into(),
         toml::Value::Boolean(b) => (*b).into(),

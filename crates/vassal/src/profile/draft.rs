@@ -211,18 +211,24 @@ fn has_hexes(g: &Grid) -> bool {
     }
 }
 
-/// A TOML basic string, safe in a one-line comment too.
+/// A TOML string on one line, safe in a one-line comment too ([`string`]).
 pub(crate) fn quote(s: &str) -> String {
-    toml_edit::Value::from(one_line(s))
-        .to_string()
-        .trim()
-        .to_string()
+    string(s).to_string().trim().to_string()
 }
 
-/// Text without line breaks or terminal controls.
+/// A string as a TOML value on one line: toml_edit's choice of quotes when it
+/// [fits a line](wargame_kit::terminal::fits_a_line), else a basic string with its line breaks
+/// and control characters escaped ([`wargame_kit::terminal::toml_string`]), never a multi-line
+/// string.
+pub(crate) fn string(s: &str) -> toml_edit::Value {
+    if wargame_kit::terminal::fits_a_line(s) {
+        return s.into();
+    }
+    let quoted = wargame_kit::terminal::toml_string(s);
+    quoted.parse().unwrap_or_else(|_| s.into())
+}
+
+/// Text without line breaks or terminal controls ([`wargame_kit::terminal::one_line`]).
 pub(crate) fn one_line(s: &str) -> String {
-    wargame_kit::terminal::escape(s)
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
+    wargame_kit::terminal::one_line(s).into_owned()
 }

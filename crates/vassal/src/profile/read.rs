@@ -123,7 +123,7 @@ pub(crate) fn check(r: &ReadSpec) -> Result<(), String> {
             );
         }
         for (column, by) in &l.by {
-            check(by).map_err(|m| format!("`lookup.by.{column}`: {m}"))?;
+            check(by).map_err(|m| format!("`lookup.by.{}`: {m}", esc(column)))?;
         }
     }
     if r.word == Some(0) {
@@ -132,7 +132,7 @@ pub(crate) fn check(r: &ReadSpec) -> Result<(), String> {
     if let Some(a) = &r.as_
         && a != "integer"
     {
-        return Err(format!("`as` takes only \"integer\", not `{a}`"));
+        return Err(format!("`as` takes only \"integer\", not `{}`", esc(a)));
     }
     if let Some(f) = &r.format
         && !f.contains("{}")
@@ -386,8 +386,9 @@ fn mapped(table: &BTreeMap<String, toml::Value>, text: &str) -> Result<toml::Val
     })
 }
 
+/// A value inside a message's line ([`wargame_kit::terminal::one_line`]).
 fn esc(s: &str) -> String {
-    wargame_kit::terminal::escape(s).into_owned()
+    wargame_kit::terminal::one_line(s).into_owned()
 }
 
 /// Names as a short list for a message.

@@ -53,7 +53,7 @@ pub(crate) fn listed<S: AsRef<str>>(names: &[S]) -> String {
     let mut out: Vec<String> = names
         .iter()
         .take(SHOWN_COLUMNS)
-        .map(|c| format!("`{}`", wargame_kit::terminal::escape(c.as_ref())))
+        .map(|c| format!("`{}`", wargame_kit::terminal::one_line(c.as_ref())))
         .collect();
     if names.len() > SHOWN_COLUMNS {
         out.push(format!("and {} more", names.len() - SHOWN_COLUMNS));
@@ -151,7 +151,7 @@ fn toml_table(text: &str) -> Result<Table, String> {
 /// The first line of a TOML parser's message (it may quote the text on later lines).
 fn one_line(message: &str) -> String {
     let first = message.lines().next().unwrap_or_default();
-    wargame_kit::terminal::escape(first.trim()).into_owned()
+    wargame_kit::terminal::one_line(first.trim()).into_owned()
 }
 
 fn csv_table(text: &str) -> Result<Table, String> {

@@ -73,3 +73,30 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     let r = run_in(&root(), args);
     (r.code, r.stdout, r.stderr)
 }
+
+/// A synthetic Leyte save on the synthetic module of `fixtures/vassal/leyte/` (its maps `Leyte`
+/// and `Dead Pile`): a US infantry unit on the map at 2215, its piece id `us.0`, its name
+/// `us.1`, with a marker `Note` = `us.2` when given; and a Japanese infantry unit in the dead
+/// pile (id `u1`) named `japanese.0`, with a marker `Note` = `japanese.1`.
+pub fn leyte_save(us: (&str, &str, Option<&str>), japanese: (&str, &str)) -> Vec<u8> {
+    let mut us_traits = vec![("mark;Nationality", "US"), ("mark;Type", "Infantry")];
+    us_traits.extend(us.2.map(|note| ("mark;Note", note)));
+    us_traits.push(("prototype;US Unit", ""));
+    vassal::write::SaveText::new()
+        .boards("Leyte", &[("Leyte", 0, 0)])
+        .boards("Dead Pile", &[("Dead Pile", 0, 0)])
+        .piece(us.0, us.1, "Leyte", 725, 435, &us_traits)
+        .piece(
+            "u1",
+            japanese.0,
+            "Dead Pile",
+            200,
+            200,
+            &[
+                ("mark;Note", japanese.1),
+                ("mark;Type", "Infantry"),
+                ("prototype;Japanese Unit", ""),
+            ],
+        )
+        .to_file()
+}
