@@ -322,3 +322,149 @@ fn many_problems_of_a_profile_are_located_in_one_reading() {
         work::take()
     });
 }
+
+/// The map of [`module`], as buildFile XML.
+fn main_map() -> String {
+    format!(
+        r#"<VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="6000" height="6000">{HEX}</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>"#
+    )
+}
+
+/// A module of map `Main` and a piece window `Pieces` of these palette entries.
+fn palette_module(slots: &str) -> Module {
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.PieceWindow name="Pieces">{slots}</VASSAL.build.module.PieceWindow>{}</VASSAL.build.GameModule>"#,
+        main_map()
+    );
+    Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap()
+}
+
+/// A palette entry `name` of basic piece `Unit` under these traits (type, state), its `gpid`.
+fn unit_slot(name: &str, gpid: &str, traits: &[(&str, &str)]) -> String {
+    let (types, states): (Vec<&str>, Vec<&str>) = traits.iter().copied().unzip();
+    let definition = add_piece(
+        "null",
+        &nest(&types, "piece;;;;Unit"),
+        &nest(&states, &format!("null;0;0;{gpid};0")),
+    );
+    vassal::write::piece_slot(name, gpid, (10, 10), &definition)
+}
+
+/// The add-piece command of a piece `Unit` placed from an entry of `gpid`, on `Main`.
+fn unit_piece(id: &str, gpid: &str, traits: &[(&str, &str)]) -> String {
+    let (types, states): (Vec<&str>, Vec<&str>) = traits.iter().copied().unzip();
+    add_piece(
+        id,
+        &nest(&types, "piece;;;;Unit"),
+        &nest(&states, &format!("Main;10;10;{gpid};0")),
+    )
+}
+
+#[test]
+fn entries_sharing_a_gpid_are_told_apart_linearly() {
+    // `n` identical entries of one gpid, and `n` pieces placed from them: each piece fits them
+    // all, exactly (the gpid narrows nothing), or, its traits changed since, approximately.
+    let make = |n: usize| {
+        let slots: String = (0..n)
+            .map(|i| unit_slot(&format!("U{i:05}"), "7", &[("mark;Side", "Blue")]))
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&unit_piece(&format!("e{i}"), "7", &[("mark;Side", "Red")]));
+            t = t.command(&unit_piece(&format!("a{i}"), "7", &[("mark;Other", "")]));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    linear("entries of one gpid", 1_000, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "gpid.vsav").unwrap();
+        work::take();
+        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take();
+        for piece in &p.pieces {
+            let slot = piece.slot.as_ref().unwrap();
+            assert_eq!(slot.found, vassal::Found::Ambiguous, "{slot:?}");
+            assert_eq!(slot.fitting, n, "{slot:?}");
+            assert_eq!(slot.candidates.len(), 10, "{slot:?}");
+            assert_eq!(slot.candidates[0], "Pieces / U00000", "{slot:?}");
+        }
+        steps
+    });
+}
+
+#[test]
+fn entries_of_one_type_and_many_gpids_are_told_apart_linearly() {
+    // `n` identical entries, each of its own gpid, and a piece from each: narrowed to one.
+    let make = |n: usize| {
+        let slots: String = (0..n)
+            .map(|i| unit_slot(&format!("U{i:05}"), &format!("g{i}"), &[("mark;Side", "")]))
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&unit_piece(
+                &format!("p{i}"),
+                &format!("g{i}"),
+                &[("mark;Side", "x")],
+            ));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    linear("entries of many gpids", 1_000, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "gpids.vsav").unwrap();
+        work::take();
+        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take();
+        for (i, piece) in p.pieces.iter().enumerate() {
+            let slot = piece.slot.as_ref().unwrap();
+            assert_eq!(slot.found, vassal::Found::Exact, "{slot:?}");
+            assert_eq!(slot.path, format!("Pieces / U{i:05}"));
+        }
+        steps
+    });
+}
+
+#[test]
+fn approximate_matches_cost_the_pieces_traits_not_the_entries() {
+    // 64 entries of `n` traits sharing a basic piece, and `n` bare pieces, each of a trait of
+    // its own: each piece is compared with every entry.
+    let make = |n: usize| {
+        let keys: Vec<String> = (0..n).map(|i| format!("mark;K{i}")).collect();
+        let slots: String = (0..64)
+            .map(|e| {
+                let own = format!("mark;Entry{e}");
+                let mut traits: Vec<(&str, &str)> = keys.iter().map(|k| (k.as_str(), "")).collect();
+                traits.push((&own, ""));
+                unit_slot(&format!("U{e:02}"), "", &traits)
+            })
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            let own = format!("mark;Piece{i}");
+            t = t.command(&unit_piece(
+                &format!("p{i}"),
+                "",
+                &[(&own, ""), ("mark;K0", "")],
+            ));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    // The matching's steps: those of reading the pieces beyond those of reading none (the
+    // entries, whose nested definitions grow faster than their traits, are expanded either way).
+    let empty = Save::from_bytes(SaveText::new().finish().as_bytes(), "empty.vsav").unwrap();
+    linear("approximate matches", 100, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "bare.vsav").unwrap();
+        work::take();
+        vassal::read_pieces(&module, &empty, &Options::default()).unwrap();
+        let entries = work::take();
+        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take() - entries;
+        let slot = p.pieces[0].slot.as_ref().unwrap();
+        // Each entry lacks the piece's own trait and has n others, one of them the piece's.
+        assert_eq!(slot.found, vassal::Found::Ambiguous, "{slot:?}");
+        assert_eq!(slot.differing_traits, n + 1, "{slot:?}");
+        assert_eq!(slot.fitting, 64, "{slot:?}");
+        steps
+    });
+}

@@ -144,6 +144,46 @@ fn a_profile_over_its_limit_costs_nothing_to_refuse() {
     assert!(text.len() > limits::MAX_PROFILE_BYTES);
 }
 
+fn pieces_fitting_many_identical_entries_keep_what_is_shown() {
+    // 4,000 identical entries without a gpid, and 2,000 pieces fitting them all (each of a
+    // gpid of its own, which no entry has).
+    let n = 4_000;
+    let slots: String = (0..n)
+        .map(|i| {
+            let definition = add_piece(
+                "null",
+                &nest(&["mark;Side"], "piece;;;;Unit"),
+                &nest(&["Blue"], "null;0;0;;0"),
+            );
+            vassal::write::piece_slot(&format!("U{i}"), "", (10, 10), &definition)
+        })
+        .collect();
+    let build = format!(
+        r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PieceWindow name="Pieces">{slots}</VASSAL.build.module.PieceWindow><VASSAL.build.module.Map mapName="Main"/></VASSAL.build.GameModule>"#
+    );
+    let module = Module::from_build_file(&build, "b.xml", &BoardSizes::new()).unwrap();
+    let mut t = SaveText::new();
+    for i in 0..2_000 {
+        let (ty, state) = (
+            nest(&["mark;Side"], "piece;;;;Unit"),
+            nest(&["Red"], &format!("Main;10;10;g{i};0")),
+        );
+        t = t.command(&add_piece(&format!("p{i}"), &ty, &state));
+    }
+    let text = t.finish();
+    let save = Save::from_bytes(text.as_bytes(), "many.vsav").unwrap();
+    let (p, cost) = peak(|| vassal::read_pieces(&module, &save, &Options::default()));
+    let p = p.unwrap();
+    let slot = p.pieces[1_999].slot.as_ref().unwrap();
+    assert_eq!((slot.fitting, slot.candidates.len()), (n, 10));
+    // The pieces as read, their ten candidates each, and the palette: not 2,000 times 4,000.
+    let input = build.len() + text.len();
+    assert!(
+        cost < 16 * input,
+        "{input} bytes of module and save cost {cost} bytes to read"
+    );
+}
+
 #[test]
 fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_lying_zip_entry_is_refused_before_it_is_kept();
@@ -152,4 +192,5 @@ fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_prototype_of_many_markers_used_by_many_pieces_is_refused_early();
     a_profile_of_many_groups_over_many_pieces_is_refused_early();
     a_profile_over_its_limit_costs_nothing_to_refuse();
+    pieces_fitting_many_identical_entries_keep_what_is_shown();
 }
