@@ -518,6 +518,7 @@ impl Polygon {
         let mut hits = 0u32;
         let (mut lastx, mut lasty) = self.points[n - 1];
         for &(curx, cury) in &self.points {
+            wargame_kit::internal::work::add(1);
             let (lx, ly) = (lastx, lasty);
             lastx = curx;
             lasty = cury;

@@ -77,16 +77,49 @@ pub struct MapDef {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PrivateWindow {
-    /// The sides it belongs to (`side`, a comma-separated list).
-    pub sides: Vec<String>,
+    /// The sides it belongs to (`side`, a comma-separated list), sorted, each once: looked up
+    /// for each piece in the time of the reader's sides, however many the window lists.
+    sides: Vec<String>,
     /// Every player sees it (`visible="true"`); only its sides move its pieces.
     pub visible_to_all: bool,
 }
 
 impl PrivateWindow {
     /// Whether a player of one of `sides` sees this window.
+    ///
+    /// ```
+    /// let module = vassal::Module::from_build_file(
+    ///     r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PrivateMap mapName="Hand" side="Red,Blue"/></VASSAL.build.GameModule>"#,
+    ///     "b.xml",
+    ///     &Default::default(),
+    /// )
+    /// .unwrap();
+    /// let hand = module.maps[0].private.as_ref().unwrap();
+    /// assert!(hand.visible_to(&["Blue".to_string()]));
+    /// assert!(!hand.visible_to(&["Green".to_string()]));
+    /// ```
     pub fn visible_to(&self, sides: &[String]) -> bool {
-        self.visible_to_all || self.sides.iter().any(|s| sides.contains(s))
+        self.visible_to_all
+            || sides.iter().any(|s| {
+                work::add(1);
+                self.sides.binary_search(s).is_ok()
+            })
+    }
+
+    /// The sides it belongs to (`side`), sorted, each once.
+    ///
+    /// ```
+    /// let module = vassal::Module::from_build_file(
+    ///     r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PlayerHand mapName="Hand" side="Red,Blue,Red"/></VASSAL.build.GameModule>"#,
+    ///     "b.xml",
+    ///     &Default::default(),
+    /// )
+    /// .unwrap();
+    /// let hand = module.maps[0].private.as_ref().unwrap();
+    /// assert_eq!(hand.sides(), ["Blue", "Red"]);
+    /// ```
+    pub fn sides(&self) -> &[String] {
+        &self.sides
     }
 }
 
@@ -998,7 +1031,13 @@ fn private_window(node: Node<'_, '_>) -> Option<PrivateWindow> {
         sides: node
             .attribute("side")
             .filter(|s| !s.is_empty())
-            .map(|s| crate::seq::Decoder::new(s, ',').collect())
+            .map(|s| {
+                let mut sides: Vec<String> = crate::seq::Decoder::new(s, ',').collect();
+                work::add_len(sides.len());
+                sides.sort_unstable();
+                sides.dedup();
+                sides
+            })
             .unwrap_or_default(),
         visible_to_all: node
             .attribute("visible")

@@ -468,3 +468,109 @@ fn approximate_matches_cost_the_pieces_traits_not_the_entries() {
         steps
     });
 }
+
+/// A module of one map `Main` of two boards `L` and `R` (600 x 600 pixels each), with the
+/// elements given inside the map and inside the board `L`'s grid.
+fn two_boards(in_map: &str, grid: &str) -> Module {
+    let board = |name: &str, grid: &str| {
+        format!(
+            r#"<VASSAL.build.module.map.boardPicker.Board name="{name}" width="600" height="600">{grid}</VASSAL.build.module.map.boardPicker.Board>"#
+        )
+    };
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker>{}{}</VASSAL.build.module.map.BoardPicker>{in_map}</VASSAL.build.module.Map></VASSAL.build.GameModule>"#,
+        board("L", grid),
+        board("R", HEX)
+    );
+    Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap()
+}
+
+/// A save laying out boards `L` and `R` side by side, with `n` pieces at the points `at(i)`.
+fn pieces_at(n: usize, at: impl Fn(usize) -> (i32, i32)) -> Save {
+    let mut t = SaveText::new().boards("Main", &[("L", 0, 0), ("R", 1, 0)]);
+    for i in 0..n {
+        let (x, y) = at(i);
+        t = t.piece(&format!("p{i}"), "Unit", "Main", x, y, &[]);
+    }
+    Save::from_bytes(t.finish().as_bytes(), "pieces.vsav").unwrap()
+}
+
+#[test]
+fn decks_are_found_linearly_whatever_board_they_name() {
+    // `n` decks, each on a board no map has but the last, on board `R`; `n` pieces.
+    let make = |n: usize| {
+        let decks: String = (0..n)
+            .map(|i| {
+                let board = if i + 1 == n { "R" } else { "Nowhere" };
+                format!(
+                    r#"<VASSAL.build.module.map.DrawPile name="Deck {i}" x="{}" y="5" owningBoard="{board}"/>"#,
+                    i % 500
+                )
+            })
+            .collect();
+        two_boards(&decks, "")
+    };
+    linear("decks", 2_000, |n| {
+        let module = make(n);
+        // Half the pieces on a deck of no board, half off every deck; one on the last deck.
+        let save = pieces_at(n, |i| match i {
+            0 => (600 + i32::try_from((n - 1) % 500).unwrap(), 5),
+            _ if i % 2 == 0 => (7, 5),
+            _ => (7, 300),
+        });
+        work::take();
+        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take();
+        assert_eq!(
+            p.pieces[0].location.as_deref(),
+            Some(&*format!("Deck {}", n - 1))
+        );
+        assert_eq!(p.pieces[2].location.as_deref(), Some("Deck 7"));
+        assert_ne!(p.pieces[1].location.as_deref(), Some("Deck 7"));
+        steps
+    });
+}
+
+#[test]
+fn a_private_window_of_many_sides_is_decided_once() {
+    // A private map of `n` sides (the reader's the last), `n` pieces on it.
+    let make = |n: usize| {
+        let sides: Vec<String> = (0..n).map(|i| format!("Side {i}")).collect();
+        let text = format!(
+            r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.PrivateMap mapName="Hand" side="{}"/></VASSAL.build.GameModule>"#,
+            sides.join(",")
+        );
+        let module = Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.piece(&format!("p{i}"), "Card", "Hand", 10, 10, &[]);
+        }
+        let save = Save::from_bytes(t.finish().as_bytes(), "hand.vsav").unwrap();
+        (module, save)
+    };
+    linear("private window", 2_000, |n| {
+        let (module, save) = make(n);
+        let mut options = Options::default();
+        options.sides = vec!["Other".to_string(), format!("Side {}", n - 1)];
+        work::take();
+        let p = vassal::read_pieces(&module, &save, &options).unwrap();
+        let steps = work::take();
+        assert!(
+            p.pieces.iter().all(|p| p.hidden.is_none()),
+            "{:?}",
+            p.pieces[0]
+        );
+        options.sides = vec!["Other".to_string()];
+        work::take();
+        let p = vassal::read_pieces(&module, &save, &options).unwrap();
+        let hidden = work::take();
+        assert!(
+            p.pieces
+                .iter()
+                .all(|p| p.hidden == Some(vassal::Hidden::PrivateWindow)),
+            "{:?}",
+            p.pieces[0]
+        );
+        steps + hidden
+    });
+}
