@@ -977,13 +977,27 @@ impl<'a, 'd> Reader<'a, 'd> {
                 let grid = elements(child)
                     .find(|c| !INERT.contains(&c.tag_name().name()))
                     .map(|g| Box::new(self.grid(g, 1)));
+                let polygon = Polygon::parse(child.attribute("path").unwrap_or(""));
+                let crossing = polygon.most_crossing();
+                if crossing > limits::MAX_ZONE_CROSSINGS && self.refused.is_none() {
+                    self.refused = Some(fail(
+                        self.name,
+                        ErrorKind::Limit,
+                        format!(
+                            "zone `{}`'s outline crosses one row {crossing} times, more than {} (the reader's limit, vassal::limits::MAX_ZONE_CROSSINGS)",
+                            child.attribute("name").unwrap_or(""),
+                            limits::MAX_ZONE_CROSSINGS
+                        ),
+                        self.line(child),
+                    ));
+                }
                 z.zones.push(Zone {
                     name: child.attribute("name").unwrap_or("").to_string(),
                     location_format: child
                         .attribute("locationFormat")
                         .unwrap_or("$name$")
                         .to_string(),
-                    polygon: Polygon::parse(child.attribute("path").unwrap_or("")),
+                    polygon,
                     use_parent_grid: child.attribute("useParentGrid") == Some("true"),
                     grid,
                 });

@@ -574,3 +574,75 @@ fn a_private_window_of_many_sides_is_decided_once() {
         steps + hidden
     });
 }
+
+/// A zoned grid of one zone `Z` whose outline is `points`.
+fn zone(points: &[(i32, i32)]) -> String {
+    let path: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Z" path="{}"/></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
+        path.join(";")
+    )
+}
+
+#[test]
+fn pieces_in_a_zone_of_many_points_are_located_linearly() {
+    // A zone of `n` points round the board's middle (a circle of radius 250), `n` pieces in
+    // its bounds, most inside it, those in its bounds' corners outside.
+    let circle = |n: usize| -> Vec<(i32, i32)> {
+        (0..n)
+            .map(|i| {
+                let a = std::f64::consts::TAU * i as f64 / n as f64;
+                let (x, y) = (300.0 + 250.0 * a.cos(), 300.0 + 250.0 * a.sin());
+                (x.round() as i32, y.round() as i32)
+            })
+            .collect()
+    };
+    let at = |i: usize| {
+        let i = i32::try_from(i).unwrap();
+        if i % 10 == 0 {
+            (55 + i % 7, 55 + i % 5)
+        } else {
+            (200 + i % 200, 200 + (i / 200) % 200)
+        }
+    };
+    linear("zone of many points", 10_000, |n| {
+        let module = two_boards("", &zone(&circle(n)));
+        let save = pieces_at(n, at);
+        work::take();
+        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take();
+        for (i, piece) in p.pieces.iter().enumerate() {
+            let zone = if i % 10 == 0 { None } else { Some("Z") };
+            assert_eq!(piece.zone.as_deref(), zone, "{i}: {piece:?}");
+        }
+        steps
+    });
+}
+
+#[test]
+fn a_zone_crossing_a_row_too_often_is_refused_by_name() {
+    // A comb: each of its teeth crosses every row twice.
+    let teeth = limits::MAX_ZONE_CROSSINGS / 2 + 1;
+    let mut points = Vec::new();
+    for t in 0..teeth {
+        let x = i32::try_from(t).unwrap() * 2;
+        points.extend([(x, 0), (x, 500), (x + 1, 500), (x + 1, 0)]);
+    }
+    let board = format!(
+        r#"<VASSAL.build.module.map.boardPicker.Board name="L" width="600" height="600">{}</VASSAL.build.module.map.boardPicker.Board>"#,
+        zone(&points)
+    );
+    let text = format!(
+        "<VASSAL.build.GameModule name=\"Demo\">\n<VASSAL.build.module.Map mapName=\"Main\"><VASSAL.build.module.map.BoardPicker>{board}</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"
+    );
+    let e = Module::from_build_file(&text, "comb.xml", &BoardSizes::new()).unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Limit));
+    let shown = err(&e);
+    assert!(shown.contains("MAX_ZONE_CROSSINGS"), "{shown}");
+    assert!(shown.contains(&format!("{} times", 2 * teeth)), "{shown}");
+    assert!(shown.starts_with("comb.xml:2:"), "{shown}");
+    // One tooth fewer is read.
+    let fewer = zone(&points[..points.len() - 4]);
+    let text = text.replace(&zone(&points), &fewer);
+    Module::from_build_file(&text, "comb.xml", &BoardSizes::new()).unwrap();
+}
