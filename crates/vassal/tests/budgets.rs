@@ -323,6 +323,13 @@ fn many_problems_of_a_profile_are_located_in_one_reading() {
     });
 }
 
+/// The pieces of `save` read with `module`, and the steps reading them took.
+fn counted(module: &Module, save: &Save, options: &Options) -> (vassal::Pieces, u64) {
+    work::take();
+    let p = vassal::read_pieces(module, save, options).unwrap();
+    (p, work::take())
+}
+
 /// The map of [`module`], as buildFile XML.
 fn main_map() -> String {
     format!(
@@ -378,9 +385,7 @@ fn entries_sharing_a_gpid_are_told_apart_linearly() {
     linear("entries of one gpid", 1_000, |n| {
         let (module, text) = make(n);
         let save = Save::from_bytes(text.as_bytes(), "gpid.vsav").unwrap();
-        work::take();
-        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
-        let steps = work::take();
+        let (p, steps) = counted(&module, &save, &Options::default());
         for piece in &p.pieces {
             let slot = piece.slot.as_ref().unwrap();
             assert_eq!(slot.found, vassal::Found::Ambiguous, "{slot:?}");
@@ -412,9 +417,7 @@ fn entries_of_one_type_and_many_gpids_are_told_apart_linearly() {
     linear("entries of many gpids", 1_000, |n| {
         let (module, text) = make(n);
         let save = Save::from_bytes(text.as_bytes(), "gpids.vsav").unwrap();
-        work::take();
-        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
-        let steps = work::take();
+        let (p, steps) = counted(&module, &save, &Options::default());
         for (i, piece) in p.pieces.iter().enumerate() {
             let slot = piece.slot.as_ref().unwrap();
             assert_eq!(slot.found, vassal::Found::Exact, "{slot:?}");
@@ -518,9 +521,7 @@ fn decks_are_found_linearly_whatever_board_they_name() {
             _ if i % 2 == 0 => (7, 5),
             _ => (7, 300),
         });
-        work::take();
-        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
-        let steps = work::take();
+        let (p, steps) = counted(&module, &save, &Options::default());
         assert_eq!(
             p.pieces[0].location.as_deref(),
             Some(&*format!("Deck {}", n - 1))
@@ -552,18 +553,14 @@ fn a_private_window_of_many_sides_is_decided_once() {
         let (module, save) = make(n);
         let mut options = Options::default();
         options.sides = vec!["Other".to_string(), format!("Side {}", n - 1)];
-        work::take();
-        let p = vassal::read_pieces(&module, &save, &options).unwrap();
-        let steps = work::take();
+        let (p, steps) = counted(&module, &save, &options);
         assert!(
             p.pieces.iter().all(|p| p.hidden.is_none()),
             "{:?}",
             p.pieces[0]
         );
         options.sides = vec!["Other".to_string()];
-        work::take();
-        let p = vassal::read_pieces(&module, &save, &options).unwrap();
-        let hidden = work::take();
+        let (p, hidden) = counted(&module, &save, &options);
         assert!(
             p.pieces
                 .iter()
@@ -608,9 +605,7 @@ fn pieces_in_a_zone_of_many_points_are_located_linearly() {
     linear("zone of many points", 10_000, |n| {
         let module = two_boards("", &zone(&circle(n)));
         let save = pieces_at(n, at);
-        work::take();
-        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
-        let steps = work::take();
+        let (p, steps) = counted(&module, &save, &Options::default());
         for (i, piece) in p.pieces.iter().enumerate() {
             let zone = if i % 10 == 0 { None } else { Some("Z") };
             assert_eq!(piece.zone.as_deref(), zone, "{i}: {piece:?}");
