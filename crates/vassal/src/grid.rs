@@ -489,71 +489,100 @@ pub struct Polygon {
 
 /// The edges of a polygon that are not horizontal, each the rows `lo..=hi` it spans (those
 /// `Polygon.contains` tests it for), in a centred interval tree: the edges spanning a row are
-/// found in the time of the tree's depth (logarithmic) and of how many they are.
+/// found in the time of the tree's depth (logarithmic) and of how many they are. An edge is
+/// named by the index of the point it ends at (`u32`: a buildFile holds fewer points).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Rows {
     /// The tree's nodes; the first is the root.
     nodes: Vec<RowNode>,
-    /// Each node's edges (the index of the point each ends at), by `lo`, lowest first.
-    by_lo: Vec<usize>,
-    /// The same, by `hi`, highest first.
-    by_hi: Vec<usize>,
-    /// Each edge's rows, by the index of the point it ends at (`None`: horizontal).
-    spans: Vec<Option<(i32, i32)>>,
+    /// Each node's edges, by `lo`, lowest first.
+    by_lo: Vec<u32>,
+    /// The same, by `hi`, highest first (empty for a leaf).
+    by_hi: Vec<u32>,
 }
 
-/// A node of [`Rows`]: the edges spanning row `centre`, at `at..at + len` of `by_lo` and
-/// `by_hi`; those entirely above it (lower rows) and below it.
+/// A node of [`Rows`]: the edges spanning row `centre`, at `at..at + len` of `by_lo` and at
+/// `hi_at..hi_at + len` of `by_hi`; the nodes of those entirely above it (lower rows) and below it. A leaf holds a
+/// few edges of any rows, each tested.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct RowNode {
     centre: i32,
-    at: usize,
-    len: usize,
-    lower: Option<usize>,
-    higher: Option<usize>,
+    at: u32,
+    hi_at: u32,
+    len: u32,
+    lower: Option<u32>,
+    higher: Option<u32>,
+    leaf: bool,
+}
+
+/// The most edges of a leaf of [`Rows`].
+const LEAF_EDGES: usize = 8;
+
+/// The rows `lo..=hi` the edge ending at point `i` spans, if it is not horizontal.
+fn span(points: &[Point], i: usize) -> Option<(i32, i32)> {
+    let n = points.len();
+    let (_, ly) = *points.get((i + n - 1) % n)?;
+    let (_, cy) = *points.get(i)?;
+    (ly != cy).then(|| (ly.min(cy), ly.max(cy) - 1))
+}
+
+/// An index (of a point of a polygon, of a node) as stored: never beyond `u32` (a buildFile's
+/// points are fewer), saturated if it were.
+fn small(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// An index as stored, as an index.
+fn index(i: u32) -> usize {
+    usize::try_from(i).unwrap_or(usize::MAX)
 }
 
 impl Rows {
     fn of(points: &[Point]) -> Rows {
-        let n = points.len();
-        let mut rows = Rows {
-            spans: vec![None; n],
-            ..Rows::default()
-        };
-        for i in 0..n {
-            work::add(1);
-            let (_, ly) = points[(i + n - 1) % n];
-            let (_, cy) = points[i];
-            if ly != cy {
-                rows.spans[i] = Some((ly.min(cy), ly.max(cy) - 1));
-            }
-        }
-        let edges: Vec<usize> = (0..n).filter(|&i| rows.spans[i].is_some()).collect();
-        rows.build(edges);
+        work::add_len(points.len());
+        let edges: Vec<u32> = (0..points.len())
+            .filter(|&i| span(points, i).is_some())
+            .map(small)
+            .collect();
+        let mut rows = Rows::default();
+        rows.build(points, edges);
         rows
-    }
-
-    fn span(&self, e: usize) -> (i32, i32) {
-        self.spans[e].unwrap_or((0, -1))
     }
 
     /// A node for these edges and its children, the centre the median of their ends (so that
     /// each child has at most half the edges); its index.
-    fn build(&mut self, edges: Vec<usize>) -> Option<usize> {
+    fn build(&mut self, points: &[Point], edges: Vec<u32>) -> Option<u32> {
         if edges.is_empty() {
             return None;
+        }
+        let span_of = |e: u32| span(points, index(e)).unwrap_or((0, -1));
+        let at = small(self.by_lo.len());
+        let node = small(self.nodes.len());
+        if edges.len() <= LEAF_EDGES {
+            work::add_len(edges.len());
+            self.by_lo.extend(&edges);
+            self.nodes.push(RowNode {
+                centre: 0,
+                at,
+                hi_at: 0,
+                len: small(edges.len()),
+                lower: None,
+                higher: None,
+                leaf: true,
+            });
+            return Some(node);
         }
         let mut ends: Vec<i32> = Vec::with_capacity(2 * edges.len());
         for &e in &edges {
             work::add(1);
-            let (lo, hi) = self.span(e);
+            let (lo, hi) = span_of(e);
             ends.extend([lo, hi]);
         }
         let middle = ends.len() / 2;
         let (_, &mut centre, _) = ends.select_nth_unstable(middle);
         let (mut here, mut lower, mut higher) = (Vec::new(), Vec::new(), Vec::new());
         for e in edges {
-            let (lo, hi) = self.span(e);
+            let (lo, hi) = span_of(e);
             if hi < centre {
                 lower.push(e);
             } else if lo > centre {
@@ -562,82 +591,95 @@ impl Rows {
                 here.push(e);
             }
         }
-        let at = self.by_lo.len();
-        here.sort_unstable_by_key(|&e| (self.span(e).0, e));
+        here.sort_unstable_by_key(|&e| (span_of(e).0, e));
         self.by_lo.extend(&here);
-        here.sort_unstable_by_key(|&e| (std::cmp::Reverse(self.span(e).1), e));
+        here.sort_unstable_by_key(|&e| (std::cmp::Reverse(span_of(e).1), e));
+        let hi_at = small(self.by_hi.len());
         self.by_hi.extend(&here);
-        let index = self.nodes.len();
         self.nodes.push(RowNode {
             centre,
             at,
-            len: here.len(),
+            hi_at,
+            len: small(here.len()),
             lower: None,
             higher: None,
+            leaf: false,
         });
-        let lower = self.build(lower);
-        let higher = self.build(higher);
-        self.nodes[index].lower = lower;
-        self.nodes[index].higher = higher;
-        Some(index)
+        let lower = self.build(points, lower);
+        let higher = self.build(points, higher);
+        if let Some(n) = self.nodes.get_mut(index(node)) {
+            n.lower = lower;
+            n.higher = higher;
+        }
+        Some(node)
     }
 
     /// Each edge spanning row `y` (the index of the point it ends at).
-    fn spanning(&self, y: i32, mut each: impl FnMut(usize)) {
+    fn spanning(&self, points: &[Point], y: i32, mut each: impl FnMut(usize)) {
+        let span_of = |e: u32| span(points, index(e)).unwrap_or((0, -1));
         let mut next = if self.nodes.is_empty() { None } else { Some(0) };
-        while let Some(i) = next {
+        while let Some(node) = next.and_then(|i| self.nodes.get(index(i))) {
             work::add(1);
-            let node = &self.nodes[i];
-            let range = node.at..node.at + node.len;
-            if y < node.centre {
-                for &e in &self.by_lo[range] {
-                    if self.span(e).0 > y {
+            let len = index(node.len);
+            let range = index(node.at)..index(node.at).saturating_add(len);
+            let hi_range = index(node.hi_at)..index(node.hi_at).saturating_add(len);
+            next = None;
+            if node.leaf {
+                for &e in self.by_lo.get(range).unwrap_or_default() {
+                    work::add(1);
+                    let (lo, hi) = span_of(e);
+                    if lo <= y && y <= hi {
+                        each(index(e));
+                    }
+                }
+            } else if y < node.centre {
+                for &e in self.by_lo.get(range).unwrap_or_default() {
+                    if span_of(e).0 > y {
                         break;
                     }
                     work::add(1);
-                    each(e);
+                    each(index(e));
                 }
                 next = node.lower;
             } else if y > node.centre {
-                for &e in &self.by_hi[range] {
-                    if self.span(e).1 < y {
+                for &e in self.by_hi.get(hi_range).unwrap_or_default() {
+                    if span_of(e).1 < y {
                         break;
                     }
                     work::add(1);
-                    each(e);
+                    each(index(e));
                 }
                 next = node.higher;
             } else {
-                for &e in &self.by_lo[range] {
+                for &e in self.by_lo.get(range).unwrap_or_default() {
                     work::add(1);
-                    each(e);
+                    each(index(e));
                 }
-                next = None;
             }
         }
     }
+}
 
-    /// The most edges one row crosses.
-    fn most_spanning(&self) -> usize {
-        // Each edge enters at its first row and leaves after its last.
-        let mut events: Vec<(i64, i8)> = Vec::new();
-        for &(lo, hi) in self.spans.iter().flatten() {
-            work::add(1);
-            events.push((i64::from(lo), 1));
-            events.push((i64::from(hi) + 1, -1));
-        }
-        events.sort_unstable();
-        let (mut now, mut most) = (0usize, 0usize);
-        for (_, d) in events {
-            if d > 0 {
-                now += 1;
-                most = most.max(now);
-            } else {
-                now = now.saturating_sub(1);
-            }
-        }
-        most
+/// The most edges of a polygon one row crosses.
+fn most_spanning(points: &[Point]) -> usize {
+    // Each edge enters at its first row and leaves after its last.
+    let mut events: Vec<(i64, i8)> = Vec::new();
+    for (lo, hi) in (0..points.len()).filter_map(|i| span(points, i)) {
+        work::add(1);
+        events.push((i64::from(lo), 1));
+        events.push((i64::from(hi) + 1, -1));
     }
+    events.sort_unstable();
+    let (mut now, mut most) = (0usize, 0usize);
+    for (_, d) in events {
+        if d > 0 {
+            now += 1;
+            most = most.max(now);
+        } else {
+            now = now.saturating_sub(1);
+        }
+    }
+    most
 }
 
 impl Polygon {
@@ -681,7 +723,7 @@ impl Polygon {
 
     /// The most edges a row of the polygon crosses: what testing a point in it may cost.
     pub(crate) fn most_crossing(&self) -> usize {
-        self.rows.most_spanning()
+        most_spanning(&self.points)
     }
 
     /// Whether the point is inside (`java.awt.Polygon.contains`).
@@ -698,7 +740,7 @@ impl Polygon {
         }
         // The edges of other rows never count (`Polygon.contains` skips them).
         let mut hits = 0u32;
-        self.rows.spanning(p.1, |i| {
+        self.rows.spanning(&self.points, p.1, |i| {
             let last = self.points[(i + n - 1) % n];
             if crosses((x, y), last, self.points[i]) {
                 hits += 1;
@@ -1026,9 +1068,20 @@ mod tests {
             seed ^= seed << 5;
             i32::try_from(seed % u32::try_from(m).unwrap()).unwrap()
         };
-        for round in 0..300 {
-            let n = usize::try_from(3 + next(if round < 200 { 8 } else { 60 })).unwrap();
-            let span = if round % 3 == 0 { 6 } else { 40 };
+        for round in 0..310 {
+            let n = usize::try_from(
+                3 + next(match round {
+                    0..200 => 8,
+                    200..300 => 60,
+                    _ => 400,
+                }),
+            )
+            .unwrap();
+            let span = match round {
+                300.. => 100,
+                _ if round % 3 == 0 => 6,
+                _ => 40,
+            };
             let points: Vec<Point> = (0..n).map(|_| (next(span), next(span))).collect();
             let polygon = Polygon::new(points.clone());
             for x in -2..span + 2 {

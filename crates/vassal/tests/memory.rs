@@ -184,6 +184,29 @@ fn pieces_fitting_many_identical_entries_keep_what_is_shown() {
     );
 }
 
+fn a_zone_of_many_points_costs_a_few_times_its_text() {
+    // A zone of 200,000 points (a circle), its edges indexed by the rows they span.
+    let n = 200_000;
+    let path: Vec<String> = (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
+            let (x, y) = (5000.0 + 4000.0 * a.cos(), 5000.0 + 4000.0 * a.sin());
+            format!("{},{}", x.round(), y.round())
+        })
+        .collect();
+    let build = format!(
+        r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="10000" height="10000"><VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Z" path="{}"/></VASSAL.build.module.map.boardPicker.board.ZonedGrid></VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#,
+        path.join(";")
+    );
+    let (module, cost) = peak(|| Module::from_build_file(&build, "b.xml", &BoardSizes::new()));
+    assert_eq!(module.unwrap().maps.len(), 1);
+    assert!(
+        cost < 4 * build.len(),
+        "a zone of {} bytes cost {cost} bytes to read",
+        build.len()
+    );
+}
+
 #[test]
 fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_lying_zip_entry_is_refused_before_it_is_kept();
@@ -193,4 +216,5 @@ fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_profile_of_many_groups_over_many_pieces_is_refused_early();
     a_profile_over_its_limit_costs_nothing_to_refuse();
     pieces_fitting_many_identical_entries_keep_what_is_shown();
+    a_zone_of_many_points_costs_a_few_times_its_text();
 }
