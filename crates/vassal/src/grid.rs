@@ -10,6 +10,8 @@
 
 mod centres;
 
+use wargame_kit::internal::work;
+
 pub use centres::{Area, Centre, CentresError};
 
 /// A point in pixels, as VASSAL's `java.awt.Point`.
@@ -480,13 +482,234 @@ impl RegionGrid {
 }
 
 /// A polygon as `java.awt.Polygon`, with its `contains` (even-odd, with Java's edge rules).
+///
+/// Its edges are indexed by the rows they span, when it is made: a point is tested against the
+/// edges its row crosses only, not every edge (a zone of many points, many pieces inside it).
+///
+/// ```
+/// use vassal::grid::Polygon;
+/// let square = Polygon::new(vec![(0, 0), (10, 0), (10, 10), (0, 10)]);
+/// assert!(square.contains((0, 0)) && !square.contains((10, 5)));
+/// assert_eq!(square, Polygon::parse("0,0;10,0;10,10;0,10"));
+/// assert_eq!(square.points()[2], (10, 10));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Polygon {
     /// The vertices.
-    pub points: Vec<Point>,
+    points: Vec<Point>,
+    /// `getBounds`: x, y, width, height.
+    bounds: (i32, i32, i32, i32),
+    /// The edges that are not horizontal, by the rows they span.
+    rows: Rows,
+}
+
+/// The edges of a polygon that are not horizontal, each the rows `lo..=hi` it spans (those
+/// `Polygon.contains` tests it for), in a centred interval tree: the edges spanning a row are
+/// found in the time of the tree's depth (logarithmic) and of how many they are. An edge is
+/// named by the index of the point it ends at (`u32`: a buildFile holds fewer points).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Rows {
+    /// The tree's nodes; the first is the root.
+    nodes: Vec<RowNode>,
+    /// Each node's edges, by `lo`, lowest first.
+    by_lo: Vec<u32>,
+    /// The same, by `hi`, highest first (empty for a leaf).
+    by_hi: Vec<u32>,
+}
+
+/// A node of [`Rows`]: the edges spanning row `centre`, at `at..at + len` of `by_lo` and at
+/// `hi_at..hi_at + len` of `by_hi`; the nodes of those entirely above it (lower rows) and below it. A leaf holds a
+/// few edges of any rows, each tested.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RowNode {
+    centre: i32,
+    at: u32,
+    hi_at: u32,
+    len: u32,
+    lower: Option<u32>,
+    higher: Option<u32>,
+    leaf: bool,
+}
+
+/// The most edges of a leaf of [`Rows`].
+const LEAF_EDGES: usize = 8;
+
+/// The rows `lo..=hi` the edge ending at point `i` spans, if it is not horizontal.
+fn span(points: &[Point], i: usize) -> Option<(i32, i32)> {
+    let n = points.len();
+    let (_, ly) = *points.get((i + n - 1) % n)?;
+    let (_, cy) = *points.get(i)?;
+    (ly != cy).then(|| (ly.min(cy), ly.max(cy) - 1))
+}
+
+/// An index (of a point of a polygon, of a node) as stored: never beyond `u32` (a buildFile's
+/// points are fewer), saturated if it were.
+fn small(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// An index as stored, as an index.
+fn index(i: u32) -> usize {
+    usize::try_from(i).unwrap_or(usize::MAX)
+}
+
+impl Rows {
+    fn of(points: &[Point]) -> Rows {
+        work::add_len(points.len());
+        let edges: Vec<u32> = (0..points.len())
+            .filter(|&i| span(points, i).is_some())
+            .map(small)
+            .collect();
+        let mut rows = Rows::default();
+        rows.build(points, edges);
+        rows
+    }
+
+    /// A node for these edges and its children, the centre the median of their ends (so that
+    /// each child has at most half the edges); its index.
+    fn build(&mut self, points: &[Point], edges: Vec<u32>) -> Option<u32> {
+        if edges.is_empty() {
+            return None;
+        }
+        let span_of = |e: u32| span(points, index(e)).unwrap_or((0, -1));
+        let at = small(self.by_lo.len());
+        let node = small(self.nodes.len());
+        if edges.len() <= LEAF_EDGES {
+            work::add_len(edges.len());
+            self.by_lo.extend(&edges);
+            self.nodes.push(RowNode {
+                centre: 0,
+                at,
+                hi_at: 0,
+                len: small(edges.len()),
+                lower: None,
+                higher: None,
+                leaf: true,
+            });
+            return Some(node);
+        }
+        let mut ends: Vec<i32> = Vec::with_capacity(2 * edges.len());
+        for &e in &edges {
+            work::add(1);
+            let (lo, hi) = span_of(e);
+            ends.extend([lo, hi]);
+        }
+        let middle = ends.len() / 2;
+        let (_, &mut centre, _) = ends.select_nth_unstable(middle);
+        let (mut here, mut lower, mut higher) = (Vec::new(), Vec::new(), Vec::new());
+        for e in edges {
+            let (lo, hi) = span_of(e);
+            if hi < centre {
+                lower.push(e);
+            } else if lo > centre {
+                higher.push(e);
+            } else {
+                here.push(e);
+            }
+        }
+        here.sort_unstable_by_key(|&e| (span_of(e).0, e));
+        self.by_lo.extend(&here);
+        here.sort_unstable_by_key(|&e| (std::cmp::Reverse(span_of(e).1), e));
+        let hi_at = small(self.by_hi.len());
+        self.by_hi.extend(&here);
+        self.nodes.push(RowNode {
+            centre,
+            at,
+            hi_at,
+            len: small(here.len()),
+            lower: None,
+            higher: None,
+            leaf: false,
+        });
+        let lower = self.build(points, lower);
+        let higher = self.build(points, higher);
+        if let Some(n) = self.nodes.get_mut(index(node)) {
+            n.lower = lower;
+            n.higher = higher;
+        }
+        Some(node)
+    }
+
+    /// Each edge spanning row `y` (the index of the point it ends at).
+    fn spanning(&self, points: &[Point], y: i32, mut each: impl FnMut(usize)) {
+        let span_of = |e: u32| span(points, index(e)).unwrap_or((0, -1));
+        let mut next = if self.nodes.is_empty() { None } else { Some(0) };
+        while let Some(node) = next.and_then(|i| self.nodes.get(index(i))) {
+            work::add(1);
+            let len = index(node.len);
+            let range = index(node.at)..index(node.at).saturating_add(len);
+            let hi_range = index(node.hi_at)..index(node.hi_at).saturating_add(len);
+            next = None;
+            if node.leaf {
+                for &e in self.by_lo.get(range).unwrap_or_default() {
+                    work::add(1);
+                    let (lo, hi) = span_of(e);
+                    if lo <= y && y <= hi {
+                        each(index(e));
+                    }
+                }
+            } else if y < node.centre {
+                for &e in self.by_lo.get(range).unwrap_or_default() {
+                    if span_of(e).0 > y {
+                        break;
+                    }
+                    work::add(1);
+                    each(index(e));
+                }
+                next = node.lower;
+            } else if y > node.centre {
+                for &e in self.by_hi.get(hi_range).unwrap_or_default() {
+                    if span_of(e).1 < y {
+                        break;
+                    }
+                    work::add(1);
+                    each(index(e));
+                }
+                next = node.higher;
+            } else {
+                for &e in self.by_lo.get(range).unwrap_or_default() {
+                    work::add(1);
+                    each(index(e));
+                }
+            }
+        }
+    }
+}
+
+/// The most edges of a polygon one row crosses.
+fn most_spanning(points: &[Point]) -> usize {
+    // Each edge enters at its first row and leaves after its last.
+    let mut events: Vec<(i64, i8)> = Vec::new();
+    for (lo, hi) in (0..points.len()).filter_map(|i| span(points, i)) {
+        work::add(1);
+        events.push((i64::from(lo), 1));
+        events.push((i64::from(hi) + 1, -1));
+    }
+    events.sort_unstable();
+    let (mut now, mut most) = (0usize, 0usize);
+    for (_, d) in events {
+        if d > 0 {
+            now += 1;
+            most = most.max(now);
+        } else {
+            now = now.saturating_sub(1);
+        }
+    }
+    most
 }
 
 impl Polygon {
+    /// A polygon of these vertices, its edges indexed.
+    pub fn new(points: Vec<Point>) -> Polygon {
+        let bounds = bounds_of(&points);
+        let rows = Rows::of(&points);
+        Polygon {
+            points,
+            bounds,
+            rows,
+        }
+    }
+
     /// Parse VASSAL's `x,y;x,y;...` path (`PolygonEditor.reset`); unreadable points are skipped.
     pub fn parse(path: &str) -> Polygon {
         let mut points = Vec::new();
@@ -501,22 +724,22 @@ impl Polygon {
                 points.push((x, y));
             }
         }
-        Polygon { points }
+        Polygon::new(points)
+    }
+
+    /// The vertices.
+    pub fn points(&self) -> &[Point] {
+        &self.points
     }
 
     /// The bounding box: x, y, width, height (`Polygon.getBounds`).
     pub fn bounds(&self) -> (i32, i32, i32, i32) {
-        let Some(&(x, y)) = self.points.first() else {
-            return (0, 0, 0, 0);
-        };
-        let (mut x0, mut y0, mut x1, mut y1) = (x, y, x, y);
-        for &(x, y) in &self.points {
-            x0 = x0.min(x);
-            y0 = y0.min(y);
-            x1 = x1.max(x);
-            y1 = y1.max(y);
-        }
-        (x0, y0, x1.wrapping_sub(x0), y1.wrapping_sub(y0))
+        self.bounds
+    }
+
+    /// The most edges a row of the polygon crosses: what testing a point in it may cost.
+    pub(crate) fn most_crossing(&self) -> usize {
+        most_spanning(&self.points)
     }
 
     /// Whether the point is inside (`java.awt.Polygon.contains`).
@@ -525,62 +748,80 @@ impl Polygon {
         if n <= 2 {
             return false;
         }
-        let (bx, by, bw, bh) = self.bounds();
+        let (bx, by, bw, bh) = self.bounds;
         let (x, y) = (f64::from(p.0), f64::from(p.1));
         let (bx, by) = (f64::from(bx), f64::from(by));
         if !(x >= bx && y >= by && x < bx + f64::from(bw) && y < by + f64::from(bh)) {
             return false;
         }
+        // The edges of other rows never count (`Polygon.contains` skips them).
         let mut hits = 0u32;
-        let (mut lastx, mut lasty) = self.points[n - 1];
-        for &(curx, cury) in &self.points {
-            let (lx, ly) = (lastx, lasty);
-            lastx = curx;
-            lasty = cury;
-            if cury == ly {
-                continue;
-            }
-            let leftx = if curx < lx {
-                if x >= f64::from(lx) {
-                    continue;
-                }
-                curx
-            } else {
-                if x >= f64::from(curx) {
-                    continue;
-                }
-                lx
-            };
-            let (test1, test2);
-            if cury < ly {
-                if y < f64::from(cury) || y >= f64::from(ly) {
-                    continue;
-                }
-                if x < f64::from(leftx) {
-                    hits += 1;
-                    continue;
-                }
-                test1 = x - f64::from(curx);
-                test2 = y - f64::from(cury);
-            } else {
-                if y < f64::from(ly) || y >= f64::from(cury) {
-                    continue;
-                }
-                if x < f64::from(leftx) {
-                    hits += 1;
-                    continue;
-                }
-                test1 = x - f64::from(lx);
-                test2 = y - f64::from(ly);
-            }
-            let dy = f64::from(ly) - f64::from(cury);
-            let dx = f64::from(lx) - f64::from(curx);
-            if test1 < test2 / dy * dx {
+        self.rows.spanning(&self.points, p.1, |i| {
+            let last = self.points[(i + n - 1) % n];
+            if crosses((x, y), last, self.points[i]) {
                 hits += 1;
             }
-        }
+        });
         hits & 1 != 0
     }
+}
+
+/// `Polygon.getBounds` of these vertices.
+fn bounds_of(points: &[Point]) -> (i32, i32, i32, i32) {
+    let Some(&(x, y)) = points.first() else {
+        return (0, 0, 0, 0);
+    };
+    let (mut x0, mut y0, mut x1, mut y1) = (x, y, x, y);
+    for &(x, y) in points {
+        work::add(1);
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    (x0, y0, x1.wrapping_sub(x0), y1.wrapping_sub(y0))
+}
+
+/// Whether the ray left of `(x, y)` counts the edge from `(lx, ly)` to `(curx, cury)` as
+/// `java.awt.Polygon.contains` counts it (its loop's body).
+fn crosses((x, y): (f64, f64), (lx, ly): Point, (curx, cury): Point) -> bool {
+    if cury == ly {
+        return false;
+    }
+    let leftx = if curx < lx {
+        if x >= f64::from(lx) {
+            return false;
+        }
+        curx
+    } else {
+        if x >= f64::from(curx) {
+            return false;
+        }
+        lx
+    };
+    let (test1, test2);
+    if cury < ly {
+        if y < f64::from(cury) || y >= f64::from(ly) {
+            return false;
+        }
+        if x < f64::from(leftx) {
+            return true;
+        }
+        test1 = x - f64::from(curx);
+        test2 = y - f64::from(cury);
+    } else {
+        if y < f64::from(ly) || y >= f64::from(cury) {
+            return false;
+        }
+        if x < f64::from(leftx) {
+            return true;
+        }
+        test1 = x - f64::from(lx);
+        test2 = y - f64::from(ly);
+    }
+    let dy = f64::from(ly) - f64::from(cury);
+    let dx = f64::from(lx) - f64::from(curx);
+    test1 < test2 / dy * dx
 }
 
 /// A grid a board, zoned grid or zone can hold.
@@ -809,6 +1050,82 @@ mod tests {
         assert!(tri.contains((5, 5)));
         assert!(!tri.contains((15, 15)));
         assert!(!Polygon::parse("1,2;3,4").contains((1, 2)));
+    }
+
+    /// `java.awt.Polygon.contains` as it reads: every edge tested.
+    fn contains_testing_every_edge(points: &[Point], p: Point) -> bool {
+        let n = points.len();
+        if n <= 2 {
+            return false;
+        }
+        let (bx, by, bw, bh) = bounds_of(points);
+        let (x, y) = (f64::from(p.0), f64::from(p.1));
+        let (bx, by) = (f64::from(bx), f64::from(by));
+        if !(x >= bx && y >= by && x < bx + f64::from(bw) && y < by + f64::from(bh)) {
+            return false;
+        }
+        let mut last = points[n - 1];
+        let mut hits = 0u32;
+        for &cur in points {
+            hits += u32::from(crosses((x, y), last, cur));
+            last = cur;
+        }
+        hits & 1 != 0
+    }
+
+    #[test]
+    fn indexed_edges_answer_as_every_edge() {
+        // Polygons of random points (crossing themselves, repeating points, horizontal and
+        // vertical edges), each tested at every point of its bounds and around.
+        let mut seed = 0x2545_f491_u32;
+        let mut next = |m: i32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            i32::try_from(seed % u32::try_from(m).unwrap()).unwrap()
+        };
+        for round in 0..310 {
+            let n = usize::try_from(
+                3 + next(match round {
+                    0..200 => 8,
+                    200..300 => 60,
+                    _ => 400,
+                }),
+            )
+            .unwrap();
+            let span = match round {
+                300.. => 100,
+                _ if round % 3 == 0 => 6,
+                _ => 40,
+            };
+            let points: Vec<Point> = (0..n).map(|_| (next(span), next(span))).collect();
+            let polygon = Polygon::new(points.clone());
+            for x in -2..span + 2 {
+                for y in -2..span + 2 {
+                    assert_eq!(
+                        polygon.contains((x, y)),
+                        contains_testing_every_edge(&points, (x, y)),
+                        "{points:?} at {x},{y}"
+                    );
+                }
+            }
+        }
+        // Far coordinates.
+        let far = [(i32::MIN, i32::MIN), (i32::MAX, 0), (0, i32::MAX), (-5, 7)];
+        let polygon = Polygon::new(far.to_vec());
+        for p in [
+            (0, 0),
+            (-5, 7),
+            (1 << 30, 1 << 29),
+            (i32::MAX, i32::MAX),
+            (i32::MIN, 0),
+        ] {
+            assert_eq!(
+                polygon.contains(p),
+                contains_testing_every_edge(&far, p),
+                "{p:?}"
+            );
+        }
     }
 
     #[test]

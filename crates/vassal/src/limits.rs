@@ -122,6 +122,11 @@ pub const MAX_PROTOTYPE_DEPTH: usize = 32;
 /// computed with.
 pub const MAX_COORDINATE: i32 = 10_000_000;
 
+/// The most edges of a zone's outline one row of pixels may cross (real zones cross a few,
+/// tens at most): what locating a piece in the zone may cost; a module of a zone beyond it is
+/// refused.
+pub const MAX_ZONE_CROSSINGS: usize = 1_000;
+
 /// The most warnings listed one by one (the rest are counted).
 pub const MAX_WARNINGS: usize = 200;
 

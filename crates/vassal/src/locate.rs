@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
+use wargame_kit::internal::work;
 
 use crate::error::{ErrorKind, Warning, diag};
 use crate::grid::{Grid, HexGrid, Named};
@@ -61,6 +62,8 @@ struct Layout<'m> {
     boards: Vec<Placed<'m>>,
     /// A board of unknown size: nothing on this map can be located.
     unknown_size: bool,
+    /// Each point of the map holding a deck to the first deck there, in the module's order.
+    decks: HashMap<(i64, i64), &'m str>,
 }
 
 /// The hex grid at a map point ([`Locator::hex_grid_at`]): the grid, the point on the board,
@@ -125,6 +128,7 @@ impl<'m> Locator<'m> {
                     def,
                     boards: Vec::new(),
                     unknown_size: false,
+                    decks: decks(def, &[]),
                 },
             };
             maps.push(layout);
@@ -211,11 +215,11 @@ impl<'m> Locator<'m> {
         {
             return Located::offboard();
         }
-        if let Some(deck) = self.deck_at(layout, x, y) {
+        if let Some(deck) = layout.decks.get(&(i64::from(x), i64::from(y))) {
             return Located {
                 board: None,
                 zone: None,
-                location: deck,
+                location: deck.to_string(),
             };
         }
         if layout.unknown_size {
@@ -284,21 +288,27 @@ impl<'m> Locator<'m> {
         );
         Some((hex, p, origin, placed.reversed))
     }
+}
 
-    fn deck_at(&self, layout: &Layout<'m>, x: i32, y: i32) -> Option<String> {
-        for d in &layout.def.decks {
-            let mut at = (i64::from(d.position.0), i64::from(d.position.1));
-            if let Some(b) = &d.owning_board
-                && let Some(p) = layout.boards.iter().find(|p| p.def.name == *b)
-            {
-                at = (at.0 + p.origin.0, at.1 + p.origin.1);
-            }
-            if at == (i64::from(x), i64::from(y)) {
-                return Some(d.name.clone());
-            }
-        }
-        None
+/// Where each deck of a map is (`DrawPile`: its point, on its owning board when the map shows
+/// a board of that name, the first of them; else on the map), the first deck of each point
+/// kept: found in one lookup however many decks and boards there are.
+fn decks<'m>(def: &'m MapDef, boards: &[Placed<'m>]) -> HashMap<(i64, i64), &'m str> {
+    let mut origins: HashMap<&str, (i64, i64)> = HashMap::new();
+    for b in boards {
+        work::add(1);
+        origins.entry(b.def.name.as_str()).or_insert(b.origin);
     }
+    let mut at = HashMap::new();
+    for d in &def.decks {
+        work::add(1);
+        let mut p = (i64::from(d.position.0), i64::from(d.position.1));
+        if let Some(o) = d.owning_board.as_deref().and_then(|b| origins.get(b)) {
+            p = (p.0 + o.0, p.1 + o.1);
+        }
+        at.entry(p).or_insert(d.name.as_str());
+    }
+    at
 }
 
 /// The first board whose rectangle holds the point, and the point on that board (turned for a
@@ -344,8 +354,14 @@ fn layout<'m>(def: &'m MapDef, choices: &[BoardChoice], warnings: &mut Vec<Warni
             ),
         ));
     }
+    // The first board of each name, looked up once for each board chosen.
+    let mut by_name: HashMap<&str, &'m BoardDef> = HashMap::new();
+    for b in &def.boards {
+        work::add(1);
+        by_name.entry(b.name.as_str()).or_insert(b);
+    }
     for c in choices.iter().take(limits::MAX_BOARDS) {
-        let board = def.boards.iter().find(|b| b.name == c.name).or_else(|| {
+        let board = by_name.get(c.name.as_str()).copied().or_else(|| {
             if def.boards.len() == 1 {
                 warnings.push(diag(
                     ErrorKind::UnknownBoard,
@@ -402,6 +418,7 @@ fn layout<'m>(def: &'m MapDef, choices: &[BoardChoice], warnings: &mut Vec<Warni
     }
     Layout {
         def,
+        decks: decks(def, &boards),
         boards,
         unknown_size,
     }

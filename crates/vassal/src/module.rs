@@ -77,16 +77,49 @@ pub struct MapDef {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PrivateWindow {
-    /// The sides it belongs to (`side`, a comma-separated list).
-    pub sides: Vec<String>,
+    /// The sides it belongs to (`side`, a comma-separated list), sorted, each once: looked up
+    /// for each piece in the time of the reader's sides, however many the window lists.
+    sides: Vec<String>,
     /// Every player sees it (`visible="true"`); only its sides move its pieces.
     pub visible_to_all: bool,
 }
 
 impl PrivateWindow {
     /// Whether a player of one of `sides` sees this window.
+    ///
+    /// ```
+    /// let module = vassal::Module::from_build_file(
+    ///     r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PrivateMap mapName="Hand" side="Red,Blue"/></VASSAL.build.GameModule>"#,
+    ///     "b.xml",
+    ///     &Default::default(),
+    /// )
+    /// .unwrap();
+    /// let hand = module.maps[0].private.as_ref().unwrap();
+    /// assert!(hand.visible_to(&["Blue".to_string()]));
+    /// assert!(!hand.visible_to(&["Green".to_string()]));
+    /// ```
     pub fn visible_to(&self, sides: &[String]) -> bool {
-        self.visible_to_all || self.sides.iter().any(|s| sides.contains(s))
+        self.visible_to_all
+            || sides.iter().any(|s| {
+                work::add(1);
+                self.sides.binary_search(s).is_ok()
+            })
+    }
+
+    /// The sides it belongs to (`side`), sorted, each once.
+    ///
+    /// ```
+    /// let module = vassal::Module::from_build_file(
+    ///     r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PlayerHand mapName="Hand" side="Red,Blue,Red"/></VASSAL.build.GameModule>"#,
+    ///     "b.xml",
+    ///     &Default::default(),
+    /// )
+    /// .unwrap();
+    /// let hand = module.maps[0].private.as_ref().unwrap();
+    /// assert_eq!(hand.sides(), ["Blue", "Red"]);
+    /// ```
+    pub fn sides(&self) -> &[String] {
+        &self.sides
     }
 }
 
@@ -947,13 +980,27 @@ impl<'a, 'd> Reader<'a, 'd> {
                 let grid = elements(child)
                     .find(|c| !INERT.contains(&c.tag_name().name()))
                     .map(|g| Box::new(self.grid(g, 1)));
+                let polygon = Polygon::parse(child.attribute("path").unwrap_or(""));
+                let crossing = polygon.most_crossing();
+                if crossing > limits::MAX_ZONE_CROSSINGS && self.refused.is_none() {
+                    self.refused = Some(fail(
+                        self.name,
+                        ErrorKind::Limit,
+                        format!(
+                            "zone `{}`'s outline crosses one row {crossing} times, more than {} (the reader's limit, vassal::limits::MAX_ZONE_CROSSINGS)",
+                            child.attribute("name").unwrap_or(""),
+                            limits::MAX_ZONE_CROSSINGS
+                        ),
+                        self.line(child),
+                    ));
+                }
                 z.zones.push(Zone {
                     name: child.attribute("name").unwrap_or("").to_string(),
                     location_format: child
                         .attribute("locationFormat")
                         .unwrap_or("$name$")
                         .to_string(),
-                    polygon: Polygon::parse(child.attribute("path").unwrap_or("")),
+                    polygon,
                     use_parent_grid: child.attribute("useParentGrid") == Some("true"),
                     grid,
                 });
@@ -1001,7 +1048,13 @@ fn private_window(node: Node<'_, '_>) -> Option<PrivateWindow> {
         sides: node
             .attribute("side")
             .filter(|s| !s.is_empty())
-            .map(|s| crate::seq::Decoder::new(s, ',').collect())
+            .map(|s| {
+                let mut sides: Vec<String> = crate::seq::Decoder::new(s, ',').collect();
+                work::add_len(sides.len());
+                sides.sort_unstable();
+                sides.dedup();
+                sides
+            })
             .unwrap_or_default(),
         visible_to_all: node
             .attribute("visible")

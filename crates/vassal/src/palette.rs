@@ -11,6 +11,7 @@
 //!   most traits, with the number of traits that differ;
 //! - **ambiguous**: two entries fit as well; never guessed.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -37,6 +38,9 @@ pub struct Slot {
     pub differing_traits: usize,
     /// When ambiguous, the entries that fit as well (at most ten, by path).
     pub candidates: Vec<String>,
+    /// How many entries fit as well (1 unless ambiguous; when more entries could fit than an
+    /// approximate match compares, how many could).
+    pub fitting: usize,
 }
 
 /// How a piece's palette entry, or its prototypes, were found.
@@ -59,21 +63,42 @@ pub enum Found {
 /// ambiguous.
 const MAX_CANDIDATES: usize = 64;
 
+/// The most candidates an ambiguous slot lists (by path).
+const SHOWN_CANDIDATES: usize = 10;
+
 /// A palette entry expanded: its traits' types (hashed) and its prototypes.
 struct Entry<'m> {
     path: &'m str,
     name: &'m str,
     types: Vec<u64>,
+    /// The types counted, sorted by type: a piece is compared with the entry in the time of
+    /// the piece's own traits, however many the entry has.
+    counts: Vec<(u64, usize)>,
     prototypes: Vec<String>,
 }
+
+/// What [`Palette::recover`] answers: the slot, the prototypes, how they were found.
+type Recovered = (Option<Slot>, Vec<String>, Option<Found>);
+
+/// A kind of piece, as far as matching tells pieces apart: its types (hashed), and its gpid
+/// when an entry has it.
+type Kind<'m> = (Vec<u64>, Option<&'m str>);
 
 /// The module's palette, each entry expanded as VASSAL places it, indexed for matching.
 pub(crate) struct Palette<'m> {
     entries: Vec<Entry<'m>>,
-    by_types: HashMap<Vec<u64>, Vec<usize>>,
+    /// Each list of types to its group: the entries of those types (in the module's order).
+    by_types: HashMap<Vec<u64>, usize>,
+    groups: Vec<Vec<usize>>,
+    /// Each group and gpid to the group's entries of that gpid (in the module's order): what
+    /// a piece's gpid narrows its exact matches to, looked up once.
+    by_group_gpid: HashMap<(usize, &'m str), Vec<usize>>,
     by_gpid: HashMap<&'m str, Vec<usize>>,
     by_basic: HashMap<u64, Vec<usize>>,
     by_name: HashMap<String, Vec<usize>>,
+    /// What each kind of piece (its types, and its gpid when an entry has it) recovered: the
+    /// answer depends on nothing else, so identical pieces are matched once.
+    recovered: RefCell<HashMap<Kind<'m>, Recovered>>,
 }
 
 /// A trait's type, hashed (the same for the same text in one run).
@@ -88,14 +113,32 @@ fn basic_name(ty: &str) -> String {
     Decoder::new(ty, ';').nth(4).unwrap_or_default()
 }
 
+/// Types counted, sorted by type.
+fn counted(types: &[u64]) -> Vec<(u64, usize)> {
+    work::add_len(types.len());
+    let mut sorted = types.to_vec();
+    sorted.sort_unstable();
+    let mut out: Vec<(u64, usize)> = Vec::new();
+    for t in sorted {
+        match out.last_mut() {
+            Some((last, n)) if *last == t => *n += 1,
+            _ => out.push((t, 1)),
+        }
+    }
+    out
+}
+
 impl<'m> Palette<'m> {
     pub(crate) fn of(module: &'m Module, prototypes: &Prototypes<'m>) -> Self {
         let mut p = Palette {
             entries: Vec::with_capacity(module.palette.len()),
             by_types: HashMap::new(),
+            groups: Vec::new(),
+            by_group_gpid: HashMap::new(),
             by_gpid: HashMap::new(),
             by_basic: HashMap::new(),
             by_name: HashMap::new(),
+            recovered: RefCell::new(HashMap::new()),
         };
         for (i, e) in module.palette.iter().enumerate() {
             let (ty, state) = definition(&e.definition);
@@ -109,13 +152,19 @@ impl<'m> Palette<'m> {
                 p.by_basic.entry(hash(basic)).or_default().push(i);
                 p.by_name.entry(basic_name(basic)).or_default().push(i);
             }
+            let group = *p.by_types.entry(types.clone()).or_insert(p.groups.len());
+            if group == p.groups.len() {
+                p.groups.push(Vec::new());
+            }
+            p.groups[group].push(i);
             if let Some(g) = e.gpid.as_deref().filter(|g| !g.is_empty()) {
                 p.by_gpid.entry(g).or_default().push(i);
+                p.by_group_gpid.entry((group, g)).or_default().push(i);
             }
-            p.by_types.entry(types.clone()).or_default().push(i);
             p.entries.push(Entry {
                 path: &e.path,
                 name: &e.name,
+                counts: counted(&types),
                 types,
                 prototypes: used,
             });
@@ -125,10 +174,7 @@ impl<'m> Palette<'m> {
 
     /// The entry a piece of these traits (type, state; outermost first, the basic piece last,
     /// prototypes expanded) came from, and its prototypes with how they were found.
-    pub(crate) fn recover(
-        &self,
-        traits: &[(String, String)],
-    ) -> (Option<Slot>, Vec<String>, Option<Found>) {
+    pub(crate) fn recover(&self, traits: &[(String, String)]) -> Recovered {
         if self.entries.is_empty() {
             return (None, Vec::new(), None);
         }
@@ -138,26 +184,50 @@ impl<'m> Palette<'m> {
             .last()
             .map(|(_, state)| Decoder::new(state, ';').nth(3).unwrap_or_default())
             .filter(|g| !g.is_empty());
-        let exact = self
-            .by_types
-            .get(&types)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        let exact = narrow_by_gpid(exact, gpid.as_deref(), &self.by_gpid);
-        if !exact.is_empty() {
-            return self.answer(&exact, Found::Exact, 0);
+        // A gpid no entry has is as none: the answer is the same.
+        let gpid = gpid.and_then(|g| self.by_gpid.get_key_value(g.as_str()).map(|(k, _)| *k));
+        let key = (types, gpid);
+        if let Some(known) = self.recovered.borrow().get(&key) {
+            return known.clone();
         }
-        let candidates = self.candidates(traits, gpid.as_deref());
+        let answer = self.match_types(traits, &key.0, gpid);
+        self.recovered.borrow_mut().insert(key, answer.clone());
+        answer
+    }
+
+    /// [`Palette::recover`] for a kind of piece not matched yet.
+    fn match_types(
+        &self,
+        traits: &[(String, String)],
+        types: &[u64],
+        gpid: Option<&str>,
+    ) -> Recovered {
+        if let Some(&group) = self.by_types.get(types) {
+            let exact = &self.groups[group];
+            // The entries of the piece's gpid among them, when there are several and some
+            // of them have it.
+            let narrowed = match gpid {
+                Some(g) if exact.len() > 1 => self.by_group_gpid.get(&(group, g)),
+                _ => None,
+            };
+            return self.answer(narrowed.unwrap_or(exact), Found::Exact, 0);
+        }
+        let candidates = self.candidates(traits, gpid);
         if candidates.is_empty() {
             return (None, Vec::new(), None);
         }
         if candidates.len() > MAX_CANDIDATES {
-            return self.answer(&candidates[..MAX_CANDIDATES], Found::Ambiguous, 0);
+            let mut ambiguous = self.answer(&candidates[..MAX_CANDIDATES], Found::Ambiguous, 0);
+            if let Some(slot) = &mut ambiguous.0 {
+                slot.fitting = candidates.len();
+            }
+            return ambiguous;
         }
+        let mine = counted(types);
         let mut best = usize::MAX;
         let mut tied = Vec::new();
-        for &i in &candidates {
-            let d = differing(&types, &self.entries[i].types);
+        for &i in candidates {
+            let d = differing(types, &mine, &self.entries[i]);
             if d < best {
                 best = d;
                 tied.clear();
@@ -171,31 +241,26 @@ impl<'m> Palette<'m> {
 
     /// The entries worth comparing with a piece: those of its `gpid`, else of its basic piece,
     /// else of its basic piece's name.
-    fn candidates(&self, traits: &[(String, String)], gpid: Option<&str>) -> Vec<usize> {
+    fn candidates(&self, traits: &[(String, String)], gpid: Option<&str>) -> &[usize] {
         if let Some(v) = gpid.and_then(|g| self.by_gpid.get(g)) {
-            return v.clone();
+            return v;
         }
         let Some((basic, _)) = traits.last() else {
-            return Vec::new();
+            return &[];
         };
         if let Some(v) = self.by_basic.get(&hash(basic)) {
-            return v.clone();
+            return v;
         }
         let name = basic_name(basic);
         if name.is_empty() {
-            return Vec::new();
+            return &[];
         }
-        self.by_name.get(&name).cloned().unwrap_or_default()
+        self.by_name.get(&name).map_or(&[], Vec::as_slice)
     }
 
     /// The slot and prototypes for the entries that fit (one, or several: ambiguous, unless
     /// they agree on their prototypes).
-    fn answer(
-        &self,
-        fit: &[usize],
-        found: Found,
-        differing_traits: usize,
-    ) -> (Option<Slot>, Vec<String>, Option<Found>) {
+    fn answer(&self, fit: &[usize], found: Found, differing_traits: usize) -> Recovered {
         let first = &self.entries[fit[0]];
         if fit.len() == 1 && found != Found::Ambiguous {
             let slot = Slot {
@@ -204,27 +269,36 @@ impl<'m> Palette<'m> {
                 path: first.path.to_string(),
                 differing_traits,
                 candidates: Vec::new(),
+                fitting: 1,
             };
             return (Some(slot), first.prototypes.clone(), Some(found));
         }
-        let mut candidates: Vec<String> = fit
-            .iter()
-            .map(|&i| self.entries[i].path.to_string())
-            .collect();
-        candidates.sort();
-        candidates.dedup();
-        candidates.truncate(10);
+        // The first paths, kept as they come: never more than are shown.
+        let mut shown: Vec<&str> = Vec::with_capacity(SHOWN_CANDIDATES + 1);
+        for &i in fit {
+            work::add(1);
+            let path = self.entries[i].path;
+            if shown.len() == SHOWN_CANDIDATES && shown.last().is_some_and(|l| path >= *l) {
+                continue;
+            }
+            if let Err(at) = shown.binary_search(&path) {
+                shown.insert(at, path);
+                shown.truncate(SHOWN_CANDIDATES);
+            }
+        }
         let slot = Slot {
             found: Found::Ambiguous,
             name: String::new(),
             path: String::new(),
             differing_traits,
-            candidates,
+            candidates: shown.into_iter().map(str::to_string).collect(),
+            fitting: fit.len(),
         };
         // The entries that fit may still agree on their prototypes.
-        let agree = fit
-            .iter()
-            .all(|&i| self.entries[i].prototypes == first.prototypes);
+        let agree = fit.iter().all(|&i| {
+            work::add(1);
+            self.entries[i].prototypes == first.prototypes
+        });
         if agree && found != Found::Ambiguous {
             (Some(slot), first.prototypes.clone(), Some(found))
         } else {
@@ -233,39 +307,25 @@ impl<'m> Palette<'m> {
     }
 }
 
-/// The entries of `fit` whose `gpid` is the piece's, when the piece has one and some of them do.
-fn narrow_by_gpid(
-    fit: &[usize],
-    gpid: Option<&str>,
-    by_gpid: &HashMap<&str, Vec<usize>>,
-) -> Vec<usize> {
-    if fit.len() > 1
-        && let Some(mine) = gpid.and_then(|g| by_gpid.get(g))
-    {
-        let narrowed: Vec<usize> = fit.iter().copied().filter(|i| mine.contains(i)).collect();
-        if !narrowed.is_empty() {
-            return narrowed;
+/// How many traits of a piece (its types, and them counted) and an entry differ: those of one
+/// that the other lacks (as a multiset), or when they have the same traits in another order,
+/// those out of place. In the time of the piece's traits (each looked up in the entry's
+/// counts), however many the entry has.
+fn differing(a: &[u64], a_counts: &[(u64, usize)], b: &Entry<'_>) -> usize {
+    let mut shared = 0;
+    for &(t, n) in a_counts {
+        work::add(1);
+        if let Ok(at) = b.counts.binary_search_by_key(&t, |&(u, _)| u) {
+            shared += n.min(b.counts[at].1);
         }
     }
-    fit.to_vec()
-}
-
-/// How many traits of two pieces differ: those of one that the other lacks (as a multiset),
-/// or when they have the same traits in another order, those out of place.
-fn differing(a: &[u64], b: &[u64]) -> usize {
-    work::add_len(a.len() + b.len());
-    let mut counts: HashMap<u64, isize> = HashMap::new();
-    for t in a {
-        *counts.entry(*t).or_insert(0) += 1;
-    }
-    for t in b {
-        *counts.entry(*t).or_insert(0) -= 1;
-    }
-    let unmatched: usize = counts.values().map(|c| c.unsigned_abs()).sum();
+    // What each lacks of the other: a's traits not shared, and b's.
+    let unmatched = a.len().saturating_sub(shared) + b.types.len().saturating_sub(shared);
     if unmatched > 0 {
         return unmatched;
     }
-    a.iter().zip(b).filter(|(x, y)| x != y).count()
+    work::add_len(a.len());
+    a.iter().zip(&b.types).filter(|(x, y)| x != y).count()
 }
 
 /// A piece definition's type and state (`+/null/TYPE/STATE`).

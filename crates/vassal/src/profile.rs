@@ -319,7 +319,10 @@ impl Profile {
                 Err((document, m)) => {
                     let m = match document {
                         Some(d) => {
-                            format!("table `{}` ({d}): {m}", wargame_kit::terminal::one_line(name))
+                            format!(
+                                "table `{}` ({d}): {m}",
+                                wargame_kit::terminal::one_line(name)
+                            )
                         }
                         None => m,
                     };

@@ -438,3 +438,322 @@ fn entries_that_select_nothing_describe_the_save_once() {
         large - small
     );
 }
+
+/// The pieces of `save` read with `module`, and the steps reading them took.
+fn counted(module: &Module, save: &Save, options: &Options) -> (vassal::Pieces, u64) {
+    work::take();
+    let p = vassal::read_pieces(module, save, options).unwrap();
+    (p, work::take())
+}
+
+/// The map of [`module`], as buildFile XML.
+fn main_map() -> String {
+    format!(
+        r#"<VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="6000" height="6000">{HEX}</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>"#
+    )
+}
+
+/// A module of map `Main` and a piece window `Pieces` of these palette entries.
+fn palette_module(slots: &str) -> Module {
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.PieceWindow name="Pieces">{slots}</VASSAL.build.module.PieceWindow>{}</VASSAL.build.GameModule>"#,
+        main_map()
+    );
+    Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap()
+}
+
+/// A palette entry `name` of basic piece `Unit` under these traits (type, state), its `gpid`.
+fn unit_slot(name: &str, gpid: &str, traits: &[(&str, &str)]) -> String {
+    let (types, states): (Vec<&str>, Vec<&str>) = traits.iter().copied().unzip();
+    let definition = add_piece(
+        "null",
+        &nest(&types, "piece;;;;Unit"),
+        &nest(&states, &format!("null;0;0;{gpid};0")),
+    );
+    vassal::write::piece_slot(name, gpid, (10, 10), &definition)
+}
+
+/// The add-piece command of a piece `Unit` placed from an entry of `gpid`, on `Main`.
+fn unit_piece(id: &str, gpid: &str, traits: &[(&str, &str)]) -> String {
+    let (types, states): (Vec<&str>, Vec<&str>) = traits.iter().copied().unzip();
+    add_piece(
+        id,
+        &nest(&types, "piece;;;;Unit"),
+        &nest(&states, &format!("Main;10;10;{gpid};0")),
+    )
+}
+
+#[test]
+fn entries_sharing_a_gpid_are_told_apart_linearly() {
+    // `n` identical entries of one gpid, and `n` pieces placed from them: each piece fits them
+    // all, exactly (the gpid narrows nothing), or, its traits changed since, approximately.
+    let make = |n: usize| {
+        let slots: String = (0..n)
+            .map(|i| unit_slot(&format!("U{i:05}"), "7", &[("mark;Side", "Blue")]))
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&unit_piece(&format!("e{i}"), "7", &[("mark;Side", "Red")]));
+            t = t.command(&unit_piece(&format!("a{i}"), "7", &[("mark;Other", "")]));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    linear("entries of one gpid", 1_000, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "gpid.vsav").unwrap();
+        let (p, steps) = counted(&module, &save, &Options::default());
+        for piece in &p.pieces {
+            let slot = piece.slot.as_ref().unwrap();
+            assert_eq!(slot.found, vassal::Found::Ambiguous, "{slot:?}");
+            assert_eq!(slot.fitting, n, "{slot:?}");
+            assert_eq!(slot.candidates.len(), 10, "{slot:?}");
+            assert_eq!(slot.candidates[0], "Pieces / U00000", "{slot:?}");
+        }
+        steps
+    });
+}
+
+#[test]
+fn entries_of_one_type_and_many_gpids_are_told_apart_linearly() {
+    // `n` identical entries, each of its own gpid, and a piece from each: narrowed to one.
+    let make = |n: usize| {
+        let slots: String = (0..n)
+            .map(|i| unit_slot(&format!("U{i:05}"), &format!("g{i}"), &[("mark;Side", "")]))
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&unit_piece(
+                &format!("p{i}"),
+                &format!("g{i}"),
+                &[("mark;Side", "x")],
+            ));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    linear("entries of many gpids", 1_000, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "gpids.vsav").unwrap();
+        let (p, steps) = counted(&module, &save, &Options::default());
+        for (i, piece) in p.pieces.iter().enumerate() {
+            let slot = piece.slot.as_ref().unwrap();
+            assert_eq!(slot.found, vassal::Found::Exact, "{slot:?}");
+            assert_eq!(slot.path, format!("Pieces / U{i:05}"));
+        }
+        steps
+    });
+}
+
+#[test]
+fn approximate_matches_cost_the_pieces_traits_not_the_entries() {
+    // 64 entries of `n` traits sharing a basic piece, and `n` bare pieces, each of a trait of
+    // its own: each piece is compared with every entry.
+    let make = |n: usize| {
+        let keys: Vec<String> = (0..n).map(|i| format!("mark;K{i}")).collect();
+        let slots: String = (0..64)
+            .map(|e| {
+                let own = format!("mark;Entry{e}");
+                let mut traits: Vec<(&str, &str)> = keys.iter().map(|k| (k.as_str(), "")).collect();
+                traits.push((&own, ""));
+                unit_slot(&format!("U{e:02}"), "", &traits)
+            })
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            let own = format!("mark;Piece{i}");
+            t = t.command(&unit_piece(
+                &format!("p{i}"),
+                "",
+                &[(&own, ""), ("mark;K0", "")],
+            ));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    // The matching's steps: those of reading the pieces beyond those of reading none (the
+    // entries, whose nested definitions grow faster than their traits, are expanded either way).
+    let empty = Save::from_bytes(SaveText::new().finish().as_bytes(), "empty.vsav").unwrap();
+    linear("approximate matches", 100, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "bare.vsav").unwrap();
+        work::take();
+        vassal::read_pieces(&module, &empty, &Options::default()).unwrap();
+        let entries = work::take();
+        let p = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take() - entries;
+        let slot = p.pieces[0].slot.as_ref().unwrap();
+        // Each entry lacks the piece's own trait and has n others, one of them the piece's.
+        assert_eq!(slot.found, vassal::Found::Ambiguous, "{slot:?}");
+        assert_eq!(slot.differing_traits, n + 1, "{slot:?}");
+        assert_eq!(slot.fitting, 64, "{slot:?}");
+        steps
+    });
+}
+
+/// A module of one map `Main` of two boards `L` and `R` (600 x 600 pixels each), with the
+/// elements given inside the map and inside the board `L`'s grid.
+fn two_boards(in_map: &str, grid: &str) -> Module {
+    let board = |name: &str, grid: &str| {
+        format!(
+            r#"<VASSAL.build.module.map.boardPicker.Board name="{name}" width="600" height="600">{grid}</VASSAL.build.module.map.boardPicker.Board>"#
+        )
+    };
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker>{}{}</VASSAL.build.module.map.BoardPicker>{in_map}</VASSAL.build.module.Map></VASSAL.build.GameModule>"#,
+        board("L", grid),
+        board("R", HEX)
+    );
+    Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap()
+}
+
+/// A save laying out boards `L` and `R` side by side, with `n` pieces at the points `at(i)`.
+fn pieces_at(n: usize, at: impl Fn(usize) -> (i32, i32)) -> Save {
+    let mut t = SaveText::new().boards("Main", &[("L", 0, 0), ("R", 1, 0)]);
+    for i in 0..n {
+        let (x, y) = at(i);
+        t = t.piece(&format!("p{i}"), "Unit", "Main", x, y, &[]);
+    }
+    Save::from_bytes(t.finish().as_bytes(), "pieces.vsav").unwrap()
+}
+
+#[test]
+fn decks_are_found_linearly_whatever_board_they_name() {
+    // `n` decks, each on a board no map has but the last, on board `R`; `n` pieces.
+    let make = |n: usize| {
+        let decks: String = (0..n)
+            .map(|i| {
+                let board = if i + 1 == n { "R" } else { "Nowhere" };
+                format!(
+                    r#"<VASSAL.build.module.map.DrawPile name="Deck {i}" x="{}" y="5" owningBoard="{board}"/>"#,
+                    i % 500
+                )
+            })
+            .collect();
+        two_boards(&decks, "")
+    };
+    linear("decks", 2_000, |n| {
+        let module = make(n);
+        // Half the pieces on a deck of no board, half off every deck; one on the last deck.
+        let save = pieces_at(n, |i| match i {
+            0 => (600 + i32::try_from((n - 1) % 500).unwrap(), 5),
+            _ if i % 2 == 0 => (7, 5),
+            _ => (7, 300),
+        });
+        let (p, steps) = counted(&module, &save, &Options::default());
+        assert_eq!(
+            p.pieces[0].location.as_deref(),
+            Some(&*format!("Deck {}", n - 1))
+        );
+        assert_eq!(p.pieces[2].location.as_deref(), Some("Deck 7"));
+        assert_ne!(p.pieces[1].location.as_deref(), Some("Deck 7"));
+        steps
+    });
+}
+
+#[test]
+fn a_private_window_of_many_sides_is_decided_once() {
+    // A private map of `n` sides (the reader's the last), `n` pieces on it.
+    let make = |n: usize| {
+        let sides: Vec<String> = (0..n).map(|i| format!("Side {i}")).collect();
+        let text = format!(
+            r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.PrivateMap mapName="Hand" side="{}"/></VASSAL.build.GameModule>"#,
+            sides.join(",")
+        );
+        let module = Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.piece(&format!("p{i}"), "Card", "Hand", 10, 10, &[]);
+        }
+        let save = Save::from_bytes(t.finish().as_bytes(), "hand.vsav").unwrap();
+        (module, save)
+    };
+    linear("private window", 2_000, |n| {
+        let (module, save) = make(n);
+        let mut options = Options::default();
+        options.sides = vec!["Other".to_string(), format!("Side {}", n - 1)];
+        let (p, steps) = counted(&module, &save, &options);
+        assert!(
+            p.pieces.iter().all(|p| p.hidden.is_none()),
+            "{:?}",
+            p.pieces[0]
+        );
+        options.sides = vec!["Other".to_string()];
+        let (p, hidden) = counted(&module, &save, &options);
+        assert!(
+            p.pieces
+                .iter()
+                .all(|p| p.hidden == Some(vassal::Hidden::PrivateWindow)),
+            "{:?}",
+            p.pieces[0]
+        );
+        steps + hidden
+    });
+}
+
+/// A zoned grid of one zone `Z` whose outline is `points`.
+fn zone(points: &[(i32, i32)]) -> String {
+    let path: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Z" path="{}"/></VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#,
+        path.join(";")
+    )
+}
+
+#[test]
+fn pieces_in_a_zone_of_many_points_are_located_linearly() {
+    // A zone of `n` points round the board's middle (a circle of radius 250), `n` pieces in
+    // its bounds, most inside it, those in its bounds' corners outside.
+    let circle = |n: usize| -> Vec<(i32, i32)> {
+        (0..n)
+            .map(|i| {
+                let a = std::f64::consts::TAU * i as f64 / n as f64;
+                let (x, y) = (300.0 + 250.0 * a.cos(), 300.0 + 250.0 * a.sin());
+                (x.round() as i32, y.round() as i32)
+            })
+            .collect()
+    };
+    let at = |i: usize| {
+        let i = i32::try_from(i).unwrap();
+        if i % 10 == 0 {
+            (55 + i % 7, 55 + i % 5)
+        } else {
+            (200 + i % 200, 200 + (i / 200) % 200)
+        }
+    };
+    linear("zone of many points", 10_000, |n| {
+        let module = two_boards("", &zone(&circle(n)));
+        let save = pieces_at(n, at);
+        let (p, steps) = counted(&module, &save, &Options::default());
+        for (i, piece) in p.pieces.iter().enumerate() {
+            let zone = if i % 10 == 0 { None } else { Some("Z") };
+            assert_eq!(piece.zone.as_deref(), zone, "{i}: {piece:?}");
+        }
+        steps
+    });
+}
+
+#[test]
+fn a_zone_crossing_a_row_too_often_is_refused_by_name() {
+    // A comb: each of its teeth crosses every row twice.
+    let teeth = limits::MAX_ZONE_CROSSINGS / 2 + 1;
+    let mut points = Vec::new();
+    for t in 0..teeth {
+        let x = i32::try_from(t).unwrap() * 2;
+        points.extend([(x, 0), (x, 500), (x + 1, 500), (x + 1, 0)]);
+    }
+    let board = format!(
+        r#"<VASSAL.build.module.map.boardPicker.Board name="L" width="600" height="600">{}</VASSAL.build.module.map.boardPicker.Board>"#,
+        zone(&points)
+    );
+    let text = format!(
+        "<VASSAL.build.GameModule name=\"Demo\">\n<VASSAL.build.module.Map mapName=\"Main\"><VASSAL.build.module.map.BoardPicker>{board}</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"
+    );
+    let e = Module::from_build_file(&text, "comb.xml", &BoardSizes::new()).unwrap_err();
+    assert_eq!(e.kind(), Some(ErrorKind::Limit));
+    let shown = err(&e);
+    assert!(shown.contains("MAX_ZONE_CROSSINGS"), "{shown}");
+    assert!(shown.contains(&format!("{} times", 2 * teeth)), "{shown}");
+    assert!(shown.starts_with("comb.xml:2:"), "{shown}");
+    // One tooth fewer is read.
+    let fewer = zone(&points[..points.len() - 4]);
+    let text = text.replace(&zone(&points), &fewer);
+    Module::from_build_file(&text, "comb.xml", &BoardSizes::new()).unwrap();
+}

@@ -223,6 +223,69 @@ fn tables_naming_one_file_read_it_once() {
     );
 }
 
+fn pieces_fitting_many_identical_entries_keep_what_is_shown() {
+    // 4,000 identical entries without a gpid, and 2,000 pieces fitting them all (each of a
+    // gpid of its own, which no entry has).
+    let n = 4_000;
+    let slots: String = (0..n)
+        .map(|i| {
+            let definition = add_piece(
+                "null",
+                &nest(&["mark;Side"], "piece;;;;Unit"),
+                &nest(&["Blue"], "null;0;0;;0"),
+            );
+            vassal::write::piece_slot(&format!("U{i}"), "", (10, 10), &definition)
+        })
+        .collect();
+    let build = format!(
+        r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.PieceWindow name="Pieces">{slots}</VASSAL.build.module.PieceWindow><VASSAL.build.module.Map mapName="Main"/></VASSAL.build.GameModule>"#
+    );
+    let module = Module::from_build_file(&build, "b.xml", &BoardSizes::new()).unwrap();
+    let mut t = SaveText::new();
+    for i in 0..2_000 {
+        let (ty, state) = (
+            nest(&["mark;Side"], "piece;;;;Unit"),
+            nest(&["Red"], &format!("Main;10;10;g{i};0")),
+        );
+        t = t.command(&add_piece(&format!("p{i}"), &ty, &state));
+    }
+    let text = t.finish();
+    let save = Save::from_bytes(text.as_bytes(), "many.vsav").unwrap();
+    let (p, cost) = peak(|| vassal::read_pieces(&module, &save, &Options::default()));
+    let p = p.unwrap();
+    let slot = p.pieces[1_999].slot.as_ref().unwrap();
+    assert_eq!((slot.fitting, slot.candidates.len()), (n, 10));
+    // The pieces as read, their ten candidates each, and the palette: not 2,000 times 4,000.
+    let input = build.len() + text.len();
+    assert!(
+        cost < 16 * input,
+        "{input} bytes of module and save cost {cost} bytes to read"
+    );
+}
+
+fn a_zone_of_many_points_costs_a_few_times_its_text() {
+    // A zone of 200,000 points (a circle), its edges indexed by the rows they span.
+    let n = 200_000;
+    let path: Vec<String> = (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
+            let (x, y) = (5000.0 + 4000.0 * a.cos(), 5000.0 + 4000.0 * a.sin());
+            format!("{},{}", x.round(), y.round())
+        })
+        .collect();
+    let build = format!(
+        r#"<VASSAL.build.GameModule name="D"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="10000" height="10000"><VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Z" path="{}"/></VASSAL.build.module.map.boardPicker.board.ZonedGrid></VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#,
+        path.join(";")
+    );
+    let (module, cost) = peak(|| Module::from_build_file(&build, "b.xml", &BoardSizes::new()));
+    assert_eq!(module.unwrap().maps.len(), 1);
+    assert!(
+        cost < 4 * build.len(),
+        "a zone of {} bytes cost {cost} bytes to read",
+        build.len()
+    );
+}
+
 #[test]
 fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_lying_zip_entry_is_refused_before_it_is_kept();
@@ -233,4 +296,6 @@ fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_profile_over_its_limit_costs_nothing_to_refuse();
     a_table_whose_rows_each_add_a_column_costs_its_bytes();
     tables_naming_one_file_read_it_once();
+    pieces_fitting_many_identical_entries_keep_what_is_shown();
+    a_zone_of_many_points_costs_a_few_times_its_text();
 }

@@ -398,7 +398,7 @@ fn piece_line(piece: &::vassal::Piece) -> String {
 fn slot_words(slot: &::vassal::Slot) -> String {
     match slot.found {
         ::vassal::Found::Ambiguous => {
-            format!("slot ambiguous ({} entries fit)", slot.candidates.len())
+            format!("slot ambiguous ({} entries fit)", slot.fitting)
         }
         ::vassal::Found::Approximate => format!(
             "slot {} (approximate: {} traits differ)",

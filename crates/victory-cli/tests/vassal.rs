@@ -210,6 +210,41 @@ fn bad_input_is_a_located_error() {
     assert!(r.2.contains("missing.vsav"), "{}", r.2);
 }
 
+#[test]
+fn an_ambiguous_slot_says_how_many_entries_fit() {
+    use vassal::write::{SaveText, add_piece, nest, piece_slot};
+    let dir = folder("ambiguous");
+    // Sixteen identical entries: more than the ten candidates listed.
+    let definition = add_piece(
+        "null",
+        &nest(&["mark;Side"], "piece;;;;Unit"),
+        &nest(&["Blue"], "null;0;0;;0"),
+    );
+    let slots: String = (0..16)
+        .map(|i| piece_slot(&format!("U{i:02}"), "", (10, 10), &definition))
+        .collect();
+    std::fs::write(
+        dir.join("slots.xml"),
+        format!(
+            r#"<VASSAL.build.GameModule name="D" version="1"><VASSAL.build.module.PieceWindow name="Pieces">{slots}</VASSAL.build.module.PieceWindow><VASSAL.build.module.Map mapName="Main"/></VASSAL.build.GameModule>"#
+        ),
+    )
+    .unwrap();
+    let piece = add_piece(
+        "p1",
+        &nest(&["mark;Side"], "piece;;;;Unit"),
+        &nest(&["Red"], "Main;10;10;;0"),
+    );
+    let save = SaveText::new().command(&piece).to_file();
+    std::fs::write(dir.join("slots.vsav"), save).unwrap();
+    let r = run(
+        &dir,
+        &["vassal", "pieces", "slots.vsav", "--module", "slots.xml"],
+    );
+    assert_eq!(r.0, 0, "{}", r.2);
+    assert!(r.1.contains("slot ambiguous (16 entries fit)"), "{}", r.1);
+}
+
 /// Every key `docs/json.md` names in its `victory vassal pieces` tables is a field of the JSON
 /// (its schema, from `victory vassal schema`), and every field is named.
 #[test]
