@@ -879,6 +879,10 @@ pub(crate) enum Named {
     Nothing(Option<String>),
     /// A class of the module's own decides: not located.
     Custom(String),
+    /// The zone's location format would write more than
+    /// [`limits::MAX_PIECE_TEXT_BYTES`](crate::limits::MAX_PIECE_TEXT_BYTES): not located
+    /// (the zone named).
+    OverLimit(String),
 }
 
 impl Grid {
@@ -929,14 +933,19 @@ impl Grid {
                         Some(Named::Name(n, _)) => Some(n),
                         _ => None,
                     };
-                    let name = format_string(
+                    // A format repeating a long zone name is never written out.
+                    let name = format_string_within(
                         &zone.location_format,
                         &[
                             ("name", zone.name.as_str()),
                             ("gridLocation", inner.as_deref().unwrap_or("")),
                         ],
+                        crate::limits::MAX_PIECE_TEXT_BYTES,
                     );
-                    return Named::Name(name, Some(zone.name.clone()));
+                    return match name {
+                        Some(name) => Named::Name(name, Some(zone.name.clone())),
+                        None => Named::OverLimit(zone.name.clone()),
+                    };
                 }
                 match z.background.as_deref() {
                     Some(g) => g.name(p, size),

@@ -256,6 +256,23 @@ impl<'m> Locator<'m> {
                 zone,
                 location: "offboard".to_string(),
             },
+            Named::OverLimit(zone) => {
+                self.warn_once(format!("long:{zone}"), || {
+                    diag(
+                        ErrorKind::Limit,
+                        format!(
+                            "zone `{zone}` of board `{}` names its locations by a format that would write more than {} bytes (the reader's limit, vassal::limits::MAX_PIECE_TEXT_BYTES): its pieces are located `unknown`",
+                            placed.def.name,
+                            crate::limits::MAX_PIECE_TEXT_BYTES
+                        ),
+                    )
+                });
+                Located {
+                    board,
+                    zone: Some(zone),
+                    location: "unknown".to_string(),
+                }
+            }
             Named::Custom(class) => {
                 self.warn_once(format!("class:{class}"), || {
                     diag(

@@ -222,10 +222,41 @@ fn a_prototype_named_by_many_entries_is_split_once() {
     );
 }
 
+/// A zone whose location format repeats its long name: each piece's location would be the name
+/// thousands of times; it is never written out, the pieces are located `unknown` with a warning
+/// naming the limit, and the read costs a few times its input.
+fn a_zone_format_repeating_a_long_name_is_never_written() {
+    let name = "Z".repeat(2_000);
+    let format = "$name$".repeat(1_000);
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="600" height="600"><VASSAL.build.module.map.boardPicker.board.ZonedGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="{name}" locationFormat="{format}" path="0,0;600,0;600,600;0,600"/></VASSAL.build.module.map.boardPicker.board.ZonedGrid></VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#
+    );
+    let module = Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap();
+    let mut t = SaveText::new().boards("Main", &[("B", 0, 0)]);
+    for i in 0..100 {
+        t = t.piece(&format!("p{i}"), "Unit", "Main", 100, 100, &[]);
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "zone.vsav").unwrap();
+    let (read, cost) = peak(|| vassal::read_pieces(&module, &save, &Options::default()));
+    let read = read.unwrap();
+    assert_eq!(read.pieces[0].location.as_deref(), Some("unknown"));
+    assert_eq!(read.pieces[0].zone.as_deref(), Some(name.as_str()));
+    assert!(
+        read.warnings
+            .iter()
+            .any(|w| w.message.contains("MAX_PIECE_TEXT_BYTES")),
+        "{:?}",
+        read.warnings
+    );
+    // 2 MB a piece, 200 MB in all, if written out.
+    assert!(cost < 8 * MIB, "{cost} bytes");
+}
+
 #[test]
 fn the_text_a_read_builds_is_bounded_by_its_input() {
     labels_that_double_a_name_are_cut_at_the_share();
     many_pieces_under_their_share_are_refused_at_the_budget();
     a_large_prototype_named_by_many_pieces_is_charged_by_its_bytes();
     a_prototype_named_by_many_entries_is_split_once();
+    a_zone_format_repeating_a_long_name_is_never_written();
 }
