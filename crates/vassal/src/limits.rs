@@ -28,6 +28,29 @@ pub const MAX_MODULE_BOARDS: usize = 10_000;
 /// units, markers: real ones have a few hundred).
 pub const MAX_STATE_ENTRIES: usize = 20_000;
 
+/// How many pieces a profile's selections may look at, all its entries together, for every
+/// byte of its input (the profile and the text of the pieces read, [`selection_budget`]).
+pub const SELECTION_STEPS_PER_BYTE: usize = 8;
+
+/// What a profile's selections may look at beyond [`SELECTION_STEPS_PER_BYTE`] a byte: a
+/// million pieces.
+pub const SELECTION_STEPS_FLOOR: usize = 1_000_000;
+
+/// The most pieces a profile's entries may look at, all together (each entry looks at every
+/// piece of the save), for a profile and pieces of `input_bytes` together:
+/// [`SELECTION_STEPS_PER_BYTE`] a byte and [`SELECTION_STEPS_FLOOR`]. Real profiles of a few
+/// dozen entries over a few thousand pieces look at a fraction of it; a profile of many
+/// entries over a save of many pieces is refused, naming this budget.
+///
+/// ```
+/// assert_eq!(vassal::limits::selection_budget(1000), 1_008_000);
+/// ```
+pub fn selection_budget(input_bytes: usize) -> usize {
+    input_bytes
+        .saturating_mul(SELECTION_STEPS_PER_BYTE)
+        .saturating_add(SELECTION_STEPS_FLOOR)
+}
+
 /// The most bytes of a profile (1 MiB; real profiles are a few kilobytes).
 pub const MAX_PROFILE_BYTES: usize = 1024 * 1024;
 

@@ -256,23 +256,7 @@ impl<'m> Locator<'m> {
                 zone,
                 location: "offboard".to_string(),
             },
-            Named::OverLimit(zone) => {
-                self.warn_once(format!("long:{zone}"), || {
-                    diag(
-                        ErrorKind::Limit,
-                        format!(
-                            "zone `{zone}` of board `{}` names its locations by a format that would write more than {} bytes (the reader's limit, vassal::limits::MAX_PIECE_TEXT_BYTES): its pieces are located `unknown`",
-                            placed.def.name,
-                            crate::limits::MAX_PIECE_TEXT_BYTES
-                        ),
-                    )
-                });
-                Located {
-                    board,
-                    zone: Some(zone),
-                    location: "unknown".to_string(),
-                }
-            }
+            Named::OverLimit(zone) => self.zone_over_limit(&placed.def.name, zone),
             Named::Custom(class) => {
                 self.warn_once(format!("class:{class}"), || {
                     diag(
@@ -286,6 +270,25 @@ impl<'m> Locator<'m> {
                     location: "unknown".to_string(),
                 }
             }
+        }
+    }
+
+    /// A piece in a zone whose location format would write more than
+    /// [`MAX_PIECE_TEXT_BYTES`](crate::limits::MAX_PIECE_TEXT_BYTES): `unknown`, said once.
+    fn zone_over_limit(&self, board: &str, zone: String) -> Located {
+        self.warn_once(format!("long:{zone}"), || {
+            diag(
+                ErrorKind::Limit,
+                format!(
+                    "zone `{zone}` of board `{board}` names its locations by a format that would write more than {} bytes (the reader's limit, vassal::limits::MAX_PIECE_TEXT_BYTES): its pieces are located `unknown`",
+                    crate::limits::MAX_PIECE_TEXT_BYTES
+                ),
+            )
+        });
+        Located {
+            board: Some(board.to_string()),
+            zone: Some(zone),
+            location: "unknown".to_string(),
         }
     }
 

@@ -252,6 +252,73 @@ fn a_zone_format_repeating_a_long_name_is_never_written() {
     assert!(cost < 8 * MIB, "{cost} bytes");
 }
 
+/// A profile's entries each look at every piece of the save: many entries over many pieces
+/// stop at `vassal::limits::selection_budget`, named, whatever the number of entries.
+fn many_entries_over_many_pieces_stop_at_the_selection_budget() {
+    let module = module("");
+    let mut t = SaveText::new();
+    for i in 0..2_000 {
+        t = t.piece(&format!("p{i}"), "Unit", "Main", 10, 10, &[]);
+    }
+    let save = Save::from_bytes(t.finish().as_bytes(), "many.vsav").unwrap();
+    let shape = wargame_kit::shape::StateShape::new(&["demo"]);
+    let steps = |entries: usize| {
+        let mut text = String::from("game = \"demo\"\n");
+        for i in 0..entries {
+            text.push_str(&format!(
+                "[[counts]]\nkey = \"k{i}\"\nselect = {{ map = \"Main\" }}\n"
+            ));
+        }
+        let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
+        work::take();
+        let e = profile
+            .import(&module, &save, &Options::default(), &shape)
+            .unwrap_err();
+        let steps = work::take();
+        assert!(
+            err(&e).contains("vassal::limits::selection_budget"),
+            "{}",
+            err(&e)
+        );
+        steps
+    };
+    let (small, large) = (steps(10_000), steps(20_000));
+    // Each entry more would look at 2,000 pieces: 20 million more at 20,000 entries.
+    assert!(
+        large < small + small / 2,
+        "{small} steps at 10,000 entries, {large} at 20,000"
+    );
+}
+
+/// A piece of a long name taken by many entries of a profile: the state's text is charged, and
+/// refused at `vassal::limits::text_budget` of the profile and the pieces, at a cost of about
+/// that budget.
+fn a_long_name_taken_by_many_entries_is_charged() {
+    let module = module("");
+    let name = "N".repeat(300_000);
+    let save_text = SaveText::new()
+        .piece("big", &name, "Main", 10, 10, &[])
+        .finish();
+    let save = Save::from_bytes(save_text.as_bytes(), "big.vsav").unwrap();
+    let mut text = String::from("game = \"demo\"\n");
+    for i in 0..200 {
+        text.push_str(&format!(
+            "[[pieces]]\ninto = \"u{i}\"\nselect = {{ map = \"Main\" }}\nfields = {{ name = {{ name = true }} }}\n"
+        ));
+    }
+    let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
+    let shape = wargame_kit::shape::StateShape::new(&["demo"]);
+    let (imported, cost) = peak(|| profile.import(&module, &save, &Options::default(), &shape));
+    let e = imported.unwrap_err();
+    assert!(
+        err(&e).contains("vassal::limits::text_budget"),
+        "{}",
+        err(&e)
+    );
+    // Taken whole, 200 copies of the name in values and comments: 180 MB.
+    assert!(cost < 48 * MIB, "{cost} bytes");
+}
+
 #[test]
 fn the_text_a_read_builds_is_bounded_by_its_input() {
     labels_that_double_a_name_are_cut_at_the_share();
@@ -259,4 +326,6 @@ fn the_text_a_read_builds_is_bounded_by_its_input() {
     a_large_prototype_named_by_many_pieces_is_charged_by_its_bytes();
     a_prototype_named_by_many_entries_is_split_once();
     a_zone_format_repeating_a_long_name_is_never_written();
+    many_entries_over_many_pieces_stop_at_the_selection_budget();
+    a_long_name_taken_by_many_entries_is_charged();
 }

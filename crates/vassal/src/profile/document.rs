@@ -104,10 +104,23 @@ struct Builder<'p> {
     taken: Vec<(String, usize)>,
     /// What the save holds, for the entries that select nothing: built once, the first time.
     nearby: Option<super::nearby::Nearby<'p>>,
+    /// Pieces looked at by the selections so far, and the most they may
+    /// ([`crate::limits::selection_budget`]).
+    looked: usize,
+    most_looked: usize,
+    /// Bytes of text the document took from the pieces and tables so far, and the most it may
+    /// ([`crate::limits::text_budget`]).
+    text: usize,
+    most_text: usize,
 }
 
 /// Build the state document from the pieces.
 pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Result<Built, Error> {
+    // The input the document is made from: the profile and the pieces as read.
+    let input = pieces
+        .iter()
+        .map(crate::piece::held)
+        .fold(profile.text.len(), usize::saturating_add);
     let mut b = Builder {
         profile,
         module,
@@ -120,6 +133,10 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
         entries: 0,
         taken: Vec::new(),
         nearby: None,
+        looked: 0,
+        most_looked: crate::limits::selection_budget(input),
+        text: 0,
+        most_text: crate::limits::text_budget(input),
     };
     b.doc
         .insert("game", toml_edit::value(profile.spec.game.as_str()));
@@ -171,6 +188,33 @@ fn comment_text(s: &str) -> String {
     wargame_kit::terminal::one_line(s).into_owned()
 }
 
+/// The text a piece's reference in the document takes (its comment and origin: id, name, map,
+/// location).
+fn reference_bytes(p: &Piece) -> usize {
+    [
+        p.id.len(),
+        p.name.as_ref().map_or(0, String::len),
+        p.map.as_ref().map_or(0, String::len),
+        p.location.as_ref().map_or(0, String::len),
+    ]
+    .into_iter()
+    .fold(0, usize::saturating_add)
+    .saturating_mul(2)
+}
+
+/// The text a value read takes in the document.
+fn value_bytes(v: &toml::Value) -> usize {
+    match v {
+        toml::Value::String(s) => s.len(),
+        toml::Value::Array(a) => a.iter().map(value_bytes).fold(16, usize::saturating_add),
+        toml::Value::Table(t) => t
+            .iter()
+            .map(|(k, v)| k.len().saturating_add(value_bytes(v)))
+            .fold(16, usize::saturating_add),
+        _ => 16,
+    }
+}
+
 fn piece_ref(p: &Piece) -> PieceRef {
     PieceRef {
         id: p.id.clone(),
@@ -181,7 +225,18 @@ fn piece_ref(p: &Piece) -> PieceRef {
 }
 
 impl<'p> Builder<'p> {
-    fn selected(&self, select: &super::spec::SelectSpec) -> Vec<&'p Piece> {
+    fn selected(&mut self, key: &str, select: &super::spec::SelectSpec) -> Vec<&'p Piece> {
+        self.looked = self.looked.saturating_add(self.pieces.len());
+        if self.looked > self.most_looked {
+            self.over(
+                key,
+                format!(
+                    "the profile's entries look at more than {} pieces in all, each entry every piece of the save (the reader's budget, vassal::limits::selection_budget): write fewer entries",
+                    self.most_looked
+                ),
+            );
+            return Vec::new();
+        }
         let board = self.profile.spec.board.as_ref();
         wargame_kit::internal::work::add_len(self.pieces.len());
         self.pieces
@@ -199,7 +254,7 @@ impl<'p> Builder<'p> {
         select: &super::spec::SelectSpec,
         reads: impl IntoIterator<Item = &'r ReadSpec>,
     ) -> Vec<&'p Piece> {
-        let selected = self.selected(select);
+        let selected = self.selected(key, select);
         self.taken.push((key.to_string(), selected.len()));
         let placed = select.on.is_some()
             || select.zone.is_some()
@@ -226,6 +281,30 @@ impl<'p> Builder<'p> {
 
     fn problem(&mut self, kind: ErrorKind, key: String, message: String) {
         self.found.push(Diagnostic::new(kind, message).key(key));
+    }
+
+    /// A budget of the document exceeded at the entry `key`: one problem for the document.
+    fn over(&mut self, key: &str, message: String) {
+        if !self.found.iter().any(|d| d.kind == ErrorKind::Limit) {
+            self.problem(ErrorKind::Limit, format!("{key}.select"), message);
+        }
+    }
+
+    /// `bytes` more of text taken into the document at the entry `key`: false, with a
+    /// problem, beyond [`crate::limits::text_budget`] of the profile and the pieces.
+    fn charge(&mut self, key: &str, bytes: usize) -> bool {
+        self.text = self.text.saturating_add(bytes);
+        if self.text <= self.most_text {
+            return true;
+        }
+        self.over(
+            key,
+            format!(
+                "the state would take more than {} bytes of text from the pieces and tables (the reader's budget, vassal::limits::text_budget of the profile and the pieces read)",
+                self.most_text
+            ),
+        );
+        false
     }
 
     /// `n` more state entries for the profile entry at `key`: false, with a problem, beyond
@@ -318,9 +397,15 @@ impl<'p> Builder<'p> {
             )
         });
         let mut failed = Vec::new();
+        if !self.charge(&format!("pieces[{i}]"), reference_bytes(piece)) {
+            return None;
+        }
         for (field, r) in fields {
             match read::value(r, piece, &self.profile.tables) {
                 Ok(v) => {
+                    if !self.charge(&format!("pieces[{i}]"), value_bytes(&v)) {
+                        return None;
+                    }
                     table.insert(field, item(&v));
                 }
                 Err(u) if u.kind == UnreadKind::Unreadable && r.optional => {}
@@ -450,6 +535,12 @@ impl<'p> Builder<'p> {
             Ok(v) => v,
             Err(u) => return self.unread(format!("{at}.value"), "the value", piece, u),
         };
+        let bytes = reference_bytes(piece)
+            .saturating_add(path.len())
+            .saturating_add(value_bytes(&value));
+        if !self.charge(&at, bytes) {
+            return;
+        }
         let described = piece_ref(piece);
         self.set(&at, &path, &value, Some(described));
     }
