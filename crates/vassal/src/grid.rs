@@ -886,6 +886,27 @@ pub(crate) enum Named {
 }
 
 impl Grid {
+    /// What naming one point may cost, in zones and regions looked at: each zone of a
+    /// multi-zone grid (and what its own grids cost), each region of an irregular grid, 1 for
+    /// the rest.
+    pub(crate) fn naming_cost(&self) -> usize {
+        match self {
+            Grid::Region(g) => g.regions.len().max(1),
+            Grid::Zoned(z) => {
+                let inner = z
+                    .zones
+                    .iter()
+                    .filter_map(|zone| zone.grid.as_deref())
+                    .map(Grid::naming_cost)
+                    .max()
+                    .unwrap_or(0);
+                let background = z.background.as_deref().map_or(0, Grid::naming_cost);
+                z.zones.len().saturating_add(inner.max(background)).max(1)
+            }
+            _ => 1,
+        }
+    }
+
     /// The location name of a board point; `size` is the container's (board's) size.
     pub(crate) fn name(&self, p: Point, size: (i32, i32)) -> Named {
         match self {

@@ -75,6 +75,29 @@ pub fn xml_tree_budget(len: usize) -> usize {
     len.saturating_mul(10).saturating_add(1024 * 1024)
 }
 
+/// How many zones and regions locating the pieces of a save may look at, all pieces together,
+/// for every byte of its input (the save's text and the buildFile, [`locate_budget`]).
+pub const LOCATE_STEPS_PER_BYTE: usize = 16;
+
+/// What locating may look at beyond [`LOCATE_STEPS_PER_BYTE`] a byte: ten million zones and
+/// regions.
+pub const LOCATE_STEPS_FLOOR: usize = 10_000_000;
+
+/// The most zones and regions locating the pieces of a save may look at (each piece on a
+/// multi-zone or irregular grid looks at each zone or region: a product of two inputs), for
+/// a save and module of `input_bytes` together: [`LOCATE_STEPS_PER_BYTE`] a byte and
+/// [`LOCATE_STEPS_FLOOR`]. Beyond it the pieces left are located `unknown`, with a warning
+/// naming this budget; real saves look at a small fraction of it.
+///
+/// ```
+/// assert_eq!(vassal::limits::locate_budget(1000), 10_016_000);
+/// ```
+pub fn locate_budget(input_bytes: usize) -> usize {
+    input_bytes
+        .saturating_mul(LOCATE_STEPS_PER_BYTE)
+        .saturating_add(LOCATE_STEPS_FLOOR)
+}
+
 /// The deepest nesting of commands inside commands (real saves nest 3 deep).
 pub const MAX_COMMAND_DEPTH: usize = 64;
 

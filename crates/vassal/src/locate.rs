@@ -2,7 +2,7 @@
 //! the board holding the point (boards laid out as the save chose them, reversed ones turned),
 //! its grid's name for the point, or `offboard`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
@@ -84,6 +84,10 @@ pub struct Locator<'m> {
     module_version: String,
     /// The piece being located, named in warnings.
     current: RefCell<Option<String>>,
+    /// Zones and regions looked at so far, and the most that may be
+    /// ([`limits::locate_budget`](crate::limits::locate_budget)).
+    looked: Cell<usize>,
+    most_looked: usize,
 }
 
 impl<'m> Locator<'m> {
@@ -149,6 +153,10 @@ impl<'m> Locator<'m> {
             module_name: module.name.clone(),
             module_version: module.version.clone(),
             current: RefCell::new(None),
+            looked: Cell::new(0),
+            most_looked: crate::limits::locate_budget(
+                module.text_bytes.saturating_add(position.text_bytes),
+            ),
         }
     }
 
@@ -245,6 +253,13 @@ impl<'m> Locator<'m> {
                 location: "offboard".to_string(),
             };
         };
+        if !self.may_look(grid.naming_cost()) {
+            return Located {
+                board,
+                zone: None,
+                location: "unknown".to_string(),
+            };
+        }
         match grid.name(p, placed.size) {
             Named::Name(name, zone) => Located {
                 board,
@@ -271,6 +286,27 @@ impl<'m> Locator<'m> {
                 }
             }
         }
+    }
+
+    /// Whether naming a point that looks at `cost` zones and regions stays within
+    /// [`limits::locate_budget`](crate::limits::locate_budget); beyond it, said once.
+    fn may_look(&self, cost: usize) -> bool {
+        let looked = self.looked.get().saturating_add(cost);
+        self.looked.set(looked);
+        if looked <= self.most_looked {
+            wargame_kit::internal::work::add_len(cost);
+            return true;
+        }
+        self.warn_once("locate-budget".to_string(), || {
+            diag(
+                ErrorKind::Limit,
+                format!(
+                    "locating the pieces would look at more than {} zones and regions (the reader's budget, vassal::limits::locate_budget): the pieces left are located `unknown`",
+                    self.most_looked
+                ),
+            )
+        });
+        false
     }
 
     /// A piece in a zone whose location format would write more than

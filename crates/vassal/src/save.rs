@@ -657,6 +657,7 @@ impl Save {
         };
         let mut p = Position {
             step,
+            text_bytes: self.text_bytes,
             ..Position::default()
         };
         for cmd in self.cmds.iter().take_while(|c| c.step <= step) {
@@ -767,6 +768,8 @@ pub struct Position {
     /// What the replay could not do as the save says.
     pub warnings: Vec<Warning>,
     synthetic: usize,
+    /// The bytes of the save's text (for [`limits::locate_budget`]).
+    pub(crate) text_bytes: usize,
 }
 
 impl Position {

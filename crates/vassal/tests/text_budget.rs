@@ -319,6 +319,54 @@ fn a_long_name_taken_by_many_entries_is_charged() {
     assert!(cost < 48 * MIB, "{cost} bytes");
 }
 
+/// Pieces on a grid of many zones: each looks at every zone (a product of two inputs), so
+/// locating stops at `vassal::limits::locate_budget`, named, the pieces left `unknown`.
+fn pieces_on_many_zones_stop_at_the_locate_budget() {
+    let zones: String = (0..20_000)
+        .map(|i| {
+            let (x, y) = (5_000 + (i % 100) * 10, 5_000 + (i / 100) * 10);
+            format!(
+                r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="z{i}" path="{x},{y};{},{y};{},{};{x},{}"/>"#,
+                x + 5,
+                x + 5,
+                y + 5,
+                y + 5
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="8000" height="8000"><VASSAL.build.module.map.boardPicker.board.ZonedGrid>{zones}</VASSAL.build.module.map.boardPicker.board.ZonedGrid></VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#
+    );
+    let module = Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap();
+    let steps = |pieces: usize| {
+        let mut t = SaveText::new().boards("Main", &[("B", 0, 0)]);
+        for i in 0..pieces {
+            t = t.piece(&format!("p{i}"), "Unit", "Main", 100, 100, &[]);
+        }
+        let save = Save::from_bytes(t.finish().as_bytes(), "zones.vsav").unwrap();
+        work::take();
+        let read = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+        let steps = work::take();
+        assert_eq!(read.pieces[0].location.as_deref(), Some("offboard"));
+        let last = read.pieces.last().unwrap();
+        assert_eq!(last.location.as_deref(), Some("unknown"), "{pieces} pieces");
+        assert!(
+            read.warnings
+                .iter()
+                .any(|w| w.message.contains("vassal::limits::locate_budget")),
+            "{:?}",
+            read.warnings
+        );
+        steps
+    };
+    let (small, large) = (steps(3_000), steps(6_000));
+    // Without the budget, 3,000 pieces more would look at 60 million zones more.
+    assert!(
+        large < small + small / 2,
+        "{small} steps at 3,000 pieces, {large} at 6,000"
+    );
+}
+
 #[test]
 fn the_text_a_read_builds_is_bounded_by_its_input() {
     labels_that_double_a_name_are_cut_at_the_share();
@@ -328,4 +376,5 @@ fn the_text_a_read_builds_is_bounded_by_its_input() {
     a_zone_format_repeating_a_long_name_is_never_written();
     many_entries_over_many_pieces_stop_at_the_selection_budget();
     a_long_name_taken_by_many_entries_is_charged();
+    pieces_on_many_zones_stop_at_the_locate_budget();
 }
