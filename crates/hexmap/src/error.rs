@@ -5,7 +5,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::text::Escaping;
+use crate::text::Inline;
 
 /// What kind of problem a map has ([`MapProblem::kind`], and the kind of each diagnostic of an
 /// [`Error`]).
@@ -85,7 +85,8 @@ impl MapProblem {
 impl fmt::Display for MapProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        let mut out = Escaping(f);
+        // One problem, one line: a name in it cannot start a line of its own.
+        let mut out = Inline(f);
         write!(out, "{}", self.message)?;
         match (&self.key, &self.label) {
             (Some(k), Some(l)) => write!(out, " (at `{k}`, label `{l}`)"),

@@ -6,7 +6,7 @@ use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
 use crate::map::{HexMap, Hexside, LabelProblem, NONE};
-use crate::text::Escaping;
+use crate::text::Inline;
 use crate::trace::{FreeTable, RuleError};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
@@ -100,7 +100,7 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        let mut out = crate::text::Escaping(f);
+        let mut out = crate::text::Inline(f);
         match self {
             PositionError::OffMap { id, hex } => {
                 write!(out, "unit `{id}` is on hex {hex}, which is not on the map")
@@ -762,7 +762,7 @@ impl<S> fmt::Display for BlockingWords<'_, S> {
             f.write_str(gap)?;
             let unit = usize::try_from(i).ok().and_then(|i| self.units.get(i));
             match unit {
-                Some(u) => fmt::Write::write_str(&mut Escaping(&mut *f), &u.id)?,
+                Some(u) => fmt::Write::write_str(&mut Inline(&mut *f), &u.id)?,
                 None => write!(f, "#{i}")?,
             }
         }

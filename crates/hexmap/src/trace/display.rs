@@ -5,22 +5,23 @@
 use std::fmt;
 
 use crate::map::HexMap;
+use crate::text::inline;
 use crate::trace::rule::RuleError;
 use crate::trace::search::{Blocked, Cut, Obstacle};
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RuleError::UnknownHexsideFeature { leg, name, known } => write!(
+            RuleError::UnknownHexsideFeature { leg, name, known } => inline(
                 f,
-                "leg {leg}: the map has no hexside feature `{name}` (it has: {known})"
+                format_args!(
+                    "leg {leg}: the map has no hexside feature `{name}` (it has: {known})"
+                ),
             ),
-            RuleError::UnknownTerrain { leg, name, known } => {
-                write!(
-                    f,
-                    "leg {leg}: the map has no terrain `{name}` (it has: {known})"
-                )
-            }
+            RuleError::UnknownTerrain { leg, name, known } => inline(
+                f,
+                format_args!("leg {leg}: the map has no terrain `{name}` (it has: {known})"),
+            ),
             RuleError::NoLegs => write!(f, "a trace rule needs at least one leg"),
             RuleError::BudgetTooLarge { leg, budget, max } => write!(
                 f,
@@ -42,13 +43,13 @@ mod oracle {
     impl fmt::Display for OracleError {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             match self {
-                OracleError::OffMap { id, hex } => {
-                    write!(
-                        f,
-                        "unit `{id}` would be on hex {hex}, which is not on the map"
-                    )
+                OracleError::OffMap { id, hex } => crate::text::inline(
+                    f,
+                    format_args!("unit `{id}` would be on hex {hex}, which is not on the map"),
+                ),
+                OracleError::DuplicateId(id) => {
+                    crate::text::inline(f, format_args!("unit id `{id}` is used twice"))
                 }
-                OracleError::DuplicateId(id) => write!(f, "unit id `{id}` is used twice"),
                 OracleError::NoSuchUnit(index) => write!(f, "no unit has index {index}"),
                 OracleError::Rule(e) => write!(f, "{e}"),
             }
