@@ -12,10 +12,11 @@ use wargame_kit::resolve::Resolver;
 use crate::compare::{self, Change, Difference, Plan};
 use crate::engine::{Cache, Engine, Engines};
 use crate::expect::{self, Expectations, Head};
-use crate::files::{Kind, one_line};
+use crate::files::Kind;
 use crate::input::{self, Input};
 use crate::problem::{self, ErrorStyle, Problem};
 use crate::vassal_case::VassalCase;
+use wargame_kit::terminal::one_line;
 
 /// What a run ([`run`](crate::run())) reads with: the engines, how files are read, how problems
 /// are shown.

@@ -15,9 +15,9 @@
 //!   `0666` less the umask), so no byte is ever readable by anyone the target does not let read
 //!   it.
 
-use std::borrow::Cow;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use wargame_kit::terminal::one_line;
 
 use wargame_kit::resolve::ResolveErrorKind;
 
@@ -122,11 +122,6 @@ pub(crate) fn without_path(path: &Path, error: &ResolveErrorKind) -> String {
 /// ([`wargame_kit::terminal::one_line`]).
 pub fn shown(path: &Path) -> String {
     one_line(&path.to_string_lossy()).into_owned()
-}
-
-/// [`wargame_kit::terminal::one_line`].
-pub fn one_line(text: &str) -> Cow<'_, str> {
-    wargame_kit::terminal::one_line(text)
 }
 
 /// Write `bytes` to `target` whole: into a new temporary file beside it, then renamed over

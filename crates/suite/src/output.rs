@@ -8,8 +8,8 @@ use serde::Serialize;
 use crate::accept::show;
 use crate::case::{CaseResult, Verdict};
 pub use crate::compare::Change;
-use crate::files::one_line;
 use crate::problem::ProblemJson;
+use wargame_kit::terminal::one_line;
 
 /// The version of the JSON's shape (docs/json.md).
 pub const SCHEMA_VERSION: u32 = 1;

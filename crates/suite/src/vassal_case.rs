@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::files::one_line;
 use crate::problem::{self, Problem};
+use wargame_kit::terminal::one_line;
 
 /// A VASSAL case file's `[vassal]` table, its paths made relative to the case file's folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 //! and writes every file whole).
 
 pub use victory_suite::files::{
-    DEFAULT_MAX_MODULE_BYTES, DEFAULT_MAX_SAVE_BYTES, Kind, Limits, one_line, read, replace, shown,
+    DEFAULT_MAX_MODULE_BYTES, DEFAULT_MAX_SAVE_BYTES, Kind, Limits, read, replace, shown,
 };
+pub use wargame_kit::terminal::one_line;
 
 /// `--max-save-bytes` and `--max-module-bytes`, for the commands that read VASSAL files.
 #[derive(Clone, Copy, Debug, clap::Args)]
