@@ -368,7 +368,7 @@ fn rules_refusal(rules: &[(String, String)], vassal: bool) -> String {
         .collect();
     let lines: Vec<String> = rules
         .iter()
-        .map(|(key, value)| format!("{key} = {}", crate::accept::string(value)))
+        .map(|(key, value)| format!("{key} = {}", crate::value::string(value)))
         .collect();
     let table = if vassal {
         "its profile's [state.rules]"

@@ -269,7 +269,7 @@ pub(crate) fn quoted(key: &str) -> String {
     if bare {
         key.to_string()
     } else {
-        crate::accept::string(key).to_string()
+        crate::value::string(key).to_string()
     }
 }
 

@@ -59,6 +59,7 @@ pub mod problem;
 mod run;
 #[cfg(test)]
 mod testing;
+mod value;
 mod vassal_case;
 
 pub use case::{

@@ -5,10 +5,10 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::accept::show;
 use crate::case::{CaseResult, Verdict};
 pub use crate::compare::Change;
 use crate::problem::ProblemJson;
+use crate::value::show;
 use wargame_kit::terminal::one_line;
 
 /// The version of the JSON's shape (docs/json.md).
