@@ -124,7 +124,7 @@ write("vassal_labels/item1-masked-doubling.txt",
 write("vassal_labels/item1-through-prototypes.txt",
       save([piece("proto", "Proto Grower", [("prototype;Doubling", "")] * 8)]))
 write("vassal_labels/item1-many-pieces-near-share.txt",
-      save([piece(f"p{i}", "AB", [(DOUBLE, "x")] * 17) for i in range(9)]))
+      save([piece(f"p{i}", "AB", [(DOUBLE, "x")] * 17) for i in range(7)]))
 write("vassal_labels/labels-and-layers.txt",
       save([piece("l1", "Rifles", [("prototype;Labelled", ""), (SHOW, "2-3-4"), (LAYER, "2")]),
             piece("l2", "Guns", [(LAYER, "1"), (SHOW, "$label$ again")]),
@@ -247,9 +247,9 @@ tables("leyte-counters-toml", LEYTE_HEAD + '[tables.counters]\nfile = "counters.
 tables("item3-a-column-a-row", LEYTE_HEAD + '[tables.t]\nfile = "t.toml"\n' + lookup("t"),
        [("t.toml", "rows = [" + ",".join(f"{{c{i}=1}}" for i in range(1200)) + "]\n")])
 # Item 4: many tables naming one file.
-csv = "counter,id,rating\n" + "".join(f"a{i},b,c\n" for i in range(700))
+csv = "counter,id,rating\n" + "".join(f"{i},b,c\n" for i in range(1000))
 tables("item4-many-tables-one-file",
-       LEYTE_HEAD + "".join(f'[tables.t{i}]\nfile = "one.csv"\n' for i in range(150)) + lookup("t0"),
+       LEYTE_HEAD + "".join(f'[tables.t{i}]\nfile = "one.csv"\n' for i in range(200)) + lookup("t0"),
        [("one.csv", csv)])
 # Item 12: many entries that select nothing.
 tables("item12-entries-selecting-nothing",

@@ -3,8 +3,9 @@
 //!
 //! Every function takes the input as text and must return normally whatever it is: the
 //! libraries return `Result` for every bad input, so a panic, an abort, running out of memory
-//! or a hang here is a finding. Besides panics, the harness fails (panics) on one thing the
-//! libraries promise that is not a panic: a report that serde_json cannot serialize.
+//! or a hang here is a finding. Besides panics, the harness fails (panics) on what the
+//! libraries promise that is not a panic: a report that serde_json cannot serialize, a read
+//! beyond its bounds, a hidden piece shown.
 //!
 //! Every target runs its input through [`bounds::bounded`]: the work the readers count and the
 //! most bytes held at once are at most a documented multiple of the inflated input plus a
@@ -325,136 +326,6 @@ fn read_vp_track(text: &str) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The harness's fixed inputs work: the fixture references resolve and the state
-    /// `vp_track` scores its tracks with loads on a valid track.
-    #[test]
-    fn fixed_inputs_load() {
-        let state = include_str!("../../fixtures/leyte/ratio-101-to-100.toml");
-        assert!(leyte_victory::State::from_toml_str(state, None, &ByFileName(MAPS)).is_ok());
-        let state = include_str!("../../fixtures/asia-engulfed/custom-track-from-file.toml");
-        let r = asia_engulfed_victory::State::from_toml_str(state, None, &ByFileName(TRACKS));
-        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.to_string()));
-        let r = asia_engulfed_victory::State::from_toml_str(
-            STATE_ON_TRACK,
-            None,
-            &AnyToml(TRACKS[0].1),
-        );
-        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.to_string()));
-        for (_, run) in TARGETS {
-            run(TRACKS[0].1);
-            run(MAPS[0].1);
-        }
-    }
-
-    /// The hidden-information seed holds what the invariants guard: a hand, masks of a blank and
-    /// of a null owner, invisible pieces; its pieces read as the invariants say.
-    #[test]
-    fn the_hidden_seed_keeps_its_secrets() {
-        vassal_hidden(include_bytes!("../seeds/vassal_hidden/hidden.txt"));
-        vassal_hidden(include_bytes!("../seeds/vassal_hidden/masks-at-depth.txt"));
-        vassal_hidden(include_bytes!("../seeds/vassal_save/demo.txt"));
-    }
-
-    /// The independent scan finds what the seeds hide: a mask past the trait limit (behind a
-    /// prototype of 32 x 32 markers), an invisible piece behind two, masks and invisibility
-    /// through nested prototypes, a mask under 60 markers; and the pieces in the clear.
-    #[test]
-    fn the_independent_scan_finds_masks_at_any_depth() {
-        let module =
-            vassal::Module::from_build_file(VASSAL_LABELS_MODULE, "labels.xml", &vassal_sizes())
-                .unwrap();
-        let flagged = |text: &[u8]| {
-            let save = vassal::Save::from_bytes(text, "s.vsav").unwrap();
-            let scan = secrets::scan(&module, &save.replay(None).unwrap());
-            assert_eq!(scan.skipped, 0);
-            scan.flagged
-                .into_iter()
-                .map(|(id, f)| (id, f.masked, f.invisible))
-                .collect::<Vec<_>>()
-        };
-        let s = |id: &str, m, i| (id.to_string(), m, i);
-        assert_eq!(
-            flagged(include_bytes!(
-                "../seeds/vassal_labels/item15-mask-past-the-trait-limit.txt"
-            )),
-            [s("deep", true, false), s("deep2", false, true)]
-        );
-        assert_eq!(
-            flagged(include_bytes!(
-                "../seeds/vassal_labels/labels-and-layers.txt"
-            )),
-            [s("l4", true, false), s("l5", false, true)]
-        );
-        assert_eq!(
-            flagged(include_bytes!(
-                "../seeds/vassal_labels/item14-mask-deep-in-own-traits.txt"
-            )),
-            [s("own", true, false)]
-        );
-        assert!(
-            flagged(include_bytes!(
-                "../seeds/vassal_labels/item1-32-doubling-labels.txt"
-            ))
-            .is_empty()
-        );
-    }
-
-    /// VASSAL's decoder, as the scan reads a level: escaped delimiters, quotes, a last empty
-    /// element.
-    #[test]
-    fn the_scan_decodes_as_vassal_does() {
-        assert_eq!(
-            secrets::decode("a;b\\;c;'d\\';", ';'),
-            ["a", "b;c", "d\\", ""]
-        );
-        let nested = vassal::write::nest(&["obs;M", "mark;K"], "piece;;;;N");
-        assert_eq!(secrets::levels(&nested), ["obs;M", "mark;K", "piece;;;;N"]);
-        assert_eq!(secrets::levels("x"), ["x"]);
-    }
-
-    /// Each VASSAL seed reads within the bounds (and keeps its secrets): those of the items the
-    /// reader fixed (labels that double a name, a mask past the trait limit).
-    #[test]
-    fn the_fixed_items_seeds_read_within_the_bounds() {
-        for seed in [
-            &include_bytes!("../seeds/vassal_labels/item1-32-doubling-labels.txt")[..],
-            include_bytes!("../seeds/vassal_labels/item1-masked-doubling.txt"),
-            include_bytes!("../seeds/vassal_labels/item1-through-prototypes.txt"),
-            include_bytes!("../seeds/vassal_labels/item15-mask-past-the-trait-limit.txt"),
-            include_bytes!("../seeds/vassal_labels/labels-and-layers.txt"),
-        ] {
-            vassal_labels(seed);
-        }
-        vassal_palette(include_bytes!("../seeds/vassal_palette/matches-and-masks"));
-        vassal_profile(include_str!(
-            "../../fixtures/vassal/leyte/assault.profile.toml"
-        ));
-        vassal_tables(include_str!("../seeds/vassal_tables/leyte-counters-csv"));
-    }
-
-    /// The bounds can fail: an allocation of 64 MiB from 1,000 bytes of input is a finding.
-    #[test]
-    #[should_panic(expected = "MEM_FACTOR")]
-    fn the_memory_bound_fails_a_read_that_takes_far_more_than_its_input() {
-        bounded(1_000, |_| {
-            std::hint::black_box(vec![1u8; 64 * 1024 * 1024]).len()
-        });
-    }
-
-    /// The bounds can fail: work in the square of the input is a finding.
-    #[test]
-    #[should_panic(expected = "WORK_FACTOR")]
-    fn the_work_bound_fails_a_read_that_takes_the_square_of_its_input() {
-        bounded(10_000, |_| {
-            wargame_kit::internal::work::add(10_000 * 10_000)
-        });
-    }
-}
-
 /// The demo module and game the VASSAL targets read against (written by the reader's tests in
 /// VASSAL's formats; `fuzz/seeds/vassal_*`).
 const VASSAL_BUILD_FILE: &str = include_str!("../seeds/vassal_buildfile/demo.xml");
@@ -757,7 +628,7 @@ fn game(vmod: &[u8], vsav: &[u8]) -> Game {
     let ty = parts.get(1).cloned().unwrap_or_default();
     let state = parts.get(2).cloned().unwrap_or_default();
     let basic = secrets::levels(&ty).pop().unwrap_or_default();
-    let secret_basic = format!("piece;;;;SECRET-MASKED-UNIT");
+    let secret_basic = "piece;;;;SECRET-MASKED-UNIT".to_string();
     let ty = ty.replace(&basic, &secret_basic);
     let ty = vassal::write::nest(
         &[
@@ -936,4 +807,182 @@ pub fn vassal_tables(text: &str) {
         }
     });
     check_said(games, text, &said, "vassal_tables");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One test at a time: the counting allocator's peak is the process's, so a test's
+    /// allocations would count in another's bounds.
+    fn serial() -> std::sync::MutexGuard<'static, ()> {
+        static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        SERIAL
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The harness's fixed inputs work: the fixture references resolve and the state
+    /// `vp_track` scores its tracks with loads on a valid track.
+    #[test]
+    fn fixed_inputs_load() {
+        let _serial = serial();
+        let state = include_str!("../../fixtures/leyte/ratio-101-to-100.toml");
+        assert!(leyte_victory::State::from_toml_str(state, None, &ByFileName(MAPS)).is_ok());
+        let state = include_str!("../../fixtures/asia-engulfed/custom-track-from-file.toml");
+        let r = asia_engulfed_victory::State::from_toml_str(state, None, &ByFileName(TRACKS));
+        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.to_string()));
+        let r = asia_engulfed_victory::State::from_toml_str(
+            STATE_ON_TRACK,
+            None,
+            &AnyToml(TRACKS[0].1),
+        );
+        assert!(r.is_ok(), "{:?}", r.err().map(|e| e.to_string()));
+        for (_, run) in TARGETS {
+            run(TRACKS[0].1);
+            run(MAPS[0].1);
+        }
+    }
+
+    /// The hidden-information seed holds what the invariants guard: a hand, masks of a blank and
+    /// of a null owner, invisible pieces; its pieces read as the invariants say.
+    #[test]
+    fn the_hidden_seed_keeps_its_secrets() {
+        let _serial = serial();
+        vassal_hidden(include_bytes!("../seeds/vassal_hidden/hidden.txt"));
+        vassal_hidden(include_bytes!("../seeds/vassal_hidden/masks-at-depth.txt"));
+        vassal_hidden(include_bytes!("../seeds/vassal_save/demo.txt"));
+    }
+
+    /// The independent scan finds what the seeds hide: a mask past the trait limit (behind a
+    /// prototype of 32 x 32 markers), an invisible piece behind two, masks and invisibility
+    /// through nested prototypes, a mask under 60 markers; and the pieces in the clear.
+    #[test]
+    fn the_independent_scan_finds_masks_at_any_depth() {
+        let _serial = serial();
+        let module =
+            vassal::Module::from_build_file(VASSAL_LABELS_MODULE, "labels.xml", &vassal_sizes())
+                .unwrap();
+        let flagged = |text: &[u8]| {
+            let save = vassal::Save::from_bytes(text, "s.vsav").unwrap();
+            let scan = secrets::scan(&module, &save.replay(None).unwrap());
+            assert_eq!(scan.skipped, 0);
+            scan.flagged
+                .into_iter()
+                .map(|(id, f)| (id, f.masked, f.invisible))
+                .collect::<Vec<_>>()
+        };
+        let s = |id: &str, m, i| (id.to_string(), m, i);
+        assert_eq!(
+            flagged(include_bytes!(
+                "../seeds/vassal_labels/item15-mask-past-the-trait-limit.txt"
+            )),
+            [s("deep", true, false), s("deep2", false, true)]
+        );
+        assert_eq!(
+            flagged(include_bytes!(
+                "../seeds/vassal_labels/labels-and-layers.txt"
+            )),
+            [s("l4", true, false), s("l5", false, true)]
+        );
+        assert_eq!(
+            flagged(include_bytes!(
+                "../seeds/vassal_labels/item14-mask-deep-in-own-traits.txt"
+            )),
+            [s("own", true, false)]
+        );
+        assert!(
+            flagged(include_bytes!(
+                "../seeds/vassal_labels/item1-32-doubling-labels.txt"
+            ))
+            .is_empty()
+        );
+    }
+
+    /// VASSAL's decoder, as the scan reads a level: escaped delimiters, quotes, a last empty
+    /// element.
+    #[test]
+    fn the_scan_decodes_as_vassal_does() {
+        let _serial = serial();
+        assert_eq!(
+            secrets::decode("a;b\\;c;'d\\';", ';'),
+            ["a", "b;c", "d\\", ""]
+        );
+        let nested = vassal::write::nest(&["obs;M", "mark;K"], "piece;;;;N");
+        assert_eq!(secrets::levels(&nested), ["obs;M", "mark;K", "piece;;;;N"]);
+        assert_eq!(secrets::levels("x"), ["x"]);
+    }
+
+    /// Each VASSAL seed reads within the bounds (and keeps its secrets): those of the items the
+    /// reader fixed (labels that double a name, a mask past the trait limit).
+    #[test]
+    fn the_fixed_items_seeds_read_within_the_bounds() {
+        let _serial = serial();
+        for seed in [
+            &include_bytes!("../seeds/vassal_labels/item1-32-doubling-labels.txt")[..],
+            include_bytes!("../seeds/vassal_labels/item1-masked-doubling.txt"),
+            include_bytes!("../seeds/vassal_labels/item1-through-prototypes.txt"),
+            include_bytes!("../seeds/vassal_labels/item15-mask-past-the-trait-limit.txt"),
+            include_bytes!("../seeds/vassal_labels/labels-and-layers.txt"),
+        ] {
+            vassal_labels(seed);
+        }
+        vassal_palette(include_bytes!("../seeds/vassal_palette/matches-and-masks"));
+        vassal_profile(include_str!(
+            "../../fixtures/vassal/leyte/assault.profile.toml"
+        ));
+        vassal_tables(include_str!("../seeds/vassal_tables/leyte-counters-csv"));
+    }
+
+    /// The invariants can fail: a listing that shows a masked piece (here the save read revealed,
+    /// as a reader that missed the mask would list it) is a finding, and so is a warning that
+    /// quotes its name.
+    #[test]
+    #[should_panic(expected = "is masked (independent scan of its raw traits) but listed")]
+    fn the_invariants_fail_a_listing_that_shows_a_masked_piece() {
+        let _serial = serial();
+        let module =
+            vassal::Module::from_build_file(VASSAL_LABELS_MODULE, "labels.xml", &vassal_sizes())
+                .unwrap();
+        let text = include_bytes!("../seeds/vassal_labels/item15-mask-past-the-trait-limit.txt");
+        let save = vassal::Save::from_bytes(text, "s.vsav").unwrap();
+        let scan = secrets::scan(&module, &save.replay(None).unwrap());
+        let revealed =
+            vassal::read_pieces(&module, &save, &vassal::Options::default().reveal(true)).unwrap();
+        secrets::check_listing(&scan, &revealed, VASSAL_LABELS_MODULE, "test");
+    }
+
+    #[test]
+    #[should_panic(expected = "which only the hidden piece `deep` holds, is shown")]
+    fn the_invariants_fail_a_warning_that_quotes_a_masked_name() {
+        let _serial = serial();
+        let module =
+            vassal::Module::from_build_file(VASSAL_LABELS_MODULE, "labels.xml", &vassal_sizes())
+                .unwrap();
+        let text = include_bytes!("../seeds/vassal_labels/item15-mask-past-the-trait-limit.txt");
+        let save = vassal::Save::from_bytes(text, "s.vsav").unwrap();
+        let scan = secrets::scan(&module, &save.replay(None).unwrap());
+        let said = "a warning about `Masked Past The Limit`, unquoted Deep Secret Key";
+        secrets::check_named(&scan, VASSAL_LABELS_MODULE, secrets::quoted(said), "test");
+    }
+
+    /// The bounds can fail: an allocation of 64 MiB from 1,000 bytes of input is a finding.
+    #[test]
+    #[should_panic(expected = "MEM_FACTOR")]
+    fn the_memory_bound_fails_a_read_that_takes_far_more_than_its_input() {
+        let _serial = serial();
+        bounded(1_000, |_| {
+            std::hint::black_box(vec![1u8; 64 * 1024 * 1024]).len()
+        });
+    }
+
+    /// The bounds can fail: work in the square of the input is a finding.
+    #[test]
+    #[should_panic(expected = "WORK_FACTOR")]
+    fn the_work_bound_fails_a_read_that_takes_the_square_of_its_input() {
+        let _serial = serial();
+        bounded(10_000, |_| {
+            wargame_kit::internal::work::add(10_000 * 10_000)
+        });
+    }
 }

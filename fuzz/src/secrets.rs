@@ -110,8 +110,7 @@ fn scan_levels(
     let states = levels(state);
     for (i, t) in types.iter().enumerate() {
         let st = states.get(i).map_or("", String::as_str);
-        if let Some(rest) = t.strip_prefix("obs;") {
-            let _ = rest;
+        if t.starts_with("obs;") {
             if next_token(st, ';').0 != "null" {
                 found.masked = true;
             }
@@ -121,16 +120,16 @@ fn scan_levels(
             }
         } else if let Some(rest) = t.strip_prefix("prototype;") {
             let name = next_token(rest, ';').0;
-            if visited.insert(name.clone()) {
-                if let Some(p) = module.prototypes.iter().find(|p| p.name == name) {
-                    let def = p.definition.trim();
-                    let body = def.strip_prefix("+/").unwrap_or(def);
-                    let parts = decode(body, '/');
-                    let pty = parts.get(1).map_or("", String::as_str);
-                    let pst = parts.get(2).map_or("", String::as_str);
-                    if cost(pty).max(cost(pst)) <= MAX_SCAN_COST {
-                        scan_levels(module, pty, pst, found, visited, false);
-                    }
+            if visited.insert(name.clone())
+                && let Some(p) = module.prototypes.iter().find(|p| p.name == name)
+            {
+                let def = p.definition.trim();
+                let body = def.strip_prefix("+/").unwrap_or(def);
+                let parts = decode(body, '/');
+                let pty = parts.get(1).map_or("", String::as_str);
+                let pst = parts.get(2).map_or("", String::as_str);
+                if cost(pty).max(cost(pst)) <= MAX_SCAN_COST {
+                    scan_levels(module, pty, pst, found, visited, false);
                 }
             }
         } else if own {
@@ -139,10 +138,10 @@ fn scan_levels(
                 if let Some(k) = keys.first() {
                     found.secrets.extend(decode(k, ','));
                 }
-            } else if let Some(rest) = t.strip_prefix("piece;") {
-                if let Some(name) = decode(rest, ';').get(3) {
-                    found.secrets.insert(name.clone());
-                }
+            } else if let Some(rest) = t.strip_prefix("piece;")
+                && let Some(name) = decode(rest, ';').get(3)
+            {
+                found.secrets.insert(name.clone());
             }
         }
     }
@@ -279,14 +278,10 @@ pub fn check_listing(scan: &Scan, seen: &vassal::Pieces, public: &str, what: &st
     );
 }
 
-/// What a message says of its input: the spans it quotes (`` `...` ``), and its text after the
-/// last `: ` (a list of ids or names); the rest is the message's own wording.
+/// What a message says of its input: the spans it quotes (`` `...` ``); the rest is the
+/// message's own wording (a fuzzed name may be any of its words).
 pub fn quoted(message: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
-    if let Some((_, tail)) = message.rsplit_once(": ") {
-        out.push(tail);
-    }
-    out
+    message.split('`').skip(1).step_by(2).collect()
 }
 
 /// No secret of a flagged piece (at least 4 bytes, in no public text) is in any of `texts`.
