@@ -382,9 +382,12 @@ fn read_save(
     };
     meter.inflated_to(vassal::internal::input_bytes(module, &save));
     let scan = meter.unmetered(|| {
-        save.replay(None)
-            .ok()
-            .map(|position| secrets::scan(module, &position))
+        let scan = secrets::scan(module, &save.replay(None).ok()?);
+        let public = format!(
+            "{public}\n{}",
+            secrets::public_commands(&secrets::save_text(bytes), &scan)
+        );
+        Some((scan, public))
     });
     let all = if against_revealed {
         vassal::read_pieces(module, &save, &vassal::Options::default().reveal(true)).ok()
@@ -398,7 +401,7 @@ fn read_save(
             Ok(p) => meter.unmetered(|| {
                 json("the pieces", &p);
                 if !options.reveal {
-                    if let Some(scan) = &scan {
+                    if let Some((scan, public)) = &scan {
                         secrets::check_listing(scan, &p, public, what);
                     }
                     if let Some(all) = &all {
@@ -745,7 +748,11 @@ fn games_bytes(games: &[Game; 2]) -> usize {
 fn check_said(games: &[Game; 2], profile: &str, said: &[String], what: &str) {
     for g in games {
         let public = format!("{profile}\n{}", g.build_file);
-        secrets::check_named(&g.scan, &public, said.iter().map(String::as_str), what);
+        let said = said
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("what the import said, {i}"), t.as_str()));
+        secrets::check_named(&g.scan, &public, said, what);
     }
 }
 
@@ -963,7 +970,10 @@ mod tests {
         let save = vassal::Save::from_bytes(text, "s.vsav").unwrap();
         let scan = secrets::scan(&module, &save.replay(None).unwrap());
         let said = "a warning about `Masked Past The Limit`, unquoted Deep Secret Key";
-        secrets::check_named(&scan, VASSAL_LABELS_MODULE, secrets::quoted(said), "test");
+        let quoted = secrets::quoted(said)
+            .into_iter()
+            .map(|q| (String::new(), q));
+        secrets::check_named(&scan, VASSAL_LABELS_MODULE, quoted, "test");
     }
 
     /// The bounds can fail: an allocation of 64 MiB from 1,000 bytes of input is a finding.

@@ -207,20 +207,55 @@ pub fn scan(module: &vassal::Module, position: &vassal::Position) -> Scan {
     }
 }
 
+/// A save's text as the reader reads it (`savedGame` of a zip, deobfuscated, lossy UTF-8),
+/// for [`public_commands`]; what cannot be read is the bytes themselves.
+pub fn save_text(bytes: &[u8]) -> String {
+    use vassal::internal::{archive, obfuscation};
+    let mut data = bytes.to_vec();
+    if archive::is_zip(bytes)
+        && let Ok(entries) = archive::entries(bytes)
+        && let Some(e) = archive::find(&entries, "savedGame")
+        && let Ok(d) = archive::read(bytes, e)
+    {
+        data = d;
+    }
+    if obfuscation::is_obfuscated(&data)
+        && let Ok(d) = obfuscation::deobfuscate(&data)
+    {
+        data = d;
+    }
+    String::from_utf8_lossy(&data).into_owned()
+}
+
+/// The commands of a save's text (split at its command separator) that add none of the
+/// flagged pieces (`+/ID/`): what the reader may quote of the save (a command it cannot read,
+/// a piece it removes by a name that is some hidden piece's text).
+pub fn public_commands(text: &str, scan: &Scan) -> String {
+    let adds: Vec<String> = scan.flagged.keys().map(|id| format!("+/{id}/")).collect();
+    text.split('\u{1b}')
+        .filter(|c| !adds.iter().any(|a| c.contains(a.as_str())))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Every string of a JSON value (object keys inside `properties` and every string value),
 /// but not the counts of commands (`commands`: kinds of the save's own commands) nor the
 /// warnings (checked as messages, [`quoted`]).
-fn strings<'v>(v: &'v serde_json::Value, key: Option<&str>, out: &mut Vec<&'v str>) {
+fn strings<'v>(v: &'v serde_json::Value, path: &str, out: &mut Vec<(String, &'v str)>) {
     match v {
-        serde_json::Value::String(s) => out.push(s),
-        serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, None, out)),
+        serde_json::Value::String(s) => out.push((path.to_string(), s)),
+        serde_json::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                strings(x, &format!("{path}[{i}]"), out);
+            }
+        }
         serde_json::Value::Object(o) => {
             for (k, x) in o {
-                if key == Some("properties") {
-                    out.push(k);
+                if path.ends_with(".properties") {
+                    out.push((format!("{path} (a key)"), k));
                 }
                 if k != "commands" && k != "warnings" {
-                    strings(x, Some(k), out);
+                    strings(x, &format!("{path}.{k}"), out);
                 }
             }
         }
@@ -266,16 +301,14 @@ pub fn check_listing(scan: &Scan, seen: &vassal::Pieces, public: &str, what: &st
     // listing or any warning (those the rest of the game or the module also has are public).
     let json = serde_json::to_value(seen).expect("the pieces serialize");
     let mut shown = Vec::new();
-    strings(&json, None, &mut shown);
+    strings(&json, "", &mut shown);
     let warnings: Vec<String> = seen.warnings.iter().map(ToString::to_string).collect();
-    check_named(
-        scan,
-        public,
-        shown
+    let quotes = warnings.iter().enumerate().flat_map(|(i, w)| {
+        quoted(w)
             .into_iter()
-            .chain(warnings.iter().flat_map(|w| quoted(w))),
-        what,
-    );
+            .map(move |q| (format!("warning {i}"), q))
+    });
+    check_named(scan, public, shown.into_iter().chain(quotes), what);
 }
 
 /// What a message says of its input: the spans it quotes (`` `...` ``); the rest is the
@@ -284,11 +317,12 @@ pub fn quoted(message: &str) -> Vec<&str> {
     message.split('`').skip(1).step_by(2).collect()
 }
 
-/// No secret of a flagged piece (at least 4 bytes, in no public text) is in any of `texts`.
+/// No secret of a flagged piece (at least 4 bytes, in no public text) is in any of `texts`
+/// (each with where it was shown).
 pub fn check_named<'t>(
     scan: &Scan,
     public: &str,
-    texts: impl IntoIterator<Item = &'t str>,
+    texts: impl IntoIterator<Item = (String, &'t str)>,
     what: &str,
 ) {
     let secrets: Vec<(&str, &str)> = scan
@@ -306,11 +340,11 @@ pub fn check_named<'t>(
     if secrets.is_empty() {
         return;
     }
-    for text in texts {
+    for (place, text) in texts {
         for (id, s) in &secrets {
             assert!(
                 !text.contains(s),
-                "{what}: `{s}`, which only the hidden piece `{id}` holds, is shown: {text:?}"
+                "{what}: `{s}`, which only the hidden piece `{id}` holds, is shown ({place}): {text:?}"
             );
         }
     }
