@@ -12,7 +12,9 @@
 //! missing token), so it is on. Checked against a listing read with default options
 //! ([`check_listing`]): such a piece is withheld (no name, properties, layers, traits,
 //! prototypes or slot) or left out and counted, and nothing of it (its basic piece's name, its
-//! markers' keys) appears in the listing's JSON or any warning.
+//! markers' keys) appears in the listing's own fields, in what is left of the hidden pieces'
+//! entries, or in what any warning quotes. (The other pieces' entries are built from their own
+//! text: a name a label grows may hold a hidden name by chance.)
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -299,9 +301,26 @@ pub fn check_listing(scan: &Scan, seen: &vassal::Pieces, public: &str, what: &st
     );
     // Nothing of a hidden piece is named: its name and its markers' keys, in any string of the
     // listing or any warning (those the rest of the game or the module also has are public).
+    // Where a hidden piece's text could be shown: the listing's own fields, what is left of the
+    // hidden pieces' entries (their place), and what the warnings quote. The other pieces'
+    // entries are built from their own text (a name of theirs that a label or a layer grows
+    // may hold a hidden piece's name by chance, and says nothing of it).
     let json = serde_json::to_value(seen).expect("the pieces serialize");
     let mut shown = Vec::new();
-    strings(&json, "", &mut shown);
+    if let serde_json::Value::Object(top) = &json {
+        for (k, v) in top {
+            if k == "pieces" {
+                let pieces = v.as_array().map_or(&[][..], Vec::as_slice);
+                for (i, (p, v)) in seen.pieces.iter().zip(pieces).enumerate() {
+                    if scan.flagged.contains_key(&p.id) {
+                        strings(v, &format!(".pieces[{i}]"), &mut shown);
+                    }
+                }
+            } else if k != "commands" && k != "warnings" {
+                strings(v, &format!(".{k}"), &mut shown);
+            }
+        }
+    }
     let warnings: Vec<String> = seen.warnings.iter().map(ToString::to_string).collect();
     let quotes = warnings.iter().enumerate().flat_map(|(i, w)| {
         quoted(w)
