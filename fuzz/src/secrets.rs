@@ -230,12 +230,16 @@ pub fn save_text(bytes: &[u8]) -> String {
 }
 
 /// The commands of a save's text (split at its command separator) that add none of the
-/// flagged pieces (`+/ID/`): what the reader may quote of the save (a command it cannot read,
+/// flagged pieces (do not start with `+/ID/`, in the log or not): what the reader may quote of
+/// the save (a command it cannot read,
 /// a piece it removes by a name that is some hidden piece's text).
 pub fn public_commands(text: &str, scan: &Scan) -> String {
     let adds: Vec<String> = scan.flagged.keys().map(|id| format!("+/{id}/")).collect();
     text.split('\u{1b}')
-        .filter(|c| !adds.iter().any(|a| c.contains(a.as_str())))
+        .filter(|c| {
+            let c = c.strip_prefix("LOG\t").unwrap_or(c);
+            !adds.iter().any(|a| c.starts_with(a.as_str()))
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -322,10 +326,11 @@ pub fn check_listing(scan: &Scan, seen: &vassal::Pieces, public: &str, what: &st
         }
     }
     let warnings: Vec<String> = seen.warnings.iter().map(ToString::to_string).collect();
-    let quotes = warnings.iter().enumerate().flat_map(|(i, w)| {
+    let quotes = warnings.iter().flat_map(|w| {
+        let said: String = w.chars().take(300).collect();
         quoted(w)
             .into_iter()
-            .map(move |q| (format!("warning {i}"), q))
+            .map(move |q| (format!("warning {said:?}"), q))
     });
     check_named(scan, public, shown.into_iter().chain(quotes), what);
 }
