@@ -383,10 +383,9 @@ fn read_save(
     meter.inflated_to(vassal::internal::input_bytes(module, &save));
     let scan = meter.unmetered(|| {
         let scan = secrets::scan(module, &save.replay(None).ok()?);
-        let public = format!(
-            "{public}\n{}",
-            secrets::public_commands(&secrets::save_text(bytes), &scan)
-        );
+        let text = secrets::public_commands(&secrets::save_text(bytes), &scan);
+        let said = secrets::without_hidden(module, &text);
+        let public = format!("{public}\n{text}\n{said}");
         Some((scan, public))
     });
     let all = if against_revealed {

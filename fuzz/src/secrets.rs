@@ -229,19 +229,42 @@ pub fn save_text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(&data).into_owned()
 }
 
-/// The commands of a save's text (split at its command separator) that add none of the
-/// flagged pieces (do not start with `+/ID/`, in the log or not): what the reader may quote of
-/// the save (a command it cannot read,
-/// a piece it removes by a name that is some hidden piece's text).
+/// A save's text with the commands that add a flagged piece (start with `+/ID/`, in the log or
+/// not) emptied, the others kept as they are (so that the commands keep their numbers): what
+/// the reader may quote of the save (a command it cannot read, a piece it removes by a name
+/// that is some hidden piece's text), and a save that [`without_hidden`] reads again.
 pub fn public_commands(text: &str, scan: &Scan) -> String {
     let adds: Vec<String> = scan.flagged.keys().map(|id| format!("+/{id}/")).collect();
     text.split('\u{1b}')
-        .filter(|c| {
-            let c = c.strip_prefix("LOG\t").unwrap_or(c);
-            !adds.iter().any(|a| c.starts_with(a.as_str()))
+        .map(|c| {
+            let add = c.strip_prefix("LOG\t").unwrap_or(c);
+            if adds.iter().any(|a| add.starts_with(a.as_str())) {
+                ""
+            } else {
+                c
+            }
         })
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\u{1b}")
+}
+
+/// What the reader says of a save without its hidden pieces (`public_commands`, read with
+/// default options): its listing's JSON and its warnings. A secret in it is the save's own
+/// text or the reader's wording (a piece named `command 5` after a warning's place), not the
+/// hidden piece's.
+pub fn without_hidden(module: &vassal::Module, public_text: &str) -> String {
+    let Ok(save) = vassal::Save::from_bytes(public_text.as_bytes(), "fuzz.vsav") else {
+        return String::new();
+    };
+    let Ok(read) = vassal::read_pieces(module, &save, &vassal::Options::default()) else {
+        return String::new();
+    };
+    let mut out = serde_json::to_string(&read).unwrap_or_default();
+    for w in &read.warnings {
+        out.push('\n');
+        out.push_str(&w.to_string());
+    }
+    out
 }
 
 /// Every string of a JSON value (object keys inside `properties` and every string value),
