@@ -8,6 +8,11 @@
 #   fuzz/corpus/vassal_buildfile/ fuzz/seeds/vassal_buildfile/* (their module's buildFile)
 #   fuzz/corpus/vassal_hidden/    fuzz/seeds/vassal_hidden/* (hidden pieces: a hand, masks, invisible ones) and vassal_save's
 #   fuzz/corpus/vassal_profile/   fixtures/vassal/**/*.profile.toml
+#   fuzz/corpus/map_hexsides/     fuzz/seeds/map_hexsides/* (hexsides named: item 6) and the fixture maps
+#   fuzz/corpus/vassal_palette/   fuzz/seeds/vassal_palette/* (buildFile NUL save: items 5, 7-11, 13) and the demo buildFile
+#   fuzz/corpus/vassal_labels/    fuzz/seeds/vassal_labels/* (labels, layers, masks: items 1, 14, 15), vassal_save's and vassal_hidden's
+#   fuzz/corpus/vassal_tables/    fuzz/seeds/vassal_tables/* (profile and `=== FILE` tables: items 3, 4, 12, 21) and the fixture profiles
+# (the item seeds are written by fuzz/seeds/make.py)
 # and, for each target, the hand-written seeds of fuzz/seeds/<target>/ (inputs the fixtures do
 # not lead the fuzzer to, such as maps with three-digit labels).
 # Files are named after their path; existing corpus files (the fuzzer's) are kept.
@@ -39,3 +44,7 @@ seed vassal_buildfile "$fuzz"/seeds/vassal_buildfile/*
 seed vassal_hidden "$fuzz"/seeds/vassal_hidden/* "$fuzz"/seeds/vassal_save/*
 seed vassal_profile "$fixtures"/vassal/*/*.profile.toml "$fixtures"/vassal/invalid/*.profile.toml
 seed vp_track "$fixtures"/asia-engulfed/tracks/*.toml "$fixtures"/asia-engulfed/tracks/invalid/*.toml "$fuzz"/seeds/vp_track/*.toml
+seed map_hexsides "$fuzz"/seeds/map_hexsides/*.toml "$fixtures"/maps/*.toml
+seed vassal_palette "$fuzz"/seeds/vassal_palette/* "$fuzz"/seeds/vassal_buildfile/*
+seed vassal_labels "$fuzz"/seeds/vassal_labels/* "$fuzz"/seeds/vassal_save/* "$fuzz"/seeds/vassal_hidden/*
+seed vassal_tables "$fuzz"/seeds/vassal_tables/* "$fixtures"/vassal/*/*.profile.toml

@@ -2,12 +2,15 @@
 //! prints per target the number of inputs, the total time and the slowest inputs.
 //!
 //! ```text
-//! replay [--top N] [--repeat R] [CORPUS_ROOT]     every target, CORPUS_ROOT/<target>/* (default fuzz/corpus)
-//! replay [--top N] [--repeat R] TARGET FILE...    one target, the files given
+//! replay [--measure] [--top N] [--repeat R] [CORPUS_ROOT]     every target, CORPUS_ROOT/<target>/* (default fuzz/corpus)
+//! replay [--measure] [--top N] [--repeat R] TARGET FILE...    one target, the files given
 //! ```
 //!
 //! Each input runs R times (default 3) and its time is the fastest run. An input that panics is
-//! reported (`PANIC`) and the replay goes on; the exit status is 1 if any did.
+//! reported (`PANIC`) and the replay goes on; the exit status is 1 if any did. Every input also
+//! reports its bounds (`harness::bounds`): per target, the input that came closest to the work
+//! bound and the one closest to the memory bound, as a share of the bound. With `--measure` an
+//! input beyond its bounds is measured and listed (`BOUND`) instead of failing.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -18,6 +21,10 @@ fn main() {
     let mut repeat = 3u32;
     while args.first().is_some_and(|a| a.starts_with("--")) {
         let flag = args.remove(0);
+        if flag == "--measure" {
+            harness::bounds::measure_only(true);
+            continue;
+        }
         let value = if args.is_empty() {
             String::new()
         } else {
@@ -58,8 +65,8 @@ fn main() {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: replay [--top N] [--repeat R] [CORPUS_ROOT]");
-    eprintln!("       replay [--top N] [--repeat R] TARGET FILE...");
+    eprintln!("usage: replay [--measure] [--top N] [--repeat R] [CORPUS_ROOT]");
+    eprintln!("       replay [--measure] [--top N] [--repeat R] TARGET FILE...");
     let names: Vec<&str> = harness::TARGETS.iter().map(|(n, _)| *n).collect();
     eprintln!("targets: {}", names.join(", "));
     std::process::exit(2);
@@ -91,6 +98,9 @@ fn replay(name: &str, files: &[PathBuf], top: usize, repeat: u32) -> bool {
     let Some(run) = target(name) else { usage() };
     let mut times: Vec<(Duration, &Path, usize)> = Vec::new();
     let (mut skipped, mut panicked) = (0usize, false);
+    // The inputs closest to the work bound and to the memory bound (share of the bound).
+    let mut worst_work: (f64, Option<(&Path, harness::bounds::Measured)>) = (0.0, None);
+    let mut worst_mem: (f64, Option<(&Path, harness::bounds::Measured)>) = (0.0, None);
     let started = Instant::now();
     for file in files {
         let Ok(bytes) = std::fs::read(file) else {
@@ -118,6 +128,28 @@ fn replay(name: &str, files: &[PathBuf], top: usize, repeat: u32) -> bool {
                 break;
             }
         }
+        let m = harness::bounds::last();
+        let (w, b) = (
+            m.work as f64 / m.work_bound() as f64,
+            m.peak as f64 / m.mem_bound() as f64,
+        );
+        if w > 1.0 || b > 1.0 {
+            println!(
+                "{name}: BOUND {}: {} steps (bound {}), {} bytes held (bound {}), inflated input {} bytes",
+                file.display(),
+                m.work,
+                m.work_bound(),
+                m.peak,
+                m.mem_bound(),
+                m.inflated
+            );
+        }
+        if w >= worst_work.0 {
+            worst_work = (w, Some((file, m)));
+        }
+        if b >= worst_mem.0 {
+            worst_mem = (b, Some((file, m)));
+        }
         times.push((best, file, bytes.len()));
     }
     let total: Duration = times.iter().map(|t| t.0).sum();
@@ -129,6 +161,18 @@ fn replay(name: &str, files: &[PathBuf], top: usize, repeat: u32) -> bool {
         started.elapsed().as_secs_f64(),
         total.as_secs_f64() * 1e6 / times.len().max(1) as f64,
     );
+    for (what, (share, worst)) in [("work", worst_work), ("memory", worst_mem)] {
+        if let Some((file, m)) = worst {
+            println!(
+                "{name}:   closest to the {what} bound: {:.1}% ({} steps, {} bytes held, inflated input {} bytes) {}",
+                share * 100.0,
+                m.work,
+                m.peak,
+                m.inflated,
+                file.display()
+            );
+        }
+    }
     times.sort_by_key(|t| std::cmp::Reverse(t.0));
     for (time, file, len) in times.iter().take(top) {
         println!(
