@@ -5,6 +5,7 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::limits::MAX_MAP_PROBLEMS;
 use crate::text::Inline;
 
 /// What kind of problem a map has ([`MapProblem::kind`], and the kind of each diagnostic of an
@@ -170,16 +171,22 @@ pub(crate) struct Found {
     pub(crate) span: Option<Range<usize>>,
 }
 
-/// The problems a build finds, in order.
+/// The problems a build finds, in order: at most [`MAX_MAP_PROBLEMS`], the rest counted.
 #[derive(Debug, Default)]
 pub(crate) struct Problems {
     found: Vec<Found>,
+    /// Problems beyond [`MAX_MAP_PROBLEMS`], counted.
+    more: usize,
 }
 
 impl Problems {
     /// Record a problem at a span of the text (none: at its key's place, when read from one).
     pub(crate) fn push(&mut self, problem: MapProblem, span: Option<Range<usize>>) {
-        self.found.push(Found { problem, span });
+        if self.found.len() < MAX_MAP_PROBLEMS {
+            self.found.push(Found { problem, span });
+        } else {
+            self.more = self.more.saturating_add(1);
+        }
     }
 
     /// Whether anything was recorded.
@@ -187,8 +194,21 @@ impl Problems {
         self.found.is_empty()
     }
 
-    /// The problems, in the order found.
-    pub(crate) fn into_vec(self) -> Vec<Found> {
+    /// The problems, in the order found, and one more counting those not listed.
+    pub(crate) fn into_vec(mut self) -> Vec<Found> {
+        if self.more > 0 {
+            let problem = MapProblem::new(
+                ErrorKind::TooMany,
+                format!(
+                    "{} more problems not listed (the map's limit, hexmap::limits::MAX_MAP_PROBLEMS, lists {MAX_MAP_PROBLEMS}): fix these and check the map again",
+                    self.more
+                ),
+            );
+            self.found.push(Found {
+                problem,
+                span: None,
+            });
+        }
         self.found
     }
 }

@@ -11,12 +11,18 @@
 //! | [`MAX_BUDGET`] | a trace leg's hex or movement-point budget |
 //! | [`MAX_CUSTOM_FEATURES`] | hexside features a map may declare |
 //! | [`named_hexsides_budget`] | what the names of `[hexsides.sides]` expand to: [`NAMED_HEXSIDES_PER_BYTE`] (64) steps per byte of the names and [`NAMED_HEXSIDES_BASE`] (262,144) more |
+//! | [`MAX_MAP_PROBLEMS`] | problems listed for one map (the rest counted in one more) |
 //! | `MAX_DRAWN_HEXES` | hexes a picture draws (feature `svg`: `hexmap::limits::MAX_DRAWN_HEXES`) |
 
 pub use crate::map::MAX_HEXES;
 #[cfg(feature = "svg")]
 pub use crate::svg::renderer::MAX_DRAWN_HEXES;
 pub use crate::trace::MAX_BUDGET;
+
+/// The most problems listed for one map (100): the rest are counted in one problem more, so that
+/// a grid of unknown symbols (a problem for each cell) is answered in a few lines, not one for
+/// each of its hexes.
+pub const MAX_MAP_PROBLEMS: usize = 100;
 
 /// The most hexside features a map may declare of its own.
 pub const MAX_CUSTOM_FEATURES: usize = crate::map::Hexside::MAX_CUSTOM;
