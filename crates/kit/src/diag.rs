@@ -353,7 +353,7 @@ impl<'a> Locator<'a> {
     }
 
     /// [`Source::locate`], by binary search over the line starts; the column counted from the
-    /// characters before each 4 KiB block, so that locating stays quick on a long line.
+    /// characters before each 256-byte block, so that locating stays quick on a long line.
     pub fn locate(&self, offset: usize) -> Location {
         let text = self.source.text;
         let mut offset = offset.min(text.len());
@@ -401,7 +401,10 @@ struct Lines {
 }
 
 impl Lines {
-    const BLOCK: usize = 4096;
+    /// 256 bytes: locating a problem counts at most two blocks' characters (a map of a hundred
+    /// problems in a few kilobytes is located in a few steps a byte), for a table of one number
+    /// a block (a thirty-second of the text's size).
+    const BLOCK: usize = 256;
 
     fn of(text: &str) -> Lines {
         let starts = std::iter::once(0)
