@@ -5,27 +5,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod common;
+use common::prototype;
+
 use vassal::write::{SaveText, add_piece, nest};
 use vassal::{BoardSizes, Hidden, Module, Options, Pieces, Save, limits};
 
 const MASK: (&str, &str) = ("obs;M;Peek;G;;;", "player1");
 const INVISIBLE: (&str, &str) = ("hide;H;;", "player1");
-
-/// A prototype definition of a buildFile.
-fn prototype(name: &str, types: &[&str], states: &[&str]) -> String {
-    let definition = add_piece(
-        "null",
-        &nest(types, "piece;;;;"),
-        &nest(states, "null;0;0;;0"),
-    );
-    format!(
-        r#"<VASSAL.build.module.PrototypeDefinition name="{name}">{}</VASSAL.build.module.PrototypeDefinition>"#,
-        definition
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    )
-}
 
 fn module(more: &str) -> Module {
     let text = format!(

@@ -5,6 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod common;
+use common::prototype;
+
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 use vassal::write::{SaveText, add_piece, nest, piece_slot};
 use vassal::{BoardSizes, Hidden, Module, Options, Save, limits};
@@ -28,22 +31,6 @@ fn module(more: &str) -> Module {
         r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B" width="6000" height="6000"/></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>{more}</VASSAL.build.GameModule>"#
     );
     Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap()
-}
-
-/// A prototype definition of a buildFile.
-fn prototype(name: &str, types: &[&str], states: &[&str]) -> String {
-    let definition = add_piece(
-        "null",
-        &nest(types, "piece;;;;"),
-        &nest(states, "null;0;0;;0"),
-    );
-    format!(
-        r#"<VASSAL.build.module.PrototypeDefinition name="{name}">{}</VASSAL.build.module.PrototypeDefinition>"#,
-        definition
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    )
 }
 
 /// A Text Label (`Labeler`) whose name format is `format`, with `label` as its text.

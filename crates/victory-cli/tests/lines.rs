@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{root, run_in};
+use common::{root, run_in, vassal_game};
 
 /// What every field is fed: a line break, a carriage return, an escape sequence (red) and a
 /// right-to-left override.
@@ -277,24 +277,6 @@ fn dai_senso_names_cannot_forge_a_line() {
     .unwrap();
     let (code, _, _) = checked(&dir, &["check", "bad.toml"]);
     assert_eq!(code, 1);
-}
-
-/// The synthetic Leyte game of `fixtures/vassal/leyte/` (its module, profiles and table) and
-/// the map its profiles name, copied into `dir`; the profile path for `maps/` rebased.
-fn vassal_game(dir: &Path) -> PathBuf {
-    let leyte = dir.join("vassal/leyte");
-    std::fs::create_dir_all(&leyte).unwrap();
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    for entry in std::fs::read_dir(root().join("fixtures/vassal/leyte")).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, leyte.join(path.file_name().unwrap())).unwrap();
-    }
-    std::fs::copy(
-        root().join("fixtures/maps/leyte-standin.toml"),
-        dir.join("maps/leyte-standin.toml"),
-    )
-    .unwrap();
-    leyte
 }
 
 /// A synthetic save of the synthetic module: a US unit on the map with piece id `id`, name

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{root, run_in};
+use common::{run_in, vassal_game};
 
 /// A Text Label whose name format is `$pieceName$$pieceName$`.
 const LABEL: &str = "label;K;Change;10;;;t;0;c;0;c;c;$pieceName$$pieceName$;Dialog;0;0;TextLabel";
@@ -20,18 +20,7 @@ fn folder(name: &str, labels: usize, masked: bool) -> PathBuf {
         .join("text_budget")
         .join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    let leyte = dir.join("vassal/leyte");
-    std::fs::create_dir_all(&leyte).unwrap();
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    for entry in std::fs::read_dir(root().join("fixtures/vassal/leyte")).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, leyte.join(path.file_name().unwrap())).unwrap();
-    }
-    std::fs::copy(
-        root().join("fixtures/maps/leyte-standin.toml"),
-        dir.join("maps/leyte-standin.toml"),
-    )
-    .unwrap();
+    let leyte = vassal_game(&dir);
     let file = std::fs::read(leyte.join("assault-scenario-end-position.vsav")).unwrap();
     let entries = vassal::internal::archive::entries(&file).unwrap();
     let entry = vassal::internal::archive::find(&entries, "savedGame").unwrap();

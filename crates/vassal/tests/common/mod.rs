@@ -150,3 +150,17 @@ pub fn save(west_reversed: bool) -> SaveText {
         .log("FOO\tsomething no encoder writes")
         .log_move("a1", "Main", 370, 225)
 }
+
+/// A prototype definition of a buildFile: `name`, its traits (types and states, outermost
+/// first) around a nameless basic piece, escaped for XML.
+pub fn prototype(name: &str, types: &[&str], states: &[&str]) -> String {
+    let definition = add_piece(
+        "null",
+        &nest(types, "piece;;;;"),
+        &nest(states, "null;0;0;;0"),
+    );
+    format!(
+        r#"<VASSAL.build.module.PrototypeDefinition name="{name}">{}</VASSAL.build.module.PrototypeDefinition>"#,
+        xml(&definition)
+    )
+}

@@ -100,3 +100,21 @@ pub fn leyte_save(us: (&str, &str, Option<&str>), japanese: (&str, &str)) -> Vec
         )
         .to_file()
 }
+
+/// The synthetic Leyte game of `fixtures/vassal/leyte/` (its module, profiles and table) and
+/// the map its profiles name, copied into `dir`; the profile path for `maps/` rebased.
+pub fn vassal_game(dir: &Path) -> PathBuf {
+    let leyte = dir.join("vassal/leyte");
+    std::fs::create_dir_all(&leyte).unwrap();
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    for entry in std::fs::read_dir(root().join("fixtures/vassal/leyte")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, leyte.join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(
+        root().join("fixtures/maps/leyte-standin.toml"),
+        dir.join("maps/leyte-standin.toml"),
+    )
+    .unwrap();
+    leyte
+}
