@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
+use common::err_text;
 
 use vassal::{ErrorKind, Module, Options, Piece, Pieces, Save};
 
@@ -21,14 +22,6 @@ fn piece<'a>(p: &'a Pieces, id: &str) -> &'a Piece {
         .iter()
         .find(|x| x.id == id)
         .unwrap_or_else(|| panic!("no piece {id}"))
-}
-
-fn err_text(e: &vassal::Error) -> String {
-    e.diagnostics()
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

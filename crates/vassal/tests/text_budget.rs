@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 mod common;
-use common::prototype;
+use common::{err_text as err, prototype};
 
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 use vassal::write::{SaveText, add_piece, nest, piece_slot};
@@ -41,14 +41,6 @@ fn doubling(t: SaveText, id: &str, n: usize, outer: &[(&str, &str)]) -> SaveText
     let mut traits: Vec<(&str, &str)> = outer.to_vec();
     traits.extend(std::iter::repeat_n((LABEL, "x"), n));
     t.piece(id, "AB", "Main", 100, 100, &traits)
-}
-
-fn err(e: &vassal::Error) -> String {
-    e.diagnostics()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Item 1: a name that doubles at each of 27, 30 or 32 labels is never built past the piece's

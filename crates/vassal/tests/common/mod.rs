@@ -164,3 +164,12 @@ pub fn prototype(name: &str, types: &[&str], states: &[&str]) -> String {
         xml(&definition)
     )
 }
+
+/// Every problem of a VASSAL error, one a line.
+pub fn err_text(e: &vassal::Error) -> String {
+    e.diagnostics()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
