@@ -193,6 +193,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     let locator = Locator::new(module, &position);
     let mut warnings = save.warnings.clone();
     warnings.extend(module.warnings.iter().cloned());
+    let replay_warnings = warnings.len();
     warnings.extend(position.warnings.iter().cloned());
     warnings.extend(save::version_warnings(module, save));
     let input_bytes = internal::input_bytes(module, save);
@@ -204,6 +205,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         input_bytes,
         &mut warnings,
     )?;
+    save::name_left_behind(&position, &pieces, &mut warnings[replay_warnings..]);
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {

@@ -11,6 +11,7 @@ use crate::error::{At, ErrorKind, Warning, diag};
 use crate::seq::{Decoder, parse_java_int};
 use crate::{Error, Module, archive, limits, obfuscation};
 use wargame_kit::internal::work;
+use wargame_kit::terminal::one_line;
 
 /// The character between commands (ASCII ESC).
 pub const COMMAND_SEPARATOR: char = '\u{1b}';
@@ -61,6 +62,11 @@ pub(crate) enum CmdKind {
         map: Option<String>,
         pos: (i32, i32),
         under: Option<String>,
+        /// Where the piece was when the move was recorded: map and point.
+        old_map: Option<String>,
+        old_pos: (i32, i32),
+        /// The mover's player id (a password: compared, never shown).
+        player: Option<String>,
     },
     Boards {
         map: String,
@@ -681,17 +687,21 @@ fn parse_move(rest: &str) -> Result<CmdKind, usize> {
     let x = st.next().and_then(|v| parse_java_int(&v)).ok_or(3usize)?;
     let y = st.next().and_then(|v| parse_java_int(&v)).ok_or(4usize)?;
     let under = unwrap(st.next());
-    // The old place (map, x, y, under) and the player follow; VASSAL reads them but the move
-    // does not depend on them.
-    let _old_map = st.next().ok_or(6usize)?;
-    st.next().and_then(|v| parse_java_int(&v)).ok_or(7usize)?;
-    st.next().and_then(|v| parse_java_int(&v)).ok_or(8usize)?;
+    // The old place (map, x, y, under), then the mover's player id: VASSAL's merge finder
+    // joins a stack only if a piece of it is not hidden from that player (`Stack.topPiece`).
+    let old_map = unwrap(Some(st.next().ok_or(6usize)?));
+    let old_x = st.next().and_then(|v| parse_java_int(&v)).ok_or(7usize)?;
+    let old_y = st.next().and_then(|v| parse_java_int(&v)).ok_or(8usize)?;
     st.next().ok_or(9usize)?;
+    let player = st.next();
     Ok(CmdKind::Move {
         id,
         map,
         pos: (x, y),
         under,
+        old_map,
+        old_pos: (old_x, old_y),
+        player,
     })
 }
 
@@ -701,6 +711,11 @@ pub(crate) struct Record {
     pub id: String,
     pub removed: bool,
     pub kind: RecKind,
+    /// Its key among the records at its point ([`Position`]'s `places`) while it stands on a
+    /// map on its own (a stack, a deck, or a piece in none): the order VASSAL's map visits
+    /// its pieces in. A record moved on the same map keeps it; one that comes from another
+    /// map, or out of a stack, comes last.
+    placed: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -710,19 +725,72 @@ pub(crate) enum RecKind {
         state: Arc<str>,
         map: Option<String>,
         pos: (i32, i32),
-        /// The stack or deck it is in, and its place in that stack's order.
-        parent: Option<(usize, u64)>,
+        /// The stack or deck it is in, and its key in that stack's order.
+        parent: Option<(usize, i128)>,
+        /// What VASSAL's merge finder asks of it.
+        stacking: Stacking,
     },
     Stack {
         map: Option<String>,
         pos: (i32, i32),
-        /// Its pieces, by the order they joined it (each join numbered anew): one leaves in
-        /// O(log n), so a replay stays linear however the pieces move between stacks.
-        children: BTreeMap<u64, usize>,
+        /// Its pieces, bottom first, by keys spaced [`KEY_GAP`] apart: a piece joins at the
+        /// bottom, on top or right above another in O(log n) (the keys are spaced anew when
+        /// two neighbours have no key left between them).
+        children: BTreeMap<i128, usize>,
         deck: Option<DeckInfo>,
-        /// Its number among the stacks at its place, when it is at one.
-        placed: Option<u64>,
+        /// How many of its pieces no player hides (Invisible), and how many each player
+        /// hides: whether a mover sees a piece of it (VASSAL's `Stack.topPiece(playerId)`).
+        open: usize,
+        hiders: HashMap<Arc<str>, usize>,
     },
+}
+
+/// What VASSAL's merge finder asks of a piece, from its own traits (a replay reads no module:
+/// the traits a prototype of the module adds are not seen here).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Stacking {
+    /// It never stacks (VASSAL's `NO_STACK`): an Immobilized (`immob;`) or Mat (`matPiece;`)
+    /// trait.
+    no_stack: bool,
+    /// The levels of its Invisible (`hide;`) traits.
+    hide_levels: Vec<usize>,
+    /// The player id hiding it (an Invisible trait on): VASSAL's `HIDDEN_BY`. A password:
+    /// compared, never shown.
+    hidden_by: Option<Arc<str>>,
+}
+
+impl Stacking {
+    /// What a piece of this type is, before its state says who hides it.
+    fn of_type(ty: &str) -> Stacking {
+        let levels = crate::nest::Levels::of(ty);
+        let mut out = Stacking::default();
+        for i in 0..levels.len() {
+            work::add(1);
+            let Some(t) = levels.get(i) else { continue };
+            match crate::prototypes::type_prefix(&t) {
+                "immob;" | "matPiece;" => out.no_stack = true,
+                "hide;" => out.hide_levels.push(i),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// The space between the keys of neighbouring pieces of a stack, as they are first given.
+const KEY_GAP: i128 = 1 << 64;
+
+/// The most records at one point the merge finder looks at for a move; beyond, the piece is
+/// placed on its own and a warning says so.
+const MAX_MERGE_CANDIDATES: usize = 256;
+
+/// Where a piece joins a stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    Bottom,
+    Top,
+    /// Right above this piece of the stack.
+    Above(usize),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -745,6 +813,16 @@ pub struct LosCheck {
     pub to: (i32, i32),
 }
 
+/// A move of a piece or stack the game does not have: its warning (an index into the
+/// position's warnings) and the place the move says it left, where the pieces the game has
+/// may now be misplaced ([`crate::read_pieces`] names them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MissingMove {
+    pub warning: usize,
+    pub map: String,
+    pub pos: (i32, i32),
+}
+
 /// The game at one step: every piece, stack and deck, and each map's boards.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -753,13 +831,14 @@ pub struct Position {
     pub step: usize,
     pub(crate) records: Vec<Record>,
     index: HashMap<String, usize>,
-    /// Where stacks and decks are: (map, x, y) -> records, by the order they came there.
+    /// What stands on each point of a map (stacks, decks, pieces in no stack): (map, x, y) ->
+    /// records, in the order VASSAL's map visits them.
     places: HashMap<(String, i32, i32), BTreeMap<u64, usize>>,
     /// The boards each map shows, keyed as the save names the map.
     pub boards: Vec<(String, Vec<BoardChoice>)>,
     /// Where each map's entry of `boards` is.
     board_index: HashMap<String, usize>,
-    /// The numbers given to stack memberships and places, in order.
+    /// The numbers given to places, in order.
     order: u64,
     /// Line-of-sight checks, in order.
     pub los: Vec<LosCheck>,
@@ -767,28 +846,38 @@ pub struct Position {
     pub chat: Vec<(usize, String)>,
     /// What the replay could not do as the save says.
     pub warnings: Vec<Warning>,
+    /// Moves of pieces the game does not have, whose warnings name what they may leave behind.
+    pub(crate) missing_moves: Vec<MissingMove>,
     synthetic: usize,
     /// The bytes of the save's text (for [`limits::locate_budget`]).
     pub(crate) text_bytes: usize,
 }
 
 impl Position {
-    fn warn(&mut self, source: &str, number: usize, kind: ErrorKind, message: String) {
+    /// A warning of the replay (its index, if kept).
+    fn warn(
+        &mut self,
+        source: &str,
+        number: usize,
+        kind: ErrorKind,
+        message: String,
+    ) -> Option<usize> {
         if self.warnings.len() < limits::MAX_WARNINGS * 4 {
             self.warnings.push(
                 diag(kind, message)
                     .in_file(source)
                     .key(format!("command {number}")),
             );
+            return Some(self.warnings.len() - 1);
         }
+        None
     }
 
     /// An added piece or stack (a piece of an id already there replaces it).
     fn add(&mut self, number: usize, id: Option<&str>, ty: &Arc<str>, state: &Arc<str>) {
         let id = id.map_or_else(|| format!("new-{number}"), str::to_string);
         if let Some(&old) = self.index.get(&id) {
-            self.detach(old);
-            self.records[old].removed = true;
+            self.retire(old);
         }
         let kind = if &**ty == "stack" || ty.starts_with("deck;") {
             RecKind::Stack {
@@ -796,7 +885,8 @@ impl Position {
                 pos: (0, 0),
                 children: BTreeMap::new(),
                 deck: None,
-                placed: None,
+                open: 0,
+                hiders: HashMap::new(),
             }
         } else {
             RecKind::Piece {
@@ -805,6 +895,7 @@ impl Position {
                 map: None,
                 pos: (0, 0),
                 parent: None,
+                stacking: Stacking::of_type(ty),
             }
         };
         let at = self.records.len();
@@ -812,6 +903,7 @@ impl Position {
             id: id.clone(),
             removed: false,
             kind,
+            placed: None,
         });
         self.index.insert(id, at);
         self.set_state(at, ty, state);
@@ -820,24 +912,40 @@ impl Position {
     /// A removed piece or stack: its stacked pieces are set loose.
     fn remove(&mut self, number: usize, id: &str, source: &str) {
         match self.index.remove(id) {
-            Some(at) => {
-                self.detach(at);
-                self.unplace(at);
-                if let RecKind::Stack { children, .. } = &mut self.records[at].kind {
-                    let kids = std::mem::take(children);
-                    for k in kids.into_values() {
-                        self.loosen(k);
-                    }
-                }
-                self.records[at].removed = true;
+            Some(at) => self.retire(at),
+            None => {
+                self.warn(
+                    source,
+                    number,
+                    ErrorKind::UnknownPiece,
+                    format!("removes piece `{id}`, which the game does not have"),
+                );
             }
-            None => self.warn(
-                source,
-                number,
-                ErrorKind::UnknownPiece,
-                format!("removes piece `{id}`, which the game does not have"),
-            ),
         }
+    }
+
+    /// A record leaves the game: out of its stack and off its point; a stack's pieces are
+    /// set loose where it was.
+    fn retire(&mut self, at: usize) {
+        self.detach(at);
+        self.unplace(at);
+        let kids = match &mut self.records[at].kind {
+            RecKind::Stack {
+                children,
+                open,
+                hiders,
+                ..
+            } => {
+                *open = 0;
+                hiders.clear();
+                std::mem::take(children)
+            }
+            RecKind::Piece { .. } => BTreeMap::new(),
+        };
+        for k in kids.into_values() {
+            self.loosen(k);
+        }
+        self.records[at].removed = true;
     }
 
     fn apply(&mut self, cmd: &Cmd, source: &str) {
@@ -853,26 +961,40 @@ impl Position {
                     };
                     self.set_state(at, &ty, state);
                 }
-                None => self.warn(
-                    source,
-                    cmd.number,
-                    ErrorKind::UnknownPiece,
-                    format!("changes piece `{id}`, which the game does not have"),
-                ),
+                None => {
+                    self.warn(
+                        source,
+                        cmd.number,
+                        ErrorKind::UnknownPiece,
+                        format!("changes piece `{id}`, which the game does not have"),
+                    );
+                }
             },
             CmdKind::Move {
                 id,
                 map,
                 pos,
                 under,
+                old_map,
+                old_pos,
+                player,
             } => match self.index.get(id).copied() {
-                Some(at) => self.move_to(at, map.clone(), *pos, under.as_deref()),
-                None => self.warn(
-                    source,
-                    cmd.number,
-                    ErrorKind::UnknownPiece,
-                    format!("moves piece `{id}`, which the game does not have"),
-                ),
+                Some(at) => self.move_to(at, map.clone(), *pos, under.as_deref(), player.as_deref()),
+                None => {
+                    let warning = self.warn(
+                        source,
+                        cmd.number,
+                        ErrorKind::UnknownPiece,
+                        format!("moves piece `{id}`, which the game does not have"),
+                    );
+                    if let (Some(warning), Some(map)) = (warning, old_map) {
+                        self.missing_moves.push(MissingMove {
+                            warning,
+                            map: map.clone(),
+                            pos: *old_pos,
+                        });
+                    }
+                }
             },
             CmdKind::Boards { map, boards } => match self.board_index.get(map) {
                 Some(&i) => self.boards[i].1 = boards.clone(),
@@ -890,15 +1012,18 @@ impl Position {
             CmdKind::Chat(text) => self.chat.push((cmd.number, text.clone())),
             CmdKind::DeckMove { id, pos } => match self.index.get(id).copied() {
                 Some(at) if matches!(self.records[at].kind, RecKind::Stack { .. }) => {
+                    // `DeckReposition` sets the deck's point: nothing merges.
                     let map = self.place_of(at).0;
-                    self.move_to(at, map, *pos, None);
+                    self.relocate(at, map, *pos);
                 }
-                _ => self.warn(
-                    source,
-                    cmd.number,
-                    ErrorKind::UnknownPiece,
-                    format!("moves deck `{id}`, which the game does not have"),
-                ),
+                _ => {
+                    self.warn(
+                        source,
+                        cmd.number,
+                        ErrorKind::UnknownPiece,
+                        format!("moves deck `{id}`, which the game does not have"),
+                    );
+                }
             },
         }
     }
@@ -907,26 +1032,7 @@ impl Position {
     fn set_state(&mut self, at: usize, ty: &Arc<str>, state: &Arc<str>) {
         let is_stack = matches!(self.records[at].kind, RecKind::Stack { .. });
         if !is_stack {
-            let basic = crate::nest::innermost(state);
-            let mut st = Decoder::new(&basic, ';');
-            let map = st.next().filter(|m| m != "null");
-            let x = st.next_int(0);
-            let y = st.next_int(0);
-            if let RecKind::Piece {
-                state: s,
-                map: m,
-                pos,
-                parent,
-                ..
-            } = &mut self.records[at].kind
-            {
-                *s = state.clone();
-                // A stacked piece is where its stack is (old saves write `null` for its map).
-                if parent.is_none() {
-                    *m = map;
-                }
-                *pos = (x, y);
-            }
+            self.set_piece_state(at, state);
             return;
         }
         let deck = ty.starts_with("deck;");
@@ -954,61 +1060,185 @@ impl Position {
             .filter(|&k| seen.insert(k))
             .collect();
         work::add_len(ids.len());
-        self.unplace(at);
+        self.relocate(at, map, pos);
         let old = match &mut self.records[at].kind {
             RecKind::Stack {
-                map: m,
-                pos: p,
                 children,
                 deck: d,
+                open,
+                hiders,
                 ..
             } => {
-                *m = map.clone();
-                *p = pos;
                 *d = deck.then(|| DeckInfo {
                     face_down,
                     ty: ty.clone(),
                 });
+                *open = 0;
+                hiders.clear();
                 std::mem::take(children)
             }
             RecKind::Piece { .. } => BTreeMap::new(),
         };
         for k in old.into_values() {
+            if let RecKind::Piece { parent, .. } = &mut self.records[k].kind {
+                *parent = None;
+            }
             if !seen.contains(&k) {
-                self.loosen(k);
+                self.loosen_from(k, at);
             }
         }
         for &k in &kids {
             self.detach(k);
-            self.attach(k, at);
+            self.attach(k, at, Slot::Top);
         }
-        self.place(at);
     }
 
-    /// A piece leaves its stack; it keeps the stack's place as its own.
+    /// A piece's whole state: its place when in no stack, and who hides it.
+    fn set_piece_state(&mut self, at: usize, state: &Arc<str>) {
+        let levels = crate::nest::Levels::of(state);
+        let basic = levels.innermost();
+        let mut st = Decoder::new(&basic, ';');
+        let map = st.next().filter(|m| m != "null");
+        let x = st.next_int(0);
+        let y = st.next_int(0);
+        let RecKind::Piece {
+            state: s,
+            pos,
+            parent,
+            stacking,
+            ..
+        } = &mut self.records[at].kind
+        else {
+            return;
+        };
+        *s = state.clone();
+        let was = stacking.hidden_by.take();
+        stacking.hidden_by = stacking.hide_levels.iter().find_map(|&i| {
+            let v = levels.get(i)?;
+            crate::visibility::mask_on("hide;", &v).then(|| Arc::from(&*v))
+        });
+        let now = stacking.hidden_by.clone();
+        let parent = *parent;
+        match parent {
+            // A stacked piece is where its stack is (old saves write `null` for its map).
+            Some((p, _)) => {
+                *pos = (x, y);
+                self.count_hider(p, was.as_ref(), false);
+                self.count_hider(p, now.as_ref(), true);
+            }
+            None => self.relocate(at, map, (x, y)),
+        }
+    }
+
+    /// One more (or one less) piece of stack `p` hidden by `by` (`None`: by nobody).
+    fn count_hider(&mut self, p: usize, by: Option<&Arc<str>>, more: bool) {
+        let RecKind::Stack { open, hiders, .. } = &mut self.records[p].kind else {
+            return;
+        };
+        match by {
+            None if more => *open += 1,
+            None => *open = open.saturating_sub(1),
+            Some(h) if more => *hiders.entry(h.clone()).or_default() += 1,
+            Some(h) => {
+                if let Some(n) = hiders.get_mut(h) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        hiders.remove(h);
+                    }
+                }
+            }
+        }
+    }
+
+    fn hidden_by(&self, at: usize) -> Option<&Arc<str>> {
+        match &self.records[at].kind {
+            RecKind::Piece { stacking, .. } => stacking.hidden_by.as_ref(),
+            RecKind::Stack { .. } => None,
+        }
+    }
+
+    /// A piece leaves its stack; it keeps the stack's place as its own, on its own there.
     fn detach(&mut self, at: usize) {
         work::add(1);
-        let (parent, order) = match &self.records[at].kind {
+        let (parent, key) = match &self.records[at].kind {
             RecKind::Piece {
                 parent: Some(p), ..
             } => *p,
             _ => return,
         };
         if let RecKind::Stack { children, .. } = &mut self.records[parent].kind {
-            children.remove(&order);
+            children.remove(&key);
         }
+        let by = self.hidden_by(at).cloned();
+        self.count_hider(parent, by.as_ref(), false);
         self.loosen(at);
     }
 
-    /// A loose piece joins a stack, last.
-    fn attach(&mut self, at: usize, stack: usize) {
-        self.order += 1;
-        let order = self.order;
+    /// A loose piece joins a stack at `slot`.
+    fn attach(&mut self, at: usize, stack: usize, slot: Slot) {
+        work::add(1);
+        self.unplace(at);
+        let key = self.key_for(stack, slot);
         if let RecKind::Stack { children, .. } = &mut self.records[stack].kind {
-            children.insert(order, at);
+            children.insert(key, at);
         }
         if let RecKind::Piece { parent, .. } = &mut self.records[at].kind {
-            *parent = Some((stack, order));
+            *parent = Some((stack, key));
+        }
+        let by = self.hidden_by(at).cloned();
+        self.count_hider(stack, by.as_ref(), true);
+    }
+
+    /// A free key of `stack`'s order at `slot`.
+    fn key_for(&mut self, stack: usize, slot: Slot) -> i128 {
+        for _ in 0..2 {
+            let RecKind::Stack { children, .. } = &self.records[stack].kind else {
+                return 0;
+            };
+            let first = children.keys().next().copied();
+            let last = children.keys().next_back().copied();
+            let key = match slot {
+                Slot::Bottom => first.map_or(Some(0), |f| f.checked_sub(KEY_GAP)),
+                Slot::Top => last.map_or(Some(0), |l| l.checked_add(KEY_GAP)),
+                Slot::Above(piece) => match &self.records[piece].kind {
+                    RecKind::Piece {
+                        parent: Some((p, k)),
+                        ..
+                    } if *p == stack => {
+                        let k = *k;
+                        match children.range(k + 1..).next() {
+                            None => k.checked_add(KEY_GAP),
+                            Some((&next, _)) if next - k >= 2 => Some(k + (next - k) / 2),
+                            Some(_) => None,
+                        }
+                    }
+                    _ => last.map_or(Some(0), |l| l.checked_add(KEY_GAP)),
+                },
+            };
+            if let Some(key) = key {
+                return key;
+            }
+            self.respace(stack);
+        }
+        0
+    }
+
+    /// The keys of a stack's pieces spaced [`KEY_GAP`] apart again.
+    fn respace(&mut self, stack: usize) {
+        let RecKind::Stack { children, .. } = &mut self.records[stack].kind else {
+            return;
+        };
+        let kids: Vec<usize> = std::mem::take(children).into_values().collect();
+        work::add_len(kids.len());
+        let mut key: i128 = 0;
+        for &k in &kids {
+            if let RecKind::Stack { children, .. } = &mut self.records[stack].kind {
+                children.insert(key, k);
+            }
+            if let RecKind::Piece { parent, .. } = &mut self.records[k].kind {
+                *parent = Some((stack, key));
+            }
+            key = key.saturating_add(KEY_GAP);
         }
     }
 
@@ -1023,46 +1253,88 @@ impl Position {
             *pos = place.1;
             *parent = None;
         }
+        self.place(at, None);
     }
 
+    /// A piece left out of stack `stack`'s new state: loose where the stack is.
+    fn loosen_from(&mut self, at: usize, stack: usize) {
+        let place = self.place_of(stack);
+        if let RecKind::Piece {
+            parent, map, pos, ..
+        } = &mut self.records[at].kind
+        {
+            *map = place.0;
+            *pos = place.1;
+            *parent = None;
+        }
+        self.place(at, None);
+    }
+
+    /// The point a record stands on, if it stands on one on its own.
     fn place_key(&self, at: usize) -> Option<(String, i32, i32)> {
         match &self.records[at].kind {
             RecKind::Stack {
                 map: Some(m), pos, ..
+            }
+            | RecKind::Piece {
+                map: Some(m),
+                pos,
+                parent: None,
+                ..
             } => Some((m.clone(), pos.0, pos.1)),
             _ => None,
         }
     }
 
-    fn place(&mut self, at: usize) {
+    /// A record stands on its point (last among those there, or with the key it had).
+    fn place(&mut self, at: usize, key: Option<u64>) {
+        if self.records[at].removed {
+            return;
+        }
         if let Some(k) = self.place_key(at) {
-            self.order += 1;
-            let order = self.order;
-            self.places.entry(k).or_default().insert(order, at);
-            if let RecKind::Stack { placed, .. } = &mut self.records[at].kind {
-                *placed = Some(order);
-            }
+            let key = key.unwrap_or_else(|| {
+                self.order += 1;
+                self.order
+            });
+            self.places.entry(k).or_default().insert(key, at);
+            self.records[at].placed = Some(key);
         }
     }
 
     fn unplace(&mut self, at: usize) {
-        let order = match &self.records[at].kind {
-            RecKind::Stack {
-                placed: Some(o), ..
-            } => *o,
-            _ => return,
+        let Some(key) = self.records[at].placed.take() else {
+            return;
         };
         if let Some(k) = self.place_key(at)
             && let Some(v) = self.places.get_mut(&k)
         {
-            v.remove(&order);
+            v.remove(&key);
             if v.is_empty() {
                 self.places.remove(&k);
             }
         }
-        if let RecKind::Stack { placed, .. } = &mut self.records[at].kind {
-            *placed = None;
+    }
+
+    /// A record on its own (a stack, a deck, a piece in no stack) goes to `map` and `pos`: it
+    /// keeps its place in the map's order if it stays on the same map.
+    fn relocate(&mut self, at: usize, map: Option<String>, pos: (i32, i32)) {
+        let same_map = self.place_of(at).0 == map;
+        let key = self.records[at].placed.filter(|_| same_map);
+        self.unplace(at);
+        match &mut self.records[at].kind {
+            RecKind::Stack { map: m, pos: p, .. }
+            | RecKind::Piece {
+                map: m,
+                pos: p,
+                parent: None,
+                ..
+            } => {
+                *m = map;
+                *p = pos;
+            }
+            RecKind::Piece { .. } => {}
         }
+        self.place(at, key);
     }
 
     /// Where a record is: its stack's map and point if it is in one.
@@ -1083,71 +1355,215 @@ impl Position {
 
     /// The stack or deck a piece is in.
     pub(crate) fn parent_of(&self, at: usize) -> Option<&Record> {
+        self.parent_index(at).and_then(|p| self.records.get(p))
+    }
+
+    fn parent_index(&self, at: usize) -> Option<usize> {
         match &self.records[at].kind {
             RecKind::Piece {
                 parent: Some((p, _)),
                 ..
-            } => self.records.get(*p),
+            } => Some(*p),
             _ => None,
         }
     }
 
-    fn move_to(&mut self, at: usize, map: Option<String>, pos: (i32, i32), under: Option<&str>) {
-        if matches!(self.records[at].kind, RecKind::Stack { .. }) {
-            self.unplace(at);
-            if let RecKind::Stack { map: m, pos: p, .. } = &mut self.records[at].kind {
-                *m = map;
-                *p = pos;
+    /// Each piece in a deck: its place there counted from the top (1: the top card) and the
+    /// deck's size, by the piece's record.
+    pub(crate) fn deck_places(&self) -> HashMap<usize, (usize, usize)> {
+        let mut out = HashMap::new();
+        for rec in &self.records {
+            if rec.removed {
+                continue;
             }
-            self.place(at);
+            if let RecKind::Stack {
+                children,
+                deck: Some(_),
+                ..
+            } = &rec.kind
+            {
+                let n = children.len();
+                work::add_len(n);
+                for (i, &k) in children.values().enumerate() {
+                    out.insert(k, (n - i, n));
+                }
+            }
+        }
+        out
+    }
+
+    /// A piece or stack moved as VASSAL's `MovePiece` does: onto the piece it is moved
+    /// under if that is still at the point, else into what its merge finder finds there (a
+    /// deck; a stack with a piece the mover sees; a piece the mover sees, if both may stack),
+    /// else on its own (a piece in no stack in a stack of its own). Moved without a piece
+    /// under it, a piece that joins a stack goes to its bottom.
+    fn move_to(
+        &mut self,
+        at: usize,
+        map: Option<String>,
+        pos: (i32, i32),
+        under: Option<&str>,
+        player: Option<&str>,
+    ) {
+        let Some(map) = map else {
+            // Off every map.
+            self.detach(at);
+            self.relocate(at, None, pos);
             return;
-        }
-        self.detach(at);
-        if let RecKind::Piece { map: m, pos: p, .. } = &mut self.records[at].kind {
-            *m = map.clone();
-            *p = pos;
-        }
-        let Some(map) = map else { return };
-        // Onto the piece it is moved under, or into a stack or deck at that very point.
-        let target = under
+        };
+        let target = Some(map.clone());
+        let below = under
             .and_then(|u| self.index.get(u).copied())
             .filter(|&u| u != at && !self.records[u].removed)
-            .filter(|&u| self.place_of(u) == (Some(map.clone()), pos))
-            .map(|u| match &self.records[u].kind {
-                RecKind::Piece {
-                    parent: Some((p, _)),
-                    ..
-                } => *p,
-                _ => u,
-            })
-            .or_else(|| {
-                self.places
-                    .get(&(map.clone(), pos.0, pos.1))
-                    .and_then(|v| v.values().next().copied())
-            });
-        let Some(target) = target else { return };
-        let stack = if matches!(self.records[target].kind, RecKind::Stack { .. }) {
-            target
-        } else {
-            // Two loose pieces on one point: VASSAL makes them a stack.
-            self.synthetic += 1;
-            let s = self.records.len();
-            self.records.push(Record {
-                id: format!("stack-{}", self.synthetic),
-                removed: false,
-                kind: RecKind::Stack {
-                    map: Some(map.clone()),
-                    pos,
-                    children: BTreeMap::new(),
-                    deck: None,
-                    placed: None,
-                },
-            });
-            self.place(s);
-            self.attach(target, s);
-            s
+            .filter(|&u| self.place_of(u) == (target.clone(), pos));
+        if let Some(u) = below {
+            self.merge(u, at);
+            return;
+        }
+        if !self.find_merge(at, &map, pos, player) {
+            self.place_alone(at, map, pos);
+        }
+        if under.is_none()
+            && let Some(p) = self.parent_index(at)
+        {
+            self.detach(at);
+            self.attach(at, p, Slot::Bottom);
+        }
+    }
+
+    /// VASSAL's merge finder at a point, in the order its map visits its pieces: whether the
+    /// moved record joined something there.
+    fn find_merge(&mut self, at: usize, map: &str, pos: (i32, i32), player: Option<&str>) -> bool {
+        let moving_no_stack = match &self.records[at].kind {
+            RecKind::Piece { stacking, .. } => stacking.no_stack,
+            RecKind::Stack { deck, .. } => deck.is_some(),
         };
-        self.attach(at, stack);
+        let Some(here) = self.places.get(&(map.to_string(), pos.0, pos.1)) else {
+            return false;
+        };
+        let mut found = None;
+        for (n, &c) in here.values().enumerate() {
+            work::add(1);
+            if n >= MAX_MERGE_CANDIDATES {
+                break;
+            }
+            if c == at {
+                continue;
+            }
+            let joins = match &self.records[c].kind {
+                RecKind::Stack { deck: Some(_), .. } => true,
+                RecKind::Stack { open, hiders, .. } => {
+                    !moving_no_stack
+                        && (*open > 0 || player.is_some_and(|p| hiders.get(p).is_some_and(|&n| n > 0)))
+                }
+                RecKind::Piece { stacking, .. } => {
+                    !moving_no_stack
+                        && !stacking.no_stack
+                        && stacking
+                            .hidden_by
+                            .as_deref()
+                            .is_none_or(|h| Some(h) == player)
+                }
+            };
+            if joins {
+                found = Some(c);
+                break;
+            }
+        }
+        match found {
+            Some(c) => {
+                self.merge(c, at);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// VASSAL's `StackMetrics.merge(fixed, moving)`: `moving` (a piece, or a stack's pieces)
+    /// goes right above `fixed` (above the top piece seen of a stack), in `fixed`'s stack or in
+    /// a new one with it.
+    fn merge(&mut self, fixed: usize, moving: usize) {
+        let fixed = self.top_seen(fixed).unwrap_or(fixed);
+        let fixed_parent = self.parent_index(fixed);
+        if moving == fixed || fixed_parent == Some(moving) {
+            return;
+        }
+        let (stack, mut slot) = match fixed_parent {
+            Some(p) => (p, Slot::Above(fixed)),
+            None if matches!(self.records[fixed].kind, RecKind::Stack { .. }) => {
+                (fixed, Slot::Top)
+            }
+            None => {
+                let (map, pos) = self.place_of(fixed);
+                let s = self.new_stack(map, pos);
+                self.attach(fixed, s, Slot::Top);
+                (s, Slot::Top)
+            }
+        };
+        let movers: Vec<usize> = match &self.records[moving].kind {
+            RecKind::Stack { children, .. } => children.values().copied().collect(),
+            RecKind::Piece { .. } => vec![moving],
+        };
+        for m in movers {
+            self.detach(m);
+            self.attach(m, stack, slot);
+            slot = Slot::Above(m);
+        }
+    }
+
+    /// A stack's top piece that no player hides (VASSAL's `Stack.topPiece()` for a viewer who
+    /// hides nothing); `None` for a piece, or a stack without one.
+    fn top_seen(&self, stack: usize) -> Option<usize> {
+        let RecKind::Stack { children, open, .. } = &self.records[stack].kind else {
+            return None;
+        };
+        if *open == 0 {
+            return None;
+        }
+        children.values().rev().copied().find(|&k| {
+            work::add(1);
+            self.hidden_by(k).is_none()
+        })
+    }
+
+    /// A record that joined nothing: a stack or a piece that never stacks where it is moved,
+    /// a piece of a stack out of it, a piece in no stack in a new stack of its own.
+    fn place_alone(&mut self, at: usize, map: String, pos: (i32, i32)) {
+        let wrap = match &self.records[at].kind {
+            RecKind::Piece {
+                parent: None,
+                stacking,
+                ..
+            } => !stacking.no_stack,
+            _ => false,
+        };
+        self.detach(at);
+        self.relocate(at, Some(map.clone()), pos);
+        if wrap {
+            let s = self.new_stack(Some(map), pos);
+            self.attach(at, s, Slot::Top);
+        }
+    }
+
+    /// A stack the replay makes where VASSAL makes one without a command to say so.
+    fn new_stack(&mut self, map: Option<String>, pos: (i32, i32)) -> usize {
+        self.synthetic += 1;
+        let s = self.records.len();
+        self.records.push(Record {
+            id: format!("stack-{}", self.synthetic),
+            removed: false,
+            kind: RecKind::Stack {
+                map,
+                pos,
+                children: BTreeMap::new(),
+                deck: None,
+                open: 0,
+                hiders: HashMap::new(),
+            },
+            placed: None,
+        });
+        self.place(s, None);
+        s
     }
 
     /// Each piece's id, type and state (stacks and decks excluded), in the order added.
@@ -1201,6 +1617,69 @@ pub(crate) fn version_warnings(module: &Module, save: &Save) -> Vec<Warning> {
         );
     }
     out
+}
+
+/// The most pieces a warning names of those a move of a piece the game does not have may leave
+/// behind; the rest are counted.
+const MAX_NAMED_LEFT: usize = 3;
+
+/// Each warning of a move of a piece or stack the game does not have, with the pieces the
+/// game has at the place the move says it left: VASSAL moved what it had there, and they
+/// may now be misplaced. Only pieces listed with their names are named (never a hidden one);
+/// `warnings` are the position's own, in order.
+pub(crate) fn name_left_behind(
+    position: &Position,
+    pieces: &[crate::Piece],
+    warnings: &mut [Warning],
+) {
+    if position.missing_moves.is_empty() {
+        return;
+    }
+    let mut at: HashMap<(&str, i32, i32), Vec<&crate::Piece>> = HashMap::new();
+    for p in pieces {
+        if let (Some(map), Some(x), Some(y), Some(_)) = (&p.map, p.x, p.y, &p.name)
+            && p.hidden.is_none()
+        {
+            at.entry((map.as_str(), x, y)).or_default().push(p);
+        }
+    }
+    for m in &position.missing_moves {
+        let Some(w) = warnings.get_mut(m.warning) else {
+            continue;
+        };
+        let left = at
+            .get(&(m.map.as_str(), m.pos.0, m.pos.1))
+            .map_or(&[][..], Vec::as_slice);
+        let place = format!(
+            "map `{}` at ({}, {})",
+            one_line(&m.map),
+            m.pos.0,
+            m.pos.1
+        );
+        let tail = if left.is_empty() {
+            format!("; the game has no piece shown where it was ({place})")
+        } else {
+            let mut names: Vec<String> = left
+                .iter()
+                .take(MAX_NAMED_LEFT)
+                .map(|p| {
+                    format!(
+                        "`{}` (`{}`)",
+                        one_line(p.name.as_deref().unwrap_or_default()),
+                        one_line(&p.id)
+                    )
+                })
+                .collect();
+            if left.len() > MAX_NAMED_LEFT {
+                names.push(format!("{} more", left.len() - MAX_NAMED_LEFT));
+            }
+            format!(
+                "; VASSAL moved what it had where it was ({place}), and the game's pieces there may now be misplaced: {}",
+                names.join(", ")
+            )
+        };
+        w.message.push_str(&tail);
+    }
 }
 
 /// At most [`limits::MAX_WARNINGS`] warnings, the rest counted in a last one.
