@@ -92,6 +92,15 @@ pub mod internal {
         position.raw_pieces()
     }
 
+    pub use crate::save::StackView;
+
+    /// The stacks and decks of a replayed game, in the order added (those the replay made
+    /// where VASSAL makes one without a command saying so are named `stack-N`): id, map,
+    /// point, and the ids of their pieces, bottom first. For checks of the replay's merges.
+    pub fn stacks(position: &crate::Position) -> Vec<StackView<'_>> {
+        position.stacks()
+    }
+
     /// The bytes of text a piece holds, as [`limits::text_budget`](crate::limits::text_budget)
     /// counts them (each string's bytes and the string itself).
     pub fn text_held(piece: &crate::Piece) -> usize {

@@ -813,6 +813,20 @@ pub struct LosCheck {
     pub to: (i32, i32),
 }
 
+/// A stack or deck of a replayed game as [`crate::internal::stacks`] gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StackView<'p> {
+    /// Its id (`stack-N` for one the replay made).
+    pub id: &'p str,
+    /// Its map, as the save names it.
+    pub map: Option<&'p str>,
+    /// Its point.
+    pub pos: (i32, i32),
+    /// Its pieces' ids, bottom first.
+    pub pieces: Vec<&'p str>,
+}
+
 /// A move of a piece or stack the game does not have: its warning (an index into the
 /// position's warnings) and the place the move says it left, where the pieces the game has
 /// may now be misplaced ([`crate::read_pieces`] names them).
@@ -1564,6 +1578,28 @@ impl Position {
         });
         self.place(s, None);
         s
+    }
+
+    /// The stacks and decks, in the order added, each with its pieces bottom first.
+    pub(crate) fn stacks(&self) -> Vec<StackView<'_>> {
+        self.records
+            .iter()
+            .filter(|r| !r.removed)
+            .filter_map(|r| match &r.kind {
+                RecKind::Stack {
+                    map, pos, children, ..
+                } => Some(StackView {
+                    id: &r.id,
+                    map: map.as_deref(),
+                    pos: *pos,
+                    pieces: children
+                        .values()
+                        .map(|&k| self.records[k].id.as_str())
+                        .collect(),
+                }),
+                RecKind::Piece { .. } => None,
+            })
+            .collect()
     }
 
     /// Each piece's id, type and state (stacks and decks excluded), in the order added.
