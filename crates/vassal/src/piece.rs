@@ -26,8 +26,11 @@ use crate::{Error, Module, Options, limits};
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Piece {
-    /// The piece's id in the save.
-    pub id: String,
+    /// The piece's id in the save; `None` when withheld: a face-down card's id, or a piece's
+    /// on another side's private window, follows the order the module lists them in, so it
+    /// would name the piece (VASSAL never shows an id). [`Piece::deck`] and
+    /// [`Piece::deck_position`] place a face-down card instead.
+    pub id: Option<String>,
     /// Its name as VASSAL shows it (layers and labels applied); `None` when withheld.
     pub name: Option<String>,
     /// Hidden in the game (masked, invisible, face down, or on a private window the reader
@@ -50,6 +53,11 @@ pub struct Piece {
     pub location: Option<String>,
     /// The id of the deck it is in, when in one.
     pub deck: Option<String>,
+    /// Its place in that deck, counted from the top (1: the top card), when in one: what
+    /// VASSAL shows of a face-down card.
+    pub deck_position: Option<usize>,
+    /// How many pieces that deck holds, when in one.
+    pub deck_size: Option<usize>,
     /// Its properties: the basic piece's (`BasicName`, `LocationName`, `CurrentMap`,
     /// `CurrentBoard`, `CurrentZone`, `CurrentX`, `CurrentY`, the persistent ones such as
     /// `OldLocationName`), markers, dynamic properties, layers (`NAME_Level`, `NAME_Active`,
@@ -81,10 +89,11 @@ pub enum Hidden {
     /// Masked by a player (Mask trait, `obs;`, state other than `null`): VASSAL draws it face
     /// down where it stands. Its id and place only.
     Masked,
-    /// In a face-down deck: its id and place (the deck's) only.
+    /// In a face-down deck: its deck, its place in the deck and the deck's place only (not its
+    /// id).
     FaceDown,
     /// On a private window (`PrivateMap`, `PlayerHand`) of sides the reader does not play, not
-    /// visible to all: its id and the window only.
+    /// visible to all: the window only (not its id).
     PrivateWindow,
     /// Invisible (Invisible trait, `hide;`, state other than `null`): VASSAL does not draw it
     /// for the other players at all. Left out and counted ([`Pieces::invisible`](crate::Pieces)).
@@ -96,6 +105,12 @@ pub enum Hidden {
 }
 
 impl Hidden {
+    /// Whether its id is withheld (unless revealed): a face-down card's or a private window's
+    /// piece's id follows the module's order of its pieces, and would name it.
+    pub fn withholds_id(self) -> bool {
+        matches!(self, Hidden::FaceDown | Hidden::PrivateWindow | Hidden::Invisible)
+    }
+
     /// Whether its place (map position, board, zone, location) is withheld too.
     pub fn withholds_place(self) -> bool {
         matches!(self, Hidden::PrivateWindow | Hidden::Invisible)
@@ -364,11 +379,14 @@ struct InSave<'p> {
     map: Option<String>,
     point: (i32, i32),
     deck: Option<String>,
+    /// Its place in its deck from the top, and the deck's size.
+    in_deck: Option<(usize, usize)>,
     face_down: bool,
 }
 
 /// The pieces of `position` in the order the game added them.
 fn found(position: &Position) -> impl Iterator<Item = InSave<'_>> {
+    let deck_places = position.deck_places();
     position
         .records
         .iter()
@@ -392,6 +410,7 @@ fn found(position: &Position) -> impl Iterator<Item = InSave<'_>> {
                 state,
                 map,
                 point,
+                in_deck: deck.as_ref().and_then(|_| deck_places.get(&at).copied()),
                 deck,
                 face_down,
             })
@@ -455,9 +474,12 @@ pub(crate) fn pieces(
             continue;
         }
         let place_shown = show || !hidden.is_some_and(Hidden::withholds_place);
+        // A warning about a place that cannot be located names the piece only if its id shows.
+        let id_shown = show || !hidden.is_some_and(Hidden::withholds_id);
         let located = if place_shown {
             Some(match &f.map {
-                Some(m) => locator.locate_piece(f.id, m, f.point.0, f.point.1),
+                Some(m) if id_shown => locator.locate_piece(f.id, m, f.point.0, f.point.1),
+                Some(m) => locator.locate(m, f.point.0, f.point.1),
                 None => Located::offboard(),
             })
         } else {
@@ -595,7 +617,7 @@ pub(crate) fn held(p: &Piece) -> usize {
         .map(|n| text_cost(n))
         .fold(0, usize::saturating_add);
     [
-        text_cost(&p.id),
+        opt(&p.id),
         opt(&p.name),
         opt(&p.map),
         opt(&p.board),
@@ -625,8 +647,9 @@ fn piece(
         Some(l) => (l.board, l.zone, Some(l.location)),
         None => (None, None, None),
     };
+    let id_shown = show || !hidden.is_some_and(Hidden::withholds_id);
     Piece {
-        id: f.id.to_string(),
+        id: id_shown.then(|| f.id.to_string()),
         name: show.then_some(read.name),
         masked: hidden.is_some(),
         hidden,
@@ -637,6 +660,8 @@ fn piece(
         y: place.then_some(f.point.1),
         location,
         deck: f.deck,
+        deck_position: f.in_deck.map(|d| d.0),
+        deck_size: f.in_deck.map(|d| d.1),
         properties: if show { read.props } else { BTreeMap::new() },
         layers: if show { read.layers } else { Vec::new() },
         slot: if show { read.slot } else { None },

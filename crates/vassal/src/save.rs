@@ -1702,7 +1702,7 @@ pub(crate) fn name_left_behind(
                     format!(
                         "`{}` (`{}`)",
                         one_line(p.name.as_deref().unwrap_or_default()),
-                        one_line(&p.id)
+                        one_line(p.id.as_deref().unwrap_or_default())
                     )
                 })
                 .collect();

@@ -54,7 +54,7 @@ fn place(pieces: &Pieces, id: &str) -> (i32, i32) {
     let p = pieces
         .pieces
         .iter()
-        .find(|p| p.id == id)
+        .find(|p| p.id.as_deref() == Some(id))
         .unwrap();
     (p.x.unwrap(), p.y.unwrap())
 }

@@ -192,7 +192,7 @@ fn comment_text(s: &str) -> String {
 /// location).
 fn reference_bytes(p: &Piece) -> usize {
     [
-        p.id.len(),
+        p.id.as_ref().map_or(0, String::len),
         p.name.as_ref().map_or(0, String::len),
         p.map.as_ref().map_or(0, String::len),
         p.location.as_ref().map_or(0, String::len),
@@ -217,7 +217,8 @@ fn value_bytes(v: &toml::Value) -> usize {
 
 fn piece_ref(p: &Piece) -> PieceRef {
     PieceRef {
-        id: p.id.clone(),
+        // Only pieces shown are selected: their ids show.
+        id: p.id.clone().unwrap_or_default(),
         name: p.name.clone().unwrap_or_default(),
         map: p.map.clone(),
         location: p.location.clone().unwrap_or_default(),

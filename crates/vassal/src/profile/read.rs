@@ -266,7 +266,10 @@ fn source_text(r: &ReadSpec, piece: &Piece) -> Result<String, Unread> {
         return Ok(piece.name.clone().unwrap_or_default());
     }
     if r.piece_id.is_some() {
-        return Ok(piece.id.clone());
+        return piece
+            .id
+            .clone()
+            .ok_or_else(|| Unread::unreadable("its id is withheld".into()));
     }
     if r.location.is_some() {
         return piece
