@@ -480,6 +480,14 @@ fn hidden_invariants(all: &vassal::Pieces, seen: &vassal::Pieces) {
                 "a withheld piece shows what it holds"
             );
         }
+        // A face-down card's id, or a private window's piece's, would name it (ids follow the
+        // module's order): withheld.
+        if matches!(
+            p.hidden,
+            Some(vassal::Hidden::FaceDown | vassal::Hidden::PrivateWindow)
+        ) {
+            assert!(p.id.is_none(), "a face-down or private piece shows its id");
+        }
         if p.hidden == Some(vassal::Hidden::PrivateWindow) {
             assert!(
                 p.board.is_none()
@@ -496,7 +504,7 @@ fn hidden_invariants(all: &vassal::Pieces, seen: &vassal::Pieces) {
         .pieces
         .iter()
         .filter(|p| p.name.is_some())
-        .map(|p| p.id.as_str())
+        .filter_map(|p| p.id.as_deref())
         .collect();
     let mut only_hidden = std::collections::BTreeSet::new();
     let mut elsewhere = std::collections::BTreeSet::new();
@@ -506,7 +514,7 @@ fn hidden_invariants(all: &vassal::Pieces, seen: &vassal::Pieces) {
             .iter()
             .map(|t| t.kind.clone())
             .chain(p.prototypes.iter().cloned());
-        if shown.contains(p.id.as_str()) {
+        if p.id.as_deref().is_some_and(|id| shown.contains(id)) {
             elsewhere.extend(names)
         } else {
             only_hidden.extend(names)

@@ -297,8 +297,12 @@ fn strings<'v>(v: &'v serde_json::Value, path: &str, out: &mut Vec<(String, &'v 
 /// names of the files).
 pub fn check_listing(scan: &Scan, seen: &vassal::Pieces, public: &str, what: &str) {
     let mut listed: BTreeMap<&str, Vec<&vassal::Piece>> = BTreeMap::new();
+    // A piece whose id is withheld (face down, another side's private window) is checked by
+    // the listing's invariants (`hidden_invariants`): it holds nothing.
     for p in &seen.pieces {
-        listed.entry(p.id.as_str()).or_default().push(p);
+        if let Some(id) = &p.id {
+            listed.entry(id.as_str()).or_default().push(p);
+        }
     }
     let mut left_out_invisible = 0;
     for (id, f) in &scan.flagged {
@@ -339,7 +343,8 @@ pub fn check_listing(scan: &Scan, seen: &vassal::Pieces, public: &str, what: &st
             if k == "pieces" {
                 let pieces = v.as_array().map_or(&[][..], Vec::as_slice);
                 for (i, (p, v)) in seen.pieces.iter().zip(pieces).enumerate() {
-                    if scan.flagged.contains_key(&p.id) {
+                    // A piece whose id is withheld is hidden: what is left of it is searched too.
+                    if p.id.as_ref().is_none_or(|id| scan.flagged.contains_key(id)) {
                         strings(v, &format!(".pieces[{i}]"), &mut shown);
                     }
                 }

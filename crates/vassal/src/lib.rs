@@ -116,9 +116,10 @@ pub mod internal {
 
 /// What [`read_pieces`] does beyond the defaults.
 ///
-/// By default a piece shows what VASSAL shows an opponent ([`Hidden`]): a masked piece, or one
-/// in a face-down deck, its id and place only; a piece on a private window of another side, its
-/// id and the window only; an invisible piece, nothing (it is counted).
+/// By default a piece shows what VASSAL shows an opponent ([`Hidden`]): a masked piece, its id
+/// and place only; a card in a face-down deck, its deck, its place in the deck and the deck's
+/// place (no id); a piece on a private window of another side, the window only (no id); an
+/// invisible piece, nothing (it is counted).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
@@ -162,7 +163,8 @@ impl Options {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Pieces {
-    /// The version of this shape (now 2), bumped on an incompatible change.
+    /// The version of this shape (now 3: a piece's `id` may be `null`), bumped on an
+    /// incompatible change.
     pub schema_version: u32,
     /// The save's name as it was read.
     pub save: String,
@@ -218,7 +220,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {
-        schema_version: 2,
+        schema_version: 3,
         save: save.name.clone(),
         module: module.source.clone(),
         pieces,

@@ -108,7 +108,10 @@ impl Hidden {
     /// Whether its id is withheld (unless revealed): a face-down card's or a private window's
     /// piece's id follows the module's order of its pieces, and would name it.
     pub fn withholds_id(self) -> bool {
-        matches!(self, Hidden::FaceDown | Hidden::PrivateWindow | Hidden::Invisible)
+        matches!(
+            self,
+            Hidden::FaceDown | Hidden::PrivateWindow | Hidden::Invisible
+        )
     }
 
     /// Whether its place (map position, board, zone, location) is withheld too.

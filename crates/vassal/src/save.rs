@@ -993,7 +993,9 @@ impl Position {
                 old_pos,
                 player,
             } => match self.index.get(id).copied() {
-                Some(at) => self.move_to(at, map.clone(), *pos, under.as_deref(), player.as_deref()),
+                Some(at) => {
+                    self.move_to(at, map.clone(), *pos, under.as_deref(), player.as_deref())
+                }
                 None => {
                     let warning = self.warn(
                         source,
@@ -1468,7 +1470,8 @@ impl Position {
                 RecKind::Stack { deck: Some(_), .. } => true,
                 RecKind::Stack { open, hiders, .. } => {
                     !moving_no_stack
-                        && (*open > 0 || player.is_some_and(|p| hiders.get(p).is_some_and(|&n| n > 0)))
+                        && (*open > 0
+                            || player.is_some_and(|p| hiders.get(p).is_some_and(|&n| n > 0)))
                 }
                 RecKind::Piece { stacking, .. } => {
                     !moving_no_stack
@@ -1504,9 +1507,7 @@ impl Position {
         }
         let (stack, mut slot) = match fixed_parent {
             Some(p) => (p, Slot::Above(fixed)),
-            None if matches!(self.records[fixed].kind, RecKind::Stack { .. }) => {
-                (fixed, Slot::Top)
-            }
+            None if matches!(self.records[fixed].kind, RecKind::Stack { .. }) => (fixed, Slot::Top),
             None => {
                 let (map, pos) = self.place_of(fixed);
                 let s = self.new_stack(map, pos);
@@ -1686,12 +1687,7 @@ pub(crate) fn name_left_behind(
         let left = at
             .get(&(m.map.as_str(), m.pos.0, m.pos.1))
             .map_or(&[][..], Vec::as_slice);
-        let place = format!(
-            "map `{}` at ({}, {})",
-            one_line(&m.map),
-            m.pos.0,
-            m.pos.1
-        );
+        let place = format!("map `{}` at ({}, {})", one_line(&m.map), m.pos.0, m.pos.1);
         let tail = if left.is_empty() {
             format!("; the game has no piece shown where it was ({place})")
         } else {

@@ -89,7 +89,11 @@ fn a_piece_moved_where_an_empty_stack_stands_joins_the_stack_with_a_piece() {
     assert_eq!(stack_of(&st, "s"), &["b", "a"], "{st:?}");
     let end = vassal::read_pieces(&module(), &save, &Options::default()).unwrap();
     assert_eq!(place(&end, "a"), (400, 400));
-    assert_eq!(place(&end, "b"), (400, 400), "the second piece is left behind");
+    assert_eq!(
+        place(&end, "b"),
+        (400, 400),
+        "the second piece is left behind"
+    );
 }
 
 #[test]
@@ -109,10 +113,7 @@ fn a_piece_moved_onto_a_piece_in_no_stack_makes_a_stack_with_it() {
     let st = stacks(&save(text).replay(None).unwrap());
     let made = st.iter().find(|s| s.1 == (200, 200)).expect("a new stack");
     assert_eq!(made.2, ["y", "x"], "{st:?}");
-    assert!(
-        st.iter().all(|s| !s.2.contains(&"w".to_string())),
-        "{st:?}"
-    );
+    assert!(st.iter().all(|s| !s.2.contains(&"w".to_string())), "{st:?}");
 }
 
 #[test]
@@ -177,8 +178,21 @@ fn a_move_of_a_stack_the_game_does_not_have_names_what_it_may_leave_behind() {
         text = text.piece(id, &format!("Unit{i}"), "Main", 200, 200, &[]);
     }
     let text = text
-        .piece("sec", "Secret", "Main", 200, 200, &[("obs;M;Peek;G;;;", "player1")])
-        .stack("s", "Main", 200, 200, &["p1", "p2", "p3", "p4", "p5", "sec"])
+        .piece(
+            "sec",
+            "Secret",
+            "Main",
+            200,
+            200,
+            &[("obs;M;Peek;G;;;", "player1")],
+        )
+        .stack(
+            "s",
+            "Main",
+            200,
+            200,
+            &["p1", "p2", "p3", "p4", "p5", "sec"],
+        )
         .log("M/ghost/Main/300/300/null/Main/200/200/null/p1")
         .log("M/other/Main/300/300/null/Main/500/500/null/p1");
     let pieces = vassal::read_pieces(&module(), &save(text), &Options::default()).unwrap();
@@ -194,6 +208,81 @@ fn a_move_of_a_stack_the_game_does_not_have_names_what_it_may_leave_behind() {
     assert!(w.contains("(200, 200)"), "{w}");
     assert!(w.contains("`Unit0`") && w.contains("`Unit2`"), "{w}");
     assert!(w.contains("2 more"), "{w}");
-    assert!(!w.contains("Unit3") && !w.contains("Secret") && !w.contains("sec"), "{w}");
-    assert!(moves[1].contains("no piece shown where it was"), "{}", moves[1]);
+    assert!(
+        !w.contains("Unit3") && !w.contains("Secret") && !w.contains("sec"),
+        "{w}"
+    );
+    assert!(
+        moves[1].contains("no piece shown where it was"),
+        "{}",
+        moves[1]
+    );
+}
+
+/// Issue 45, item 15: a face-down card is listed by its deck and its place there, never by its
+/// id (the ids of a deck's cards follow the module's order: sorting them names the cards); no
+/// warning names it either. Revealed, or in a face-up deck, a card keeps its id.
+#[test]
+fn a_face_down_card_is_listed_by_its_deck_and_place_not_its_id() {
+    let card = |id: &str, name: &str, map: &str| {
+        add_piece(
+            id,
+            &vassal::write::nest(&[], &format!("piece;;;;{name}")),
+            &format!("{map};200;200;;0"),
+        )
+    };
+    let text = SaveText::new()
+        .boards("Main", &[("B", 0, 0)])
+        .command(&card("1001", "Ace", "Main"))
+        .command(&card("1002", "King", "Main"))
+        .command(&card("1003", "Queen", "Main"))
+        .command(&add_piece(
+            "down",
+            "deck;x",
+            "Main;200;200;true;1001,1002,1003",
+        ))
+        .command(&card("2001", "Jack", "Main"))
+        .command(&add_piece("up", "deck;x", "Main;300;300;false;2001"))
+        // A face-down deck on a map the module lacks: the warning names no card.
+        .command(&card("3001", "Joker", "Elsewhere"))
+        .command(&add_piece("lost", "deck;x", "Elsewhere;10;10;true;3001"));
+    let save = save(text);
+    let seen = vassal::read_pieces(&module(), &save, &Options::default()).unwrap();
+    let json = serde_json::to_string(&seen).unwrap();
+    for secret in ["1001", "1002", "1003", "3001", "Ace", "Queen", "Joker"] {
+        assert!(!json.contains(secret), "{secret}: {json}");
+        for w in &seen.warnings {
+            assert!(!w.to_string().contains(secret), "{secret}: {w}");
+        }
+    }
+    let down: Vec<_> = seen
+        .pieces
+        .iter()
+        .filter(|p| p.deck.as_deref() == Some("down"))
+        .collect();
+    assert_eq!(down.len(), 3);
+    for p in &down {
+        assert_eq!(p.hidden, Some(vassal::Hidden::FaceDown));
+        assert!(p.id.is_none() && p.name.is_none());
+        assert_eq!(p.deck_size, Some(3));
+        assert_eq!((p.x, p.y), (Some(200), Some(200)));
+    }
+    // In the order added (1001, 1002, 1003); the last in the deck's state is its top card.
+    let places: Vec<_> = down.iter().map(|p| p.deck_position).collect();
+    assert_eq!(places, [Some(3), Some(2), Some(1)]);
+    let jack = seen
+        .pieces
+        .iter()
+        .find(|p| p.deck.as_deref() == Some("up"))
+        .unwrap();
+    assert_eq!(jack.id.as_deref(), Some("2001"));
+    assert_eq!((jack.deck_position, jack.deck_size), (Some(1), Some(1)));
+    let all = vassal::read_pieces(&module(), &save, &Options::default().reveal(true)).unwrap();
+    let ace = all
+        .pieces
+        .iter()
+        .find(|p| p.id.as_deref() == Some("1001"))
+        .unwrap();
+    assert_eq!(ace.name.as_deref(), Some("Ace"));
+    assert_eq!(ace.deck_position, Some(3));
 }

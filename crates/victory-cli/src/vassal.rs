@@ -40,9 +40,9 @@ Examples:
   victory vassal pieces game.vsav --module Game.vmod --format json
 
 A log replays to its last step, or to --step N (0: the position it was saved from). What VASSAL
-hides from the other players stays hidden: a masked or face-down piece shows its id and place
-only, a piece on a private window of a side you do not play its id and the window only, an
-invisible piece is only counted. --side NAME reads as the player of that side (its private
+hides from the other players stays hidden: a masked piece shows its id and place only, a
+face-down card its deck and its place in the deck (never its id), a piece on a private window
+of a side you do not play the window only, an invisible piece is only counted. --side NAME reads as the player of that side (its private
 windows shown); --reveal shows everything (your own save). See docs/vassal.md.")]
     #[command(
         mut_arg("module", |a| a.required(true)),
@@ -344,7 +344,12 @@ fn piece_line(piece: &::vassal::Piece) -> String {
         (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", one_line(l)),
         _ => format!("{:<10} (withheld)", "withheld"),
     };
-    let mut line = format!("  {place}  {name}  [id {}]", one_line(&piece.id));
+    // A face-down card's id, or a private window's piece's, is withheld (it would name the
+    // piece): its deck and its place in the deck say which card it is.
+    let mut line = match &piece.id {
+        Some(id) => format!("  {place}  {name}  [id {}]", one_line(id)),
+        None => format!("  {place}  {name}"),
+    };
     if let Some(z) = piece
         .zone
         .as_deref()
@@ -354,6 +359,9 @@ fn piece_line(piece: &::vassal::Piece) -> String {
     }
     if let Some(d) = &piece.deck {
         let _ = write!(line, " deck {}", one_line(d));
+        if let (Some(n), Some(of)) = (piece.deck_position, piece.deck_size) {
+            let _ = write!(line, " (card {n} of {of} from the top)");
+        }
     }
     if let Some(slot) = &piece.slot {
         let _ = write!(line, " {}", slot_words(slot));
