@@ -225,6 +225,68 @@ fn reports_and_old_locations(module: &Module, log: &Log, end: &Pieces) -> Vec<St
     wrong
 }
 
+/// A piece's place, for a person.
+fn shown(p: Option<&&Piece>) -> String {
+    p.map_or("nothing".to_string(), |p| {
+        let (m, x, y, l) = place(p);
+        format!(
+            "{} ({}, {}) {}",
+            m.unwrap_or_default(),
+            x.unwrap_or_default(),
+            y.unwrap_or_default(),
+            l.unwrap_or_default()
+        )
+    })
+}
+
+/// A log replayed to its end against its continuation's start: a summary printed, the
+/// disagreements without a reason returned.
+fn compare(module: &Module, first: &Log, next: &Log, end: &Pieces) -> Vec<String> {
+    let origin = read(module, first, Some(0));
+    let start = read(module, next, Some(0));
+    let (ends, starts, origins) = (by_id(end), by_id(&start), by_id(&origin));
+    let mut agree = 0;
+    let mut unexplained = Vec::new();
+    let mut reasons: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    let mut ids: Vec<&str> = starts.keys().chain(ends.keys()).copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    for piece in ids {
+        let (e, s) = (ends.get(piece), starts.get(piece));
+        if let (Some(e), Some(s)) = (e, s)
+            && place(e) == place(s)
+        {
+            agree += 1;
+            continue;
+        }
+        let what = format!(
+            "`{piece}` ({}): the replay has {}, the continuation {}",
+            e.or(s).and_then(|p| p.name.clone()).unwrap_or_default(),
+            shown(e),
+            shown(s)
+        );
+        match reason(piece, first, end, &origins, &starts, e.copied()) {
+            Some(r) => reasons.entry(r).or_default().push(what),
+            None => unexplained.push(format!("{} -> {}: {what}", first.name, next.name)),
+        }
+    }
+    println!(
+        "{} -> {}: {} pieces at the end, {} at the continuation's start; {agree} agree",
+        first.name,
+        next.name,
+        end.pieces.len(),
+        start.pieces.len()
+    );
+    for (r, list) in &reasons {
+        println!("  {} piece(s) {r}:", list.len());
+        for w in list {
+            println!("    {w}");
+        }
+    }
+    println!("  {} disagreement(s) without a reason", unexplained.len());
+    unexplained
+}
+
 #[test]
 fn each_log_ends_where_its_continuation_starts() {
     let Some(dir) = logs() else { return };
@@ -242,63 +304,7 @@ fn each_log_ends_where_its_continuation_starts() {
         let first = read_log(&dir, pair["log"].as_str().unwrap());
         let next = read_log(&dir, pair["continued_by"].as_str().unwrap());
         let end = read(&module, &first, None);
-        let origin = read(&module, &first, Some(0));
-        let start = read(&module, &next, Some(0));
-        let (ends, starts, origins) = (by_id(&end), by_id(&start), by_id(&origin));
-        let mut agree = 0;
-        let mut reasons: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        let mut ids: Vec<&str> = starts.keys().chain(ends.keys()).copied().collect();
-        ids.sort_unstable();
-        ids.dedup();
-        for piece in ids {
-            let (e, s) = (ends.get(piece), starts.get(piece));
-            if let (Some(e), Some(s)) = (e, s)
-                && place(e) == place(s)
-            {
-                agree += 1;
-                continue;
-            }
-            let shown = |p: Option<&&Piece>| {
-                p.map_or("nothing".to_string(), |p| {
-                    let (m, x, y, l) = place(p);
-                    format!(
-                        "{} ({}, {}) {}",
-                        m.unwrap_or_default(),
-                        x.unwrap_or_default(),
-                        y.unwrap_or_default(),
-                        l.unwrap_or_default()
-                    )
-                })
-            };
-            let what = format!(
-                "`{piece}` ({}): the replay has {}, the continuation {}",
-                e.or(s).and_then(|p| p.name.clone()).unwrap_or_default(),
-                shown(e),
-                shown(s)
-            );
-            match reason(piece, &first, &end, &origins, &starts, e.copied()) {
-                Some(r) => reasons.entry(r).or_default().push(what),
-                None => unexplained.push(format!("{} -> {}: {what}", first.name, next.name)),
-            }
-        }
-        println!(
-            "{} -> {}: {} pieces at the end, {} at the continuation's start; {agree} agree",
-            first.name,
-            next.name,
-            end.pieces.len(),
-            start.pieces.len()
-        );
-        for (r, list) in &reasons {
-            println!("  {} piece(s) {r}:", list.len());
-            for w in list {
-                println!("    {w}");
-            }
-        }
-        let count = |u: &Vec<String>, n: &str| u.iter().filter(|w| w.starts_with(n)).count();
-        println!(
-            "  {} disagreement(s) without a reason",
-            count(&unexplained, &format!("{} ->", first.name))
-        );
+        unexplained.extend(compare(&module, &first, &next, &end));
         all_logs.insert(first.name.clone(), (first, end));
         let next_end = read(&module, &next, None);
         all_logs.insert(next.name.clone(), (next, next_end));
