@@ -170,8 +170,9 @@ pub struct Pieces {
     pub save: String,
     /// The module's (buildFile's) name as it was read.
     pub module: String,
-    /// The pieces, in the order the game added them (stacks and decks are not pieces); an
-    /// invisible piece only when revealed.
+    /// The pieces, in the order the game added them (stacks and decks are not pieces), those
+    /// whose ids are withheld last, by map, deck and place in the deck (the order they were
+    /// added in would tell which they are); an invisible piece only when revealed.
     pub pieces: Vec<Piece>,
     /// Invisible pieces (Invisible trait) left out: VASSAL does not draw them for the
     /// opponent at all.
@@ -216,7 +217,7 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         input_bytes,
         &mut warnings,
     )?;
-    save::name_left_behind(&position, &pieces, &mut warnings[replay_warnings..]);
+    name_left_behind(&position, &pieces, &mut warnings[replay_warnings..]);
     warnings.extend(locator.take_warnings());
     save::cap_warnings(&mut warnings);
     Ok(Pieces {
@@ -230,6 +231,78 @@ pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pi
         steps: save.steps(),
         warnings,
     })
+}
+
+/// The most pieces a warning names of those a move of a piece the game does not have may leave
+/// behind; the rest are counted.
+const MAX_NAMED_LEFT: usize = 3;
+
+/// The most characters of a piece's name or id a warning of [`name_left_behind`] quotes: a
+/// piece may be named by many warnings, so what they say stays within a multiple of the save.
+const MAX_NAMED_CHARS: usize = 40;
+
+/// A piece's name or id as such a warning quotes it: on one line, at most
+/// [`MAX_NAMED_CHARS`] characters of it (`...` after a longer one).
+fn short(text: &str) -> String {
+    let cut: String = text.chars().take(MAX_NAMED_CHARS).collect();
+    let more = if cut.len() < text.len() { "..." } else { "" };
+    format!("{}{more}", wargame_kit::terminal::one_line(&cut))
+}
+
+/// Each warning of a move of a piece or stack the game does not have, with the pieces the
+/// game has at the place the move says it left: VASSAL moved what it had there, and they
+/// may now be misplaced. Only pieces listed with their names are named (never a hidden one);
+/// `warnings` are the position's own, in order.
+fn name_left_behind(position: &Position, pieces: &[Piece], warnings: &mut [Warning]) {
+    if position.missing_moves.is_empty() {
+        return;
+    }
+    let mut at: std::collections::HashMap<(&str, i32, i32), Vec<&Piece>> =
+        std::collections::HashMap::new();
+    for p in pieces {
+        if let (Some(map), Some(x), Some(y), Some(_)) = (&p.map, p.x, p.y, &p.name)
+            && p.hidden.is_none()
+        {
+            at.entry((map.as_str(), x, y)).or_default().push(p);
+        }
+    }
+    for m in &position.missing_moves {
+        let Some(w) = warnings.get_mut(m.warning) else {
+            continue;
+        };
+        let left = at
+            .get(&(m.map.as_str(), m.pos.0, m.pos.1))
+            .map_or(&[][..], Vec::as_slice);
+        let place = format!(
+            "map `{}` at ({}, {})",
+            wargame_kit::terminal::one_line(&m.map),
+            m.pos.0,
+            m.pos.1
+        );
+        let tail = if left.is_empty() {
+            format!("; the game has no piece shown where it was ({place})")
+        } else {
+            let mut names: Vec<String> = left
+                .iter()
+                .take(MAX_NAMED_LEFT)
+                .map(|p| {
+                    format!(
+                        "`{}` (`{}`)",
+                        short(p.name.as_deref().unwrap_or_default()),
+                        short(p.id.as_deref().unwrap_or_default())
+                    )
+                })
+                .collect();
+            if left.len() > MAX_NAMED_LEFT {
+                names.push(format!("{} more", left.len() - MAX_NAMED_LEFT));
+            }
+            format!(
+                "; VASSAL moved what it had where it was ({place}), and the game's pieces there may now be misplaced: {}",
+                names.join(", ")
+            )
+        };
+        w.message.push_str(&tail);
+    }
 }
 
 // The crate README's example runs as a doctest, so what crates.io shows cannot drift.

@@ -54,9 +54,9 @@ pub struct Piece {
     /// The id of the deck it is in, when in one.
     pub deck: Option<String>,
     /// Its place in that deck, counted from the top (1: the top card), when in one: what
-    /// VASSAL shows of a face-down card.
+    /// VASSAL shows of a face-down card. `None` too when its place is withheld.
     pub deck_position: Option<usize>,
-    /// How many pieces that deck holds, when in one.
+    /// How many pieces that deck holds, when in one; `None` too when its place is withheld.
     pub deck_size: Option<usize>,
     /// Its properties: the basic piece's (`BasicName`, `LocationName`, `CurrentMap`,
     /// `CurrentBoard`, `CurrentZone`, `CurrentX`, `CurrentY`, the persistent ones such as
@@ -516,7 +516,19 @@ pub(crate) fn pieces(
         out.push(p);
     }
     odd.warnings(warnings);
-    Ok((out, invisible))
+    // A piece whose id is withheld comes after the others, by its map, deck and place in the
+    // deck: its place in the order the game added pieces would tell which piece it is.
+    let (mut listed, mut withheld): (Vec<Piece>, Vec<Piece>) =
+        out.into_iter().partition(|p| p.id.is_some());
+    withheld.sort_by(|a, b| {
+        (a.map.as_deref(), a.deck.as_deref(), a.deck_position).cmp(&(
+            b.map.as_deref(),
+            b.deck.as_deref(),
+            b.deck_position,
+        ))
+    });
+    listed.append(&mut withheld);
+    Ok((listed, invisible))
 }
 
 /// The pieces, properties and text read so far, against [`limits::MAX_PIECES`],
@@ -663,8 +675,9 @@ fn piece(
         y: place.then_some(f.point.1),
         location,
         deck: f.deck,
-        deck_position: f.in_deck.map(|d| d.0),
-        deck_size: f.in_deck.map(|d| d.1),
+        // Where its place is withheld (another side's window), so is its place in a deck.
+        deck_position: f.in_deck.filter(|_| place).map(|d| d.0),
+        deck_size: f.in_deck.filter(|_| place).map(|d| d.1),
         properties: if show { read.props } else { BTreeMap::new() },
         layers: if show { read.layers } else { Vec::new() },
         slot: if show { read.slot } else { None },

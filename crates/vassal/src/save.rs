@@ -11,7 +11,6 @@ use crate::error::{At, ErrorKind, Warning, diag};
 use crate::seq::{Decoder, parse_java_int};
 use crate::{Error, Module, archive, limits, obfuscation};
 use wargame_kit::internal::work;
-use wargame_kit::terminal::one_line;
 
 /// The character between commands (ASCII ESC).
 pub const COMMAND_SEPARATOR: char = '\u{1b}';
@@ -1654,64 +1653,6 @@ pub(crate) fn version_warnings(module: &Module, save: &Save) -> Vec<Warning> {
         );
     }
     out
-}
-
-/// The most pieces a warning names of those a move of a piece the game does not have may leave
-/// behind; the rest are counted.
-const MAX_NAMED_LEFT: usize = 3;
-
-/// Each warning of a move of a piece or stack the game does not have, with the pieces the
-/// game has at the place the move says it left: VASSAL moved what it had there, and they
-/// may now be misplaced. Only pieces listed with their names are named (never a hidden one);
-/// `warnings` are the position's own, in order.
-pub(crate) fn name_left_behind(
-    position: &Position,
-    pieces: &[crate::Piece],
-    warnings: &mut [Warning],
-) {
-    if position.missing_moves.is_empty() {
-        return;
-    }
-    let mut at: HashMap<(&str, i32, i32), Vec<&crate::Piece>> = HashMap::new();
-    for p in pieces {
-        if let (Some(map), Some(x), Some(y), Some(_)) = (&p.map, p.x, p.y, &p.name)
-            && p.hidden.is_none()
-        {
-            at.entry((map.as_str(), x, y)).or_default().push(p);
-        }
-    }
-    for m in &position.missing_moves {
-        let Some(w) = warnings.get_mut(m.warning) else {
-            continue;
-        };
-        let left = at
-            .get(&(m.map.as_str(), m.pos.0, m.pos.1))
-            .map_or(&[][..], Vec::as_slice);
-        let place = format!("map `{}` at ({}, {})", one_line(&m.map), m.pos.0, m.pos.1);
-        let tail = if left.is_empty() {
-            format!("; the game has no piece shown where it was ({place})")
-        } else {
-            let mut names: Vec<String> = left
-                .iter()
-                .take(MAX_NAMED_LEFT)
-                .map(|p| {
-                    format!(
-                        "`{}` (`{}`)",
-                        one_line(p.name.as_deref().unwrap_or_default()),
-                        one_line(p.id.as_deref().unwrap_or_default())
-                    )
-                })
-                .collect();
-            if left.len() > MAX_NAMED_LEFT {
-                names.push(format!("{} more", left.len() - MAX_NAMED_LEFT));
-            }
-            format!(
-                "; VASSAL moved what it had where it was ({place}), and the game's pieces there may now be misplaced: {}",
-                names.join(", ")
-            )
-        };
-        w.message.push_str(&tail);
-    }
 }
 
 /// At most [`limits::MAX_WARNINGS`] warnings, the rest counted in a last one.

@@ -267,9 +267,12 @@ fn a_face_down_card_is_listed_by_its_deck_and_place_not_its_id() {
         assert_eq!(p.deck_size, Some(3));
         assert_eq!((p.x, p.y), (Some(200), Some(200)));
     }
-    // In the order added (1001, 1002, 1003); the last in the deck's state is its top card.
+    // Listed after every piece with an id, by deck and place there (the last card of the deck's
+    // state is its top card), not in the order added (1001, 1002, 1003), which would name them.
     let places: Vec<_> = down.iter().map(|p| p.deck_position).collect();
-    assert_eq!(places, [Some(3), Some(2), Some(1)]);
+    assert_eq!(places, [Some(1), Some(2), Some(3)]);
+    let first_withheld = seen.pieces.iter().position(|p| p.id.is_none()).unwrap();
+    assert!(seen.pieces[first_withheld..].iter().all(|p| p.id.is_none()));
     let jack = seen
         .pieces
         .iter()
