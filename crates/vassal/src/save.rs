@@ -668,6 +668,18 @@ impl Save {
         for cmd in self.cmds.iter().take_while(|c| c.step <= step) {
             p.apply(cmd, &self.name);
         }
+        if p.crowded > 0 {
+            let n = p.crowded;
+            p.warnings.push(
+                diag(
+                ErrorKind::Limit,
+                format!(
+                    "{n} move(s) onto a point where more than {MAX_MERGE_CANDIDATES} stacks and pieces stand, or onto a stack with more than {MAX_MERGE_CANDIDATES} hidden pieces on top: the reader did not look past them (VASSAL does), so such a piece may be in another stack than VASSAL's"
+                ),
+                )
+                .in_file(&self.name),
+            );
+        }
         Ok(p)
     }
 }
@@ -779,8 +791,9 @@ impl Stacking {
 /// The space between the keys of neighbouring pieces of a stack, as they are first given.
 const KEY_GAP: i128 = 1 << 64;
 
-/// The most records at one point the merge finder looks at for a move; beyond, the piece is
-/// placed on its own and a warning says so.
+/// The most records at one point the merge finder looks at for a move, and the most pieces of
+/// a stack it passes over (hidden) to find the top one seen: beyond, the move is made as if
+/// nothing more stood there, and a warning counts such moves. Each move's work stays bounded.
 const MAX_MERGE_CANDIDATES: usize = 256;
 
 /// Where a piece joins a stack.
@@ -862,6 +875,8 @@ pub struct Position {
     /// Moves of pieces the game does not have, whose warnings name what they may leave behind.
     pub(crate) missing_moves: Vec<MissingMove>,
     synthetic: usize,
+    /// Moves whose merge the reader did not follow to its end ([`MAX_MERGE_CANDIDATES`]).
+    crowded: usize,
     /// The bytes of the save's text (for [`limits::locate_budget`]).
     pub(crate) text_bytes: usize,
 }
@@ -1457,9 +1472,11 @@ impl Position {
             return false;
         };
         let mut found = None;
+        let mut crowded = false;
         for (n, &c) in here.values().enumerate() {
             work::add(1);
             if n >= MAX_MERGE_CANDIDATES {
+                crowded = true;
                 break;
             }
             if c == at {
@@ -1485,6 +1502,9 @@ impl Position {
                 found = Some(c);
                 break;
             }
+        }
+        if crowded {
+            self.crowded += 1;
         }
         match found {
             Some(c) => {
@@ -1527,17 +1547,26 @@ impl Position {
 
     /// A stack's top piece that no player hides (VASSAL's `Stack.topPiece()` for a viewer who
     /// hides nothing); `None` for a piece, or a stack without one.
-    fn top_seen(&self, stack: usize) -> Option<usize> {
+    fn top_seen(&mut self, stack: usize) -> Option<usize> {
         let RecKind::Stack { children, open, .. } = &self.records[stack].kind else {
             return None;
         };
         if *open == 0 {
             return None;
         }
-        children.values().rev().copied().find(|&k| {
-            work::add(1);
-            self.hidden_by(k).is_none()
-        })
+        let top = children
+            .values()
+            .rev()
+            .take(MAX_MERGE_CANDIDATES)
+            .copied()
+            .find(|&k| {
+                work::add(1);
+                self.hidden_by(k).is_none()
+            });
+        if top.is_none() {
+            self.crowded += 1;
+        }
+        top
     }
 
     /// A record that joined nothing: a stack or a piece that never stacks where it is moved,

@@ -289,3 +289,24 @@ fn a_face_down_card_is_listed_by_its_deck_and_place_not_its_id() {
     assert_eq!(ace.name.as_deref(), Some("Ace"));
     assert_eq!(ace.deck_position, Some(3));
 }
+
+/// The merge finder looks at most at `MAX_MERGE_CANDIDATES` (256) records at a point, so each
+/// move's work stays bounded; beyond, the move is counted in a warning.
+#[test]
+fn a_crowded_point_is_a_warning_not_a_long_search() {
+    let mut text = SaveText::new().boards("Main", &[("B", 0, 0)]);
+    for i in 0..300 {
+        text = text.command(&empty_stack(&format!("e{i}"), 200, 200));
+    }
+    let text = text
+        .piece("m", "Mover", "Main", 100, 100, &[])
+        .stack("s", "Main", 100, 100, &["m"])
+        .log(&mv("m", 200, 200, "null", "p1"));
+    let position = save(text).replay(None).unwrap();
+    let said: Vec<String> = position.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        said.iter()
+            .any(|w| w.contains("1 move(s) onto a point where more than 256")),
+        "{said:?}"
+    );
+}
