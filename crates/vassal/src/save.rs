@@ -64,8 +64,9 @@ pub(crate) enum CmdKind {
         /// Where the piece was when the move was recorded: map and point.
         old_map: Option<String>,
         old_pos: (i32, i32),
-        /// The mover's player id (a password: compared, never shown).
-        player: Option<String>,
+        /// The mover's player id, hashed ([`player_key`]): VASSAL's player id is a password,
+        /// compared here and never kept.
+        player: Option<u64>,
     },
     Boards {
         map: String,
@@ -669,16 +670,12 @@ impl Save {
             p.apply(cmd, &self.name);
         }
         if p.crowded > 0 {
-            let n = p.crowded;
-            p.warnings.push(
-                diag(
-                ErrorKind::Limit,
-                format!(
-                    "{n} move(s) onto a point where more than {MAX_MERGE_CANDIDATES} stacks and pieces stand, or onto a stack with more than {MAX_MERGE_CANDIDATES} hidden pieces on top: the reader did not look past them (VASSAL does), so such a piece may be in another stack than VASSAL's"
-                ),
-                )
-                .in_file(&self.name),
+            let message = format!(
+                "{} move(s) onto a point where more than {MAX_MERGE_CANDIDATES} stacks and pieces stand, or onto a stack with more than {MAX_MERGE_CANDIDATES} hidden pieces on top: the reader did not look past them (VASSAL does), so such a piece may be in another stack than VASSAL's",
+                p.crowded
             );
+            p.warnings
+                .push(diag(ErrorKind::Limit, message).in_file(&self.name));
         }
         Ok(p)
     }
@@ -704,7 +701,7 @@ fn parse_move(rest: &str) -> Result<CmdKind, usize> {
     let old_x = st.next().and_then(|v| parse_java_int(&v)).ok_or(7usize)?;
     let old_y = st.next().and_then(|v| parse_java_int(&v)).ok_or(8usize)?;
     st.next().ok_or(9usize)?;
-    let player = st.next();
+    let player = st.next().map(|p| player_key(&p));
     Ok(CmdKind::Move {
         id,
         map,
@@ -714,6 +711,15 @@ fn parse_move(rest: &str) -> Result<CmdKind, usize> {
         old_pos: (old_x, old_y),
         player,
     })
+}
+
+/// A player id as the replay compares it: hashed, so that the password it is is not kept.
+fn player_key(id: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    // SipHash with fixed keys: the same id gives the same key in every run.
+    let mut h = std::hash::DefaultHasher::new();
+    id.hash(&mut h);
+    h.finish()
 }
 
 /// A piece, stack or deck of a replayed game.
@@ -752,7 +758,7 @@ pub(crate) enum RecKind {
         /// How many of its pieces no player hides (Invisible), and how many each player
         /// hides: whether a mover sees a piece of it (VASSAL's `Stack.topPiece(playerId)`).
         open: usize,
-        hiders: HashMap<Arc<str>, usize>,
+        hiders: HashMap<u64, usize>,
     },
 }
 
@@ -767,7 +773,7 @@ pub(crate) struct Stacking {
     hide_levels: Vec<usize>,
     /// The player id hiding it (an Invisible trait on): VASSAL's `HIDDEN_BY`. A password:
     /// compared, never shown.
-    hidden_by: Option<Arc<str>>,
+    hidden_by: Option<u64>,
 }
 
 impl Stacking {
@@ -1007,9 +1013,7 @@ impl Position {
                 old_pos,
                 player,
             } => match self.index.get(id).copied() {
-                Some(at) => {
-                    self.move_to(at, map.clone(), *pos, under.as_deref(), player.as_deref())
-                }
+                Some(at) => self.move_to(at, map.clone(), *pos, under.as_deref(), *player),
                 None => {
                     let warning = self.warn(
                         source,
@@ -1145,44 +1149,44 @@ impl Position {
         let was = stacking.hidden_by.take();
         stacking.hidden_by = stacking.hide_levels.iter().find_map(|&i| {
             let v = levels.get(i)?;
-            crate::visibility::mask_on("hide;", &v).then(|| Arc::from(&*v))
+            crate::visibility::mask_on("hide;", &v).then(|| player_key(&v))
         });
-        let now = stacking.hidden_by.clone();
+        let now = stacking.hidden_by;
         let parent = *parent;
         match parent {
             // A stacked piece is where its stack is (old saves write `null` for its map).
             Some((p, _)) => {
                 *pos = (x, y);
-                self.count_hider(p, was.as_ref(), false);
-                self.count_hider(p, now.as_ref(), true);
+                self.count_hider(p, was, false);
+                self.count_hider(p, now, true);
             }
             None => self.relocate(at, map, (x, y)),
         }
     }
 
     /// One more (or one less) piece of stack `p` hidden by `by` (`None`: by nobody).
-    fn count_hider(&mut self, p: usize, by: Option<&Arc<str>>, more: bool) {
+    fn count_hider(&mut self, p: usize, by: Option<u64>, more: bool) {
         let RecKind::Stack { open, hiders, .. } = &mut self.records[p].kind else {
             return;
         };
         match by {
             None if more => *open += 1,
             None => *open = open.saturating_sub(1),
-            Some(h) if more => *hiders.entry(h.clone()).or_default() += 1,
+            Some(h) if more => *hiders.entry(h).or_default() += 1,
             Some(h) => {
-                if let Some(n) = hiders.get_mut(h) {
+                if let Some(n) = hiders.get_mut(&h) {
                     *n = n.saturating_sub(1);
                     if *n == 0 {
-                        hiders.remove(h);
+                        hiders.remove(&h);
                     }
                 }
             }
         }
     }
 
-    fn hidden_by(&self, at: usize) -> Option<&Arc<str>> {
+    fn hidden_by(&self, at: usize) -> Option<u64> {
         match &self.records[at].kind {
-            RecKind::Piece { stacking, .. } => stacking.hidden_by.as_ref(),
+            RecKind::Piece { stacking, .. } => stacking.hidden_by,
             RecKind::Stack { .. } => None,
         }
     }
@@ -1199,8 +1203,8 @@ impl Position {
         if let RecKind::Stack { children, .. } = &mut self.records[parent].kind {
             children.remove(&key);
         }
-        let by = self.hidden_by(at).cloned();
-        self.count_hider(parent, by.as_ref(), false);
+        let by = self.hidden_by(at);
+        self.count_hider(parent, by, false);
         self.loosen(at);
     }
 
@@ -1215,8 +1219,8 @@ impl Position {
         if let RecKind::Piece { parent, .. } = &mut self.records[at].kind {
             *parent = Some((stack, key));
         }
-        let by = self.hidden_by(at).cloned();
-        self.count_hider(stack, by.as_ref(), true);
+        let by = self.hidden_by(at);
+        self.count_hider(stack, by, true);
     }
 
     /// A free key of `stack`'s order at `slot`.
@@ -1433,7 +1437,7 @@ impl Position {
         map: Option<String>,
         pos: (i32, i32),
         under: Option<&str>,
-        player: Option<&str>,
+        player: Option<u64>,
     ) {
         let Some(map) = map else {
             // Off every map.
@@ -1463,7 +1467,7 @@ impl Position {
 
     /// VASSAL's merge finder at a point, in the order its map visits its pieces: whether the
     /// moved record joined something there.
-    fn find_merge(&mut self, at: usize, map: &str, pos: (i32, i32), player: Option<&str>) -> bool {
+    fn find_merge(&mut self, at: usize, map: &str, pos: (i32, i32), player: Option<u64>) -> bool {
         let moving_no_stack = match &self.records[at].kind {
             RecKind::Piece { stacking, .. } => stacking.no_stack,
             RecKind::Stack { deck, .. } => deck.is_some(),
@@ -1487,15 +1491,12 @@ impl Position {
                 RecKind::Stack { open, hiders, .. } => {
                     !moving_no_stack
                         && (*open > 0
-                            || player.is_some_and(|p| hiders.get(p).is_some_and(|&n| n > 0)))
+                            || player.is_some_and(|p| hiders.get(&p).is_some_and(|&n| n > 0)))
                 }
                 RecKind::Piece { stacking, .. } => {
                     !moving_no_stack
                         && !stacking.no_stack
-                        && stacking
-                            .hidden_by
-                            .as_deref()
-                            .is_none_or(|h| Some(h) == player)
+                        && stacking.hidden_by.is_none_or(|h| Some(h) == player)
                 }
             };
             if joins {
