@@ -57,7 +57,7 @@ side = { property = "Side", values = { Blue = "us" } }
 step = { layer = "Step", as = "integer" }
 kind = { value = "armor" }
 tag = { name = true, word = -1, format = "<{}>" }
-missing = { property = "Nope", optional = true }
+missing = { property = "Turn", optional = true }
 [[markers]]
 key = "turn"
 select = { zone = "Track" }
@@ -458,4 +458,49 @@ fn a_file_that_is_not_a_table_is_named_never_shown() {
         "{e}"
     );
     assert!(!e.contains("secret"), "{e}");
+}
+
+/// `optional` and `may_be_empty` excuse an absent piece, never a name or a value that exists
+/// nowhere in the save or the module: each typo is an error at its key, with the nearest name.
+#[test]
+fn a_name_that_exists_nowhere_is_refused_whatever_the_entry_says() {
+    let cases = [
+        (
+            "[[counts]]\nkey = \"n\"\nselect = { name_contains = \"1st Armr\" }",
+            "counts[0].select.name_contains",
+            "has a name containing `1st Armr`",
+        ),
+        (
+            "[[markers]]\nkey = \"t\"\nselect = { name = \"Trun\" }\nvalue = { value = 1 }\noptional = true",
+            "markers[0].select.name",
+            "is named `Trun`",
+        ),
+        (
+            "[[pieces]]\ninto = \"units\"\nselect = { property = { Side = \"Bleu\" } }\nmay_be_empty = true\nfields = { id = { name = true } }",
+            "pieces[0].select.property.Side",
+            "no piece of the save has `Side` = `Bleu`",
+        ),
+        (
+            "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\" }\nmay_be_empty = true\nfields = { x = { property = \"Nope\", optional = true } }",
+            "pieces[0].fields.x.property",
+            "has a property `Nope`",
+        ),
+    ];
+    for (entry, key, words) in cases {
+        let e = import(&format!("game = \"demo\"\n{entry}\n")).unwrap_err();
+        let d = e
+            .diagnostics()
+            .iter()
+            .find(|d| d.key.as_deref() == Some(key))
+            .unwrap_or_else(|| panic!("nothing at {key}: {e}"));
+        assert!(d.message.contains(words), "{key}: {}", d.message);
+        assert_eq!(d.kind, ErrorKind::Profile, "{key}");
+    }
+    // A name the module defines that no piece has today counts 0, and a value a piece has
+    // elsewhere in the save selects nothing here: no typo, no error.
+    let s = state(
+        "game = \"demo\"\n[[counts]]\nkey = \"a\"\nselect = { zone = \"Dead pile\", name_contains = \"Armor\" }\n[[counts]]\nkey = \"b\"\nselect = { zone = \"Dead pile\", property = { Side = \"Blue\" } }\n",
+    );
+    assert_eq!(s["a"].as_integer(), Some(0));
+    assert_eq!(s["b"].as_integer(), Some(0));
 }
