@@ -374,12 +374,12 @@ impl Profile {
             return Err(located(self.source(), vec![d]));
         }
         if let Some(keys) = self.spec.settable() {
-            self.check_required(shape, &keys)?;
+            self.check_required(shape, &keys, &[])?;
         }
         let pieces = crate::read_pieces(module, save, options)?;
         self.check_names(module, &pieces.pieces)?;
         let built = document::build(self, module, &pieces.pieces)?;
-        self.check_required(shape, &built.set)?;
+        self.check_required(shape, &built.set, &built.taken)?;
         let mut warnings = pieces.warnings;
         warnings.extend(hidden_warning(&pieces.pieces, pieces.invisible));
         Ok(Imported {
@@ -410,12 +410,55 @@ impl Profile {
         Err(Error::new(vec![self.source().at(d, None)]))
     }
 
-    /// Every required key has a source.
-    fn check_required(&self, shape: &StateShape<'_>, set: &BTreeSet<String>) -> Result<(), Error> {
+    /// Every required key has a source. With `taken` (what each entry took, once the pieces
+    /// are read), a key whose entries selected no piece is told at those entries.
+    fn check_required(
+        &self,
+        shape: &StateShape<'_>,
+        set: &BTreeSet<String>,
+        taken: &[(String, usize)],
+    ) -> Result<(), Error> {
         let at = Locator::new(self.source());
+        let first = |path: &str| path.split(['.', '[']).next().unwrap_or_default().to_string();
         let missing: Vec<_> = shape
             .missing(|k| set.contains(k))
             .map(|k| {
+                // The entries that would have set it, and selected nothing.
+                let empty: Vec<&str> = self
+                    .spec
+                    .markers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| matches!(&m.key, KeySpec::Fixed(key) if first(key) == k))
+                    .map(|(i, _)| format!("markers[{i}]"))
+                    .chain(
+                        self.spec
+                            .pieces
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, p)| first(&p.into) == k)
+                            .map(|(i, _)| format!("pieces[{i}]")),
+                    )
+                    .filter_map(|entry| {
+                        taken
+                            .iter()
+                            .find(|(e, n)| *e == entry && *n == 0)
+                            .map(|(e, _)| e.as_str())
+                    })
+                    .collect();
+                if let Some(entry) = empty.first() {
+                    let d = wargame_kit::Diagnostic::new(
+                        ErrorKind::NoSource,
+                        format!(
+                            "the state needs `{k}`, which {entry} gives, and {entry} selected no piece of the save"
+                        ),
+                    )
+                    .key(format!("{entry}.select"))
+                    .help(format!(
+                        "select the piece that gives `{k}` (`victory vassal pieces` lists them), or put `{k}` in [state]"
+                    ));
+                    return at.at(d, None);
+                }
                 let d = wargame_kit::Diagnostic::new(
                     ErrorKind::NoSource,
                     format!(
@@ -424,7 +467,7 @@ impl Profile {
                 )
                 .key(format!("state.{k}"))
                 .help(format!(
-                    "put `{k}` in [state], or read it from a piece ([[markers]] with key = \"{k}...\", or [[pieces]] into = \"{k}\")"
+                    "put `{k}` in [state], or read it from a piece ([[markers]] with key = \"{k}...\")"
                 ));
                 at.at(d, Some(0..0))
             })

@@ -355,7 +355,11 @@ fields = { side = { property = "Side", values = { Blu = "us" } } }
     )
     .unwrap_err();
     let d = &e.diagnostics()[0];
-    assert_eq!(d.help.as_deref(), Some("did you mean `Blu`?"), "{e}");
+    assert_eq!(
+        d.help.as_deref(),
+        Some("the profile lists `Blu`: if that is this one, rename it `Blue`"),
+        "{e}"
+    );
 }
 
 /// The problem of `with_tables` on LOOKUP (its table `counters` in `file`, served from memory
@@ -503,4 +507,49 @@ fn a_name_that_exists_nowhere_is_refused_whatever_the_entry_says() {
     );
     assert_eq!(s["a"].as_integer(), Some(0));
     assert_eq!(s["b"].as_integer(), Some(0));
+}
+
+/// A required key whose only entry (an optional marker) selected nothing is told at that
+/// entry, saying it selected nothing; a key no entry gives is told with the forms that give a
+/// scalar (never `[[pieces]] into`).
+#[test]
+fn a_required_key_left_unset_names_the_entry_that_selected_nothing() {
+    const NEEDS: StateShape<'static> = StateShape::new(&["demo"]).required(&["turn", "phase"]);
+    let (module, save) = demo();
+    let text = "game = \"demo\"\n[state]\nphase = 1\n[[markers]]\nkey = \"turn\"\nselect = { zone = \"Dead pile\" }\nvalue = { property = \"Turn\" }\noptional = true\n";
+    let p = Profile::from_toml_str(text, Some("p.toml")).unwrap();
+    let e = p
+        .import(&module, &save, &Options::default(), &NEEDS)
+        .unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert_eq!(d.key.as_deref(), Some("markers[0].select"), "{e}");
+    assert!(
+        d.message
+            .contains("which markers[0] gives, and markers[0] selected no piece of the save"),
+        "{e}"
+    );
+    assert_eq!(d.location.map(|l| l.line), Some(6), "{e}");
+    let p = Profile::from_toml_str("game = \"demo\"\n[state]\nphase = 1\n", Some("p.toml")).unwrap();
+    let e = p
+        .import(&module, &save, &Options::default(), &NEEDS)
+        .unwrap_err();
+    let help = e.diagnostics()[0].help.clone().unwrap();
+    assert!(help.contains("[[markers]]") && !help.contains("[[pieces]]"), "{help}");
+}
+
+/// A location the profile's list lacks, a slip of one it lists: the fix is to rename the
+/// profile's own key, and the help says so (never "did you mean" the profile's wrong key).
+#[test]
+fn a_slip_in_the_profiles_own_list_is_told_as_a_rename() {
+    let e = import(
+        "game = \"demo\"\n[[markers]]\nkey = \"turn\"\nselect = { zone = \"Track\" }\nvalue = { location = { \"Track B3\" = 3, \"Track  B2\" = 2 } }\n",
+    )
+    .unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert!(d.message.contains("gives no value for `Track B2`"), "{e}");
+    assert_eq!(
+        d.help.as_deref(),
+        Some("the profile lists `Track  B2`: if that is this one, rename it `Track B2`"),
+        "{e}"
+    );
 }
