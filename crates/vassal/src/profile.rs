@@ -419,7 +419,12 @@ impl Profile {
         taken: &[(String, usize)],
     ) -> Result<(), Error> {
         let at = Locator::new(self.source());
-        let first = |path: &str| path.split(['.', '[']).next().unwrap_or_default().to_string();
+        let first = |path: &str| {
+            path.split(['.', '['])
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        };
         let missing: Vec<_> = shape
             .missing(|k| set.contains(k))
             .map(|k| {
@@ -1140,10 +1145,35 @@ impl Imported {
     ) -> Vec<wargame_kit::Diagnostic<K>> {
         let source = Source::new(self.profile.as_deref(), &self.profile_text);
         let at = Locator::new(source);
-        found
-            .into_iter()
-            .map(|d| self.relocate_in(&at, d))
-            .collect()
+        // One problem for each place in the profile and cause, however many pieces it hits
+        // (a read that fails for every unit is one problem, with the count).
+        let mut out: Vec<wargame_kit::Diagnostic<K>> = Vec::new();
+        let mut causes: std::collections::HashMap<_, (usize, usize)> =
+            std::collections::HashMap::new();
+        for d in found {
+            let cause = cause_of(&d.message);
+            let d = self.relocate_in(&at, d);
+            let place = (d.file.clone(), d.span.clone(), cause);
+            match causes.get_mut(&place) {
+                Some((_, n)) => *n += 1,
+                None => {
+                    causes.insert(place, (out.len(), 1));
+                    out.push(d);
+                }
+            }
+        }
+        for (i, n) in causes.into_values() {
+            if n > 1
+                && let Some(d) = out.get_mut(i)
+            {
+                d.message = format!(
+                    "{} (the same problem for {} more piece(s) read here)",
+                    d.message,
+                    n - 1
+                );
+            }
+        }
+        out
     }
 
     fn relocate_in<K>(
@@ -1197,6 +1227,25 @@ fn field_span(source: &Locator<'_>, o: &Origin, key: &str) -> Option<Range<usize
         .flatten()
         .find_map(|k| source.span_of(&k))
         .or(Some(0..0))
+}
+
+/// A problem's cause: its message with every quoted value (`` `...` ``, `"..."`) left out, so
+/// that one read failing for many pieces, each with its own value, is one cause.
+fn cause_of(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut inside: Option<char> = None;
+    for c in message.chars() {
+        match inside {
+            Some(q) if c == q => inside = None,
+            Some(_) => {}
+            None if c == '`' || c == '"' => {
+                inside = Some(c);
+                out.push(c);
+            }
+            None => out.push(c),
+        }
+    }
+    out
 }
 
 /// Whether key path `key` is `prefix` or inside it.

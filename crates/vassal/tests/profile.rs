@@ -529,12 +529,16 @@ fn a_required_key_left_unset_names_the_entry_that_selected_nothing() {
         "{e}"
     );
     assert_eq!(d.location.map(|l| l.line), Some(6), "{e}");
-    let p = Profile::from_toml_str("game = \"demo\"\n[state]\nphase = 1\n", Some("p.toml")).unwrap();
+    let p =
+        Profile::from_toml_str("game = \"demo\"\n[state]\nphase = 1\n", Some("p.toml")).unwrap();
     let e = p
         .import(&module, &save, &Options::default(), &NEEDS)
         .unwrap_err();
     let help = e.diagnostics()[0].help.clone().unwrap();
-    assert!(help.contains("[[markers]]") && !help.contains("[[pieces]]"), "{help}");
+    assert!(
+        help.contains("[[markers]]") && !help.contains("[[pieces]]"),
+        "{help}"
+    );
 }
 
 /// A location the profile's list lacks, a slip of one it lists: the fix is to rename the
@@ -552,4 +556,43 @@ fn a_slip_in_the_profiles_own_list_is_told_as_a_rename() {
         Some("the profile lists `Track  B2`: if that is this one, rename it `Track B2`"),
         "{e}"
     );
+}
+
+/// A problem the state's reader finds in every piece one read gave (each with its own value)
+/// is one problem at that read, with how many more pieces it hit: not one a piece.
+#[test]
+fn one_problem_of_the_state_for_each_read_and_cause_with_a_count() {
+    let imported = import(
+        "game = \"demo\"\n[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\" }\nfields = { id = { piece_id = true }, rating = { name = true } }\n",
+    )
+    .unwrap();
+    let state: toml::Table = imported.text.parse().unwrap();
+    let units = state["units"].as_array().unwrap().len();
+    assert!(units >= 3, "{units}");
+    let e = imported
+        .read_state(|text, _| -> Result<(), wargame_kit::Error<&'static str>> {
+            let state: toml::Table = text.parse().unwrap();
+            let mut found = Vec::new();
+            for (i, u) in state["units"].as_array().unwrap().iter().enumerate() {
+                let rating = u["rating"].as_str().unwrap();
+                found.push(
+                    wargame_kit::Diagnostic::new("rating", format!("rating `{rating}` is not one"))
+                        .key(format!("units[{i}].rating")),
+                );
+            }
+            found.push(wargame_kit::Diagnostic::new("id", "id `x` is not one").key("units[0].id"));
+            Err(wargame_kit::Error::new(found))
+        })
+        .unwrap_err();
+    let d = e.diagnostics();
+    assert_eq!(d.len(), 2, "{e}");
+    assert!(
+        d[0].message.ends_with(&format!(
+            "(the same problem for {} more piece(s) read here)",
+            units - 1
+        )),
+        "{e}"
+    );
+    assert_eq!(d[0].location.map(|l| l.line), Some(5), "{e}");
+    assert!(!d[1].message.contains("the same problem"), "{e}");
 }
