@@ -84,7 +84,7 @@ use crate::{Error, Module, Options, Piece, Save};
 use wargame_kit::resolve::Resolver;
 
 pub use draft::draft;
-pub use proposal::draft_from_save;
+pub use proposal::{draft_from_save, draft_from_save_for};
 
 use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
 
