@@ -47,9 +47,9 @@ impl Unread {
     fn renamed(mut self, read: &str, listed: &[String]) -> Unread {
         self.help = wargame_kit::internal::nearest(read, listed).map(|n| {
             format!(
-                "the profile lists `{}`: if that is this one, rename it `{}`",
-                esc(&n),
-                esc(read)
+                "add `{}` to the list (or, if the profile's `{}` was meant for it, rename that one)",
+                esc(read),
+                esc(&n)
             )
         });
         self
