@@ -357,7 +357,9 @@ fields = { side = { property = "Side", values = { Blu = "us" } } }
     let d = &e.diagnostics()[0];
     assert_eq!(
         d.help.as_deref(),
-        Some("add `Blue` to the list (or, if the profile's `Blu` was meant for it, rename that one)"),
+        Some(
+            "add `Blue` to the list (or, if the profile's `Blu` was meant for it, rename that one)"
+        ),
         "{e}"
     );
 }
@@ -553,7 +555,9 @@ fn a_slip_in_the_profiles_own_list_is_told_as_a_rename() {
     assert!(d.message.contains("gives no value for `Track B2`"), "{e}");
     assert_eq!(
         d.help.as_deref(),
-        Some("add `Track B2` to the list (or, if the profile's `Track  B2` was meant for it, rename that one)"),
+        Some(
+            "add `Track B2` to the list (or, if the profile's `Track  B2` was meant for it, rename that one)"
+        ),
         "{e}"
     );
 }
