@@ -136,7 +136,11 @@ pub use wargame_kit as kit;
 pub const STATE_SHAPE: wargame_kit::shape::StateShape<'static> =
     wargame_kit::shape::StateShape::new(GAMES)
         .required(&["check", "war_state", "vp_marker"])
-        .references(&["track"]);
+        .references(&["track"])
+        .arrays(&[
+            wargame_kit::shape::StateArray::new("units", &["label", "faction", "name"])
+                .place("label"),
+        ]);
 
 pub use csv::{
     ConsideredHex, Control, ControlBasis, CountedHex, CsvTerm, CurrentStrategicValue, ExcludedHex,

@@ -12,5 +12,5 @@ pub mod schema;
 pub mod work;
 
 pub use crate::diag::scan::{table_array_headers, top_level_string};
-pub use crate::diag::shape::{nearest, read_and_check};
+pub use crate::diag::shape::{NEAREST_STEPS, nearest, nearest_within, read_and_check};
 pub use crate::diag::{Collector, Locator};

@@ -29,6 +29,47 @@ pub struct StateShape<'a> {
     pub required: &'a [&'a str],
     /// Top-level keys whose string values name other files (relative to the document).
     pub references: &'a [&'a str],
+    /// The arrays of tables whose entries are pieces of the game (`units`), in the order a
+    /// player fills them: what a tool drafting a state from pieces proposes.
+    pub arrays: &'a [StateArray<'a>],
+}
+
+/// An array of tables of a state whose entries are pieces (`units`, `eliminated`): its key,
+/// the keys of an entry, and the key holding the piece's place on the map, if one does.
+///
+/// ```
+/// use wargame_kit::shape::{StateArray, StateShape};
+///
+/// const UNITS: StateArray<'static> = StateArray::new("units", &["id", "hex"]).place("hex");
+/// const SHAPE: StateShape<'static> = StateShape::new(&["demo"]).arrays(&[UNITS]);
+/// assert_eq!(SHAPE.arrays[0].place, Some("hex"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StateArray<'a> {
+    /// The array's key (`units`).
+    pub key: &'a str,
+    /// The keys of an entry, the identifying one first.
+    pub fields: &'a [&'a str],
+    /// The key holding where the piece is on the map (`hex`), if one does.
+    pub place: Option<&'a str>,
+}
+
+impl<'a> StateArray<'a> {
+    /// An array of `key` whose entries have `fields`, none of them a place.
+    pub const fn new(key: &'a str, fields: &'a [&'a str]) -> Self {
+        StateArray {
+            key,
+            fields,
+            place: None,
+        }
+    }
+
+    /// With `field` holding the piece's place on the map.
+    pub const fn place(mut self, field: &'a str) -> Self {
+        self.place = Some(field);
+        self
+    }
 }
 
 impl<'a> StateShape<'a> {
@@ -38,12 +79,19 @@ impl<'a> StateShape<'a> {
             games,
             required: &[],
             references: &[],
+            arrays: &[],
         }
     }
 
     /// With these keys required.
     pub const fn required(mut self, keys: &'a [&'a str]) -> Self {
         self.required = keys;
+        self
+    }
+
+    /// With these arrays of pieces.
+    pub const fn arrays(mut self, arrays: &'a [StateArray<'a>]) -> Self {
+        self.arrays = arrays;
         self
     }
 

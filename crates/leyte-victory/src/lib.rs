@@ -120,7 +120,22 @@ pub use wargame_kit as kit;
 pub const STATE_SHAPE: wargame_kit::shape::StateShape<'static> =
     wargame_kit::shape::StateShape::new(&[GAME])
         .required(&["map", "scenario"])
-        .references(&["map"]);
+        .references(&["map"])
+        .arrays(&[
+            wargame_kit::shape::StateArray::new(
+                "units",
+                &["id", "side", "rating", "hex", "name", "artillery"],
+            )
+            .place("hex"),
+            wargame_kit::shape::StateArray::new(
+                "eliminated",
+                &["id", "side", "rating", "name", "artillery"],
+            ),
+            wargame_kit::shape::StateArray::new(
+                "exited",
+                &["id", "side", "rating", "hex", "name", "artillery"],
+            ),
+        ]);
 
 pub use error::{Diagnostic, Error, ErrorKind};
 pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};

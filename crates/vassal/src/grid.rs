@@ -907,6 +907,47 @@ impl Grid {
         }
     }
 
+    /// The location name of a board point when it needs no size of the board, and says the
+    /// point is on the board: a region's name (at the region's point), or a zone's (named by the zone's own grid, or
+    /// by the board's when that one does not count from the far edge). `None` when only the
+    /// board's size could tell (its edge, a descending numbering).
+    pub(crate) fn name_inside(&self, p: Point) -> Option<Named> {
+        match self {
+            // A point on a region's own point (where the grid snaps pieces) is on the board;
+            // any other is named by its nearest region on or off the board, which only the
+            // size tells.
+            Grid::Region(g) => g
+                .regions
+                .iter()
+                .any(|r| r.origin == p)
+                .then(|| g.location_name(p).map(|n| Named::Name(n, None)))
+                .flatten(),
+            Grid::Zoned(z) => match z.zones.iter().find(|zone| zone.polygon.contains(p)) {
+                Some(zone) => {
+                    let parent = z.background.as_deref();
+                    if zone.use_parent_grid && parent.is_some_and(Grid::descends) {
+                        return None;
+                    }
+                    // The board's size is never read: the zone's own grid counts from the
+                    // zone, the board's does not descend.
+                    Some(self.name(p, (0, 0)))
+                }
+                None => z.background.as_deref().and_then(|g| g.name_inside(p)),
+            },
+            Grid::Hex(_) | Grid::Square(_) | Grid::Custom { .. } => None,
+        }
+    }
+
+    /// Whether the grid's numbering counts from the far edge of its container (needs its size).
+    fn descends(&self) -> bool {
+        let n = match self {
+            Grid::Hex(g) => g.numbering.as_ref(),
+            Grid::Square(g) => g.numbering.as_ref(),
+            _ => None,
+        };
+        n.is_some_and(|n| n.h_descending || n.v_descending)
+    }
+
     /// The location name of a board point; `size` is the container's (board's) size.
     pub(crate) fn name(&self, p: Point, size: (i32, i32)) -> Named {
         match self {

@@ -231,11 +231,20 @@ impl<'m> Locator<'m> {
             };
         }
         if layout.unknown_size {
+            let inside = self.inside_unsized(layout, x, y);
+            if let Some(l) = inside {
+                return l;
+            }
             self.warn_once(format!("size:{}", layout.def.id), || {
+                let but = if self.names_inside(layout) {
+                    ", but for those in a zone or region of its board"
+                } else {
+                    ""
+                };
                 diag(
                     ErrorKind::BoardSize,
                     format!(
-                        "map `{}` has a board of unknown size: its pieces cannot be located",
+                        "map `{}` has a board of unknown size: its pieces cannot be located{but}",
                         layout.def.id
                     ),
                 )
@@ -285,6 +294,46 @@ impl<'m> Locator<'m> {
                     location: "unknown".to_string(),
                 }
             }
+        }
+    }
+
+    /// Whether the map is one board whose grid names some points without its size (zones,
+    /// regions): [`Locator::inside_unsized`] locates those.
+    fn names_inside(&self, layout: &Layout<'m>) -> bool {
+        matches!(layout.boards.as_slice(), [only] if !only.reversed
+            && matches!(only.def.grid, Some(Grid::Zoned(_) | Grid::Region(_))))
+    }
+
+    /// A point of a map of one board whose size is unknown: a board's origin is the map's
+    /// edge whatever its size, so a point left of or above it is `offboard`, and a point a zone
+    /// or region of its grid names is there (a zone or region is drawn on its board); `None`
+    /// where only the size could tell.
+    fn inside_unsized(&self, layout: &Layout<'m>, x: i32, y: i32) -> Option<Located> {
+        if !self.names_inside(layout) {
+            return None;
+        }
+        let placed = layout.boards.first()?;
+        let p = (
+            i64::from(x) - placed.origin.0,
+            i64::from(y) - placed.origin.1,
+        );
+        if p.0 < 0 || p.1 < 0 {
+            return Some(Located::offboard());
+        }
+        let p = (i32::try_from(p.0).ok()?, i32::try_from(p.1).ok()?);
+        let grid = placed.def.grid.as_ref()?;
+        if !self.may_look(grid.naming_cost()) {
+            return None;
+        }
+        let board = Some(placed.def.name.clone());
+        match grid.name_inside(p)? {
+            Named::Name(name, zone) => Some(Located {
+                board,
+                zone,
+                location: name,
+            }),
+            Named::OverLimit(zone) => Some(self.zone_over_limit(&placed.def.name, zone)),
+            Named::Nothing(_) | Named::Custom(_) => None,
         }
     }
 

@@ -84,7 +84,7 @@ use crate::{Error, Module, Options, Piece, Save};
 use wargame_kit::resolve::Resolver;
 
 pub use draft::draft;
-pub use proposal::draft_from_save;
+pub use proposal::{draft_from_save, draft_from_save_for};
 
 use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
 
@@ -374,12 +374,12 @@ impl Profile {
             return Err(located(self.source(), vec![d]));
         }
         if let Some(keys) = self.spec.settable() {
-            self.check_required(shape, &keys)?;
+            self.check_required(shape, &keys, &[])?;
         }
         let pieces = crate::read_pieces(module, save, options)?;
         self.check_names(module, &pieces.pieces)?;
         let built = document::build(self, module, &pieces.pieces)?;
-        self.check_required(shape, &built.set)?;
+        self.check_required(shape, &built.set, &built.taken)?;
         let mut warnings = pieces.warnings;
         warnings.extend(hidden_warning(&pieces.pieces, pieces.invisible));
         Ok(Imported {
@@ -410,12 +410,60 @@ impl Profile {
         Err(Error::new(vec![self.source().at(d, None)]))
     }
 
-    /// Every required key has a source.
-    fn check_required(&self, shape: &StateShape<'_>, set: &BTreeSet<String>) -> Result<(), Error> {
+    /// Every required key has a source. With `taken` (what each entry took, once the pieces
+    /// are read), a key whose entries selected no piece is told at those entries.
+    fn check_required(
+        &self,
+        shape: &StateShape<'_>,
+        set: &BTreeSet<String>,
+        taken: &[(String, usize)],
+    ) -> Result<(), Error> {
         let at = Locator::new(self.source());
+        let first = |path: &str| {
+            path.split(['.', '['])
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        };
         let missing: Vec<_> = shape
             .missing(|k| set.contains(k))
             .map(|k| {
+                // The entries that would have set it, and selected nothing.
+                let empty: Vec<&str> = self
+                    .spec
+                    .markers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| matches!(&m.key, KeySpec::Fixed(key) if first(key) == k))
+                    .map(|(i, _)| format!("markers[{i}]"))
+                    .chain(
+                        self.spec
+                            .pieces
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, p)| first(&p.into) == k)
+                            .map(|(i, _)| format!("pieces[{i}]")),
+                    )
+                    .filter_map(|entry| {
+                        taken
+                            .iter()
+                            .find(|(e, n)| *e == entry && *n == 0)
+                            .map(|(e, _)| e.as_str())
+                    })
+                    .collect();
+                if let Some(entry) = empty.first() {
+                    let d = wargame_kit::Diagnostic::new(
+                        ErrorKind::NoSource,
+                        format!(
+                            "the state needs `{k}`, which {entry} gives, and {entry} selected no piece of the save"
+                        ),
+                    )
+                    .key(format!("{entry}.select"))
+                    .help(format!(
+                        "select the piece that gives `{k}` (`victory vassal pieces` lists them), or put `{k}` in [state]"
+                    ));
+                    return at.at(d, None);
+                }
                 let d = wargame_kit::Diagnostic::new(
                     ErrorKind::NoSource,
                     format!(
@@ -424,7 +472,7 @@ impl Profile {
                 )
                 .key(format!("state.{k}"))
                 .help(format!(
-                    "put `{k}` in [state], or read it from a piece ([[markers]] with key = \"{k}...\", or [[pieces]] into = \"{k}\")"
+                    "put `{k}` in [state], or read it from a piece ([[markers]] with key = \"{k}...\")"
                 ));
                 at.at(d, Some(0..0))
             })
@@ -440,6 +488,31 @@ impl Profile {
     fn check_names(&self, module: &Module, pieces: &[Piece]) -> Result<(), Error> {
         let known = Known::of(module, pieces);
         let mut found = Vec::new();
+        // A name is looked for among every name the save shows and every word of the module,
+        // for each entry that names one: as much as the entry's selection will look at, within
+        // the same budget.
+        let input = pieces
+            .iter()
+            .map(crate::piece::held)
+            .fold(self.text.len(), usize::saturating_add);
+        let naming = self
+            .spec
+            .selects()
+            .iter()
+            .filter(|(_, s)| s.name.is_some() || s.name_contains.is_some())
+            .count();
+        let steps =
+            naming.saturating_mul(known.names.len().saturating_add(known.words.sorted.len()));
+        let most = crate::limits::selection_budget(input);
+        if steps > most {
+            let d = wargame_kit::Diagnostic::new(
+                ErrorKind::Limit,
+                format!(
+                    "the profile's entries naming pieces would look at more than {most} names in all, each entry every name of the save and the module (the reader's budget, vassal::limits::selection_budget): write fewer entries"
+                ),
+            );
+            return Err(located(self.source(), vec![d]));
+        }
         if let Some(board) = &self.spec.board {
             found.extend(known.map("board.map", &board.map));
             if let Some(z) = &board.zone {
@@ -643,20 +716,108 @@ pub(crate) fn located(source: Source<'_>, found: Vec<wargame_kit::Diagnostic<Err
 }
 
 /// What a module and a save have, to check a profile's names against.
-struct Known {
+struct Known<'a> {
     maps: Vec<String>,
     zones: Vec<String>,
+    /// The boards of the module's maps (the values of `CurrentBoard`).
+    boards: Vec<String>,
     prototypes: Vec<String>,
     /// The palette entries' names and paths.
     slots: Vec<String>,
     layers: Vec<String>,
     properties: Vec<String>,
-    /// The prototypes' definitions, where a property may be defined before any piece has it.
-    definitions: String,
+    /// The names of the pieces the save shows and of the module's palette entries, sorted,
+    /// each once.
+    names: Vec<&'a str>,
+    /// Each property's values on the pieces the save shows, sorted, each once.
+    values: std::collections::BTreeMap<&'a str, Vec<&'a str>>,
+    /// The words of the module's piece definitions (palette entries and prototypes): where a
+    /// name, a property or a value may be defined before any piece of a save has it.
+    words: Words<'a>,
 }
 
-impl Known {
-    fn of(module: &Module, pieces: &[Piece]) -> Known {
+/// The words of a text (runs of letters and digits), each once: looked up whole, or as the
+/// start or the end of a word (a `name_contains` cut inside a word). Built in one pass;
+/// each look-up costs the length of what is looked up and a binary search.
+struct Words<'a> {
+    sorted: Vec<&'a str>,
+    /// Each word reversed, sorted: what a word ends with.
+    reversed: Vec<String>,
+}
+
+impl<'a> Words<'a> {
+    fn of(texts: impl Iterator<Item = &'a str>) -> Words<'a> {
+        let mut sorted: Vec<&str> = texts.flat_map(words).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let mut reversed: Vec<String> = sorted.iter().map(|w| w.chars().rev().collect()).collect();
+        reversed.sort_unstable();
+        Words { sorted, reversed }
+    }
+
+    fn has(&self, word: &str) -> bool {
+        self.sorted.binary_search(&word).is_ok()
+    }
+
+    fn starts(&self, start: &str) -> bool {
+        let i = self.sorted.partition_point(|w| *w < start);
+        self.sorted.get(i).is_some_and(|w| w.starts_with(start))
+    }
+
+    fn ends(&self, end: &str) -> bool {
+        let end: String = end.chars().rev().collect();
+        let i = self.reversed.partition_point(|w| *w < end);
+        self.reversed.get(i).is_some_and(|w| w.starts_with(&end))
+    }
+
+    /// Whether every word of `text` is a word of the module's; with `cut`, the first may be
+    /// the end of one and the last the start of one (a text cut out of a longer name). A
+    /// text of no word (punctuation alone) is not looked up.
+    fn hold(&self, text: &str, cut: bool) -> bool {
+        let parts: Vec<&str> = words(text).collect();
+        let last = parts.len().saturating_sub(1);
+        let starts_inside = text.chars().next().is_some_and(char::is_alphanumeric);
+        let ends_inside = text.chars().next_back().is_some_and(char::is_alphanumeric);
+        parts.iter().enumerate().all(|(i, w)| {
+            self.has(w)
+                || (cut && i == 0 && starts_inside && self.ends(w))
+                || (cut && i == last && ends_inside && self.starts(w))
+                || (cut && last == 0 && starts_inside && ends_inside && self.inside(w))
+        })
+    }
+
+    /// Whether some word holds `part` inside it (one word cut at both ends): a scan of the
+    /// words, made only for a text of one word that no word starts or ends with.
+    fn inside(&self, part: &str) -> bool {
+        self.sorted.iter().any(|w| w.contains(part))
+    }
+}
+
+/// The words of a text: its runs of letters and digits.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+}
+
+/// The properties whose values are places: any hex, zone or point may be one, so a value no
+/// piece has is no typo.
+const PLACE_PROPERTIES: &[&str] = &[
+    "LocationName",
+    "CurrentX",
+    "CurrentY",
+    "OldLocationName",
+    "OldX",
+    "OldY",
+    "OldMap",
+    "OldBoard",
+    "OldZone",
+    "OldDeckName",
+    "DeckName",
+    "DeckPosition",
+];
+
+impl<'a> Known<'a> {
+    fn of(module: &'a Module, pieces: &'a [Piece]) -> Known<'a> {
         let mut zones = Vec::new();
         for board in module.maps.iter().flat_map(|m| &m.boards) {
             if let Some(g) = &board.grid {
@@ -666,27 +827,55 @@ impl Known {
         let set = |it: &mut dyn Iterator<Item = String>| -> Vec<String> {
             it.collect::<BTreeSet<_>>().into_iter().collect()
         };
+        // Only what the save shows: a hidden piece's names and values never decide, nor
+        // suggest, anything.
+        let shown = || {
+            pieces
+                .iter()
+                .filter(|p| p.name.is_some() && p.hidden.is_none())
+        };
+        let mut names: Vec<&str> = shown()
+            .filter_map(|p| p.name.as_deref())
+            .chain(module.palette.iter().map(|e| e.name.as_str()))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut values: std::collections::BTreeMap<&str, Vec<&str>> =
+            std::collections::BTreeMap::new();
+        for p in shown() {
+            for (k, v) in &p.properties {
+                values.entry(k.as_str()).or_default().push(v.as_str());
+            }
+        }
+        for v in values.values_mut() {
+            v.sort_unstable();
+            v.dedup();
+        }
+        let definitions = module
+            .prototypes
+            .iter()
+            .map(|p| p.definition.as_str())
+            .chain(module.palette.iter().map(|e| e.definition.as_str()));
         Known {
             maps: set(&mut module
                 .maps
                 .iter()
                 .flat_map(|m| [m.id.clone(), m.generated_id.clone()])),
             zones: set(&mut zones.into_iter()),
+            boards: set(&mut module
+                .maps
+                .iter()
+                .flat_map(|m| m.boards.iter().map(|b| b.name.clone()))),
             prototypes: set(&mut module.prototypes.iter().map(|p| p.name.clone())),
             slots: set(&mut module
                 .palette
                 .iter()
                 .flat_map(|e| [e.name.clone(), e.path.clone()])),
-            layers: set(&mut pieces
-                .iter()
-                .flat_map(|p| p.layers.iter().map(|l| l.name.clone()))),
-            properties: set(&mut pieces.iter().flat_map(|p| p.properties.keys().cloned())),
-            definitions: module
-                .prototypes
-                .iter()
-                .map(|p| p.definition.as_str())
-                .collect::<Vec<_>>()
-                .join("\n"),
+            layers: set(&mut shown().flat_map(|p| p.layers.iter().map(|l| l.name.clone()))),
+            properties: set(&mut shown().flat_map(|p| p.properties.keys().cloned())),
+            names,
+            values,
+            words: Words::of(definitions),
         }
     }
 
@@ -699,10 +888,82 @@ impl Known {
     }
 
     fn property(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
-        if self.definitions.contains(name) {
+        if self.words.hold(name, false) && words(name).next().is_some() {
             return None;
         }
         unknown("property", &self.properties, key, name)
+    }
+
+    /// A name (`name`, or with `contains` a part of one, `name_contains`) that no piece of
+    /// the save shows and no palette entry or piece definition of the module holds.
+    fn name(
+        &self,
+        key: &str,
+        name: &str,
+        contains: bool,
+    ) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
+        let shown = if contains {
+            self.names.iter().any(|n| n.contains(name))
+        } else {
+            self.names.binary_search(&name).is_ok()
+        };
+        if shown || (words(name).next().is_some() && self.words.hold(name, contains)) {
+            return None;
+        }
+        let text = wargame_kit::terminal::one_line(name);
+        let message = if contains {
+            format!(
+                "no piece of the save, and no palette entry or piece definition of the module, has a name containing `{text}`"
+            )
+        } else {
+            format!(
+                "no piece of the save, and no palette entry or piece definition of the module, is named `{text}`"
+            )
+        };
+        let d = wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key);
+        Some(with_suggestion(d, name, &self.names, "names"))
+    }
+
+    /// A property's value that no piece of the save has and the module defines nowhere.
+    fn value(
+        &self,
+        key: &str,
+        property: &str,
+        value: &str,
+    ) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
+        let seen = self.values.get(property);
+        if seen.is_some_and(|v| v.binary_search(&value).is_ok())
+            || PLACE_PROPERTIES.contains(&property)
+        {
+            return None;
+        }
+        let domain = match property {
+            "CurrentMap" => Some(&self.maps),
+            "CurrentZone" => Some(&self.zones),
+            "CurrentBoard" => Some(&self.boards),
+            _ => None,
+        };
+        let defined = match domain {
+            Some(d) => d.iter().any(|n| n == value),
+            None => words(value).next().is_none() || self.words.hold(value, false),
+        };
+        if defined {
+            return None;
+        }
+        let d = wargame_kit::Diagnostic::new(
+            ErrorKind::Profile,
+            format!(
+                "no piece of the save has `{}` = `{}`, and the module defines no such value",
+                wargame_kit::terminal::one_line(property),
+                wargame_kit::terminal::one_line(value)
+            ),
+        )
+        .key(key);
+        let known: Vec<&str> = match domain {
+            Some(d) => d.iter().map(String::as_str).collect(),
+            None => seen.cloned().unwrap_or_default(),
+        };
+        Some(with_suggestion(d, value, &known, "values"))
     }
 
     fn select(&self, key: &str, s: &SelectSpec) -> Vec<wargame_kit::Diagnostic<ErrorKind>> {
@@ -713,6 +974,12 @@ impl Known {
             s.zone
                 .as_ref()
                 .and_then(|z| self.zone(&format!("{key}.zone"), z)),
+            s.name
+                .as_ref()
+                .and_then(|n| self.name(&format!("{key}.name"), n, false)),
+            s.name_contains
+                .as_ref()
+                .and_then(|n| self.name(&format!("{key}.name_contains"), n, true)),
         ]
         .into_iter()
         .flatten()
@@ -732,16 +999,21 @@ impl Known {
                 out.extend(unknown(what, known, &at, name));
             }
         }
-        for p in s.property.keys() {
-            out.extend(self.property(&format!("{key}.property.{}", quoted_key(p)), p));
+        for (p, v) in &s.property {
+            let at = format!("{key}.property.{}", quoted_key(p));
+            match self.property(&at, p) {
+                Some(d) => out.push(d),
+                None => out.extend(self.value(&at, p, v)),
+            }
         }
         out
     }
 
     fn read(&self, key: &str, r: &ReadSpec) -> Vec<wargame_kit::Diagnostic<ErrorKind>> {
         let mut out = Vec::new();
-        // A field the piece may lack may be missing from every piece of one save.
-        if let Some(p) = r.property.as_ref().filter(|_| !r.optional) {
+        // A field the piece may lack may be missing from every piece of one save, never from
+        // the module: `optional` excuses an absent piece, not a name that exists nowhere.
+        if let Some(p) = &r.property {
             out.extend(self.property(&format!("{key}.property"), p));
         }
         if let Some(l) = &r.layer {
@@ -873,10 +1145,35 @@ impl Imported {
     ) -> Vec<wargame_kit::Diagnostic<K>> {
         let source = Source::new(self.profile.as_deref(), &self.profile_text);
         let at = Locator::new(source);
-        found
-            .into_iter()
-            .map(|d| self.relocate_in(&at, d))
-            .collect()
+        // One problem for each place in the profile and cause, however many pieces it hits
+        // (a read that fails for every unit is one problem, with the count).
+        let mut out: Vec<wargame_kit::Diagnostic<K>> = Vec::new();
+        let mut causes: std::collections::HashMap<_, (usize, usize)> =
+            std::collections::HashMap::new();
+        for d in found {
+            let cause = cause_of(&d.message);
+            let d = self.relocate_in(&at, d);
+            let place = (d.file.clone(), d.span.clone(), cause);
+            match causes.get_mut(&place) {
+                Some((_, n)) => *n += 1,
+                None => {
+                    causes.insert(place, (out.len(), 1));
+                    out.push(d);
+                }
+            }
+        }
+        for (i, n) in causes.into_values() {
+            if n > 1
+                && let Some(d) = out.get_mut(i)
+            {
+                d.message = format!(
+                    "{} (the same problem for {} more piece(s) read here)",
+                    d.message,
+                    n - 1
+                );
+            }
+        }
+        out
     }
 
     fn relocate_in<K>(
@@ -932,10 +1229,50 @@ fn field_span(source: &Locator<'_>, o: &Origin, key: &str) -> Option<Range<usize
         .or(Some(0..0))
 }
 
+/// A problem's cause: its message with every quoted value (`` `...` ``, `"..."`) left out, so
+/// that one read failing for many pieces, each with its own value, is one cause.
+fn cause_of(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut inside: Option<char> = None;
+    for c in message.chars() {
+        match inside {
+            Some(q) if c == q => inside = None,
+            Some(_) => {}
+            None if c == '`' || c == '"' => {
+                inside = Some(c);
+                out.push(c);
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
 /// Whether key path `key` is `prefix` or inside it.
 fn within(key: &str, prefix: &str) -> bool {
     key == prefix
         || key
             .strip_prefix(prefix)
             .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+}
+
+/// `d` with "did you mean" the nearest of `known` (at most
+/// [`NEAREST_STEPS`](wargame_kit::internal::NEAREST_STEPS) comparisons), else the first of them.
+fn with_suggestion<S: AsRef<str>>(
+    d: wargame_kit::Diagnostic<ErrorKind>,
+    given: &str,
+    known: &[S],
+    plural: &str,
+) -> wargame_kit::Diagnostic<ErrorKind> {
+    let one = |s: &str| format!("`{}`", wargame_kit::terminal::one_line(s));
+    match wargame_kit::internal::nearest_within(given, known, wargame_kit::internal::NEAREST_STEPS)
+    {
+        Some(n) => d.help(format!("did you mean {}?", one(&n))),
+        None if known.is_empty() => d,
+        None => {
+            let shown: Vec<String> = known.iter().take(12).map(|k| one(k.as_ref())).collect();
+            let more = if known.len() > 12 { ", ..." } else { "" };
+            d.help(format!("the {plural}: {}{more}", shown.join(", ")))
+        }
+    }
 }

@@ -413,7 +413,7 @@ fn entries_that_select_nothing_describe_the_save_once() {
     let save = Save::from_bytes(t.finish().as_bytes(), "many.vsav").unwrap();
     let shape = wargame_kit::shape::StateShape::new(&["demo"]);
     let steps = |entries: usize| {
-        let group = "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\", name_contains = \"Nothing\" }\nfields = { id = { name = true } }\n";
+        let group = "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\", name = \"Unit 1\", property = { Key0 = \"v0\" } }\nfields = { id = { name = true } }\n";
         let text = format!("game = \"demo\"\n{}", group.repeat(entries));
         let profile = vassal::profile::Profile::from_toml_str(&text, Some("p.toml")).unwrap();
         work::take();

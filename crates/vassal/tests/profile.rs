@@ -57,7 +57,7 @@ side = { property = "Side", values = { Blue = "us" } }
 step = { layer = "Step", as = "integer" }
 kind = { value = "armor" }
 tag = { name = true, word = -1, format = "<{}>" }
-missing = { property = "Nope", optional = true }
+missing = { property = "Turn", optional = true }
 [[markers]]
 key = "turn"
 select = { zone = "Track" }
@@ -355,7 +355,13 @@ fields = { side = { property = "Side", values = { Blu = "us" } } }
     )
     .unwrap_err();
     let d = &e.diagnostics()[0];
-    assert_eq!(d.help.as_deref(), Some("did you mean `Blu`?"), "{e}");
+    assert_eq!(
+        d.help.as_deref(),
+        Some(
+            "add `Blue` to the list (or, if the profile's `Blu` was meant for it, rename that one)"
+        ),
+        "{e}"
+    );
 }
 
 /// The problem of `with_tables` on LOOKUP (its table `counters` in `file`, served from memory
@@ -458,4 +464,139 @@ fn a_file_that_is_not_a_table_is_named_never_shown() {
         "{e}"
     );
     assert!(!e.contains("secret"), "{e}");
+}
+
+/// `optional` and `may_be_empty` excuse an absent piece, never a name or a value that exists
+/// nowhere in the save or the module: each typo is an error at its key, with the nearest name.
+#[test]
+fn a_name_that_exists_nowhere_is_refused_whatever_the_entry_says() {
+    let cases = [
+        (
+            "[[counts]]\nkey = \"n\"\nselect = { name_contains = \"1st Armr\" }",
+            "counts[0].select.name_contains",
+            "has a name containing `1st Armr`",
+        ),
+        (
+            "[[markers]]\nkey = \"t\"\nselect = { name = \"Trun\" }\nvalue = { value = 1 }\noptional = true",
+            "markers[0].select.name",
+            "is named `Trun`",
+        ),
+        (
+            "[[pieces]]\ninto = \"units\"\nselect = { property = { Side = \"Bleu\" } }\nmay_be_empty = true\nfields = { id = { name = true } }",
+            "pieces[0].select.property.Side",
+            "no piece of the save has `Side` = `Bleu`",
+        ),
+        (
+            "[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\" }\nmay_be_empty = true\nfields = { x = { property = \"Nope\", optional = true } }",
+            "pieces[0].fields.x.property",
+            "has a property `Nope`",
+        ),
+    ];
+    for (entry, key, words) in cases {
+        let e = import(&format!("game = \"demo\"\n{entry}\n")).unwrap_err();
+        let d = e
+            .diagnostics()
+            .iter()
+            .find(|d| d.key.as_deref() == Some(key))
+            .unwrap_or_else(|| panic!("nothing at {key}: {e}"));
+        assert!(d.message.contains(words), "{key}: {}", d.message);
+        assert_eq!(d.kind, ErrorKind::Profile, "{key}");
+    }
+    // A name the module defines that no piece has today counts 0, and a value a piece has
+    // elsewhere in the save selects nothing here: no typo, no error.
+    let s = state(
+        "game = \"demo\"\n[[counts]]\nkey = \"a\"\nselect = { zone = \"Dead pile\", name_contains = \"Armor\" }\n[[counts]]\nkey = \"b\"\nselect = { zone = \"Dead pile\", property = { Side = \"Blue\" } }\n",
+    );
+    assert_eq!(s["a"].as_integer(), Some(0));
+    assert_eq!(s["b"].as_integer(), Some(0));
+}
+
+/// A required key whose only entry (an optional marker) selected nothing is told at that
+/// entry, saying it selected nothing; a key no entry gives is told with the forms that give a
+/// scalar (never `[[pieces]] into`).
+#[test]
+fn a_required_key_left_unset_names_the_entry_that_selected_nothing() {
+    const NEEDS: StateShape<'static> = StateShape::new(&["demo"]).required(&["turn", "phase"]);
+    let (module, save) = demo();
+    let text = "game = \"demo\"\n[state]\nphase = 1\n[[markers]]\nkey = \"turn\"\nselect = { zone = \"Dead pile\" }\nvalue = { property = \"Turn\" }\noptional = true\n";
+    let p = Profile::from_toml_str(text, Some("p.toml")).unwrap();
+    let e = p
+        .import(&module, &save, &Options::default(), &NEEDS)
+        .unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert_eq!(d.key.as_deref(), Some("markers[0].select"), "{e}");
+    assert!(
+        d.message
+            .contains("which markers[0] gives, and markers[0] selected no piece of the save"),
+        "{e}"
+    );
+    assert_eq!(d.location.map(|l| l.line), Some(6), "{e}");
+    let p =
+        Profile::from_toml_str("game = \"demo\"\n[state]\nphase = 1\n", Some("p.toml")).unwrap();
+    let e = p
+        .import(&module, &save, &Options::default(), &NEEDS)
+        .unwrap_err();
+    let help = e.diagnostics()[0].help.clone().unwrap();
+    assert!(
+        help.contains("[[markers]]") && !help.contains("[[pieces]]"),
+        "{help}"
+    );
+}
+
+/// A location the profile's list lacks, a slip of one it lists: the fix is to rename the
+/// profile's own key, and the help says so (never "did you mean" the profile's wrong key).
+#[test]
+fn a_slip_in_the_profiles_own_list_is_told_as_a_rename() {
+    let e = import(
+        "game = \"demo\"\n[[markers]]\nkey = \"turn\"\nselect = { zone = \"Track\" }\nvalue = { location = { \"Track B3\" = 3, \"Track  B2\" = 2 } }\n",
+    )
+    .unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert!(d.message.contains("gives no value for `Track B2`"), "{e}");
+    assert_eq!(
+        d.help.as_deref(),
+        Some(
+            "add `Track B2` to the list (or, if the profile's `Track  B2` was meant for it, rename that one)"
+        ),
+        "{e}"
+    );
+}
+
+/// A problem the state's reader finds in every piece one read gave (each with its own value)
+/// is one problem at that read, with how many more pieces it hit: not one a piece.
+#[test]
+fn one_problem_of_the_state_for_each_read_and_cause_with_a_count() {
+    let imported = import(
+        "game = \"demo\"\n[[pieces]]\ninto = \"units\"\nselect = { map = \"Main\" }\nfields = { id = { piece_id = true }, rating = { name = true } }\n",
+    )
+    .unwrap();
+    let state: toml::Table = imported.text.parse().unwrap();
+    let units = state["units"].as_array().unwrap().len();
+    assert!(units >= 3, "{units}");
+    let e = imported
+        .read_state(|text, _| -> Result<(), wargame_kit::Error<&'static str>> {
+            let state: toml::Table = text.parse().unwrap();
+            let mut found = Vec::new();
+            for (i, u) in state["units"].as_array().unwrap().iter().enumerate() {
+                let rating = u["rating"].as_str().unwrap();
+                found.push(
+                    wargame_kit::Diagnostic::new("rating", format!("rating `{rating}` is not one"))
+                        .key(format!("units[{i}].rating")),
+                );
+            }
+            found.push(wargame_kit::Diagnostic::new("id", "id `x` is not one").key("units[0].id"));
+            Err(wargame_kit::Error::new(found))
+        })
+        .unwrap_err();
+    let d = e.diagnostics();
+    assert_eq!(d.len(), 2, "{e}");
+    assert!(
+        d[0].message.ends_with(&format!(
+            "(the same problem for {} more piece(s) read here)",
+            units - 1
+        )),
+        "{e}"
+    );
+    assert_eq!(d[0].location.map(|l| l.line), Some(5), "{e}");
+    assert!(!d[1].message.contains("the same problem"), "{e}");
 }

@@ -385,53 +385,6 @@ fn a_profile_drafted_from_each_save_selects_with_every_entry() {
     }
 }
 
-/// A profile written by hand for a real save, from what `vassal pieces` lists: Ragnarok's
-/// pieces selected by property, by the prototype recovered from their palette entries, and by
-/// entry; counts each entry takes, as the listing shows them.
-#[test]
-fn a_hand_written_profile_selects_what_the_listing_shows() {
-    let Some(dir) = samples() else { return };
-    let Some(case) = cases(&dir)
-        .into_iter()
-        .find(|c| c.games.iter().any(|(n, _)| n.starts_with("ragnarok/")))
-    else {
-        return;
-    };
-    let profile = r#"
-game = "ragnarok"
-[[counts]]
-key = "aesir"
-select = { map = "deployment", property = { Side = "Aesir" } }
-[[counts]]
-key = "jotun"
-select = { map = "deployment", prototype = "Counter-Jotun" }
-[[counts]]
-key = "warriors"
-select = { slot = "unit-warrior" }
-[[pieces]]
-into = "endurance"
-select = { map = "Main Map", zone = "endurance" }
-fields = { id = { piece_id = true }, name = { name = true }, side = { property = "Side" } }
-"#;
-    let profile = vassal::profile::Profile::from_toml_str(profile, Some("ragnarok.toml")).unwrap();
-    let shape = wargame_kit::shape::StateShape::new(&["ragnarok"]);
-    let (_, save) = &case.games[0];
-    let imported = profile
-        .import(&case.module, save, &Options::default(), &shape)
-        .unwrap();
-    let state: toml::Table = imported.text.parse().unwrap();
-    assert_eq!(state["aesir"].as_integer(), Some(48));
-    assert_eq!(state["jotun"].as_integer(), Some(36));
-    assert_eq!(state["warriors"].as_integer(), Some(20));
-    let endurance = state["endurance"].as_array().unwrap();
-    assert_eq!(endurance.len(), 12);
-    assert!(
-        endurance
-            .iter()
-            .all(|e| e["id"].as_str().is_some_and(|i| i.len() == 13))
-    );
-}
-
 #[test]
 fn every_sample_reads_well_within_the_text_budget() {
     // The text the pieces hold against the input (save and buildFile), revealed (the most a

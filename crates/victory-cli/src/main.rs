@@ -52,7 +52,7 @@ Exit status: 0 success, 1 bad input (every file is still reported), 2 usage erro
 
 /// A usage error found by a command (not by clap): printed like clap's, exit status 2.
 #[derive(Debug)]
-struct Usage(String);
+pub(crate) struct Usage(pub(crate) String);
 
 impl std::fmt::Display for Usage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

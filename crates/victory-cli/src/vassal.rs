@@ -128,6 +128,10 @@ explains each table; the shipped profiles under fixtures/vassal/ are worked exam
         /// A saved game or log of the module: propose selections from its pieces.
         #[arg(long, value_name = "SAVE")]
         save: Option<PathBuf>,
+        /// The game the profile is for: its `game` key filled in and its state's keys proposed
+        /// (`victory schema GAME` gives the rest).
+        #[arg(long, value_name = "GAME", requires = "save")]
+        game: Option<String>,
         /// Replay the log to step N (0: the position it was saved from).
         #[arg(long, value_name = "N", requires = "save", value_parser = step, allow_negative_numbers = true)]
         step: Option<usize>,
@@ -168,6 +172,7 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             module_file,
             mut module,
             save,
+            game,
             step,
             sides,
             output,
@@ -176,10 +181,24 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
         } => {
             // MOD, or --module: one of the two (clap's group).
             module.module = module.module.or(module_file);
+            let game = match game.as_deref() {
+                None => None,
+                Some(g) => match crate::engines::find(g) {
+                    Some((engine, key)) => Some((key, engine.state_shape())),
+                    None => {
+                        return Err(anyhow::Error::from(crate::Usage(format!(
+                            "--game: no game `{}` (the games: {})",
+                            wargame_kit::terminal::one_line(g),
+                            crate::engines::known()
+                        ))));
+                    }
+                },
+            };
             draft(
                 &Draft {
                     module: &module,
                     save: save.as_deref(),
+                    game,
                     options: ::vassal::Options::default().step(step).sides(sides),
                 },
                 output.as_deref(),
@@ -820,6 +839,8 @@ pub struct Draft<'a> {
     pub module: &'a ModuleArgs,
     /// A save whose pieces the selections are proposed from.
     pub save: Option<&'a Path>,
+    /// The game the profile is for, and its state's shape.
+    pub game: Option<(&'static str, wargame_kit::shape::StateShape<'static>)>,
     /// How the save is read.
     pub options: ::vassal::Options,
 }
@@ -856,7 +877,8 @@ pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow
                         .map(problem::from_engine)
                         .collect();
                     o.stderr.extend(warning_lines(&warnings));
-                    ::vassal::profile::draft_from_save(&module, &pieces)
+                    let game = from.game.as_ref().map(|(g, shape)| (*g, shape));
+                    ::vassal::profile::draft_from_save_for(&module, &pieces, game)
                 }
                 Err(e) => {
                     errors(&mut o, &e);

@@ -637,3 +637,31 @@ fn a_counter_missing_from_the_table_is_one_located_problem() {
     );
     insta::assert_snapshot!("bad_counter_missing_from_the_table", r.stderr);
 }
+
+/// `victory vassal profile MOD --save SAVE --game GAME`: the game filled in, its units' keys
+/// proposed (as its engine's state shape gives them); a game no engine reads is a usage error
+/// naming the games.
+#[test]
+fn a_draft_for_a_game_names_it_and_proposes_its_keys() {
+    let (save, module, _, _) = GAMES[0];
+    let (status, draft, stderr) = run(&[
+        "vassal", "profile", module, "--save", save, "--game", "leyte",
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(draft.contains("\ngame = \"leyte\"\n"), "{draft}");
+    assert!(draft.contains("`victory schema leyte`"), "{draft}");
+    assert!(draft.contains("hex = { location = true }"), "{draft}");
+    assert!(draft.contains("# FILL IN: rating = { ... }"), "{draft}");
+    assert!(
+        draft.contains("(the game's: `units`, `eliminated`, `exited`)"),
+        "{draft}"
+    );
+    let (status, _, stderr) = run(&[
+        "vassal", "profile", module, "--save", save, "--game", "chess",
+    ]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("--game: no game `chess` (the games: leyte, dai-senso, axis-empires)"),
+        "{stderr}"
+    );
+}

@@ -547,37 +547,72 @@ fn found_words(found: &str) -> String {
 /// `-` and `_`, or within a third of its length in edits (at least one) with the same first
 /// letter, or one edit away.
 pub fn nearest(given: &str, known: &[String]) -> Option<String> {
-    let fold = |s: &str| s.to_lowercase().replace('-', "_");
-    if let Some(k) = known.iter().find(|k| fold(k) == fold(given)) {
-        return Some(k.clone());
-    }
-    let limit = (given.chars().count() / 3).max(1);
-    let first = |s: &str| fold(s).chars().next();
-    known
-        .iter()
-        .map(|k| (edit_distance(&fold(given), &fold(k)), k))
-        // A slip keeps the first letter, or is one edit (`western` is not `eastern`).
-        .filter(|(d, k)| *d <= limit && (*d == 1 || first(k) == first(given)))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k.clone())
+    nearest_within(given, known, usize::MAX)
 }
 
-/// Levenshtein distance (substitution, insertion, deletion), on characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
+/// The most character comparisons one [`nearest_within`] may make by default: what a "did you
+/// mean" may cost, whatever the number and lengths of the names it looks among.
+pub const NEAREST_STEPS: usize = 4_000_000;
+
+/// [`nearest`] making at most `steps` character comparisons: a name whose length differs from
+/// `given`'s by more than a slip allows is never compared, and the names left once the steps
+/// are spent are not looked at (the nearest among those looked at is given). Linear in the
+/// names' bytes, and at most `steps` beyond.
+pub fn nearest_within<S: AsRef<str>>(given: &str, known: &[S], steps: usize) -> Option<String> {
+    let fold = |s: &str| s.to_lowercase().replace('-', "_");
+    let folded = fold(given);
+    if let Some(k) = known.iter().find(|k| fold(k.as_ref()) == folded) {
+        return Some(k.as_ref().to_string());
+    }
+    let length = given.chars().count();
+    let limit = (length / 3).max(1);
+    let first = folded.chars().next();
+    let mut left = steps;
+    let mut best: Option<(usize, &str)> = None;
+    for k in known {
+        let k = k.as_ref();
+        let n = k.chars().count();
+        if n.abs_diff(length) > limit {
+            continue;
+        }
+        let cost = n.saturating_mul(length).max(1);
+        if cost > left {
+            break;
+        }
+        left -= cost;
+        let fk = fold(k);
+        let d = edit_distance(&folded, &fk);
+        if d <= limit && (d == 1 || fk.chars().next() == first) && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, k));
         }
     }
-    row[b.len()]
+    best.map(|(_, k)| k.to_string())
+}
+
+/// Edit distance (substitution, insertion, deletion, and two neighbours swapped: the slips
+/// of a hand at a keyboard), on characters: the optimal string alignment distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows: the one before the previous (for a swap), the previous, the current.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let mut d = (previous[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(previous[j] + usize::from(ca != cb));
+            if i > 0 && j > 0 && *ca == b[j - 1] && a[i - 1] == *cb {
+                d = d.min(before[j - 1] + 1);
+            }
+            row[j + 1] = d;
+        }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut row);
+    }
+    previous[b.len()]
 }
 
 #[cfg(test)]
@@ -633,6 +668,34 @@ mod tests {
             Some("us")
         );
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        // Two letters swapped are one slip: `Sied` is `Side`, `Aesri` is `Aesir`.
+        assert_eq!(edit_distance("Sied", "Side"), 1);
+        assert_eq!(edit_distance("ca", "abc"), 3);
+        assert_eq!(
+            nearest("Sied", &known(&["Side", "Size"])).as_deref(),
+            Some("Side")
+        );
+        assert_eq!(
+            nearest("Aesri", &known(&["Aesir", "Jotun"])).as_deref(),
+            Some("Aesir")
+        );
+    }
+
+    /// The nearest name within a number of steps: the names beyond them are not looked at,
+    /// and a name whose length is off by more than a slip is never compared.
+    #[test]
+    fn nearest_within_looks_at_what_its_steps_allow() {
+        let known = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let names = known(&["Sxde", "Side"]);
+        assert_eq!(
+            nearest_within("Sied", &names, usize::MAX).as_deref(),
+            Some("Side")
+        );
+        // One comparison of two four-letter names costs 16 steps: the first only.
+        assert_eq!(nearest_within("Sied", &names, 16).as_deref(), None);
+        assert_eq!(nearest_within("Sied", &names, 32).as_deref(), Some("Side"));
+        let long = known(&["a much longer name than that", "Side"]);
+        assert_eq!(nearest_within("Sied", &long, 16).as_deref(), Some("Side"));
     }
 
     #[test]

@@ -257,13 +257,55 @@ impl<'p> Builder<'p> {
     ) -> Vec<&'p Piece> {
         let selected = self.selected(key, select);
         self.taken.push((key.to_string(), selected.len()));
-        let placed = select.on.is_some()
-            || select.zone.is_some()
-            || reads.into_iter().any(|r| r.location.is_some());
-        let lost: Vec<&&Piece> = selected
+        let by_place = select.on.is_some() || select.zone.is_some();
+        let placed = by_place || reads.into_iter().any(|r| r.location.is_some());
+        let mut lost: Vec<&Piece> = selected
             .iter()
+            .copied()
             .filter(|p| placed && p.location.as_deref() == Some("unknown"))
             .collect();
+        if by_place {
+            // The pieces the select would take but for where they are, that cannot be
+            // located: whether they lie in the zone (or on the board) cannot be told, so the
+            // pieces taken (0 as like as not) are not the game's.
+            let anywhere = super::spec::SelectSpec {
+                on: None,
+                zone: None,
+                map: select.map.clone().or_else(|| {
+                    select
+                        .on
+                        .as_ref()
+                        .and_then(|_| self.profile.spec.board.as_ref().map(|b| b.map.clone()))
+                }),
+                ..select.clone()
+            };
+            // A zone is one map's: only the pieces of a map of the module holding it might
+            // lie in it.
+            let mut holds: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
+            let module = self.module;
+            let unplaced: Vec<&'p Piece> = self
+                .selected(key, &anywhere)
+                .into_iter()
+                .filter(|p| p.location.as_deref() == Some("unknown"))
+                .filter(|p| {
+                    let (Some(zone), Some(map)) = (&select.zone, p.map.as_deref()) else {
+                        return true;
+                    };
+                    *holds.entry(map).or_insert_with(|| {
+                        module.map(map).is_some_and(|m| {
+                            let mut zones = Vec::new();
+                            for g in m.boards.iter().filter_map(|b| b.grid.as_ref()) {
+                                super::zone_names(g, &mut zones);
+                            }
+                            zones.iter().any(|z| z == zone)
+                        })
+                    })
+                })
+                .collect();
+            if lost.is_empty() {
+                lost = unplaced;
+            }
+        }
         if let Some(first) = lost.first() {
             let why = unlocated(self.module, first);
             let who = comment_text(&piece_ref(first).to_string());
@@ -275,9 +317,34 @@ impl<'p> Builder<'p> {
                     lost.len()
                 )
             };
+            let message = if selected.iter().any(|p| p.id == first.id) {
+                message
+            } else {
+                // Not taken: whether they lie where the select says cannot be told.
+                let many = if lost.len() == 1 {
+                    format!("{who}, which it would take but for its place, cannot be located")
+                } else {
+                    format!(
+                        "{} pieces it would take but for their place cannot be located, the first {who}",
+                        lost.len()
+                    )
+                };
+                format!(
+                    "{key} selects by place, and {many}: {why}; so which lie there cannot be told"
+                )
+            };
             self.problem(ErrorKind::Unlocated, format!("{key}.select"), message);
         }
         selected
+    }
+
+    /// Whether the entry at `key` was told to select pieces that cannot be located (which
+    /// is then the cause of whatever it lacks).
+    fn unlocated(&self, key: &str) -> bool {
+        let at = format!("{key}.select");
+        self.found
+            .iter()
+            .any(|d| d.kind == ErrorKind::Unlocated && d.key.as_deref() == Some(at.as_str()))
     }
 
     fn problem(&mut self, kind: ErrorKind, key: String, message: String) {
@@ -335,7 +402,7 @@ impl<'p> Builder<'p> {
             &group.select,
             group.fields.values(),
         );
-        if selected.is_empty() && !group.may_be_empty {
+        if selected.is_empty() && !group.may_be_empty && !self.unlocated(&format!("pieces[{i}]")) {
             let board = self.profile.spec.board.as_ref();
             let (module, pieces) = (self.module, self.pieces);
             let help = self
@@ -489,7 +556,7 @@ impl<'p> Builder<'p> {
         };
         let selected = self.take(&key, &m.select, key_read.into_iter().chain([&m.value]));
         if selected.is_empty() {
-            if !m.optional {
+            if !m.optional && !self.unlocated(&key) {
                 self.problem(
                     ErrorKind::NoSource,
                     format!("{key}.select"),

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::draft::{MARKERS, hex_zones, one_line, quote};
+use wargame_kit::shape::{StateArray, StateShape};
+
 use crate::{Found, Module, Piece, Pieces};
 
 /// How many values of a list are named in a comment.
@@ -50,9 +52,58 @@ fn places(pieces: &[&Piece]) -> Vec<(Place, Vec<usize>)> {
 /// and one for each other map and zone holding pieces, each `select` with a comment giving how
 /// many pieces it takes, and the properties, layers, palette entries and prototypes that tell
 /// them apart listed in comments. Every entry it proposes selects at least one piece; a map
-/// whose pieces cannot be located is selected by map, without their location.
+/// whose pieces cannot be located is selected by map, without their location. The game is
+/// left to fill in ([`draft_from_save_for`] proposes a game's keys).
 pub fn draft_from_save(module: &Module, pieces: &Pieces) -> String {
+    draft_from_save_for(module, pieces, None)
+}
+
+/// [`draft_from_save`] for a game: `game` and the arrays of pieces its state has (its
+/// engine's [`StateShape::arrays`]): `game` filled in, the `[board]` entry into the first
+/// array with each of its keys proposed (the identifying one read from the name, the place
+/// from the location, the rest to fill in), the other entries' arrays named.
+///
+/// ```
+/// use vassal::{BoardSizes, Module, Options, Save};
+/// use wargame_kit::shape::{StateArray, StateShape};
+///
+/// let build_file = r#"<VASSAL.build.GameModule name="Demo" version="1" VassalVersion="3.7.9">
+///   <VASSAL.build.module.Map mapName="Main">
+///     <VASSAL.build.module.map.BoardPicker>
+///       <VASSAL.build.module.map.boardPicker.Board name="Board" width="600" height="400">
+///         <VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="0" y0="32">
+///           <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering/>
+///         </VASSAL.build.module.map.boardPicker.board.HexGrid>
+///       </VASSAL.build.module.map.boardPicker.Board>
+///     </VASSAL.build.module.map.BoardPicker>
+///   </VASSAL.build.module.Map>
+/// </VASSAL.build.GameModule>"#;
+/// let module = Module::from_build_file(build_file, "buildFile.xml", &BoardSizes::new()).unwrap();
+/// let text = vassal::write::SaveText::new()
+///     .boards("Main", &[("Board", 0, 0)])
+///     .piece("p1", "Infantry", "Main", 112, 96, &[])
+///     .finish();
+/// let save = Save::from_bytes(text.as_bytes(), "game.vsav").unwrap();
+/// let pieces = vassal::read_pieces(&module, &save, &Options::default()).unwrap();
+/// const SHAPE: StateShape<'static> = StateShape::new(&["demo"])
+///     .arrays(&[StateArray::new("units", &["id", "side", "hex"]).place("hex")]);
+/// let draft = vassal::profile::draft_from_save_for(&module, &pieces, Some(("demo", &SHAPE)));
+/// assert!(draft.contains("game = \"demo\""));
+/// assert!(draft.contains("into = \"units\""));
+/// assert!(draft.contains("hex = { location = true }"));
+/// assert!(draft.contains("# FILL IN: side = { ... }"));
+/// ```
+pub fn draft_from_save_for(
+    module: &Module,
+    pieces: &Pieces,
+    game: Option<(&str, &StateShape<'_>)>,
+) -> String {
     let shown: Vec<&Piece> = pieces.pieces.iter().filter(|p| p.name.is_some()).collect();
+    let hidden = pieces
+        .pieces
+        .len()
+        .saturating_sub(shown.len())
+        .saturating_add(pieces.invisible);
     let mut out = String::new();
     let _ = write!(
         out,
@@ -60,17 +111,42 @@ pub fn draft_from_save(module: &Module, pieces: &Pieces) -> String {
          # and the save {} ({} pieces shown, log step {} of {}).\n\
          # It says what the module's pieces mean for a game's rules\n\
          # (docs/vassal.md). Each [[pieces]] entry below is a selection the save's pieces support,\n\
-         # with how many pieces it takes: fill in each FILL IN, delete what the game does not need.\n\n\
-         # FILL IN: the game, as a state file's `game` key names it. The state's keys (what [state] and\n\
-         # each entry's `into` fill) are in docs/fixture-format.md; `victory schema GAME` gives them\n\
-         # as a JSON Schema (`victory rules GAME` lists the rules options, not these keys).\ngame = \"FILL IN\"\n\n\
-         # FILL IN: what no piece holds, copied into the state as it is.\n[state]\n\n",
+         # with how many pieces it takes: fill in each FILL IN, delete what the game does not need.\n",
         one_line(&pieces.module),
         one_line(&pieces.save),
         shown.len(),
         pieces.step,
         pieces.steps
     );
+    if hidden > 0 {
+        let _ = writeln!(
+            out,
+            "# {hidden} hidden piece(s) of the save (masked, face down, invisible or on a private\n\
+             # window of another side) are left out: nothing here counts or describes them."
+        );
+    }
+    out.push('\n');
+    match game {
+        Some((name, _)) => {
+            let _ = write!(
+                out,
+                "# The game. The state's keys (what [state] and each entry's `into` fill) are in\n\
+                 # docs/fixture-format.md; `victory schema {}` gives them as a JSON Schema.\n\
+                 game = {}\n\n",
+                one_line(name),
+                quote(name)
+            );
+        }
+        None => out.push_str(
+            "# FILL IN: the game, as a state file's `game` key names it (`victory vassal profile\n\
+             # --game GAME` proposes its keys). The state's keys (what [state] and each entry's\n\
+             # `into` fill) are in docs/fixture-format.md; `victory schema GAME` gives them as a\n\
+             # JSON Schema (`victory rules GAME` lists the rules options, not these keys).\n\
+             game = \"FILL IN\"\n\n",
+        ),
+    }
+    out.push_str("# FILL IN: what no piece holds, copied into the state as it is.\n[state]\n\n");
+    let arrays = game.map_or(&[][..], |(_, shape)| shape.arrays);
     let places = places(&shown);
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for ((map, zone), ids) in &places {
@@ -93,7 +169,15 @@ pub fn draft_from_save(module: &Module, pieces: &Pieces) -> String {
         }
         out.push('\n');
         let group: Vec<&Piece> = ids.iter().map(|&i| shown[i]).collect();
-        entry(&mut out, "units", "on = \"board\"", &group);
+        let into = arrays.first().map_or("units", |a| a.key);
+        entry(
+            &mut out,
+            into,
+            "on = \"board\"",
+            &group,
+            arrays.first(),
+            arrays,
+        );
         proposed += 1;
     }
     let mut lacking: BTreeMap<String, usize> = BTreeMap::new();
@@ -106,13 +190,31 @@ pub fn draft_from_save(module: &Module, pieces: &Pieces) -> String {
             *lacking.entry(map.clone()).or_insert(0) += ids.len();
             continue;
         }
-        let select = match zone {
-            Some(z) => format!("map = {}, zone = {}", quote(map), quote(z)),
-            None => format!("map = {}", quote(map)),
+        // What the select takes: by map alone, every piece of the map (those in its zones
+        // too), as the profile's reader selects.
+        let (select, group): (String, Vec<&Piece>) = match zone {
+            Some(z) => (
+                format!("map = {}, zone = {}", quote(map), quote(z)),
+                ids.iter().map(|&i| shown[i]).collect(),
+            ),
+            None => (
+                format!("map = {}", quote(map)),
+                shown
+                    .iter()
+                    .copied()
+                    .filter(|p| p.map.as_deref() == Some(map.as_str()))
+                    .collect(),
+            ),
         };
-        let group: Vec<&Piece> = ids.iter().map(|&i| shown[i]).collect();
         proposed += 1;
-        entry(&mut out, &format!("FILL-IN-{proposed}"), &select, &group);
+        entry(
+            &mut out,
+            &format!("FILL-IN-{proposed}"),
+            &select,
+            &group,
+            None,
+            arrays,
+        );
     }
     if !lacking.is_empty() {
         let _ = writeln!(
@@ -123,7 +225,21 @@ pub fn draft_from_save(module: &Module, pieces: &Pieces) -> String {
         );
     }
     if proposed == 0 {
-        out.push_str("# The save shows no piece on a map: nothing to select.\n\n");
+        let on_maps: usize = places.iter().map(|(_, ids)| ids.len()).sum();
+        let why = if shown.is_empty() {
+            "The save shows no piece: nothing to select.".to_string()
+        } else if on_maps == 0 {
+            format!(
+                "The save shows {} piece(s), none on a map (select them by name, property or slot).",
+                shown.len()
+            )
+        } else {
+            format!(
+                "The save shows {} piece(s), {on_maps} of them on maps the module lacks (above): nothing to select by map (select them by name, property or slot).",
+                shown.len()
+            )
+        };
+        let _ = writeln!(out, "# {why}\n");
     }
     out.push_str(MARKERS);
     out
@@ -150,28 +266,83 @@ fn board_place<'a>(
 }
 
 /// One `[[pieces]]` entry for `group`: its select with its count, what varies among its pieces,
-/// and its fields (the location only when the pieces can be located).
-fn entry(out: &mut String, into: &str, select: &str, group: &[&Piece]) {
+/// and its fields (the location only when the pieces can be located): the keys of `array` when
+/// the game's is known, else an `id` and a `hex`; the game's arrays named for `into`.
+fn entry(
+    out: &mut String,
+    into: &str,
+    select: &str,
+    group: &[&Piece],
+    array: Option<&StateArray<'_>>,
+    arrays: &[StateArray<'_>],
+) {
     let located = group
         .iter()
         .all(|p| p.location.as_deref().is_some_and(|l| l != "unknown"));
+    let names: Vec<String> = arrays
+        .iter()
+        .map(|a| format!("`{}`", one_line(a.key)))
+        .collect();
+    let which = if names.is_empty() {
+        String::new()
+    } else {
+        format!(" (the game's: {})", names.join(", "))
+    };
     let _ = writeln!(
         out,
-        "[[pieces]]\n# FILL IN: the state's array.\ninto = {}",
+        "[[pieces]]\n# FILL IN: the state's array{which}.\ninto = {}",
         quote(into)
     );
     let _ = writeln!(out, "# {} piece(s).\nselect = {{ {select} }}", group.len());
     describe(out, group);
-    out.push_str("[pieces.fields]\n# FILL IN: each field of an entry, read from the piece.\nid = { name = true }\n");
-    if located {
-        out.push_str("hex = { location = true }\n");
-    } else {
-        out.push_str(
-            "# These pieces cannot be located (the module lacks their map, or a board's size is\n\
-             # unknown: give the board sizes): no `location = true` read until they can.\n",
-        );
+    out.push_str("[pieces.fields]\n# FILL IN: each field of an entry, read from the piece.\n");
+    let unlocated = "# These pieces cannot be located (the module lacks their map, or a board's size is\n\
+                     # unknown: give the board sizes): no `location = true` read until they can.\n";
+    match array {
+        Some(a) => {
+            for (i, field) in a.fields.iter().enumerate() {
+                if i == 0 {
+                    let _ = writeln!(out, "{} = {{ name = true }}", key(field));
+                } else if a.place == Some(*field) && located {
+                    let _ = writeln!(out, "{} = {{ location = true }}", key(field));
+                } else {
+                    let _ = writeln!(out, "# FILL IN: {} = {{ ... }}", key(field));
+                }
+            }
+            if !located && a.place.is_some() {
+                out.push_str(unlocated);
+            }
+        }
+        None => {
+            for a in arrays {
+                let keys: Vec<String> = a.fields.iter().map(|f| key(f)).collect();
+                let _ = writeln!(out, "# `{}` has: {}", one_line(a.key), keys.join(", "));
+            }
+            let first = arrays.first();
+            let id = first.and_then(|a| a.fields.first()).map_or("id", |f| f);
+            let _ = writeln!(out, "{} = {{ name = true }}", key(id));
+            match first.map_or(Some("hex"), |a| a.place) {
+                Some(place) if located => {
+                    let _ = writeln!(out, "{} = {{ location = true }}", key(place));
+                }
+                Some(_) => out.push_str(unlocated),
+                None => {}
+            }
+        }
     }
     out.push('\n');
+}
+
+/// A key of a table as TOML writes it: bare when it can be.
+fn key(k: &str) -> String {
+    if !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        k.to_string()
+    } else {
+        quote(k)
+    }
 }
 
 /// Comments listing what tells the pieces of a group apart: properties and layers that vary,

@@ -42,6 +42,19 @@ impl Unread {
     }
 
     /// With "did you mean" the name of `known` nearest `wanted`, if one is near.
+    /// A text the profile's own list lacks, a slip of one it lists: the fix is to rename the
+    /// profile's key, never to write its own wrong key again.
+    fn renamed(mut self, read: &str, listed: &[String]) -> Unread {
+        self.help = wargame_kit::internal::nearest(read, listed).map(|n| {
+            format!(
+                "add `{}` to the list (or, if the profile's `{}` was meant for it, rename that one)",
+                esc(read),
+                esc(&n)
+            )
+        });
+        self
+    }
+
     fn near<'k>(mut self, wanted: &str, known: impl Iterator<Item = &'k String>) -> Unread {
         let known: Vec<String> = known.cloned().collect();
         self.help = wargame_kit::internal::nearest(wanted, &known)
@@ -385,7 +398,7 @@ fn mapped(table: &BTreeMap<String, toml::Value>, text: &str) -> Result<toml::Val
             esc(text),
             listed(&keys)
         ))
-        .near(text, keys.iter())
+        .renamed(text, &keys)
     })
 }
 
