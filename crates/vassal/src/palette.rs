@@ -236,6 +236,7 @@ fn identity(traits: &[(String, String)], keys: &RandomState) -> u64 {
         }
         at = at.saturating_add(1);
     }
+    at.hash(&mut h);
     h.finish()
 }
 
@@ -559,7 +560,7 @@ impl SlotNames {
             ""
         };
         let message = format!(
-            "`{shown}` names {} distinct palette entries (slots: their traits differ), and a `slot` select takes one",
+            "`{shown}` names {} distinct palette entries (their traits differ): a `slot` select cannot tell which is meant",
             slots.len()
         );
         Some(

@@ -243,3 +243,63 @@ fn a_name_of_distinct_slots_is_refused_listing_their_paths() {
     assert_eq!(count(&module, &save, "Pieces / Hills / 1"), 1);
     assert_eq!(count(&module, &save, "Pieces / Water / 1"), 1);
 }
+
+/// The repository's synthetic Leyte module (`fixtures/vassal/leyte`), its counter `US-24-19`
+/// listed a second time, in a reinforcement tab (the same traits and gpid, as modules older than
+/// gpids list it): the assault save's units selected by their slots are those selected by their
+/// marker `Kind`, US-24-19 among them.
+#[test]
+fn a_leyte_counter_listed_twice_stays_a_unit() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/vassal/leyte");
+    let vmod = std::fs::read(dir.join("Leyte-synthetic.vmod")).unwrap();
+    let mut module = Module::from_vmod(&vmod, "Leyte-synthetic.vmod", &BoardSizes::new()).unwrap();
+    let units: Vec<String> = module
+        .palette
+        .iter()
+        .filter(|e| {
+            e.path.starts_with("Pieces / Counters / US /")
+                || e.path.starts_with("Pieces / Counters / Japanese /")
+        })
+        .map(|e| format!("\"{}\"", e.name))
+        .collect();
+    let mut again = module
+        .palette
+        .iter()
+        .find(|e| e.name == "US-24-19")
+        .unwrap()
+        .clone();
+    again.path = "Pieces / Reinforcements / US-24-19".into();
+    module.palette.push(again);
+    let bytes = std::fs::read(dir.join("assault-scenario-end-position.vsav")).unwrap();
+    let save = Save::from_bytes(&bytes, "assault-scenario-end-position.vsav").unwrap();
+    let by_kind = std::fs::read_to_string(dir.join("assault.profile.toml")).unwrap();
+    let by_slot = by_kind.replace(
+        "property = { Kind = \"Unit\" }",
+        &format!("slot = [{}]", units.join(", ")),
+    );
+    assert_ne!(by_kind, by_slot);
+    let shape = StateShape::new(&["leyte"]);
+    let state = |text: &str| -> toml::Table {
+        let p = Profile::from_toml_str(text, Some("assault.profile.toml")).unwrap();
+        let imported = p
+            .import(&module, &save, &Options::default(), &shape)
+            .unwrap_or_else(|e| panic!("{}", common::err_text(&e)));
+        imported.text.parse().unwrap()
+    };
+    let (by_kind, by_slot) = (state(&by_kind), state(&by_slot));
+    let ids = |s: &toml::Table| -> Vec<String> {
+        s["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(
+        ids(&by_kind).iter().any(|i| i == "US-24-19"),
+        "{:?}",
+        ids(&by_kind)
+    );
+    assert_eq!(ids(&by_slot), ids(&by_kind));
+    assert_eq!(by_slot["eliminated"], by_kind["eliminated"]);
+}
