@@ -579,10 +579,7 @@ pub(crate) fn held(p: &Piece) -> usize {
         .map(|l| text_cost(&l.name) + text_cost(&l.level_name) + text_cost(&l.image))
         .fold(0, usize::saturating_add);
     let slot = p.slot.as_ref().map_or(0, |s| {
-        s.candidates.iter().map(|c| text_cost(c)).fold(
-            text_cost(&s.name) + text_cost(&s.path),
-            usize::saturating_add,
-        )
+        s.texts().map(text_cost).fold(0, usize::saturating_add)
     });
     let traits: usize = p
         .traits
@@ -675,10 +672,7 @@ fn read_traits(
         .map(|n| text_cost(n))
         .fold(0, usize::saturating_add);
     let slot_cost = slot.as_ref().map_or(0, |s| {
-        s.candidates.iter().map(|c| text_cost(c)).fold(
-            text_cost(&s.name) + text_cost(&s.path),
-            usize::saturating_add,
-        )
+        s.texts().map(text_cost).fold(0, usize::saturating_add)
     });
     read.slot = slot;
     read.charge(names.saturating_add(slot_cost));
