@@ -3,12 +3,13 @@
 //! prototypes are read; every other trait is kept as its raw type and state. A masked or hidden
 //! piece shows only its place unless the caller reveals it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 use serde::Serialize;
 
 use crate::error::{ErrorKind, Warning, diag};
-use crate::grid::format_string_within;
+use crate::label::{self, Unknown, Work, expand};
 use crate::locate::{Located, Locator};
 use crate::nest::Levels;
 use crate::palette::{Found, Palette, Slot};
@@ -28,8 +29,15 @@ use crate::{Error, Module, Options, limits};
 pub struct Piece {
     /// The piece's id in the save.
     pub id: String,
-    /// Its name as VASSAL shows it (layers and labels applied); `None` when withheld.
+    /// Its name as VASSAL shows it (layers and labels applied, the labels' formats evaluated);
+    /// `None` when withheld.
     pub name: Option<String>,
+    /// The name with its labels' formats as written (each label's `$pieceName$` and `$label$`
+    /// replaced, no other property), when that differs from [`Piece::name`]: a label of text
+    /// `$Site$: $Value$` names the piece `PC (Tennessee: 10)`, its raw name `PC ($Site$:
+    /// $Value$)`. `None` when the same, or withheld.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw_name: Option<String>,
     /// Hidden in the game (masked, invisible, face down, or on a private window the reader
     /// does not see), whether or not revealed: [`Piece::hidden`] says how.
     pub masked: bool,
@@ -133,8 +141,11 @@ pub struct Trait {
     pub state: String,
 }
 
-/// The trait types whose properties are read.
-const READ: [&str; 11] = [
+/// The trait types whose properties are read (VASSAL's `BasicCommandEncoder` and the classes
+/// it names: `BasicPiece`, `BasicName`, `Restricted`, `Marker`, `DynamicProperty`,
+/// `Embellishment` (both forms), `Labeler`, `Obscurable`, `Hideable`, `UsePrototype`,
+/// `TranslatableMessage`, `Mat`, `Attachment`, `MovementMarkable`).
+const READ: [&str; 15] = [
     "piece;",
     "basicName;",
     "restrict;",
@@ -146,10 +157,15 @@ const READ: [&str; 11] = [
     "obs;",
     "hide;",
     "prototype;",
+    "locmsg;",
+    "mat;",
+    "attach;",
+    "markmoved;",
 ];
 
-/// The standard trait types of VASSAL besides [`READ`], kept raw (the other types are kept raw
-/// too, and named as classes of the module's own).
+/// The standard trait types of VASSAL 3.7 besides [`READ`] (`BasicCommandEncoder`), kept raw
+/// (the other types are kept raw too, and named as classes of the module's own). Those that
+/// define properties are listed in docs/vassal.md ("Every piece") as not read.
 const KEPT: [&str; 34] = [
     "immob;",
     "table;",
@@ -161,7 +177,6 @@ const KEPT: [&str; 34] = [
     "placemark;",
     "replace;",
     "report;",
-    "markmoved;",
     "footprint;",
     "return;",
     "sendto;",
@@ -181,10 +196,11 @@ const KEPT: [&str; 34] = [
     "globalhotkey;",
     "deselect;",
     "matPiece;",
-    "matCargo;",
-    "attach;",
     "setpieceprop;",
-    "comment;",
+    "setattachprop;",
+    "locCommand;",
+    "border;",
+    "cmt;",
 ];
 
 /// Whether `prefix` is a standard trait type of VASSAL ([`READ`] or [`KEPT`]).
@@ -197,6 +213,16 @@ fn standard(prefix: &str) -> bool {
 #[derive(Default)]
 struct Read {
     name: String,
+    /// The name before the labels' formats were evaluated, when it differs.
+    raw_name: Option<String>,
+    /// How the name was built, inner to outer: replayed when the labels are evaluated.
+    steps: Vec<NameStep>,
+    /// The labels, inner to outer.
+    labels: Vec<LabelDef>,
+    /// The properties whose outermost trait is a label: which label.
+    label_props: BTreeMap<String, usize>,
+    /// Properties referred to by the labels that the reader does not know (kept as written).
+    unresolved: BTreeSet<String>,
     props: BTreeMap<String, String>,
     layers: Vec<Layer>,
     prototypes: Vec<String>,
@@ -216,6 +242,25 @@ struct Read {
     /// More would have been built than [`limits::MAX_PIECE_TEXT_BYTES`]: the piece is withheld,
     /// and nothing more is built from it.
     over: bool,
+}
+
+/// One step of how a piece's name is built, inner to outer.
+enum NameStep {
+    /// The basic piece's name.
+    Basic(String),
+    /// VASSAL's Basic Name (`basicName;`): the name of a piece whose basic piece has none.
+    IfNameless(String),
+    /// A layer's level name (`+suffix`, `prefix+` or a new name).
+    Layer(String),
+    /// A label ([`Read::labels`]).
+    Label(usize),
+}
+
+/// A Text Label as `Labeler` keeps it: its text (trimmed, its own property taken out) and its
+/// name format (`$PieceName$` written `$pieceName$`, as `Labeler.clean` does).
+struct LabelDef {
+    text: String,
+    name_format: String,
 }
 
 /// What a string held by a piece costs against the budgets: its bytes and the string itself.
@@ -267,6 +312,8 @@ impl Read {
         if !self.charge(text_cost(&key).saturating_add(text_cost(&value))) {
             return;
         }
+        // An outer trait's property hides a label's of the same name.
+        self.label_props.remove(&key);
         if self.props.len() < limits::MAX_PROPERTIES || self.props.contains_key(&key) {
             self.props.insert(key, value);
         } else {
@@ -290,6 +337,8 @@ fn basic_properties(read: &mut Read, map_name: &str, located: &Located, deck: Op
 struct Oddities {
     missing_prototypes: BTreeMap<String, usize>,
     custom_traits: BTreeMap<String, usize>,
+    /// Properties the labels refer to that the reader does not know: how many pieces each.
+    unresolved: BTreeMap<String, usize>,
     left_out: Vec<String>,
     /// Pieces withheld for [`limits::MAX_PIECE_TEXT_BYTES`].
     over_limit: Vec<String>,
@@ -302,6 +351,9 @@ impl Oddities {
         }
         for (k, n) in std::mem::take(&mut read.custom_traits) {
             *self.custom_traits.entry(k).or_insert(0) += n;
+        }
+        for k in std::mem::take(&mut read.unresolved) {
+            *self.unresolved.entry(k).or_insert(0) += 1;
         }
         if read.left_out > 0 {
             self.left_out.push(id.to_string());
@@ -319,6 +371,31 @@ impl Oddities {
             warnings.push(diag(
                 ErrorKind::CustomClass,
                 format!("{n} trait(s) of type `{kind}` no standard VASSAL trait has (a class of the module's own?): kept raw"),
+            ));
+        }
+        if !self.unresolved.is_empty() {
+            let mut named: Vec<(String, usize)> = self.unresolved.into_iter().collect();
+            named.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            let shown: Vec<String> = named
+                .iter()
+                .take(10)
+                .map(|(k, n)| {
+                    let k = wargame_kit::terminal::one_line(k);
+                    if k == label::EXPRESSION {
+                        format!("a BeanShell expression {k} ({n} piece(s))")
+                    } else {
+                        format!("`${k}$` ({n} piece(s))")
+                    }
+                })
+                .collect();
+            let more = named.len() - shown.len();
+            warnings.push(diag(
+                ErrorKind::Unreadable,
+                format!(
+                    "labels of pieces refer to properties the reader does not know (a Calculated Property, a global property of the module, a map or a zone, a deck's): kept as written in the names and labels: {}{}",
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() },
+                ),
             ));
         }
         if !self.over_limit.is_empty() {
@@ -476,6 +553,8 @@ pub(crate) fn pieces(
             }
             read.put("CurrentX", f.point.0.to_string());
             read.put("CurrentY", f.point.1.to_string());
+            // Every property known: the labels' formats evaluated against them.
+            evaluate_labels(&mut read);
         }
         // What was built counts, kept or not: the reading's work stays within the budget.
         let built = read.spent;
@@ -597,6 +676,7 @@ pub(crate) fn held(p: &Piece) -> usize {
     [
         text_cost(&p.id),
         opt(&p.name),
+        opt(&p.raw_name),
         opt(&p.map),
         opt(&p.board),
         opt(&p.zone),
@@ -628,6 +708,7 @@ fn piece(
     Piece {
         id: f.id.to_string(),
         name: show.then_some(read.name),
+        raw_name: if show { read.raw_name } else { None },
         masked: hidden.is_some(),
         hidden,
         map: f.map,
@@ -727,10 +808,44 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
+        "locmsg;" => {
+            // TranslatableMessage: `locmsg;key;description;message`, the message its property.
+            let key = fields.next_or("name");
+            let _description = fields.next();
+            read.set(key, fields.next_or(""));
+        }
+        "mat;" => {
+            // Mat: `mat;name;description`, state `count;id;id...`: `MatName` and
+            // `MatNumCargo` (the pieces it holds, each by id).
+            read.set("MatName".into(), fields.next_or(""));
+            let mut ids = Decoder::new(state, ';');
+            let declared = ids.next_int(0);
+            let mut held = 0_usize;
+            for _ in 0..declared.max(0) {
+                if ids.next_cow().is_none() {
+                    break;
+                }
+                held += 1;
+            }
+            read.set("MatNumCargo".into(), held.to_string());
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "attach;" => {
+            // Attachment: `attach;name;description;...`: `AttachName` (its count and the
+            // attached pieces' properties come from the other pieces: not read).
+            read.set("AttachName".into(), fields.next_or(""));
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "markmoved;" => {
+            // Mark When Moved: `Moved`, its state `true` or `false`.
+            read.set("Moved".into(), (state == "true").to_string());
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
         "basicName;" => {
             // VASSAL's Basic Name: the `BasicName` of a piece whose basic piece may be nameless
             // (pieces made entirely of prototypes); such a piece goes by it.
             let name = fields.next().unwrap_or_default();
+            read.steps.push(NameStep::IfNameless(name.clone()));
             if read.name.is_empty() {
                 read.rename(name.clone());
             }
@@ -758,7 +873,9 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     let _clone = fields.next();
     let _delete = fields.next();
     let _image = fields.next();
-    read.rename(fields.next().unwrap_or_default());
+    let name = fields.next().unwrap_or_default();
+    read.steps.push(NameStep::Basic(name.clone()));
+    read.rename(name);
     read.set("BasicName".into(), read.name.clone());
     let mut st = Decoder::new(state, ';');
     for _ in 0..4 {
@@ -775,27 +892,213 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     }
 }
 
-/// A label (`Labeler`): its property, and the name it gives the piece.
+/// A label (`Labeler`, `label;` with the name format its 12th field and its property the
+/// 16th; its state the text): its property and the name it gives the piece, the formats as
+/// written ([`evaluate_labels`] evaluates them once every property is known).
 fn read_label(fields: Decoder<'_>, state: &str, read: &mut Read) {
     let f: Vec<String> = fields.collect();
     let name_format = f
         .get(11)
-        .cloned()
-        .unwrap_or_else(|| "$pieceName$ ($label$)".to_string());
+        .map_or("$pieceName$ ($label$)", String::as_str)
+        .replace("$PieceName$", "$pieceName$");
     let property = f
         .get(15)
         .cloned()
         .unwrap_or_else(|| "TextLabel".to_string());
-    if !property.is_empty() {
-        read.set(property, state.to_string());
+    let mut copied = 0;
+    let Some(text) = label::label_text(state, &property, read.room(), &mut copied) else {
+        read.over = true;
+        return;
+    };
+    if !read.charge(
+        copied
+            .saturating_add(text_cost(&text))
+            .saturating_add(text_cost(&name_format)),
+    ) {
+        return;
     }
-    if !state.is_empty() {
+    let index = read.labels.len();
+    if !property.is_empty() {
+        read.set(property.clone(), text.clone());
+        read.label_props.insert(property, index);
+    }
+    read.steps.push(NameStep::Label(index));
+    if !text.is_empty() {
         // A format naming `$pieceName$` twice doubles the name: never built past the share.
-        let vars = [("pieceName", read.name.as_str()), ("label", state)];
-        match format_string_within(&name_format, &vars, read.room()) {
+        let mut work = Work {
+            room: read.room(),
+            ..Work::default()
+        };
+        let vars = [("pieceName", read.name.as_str()), ("label", text.as_str())];
+        match expand(&name_format, &vars, &mut Unknown, &mut work) {
             Some(name) => read.rename(name),
             None => read.over = true,
         }
+    }
+    read.labels.push(LabelDef { text, name_format });
+}
+
+/// The labels' texts and name formats evaluated as VASSAL does
+/// (`FormattedString.getText(piece)`, [`label`]), once every property of the piece is known:
+/// the name replayed inner to outer, each label's property its text evaluated. Every byte
+/// written is charged to the piece's share; a reference to a property the reader does not know
+/// is kept as written ([`Read::unresolved`]).
+fn evaluate_labels(read: &mut Read) {
+    if read.labels.is_empty() || read.over {
+        return;
+    }
+    let mut eval = Evaluation {
+        props: &read.props,
+        labels: &read.labels,
+        label_props: &read.label_props,
+        inner: vec![None; read.labels.len()],
+        values: vec![Value::Todo; read.labels.len()],
+        depth: 0,
+    };
+    let mut work = Work {
+        room: read.room(),
+        ..Work::default()
+    };
+    let mut name: Rc<str> = Rc::from("");
+    let mut ok = true;
+    for step in &read.steps {
+        match step {
+            NameStep::Basic(n) => name = Rc::from(n.as_str()),
+            NameStep::IfNameless(n) => {
+                if name.is_empty() {
+                    name = Rc::from(n.as_str());
+                }
+            }
+            NameStep::Layer(cname) => match layer_name(&name, cname, work.room.saturating_sub(work.spent)) {
+                Some(n) if work.charge(n.len()) => name = Rc::from(n),
+                _ => {
+                    ok = false;
+                    break;
+                }
+            },
+            NameStep::Label(i) => {
+                let i = *i;
+                if let Some(slot) = eval.inner.get_mut(i) {
+                    *slot = Some(name.clone());
+                }
+                let Some(def) = eval.labels.get(i) else { continue };
+                if def.text.is_empty() {
+                    continue;
+                }
+                let Some(label) = eval.label_value(i, &mut work) else {
+                    ok = false;
+                    break;
+                };
+                let vars = [("pieceName", &*name), ("label", &*label)];
+                match expand(&def.name_format, &vars, &mut eval, &mut work) {
+                    Some(n) => name = Rc::from(n),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let mut values = Vec::new();
+    if ok {
+        for (key, &i) in eval.label_props {
+            match eval.label_value(i, &mut work) {
+                Some(v) => values.push((key.clone(), v)),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+    }
+    if !ok || !read.charge(work.spent) {
+        read.over = true;
+        return;
+    }
+    read.unresolved = std::mem::take(&mut work.unresolved);
+    if *name != *read.name {
+        let raw = std::mem::replace(&mut read.name, name.to_string());
+        if read.charge(text_cost(&raw)) {
+            read.raw_name = Some(raw);
+        }
+        read.put("PieceName", read.name.clone());
+    }
+    for (key, value) in values {
+        if read.props.get(&key).is_some_and(|v| **v != *value) {
+            read.put(&key, value.to_string());
+        }
+    }
+}
+
+/// A label's text evaluated, once ([`evaluate_labels`]).
+#[derive(Clone)]
+enum Value {
+    Todo,
+    /// Being evaluated: a reference back to it is a loop, kept as written.
+    Busy,
+    Done(Rc<str>),
+}
+
+/// The properties of a piece as its labels' formats see them: a label's property its text
+/// evaluated, every other the value read.
+struct Evaluation<'r> {
+    props: &'r BTreeMap<String, String>,
+    labels: &'r [LabelDef],
+    label_props: &'r BTreeMap<String, usize>,
+    /// The name inside each label (its `PieceName`), once the replay reached it.
+    inner: Vec<Option<Rc<str>>>,
+    values: Vec<Value>,
+    /// How many label texts are being evaluated, one inside the other.
+    depth: usize,
+}
+
+impl Evaluation<'_> {
+    /// Label `i`'s text evaluated (`Labeler.getLabel`); `None` when over the room, or (for a
+    /// reference to it) when it loops or nests past [`label::MAX_LABEL_NESTING`].
+    fn label_value(&mut self, i: usize, work: &mut Work) -> Option<Rc<str>> {
+        match self.values.get(i)? {
+            Value::Done(v) => return Some(v.clone()),
+            Value::Busy => return None,
+            Value::Todo => {}
+        }
+        if self.depth >= label::MAX_LABEL_NESTING {
+            return None;
+        }
+        let labels = self.labels;
+        let def = labels.get(i)?;
+        self.values[i] = Value::Busy;
+        self.depth += 1;
+        // `Labeler.setLabel` gives the text the name inside the label as `PieceName`.
+        let inner = self.inner.get(i).cloned().flatten();
+        let vars: Vec<(&str, &str)> = inner.as_deref().map(|n| ("PieceName", n)).into_iter().collect();
+        let out = expand(&def.text, &vars, self, work);
+        self.depth -= 1;
+        match out {
+            Some(v) => {
+                let v: Rc<str> = Rc::from(v);
+                self.values[i] = Value::Done(v.clone());
+                Some(v)
+            }
+            None => {
+                self.values[i] = Value::Todo;
+                None
+            }
+        }
+    }
+}
+
+impl label::Properties for Evaluation<'_> {
+    fn value(&mut self, name: &str, work: &mut Work) -> Option<Rc<str>> {
+        // The name being evaluated is no property a label's format may see (VASSAL gives the
+        // text the inner name, and turns `$PieceName$` in a name format into `$pieceName$`).
+        if name == "PieceName" {
+            return None;
+        }
+        if let Some(&i) = self.label_props.get(name) {
+            return self.label_value(i, work);
+        }
+        self.props.get(name).map(|v| Rc::from(v.as_str()))
     }
 }
 
@@ -915,24 +1218,31 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
 /// The piece's name under a layer's level name `cname`: `+suffix` adds to it, `prefix+`
 /// puts before it, anything else replaces it; never built past the piece's share.
 fn rename_by_layer(read: &mut Read, cname: &str) {
+    read.steps.push(NameStep::Layer(cname.to_string()));
+    match layer_name(&read.name, cname, read.room()) {
+        Some(name) => read.rename(name),
+        None => read.over = true,
+    }
+}
+
+/// `name` under a layer's level name `cname`, or `None` when longer than `most` bytes.
+fn layer_name(name: &str, cname: &str, most: usize) -> Option<String> {
     let mut d = Decoder::new(cname, '+');
     let first = d.next().unwrap_or_default();
     let second = d.next();
     let len = match &second {
-        Some(second) if first.is_empty() => read.name.len().saturating_add(second.len()),
-        Some(_) => first.len().saturating_add(read.name.len()),
+        Some(second) if first.is_empty() => name.len().saturating_add(second.len()),
+        Some(_) => first.len().saturating_add(name.len()),
         None => first.len(),
     };
-    if len > read.room() {
-        read.over = true;
-        return;
+    if len > most {
+        return None;
     }
-    let name = match second {
-        Some(second) if first.is_empty() => format!("{}{second}", read.name),
-        Some(_) => format!("{first}{}", read.name),
+    Some(match second {
+        Some(second) if first.is_empty() => format!("{name}{second}"),
+        Some(_) => format!("{first}{name}"),
         None => first,
-    };
-    read.rename(name);
+    })
 }
 
 fn strip_plus(s: &str) -> String {
