@@ -42,7 +42,12 @@ fn java_whitespace(c: char) -> bool {
 /// naming the label's own property taken out, again and again as VASSAL does (a removal may
 /// make a new one); `None` when that would build more than `room` bytes (each removal copies
 /// the text, as in VASSAL). `spent` counts the bytes copied.
-pub(crate) fn label_text(state: &str, property: &str, room: usize, spent: &mut usize) -> Option<String> {
+pub(crate) fn label_text(
+    state: &str,
+    property: &str,
+    room: usize,
+    spent: &mut usize,
+) -> Option<String> {
     let mut s = java_trim(state).to_string();
     let pattern = format!("${property}$");
     while let Some(at) = s.find(&pattern) {
@@ -166,12 +171,10 @@ mod tests {
     }
 
     fn run(format: &str) -> (Option<String>, BTreeSet<String>) {
-        let mut props = Map(
-            [("Site", "Tennessee"), ("Value", "10"), ("Loop", "$Site$")]
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        );
+        let mut props = Map([("Site", "Tennessee"), ("Value", "10"), ("Loop", "$Site$")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect());
         let mut work = Work {
             room: 100,
             ..Work::default()
@@ -183,7 +186,10 @@ mod tests {
     #[test]
     fn formats_expand_as_vassal_does() {
         assert_eq!(run("$Site$: $Value$").0.as_deref(), Some("Tennessee: 10"));
-        assert_eq!(run(" $pieceName$ ($Site$) ").0.as_deref(), Some("PC (Tennessee)"));
+        assert_eq!(
+            run(" $pieceName$ ($Site$) ").0.as_deref(),
+            Some("PC (Tennessee)")
+        );
         // A value is not expanded again.
         assert_eq!(run("$Loop$").0.as_deref(), Some("$Site$"));
         // An unknown property is kept as written, and named.
@@ -209,7 +215,10 @@ mod tests {
             label_text(" $Te$TextLabel$xtLabel$ x ", "TextLabel", 1000, &mut spent).as_deref(),
             Some(" x")
         );
-        assert_eq!(label_text("$$a", "", 1000, &mut spent).as_deref(), Some("a"));
+        assert_eq!(
+            label_text("$$a", "", 1000, &mut spent).as_deref(),
+            Some("a")
+        );
         let mut spent = 0;
         let long = "$TextLabel$".repeat(1000);
         assert_eq!(label_text(&long, "TextLabel", 10_000, &mut spent), None);

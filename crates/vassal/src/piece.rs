@@ -808,6 +808,38 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
+        "locmsg;" | "mat;" | "attach;" | "markmoved;" => {
+            read_since_3_6(prefix, fields, ty, state, read)
+        }
+        "basicName;" => {
+            // VASSAL's Basic Name: the `BasicName` of a piece whose basic piece may be nameless
+            // (pieces made entirely of prototypes); such a piece goes by it.
+            let name = fields.next().unwrap_or_default();
+            read.steps.push(NameStep::IfNameless(name.clone()));
+            if read.name.is_empty() {
+                read.rename(name.clone());
+            }
+            read.set("BasicName".into(), name);
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "restrict;" => read.keep(
+            prefix.to_string(),
+            ty.to_string(),
+            withheld_player(prefix, state),
+        ),
+        _ => {
+            if !standard(prefix) {
+                *read.custom_traits.entry(prefix.to_string()).or_insert(0) += 1;
+            }
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+    }
+}
+
+/// The traits of VASSAL 3.6 and 3.7 whose properties are read: a translatable message, a
+/// mat, an attachment, and Mark When Moved (of 3.2, read alike).
+fn read_since_3_6(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read: &mut Read) {
+    match prefix {
         "locmsg;" => {
             // TranslatableMessage: `locmsg;key;description;message`, the message its property.
             let key = fields.next_or("name");
@@ -841,28 +873,7 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
             read.set("Moved".into(), (state == "true").to_string());
             read.keep(prefix.to_string(), ty.to_string(), state.to_string());
         }
-        "basicName;" => {
-            // VASSAL's Basic Name: the `BasicName` of a piece whose basic piece may be nameless
-            // (pieces made entirely of prototypes); such a piece goes by it.
-            let name = fields.next().unwrap_or_default();
-            read.steps.push(NameStep::IfNameless(name.clone()));
-            if read.name.is_empty() {
-                read.rename(name.clone());
-            }
-            read.set("BasicName".into(), name);
-            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
-        }
-        "restrict;" => read.keep(
-            prefix.to_string(),
-            ty.to_string(),
-            withheld_player(prefix, state),
-        ),
-        _ => {
-            if !standard(prefix) {
-                *read.custom_traits.entry(prefix.to_string()).or_insert(0) += 1;
-            }
-            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
-        }
+        _ => {}
     }
 }
 
@@ -959,47 +970,9 @@ fn evaluate_labels(read: &mut Read) {
         room: read.room(),
         ..Work::default()
     };
-    let mut name: Rc<str> = Rc::from("");
-    let mut ok = true;
-    for step in &read.steps {
-        match step {
-            NameStep::Basic(n) => name = Rc::from(n.as_str()),
-            NameStep::IfNameless(n) => {
-                if name.is_empty() {
-                    name = Rc::from(n.as_str());
-                }
-            }
-            NameStep::Layer(cname) => match layer_name(&name, cname, work.room.saturating_sub(work.spent)) {
-                Some(n) if work.charge(n.len()) => name = Rc::from(n),
-                _ => {
-                    ok = false;
-                    break;
-                }
-            },
-            NameStep::Label(i) => {
-                let i = *i;
-                if let Some(slot) = eval.inner.get_mut(i) {
-                    *slot = Some(name.clone());
-                }
-                let Some(def) = eval.labels.get(i) else { continue };
-                if def.text.is_empty() {
-                    continue;
-                }
-                let Some(label) = eval.label_value(i, &mut work) else {
-                    ok = false;
-                    break;
-                };
-                let vars = [("pieceName", &*name), ("label", &*label)];
-                match expand(&def.name_format, &vars, &mut eval, &mut work) {
-                    Some(n) => name = Rc::from(n),
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-        }
-    }
+    let name = replay_name(&read.steps, &mut eval, &mut work);
+    let mut ok = name.is_some();
+    let name = name.unwrap_or_else(|| Rc::from(""));
     let mut values = Vec::new();
     if ok {
         for (key, &i) in eval.label_props {
@@ -1029,6 +1002,44 @@ fn evaluate_labels(read: &mut Read) {
             read.put(&key, value.to_string());
         }
     }
+}
+
+/// The name replayed inner to outer, the labels' formats evaluated; `None` when over the room.
+fn replay_name(steps: &[NameStep], eval: &mut Evaluation<'_>, work: &mut Work) -> Option<Rc<str>> {
+    let mut name: Rc<str> = Rc::from("");
+    for step in steps {
+        match step {
+            NameStep::Basic(n) => name = Rc::from(n.as_str()),
+            NameStep::IfNameless(n) => {
+                if name.is_empty() {
+                    name = Rc::from(n.as_str());
+                }
+            }
+            NameStep::Layer(cname) => {
+                let n = layer_name(&name, cname, work.room.saturating_sub(work.spent))?;
+                if !work.charge(n.len()) {
+                    return None;
+                }
+                name = Rc::from(n);
+            }
+            NameStep::Label(i) => {
+                let i = *i;
+                if let Some(slot) = eval.inner.get_mut(i) {
+                    *slot = Some(name.clone());
+                }
+                let Some(def) = eval.labels.get(i) else {
+                    continue;
+                };
+                if def.text.is_empty() {
+                    continue;
+                }
+                let label = eval.label_value(i, work)?;
+                let vars = [("pieceName", &*name), ("label", &*label)];
+                name = Rc::from(expand(&def.name_format, &vars, eval, work)?);
+            }
+        }
+    }
+    Some(name)
 }
 
 /// A label's text evaluated, once ([`evaluate_labels`]).
@@ -1071,7 +1082,11 @@ impl Evaluation<'_> {
         self.depth += 1;
         // `Labeler.setLabel` gives the text the name inside the label as `PieceName`.
         let inner = self.inner.get(i).cloned().flatten();
-        let vars: Vec<(&str, &str)> = inner.as_deref().map(|n| ("PieceName", n)).into_iter().collect();
+        let vars: Vec<(&str, &str)> = inner
+            .as_deref()
+            .map(|n| ("PieceName", n))
+            .into_iter()
+            .collect();
         let out = expand(&def.text, &vars, self, work);
         self.depth -= 1;
         match out {

@@ -76,7 +76,10 @@ fn a_label_shows_the_properties_the_piece_defines() {
     );
     let p = read(save, &Options::default());
     let pc = piece(&p, "pc");
-    assert_eq!(pc.name.as_deref(), Some("Political Control Marker (Tennessee: 10)"));
+    assert_eq!(
+        pc.name.as_deref(),
+        Some("Political Control Marker (Tennessee: 10)")
+    );
     assert_eq!(
         pc.raw_name.as_deref(),
         Some("Political Control Marker ($Site$: $Value$)")
@@ -93,7 +96,10 @@ fn a_label_shows_the_properties_the_piece_defines() {
         all.name.as_deref(),
         Some("Unit (spent) [Unit on 2 at offboard, Unit (spent)] Main")
     );
-    assert_eq!(all.properties["Status"], "Unit on 2 at offboard, Unit (spent)");
+    assert_eq!(
+        all.properties["Status"],
+        "Unit on 2 at offboard, Unit (spent)"
+    );
     assert!(!warnings(&p).contains("does not know"), "{}", warnings(&p));
     // A profile's name selectors see the evaluated name.
     let profile = r#"
@@ -110,7 +116,10 @@ select = { name_contains = "(Tennessee: 10)" }
         "Main",
         100,
         100,
-        &[(&label(PC, "TextLabel"), "$Site$: 10"), ("mark;Site", "Tennessee")],
+        &[
+            (&label(PC, "TextLabel"), "$Site$: 10"),
+            ("mark;Site", "Tennessee"),
+        ],
     );
     let save = Save::from_bytes(save.finish().as_bytes(), "t.vsav").unwrap();
     let imported = profile
@@ -136,7 +145,14 @@ fn a_label_keeps_what_the_reader_cannot_know_as_written_and_says_so() {
             ],
         )
         // Numbers as Java reads them; blank and BeanShell texts.
-        .piece("num", "Turn", "Main", 100, 100, &[(&label(PC, "TextLabel"), "007")])
+        .piece(
+            "num",
+            "Turn",
+            "Main",
+            100,
+            100,
+            &[(&label(PC, "TextLabel"), "007")],
+        )
         .piece(
             "bsh",
             "Odd",
@@ -150,7 +166,10 @@ fn a_label_keeps_what_the_reader_cannot_know_as_written_and_says_so() {
     assert_eq!(calc.name.as_deref(), Some("Army ($MyString$)"));
     assert_eq!(calc.raw_name, None);
     assert_eq!(piece(&p, "num").name.as_deref(), Some("Turn (7)"));
-    assert_eq!(piece(&p, "bsh").name.as_deref(), Some("{pieceName + label}"));
+    assert_eq!(
+        piece(&p, "bsh").name.as_deref(),
+        Some("{pieceName + label}")
+    );
     let w = warnings(&p);
     assert!(w.contains("`$MyString$` (1 piece(s))"), "{w}");
     assert!(w.contains("BeanShell"), "{w}");
@@ -180,7 +199,10 @@ fn labels_that_refer_to_each_other_nest_and_loops_stay_as_written() {
             "Main",
             100,
             100,
-            &[(&label(PC, "A"), "a$B$"), (&label("$pieceName$", "B"), "b$A$")],
+            &[
+                (&label(PC, "A"), "a$B$"),
+                (&label("$pieceName$", "B"), "b$A$"),
+            ],
         );
     let p = read(save, &Options::default());
     let nest = piece(&p, "nest");
@@ -197,7 +219,9 @@ fn labels_that_refer_to_each_other_nest_and_loops_stay_as_written() {
 fn labels_that_double_each_other_are_cut_at_the_share() {
     // Each label's text names the next label's property twice: 2^40 bytes if written out.
     let n = 40;
-    let labels: Vec<String> = (0..n).map(|i| label("$pieceName$", &format!("L{i}"))).collect();
+    let labels: Vec<String> = (0..n)
+        .map(|i| label("$pieceName$", &format!("L{i}")))
+        .collect();
     let texts: Vec<String> = (0..n)
         .map(|i| {
             if i + 1 < n {
@@ -267,7 +291,10 @@ fn the_standard_traits_of_vassal_3_7_are_read_or_recognised() {
             "",
         ),
         ("matPiece;cargo;true;0;0", "noMat"),
-        ("setattachprop;Strength;false,0,100,false;;Set strength;Escort;", ""),
+        (
+            "setattachprop;Strength;false,0,100,false;;Set strength;Escort;",
+            "",
+        ),
         ("border;Selected;;;;2;255,0,0", ""),
         ("cmt;a note", ""),
     ];
@@ -297,7 +324,14 @@ fn the_standard_traits_of_vassal_3_7_are_read_or_recognised() {
     let w = warnings(&p);
     assert!(!w.contains("module's own"), "{w}");
     let kinds: Vec<&str> = a.traits.iter().map(|t| t.kind.as_str()).collect();
-    for k in ["locCommand;", "matPiece;", "setattachprop;", "border;", "cmt;", "mat;"] {
+    for k in [
+        "locCommand;",
+        "matPiece;",
+        "setattachprop;",
+        "border;",
+        "cmt;",
+        "mat;",
+    ] {
         assert!(kinds.contains(&k), "{k} kept raw: {kinds:?}");
     }
     // A masked piece's message is not read.
