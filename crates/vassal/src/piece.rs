@@ -144,8 +144,8 @@ pub struct Trait {
 /// The trait types whose properties are read (VASSAL's `BasicCommandEncoder` and the classes
 /// it names: `BasicPiece`, `BasicName`, `Restricted`, `Marker`, `DynamicProperty`,
 /// `Embellishment` (both forms), `Labeler`, `Obscurable`, `Hideable`, `UsePrototype`,
-/// `TranslatableMessage`, `Mat`, `Attachment`, `MovementMarkable`).
-const READ: [&str; 15] = [
+/// `TranslatableMessage`, `Mat`, `Attachment`, `MovementMarkable`, `FreeRotator`).
+const READ: [&str; 16] = [
     "piece;",
     "basicName;",
     "restrict;",
@@ -161,16 +161,16 @@ const READ: [&str; 15] = [
     "mat;",
     "attach;",
     "markmoved;",
+    "rotate;",
 ];
 
 /// The standard trait types of VASSAL 3.7 besides [`READ`] (`BasicCommandEncoder`), kept raw
 /// (the other types are kept raw too, and named as classes of the module's own). Those that
 /// define properties are listed in docs/vassal.md ("Every piece") as not read.
-const KEPT: [&str; 34] = [
+const KEPT: [&str; 33] = [
     "immob;",
     "table;",
     "propertysheet;",
-    "rotate;",
     "pivot;",
     "nonRect;",
     "nonRect2;",
@@ -808,8 +808,8 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
-        "locmsg;" | "mat;" | "attach;" | "markmoved;" => {
-            read_since_3_6(prefix, fields, ty, state, read)
+        "locmsg;" | "mat;" | "attach;" | "markmoved;" | "rotate;" => {
+            read_more(prefix, fields, ty, state, read);
         }
         "basicName;" => {
             // VASSAL's Basic Name: the `BasicName` of a piece whose basic piece may be nameless
@@ -836,9 +836,9 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
     }
 }
 
-/// The traits of VASSAL 3.6 and 3.7 whose properties are read: a translatable message, a
-/// mat, an attachment, and Mark When Moved (of 3.2, read alike).
-fn read_since_3_6(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read: &mut Read) {
+/// More traits whose properties are read: a translatable message, a mat, an attachment (of
+/// VASSAL 3.6 and 3.7), Mark When Moved and Can Rotate.
+fn read_more(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read: &mut Read) {
     match prefix {
         "locmsg;" => {
             // TranslatableMessage: `locmsg;key;description;message`, the message its property.
@@ -873,8 +873,69 @@ fn read_since_3_6(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, 
             read.set("Moved".into(), (state == "true").to_string());
             read.keep(prefix.to_string(), ty.to_string(), state.to_string());
         }
+        "rotate;" => {
+            if let Some((name, facing, degrees)) = rotation(fields, state) {
+                read.set(format!("{name}_Facing"), facing.to_string());
+                read.set(format!("{name}_Degrees"), degrees.to_string());
+            }
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
         _ => {}
     }
+}
+
+/// Can Rotate (`FreeRotator`: `rotate;N;` then, for one angle (free rotation) its key and
+/// command, else the keys and commands of both directions, then the random rotation's key and
+/// command, the name; its state the angle, or the index of the facing): the name, `NAME_Facing`
+/// (the index from 1) and `NAME_Degrees` (the angle's size, cut to an `int` as Java does).
+/// `None` where VASSAL could not show them either (no angle, an index past the last) or the
+/// angle is not a number the reader reads as Java does.
+fn rotation(mut fields: Decoder<'_>, state: &str) -> Option<(String, i32, i32)> {
+    let n = fields.next().and_then(|t| crate::seq::parse_java_int(&t))?;
+    // One angle: its key and command; else both directions' keys and commands.
+    let skip = if n == 1 { 2 } else { 4 };
+    for _ in 0..skip {
+        fields.next_cow();
+    }
+    let _random_key = fields.next_cow();
+    let _random_command = fields.next_cow();
+    let name = fields.next_or("");
+    if n == 1 {
+        let angle = java_double(state)?;
+        // Java's `(int)` of a double: toward zero, saturating, NaN 0 (as Rust's `as`).
+        #[allow(clippy::cast_possible_truncation)]
+        let degrees = angle.abs() as i32;
+        return Some((name, 1, degrees));
+    }
+    let index =
+        crate::seq::parse_java_int(label::java_trim(state)).filter(|i| *i >= 0 && *i < n)?;
+    // `validAngles[i] = -i * (360.0 / N)`, its size cut to an `int`.
+    #[allow(clippy::cast_possible_truncation)]
+    let degrees = (-f64::from(index) * (360.0 / f64::from(n))).abs() as i32;
+    Some((name, index.checked_add(1)?, degrees))
+}
+
+/// Java's `Double.parseDouble` for decimal numbers (trimmed, a `d` or `f` suffix allowed,
+/// `NaN`, `Infinity`); `None` for anything else (hexadecimal ones too: not read).
+fn java_double(s: &str) -> Option<f64> {
+    let t = label::java_trim(s);
+    let body = t.strip_suffix(['d', 'D', 'f', 'F']).unwrap_or(t);
+    let unsigned = body.strip_prefix(['+', '-']).unwrap_or(body);
+    if unsigned == "NaN" || unsigned == "Infinity" {
+        return body.replace("Infinity", "inf").parse().ok();
+    }
+    let mut parts = unsigned.splitn(2, ['e', 'E']);
+    let mantissa = parts.next().unwrap_or("");
+    let exponent_ok = parts.next().is_none_or(|e| {
+        let d = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
+    });
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).count();
+    let dots = mantissa.bytes().filter(|b| *b == b'.').count();
+    if !exponent_ok || digits == 0 || dots > 1 || digits + dots != mantissa.len() {
+        return None;
+    }
+    body.parse().ok()
 }
 
 /// The basic piece (`piece;cloneKey;deleteKey;image;name`, state `map;x;y;gpid;count;(key;value)*`):
@@ -1306,6 +1367,19 @@ mod tests {
             &mut r,
         );
         r
+    }
+
+    #[test]
+    fn doubles_as_java_reads_them() {
+        assert_eq!(java_double(" -45.7 "), Some(-45.7));
+        assert_eq!(java_double("90d"), Some(90.0));
+        assert_eq!(java_double("1e2"), Some(100.0));
+        assert_eq!(java_double(".5"), Some(0.5));
+        assert!(java_double("NaN").is_some_and(f64::is_nan));
+        assert_eq!(java_double("-Infinity"), Some(f64::NEG_INFINITY));
+        for bad in ["", "inf", "nan", "0x1p3", "1e", "1.2.3", "e5", "12a"] {
+            assert_eq!(java_double(bad), None, "{bad}");
+        }
     }
 
     #[test]

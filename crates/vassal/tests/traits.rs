@@ -285,6 +285,10 @@ fn the_standard_traits_of_vassal_3_7_are_read_or_recognised() {
         ),
         // Mark When Moved: image, offsets, command, key, description; state: moved.
         ("markmoved;moved.gif;0;0;Mark Moved;77,130;", "true"),
+        // Can Rotate: six facings (keys, commands, random rotation, name), at the third; and
+        // free rotation (key, command, random rotation, name) at an angle.
+        ("rotate;6;];[;Rotate CW;Rotate CCW;;;Facing;", "2"),
+        ("rotate;1;82,130;Rotate;;;Turret;", "-45.7"),
         // MultiLocationCommand, MatCargo, SetAttachmentProperty, BorderOutline, Comment.
         (
             "locCommand;Go;locZones;;Go to $LocationOfCommand$;71,130;true;;true;false",
@@ -320,6 +324,10 @@ fn the_standard_traits_of_vassal_3_7_are_read_or_recognised() {
     assert_eq!(a.properties["MatNumCargo"], "2");
     assert_eq!(a.properties["AttachName"], "Escort");
     assert_eq!(a.properties["Moved"], "true");
+    assert_eq!(a.properties["Facing_Facing"], "3");
+    assert_eq!(a.properties["Facing_Degrees"], "120");
+    assert_eq!(a.properties["Turret_Facing"], "1");
+    assert_eq!(a.properties["Turret_Degrees"], "45");
     assert_eq!(a.name.as_deref(), Some("Alexander"));
     let w = warnings(&p);
     assert!(!w.contains("module's own"), "{w}");
