@@ -1,6 +1,8 @@
 //! Pieces: a basic piece inside its traits (VASSAL's decorators), each trait a type and a
-//! state. The properties of the basic piece, markers, dynamic properties, layers, labels and
-//! prototypes are read; every other trait is kept as its raw type and state. A masked or hidden
+//! state. The properties of the basic piece, markers, dynamic properties, layers, labels (their
+//! formats evaluated, [`crate::label`]), translatable messages, mats, attachments, Mark When
+//! Moved, Can Rotate and prototypes are read; every other trait is kept as its raw type and
+//! state. A masked or hidden
 //! piece shows only its place unless the caller reveals it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,7 +63,9 @@ pub struct Piece {
     /// Its properties: the basic piece's (`BasicName`, `LocationName`, `CurrentMap`,
     /// `CurrentBoard`, `CurrentZone`, `CurrentX`, `CurrentY`, the persistent ones such as
     /// `OldLocationName`), markers, dynamic properties, layers (`NAME_Level`, `NAME_Active`,
-    /// `NAME_Name`, `NAME_Image`), labels and the prototypes' own. Empty when withheld.
+    /// `NAME_Name`, `NAME_Image`), labels (their text evaluated), translatable messages, mats
+    /// (`MatName`, `MatNumCargo`), attachments (`AttachName`), `Moved`, rotations
+    /// (`NAME_Facing`, `NAME_Degrees`) and the prototypes' own. Empty when withheld.
     pub properties: BTreeMap<String, String>,
     /// Its layers (Embellishment traits), outermost first. Empty when withheld.
     pub layers: Vec<Layer>,
