@@ -893,7 +893,7 @@ fn read_more(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read:
 /// command, the name; its state the angle, or the index of the facing): the name, `NAME_Facing`
 /// (the index from 1) and `NAME_Degrees` (the angle's size, cut to an `int` as Java does).
 /// `None` where VASSAL could not show them either (no angle, an index past the last) or the
-/// angle is not a number the reader reads as Java does.
+/// angle is a hexadecimal number (not read).
 fn rotation(mut fields: Decoder<'_>, state: &str) -> Option<(String, i32, i32)> {
     let n = fields.next().and_then(|t| crate::seq::parse_java_int(&t))?;
     // One angle: its key and command; else both directions' keys and commands.
@@ -904,15 +904,18 @@ fn rotation(mut fields: Decoder<'_>, state: &str) -> Option<(String, i32, i32)> 
     let _random_key = fields.next_cow();
     let _random_command = fields.next_cow();
     let name = fields.next_or("");
+    // A state Java cannot read leaves the angle VASSAL had: 0 for a piece just made.
     if n == 1 {
-        let angle = java_double(state)?;
+        let angle = java_double(state).or_else(|| (!state.contains(['x', 'X'])).then_some(0.0))?;
         // Java's `(int)` of a double: toward zero, saturating, NaN 0 (as Rust's `as`).
         #[allow(clippy::cast_possible_truncation)]
         let degrees = angle.abs() as i32;
         return Some((name, 1, degrees));
     }
-    let index =
-        crate::seq::parse_java_int(label::java_trim(state)).filter(|i| *i >= 0 && *i < n)?;
+    let index = crate::seq::parse_java_int(state).unwrap_or(0);
+    if index < 0 || index >= n {
+        return None;
+    }
     // `validAngles[i] = -i * (360.0 / N)`, its size cut to an `int`.
     #[allow(clippy::cast_possible_truncation)]
     let degrees = (-f64::from(index) * (360.0 / f64::from(n))).abs() as i32;
