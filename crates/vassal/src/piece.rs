@@ -1,7 +1,7 @@
 //! Pieces: a basic piece inside its traits (VASSAL's decorators), each trait a type and a
 //! state. The properties of the basic piece, markers, dynamic properties, layers, labels (their
 //! formats evaluated, [`crate::label`]), translatable messages, mats, attachments, Mark When
-//! Moved, Can Rotate and prototypes are read; every other trait is kept as its raw type and
+//! Moved, Can Rotate, property sheets and prototypes are read; every other trait is kept as its raw type and
 //! state. A masked or hidden
 //! piece shows only its place unless the caller reveals it.
 
@@ -65,7 +65,8 @@ pub struct Piece {
     /// `OldLocationName`), markers, dynamic properties, layers (`NAME_Level`, `NAME_Active`,
     /// `NAME_Name`, `NAME_Image`), labels (their text evaluated), translatable messages, mats
     /// (`MatName`, `MatNumCargo`), attachments (`AttachName`), `Moved`, rotations
-    /// (`NAME_Facing`, `NAME_Degrees`) and the prototypes' own. Empty when withheld.
+    /// (`NAME_Facing`, `NAME_Degrees`), property sheets and the prototypes' own. Empty when
+    /// withheld.
     pub properties: BTreeMap<String, String>,
     /// Its layers (Embellishment traits), outermost first. Empty when withheld.
     pub layers: Vec<Layer>,
@@ -148,8 +149,9 @@ pub struct Trait {
 /// The trait types whose properties are read (VASSAL's `BasicCommandEncoder` and the classes
 /// it names: `BasicPiece`, `BasicName`, `Restricted`, `Marker`, `DynamicProperty`,
 /// `Embellishment` (both forms), `Labeler`, `Obscurable`, `Hideable`, `UsePrototype`,
-/// `TranslatableMessage`, `Mat`, `Attachment`, `MovementMarkable`, `FreeRotator`).
-const READ: [&str; 16] = [
+/// `TranslatableMessage`, `Mat`, `Attachment`, `MovementMarkable`, `FreeRotator`,
+/// `PropertySheet`).
+const READ: [&str; 17] = [
     "piece;",
     "basicName;",
     "restrict;",
@@ -166,15 +168,15 @@ const READ: [&str; 16] = [
     "attach;",
     "markmoved;",
     "rotate;",
+    "propertysheet;",
 ];
 
 /// The standard trait types of VASSAL 3.7 besides [`READ`] (`BasicCommandEncoder`), kept raw
 /// (the other types are kept raw too, and named as classes of the module's own). Those that
 /// define properties are listed in docs/vassal.md ("Every piece") as not read.
-const KEPT: [&str; 33] = [
+const KEPT: [&str; 32] = [
     "immob;",
     "table;",
-    "propertysheet;",
     "pivot;",
     "nonRect;",
     "nonRect2;",
@@ -812,7 +814,7 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
-        "locmsg;" | "mat;" | "attach;" | "markmoved;" | "rotate;" => {
+        "locmsg;" | "mat;" | "attach;" | "markmoved;" | "rotate;" | "propertysheet;" => {
             read_more(prefix, fields, ty, state, read);
         }
         "basicName;" => {
@@ -841,7 +843,7 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
 }
 
 /// More traits whose properties are read: a translatable message, a mat, an attachment (of
-/// VASSAL 3.6 and 3.7), Mark When Moved and Can Rotate.
+/// VASSAL 3.6 and 3.7), Mark When Moved, Can Rotate and a Property Sheet.
 fn read_more(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read: &mut Read) {
     match prefix {
         "locmsg;" => {
@@ -881,6 +883,28 @@ fn read_more(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read:
             if let Some((name, facing, degrees)) = rotation(fields, state) {
                 read.set(format!("{name}_Facing"), facing.to_string());
                 read.set(format!("{name}_Degrees"), degrees.to_string());
+            }
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "propertysheet;" => {
+            // Property Sheet: `propertysheet;definition;...`, the definition `~`-separated
+            // fields, each its kind (a digit) and its name; the state their values, `~`-separated.
+            // A tick field's value is what stands before its `/` (its maximum after).
+            let definition = fields.next().unwrap_or_default();
+            let mut values = Decoder::new(state, '~');
+            for code in Decoder::new(&definition, '~') {
+                if read.overflow || read.over {
+                    break;
+                }
+                let mut chars = code.chars();
+                let Some(kind) = chars.next() else { continue };
+                let name = chars.as_str().to_string();
+                let value = values.next_or("");
+                let value = match (kind, value.find('/')) {
+                    ('3'..='6', Some(at)) if at > 0 => value[..at].to_string(),
+                    _ => value,
+                };
+                read.set(name, value);
             }
             read.keep(prefix.to_string(), ty.to_string(), state.to_string());
         }

@@ -289,6 +289,12 @@ fn the_standard_traits_of_vassal_3_7_are_read_or_recognised() {
         // free rotation (key, command, random rotation, name) at an angle.
         ("rotate;6;];[;Rotate CW;Rotate CCW;;;Facing;", "2"),
         ("rotate;1;82,130;Rotate;;;Turret;", "-45.7"),
+        // Property Sheet: the fields (a text, a label, ticks with a maximum), menu, key...;
+        // the state their values.
+        (
+            "propertysheet;0Notes~2Heading~4Hits;Properties;P;0;;;;80,130;",
+            "Veteran~~3/5",
+        ),
         // MultiLocationCommand, MatCargo, SetAttachmentProperty, BorderOutline, Comment.
         (
             "locCommand;Go;locZones;;Go to $LocationOfCommand$;71,130;true;;true;false",
@@ -328,6 +334,9 @@ fn the_standard_traits_of_vassal_3_7_are_read_or_recognised() {
     assert_eq!(a.properties["Facing_Degrees"], "120");
     assert_eq!(a.properties["Turret_Facing"], "1");
     assert_eq!(a.properties["Turret_Degrees"], "45");
+    assert_eq!(a.properties["Notes"], "Veteran");
+    assert_eq!(a.properties["Heading"], "");
+    assert_eq!(a.properties["Hits"], "3");
     assert_eq!(a.name.as_deref(), Some("Alexander"));
     let w = warnings(&p);
     assert!(!w.contains("module's own"), "{w}");
