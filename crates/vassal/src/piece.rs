@@ -1401,6 +1401,25 @@ mod tests {
     }
 
     #[test]
+    fn every_standard_trait_type_is_listed_once() {
+        let all: Vec<&str> = READ.iter().chain(KEPT.iter()).copied().collect();
+        let unique: BTreeSet<&str> = all.iter().copied().collect();
+        assert_eq!(unique.len(), all.len(), "{all:?}");
+        assert!(all.iter().all(|p| p.ends_with(';') && p.len() > 1));
+        for p in [
+            "locmsg;",
+            "mat;",
+            "matPiece;",
+            "locCommand;",
+            "attach;",
+            "cmt;",
+        ] {
+            assert!(standard(p), "{p}");
+        }
+        assert!(!standard("com.example.Odd;"));
+    }
+
+    #[test]
     fn doubles_as_java_reads_them() {
         assert_eq!(java_double(" -45.7 "), Some(-45.7));
         assert_eq!(java_double("90d"), Some(90.0));
