@@ -44,6 +44,7 @@ mod archive;
 mod error;
 pub mod grid;
 mod image;
+mod label;
 pub mod limits;
 mod locate;
 mod module;

@@ -231,25 +231,7 @@ impl<'m> Locator<'m> {
             };
         }
         if layout.unknown_size {
-            let inside = self.inside_unsized(layout, x, y);
-            if let Some(l) = inside {
-                return l;
-            }
-            self.warn_once(format!("size:{}", layout.def.id), || {
-                let but = if self.names_inside(layout) {
-                    ", but for those in a zone or region of its board"
-                } else {
-                    ""
-                };
-                diag(
-                    ErrorKind::BoardSize,
-                    format!(
-                        "map `{}` has a board of unknown size: its pieces cannot be located{but}",
-                        layout.def.id
-                    ),
-                )
-            });
-            return Located::unknown();
+            return self.locate_unsized(layout, x, y);
         }
         let Some((placed, p)) = find_board(layout, x, y) else {
             return Located::offboard();
@@ -295,6 +277,29 @@ impl<'m> Locator<'m> {
                 }
             }
         }
+    }
+
+    /// A point of a map with a board of unknown size: what [`Locator::inside_unsized`]
+    /// names, else `unknown`, with a warning naming the map (once) and the piece.
+    fn locate_unsized(&self, layout: &Layout<'m>, x: i32, y: i32) -> Located {
+        if let Some(l) = self.inside_unsized(layout, x, y) {
+            return l;
+        }
+        self.warn_once(format!("size:{}", layout.def.id), || {
+            let but = if self.names_inside(layout) {
+                ", but for those in a zone or region of its board"
+            } else {
+                ""
+            };
+            diag(
+                ErrorKind::BoardSize,
+                format!(
+                    "map `{}` has a board of unknown size: its pieces cannot be located{but}",
+                    layout.def.id
+                ),
+            )
+        });
+        Located::unknown()
     }
 
     /// Whether the map is one board whose grid names some points without its size (zones,

@@ -1,14 +1,17 @@
 //! Pieces: a basic piece inside its traits (VASSAL's decorators), each trait a type and a
-//! state. The properties of the basic piece, markers, dynamic properties, layers, labels and
-//! prototypes are read; every other trait is kept as its raw type and state. A masked or hidden
+//! state. The properties of the basic piece, markers, dynamic properties, layers, labels (their
+//! formats evaluated, [`crate::label`]), translatable messages, mats, attachments, Mark When
+//! Moved, Can Rotate, property sheets and prototypes are read; every other trait is kept as its raw type and
+//! state. A masked or hidden
 //! piece shows only its place unless the caller reveals it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 use serde::Serialize;
 
 use crate::error::{ErrorKind, Warning, diag};
-use crate::grid::format_string_within;
+use crate::label::{self, Unknown, Work, expand};
 use crate::locate::{Located, Locator};
 use crate::nest::Levels;
 use crate::palette::{Found, Palette, Slot};
@@ -31,8 +34,15 @@ pub struct Piece {
     /// would name the piece (VASSAL never shows an id). [`Piece::deck`] and
     /// [`Piece::deck_position`] place a face-down card instead.
     pub id: Option<String>,
-    /// Its name as VASSAL shows it (layers and labels applied); `None` when withheld.
+    /// Its name as VASSAL shows it (layers and labels applied, the labels' formats evaluated);
+    /// `None` when withheld.
     pub name: Option<String>,
+    /// The name with its labels' formats as written (each label's `$pieceName$` and `$label$`
+    /// replaced, no other property), when that differs from [`Piece::name`]: a label of text
+    /// `$Site$: $Value$` names the piece `PC (Tennessee: 10)`, its raw name `PC ($Site$:
+    /// $Value$)`. `None` when the same, or withheld.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raw_name: Option<String>,
     /// Hidden in the game (masked, invisible, face down, or on a private window the reader
     /// does not see), whether or not revealed: [`Piece::hidden`] says how.
     pub masked: bool,
@@ -61,7 +71,10 @@ pub struct Piece {
     /// Its properties: the basic piece's (`BasicName`, `LocationName`, `CurrentMap`,
     /// `CurrentBoard`, `CurrentZone`, `CurrentX`, `CurrentY`, the persistent ones such as
     /// `OldLocationName`), markers, dynamic properties, layers (`NAME_Level`, `NAME_Active`,
-    /// `NAME_Name`, `NAME_Image`), labels and the prototypes' own. Empty when withheld.
+    /// `NAME_Name`, `NAME_Image`), labels (their text evaluated), translatable messages, mats
+    /// (`MatName`, `MatNumCargo`), attachments (`AttachName`), `Moved`, rotations
+    /// (`NAME_Facing`, `NAME_Degrees`), property sheets and the prototypes' own. Empty when
+    /// withheld.
     pub properties: BTreeMap<String, String>,
     /// Its layers (Embellishment traits), outermost first. Empty when withheld.
     pub layers: Vec<Layer>,
@@ -151,8 +164,12 @@ pub struct Trait {
     pub state: String,
 }
 
-/// The trait types whose properties are read.
-const READ: [&str; 11] = [
+/// The trait types whose properties are read (VASSAL's `BasicCommandEncoder` and the classes
+/// it names: `BasicPiece`, `BasicName`, `Restricted`, `Marker`, `DynamicProperty`,
+/// `Embellishment` (both forms), `Labeler`, `Obscurable`, `Hideable`, `UsePrototype`,
+/// `TranslatableMessage`, `Mat`, `Attachment`, `MovementMarkable`, `FreeRotator`,
+/// `PropertySheet`).
+const READ: [&str; 17] = [
     "piece;",
     "basicName;",
     "restrict;",
@@ -164,22 +181,26 @@ const READ: [&str; 11] = [
     "obs;",
     "hide;",
     "prototype;",
+    "locmsg;",
+    "mat;",
+    "attach;",
+    "markmoved;",
+    "rotate;",
+    "propertysheet;",
 ];
 
-/// The standard trait types of VASSAL besides [`READ`], kept raw (the other types are kept raw
-/// too, and named as classes of the module's own).
-const KEPT: [&str; 34] = [
+/// The standard trait types of VASSAL 3.7 besides [`READ`] (`BasicCommandEncoder`), kept raw
+/// (the other types are kept raw too, and named as classes of the module's own). Those that
+/// define properties are listed in docs/vassal.md ("Every piece") as not read.
+const KEPT: [&str; 32] = [
     "immob;",
     "table;",
-    "propertysheet;",
-    "rotate;",
     "pivot;",
     "nonRect;",
     "nonRect2;",
     "placemark;",
     "replace;",
     "report;",
-    "markmoved;",
     "footprint;",
     "return;",
     "sendto;",
@@ -199,10 +220,11 @@ const KEPT: [&str; 34] = [
     "globalhotkey;",
     "deselect;",
     "matPiece;",
-    "matCargo;",
-    "attach;",
     "setpieceprop;",
-    "comment;",
+    "setattachprop;",
+    "locCommand;",
+    "border;",
+    "cmt;",
 ];
 
 /// Whether `prefix` is a standard trait type of VASSAL ([`READ`] or [`KEPT`]).
@@ -215,6 +237,16 @@ fn standard(prefix: &str) -> bool {
 #[derive(Default)]
 struct Read {
     name: String,
+    /// The name before the labels' formats were evaluated, when it differs.
+    raw_name: Option<String>,
+    /// How the name was built, inner to outer: replayed when the labels are evaluated.
+    steps: Vec<NameStep>,
+    /// The labels, inner to outer.
+    labels: Vec<LabelDef>,
+    /// The properties whose outermost trait is a label: which label.
+    label_props: BTreeMap<String, usize>,
+    /// Properties referred to by the labels that the reader does not know (kept as written).
+    unresolved: BTreeSet<String>,
     props: BTreeMap<String, String>,
     layers: Vec<Layer>,
     prototypes: Vec<String>,
@@ -234,6 +266,25 @@ struct Read {
     /// More would have been built than [`limits::MAX_PIECE_TEXT_BYTES`]: the piece is withheld,
     /// and nothing more is built from it.
     over: bool,
+}
+
+/// One step of how a piece's name is built, inner to outer.
+enum NameStep {
+    /// The basic piece's name.
+    Basic(String),
+    /// VASSAL's Basic Name (`basicName;`): the name of a piece whose basic piece has none.
+    IfNameless(String),
+    /// A layer's level name (`+suffix`, `prefix+` or a new name).
+    Layer(String),
+    /// A label ([`Read::labels`]).
+    Label(usize),
+}
+
+/// A Text Label as `Labeler` keeps it: its text (trimmed, its own property taken out) and its
+/// name format (`$PieceName$` written `$pieceName$`, as `Labeler.clean` does).
+struct LabelDef {
+    text: String,
+    name_format: String,
 }
 
 /// What a string held by a piece costs against the budgets: its bytes and the string itself.
@@ -285,6 +336,8 @@ impl Read {
         if !self.charge(text_cost(&key).saturating_add(text_cost(&value))) {
             return;
         }
+        // An outer trait's property hides a label's of the same name.
+        self.label_props.remove(&key);
         if self.props.len() < limits::MAX_PROPERTIES || self.props.contains_key(&key) {
             self.props.insert(key, value);
         } else {
@@ -308,6 +361,8 @@ fn basic_properties(read: &mut Read, map_name: &str, located: &Located, deck: Op
 struct Oddities {
     missing_prototypes: BTreeMap<String, usize>,
     custom_traits: BTreeMap<String, usize>,
+    /// Properties the labels refer to that the reader does not know: how many pieces each.
+    unresolved: BTreeMap<String, usize>,
     left_out: Vec<String>,
     /// Pieces withheld for [`limits::MAX_PIECE_TEXT_BYTES`].
     over_limit: Vec<String>,
@@ -320,6 +375,9 @@ impl Oddities {
         }
         for (k, n) in std::mem::take(&mut read.custom_traits) {
             *self.custom_traits.entry(k).or_insert(0) += n;
+        }
+        for k in std::mem::take(&mut read.unresolved) {
+            *self.unresolved.entry(k).or_insert(0) += 1;
         }
         if read.left_out > 0 {
             self.left_out.push(id.to_string());
@@ -337,6 +395,31 @@ impl Oddities {
             warnings.push(diag(
                 ErrorKind::CustomClass,
                 format!("{n} trait(s) of type `{kind}` no standard VASSAL trait has (a class of the module's own?): kept raw"),
+            ));
+        }
+        if !self.unresolved.is_empty() {
+            let mut named: Vec<(String, usize)> = self.unresolved.into_iter().collect();
+            named.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            let shown: Vec<String> = named
+                .iter()
+                .take(10)
+                .map(|(k, n)| {
+                    let k = wargame_kit::terminal::one_line(k);
+                    if k == label::EXPRESSION {
+                        format!("a BeanShell expression {k} ({n} piece(s))")
+                    } else {
+                        format!("`${k}$` ({n} piece(s))")
+                    }
+                })
+                .collect();
+            let more = named.len() - shown.len();
+            warnings.push(diag(
+                ErrorKind::Unreadable,
+                format!(
+                    "labels of pieces refer to properties the reader does not know (a Calculated Property, a global property of the module, a map or a zone, a deck's): kept as written in the names and labels: {}{}",
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() },
+                ),
             ));
         }
         if !self.over_limit.is_empty() {
@@ -501,6 +584,8 @@ pub(crate) fn pieces(
             }
             read.put("CurrentX", f.point.0.to_string());
             read.put("CurrentY", f.point.1.to_string());
+            // Every property known: the labels' formats evaluated against them.
+            evaluate_labels(&mut read);
         }
         // What was built counts, kept or not: the reading's work stays within the budget.
         let built = read.spent;
@@ -616,10 +701,7 @@ pub(crate) fn held(p: &Piece) -> usize {
         .map(|l| text_cost(&l.name) + text_cost(&l.level_name) + text_cost(&l.image))
         .fold(0, usize::saturating_add);
     let slot = p.slot.as_ref().map_or(0, |s| {
-        s.candidates.iter().map(|c| text_cost(c)).fold(
-            text_cost(&s.name) + text_cost(&s.path),
-            usize::saturating_add,
-        )
+        s.texts().map(text_cost).fold(0, usize::saturating_add)
     });
     let traits: usize = p
         .traits
@@ -634,6 +716,7 @@ pub(crate) fn held(p: &Piece) -> usize {
     [
         opt(&p.id),
         opt(&p.name),
+        opt(&p.raw_name),
         opt(&p.map),
         opt(&p.board),
         opt(&p.zone),
@@ -666,6 +749,7 @@ fn piece(
     Piece {
         id: id_shown.then(|| f.id.to_string()),
         name: show.then_some(read.name),
+        raw_name: if show { read.raw_name } else { None },
         masked: hidden.is_some(),
         hidden,
         map: f.map,
@@ -716,10 +800,7 @@ fn read_traits(
         .map(|n| text_cost(n))
         .fold(0, usize::saturating_add);
     let slot_cost = slot.as_ref().map_or(0, |s| {
-        s.candidates.iter().map(|c| text_cost(c)).fold(
-            text_cost(&s.name) + text_cost(&s.path),
-            usize::saturating_add,
-        )
+        s.texts().map(text_cost).fold(0, usize::saturating_add)
     });
     read.slot = slot;
     read.charge(names.saturating_add(slot_cost));
@@ -768,10 +849,14 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
         "emb2;" | "emb;" => read_layer(prefix, ty, state, read),
         "label;" => read_label(fields, state, read),
         "obs;" | "hide;" => read_mask(prefix, ty, state, read),
+        "locmsg;" | "mat;" | "attach;" | "markmoved;" | "rotate;" | "propertysheet;" => {
+            read_more(prefix, fields, ty, state, read);
+        }
         "basicName;" => {
             // VASSAL's Basic Name: the `BasicName` of a piece whose basic piece may be nameless
             // (pieces made entirely of prototypes); such a piece goes by it.
             let name = fields.next().unwrap_or_default();
+            read.steps.push(NameStep::IfNameless(name.clone()));
             if read.name.is_empty() {
                 read.rename(name.clone());
             }
@@ -792,6 +877,133 @@ fn read_trait(ty_owned: String, state_owned: String, read: &mut Read) {
     }
 }
 
+/// More traits whose properties are read: a translatable message, a mat, an attachment (of
+/// VASSAL 3.6 and 3.7), Mark When Moved, Can Rotate and a Property Sheet.
+fn read_more(prefix: &str, mut fields: Decoder<'_>, ty: &str, state: &str, read: &mut Read) {
+    match prefix {
+        "locmsg;" => {
+            // TranslatableMessage: `locmsg;key;description;message`, the message its property.
+            let key = fields.next_or("name");
+            let _description = fields.next();
+            read.set(key, fields.next_or(""));
+        }
+        "mat;" => {
+            // Mat: `mat;name;description`, state `count;id;id...`: `MatName` and
+            // `MatNumCargo` (the pieces it holds, each by id).
+            read.set("MatName".into(), fields.next_or(""));
+            let mut ids = Decoder::new(state, ';');
+            let declared = ids.next_int(0);
+            let mut held = 0_usize;
+            for _ in 0..declared.max(0) {
+                if ids.next_cow().is_none() {
+                    break;
+                }
+                held += 1;
+            }
+            read.set("MatNumCargo".into(), held.to_string());
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "attach;" => {
+            // Attachment: `attach;name;description;...`: `AttachName` (its count and the
+            // attached pieces' properties come from the other pieces: not read).
+            read.set("AttachName".into(), fields.next_or(""));
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "markmoved;" => {
+            // Mark When Moved: `Moved`, its state `true` or `false`.
+            read.set("Moved".into(), (state == "true").to_string());
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "rotate;" => {
+            if let Some((name, facing, degrees)) = rotation(fields, state) {
+                read.set(format!("{name}_Facing"), facing.to_string());
+                read.set(format!("{name}_Degrees"), degrees.to_string());
+            }
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        "propertysheet;" => {
+            // Property Sheet: `propertysheet;definition;...`, the definition `~`-separated
+            // fields, each its kind (a digit) and its name; the state their values, `~`-separated.
+            // A tick field's value is what stands before its `/` (its maximum after).
+            let definition = fields.next().unwrap_or_default();
+            let mut values = Decoder::new(state, '~');
+            for code in Decoder::new(&definition, '~') {
+                if read.overflow || read.over {
+                    break;
+                }
+                let mut chars = code.chars();
+                let Some(kind) = chars.next() else { continue };
+                let name = chars.as_str().to_string();
+                let value = values.next_or("");
+                let value = match (kind, value.find('/')) {
+                    ('3'..='6', Some(at)) if at > 0 => value[..at].to_string(),
+                    _ => value,
+                };
+                read.set(name, value);
+            }
+            read.keep(prefix.to_string(), ty.to_string(), state.to_string());
+        }
+        _ => {}
+    }
+}
+
+/// Can Rotate (`FreeRotator`: `rotate;N;` then, for one angle (free rotation) its key and
+/// command, else the keys and commands of both directions, then the random rotation's key and
+/// command, the name; its state the angle, or the index of the facing): the name, `NAME_Facing`
+/// (the index from 1) and `NAME_Degrees` (the angle's size, cut to an `int` as Java does).
+/// `None` where VASSAL could not show them either (no angle, an index past the last) or the
+/// angle is a hexadecimal number (not read).
+fn rotation(mut fields: Decoder<'_>, state: &str) -> Option<(String, i32, i32)> {
+    let n = fields.next().and_then(|t| crate::seq::parse_java_int(&t))?;
+    // One angle: its key and command; else both directions' keys and commands.
+    let skip = if n == 1 { 2 } else { 4 };
+    for _ in 0..skip {
+        fields.next_cow();
+    }
+    let _random_key = fields.next_cow();
+    let _random_command = fields.next_cow();
+    let name = fields.next_or("");
+    // A state Java cannot read leaves the angle VASSAL had: 0 for a piece just made.
+    if n == 1 {
+        let angle = java_double(state).or_else(|| (!state.contains(['x', 'X'])).then_some(0.0))?;
+        // Java's `(int)` of a double: toward zero, saturating, NaN 0 (as Rust's `as`).
+        #[allow(clippy::cast_possible_truncation)]
+        let degrees = angle.abs() as i32;
+        return Some((name, 1, degrees));
+    }
+    let index = crate::seq::parse_java_int(state).unwrap_or(0);
+    if index < 0 || index >= n {
+        return None;
+    }
+    // `validAngles[i] = -i * (360.0 / N)`, its size cut to an `int`.
+    #[allow(clippy::cast_possible_truncation)]
+    let degrees = (-f64::from(index) * (360.0 / f64::from(n))).abs() as i32;
+    Some((name, index.checked_add(1)?, degrees))
+}
+
+/// Java's `Double.parseDouble` for decimal numbers (trimmed, a `d` or `f` suffix allowed,
+/// `NaN`, `Infinity`); `None` for anything else (hexadecimal ones too: not read).
+fn java_double(s: &str) -> Option<f64> {
+    let t = label::java_trim(s);
+    let body = t.strip_suffix(['d', 'D', 'f', 'F']).unwrap_or(t);
+    let unsigned = body.strip_prefix(['+', '-']).unwrap_or(body);
+    if unsigned == "NaN" || unsigned == "Infinity" {
+        return body.replace("Infinity", "inf").parse().ok();
+    }
+    let mut parts = unsigned.splitn(2, ['e', 'E']);
+    let mantissa = parts.next().unwrap_or("");
+    let exponent_ok = parts.next().is_none_or(|e| {
+        let d = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
+    });
+    let digits = mantissa.bytes().filter(u8::is_ascii_digit).count();
+    let dots = mantissa.bytes().filter(|b| *b == b'.').count();
+    if !exponent_ok || digits == 0 || dots > 1 || digits + dots != mantissa.len() {
+        return None;
+    }
+    body.parse().ok()
+}
+
 /// The basic piece (`piece;cloneKey;deleteKey;image;name`, state `map;x;y;gpid;count;(key;value)*`):
 /// its name and its persistent properties.
 fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
@@ -799,7 +1011,9 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     let _clone = fields.next();
     let _delete = fields.next();
     let _image = fields.next();
-    read.rename(fields.next().unwrap_or_default());
+    let name = fields.next().unwrap_or_default();
+    read.steps.push(NameStep::Basic(name.clone()));
+    read.rename(name);
     read.set("BasicName".into(), read.name.clone());
     let mut st = Decoder::new(state, ';');
     for _ in 0..4 {
@@ -816,27 +1030,217 @@ fn read_basic(mut fields: Decoder<'_>, state: &str, read: &mut Read) {
     }
 }
 
-/// A label (`Labeler`): its property, and the name it gives the piece.
+/// A label (`Labeler`, `label;` with the name format its 12th field and its property the
+/// 16th; its state the text): its property and the name it gives the piece, the formats as
+/// written ([`evaluate_labels`] evaluates them once every property is known).
 fn read_label(fields: Decoder<'_>, state: &str, read: &mut Read) {
     let f: Vec<String> = fields.collect();
     let name_format = f
         .get(11)
-        .cloned()
-        .unwrap_or_else(|| "$pieceName$ ($label$)".to_string());
+        .map_or("$pieceName$ ($label$)", String::as_str)
+        .replace("$PieceName$", "$pieceName$");
     let property = f
         .get(15)
         .cloned()
         .unwrap_or_else(|| "TextLabel".to_string());
-    if !property.is_empty() {
-        read.set(property, state.to_string());
+    let mut copied = 0;
+    let Some(text) = label::label_text(state, &property, read.room(), &mut copied) else {
+        read.over = true;
+        return;
+    };
+    if !read.charge(
+        copied
+            .saturating_add(text_cost(&text))
+            .saturating_add(text_cost(&name_format)),
+    ) {
+        return;
     }
-    if !state.is_empty() {
+    let index = read.labels.len();
+    if !property.is_empty() {
+        read.set(property.clone(), text.clone());
+        read.label_props.insert(property, index);
+    }
+    read.steps.push(NameStep::Label(index));
+    if !text.is_empty() {
         // A format naming `$pieceName$` twice doubles the name: never built past the share.
-        let vars = [("pieceName", read.name.as_str()), ("label", state)];
-        match format_string_within(&name_format, &vars, read.room()) {
+        let mut work = Work {
+            room: read.room(),
+            ..Work::default()
+        };
+        let vars = [("pieceName", read.name.as_str()), ("label", text.as_str())];
+        match expand(&name_format, &vars, &mut Unknown, &mut work) {
             Some(name) => read.rename(name),
             None => read.over = true,
         }
+    }
+    read.labels.push(LabelDef { text, name_format });
+}
+
+/// The labels' texts and name formats evaluated as VASSAL does
+/// (`FormattedString.getText(piece)`, [`label`]), once every property of the piece is known:
+/// the name replayed inner to outer, each label's property its text evaluated. Every byte
+/// written is charged to the piece's share; a reference to a property the reader does not know
+/// is kept as written ([`Read::unresolved`]).
+fn evaluate_labels(read: &mut Read) {
+    if read.labels.is_empty() || read.over {
+        return;
+    }
+    let mut eval = Evaluation {
+        props: &read.props,
+        labels: &read.labels,
+        label_props: &read.label_props,
+        inner: vec![None; read.labels.len()],
+        values: vec![Value::Todo; read.labels.len()],
+        depth: 0,
+    };
+    let mut work = Work {
+        room: read.room(),
+        ..Work::default()
+    };
+    let name = replay_name(&read.steps, &mut eval, &mut work);
+    let mut ok = name.is_some();
+    let name = name.unwrap_or_else(|| Rc::from(""));
+    let mut values = Vec::new();
+    if ok {
+        for (key, &i) in eval.label_props {
+            match eval.label_value(i, &mut work) {
+                Some(v) => values.push((key.clone(), v)),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+    }
+    if !ok || !read.charge(work.spent) {
+        read.over = true;
+        return;
+    }
+    read.unresolved = std::mem::take(&mut work.unresolved);
+    if *name != *read.name {
+        let raw = std::mem::replace(&mut read.name, name.to_string());
+        if read.charge(text_cost(&raw)) {
+            read.raw_name = Some(raw);
+        }
+        read.put("PieceName", read.name.clone());
+    }
+    for (key, value) in values {
+        if read.props.get(&key).is_some_and(|v| **v != *value) {
+            read.put(&key, value.to_string());
+        }
+    }
+}
+
+/// The name replayed inner to outer, the labels' formats evaluated; `None` when over the room.
+fn replay_name(steps: &[NameStep], eval: &mut Evaluation<'_>, work: &mut Work) -> Option<Rc<str>> {
+    let mut name: Rc<str> = Rc::from("");
+    for step in steps {
+        match step {
+            NameStep::Basic(n) => name = Rc::from(n.as_str()),
+            NameStep::IfNameless(n) => {
+                if name.is_empty() {
+                    name = Rc::from(n.as_str());
+                }
+            }
+            NameStep::Layer(cname) => {
+                let n = layer_name(&name, cname, work.room.saturating_sub(work.spent))?;
+                if !work.charge(n.len()) {
+                    return None;
+                }
+                name = Rc::from(n);
+            }
+            NameStep::Label(i) => {
+                let i = *i;
+                if let Some(slot) = eval.inner.get_mut(i) {
+                    *slot = Some(name.clone());
+                }
+                let Some(def) = eval.labels.get(i) else {
+                    continue;
+                };
+                if def.text.is_empty() {
+                    continue;
+                }
+                let label = eval.label_value(i, work)?;
+                let vars = [("pieceName", &*name), ("label", &*label)];
+                name = Rc::from(expand(&def.name_format, &vars, eval, work)?);
+            }
+        }
+    }
+    Some(name)
+}
+
+/// A label's text evaluated, once ([`evaluate_labels`]).
+#[derive(Clone)]
+enum Value {
+    Todo,
+    /// Being evaluated: a reference back to it is a loop, kept as written.
+    Busy,
+    Done(Rc<str>),
+}
+
+/// The properties of a piece as its labels' formats see them: a label's property its text
+/// evaluated, every other the value read.
+struct Evaluation<'r> {
+    props: &'r BTreeMap<String, String>,
+    labels: &'r [LabelDef],
+    label_props: &'r BTreeMap<String, usize>,
+    /// The name inside each label (its `PieceName`), once the replay reached it.
+    inner: Vec<Option<Rc<str>>>,
+    values: Vec<Value>,
+    /// How many label texts are being evaluated, one inside the other.
+    depth: usize,
+}
+
+impl Evaluation<'_> {
+    /// Label `i`'s text evaluated (`Labeler.getLabel`); `None` when over the room, or (for a
+    /// reference to it) when it loops or nests past [`label::MAX_LABEL_NESTING`].
+    fn label_value(&mut self, i: usize, work: &mut Work) -> Option<Rc<str>> {
+        match self.values.get(i)? {
+            Value::Done(v) => return Some(v.clone()),
+            Value::Busy => return None,
+            Value::Todo => {}
+        }
+        if self.depth >= label::MAX_LABEL_NESTING {
+            return None;
+        }
+        let labels = self.labels;
+        let def = labels.get(i)?;
+        self.values[i] = Value::Busy;
+        self.depth += 1;
+        // `Labeler.setLabel` gives the text the name inside the label as `PieceName`.
+        let inner = self.inner.get(i).cloned().flatten();
+        let vars: Vec<(&str, &str)> = inner
+            .as_deref()
+            .map(|n| ("PieceName", n))
+            .into_iter()
+            .collect();
+        let out = expand(&def.text, &vars, self, work);
+        self.depth -= 1;
+        match out {
+            Some(v) => {
+                let v: Rc<str> = Rc::from(v);
+                self.values[i] = Value::Done(v.clone());
+                Some(v)
+            }
+            None => {
+                self.values[i] = Value::Todo;
+                None
+            }
+        }
+    }
+}
+
+impl label::Properties for Evaluation<'_> {
+    fn value(&mut self, name: &str, work: &mut Work) -> Option<Rc<str>> {
+        // The name being evaluated is no property a label's format may see (VASSAL gives the
+        // text the inner name, and turns `$PieceName$` in a name format into `$pieceName$`).
+        if name == "PieceName" {
+            return None;
+        }
+        if let Some(&i) = self.label_props.get(name) {
+            return self.label_value(i, work);
+        }
+        self.props.get(name).map(|v| Rc::from(v.as_str()))
     }
 }
 
@@ -956,24 +1360,31 @@ fn read_layer(prefix: &str, ty: &str, state: &str, read: &mut Read) {
 /// The piece's name under a layer's level name `cname`: `+suffix` adds to it, `prefix+`
 /// puts before it, anything else replaces it; never built past the piece's share.
 fn rename_by_layer(read: &mut Read, cname: &str) {
+    read.steps.push(NameStep::Layer(cname.to_string()));
+    match layer_name(&read.name, cname, read.room()) {
+        Some(name) => read.rename(name),
+        None => read.over = true,
+    }
+}
+
+/// `name` under a layer's level name `cname`, or `None` when longer than `most` bytes.
+fn layer_name(name: &str, cname: &str, most: usize) -> Option<String> {
     let mut d = Decoder::new(cname, '+');
     let first = d.next().unwrap_or_default();
     let second = d.next();
     let len = match &second {
-        Some(second) if first.is_empty() => read.name.len().saturating_add(second.len()),
-        Some(_) => first.len().saturating_add(read.name.len()),
+        Some(second) if first.is_empty() => name.len().saturating_add(second.len()),
+        Some(_) => first.len().saturating_add(name.len()),
         None => first.len(),
     };
-    if len > read.room() {
-        read.over = true;
-        return;
+    if len > most {
+        return None;
     }
-    let name = match second {
-        Some(second) if first.is_empty() => format!("{}{second}", read.name),
-        Some(_) => format!("{first}{}", read.name),
+    Some(match second {
+        Some(second) if first.is_empty() => format!("{name}{second}"),
+        Some(_) => format!("{first}{name}"),
         None => first,
-    };
-    read.rename(name);
+    })
 }
 
 fn strip_plus(s: &str) -> String {
@@ -1022,6 +1433,38 @@ mod tests {
             &mut r,
         );
         r
+    }
+
+    #[test]
+    fn every_standard_trait_type_is_listed_once() {
+        let all: Vec<&str> = READ.iter().chain(KEPT.iter()).copied().collect();
+        let unique: BTreeSet<&str> = all.iter().copied().collect();
+        assert_eq!(unique.len(), all.len(), "{all:?}");
+        assert!(all.iter().all(|p| p.ends_with(';') && p.len() > 1));
+        for p in [
+            "locmsg;",
+            "mat;",
+            "matPiece;",
+            "locCommand;",
+            "attach;",
+            "cmt;",
+        ] {
+            assert!(standard(p), "{p}");
+        }
+        assert!(!standard("com.example.Odd;"));
+    }
+
+    #[test]
+    fn doubles_as_java_reads_them() {
+        assert_eq!(java_double(" -45.7 "), Some(-45.7));
+        assert_eq!(java_double("90d"), Some(90.0));
+        assert_eq!(java_double("1e2"), Some(100.0));
+        assert_eq!(java_double(".5"), Some(0.5));
+        assert!(java_double("NaN").is_some_and(f64::is_nan));
+        assert_eq!(java_double("-Infinity"), Some(f64::NEG_INFINITY));
+        for bad in ["", "inf", "nan", "0x1p3", "1e", "1.2.3", "e5", "12a"] {
+            assert_eq!(java_double(bad), None, "{bad}");
+        }
     }
 
     #[test]

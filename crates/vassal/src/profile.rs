@@ -724,6 +724,8 @@ struct Known<'a> {
     prototypes: Vec<String>,
     /// The palette entries' names and paths.
     slots: Vec<String>,
+    /// The same, each with the slots (entries of the same traits) carrying it.
+    slot_names: crate::palette::SlotNames,
     layers: Vec<String>,
     properties: Vec<String>,
     /// The names of the pieces the save shows and of the module's palette entries, sorted,
@@ -871,6 +873,7 @@ impl<'a> Known<'a> {
                 .palette
                 .iter()
                 .flat_map(|e| [e.name.clone(), e.path.clone()])),
+            slot_names: crate::palette::SlotNames::of(module),
             layers: set(&mut shown().flat_map(|p| p.layers.iter().map(|l| l.name.clone()))),
             properties: set(&mut shown().flat_map(|p| p.properties.keys().cloned())),
             names,
@@ -997,6 +1000,9 @@ impl<'a> Known<'a> {
                     format!("{key}.{what}")
                 };
                 out.extend(unknown(what, known, &at, name));
+                if what == "slot" {
+                    out.extend(self.slot_names.check(&at, name));
+                }
             }
         }
         for (p, v) in &s.property {

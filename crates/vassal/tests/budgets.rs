@@ -485,11 +485,15 @@ fn unit_piece(id: &str, gpid: &str, traits: &[(&str, &str)]) -> String {
 
 #[test]
 fn entries_sharing_a_gpid_are_told_apart_linearly() {
-    // `n` identical entries of one gpid, and `n` pieces placed from them: each piece fits them
-    // all, exactly (the gpid narrows nothing), or, its traits changed since, approximately.
+    // `n` entries of one gpid and the same types (distinct slots: their states differ), and
+    // `n` pieces placed from them: each piece fits them all, exactly (the gpid narrows
+    // nothing), or, its traits changed since, approximately.
     let make = |n: usize| {
         let slots: String = (0..n)
-            .map(|i| unit_slot(&format!("U{i:05}"), "7", &[("mark;Side", "Blue")]))
+            .map(|i| {
+                let side = format!("Blue {i}");
+                unit_slot(&format!("U{i:05}"), "7", &[("mark;Side", &side)])
+            })
             .collect();
         let mut t = SaveText::new();
         for i in 0..n {
@@ -508,6 +512,36 @@ fn entries_sharing_a_gpid_are_told_apart_linearly() {
             assert_eq!(slot.fitting, n, "{slot:?}");
             assert_eq!(slot.candidates.len(), 10, "{slot:?}");
             assert_eq!(slot.candidates[0], "Pieces / U00000", "{slot:?}");
+        }
+        steps
+    });
+}
+
+#[test]
+fn identical_entries_are_one_slot_linearly() {
+    // `n` identical entries (one counter listed `n` times), and `n` pieces placed from them:
+    // each piece has that slot, exactly or approximately, listing ten of its paths.
+    let make = |n: usize| {
+        let slots: String = (0..n)
+            .map(|i| unit_slot(&format!("U{i:05}"), "7", &[("mark;Side", "Blue")]))
+            .collect();
+        let mut t = SaveText::new();
+        for i in 0..n {
+            t = t.command(&unit_piece(&format!("e{i}"), "7", &[("mark;Side", "Red")]));
+            t = t.command(&unit_piece(&format!("a{i}"), "7", &[("mark;Other", "")]));
+        }
+        (palette_module(&slots), t.finish())
+    };
+    linear("identical entries", 1_000, |n| {
+        let (module, text) = make(n);
+        let save = Save::from_bytes(text.as_bytes(), "identical.vsav").unwrap();
+        let (p, steps) = counted(&module, &save, &Options::default());
+        for (i, piece) in p.pieces.iter().enumerate() {
+            let slot = piece.slot.as_ref().unwrap();
+            let found = [vassal::Found::Exact, vassal::Found::Approximate][i % 2];
+            assert_eq!(slot.found, found, "{slot:?}");
+            assert_eq!((slot.entries, slot.paths.len()), (n, n.min(10)), "{slot:?}");
+            assert_eq!(slot.path, "Pieces / U00000", "{slot:?}");
         }
         steps
     });

@@ -223,16 +223,16 @@ fn tables_naming_one_file_read_it_once() {
     );
 }
 
-fn pieces_fitting_many_identical_entries_keep_what_is_shown() {
-    // 4,000 identical entries without a gpid, and 2,000 pieces fitting them all (each of a
-    // gpid of its own, which no entry has).
-    let n = 4_000;
+/// Pieces fitting `n` entries of one type, each of its side `side(i)`, without a gpid: the slot
+/// of the last of 2,000 pieces (each of a gpid of its own, which no entry has), and the bytes
+/// of module and save against the bytes reading them cost.
+fn pieces_fitting(n: usize, side: impl Fn(usize) -> String) -> (vassal::Slot, usize, usize) {
     let slots: String = (0..n)
         .map(|i| {
             let definition = add_piece(
                 "null",
                 &nest(&["mark;Side"], "piece;;;;Unit"),
-                &nest(&["Blue"], "null;0;0;;0"),
+                &nest(&[&side(i)], "null;0;0;;0"),
             );
             vassal::write::piece_slot(&format!("U{i}"), "", (10, 10), &definition)
         })
@@ -253,10 +253,27 @@ fn pieces_fitting_many_identical_entries_keep_what_is_shown() {
     let save = Save::from_bytes(text.as_bytes(), "many.vsav").unwrap();
     let (p, cost) = peak(|| vassal::read_pieces(&module, &save, &Options::default()));
     let p = p.unwrap();
-    let slot = p.pieces[1_999].slot.as_ref().unwrap();
+    let slot = p.pieces[1_999].slot.clone().unwrap();
+    (slot, build.len() + text.len(), cost)
+}
+
+fn pieces_fitting_many_entries_keep_what_is_shown() {
+    // 4,000 entries of one type (distinct slots: their states differ), and 2,000 pieces
+    // fitting them all: ambiguous, ten candidates each.
+    let n = 4_000;
+    let (slot, input, cost) = pieces_fitting(n, |i| format!("Blue {i}"));
     assert_eq!((slot.fitting, slot.candidates.len()), (n, 10));
     // The pieces as read, their ten candidates each, and the palette: not 2,000 times 4,000.
-    let input = build.len() + text.len();
+    assert!(
+        cost < 16 * input,
+        "{input} bytes of module and save cost {cost} bytes to read"
+    );
+    // 4,000 identical entries (one slot), and the same pieces: that slot, ten paths each.
+    let (slot, input, cost) = pieces_fitting(n, |_| "Blue".to_string());
+    assert_eq!(
+        (slot.found, slot.entries, slot.paths.len()),
+        (vassal::Found::Exact, n, 10)
+    );
     assert!(
         cost < 16 * input,
         "{input} bytes of module and save cost {cost} bytes to read"
@@ -296,6 +313,6 @@ fn refused_files_cost_little_and_read_ones_are_bounded() {
     a_profile_over_its_limit_costs_nothing_to_refuse();
     a_table_whose_rows_each_add_a_column_costs_its_bytes();
     tables_naming_one_file_read_it_once();
-    pieces_fitting_many_identical_entries_keep_what_is_shown();
+    pieces_fitting_many_entries_keep_what_is_shown();
     a_zone_of_many_points_costs_a_few_times_its_text();
 }

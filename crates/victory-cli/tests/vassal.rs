@@ -214,14 +214,17 @@ fn bad_input_is_a_located_error() {
 fn an_ambiguous_slot_says_how_many_entries_fit() {
     use vassal::write::{SaveText, add_piece, nest, piece_slot};
     let dir = folder("ambiguous");
-    // Sixteen identical entries: more than the ten candidates listed.
-    let definition = add_piece(
-        "null",
-        &nest(&["mark;Side"], "piece;;;;Unit"),
-        &nest(&["Blue"], "null;0;0;;0"),
-    );
+    // Sixteen entries of one type, distinct (their states differ): more than the ten
+    // candidates listed.
     let slots: String = (0..16)
-        .map(|i| piece_slot(&format!("U{i:02}"), "", (10, 10), &definition))
+        .map(|i| {
+            let definition = add_piece(
+                "null",
+                &nest(&["mark;Side"], "piece;;;;Unit"),
+                &nest(&[&format!("Blue {i}")], "null;0;0;;0"),
+            );
+            piece_slot(&format!("U{i:02}"), "", (10, 10), &definition)
+        })
         .collect();
     std::fs::write(
         dir.join("slots.xml"),

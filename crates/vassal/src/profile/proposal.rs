@@ -31,13 +31,25 @@ fn listed(counts: &BTreeMap<String, usize>) -> String {
 /// A place of the save: a map and the zone in it (`None`: in no zone).
 type Place = (String, Option<String>);
 
-/// The pieces shown, by place, in the order places first hold one.
-fn places(pieces: &[&Piece]) -> Vec<(Place, Vec<usize>)> {
+/// The pieces shown, by place, in the order places first hold one. A map holding a piece
+/// that cannot be located is one place (by map alone): which zone a piece of it lies in
+/// cannot all be told, so a select by zone there would take what it cannot tell.
+fn places(module: &Module, pieces: &[&Piece]) -> Vec<(Place, Vec<usize>)> {
+    let unlocated: std::collections::BTreeSet<&str> = pieces
+        .iter()
+        .filter(|p| p.location.as_deref() == Some("unknown"))
+        .filter_map(|p| p.map.as_deref())
+        .filter(|m| module.map(m).is_some())
+        .collect();
     let mut out: Vec<(Place, Vec<usize>)> = Vec::new();
     let mut at: BTreeMap<Place, usize> = BTreeMap::new();
     for (i, p) in pieces.iter().enumerate() {
         let Some(map) = p.map.clone() else { continue };
-        let place = (map, p.zone.clone().filter(|z| !z.is_empty()));
+        let zone = p
+            .zone
+            .clone()
+            .filter(|z| !z.is_empty() && !unlocated.contains(map.as_str()));
+        let place = (map, zone);
         let slot = *at.entry(place.clone()).or_insert_with(|| {
             out.push((place, Vec::new()));
             out.len() - 1
@@ -99,55 +111,9 @@ pub fn draft_from_save_for(
     game: Option<(&str, &StateShape<'_>)>,
 ) -> String {
     let shown: Vec<&Piece> = pieces.pieces.iter().filter(|p| p.name.is_some()).collect();
-    let hidden = pieces
-        .pieces
-        .len()
-        .saturating_sub(shown.len())
-        .saturating_add(pieces.invisible);
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "# A profile drafted by `victory vassal profile` from {}\n\
-         # and the save {} ({} pieces shown, log step {} of {}).\n\
-         # It says what the module's pieces mean for a game's rules\n\
-         # (docs/vassal.md). Each [[pieces]] entry below is a selection the save's pieces support,\n\
-         # with how many pieces it takes: fill in each FILL IN, delete what the game does not need.\n",
-        one_line(&pieces.module),
-        one_line(&pieces.save),
-        shown.len(),
-        pieces.step,
-        pieces.steps
-    );
-    if hidden > 0 {
-        let _ = writeln!(
-            out,
-            "# {hidden} hidden piece(s) of the save (masked, face down, invisible or on a private\n\
-             # window of another side) are left out: nothing here counts or describes them."
-        );
-    }
-    out.push('\n');
-    match game {
-        Some((name, _)) => {
-            let _ = write!(
-                out,
-                "# The game. The state's keys (what [state] and each entry's `into` fill) are in\n\
-                 # docs/fixture-format.md; `victory schema {}` gives them as a JSON Schema.\n\
-                 game = {}\n\n",
-                one_line(name),
-                quote(name)
-            );
-        }
-        None => out.push_str(
-            "# FILL IN: the game, as a state file's `game` key names it (`victory vassal profile\n\
-             # --game GAME` proposes its keys). The state's keys (what [state] and each entry's\n\
-             # `into` fill) are in docs/fixture-format.md; `victory schema GAME` gives them as a\n\
-             # JSON Schema (`victory rules GAME` lists the rules options, not these keys).\n\
-             game = \"FILL IN\"\n\n",
-        ),
-    }
-    out.push_str("# FILL IN: what no piece holds, copied into the state as it is.\n[state]\n\n");
+    let mut out = header(pieces, shown.len(), game.map(|(g, _)| g));
     let arrays = game.map_or(&[][..], |(_, shape)| shape.arrays);
-    let places = places(&shown);
+    let places = places(module, &shown);
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for ((map, zone), ids) in &places {
         let name = zone
@@ -160,7 +126,7 @@ pub fn draft_from_save_for(
         "# The save's pieces by map and zone: {}.",
         listed(&counts)
     );
-    let board = board_place(module, &places);
+    let board = board_place(module, &places, &shown);
     let mut proposed = 0;
     if let Some(((map, zone), ids)) = &board {
         let _ = writeln!(out, "[board]\nmap = {}", quote(map));
@@ -180,9 +146,30 @@ pub fn draft_from_save_for(
         );
         proposed += 1;
     }
+    proposed += other_entries(&mut out, module, &places, &shown, board, arrays);
+    if proposed == 0 {
+        let on_maps: usize = places.iter().map(|(_, ids)| ids.len()).sum();
+        let _ = writeln!(out, "# {}\n", nothing_proposed(shown.len(), on_maps));
+    }
+    out.push_str(MARKERS);
+    out
+}
+
+/// An entry for each place but the board's (`board`), numbered after the `proposed` so far,
+/// and a comment for the pieces on maps the module lacks: how many entries it wrote.
+fn other_entries(
+    out: &mut String,
+    module: &Module,
+    places: &[(Place, Vec<usize>)],
+    shown: &[&Piece],
+    board: Option<&(Place, Vec<usize>)>,
+    arrays: &[StateArray<'_>],
+) -> usize {
+    let mut proposed = usize::from(board.is_some());
+    let first = proposed;
     let mut lacking: BTreeMap<String, usize> = BTreeMap::new();
-    for (place, ids) in &places {
-        if board.as_ref().is_some_and(|(b, _)| b == place) {
+    for (place, ids) in places {
+        if board.is_some_and(|(b, _)| b == place) {
             continue;
         }
         let (map, zone) = place;
@@ -208,7 +195,7 @@ pub fn draft_from_save_for(
         };
         proposed += 1;
         entry(
-            &mut out,
+            out,
             &format!("FILL-IN-{proposed}"),
             &select,
             &group,
@@ -224,35 +211,91 @@ pub fn draft_from_save_for(
             listed(&lacking)
         );
     }
-    if proposed == 0 {
-        let on_maps: usize = places.iter().map(|(_, ids)| ids.len()).sum();
-        let why = if shown.is_empty() {
-            "The save shows no piece: nothing to select.".to_string()
-        } else if on_maps == 0 {
-            format!(
-                "The save shows {} piece(s), none on a map (select them by name, property or slot).",
-                shown.len()
-            )
-        } else {
-            format!(
-                "The save shows {} piece(s), {on_maps} of them on maps the module lacks (above): nothing to select by map (select them by name, property or slot).",
-                shown.len()
-            )
-        };
-        let _ = writeln!(out, "# {why}\n");
+    proposed - first
+}
+
+/// The draft's opening comments: where it comes from, the hidden pieces left out, the game
+/// (filled in, or to fill in), and `[state]`.
+fn header(pieces: &Pieces, shown: usize, game: Option<&str>) -> String {
+    let hidden = pieces
+        .pieces
+        .len()
+        .saturating_sub(shown)
+        .saturating_add(pieces.invisible);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "# A profile drafted by `victory vassal profile` from {}\n\
+         # and the save {} ({shown} pieces shown, log step {} of {}).\n\
+         # It says what the module's pieces mean for a game's rules\n\
+         # (docs/vassal.md). Each [[pieces]] entry below is a selection the save's pieces support,\n\
+         # with how many pieces it takes: fill in each FILL IN, delete what the game does not need.\n",
+        one_line(&pieces.module),
+        one_line(&pieces.save),
+        pieces.step,
+        pieces.steps
+    );
+    if hidden > 0 {
+        let _ = writeln!(
+            out,
+            "# {hidden} hidden piece(s) of the save (masked, face down, invisible or on a private\n\
+             # window of another side) are left out: nothing here counts or describes them."
+        );
     }
-    out.push_str(MARKERS);
+    out.push('\n');
+    match game {
+        Some(name) => {
+            let _ = write!(
+                out,
+                "# The game. The state's keys (what [state] and each entry's `into` fill) are in\n\
+                 # docs/fixture-format.md; `victory schema {}` gives them as a JSON Schema.\n\
+                 game = {}\n\n",
+                one_line(name),
+                quote(name)
+            );
+        }
+        None => out.push_str(
+            "# FILL IN: the game, as a state file's `game` key names it (`victory vassal profile\n\
+             # --game GAME` proposes its keys). The state's keys (what [state] and each entry's\n\
+             # `into` fill) are in docs/fixture-format.md; `victory schema GAME` gives them as a\n\
+             # JSON Schema (`victory rules GAME` lists the rules options, not these keys).\n\
+             game = \"FILL IN\"\n\n",
+        ),
+    }
+    out.push_str("# FILL IN: what no piece holds, copied into the state as it is.\n[state]\n\n");
     out
 }
 
+/// Why a draft proposes no entry: no piece shown, none on a map, or none on a map the module
+/// has.
+fn nothing_proposed(shown: usize, on_maps: usize) -> String {
+    if shown == 0 {
+        "The save shows no piece: nothing to select.".to_string()
+    } else if on_maps == 0 {
+        format!(
+            "The save shows {shown} piece(s), none on a map (select them by name, property or slot)."
+        )
+    } else {
+        format!(
+            "The save shows {shown} piece(s), {on_maps} of them on maps the module lacks (above): nothing to select by map (select them by name, property or slot)."
+        )
+    }
+}
+
 /// The place for `[board]`: on a map with a hex grid, the one holding most pieces (in the
-/// zone of its hexes, when they are in one).
+/// zone of its hexes, when they are in one), every one of them located (a select by board
+/// cannot tell where a piece that cannot be located lies).
 fn board_place<'a>(
     module: &Module,
     places: &'a [(Place, Vec<usize>)],
+    shown: &[&Piece],
 ) -> Option<&'a (Place, Vec<usize>)> {
     places
         .iter()
+        .filter(|(_, ids)| {
+            ids.iter()
+                .all(|&i| shown[i].location.as_deref() != Some("unknown"))
+        })
         .filter(|((map, zone), _)| {
             module.map(map).is_some_and(|m| {
                 let zones = hex_zones(m);

@@ -156,8 +156,13 @@ pub(crate) fn check(r: &ReadSpec) -> Result<(), String> {
 }
 
 /// The module's maps by each name a save may call them (name or generated id; the first map of
-/// a name, as `Map.getMapById`).
-pub(crate) struct MapIds<'m>(HashMap<&'m str, &'m str>);
+/// a name, as `Map.getMapById`); and its palette's slots by name and path, for a `slot` select
+/// (grouped the first time one is asked about).
+pub(crate) struct MapIds<'m>(
+    HashMap<&'m str, &'m str>,
+    &'m Module,
+    std::cell::OnceCell<crate::palette::SlotNames>,
+);
 
 impl<'m> MapIds<'m> {
     pub(crate) fn of(module: &'m Module) -> Self {
@@ -166,7 +171,7 @@ impl<'m> MapIds<'m> {
             ids.entry(m.name.as_str()).or_insert(m.id.as_str());
             ids.entry(m.generated_id.as_str()).or_insert(m.id.as_str());
         }
-        MapIds(ids)
+        MapIds(ids, module, std::cell::OnceCell::new())
     }
 
     /// The id of the module's map a save or a profile calls `name` (its name or generated id).
@@ -177,6 +182,11 @@ impl<'m> MapIds<'m> {
     /// Whether two names give one map (a map's name and its generated id).
     fn same(&self, a: &str, b: &str) -> bool {
         matches!((self.0.get(a), self.0.get(b)), (Some(x), Some(y)) if x == y)
+    }
+
+    /// The palette's slots by name and path.
+    fn slots(&self) -> &crate::palette::SlotNames {
+        self.2.get_or_init(|| crate::palette::SlotNames::of(self.1))
     }
 }
 
@@ -211,13 +221,14 @@ pub(crate) fn selects(
                 .iter()
                 .any(|p| piece.prototypes.iter().any(|q| q == p))
         })
+        // A name or path selects the slot of the entries carrying it (identical entries are
+        // one slot; a name of several distinct slots is refused before).
         && s.slot.as_ref().is_none_or(|wanted| {
             piece.slot.as_ref().is_some_and(|slot| {
-                slot.found != crate::Found::Ambiguous
-                    && wanted
-                        .names()
-                        .iter()
-                        .any(|w| *w == slot.name || *w == slot.path)
+                wanted
+                    .names()
+                    .iter()
+                    .any(|w| slot.selected_by(maps.slots(), w))
             })
         })
         && s.name.as_deref().is_none_or(|n| n == name)
