@@ -72,7 +72,11 @@ fn save() -> Save {
 fn what_needs_no_size_is_located_and_the_rest_named_unknown_with_the_cause() {
     let read = vassal::read_pieces(&module(), &save(), &Options::default()).unwrap();
     let at = |id: &str| {
-        let p = read.pieces.iter().find(|p| p.id.as_deref() == Some(id)).unwrap();
+        let p = read
+            .pieces
+            .iter()
+            .find(|p| p.id.as_deref() == Some(id))
+            .unwrap();
         (p.location.clone().unwrap(), p.zone.clone())
     };
     // Where the size is known, the same names.
@@ -84,7 +88,11 @@ fn what_needs_no_size_is_located_and_the_rest_named_unknown_with_the_cause() {
     .collect();
     let sized = vassal::read_pieces(&module_sized(&sizes), &save(), &Options::default()).unwrap();
     let known = |id: &str| {
-        let p = sized.pieces.iter().find(|p| p.id.as_deref() == Some(id)).unwrap();
+        let p = sized
+            .pieces
+            .iter()
+            .find(|p| p.id.as_deref() == Some(id))
+            .unwrap();
         (p.location.clone().unwrap(), p.zone.clone())
     };
     assert_eq!(at("d1"), ("Dead pile".into(), Some("Dead pile".into())));
