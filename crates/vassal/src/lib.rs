@@ -177,7 +177,8 @@ impl Options {
             .sides
             .iter()
             .filter(|side| !known.contains(side.as_str()))
-            .map(|side| unknown_side(module, side))
+            .enumerate()
+            .map(|(i, side)| unknown_side(module, side, i < SIDES_SUGGESTED))
             .collect();
         if unknown.is_empty() {
             Ok(())
@@ -190,8 +191,13 @@ impl Options {
 /// The most sides of a module an error lists.
 const SIDES_SHOWN: usize = 20;
 
-/// The error for a side `module` lacks: its sides listed, the nearest one offered.
-fn unknown_side(module: &Module, side: &str) -> Warning {
+/// The most unknown sides a "did you mean" is looked for (each within
+/// [`wargame_kit::internal::NEAREST_STEPS`]).
+const SIDES_SUGGESTED: usize = 8;
+
+/// The error for a side `module` lacks: its sides listed, the nearest one offered when
+/// `suggest`.
+fn unknown_side(module: &Module, side: &str, suggest: bool) -> Warning {
     use wargame_kit::terminal::one_line;
     if module.sides.is_empty() {
         return error::diag(
@@ -221,7 +227,16 @@ fn unknown_side(module: &Module, side: &str) -> Warning {
         ),
     )
     .in_file(&module.source);
-    match wargame_kit::internal::nearest(side, &module.sides) {
+    let near = suggest
+        .then(|| {
+            wargame_kit::internal::nearest_within(
+                side,
+                &module.sides,
+                wargame_kit::internal::NEAREST_STEPS,
+            )
+        })
+        .flatten();
+    match near {
         Some(near) => d.help(format!("did you mean `{}`?", one_line(&near))),
         None => d,
     }
