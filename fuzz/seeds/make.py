@@ -189,11 +189,12 @@ palette("item11-decks-without-board", [small_slot("1")],
         decks='<VASSAL.build.module.map.DrawPile owningBoard="N"/>' * 80,
         boards='<VASSAL.build.module.map.boardPicker.Board name="B"/>' * 60)
 # Item 13: a private window listing many sides (one side written again and again), read as
-# another side.
+# another side (both sides of the module's roster, which a side read as must be).
 sides = ",".join(["A"] * 4500)
 palette("item13-private-window-sides", [small_slot("1")],
         [piece(f"h{i}", "T", [], map_="Hand", x=1, y=1, gpid="1") for i in range(200)],
-        inner=f'<VASSAL.build.module.PrivateMap mapName="Hand" side="{sides}" visible="false">'
+        inner='<VASSAL.build.module.PlayerRoster><entry>A</entry><entry>Blue</entry></VASSAL.build.module.PlayerRoster>'
+        f'<VASSAL.build.module.PrivateMap mapName="Hand" side="{sides}" visible="false">'
         '<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="Hand" width="300" height="200"/>'
         "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.PrivateMap>")
 # Exact, approximate and ambiguous matches with prototypes, and a masked piece matching a slot.

@@ -360,7 +360,7 @@ fn in_force(report: &Result<Value, Vec<Problem>>) -> Option<Vec<(String, String)
 }
 
 /// Why `--accept` does not write a file scored under `rules` (`--rule`) that its own `[rules]`
-/// (a VASSAL case's: its profile's `[state.rules]`) does not choose.
+/// (a VASSAL case's: its own or its profile's `[state.rules]`) does not choose.
 fn rules_refusal(rules: &[(String, String)], vassal: bool) -> String {
     let flags: Vec<String> = rules
         .iter()
@@ -370,34 +370,157 @@ fn rules_refusal(rules: &[(String, String)], vassal: bool) -> String {
         .iter()
         .map(|(key, value)| format!("{key} = {}", crate::value::string(value)))
         .collect();
-    let table = if vassal {
-        "its profile's [state.rules]"
+    let which = if vassal {
+        "neither its [rules] nor its profile's [state.rules] chooses"
     } else {
-        "its [rules]"
+        "its [rules] does not choose"
     };
     format!(
-        "it was scored under {}, which {table} does not choose, so the [expect] written would fail without it: write `{}` in {table} and accept again, or accept without --rule",
+        "it was scored under {}, which {which}, so the [expect] written would fail without it: write `{}` in its [rules] and accept again, or accept without --rule",
         flags.join(" "),
         lines.join("`, `")
     )
 }
 
 /// A VASSAL case file, opened by the tool ([`VassalCases`]) and scored by the engine of its
-/// profile's game: what it gives is judged against its `[expect]` like a state file's report.
+/// profile's game, its own `[rules]` over the profile's `[state.rules]` ([`case_rules`]): what
+/// it gives is judged against its `[expect]` like a state file's report.
 fn score_vassal_case(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
-    let opened = match VassalCase::read(name, text) {
-        Ok(case) => ctx.suite.vassal.open(name, &case),
-        Err(problems) => Opened {
-            state: Err(problems),
-            warnings: Vec::new(),
-        },
+    let case = match VassalCase::read(name, text) {
+        Ok(case) => case,
+        Err(problems) => return Scored::refused(problems),
     };
+    let opened = ctx.suite.vassal.open(name, &case);
     let mut scored = match opened.state {
-        Ok(input) => scored(&input, name, ctx),
+        Ok(mut input) => match case_rules(&mut input, &case.rules, name, text) {
+            Ok(()) => scored(&input, name, ctx),
+            Err(problems) => Scored {
+                game: Some(input.game),
+                engine: Some(input.engine),
+                ..Scored::refused(problems)
+            },
+        },
         Err(problems) => Scored::refused(problems),
     };
     scored.warnings = opened.warnings;
     scored
+}
+
+/// A VASSAL case file's own `[rules]` (of the file `name`, whose text is `text`) written into
+/// the `[rules]` of the state its save makes, over what the profile's `[state.rules]` chose
+/// for the same options (under their key or an older one): the state is then scored as a
+/// state file with that `[rules]` is, `--rule` over it. Each option is checked against the
+/// state's game first: one it does not have or take, or one set twice, is a problem located
+/// in the case file.
+fn case_rules(
+    input: &mut Input,
+    rules: &[(String, String)],
+    name: &str,
+    text: &str,
+) -> Result<(), Vec<Problem>> {
+    if rules.is_empty() {
+        return Ok(());
+    }
+    let options = input.engine.rule_options();
+    check_case_rules(input, &options, rules, name, text)?;
+    let mut doc: toml_edit::DocumentMut =
+        input.text.parse().map_err(|e: toml_edit::TomlError| {
+            vec![problem::in_file(
+                "toml",
+                name,
+                format!("the state its save makes: {}", e.message()),
+            )]
+        })?;
+    let Some(table) = doc
+        .entry("rules")
+        .or_insert(toml_edit::table())
+        .as_table_like_mut()
+    else {
+        return Err(vec![problem::in_file(
+            "vassal",
+            name,
+            "the state its save makes has a `rules` that is not a table (its profile's [state])",
+        )]);
+    };
+    for (key, value) in rules {
+        for k in option_keys(&options, key) {
+            table.remove(&k);
+        }
+        table.insert(key, toml_edit::value(value.as_str()));
+    }
+    input.text = doc.to_string();
+    if let Some(imported) = input.vassal.as_mut() {
+        imported.text.clone_from(&input.text);
+    }
+    Ok(())
+}
+
+/// Each option of a VASSAL case file's `[rules]` the state's game does not have or take, or
+/// that the table sets twice (under its key and an older one): a problem located in the case
+/// file (`name`, whose text is `text`).
+fn check_case_rules(
+    input: &Input,
+    options: &[wargame_kit::options::RuleDescription],
+    rules: &[(String, String)],
+    name: &str,
+    text: &str,
+) -> Result<(), Vec<Problem>> {
+    let source = wargame_kit::Source::new(Some(name), text);
+    let mut problems = Vec::new();
+    let mut chosen: Vec<Vec<String>> = Vec::new();
+    for (key, value) in rules {
+        let keys = option_keys(options, key);
+        let why = match input.engine.rule(key, value) {
+            Some(Ok(())) if chosen.contains(&keys) => format!(
+                "`{}` sets an option this table also sets under another key: keep one",
+                one_line(key)
+            ),
+            Some(Ok(())) => {
+                chosen.push(keys);
+                continue;
+            }
+            Some(Err(why)) => why,
+            None => {
+                let known: Vec<String> = options.iter().map(|o| format!("`{}`", o.key)).collect();
+                let known = if known.is_empty() {
+                    "it has none".to_string()
+                } else {
+                    format!("its options: {}", known.join(", "))
+                };
+                format!(
+                    "{} has no rules option `{}` ({known}; `victory rules {}` lists them)",
+                    input.game,
+                    one_line(key),
+                    input.game
+                )
+            }
+        };
+        let p = Problem::new("rule".to_string(), format!("[rules] {why}"))
+            .key(format!("rules.{}", compare::quoted(key)));
+        problems.push(source.at(p, None));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// The keys of the rules option `key` names: its own and its older ones (`key` alone for an
+/// option the game does not have).
+fn option_keys(options: &[wargame_kit::options::RuleDescription], key: &str) -> Vec<String> {
+    options
+        .iter()
+        .find(|o| o.key == key || o.aliases.contains(&key))
+        .map_or_else(
+            || vec![key.to_string()],
+            |o| {
+                std::iter::once(o.key)
+                    .chain(o.aliases.iter().copied())
+                    .map(str::to_string)
+                    .collect()
+            },
+        )
 }
 
 /// The verdict on a scored file.

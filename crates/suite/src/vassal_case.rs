@@ -1,6 +1,7 @@
 //! A VASSAL case file's `[vassal]` table (docs/suites.md): the save, the module and the
 //! profile it names (paths relative to the case file) and how the save is read, as the reading
-//! commands take them (`step`, `reveal`, `side`, `board_sizes`). The tool opens the files
+//! commands take them (`step`, `reveal`, `side`, `board_sizes`); and its own `[rules]`, over
+//! the profile's `[state.rules]`. The tool opens the files
 //! ([`VassalCases`](crate::VassalCases)).
 
 use std::path::{Path, PathBuf};
@@ -26,6 +27,10 @@ pub struct VassalCase {
     pub reveal: bool,
     /// `side`: read as the player of these sides.
     pub sides: Vec<String>,
+    /// The case file's own `[rules]` (not a key of `[vassal]`): each rules option and its
+    /// value (a string, or `true` / `false` as text), in key order. They apply over the
+    /// profile's `[state.rules]` and under `--rule`, as a state file's `[rules]` does.
+    pub rules: Vec<(String, String)>,
 }
 
 impl VassalCase {
@@ -40,6 +45,9 @@ impl VassalCase {
         "side",
     ];
 
+    /// The tables a VASSAL case file may have.
+    pub const TABLES: [&'static str; 3] = ["vassal", "rules", "expect"];
+
     /// The paths the table names, each with its key.
     pub fn paths(&self) -> [(&'static str, Option<&Path>); 4] {
         [
@@ -51,54 +59,124 @@ impl VassalCase {
     }
 
     /// The `[vassal]` table of the case file `name` (whose text is `text`), its paths made
-    /// relative to the file's folder; what is wrong with it as one problem naming the file.
+    /// relative to the file's folder, and its `[rules]`; every mistake in them (a table the
+    /// file may not have, each key `[vassal]` does not have, a value of the wrong kind) a
+    /// problem naming the file.
     ///
     /// ```
     /// use victory_suite::VassalCase;
-    /// let case = VassalCase::read("cases/a.toml", "[vassal]\nsave = \"a.vsav\"\nstep = 3\n").unwrap();
+    /// let text = "[vassal]\nsave = \"a.vsav\"\nstep = 3\n[rules]\nratio = \"round\"\n";
+    /// let case = VassalCase::read("cases/a.toml", text).unwrap();
     /// assert_eq!(case.save.as_deref(), Some(std::path::Path::new("cases/a.vsav")));
     /// assert_eq!(case.step, Some(3));
-    /// let e = VassalCase::read("b.toml", "[vassal]\nstep = -1\n").unwrap_err();
-    /// assert_eq!(e[0].message, "[vassal] `step` is a whole number 0 or more");
+    /// assert_eq!(case.rules, [("ratio".to_string(), "round".to_string())]);
+    /// let e = VassalCase::read("b.toml", "[vassal]\nstep = -1\nsav = 1\n").unwrap_err();
+    /// assert_eq!(e[0].message, "[vassal] has no key `sav` (its keys: `save`, `module`, `profile`, `board_sizes`, `step`, `reveal`, `side`)");
+    /// assert_eq!(e[1].message, "[vassal] `step` is a whole number 0 or more");
     /// ```
     pub fn read(name: &str, text: &str) -> Result<VassalCase, Vec<Problem>> {
         let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
             vec![problem::in_file("toml", name, e.message().to_string())]
         })?;
-        let Some(v) = table.get("vassal").and_then(toml::Value::as_table) else {
-            return Err(vec![problem::in_file("vassal", name, "no [vassal] table")]);
-        };
-        let dir = Path::new(name).parent().unwrap_or(Path::new(""));
-        VassalCase::from_table(v, dir).map_err(|m| vec![problem::in_file("vassal", name, m)])
-    }
-
-    /// From a case file's `[vassal]` table; paths relative to `dir`.
-    pub fn from_table(t: &toml::Table, dir: &Path) -> Result<VassalCase, String> {
-        if let Some(k) = t.keys().find(|k| !Self::KEYS.contains(&k.as_str())) {
-            let known = Self::KEYS.map(|k| format!("`{k}`")).join(", ");
-            return Err(format!(
-                "[vassal] has no key `{}` (its keys: {known})",
-                one_line(k)
-            ));
-        }
-        let path = |key: &str| -> Result<Option<PathBuf>, String> {
-            match t.get(key) {
-                None => Ok(None),
-                Some(toml::Value::String(s)) => Ok(Some(dir.join(s))),
-                Some(_) => Err(format!("[vassal] `{key}` is a path, written as a string")),
+        let source = wargame_kit::Source::new(Some(name), text);
+        let mut problems: Vec<Problem> = table
+            .keys()
+            .filter(|k| !Self::TABLES.contains(&k.as_str()))
+            .map(|k| {
+                let tables = Self::TABLES.map(|t| format!("[{t}]")).join(", ");
+                let p = Problem::new(
+                    "vassal".to_string(),
+                    format!(
+                        "a VASSAL case file has no table or key `{}` (its tables: {tables})",
+                        one_line(k)
+                    ),
+                )
+                .key(k.clone());
+                source.at(p, None)
+            })
+            .collect();
+        let rules = match table.get("rules") {
+            None => Vec::new(),
+            Some(toml::Value::Table(t)) => match rules_of(t) {
+                Ok(rules) => rules,
+                Err(messages) => {
+                    problems.extend(
+                        messages
+                            .into_iter()
+                            .map(|m| problem::in_file("vassal", name, m)),
+                    );
+                    Vec::new()
+                }
+            },
+            Some(_) => {
+                problems.push(problem::in_file(
+                    "vassal",
+                    name,
+                    "[rules] is a table of rules options",
+                ));
+                Vec::new()
             }
         };
-        let step = match t.get("step") {
-            None => None,
-            Some(v) => Some(
-                v.as_integer()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or("[vassal] `step` is a whole number 0 or more")?,
-            ),
+        let Some(v) = table.get("vassal").and_then(toml::Value::as_table) else {
+            problems.insert(0, problem::in_file("vassal", name, "no [vassal] table"));
+            return Err(problems);
         };
-        let reveal = match t.get("reveal") {
+        let dir = Path::new(name).parent().unwrap_or(Path::new(""));
+        match VassalCase::from_table(v, dir) {
+            Ok(case) if problems.is_empty() => Ok(VassalCase { rules, ..case }),
+            Ok(_) => Err(problems),
+            Err(messages) => {
+                problems.extend(
+                    messages
+                        .into_iter()
+                        .map(|m| problem::in_file("vassal", name, m)),
+                );
+                Err(problems)
+            }
+        }
+    }
+
+    /// From a case file's `[vassal]` table; paths relative to `dir`. Every mistake is one
+    /// message: each key it does not have, each value of the wrong kind.
+    pub fn from_table(t: &toml::Table, dir: &Path) -> Result<VassalCase, Vec<String>> {
+        let mut wrong: Vec<String> = t
+            .keys()
+            .filter(|k| !Self::KEYS.contains(&k.as_str()))
+            .map(|k| {
+                let known = Self::KEYS.map(|k| format!("`{k}`")).join(", ");
+                format!("[vassal] has no key `{}` (its keys: {known})", one_line(k))
+            })
+            .collect();
+        let mut path = |key: &str| -> Option<PathBuf> {
+            match t.get(key) {
+                None => None,
+                Some(toml::Value::String(s)) => Some(dir.join(s)),
+                Some(_) => {
+                    wrong.push(format!("[vassal] `{key}` is a path, written as a string"));
+                    None
+                }
+            }
+        };
+        let (save, module, profile, board_sizes) = (
+            path("save"),
+            path("module"),
+            path("profile"),
+            path("board_sizes"),
+        );
+        let step = t.get("step").and_then(|v| {
+            let step = v.as_integer().and_then(|n| usize::try_from(n).ok());
+            if step.is_none() {
+                wrong.push("[vassal] `step` is a whole number 0 or more".into());
+            }
+            step
+        });
+        let reveal = match t.get("reveal").map(toml::Value::as_bool) {
             None => false,
-            Some(v) => v.as_bool().ok_or("[vassal] `reveal` is true or false")?,
+            Some(Some(b)) => b,
+            Some(None) => {
+                wrong.push("[vassal] `reveal` is true or false".into());
+                false
+            }
         };
         let sides = match t.get("side") {
             None => Vec::new(),
@@ -107,18 +185,53 @@ impl VassalCase {
                 .iter()
                 .map(|v| v.as_str().map(str::to_string))
                 .collect::<Option<Vec<_>>>()
-                .ok_or("[vassal] `side` is a side's name, or a list of them")?,
-            Some(_) => return Err("[vassal] `side` is a side's name, or a list of them".into()),
+                .unwrap_or_else(|| {
+                    wrong.push(SIDE.into());
+                    Vec::new()
+                }),
+            Some(_) => {
+                wrong.push(SIDE.into());
+                Vec::new()
+            }
         };
+        if !wrong.is_empty() {
+            return Err(wrong);
+        }
         Ok(VassalCase {
-            module: path("module")?,
-            profile: path("profile")?,
-            board_sizes: path("board_sizes")?,
+            save,
+            module,
+            profile,
+            board_sizes,
             step,
             reveal,
             sides,
-            save: path("save")?,
+            rules: Vec::new(),
         })
+    }
+}
+
+/// What a `[vassal]` `side` of the wrong kind is told.
+const SIDE: &str = "[vassal] `side` is a side's name, or a list of them";
+
+/// A case file's `[rules]`: each option and its value (a string, or `true` / `false`, as a
+/// state file's `[rules]` takes them); each other value a message.
+fn rules_of(t: &toml::Table) -> Result<Vec<(String, String)>, Vec<String>> {
+    let mut rules = Vec::new();
+    let mut wrong = Vec::new();
+    for (key, value) in t {
+        match value {
+            toml::Value::String(s) => rules.push((key.clone(), s.clone())),
+            toml::Value::Boolean(b) => rules.push((key.clone(), b.to_string())),
+            _ => wrong.push(format!(
+                "[rules] `{}` is a rules option's value (a string, or true or false)",
+                one_line(key)
+            )),
+        }
+    }
+    if wrong.is_empty() {
+        Ok(rules)
+    } else {
+        Err(wrong)
     }
 }
 
@@ -173,5 +286,41 @@ mod tests {
             VassalCase::read("c.toml", "[vassal").unwrap_err()[0].kind,
             "toml"
         );
+    }
+
+    #[test]
+    fn every_unknown_key_and_table_is_told_and_rules_are_read() {
+        let text =
+            "[vassal]\nsav = \"g\"\nmodul = \"m\"\nstep = \"x\"\n[rule]\nratio = \"round\"\n";
+        let e = VassalCase::read("c.toml", text).unwrap_err();
+        let messages: Vec<&str> = e.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(messages.len(), 4, "{messages:?}");
+        assert_eq!(
+            messages[0],
+            "a VASSAL case file has no table or key `rule` (its tables: [vassal], [rules], [expect])"
+        );
+        assert_eq!(e[0].location.map(|l| l.line), Some(5));
+        assert!(messages[1].starts_with("[vassal] has no key `modul` "));
+        assert!(messages[2].starts_with("[vassal] has no key `sav` "));
+        assert_eq!(messages[3], "[vassal] `step` is a whole number 0 or more");
+        let case = VassalCase::read(
+            "c.toml",
+            "[vassal]\nsave = \"g\"\n[rules]\nzero_zero = \"japanese-decisive\"\nflag = true\n",
+        )
+        .unwrap();
+        assert_eq!(
+            case.rules,
+            [
+                ("flag".to_string(), "true".to_string()),
+                ("zero_zero".to_string(), "japanese-decisive".to_string())
+            ]
+        );
+        let e = VassalCase::read("c.toml", "[vassal]\n[rules]\nratio = 1\n").unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "[rules] `ratio` is a rules option's value (a string, or true or false)"
+        );
+        let e = VassalCase::read("c.toml", "rules = 1\n[vassal]\n").unwrap_err();
+        assert_eq!(e[0].message, "[rules] is a table of rules options");
     }
 }

@@ -59,6 +59,9 @@ pub enum ErrorKind {
     NoPiece,
     /// A piece a profile selects that cannot be located (its map or board unknown).
     Unlocated,
+    /// A side the reader is asked to play ([`Options::sides`](crate::Options::sides)) that
+    /// the module's `PlayerRoster` lacks.
+    UnknownSide,
 }
 
 /// All problems found in an input (the workspace's one error type with this crate's kinds).

@@ -59,6 +59,7 @@ pub mod seq;
 mod visibility;
 pub mod write;
 
+use error::At;
 pub use error::{Error, ErrorKind, Warning};
 pub use locate::{HexAt, Located, Locator};
 pub use module::{
@@ -157,6 +158,98 @@ impl Options {
         self.sides = sides.into_iter().map(Into::into).collect();
         self
     }
+
+    /// Whether `module` has every side these options read as: each side its `PlayerRoster`
+    /// lacks is an error (of kind [`ErrorKind::UnknownSide`]) listing the module's sides. A
+    /// module without a roster has no side: VASSAL gives no player one, so none may be read
+    /// as. [`read_pieces`] checks it first.
+    ///
+    /// ```
+    /// use vassal::{BoardSizes, Module, Options};
+    /// let build_file = r#"<VASSAL.build.GameModule name="Demo">
+    ///   <VASSAL.build.module.PlayerRoster><entry>Allies</entry><entry>Axis</entry></VASSAL.build.module.PlayerRoster>
+    /// </VASSAL.build.GameModule>"#;
+    /// let module = Module::from_build_file(build_file, "buildFile.xml", &BoardSizes::new()).unwrap();
+    /// assert!(Options::default().sides(["Axis"]).check(&module).is_ok());
+    /// let e = Options::default().sides(["Allied"]).check(&module).unwrap_err();
+    /// assert_eq!(
+    ///     e.diagnostics()[0].message,
+    ///     "no side `Allied` in the module (its sides, VASSAL's PlayerRoster: `Allies`, `Axis`)"
+    /// );
+    /// ```
+    pub fn check(&self, module: &Module) -> Result<(), Error> {
+        if self.sides.is_empty() {
+            return Ok(());
+        }
+        let known: std::collections::HashSet<&str> =
+            module.sides.iter().map(String::as_str).collect();
+        let unknown: Vec<Warning> = self
+            .sides
+            .iter()
+            .filter(|side| !known.contains(side.as_str()))
+            .enumerate()
+            .map(|(i, side)| unknown_side(module, side, i < SIDES_SUGGESTED))
+            .collect();
+        if unknown.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::new(unknown))
+        }
+    }
+}
+
+/// The most sides of a module an error lists.
+const SIDES_SHOWN: usize = 20;
+
+/// The most unknown sides a "did you mean" is looked for (each within
+/// [`wargame_kit::internal::NEAREST_STEPS`]).
+const SIDES_SUGGESTED: usize = 8;
+
+/// The error for a side `module` lacks: its sides listed, the nearest one offered when
+/// `suggest`.
+fn unknown_side(module: &Module, side: &str, suggest: bool) -> Warning {
+    use wargame_kit::terminal::one_line;
+    if module.sides.is_empty() {
+        return error::diag(
+            ErrorKind::UnknownSide,
+            format!(
+                "no side `{}` in the module: it has no sides (no PlayerRoster), so VASSAL gives no player one",
+                one_line(side)
+            ),
+        )
+        .in_file(&module.source);
+    }
+    let mut shown: Vec<String> = module
+        .sides
+        .iter()
+        .take(SIDES_SHOWN)
+        .map(|s| format!("`{}`", one_line(s)))
+        .collect();
+    if module.sides.len() > SIDES_SHOWN {
+        shown.push(format!("and {} more", module.sides.len() - SIDES_SHOWN));
+    }
+    let d = error::diag(
+        ErrorKind::UnknownSide,
+        format!(
+            "no side `{}` in the module (its sides, VASSAL's PlayerRoster: {})",
+            one_line(side),
+            shown.join(", ")
+        ),
+    )
+    .in_file(&module.source);
+    let near = suggest
+        .then(|| {
+            wargame_kit::internal::nearest_within(
+                side,
+                &module.sides,
+                wargame_kit::internal::NEAREST_STEPS,
+            )
+        })
+        .flatten();
+    match near {
+        Some(near) => d.help(format!("did you mean `{}`?", one_line(&near))),
+        None => d,
+    }
 }
 
 /// Every piece of a save at a step, located on the module's maps, with the counts and warnings.
@@ -198,14 +291,25 @@ pub fn pieces_schema() -> schemars::Schema {
 
 /// Replay `save` (to `options.step`, or to its end) and locate every piece on `module`'s maps.
 ///
-/// Errors for a step beyond the log's last and for a game beyond the reader's limits
+/// Errors for a side the module does not have ([`Options::check`]), a step beyond the log's
+/// last and for a game beyond the reader's limits
 /// ([`limits`]: pieces, properties); everything else the save holds that cannot be read is a
 /// warning and the rest is read.
 pub fn read_pieces(module: &Module, save: &Save, options: &Options) -> Result<Pieces, Error> {
+    options.check(module)?;
     let position = save.replay(options.step)?;
     let locator = Locator::new(module, &position);
     let mut warnings = save.warnings.clone();
-    warnings.extend(module.warnings.iter().cloned());
+    // The module's warnings about boards of unknown size say nothing of this save: a board it
+    // lays out of unknown size is told where a piece on it is located (its map, the board, the
+    // image and why), once, naming the pieces.
+    warnings.extend(
+        module
+            .warnings
+            .iter()
+            .filter(|w| w.kind != ErrorKind::BoardSize)
+            .cloned(),
+    );
     let replay_warnings = warnings.len();
     warnings.extend(position.warnings.iter().cloned());
     warnings.extend(save::version_warnings(module, save));

@@ -47,6 +47,12 @@ impl Located {
     }
 }
 
+/// The key of the warning about a map whose only board is taken without the save choosing it.
+const TAKEN: &str = "taken:";
+
+/// The most boards of unknown size a warning names.
+const MAX_BOARDS_TOLD: usize = 5;
+
 /// A board placed on a map.
 #[derive(Clone, Debug)]
 struct Placed<'m> {
@@ -62,6 +68,9 @@ struct Layout<'m> {
     boards: Vec<Placed<'m>>,
     /// A board of unknown size: nothing on this map can be located.
     unknown_size: bool,
+    /// The save chooses no board for this map (yet lays out others): its only board is taken,
+    /// as VASSAL takes it, with a warning once a piece is on it.
+    taken: bool,
     /// Each point of the map holding a deck to the first deck there, in the module's order.
     decks: HashMap<(i64, i64), &'m str>,
 }
@@ -112,13 +121,7 @@ impl<'m> Locator<'m> {
             let layout = match choice {
                 Some((_, boards)) => layout(def, boards, &mut warnings),
                 None if def.boards.len() == 1 => {
-                    if !position.boards.is_empty() {
-                        warnings.push(diag(
-                            ErrorKind::UnknownBoard,
-                            format!("the save chooses no board for map `{}`; its only board `{}` is taken", def.id, def.boards[0].name),
-                        ));
-                    }
-                    layout(
+                    let mut taken = layout(
                         def,
                         &[BoardChoice {
                             name: def.boards[0].name.clone(),
@@ -126,12 +129,17 @@ impl<'m> Locator<'m> {
                             cell: (0, 0),
                         }],
                         &mut warnings,
-                    )
+                    );
+                    // Told only where a piece of the save is on the map: a map the save holds
+                    // nothing on says nothing of it.
+                    taken.taken = !position.boards.is_empty();
+                    taken
                 }
                 None => Layout {
                     def,
                     boards: Vec::new(),
                     unknown_size: false,
+                    taken: false,
                     decks: decks(def, &[]),
                 },
             };
@@ -175,7 +183,12 @@ impl<'m> Locator<'m> {
                 } else {
                     String::new()
                 };
-                w.message = format!("{}; not located: {}{more}", w.message, shown.join(", "));
+                let which = if key.starts_with(TAKEN) {
+                    "read on it"
+                } else {
+                    "not located"
+                };
+                w.message = format!("{}; {which}: {}{more}", w.message, shown.join(", "));
             }
         }
         out
@@ -210,6 +223,52 @@ impl<'m> Locator<'m> {
         self.map(id).map(|l| l.def)
     }
 
+    /// The warning, once, that the save chooses no board for this map and its only board is
+    /// taken (with the pieces read on it).
+    fn warn_taken(&self, layout: &Layout<'m>) {
+        self.warn_once(format!("{TAKEN}{}", layout.def.id), || {
+            let board = layout.def.boards.first().map_or("", |b| b.name.as_str());
+            diag(
+                ErrorKind::UnknownBoard,
+                format!(
+                    "the save chooses no board for map `{}`; its only board `{board}` is taken",
+                    layout.def.id
+                ),
+            )
+        });
+    }
+
+    /// The warning, once, that a board the save lays out on this map has no known size (each
+    /// such board and why), so that no piece of it can be located (the pieces named).
+    fn warn_unknown_size(&self, layout: &Layout<'m>) {
+        self.warn_once(format!("size:{}", layout.def.id), || {
+            let mut why: Vec<&str> = Vec::new();
+            for b in layout.boards.iter().filter(|b| b.def.size.is_none()) {
+                let told = b
+                    .def
+                    .unknown_size
+                    .as_deref()
+                    .unwrap_or("a board's size is unknown");
+                if why.len() < MAX_BOARDS_TOLD && !why.contains(&told) {
+                    why.push(told);
+                }
+            }
+            let but = if self.names_inside(layout) {
+                ", but for those in a zone or region of its board"
+            } else {
+                ""
+            };
+            diag(
+                ErrorKind::BoardSize,
+                format!(
+                    "map `{}` has a board of unknown size ({}): its pieces cannot be located{but}",
+                    layout.def.id,
+                    why.join("; ")
+                ),
+            )
+        });
+    }
+
     /// Where `(x, y)` of the map the save calls `map` is.
     pub fn locate(&self, map: &str, x: i32, y: i32) -> Located {
         let Some(layout) = self.map(map) else {
@@ -218,6 +277,9 @@ impl<'m> Locator<'m> {
             });
             return Located::unknown();
         };
+        if layout.taken {
+            self.warn_taken(layout);
+        }
         if x.unsigned_abs() > limits::MAX_COORDINATE.unsigned_abs()
             || y.unsigned_abs() > limits::MAX_COORDINATE.unsigned_abs()
         {
@@ -285,20 +347,7 @@ impl<'m> Locator<'m> {
         if let Some(l) = self.inside_unsized(layout, x, y) {
             return l;
         }
-        self.warn_once(format!("size:{}", layout.def.id), || {
-            let but = if self.names_inside(layout) {
-                ", but for those in a zone or region of its board"
-            } else {
-                ""
-            };
-            diag(
-                ErrorKind::BoardSize,
-                format!(
-                    "map `{}` has a board of unknown size: its pieces cannot be located{but}",
-                    layout.def.id
-                ),
-            )
-        });
+        self.warn_unknown_size(layout);
         Located::unknown()
     }
 
@@ -531,5 +580,6 @@ fn layout<'m>(def: &'m MapDef, choices: &[BoardChoice], warnings: &mut Vec<Warni
         decks: decks(def, &boards),
         boards,
         unknown_size,
+        taken: false,
     }
 }

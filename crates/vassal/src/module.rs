@@ -137,6 +137,9 @@ pub struct BoardDef {
     pub reversible: bool,
     /// Its grid.
     pub grid: Option<Grid>,
+    /// Why its size is unknown (`size` is `None`): told where a save lays it out and puts a
+    /// piece on it.
+    pub(crate) unknown_size: Option<String>,
 }
 
 /// A deck's place on a map (`DrawPile`).
@@ -214,7 +217,14 @@ pub struct Module {
     /// Classes of the module's own.
     pub custom_classes: Vec<CustomClass>,
     /// What was read with a warning (a missing image size, an attribute VASSAL could not read).
+    /// [`read_pieces`](crate::read_pieces) passes them on but those of boards of unknown size
+    /// ([`ErrorKind::BoardSize`]): a module has boards no save uses, and a board a save lays
+    /// out of unknown size is told where a piece on it is located.
     pub warnings: Vec<Warning>,
+    /// The sides of its `PlayerRoster`, in the buildFile's order (each element's text, as
+    /// VASSAL reads them): the sides a player may play. Empty when it has no roster (VASSAL
+    /// then gives no player a side).
+    pub sides: Vec<String>,
     /// The name the module was read under (the `.vmod`'s, or the buildFile's).
     pub source: String,
     /// The bytes of its buildFile (for [`limits::text_budget`](crate::limits::text_budget)).
@@ -262,7 +272,11 @@ impl Module {
                     Err(why) => {
                         module
                             .warnings
-                            .push(size_warning(&map.id, &board.name, &img, &why))
+                            .push(size_warning(&map.id, &board.name, &img, &why));
+                        board.unknown_size = Some(format!(
+                            "board `{}`: the size of image `{img}` is unknown ({why})",
+                            board.name
+                        ));
                     }
                 }
             }
@@ -309,6 +323,7 @@ impl Module {
         };
         let (maps, prototypes) = reader.maps_and_prototypes(root);
         let palette = reader.palette(root);
+        let sides = roster_sides(root);
         if let Some(e) = reader.refused {
             return Err(e);
         }
@@ -321,6 +336,7 @@ impl Module {
             palette,
             custom_classes: reader.custom,
             warnings: reader.warnings,
+            sides,
             source: name.to_string(),
             text_bytes: text.len(),
         })
@@ -830,21 +846,23 @@ impl<'a, 'd> Reader<'a, 'd> {
             self.int(node, "height", v, &mut size.1);
         }
         let name = node.attribute("name").unwrap_or("").to_string();
+        let mut unknown_size = None;
         let size = match &image {
             None => Some(size),
             Some(img) => match self.sizes.get(img) {
                 Some(&(w, h)) => Some((clamp(w), clamp(h))),
                 None if !self.warn_sizes => None,
                 None => {
+                    let why = format!(
+                        "board `{name}`: the size of image `{img}` is not known; give its size (--board-sizes) or read the .vmod"
+                    );
                     let (line, col) = self.line(node);
                     self.warnings.push(
-                        crate::error::diag(
-                            ErrorKind::BoardSize,
-                            format!("board `{name}`: the size of image `{img}` is not known; give its size (--board-sizes) or read the .vmod"),
-                        )
-                        .in_file(self.name)
-                        .at_line(line, col),
+                        crate::error::diag(ErrorKind::BoardSize, why.clone())
+                            .in_file(self.name)
+                            .at_line(line, col),
                     );
+                    unknown_size = Some(why);
                     None
                 }
             },
@@ -856,6 +874,7 @@ impl<'a, 'd> Reader<'a, 'd> {
             size,
             reversible: node.attribute("reversible") == Some("true"),
             grid,
+            unknown_size,
         }
     }
 
@@ -1035,6 +1054,31 @@ fn basic_name(definition: &str) -> String {
     crate::seq::Decoder::new(&basic, ';')
         .nth(4)
         .unwrap_or_default()
+}
+
+/// The sides of the module's `PlayerRoster` (the first among the module's own components, as
+/// `GameModule.getPlayerRoster` finds it): the text of each element inside it (`<entry>`, as
+/// VASSAL writes them), trimmed, in document order. None without a roster.
+fn roster_sides(root: Node<'_, '_>) -> Vec<String> {
+    let Some(roster) =
+        elements(root).find(|n| n.tag_name().name() == "VASSAL.build.module.PlayerRoster")
+    else {
+        return Vec::new();
+    };
+    roster
+        .descendants()
+        .skip(1)
+        .filter(|n| n.is_element())
+        .map(|entry| {
+            work::add(1);
+            let text: String = entry
+                .children()
+                .filter(|c| c.is_text())
+                .filter_map(|c| c.text())
+                .collect();
+            text.trim().to_string()
+        })
+        .collect()
 }
 
 /// A private window's sides (`PrivateMap`, `PlayerHand`: attributes `side`, a list as VASSAL's

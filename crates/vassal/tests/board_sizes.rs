@@ -111,7 +111,7 @@ fn what_needs_no_size_is_located_and_the_rest_named_unknown_with_the_cause() {
     let warnings: Vec<String> = read.warnings.iter().map(|w| w.message.clone()).collect();
     assert!(
         warnings.iter().any(|w| w.contains(
-            "map `Main` has a board of unknown size: its pieces cannot be located, but for those in a zone or region of its board; not located: h1"
+            "map `Main` has a board of unknown size (board `Board`: the size of image `main.png` is not known; give its size (--board-sizes) or read the .vmod): its pieces cannot be located, but for those in a zone or region of its board; not located: h1"
         )),
         "{warnings:?}"
     );

@@ -687,8 +687,14 @@ fn a_private_window_of_many_sides_is_decided_once() {
     // A private map of `n` sides (the reader's the last), `n` pieces on it.
     let make = |n: usize| {
         let sides: Vec<String> = (0..n).map(|i| format!("Side {i}")).collect();
+        // The roster has every side, and `Other`, which the window lacks.
+        let roster: String = sides
+            .iter()
+            .chain([&"Other".to_string()])
+            .map(|s| format!("<entry>{s}</entry>"))
+            .collect();
         let text = format!(
-            r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.PrivateMap mapName="Hand" side="{}"/></VASSAL.build.GameModule>"#,
+            r#"<VASSAL.build.GameModule name="Demo" version="1"><VASSAL.build.module.PlayerRoster>{roster}</VASSAL.build.module.PlayerRoster><VASSAL.build.module.PrivateMap mapName="Hand" side="{}"/></VASSAL.build.GameModule>"#,
             sides.join(",")
         );
         let module = Module::from_build_file(&text, "buildFile.xml", &BoardSizes::new()).unwrap();

@@ -458,3 +458,33 @@ fn no_name_keeps_a_format_whose_property_the_piece_defines() {
         "names whose labels were evaluated: {evaluated}; names keeping a reference the reader does not know: {kept} (listings with and without --reveal)"
     );
 }
+
+#[test]
+fn every_sample_module_s_sides_are_its_roster_s_and_each_reads() {
+    // Every sample module has a PlayerRoster; each private window belongs to sides of it, and
+    // each side reads every save (as that player), while a side the roster lacks is refused.
+    for case in all_cases() {
+        let m = &case.module;
+        assert!(!m.sides.is_empty(), "{}: no sides read", m.source);
+        for map in &m.maps {
+            if let Some(window) = &map.private {
+                for side in window.sides() {
+                    assert!(m.sides.contains(side), "{}: {side} of {}", m.source, map.id);
+                }
+            }
+        }
+        for (name, save) in &case.games {
+            for side in &m.sides {
+                let options = Options::default().sides([side.as_str()]);
+                vassal::read_pieces(m, save, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            let e = vassal::read_pieces(m, save, &Options::default().sides(["No such side"]))
+                .unwrap_err();
+            assert_eq!(
+                e.diagnostics()[0].kind,
+                vassal::ErrorKind::UnknownSide,
+                "{name}"
+            );
+        }
+    }
+}

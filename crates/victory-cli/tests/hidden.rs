@@ -46,7 +46,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The synthetic module with a private hand of side `Japanese`.
+/// The synthetic module with a private hand of side `Japanese` (and the roster of its sides,
+/// which `--side` must name).
 fn module_with_hand(dir: &Path) {
     let vmod = std::fs::read(root().join("fixtures/vassal/leyte/Leyte-synthetic.vmod")).unwrap();
     let entries = archive::entries(&vmod).unwrap();
@@ -55,7 +56,11 @@ fn module_with_hand(dir: &Path) {
         let mut bytes = archive::read(&vmod, e).unwrap();
         if e.name == "buildFile.xml" {
             let text = String::from_utf8(bytes).unwrap();
-            let hand = r#"  <VASSAL.build.module.PlayerHand mapName="Japanese Hand" side="Japanese" visible="false">
+            let hand = r#"  <VASSAL.build.module.PlayerRoster buttonText="Retire">
+    <entry>US</entry>
+    <entry>Japanese</entry>
+  </VASSAL.build.module.PlayerRoster>
+  <VASSAL.build.module.PlayerHand mapName="Japanese Hand" side="Japanese" visible="false">
     <VASSAL.build.module.map.BoardPicker>
       <VASSAL.build.module.map.boardPicker.Board name="Hand" width="400" height="300"/>
     </VASSAL.build.module.map.BoardPicker>

@@ -473,11 +473,10 @@ fn accept_under_a_default_rule_or_another_game_s_rule_writes() {
     assert_eq!(run_in(&dir, &["test", "cases"]).code, 0);
 }
 
-/// A VASSAL case file takes its rules from its profile's `[state.rules]`: `--accept` under
-/// `--rule` refuses it, naming that table, until the profile chooses the same.
-#[test]
-fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
-    let dir = scratch("accept-rule-vassal");
+/// A scratch folder with the synthetic Leyte VASSAL files `files` (of `fixtures/vassal/leyte/`)
+/// in `vassal/leyte/`, and the stand-in map the profiles name.
+fn vassal_scratch(name: &str, files: &[&str]) -> PathBuf {
+    let dir = scratch(name);
     std::fs::copy(
         root().join("fixtures/maps/leyte-standin.toml"),
         dir.join("maps/leyte-standin.toml"),
@@ -486,15 +485,27 @@ fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
     let from = root().join("fixtures/vassal/leyte");
     let to = dir.join("vassal/leyte");
     std::fs::create_dir_all(&to).unwrap();
-    for file in [
-        "assault-scenario-end-position.vsav",
-        "Leyte-synthetic.vmod",
-        "assault.profile.toml",
-    ] {
+    for file in files {
         std::fs::copy(from.join(file), to.join(file)).unwrap();
     }
-    let case = std::fs::read_to_string(from.join("assault-scenario-end-position.case.toml"))
-        .unwrap()
+    dir
+}
+
+/// A VASSAL case file takes its rules from its profile's `[state.rules]`: `--accept` under
+/// `--rule` refuses it, naming that table and its own `[rules]`, until the profile chooses the
+/// same.
+#[test]
+fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
+    let dir = vassal_scratch(
+        "accept-rule-vassal",
+        &[
+            "assault-scenario-end-position.vsav",
+            "Leyte-synthetic.vmod",
+            "assault.profile.toml",
+        ],
+    );
+    let to = dir.join("vassal/leyte");
+    let case = fixture("vassal/leyte/assault-scenario-end-position.case.toml")
         .replace("us = 83", "us = 1");
     write(&dir, "vassal/leyte/end.case.toml", &case);
     let args = ["test", "--rule", "ratio=round", "--accept", "vassal"];
@@ -502,7 +513,7 @@ fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
     assert_eq!(r.code, 1, "{r:?}");
     assert!(
         r.stdout.contains(
-            "which its profile's [state.rules] does not choose, so the [expect] written would fail without it: write `ratio = \"round\"` in its profile's [state.rules]"
+            "which neither its [rules] nor its profile's [state.rules] chooses, so the [expect] written would fail without it: write `ratio = \"round\"` in its [rules]"
         ),
         "{}",
         r.stdout
@@ -519,6 +530,144 @@ fn accept_under_a_rule_reads_a_vassal_case_s_profile() {
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains("  -us = 1\n  +us = 83\n"), "{}", r.stdout);
     assert_eq!(run_in(&dir, &["test", "vassal"]).code, 0);
+}
+
+/// The files of the 0531 exit case: US 0 : Japanese 0, a Draw by default, Japanese Decisive
+/// under `zero_zero = "japanese-decisive"` (`victory rules leyte`).
+const EXITED: [&str; 3] = [
+    "campaign-exit-0531-exited.vsav",
+    "Leyte-synthetic.vmod",
+    "campaign.profile.toml",
+];
+
+/// The 0531 exit case file with `rules` (a `[rules]` table's lines, or nothing) before its
+/// `[expect]`, and its expected `level` `level`.
+fn exited_case(rules: &str, level: &str) -> String {
+    fixture("vassal/leyte/campaign-exit-0531-exited.case.toml")
+        .replace("\n[expect]\n", &format!("\n{rules}[expect]\n"))
+        .replace("level = \"draw\"", &format!("level = \"{level}\""))
+}
+
+/// A VASSAL case file's own `[rules]` applies as a state file's does: the verdict follows it,
+/// `--accept` writes what it gives, `--rule` goes over it.
+#[test]
+fn a_vassal_case_s_rules_choose_its_verdict() {
+    let dir = vassal_scratch("vassal-case-rules", &EXITED);
+    let zero = "[rules]\nzero_zero = \"japanese-decisive\"\n\n";
+    let case = "vassal/leyte/exited.case.toml";
+    // The fixture's draw is not what its [rules] gives.
+    write(&dir, case, &exited_case(zero, "draw"));
+    let r = run_in(&dir, &["test", "--errors", "short", case]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("  level: expected \"draw\", actual \"japanese-decisive\"\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run_in(&dir, &["test", "--accept", case]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(case)).unwrap(),
+        exited_case(zero, "japanese-decisive")
+    );
+    assert_eq!(run_in(&dir, &["test", case]).code, 0);
+    // --rule over the case file's [rules].
+    let r = run_in(&dir, &["test", "--rule", "zero_zero=draw", case]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains("actual \"draw\""), "{}", r.stdout);
+    // An option Leyte does not have, or a value it does not take, fails the case, located.
+    write(
+        &dir,
+        case,
+        &exited_case("[rules]\nzero_zero = \"us\"\nzero = \"draw\"\n\n", "draw"),
+    );
+    let r = run_in(&dir, &["test", "--errors", "short", case]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(&format!(
+            "{case}:10:8: [rules] leyte has no rules option `zero` (its options: "
+        )),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains(&format!(
+            "{case}:9:13: [rules] `zero_zero` takes draw or japanese-decisive, not `us`"
+        )),
+        "{}",
+        r.stdout
+    );
+}
+
+/// `--accept` under `--rule` writes a VASSAL case file only when its own `[rules]` chooses the
+/// same, as for a state file.
+#[test]
+fn accept_under_a_rule_reads_a_vassal_case_s_own_rules() {
+    let dir = vassal_scratch("accept-rule-vassal-rules", &EXITED);
+    let case = "vassal/leyte/exited.case.toml";
+    let args = [
+        "test",
+        "--rule",
+        "zero_zero=japanese-decisive",
+        "--accept",
+        case,
+    ];
+    write(&dir, case, &exited_case("", "draw"));
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "not accepted: it was scored under --rule zero_zero=japanese-decisive, which neither its [rules] nor its profile's [state.rules] chooses"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join(case)).unwrap(),
+        exited_case("", "draw")
+    );
+    // Its [rules] choosing another value is no better.
+    let other = "[rules]\nzero_zero = \"draw\"\n\n";
+    write(&dir, case, &exited_case(other, "us-marginal"));
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("not accepted: it was scored under --rule zero_zero=japanese-decisive"),
+        "{}",
+        r.stdout
+    );
+    // Its [rules] choosing the same: written, and it passes without --rule.
+    let same = "[rules]\nzero_zero = \"japanese-decisive\"\n\n";
+    write(&dir, case, &exited_case(same, "draw"));
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(case)).unwrap(),
+        exited_case(same, "japanese-decisive")
+    );
+    assert_eq!(run_in(&dir, &["test", case]).code, 0);
+}
+
+/// A VASSAL case file's table it may not have, and every key `[vassal]` does not have, are
+/// each told: the case fails.
+#[test]
+fn a_vassal_case_s_unknown_tables_and_keys_are_each_told() {
+    let dir = vassal_scratch("vassal-case-unknown", &EXITED);
+    let case = "vassal/leyte/exited.case.toml";
+    let text = exited_case("[rule]\nzero_zero = \"japanese-decisive\"\n\n", "draw")
+        .replace("[vassal]\n", "[vassal]\nsid = \"US\"\nreveel = true\n");
+    write(&dir, case, &text);
+    let r = run_in(&dir, &["test", "--errors", "short", case]);
+    assert_eq!(r.code, 1, "{r:?}");
+    for told in [
+        "a VASSAL case file has no table or key `rule` (its tables: [vassal], [rules], [expect])",
+        "[vassal] has no key `reveel` (its keys: ",
+        "[vassal] has no key `sid` (its keys: ",
+    ] {
+        assert!(r.stdout.contains(told), "{told}\n{}", r.stdout);
+    }
 }
 
 #[test]
