@@ -251,7 +251,15 @@ fn a_name_of_distinct_slots_is_refused_listing_their_paths() {
 #[test]
 fn a_leyte_counter_listed_twice_stays_a_unit() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/vassal/leyte");
-    let vmod = std::fs::read(dir.join("Leyte-synthetic.vmod")).unwrap();
+    // The workspace's fixtures: not in the packaged crate, whose own tests run without them
+    // (.ci/package-test); the workspace's run has them.
+    let Ok(vmod) = std::fs::read(dir.join("Leyte-synthetic.vmod")) else {
+        eprintln!(
+            "{}: not found (the crate is tested outside its workspace): skipped",
+            dir.display()
+        );
+        return;
+    };
     let mut module = Module::from_vmod(&vmod, "Leyte-synthetic.vmod", &BoardSizes::new()).unwrap();
     let units: Vec<String> = module
         .palette
