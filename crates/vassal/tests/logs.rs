@@ -23,34 +23,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod common;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use vassal::internal::{archive, obfuscation};
-use vassal::{BoardSizes, Module, Options, Piece, Pieces, Save};
+use vassal::{Module, Options, Piece, Pieces, Save};
 
 fn logs() -> Option<PathBuf> {
-    match std::env::var_os("VASSAL_LOGS") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => {
-            eprintln!("VASSAL_LOGS is not set: the checks of real logs are skipped");
-            None
-        }
-    }
-}
-
-fn sizes(path: &Path) -> BoardSizes {
-    let text = std::fs::read_to_string(path).unwrap();
-    let v: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
-    v.into_iter()
-        .map(|(k, v)| {
-            let a = v.as_array().unwrap();
-            (
-                k,
-                (a[0].as_u64().unwrap() as u32, a[1].as_u64().unwrap() as u32),
-            )
-        })
-        .collect()
+    common::env_dir("VASSAL_LOGS", "the checks of real logs")
 }
 
 /// A log: its save, and the text of its logged commands (after its saved position), in which
@@ -293,7 +275,7 @@ fn each_log_ends_where_its_continuation_starts() {
     let text = std::fs::read_to_string(dir.join("pairs.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let bf = v["buildfile"].as_str().unwrap();
-    let sizes = sizes(&dir.join(v["sizes"].as_str().unwrap()));
+    let sizes = common::board_sizes(&dir.join(v["sizes"].as_str().unwrap()));
     let module_text = std::fs::read_to_string(dir.join(bf)).unwrap();
     let module = Module::from_build_file(&module_text, bf, &sizes).unwrap();
     let mut unexplained = Vec::new();

@@ -7,10 +7,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::PathBuf;
+mod common;
 
 use vassal::profile::Profile;
-use vassal::{BoardSizes, Module, Options, Save};
+use vassal::{Module, Options, Save};
 use wargame_kit::resolve::MemoryResolver;
 
 /// A profile of this folder for a sample: its file, the sample's folder, module, sizes and
@@ -40,24 +40,11 @@ struct Sample {
 }
 
 fn sample(w: &Written) -> Option<Sample> {
-    let Some(dir) = std::env::var_os("VASSAL_SAMPLES").map(PathBuf::from) else {
-        eprintln!(
-            "VASSAL_SAMPLES is not set: the checks of the profiles written for it are skipped"
-        );
-        return None;
-    };
-    let sizes: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(&std::fs::read_to_string(dir.join(w.sizes)).unwrap()).unwrap();
-    let sizes: BoardSizes = sizes
-        .into_iter()
-        .map(|(k, v)| {
-            let a = v.as_array().unwrap();
-            (
-                k,
-                (a[0].as_u64().unwrap() as u32, a[1].as_u64().unwrap() as u32),
-            )
-        })
-        .collect();
+    let dir = common::env_dir(
+        "VASSAL_SAMPLES",
+        "the checks of the profiles written for it",
+    )?;
+    let sizes = common::board_sizes(&dir.join(w.sizes));
     let build = std::fs::read_to_string(dir.join(w.module)).unwrap();
     let module = Module::from_build_file(&build, w.module, &sizes).unwrap();
     let save = Save::from_bytes(&std::fs::read(dir.join(w.save)).unwrap(), w.save).unwrap();

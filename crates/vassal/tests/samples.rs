@@ -4,19 +4,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
-use vassal::{BoardSizes, Locator, Module, Options, Save};
+use vassal::{Locator, Module, Options, Save};
 
 /// The first samples folder (`VASSAL_SAMPLES`), for the checks of its own files.
 fn samples() -> Option<PathBuf> {
-    match std::env::var_os("VASSAL_SAMPLES") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => {
-            eprintln!("VASSAL_SAMPLES is not set: the sample checks are skipped");
-            None
-        }
-    }
+    common::env_dir("VASSAL_SAMPLES", "the sample checks")
 }
 
 /// Every samples folder set (`VASSAL_SAMPLES`, `VASSAL_SAMPLES_MORE`).
@@ -37,20 +33,6 @@ fn all_samples() -> Vec<PathBuf> {
 /// Every case of every samples folder.
 fn all_cases() -> Vec<Case> {
     all_samples().iter().flat_map(|d| cases(d)).collect()
-}
-
-fn sizes(path: &Path) -> BoardSizes {
-    let text = std::fs::read_to_string(path).unwrap();
-    let v: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
-    v.into_iter()
-        .map(|(k, v)| {
-            let a = v.as_array().unwrap();
-            (
-                k,
-                (a[0].as_u64().unwrap() as u32, a[1].as_u64().unwrap() as u32),
-            )
-        })
-        .collect()
 }
 
 struct Case {
@@ -80,7 +62,7 @@ fn cases(dir: &Path) -> Vec<Case> {
     let mut out = Vec::new();
     for c in v.as_array().unwrap() {
         let bf = c["buildfile"].as_str().unwrap();
-        let sizes = sizes(&dir.join(c["sizes"].as_str().unwrap()));
+        let sizes = common::board_sizes(&dir.join(c["sizes"].as_str().unwrap()));
         let text = std::fs::read_to_string(dir.join(bf)).unwrap();
         let module = Module::from_build_file(&text, bf, &sizes).unwrap();
         let games = c["games"]

@@ -11,34 +11,14 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use vassal::profile::Profile;
-use vassal::{BoardSizes, Module, Options, Save};
+use vassal::{Module, Options, Save};
 use wargame_kit::shape::StateShape;
 
 const SHAPE: StateShape<'static> = StateShape::new(&["demo"]);
 
 /// The second samples folder (`VASSAL_SAMPLES_MORE`).
 fn samples_more() -> Option<PathBuf> {
-    match std::env::var_os("VASSAL_SAMPLES_MORE") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => {
-            eprintln!("VASSAL_SAMPLES_MORE is not set: the slot checks on samples are skipped");
-            None
-        }
-    }
-}
-
-fn sizes(path: &Path) -> BoardSizes {
-    let text = std::fs::read_to_string(path).unwrap();
-    let v: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
-    v.into_iter()
-        .map(|(k, v)| {
-            let a = v.as_array().unwrap();
-            (
-                k,
-                (a[0].as_u64().unwrap() as u32, a[1].as_u64().unwrap() as u32),
-            )
-        })
-        .collect()
+    common::env_dir("VASSAL_SAMPLES_MORE", "the slot checks on samples")
 }
 
 /// The module and games of the case of `cases.json` whose buildFile is in folder `folder`.
@@ -56,7 +36,7 @@ fn case(dir: &Path, folder: &str) -> (Module, Vec<(String, Save)>) {
         })
         .unwrap_or_else(|| panic!("no case of {folder} in cases.json"));
     let bf = c["buildfile"].as_str().unwrap();
-    let sizes = sizes(&dir.join(c["sizes"].as_str().unwrap()));
+    let sizes = common::board_sizes(&dir.join(c["sizes"].as_str().unwrap()));
     let text = std::fs::read_to_string(dir.join(bf)).unwrap();
     let module = Module::from_build_file(&text, bf, &sizes).unwrap();
     let games = c["games"]

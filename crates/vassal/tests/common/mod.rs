@@ -173,3 +173,28 @@ pub fn err_text(e: &vassal::Error) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The folder of real files an environment variable names (`VASSAL_SAMPLES`,
+/// `VASSAL_SAMPLES_MORE`, `VASSAL_LOGS`), or `None`, saying which `checks` are skipped.
+pub fn env_dir(var: &str, checks: &str) -> Option<std::path::PathBuf> {
+    match std::env::var_os(var) {
+        Some(dir) => Some(std::path::PathBuf::from(dir)),
+        None => {
+            eprintln!("{var} is not set: {checks} are skipped");
+            None
+        }
+    }
+}
+
+/// A samples folder's board sizes (`board-sizes.json`: image name to `[width, height]`).
+pub fn board_sizes(path: &std::path::Path) -> vassal::BoardSizes {
+    let text = std::fs::read_to_string(path).unwrap();
+    let v: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
+    v.into_iter()
+        .map(|(k, v)| {
+            let a = v.as_array().unwrap();
+            let n = |i: usize| u32::try_from(a[i].as_u64().unwrap()).unwrap();
+            (k, (n(0), n(1)))
+        })
+        .collect()
+}
