@@ -239,11 +239,8 @@ fn unknown_side(module: &Module, side: &str, suggest: bool) -> Warning {
     .in_file(&module.source);
     let near = suggest
         .then(|| {
-            wargame_kit::internal::nearest_within(
-                side,
-                &module.sides,
-                wargame_kit::internal::NEAREST_STEPS,
-            )
+            let mut steps = wargame_kit::internal::NEAREST_STEPS;
+            wargame_kit::internal::nearest_within(side, &module.sides, &mut steps)
         })
         .flatten();
     match near {

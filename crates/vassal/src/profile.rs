@@ -71,11 +71,12 @@ mod read;
 mod spec;
 mod table;
 
+use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
 use wargame_kit::Source;
-use wargame_kit::internal::{Locator, nearest, read_and_check};
+use wargame_kit::internal::{Locator, read_and_check};
 use wargame_kit::shape::StateShape;
 
 use crate::error::ErrorKind;
@@ -649,6 +650,7 @@ fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
         );
     }
     let tables: Vec<String> = spec.tables.keys().cloned().collect();
+    let steps = Cell::new(wargame_kit::internal::NEAREST_STEPS);
     for (key, read) in spec.reads() {
         if let Some(l) = &read.lookup
             && !spec.tables.contains_key(&l.table)
@@ -658,6 +660,7 @@ fn check_shape(spec: &ProfileSpec, source: Source<'_>) -> Result<(), Error> {
                 &tables,
                 &format!("{key}.lookup.table"),
                 &l.table,
+                &steps,
             ));
         }
     }
@@ -736,6 +739,9 @@ struct Known<'a> {
     /// The words of the module's piece definitions (palette entries and prototypes): where a
     /// name, a property or a value may be defined before any piece of a save has it.
     words: Words<'a>,
+    /// What the "did you mean"s of the check may still spend, all of them together
+    /// ([`NEAREST_STEPS`](wargame_kit::internal::NEAREST_STEPS)).
+    steps: Cell<usize>,
 }
 
 /// The words of a text (runs of letters and digits), each once: looked up whole, or as the
@@ -879,22 +885,23 @@ impl<'a> Known<'a> {
             names,
             values,
             words: Words::of(definitions),
+            steps: Cell::new(wargame_kit::internal::NEAREST_STEPS),
         }
     }
 
     fn map(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
-        unknown("map", &self.maps, key, name)
+        unknown("map", &self.maps, key, name, &self.steps)
     }
 
     fn zone(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
-        unknown("zone", &self.zones, key, name)
+        unknown("zone", &self.zones, key, name, &self.steps)
     }
 
     fn property(&self, key: &str, name: &str) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
         if self.words.hold(name, false) && words(name).next().is_some() {
             return None;
         }
-        unknown("property", &self.properties, key, name)
+        unknown("property", &self.properties, key, name, &self.steps)
     }
 
     /// A name (`name`, or with `contains` a part of one, `name_contains`) that no piece of
@@ -924,7 +931,7 @@ impl<'a> Known<'a> {
             )
         };
         let d = wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key);
-        Some(with_suggestion(d, name, &self.names, "names"))
+        Some(with_suggestion(d, name, &self.names, "names", &self.steps))
     }
 
     /// A property's value that no piece of the save has and the module defines nowhere.
@@ -966,7 +973,7 @@ impl<'a> Known<'a> {
             Some(d) => d.iter().map(String::as_str).collect(),
             None => seen.cloned().unwrap_or_default(),
         };
-        Some(with_suggestion(d, value, &known, "values"))
+        Some(with_suggestion(d, value, &known, "values", &self.steps))
     }
 
     fn select(&self, key: &str, s: &SelectSpec) -> Vec<wargame_kit::Diagnostic<ErrorKind>> {
@@ -999,7 +1006,7 @@ impl<'a> Known<'a> {
                 } else {
                     format!("{key}.{what}")
                 };
-                out.extend(unknown(what, known, &at, name));
+                out.extend(unknown(what, known, &at, name, &self.steps));
                 if what == "slot" {
                     out.extend(self.slot_names.check(&at, name));
                 }
@@ -1023,7 +1030,13 @@ impl<'a> Known<'a> {
             out.extend(self.property(&format!("{key}.property"), p));
         }
         if let Some(l) = &r.layer {
-            out.extend(unknown("layer", &self.layers, &format!("{key}.layer"), l));
+            out.extend(unknown(
+                "layer",
+                &self.layers,
+                &format!("{key}.layer"),
+                l,
+                &self.steps,
+            ));
         }
         for p in r.prototype.iter().flat_map(|t| t.keys()) {
             out.extend(unknown(
@@ -1031,6 +1044,7 @@ impl<'a> Known<'a> {
                 &self.prototypes,
                 &format!("{key}.prototype.{}", quoted_key(p)),
                 p,
+                &self.steps,
             ));
         }
         out
@@ -1063,8 +1077,10 @@ fn unknown(
     known: &[String],
     key: &str,
     name: &str,
+    steps: &Cell<usize>,
 ) -> Option<wargame_kit::Diagnostic<ErrorKind>> {
-    if known.iter().any(|k| k == name) {
+    // Every list given is sorted, each name once (`Known`'s sets, `[tables]`' keys).
+    if known.binary_search_by(|k| k.as_str().cmp(name)).is_ok() {
         return None;
     }
     let shown = wargame_kit::terminal::one_line(name);
@@ -1081,25 +1097,11 @@ fn unknown(
     } else {
         format!("{what}s")
     };
-    let mut d = wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key);
-    let list = |k: &[String]| {
-        let names: Vec<_> = k
-            .iter()
-            .take(12)
-            .map(|n| format!("`{}`", wargame_kit::terminal::one_line(n)))
-            .collect();
-        let more = if k.len() > 12 { ", ..." } else { "" };
-        format!("{}{more}", names.join(", "))
-    };
-    d = match nearest(name, known) {
-        Some(n) => d.help(format!(
-            "did you mean `{}`?",
-            wargame_kit::terminal::one_line(&n)
-        )),
-        None if known.is_empty() => d.help(format!("there are no {plural} at all")),
-        None => d.help(format!("the {plural}: {}", list(known))),
-    };
-    Some(d)
+    let d = wargame_kit::Diagnostic::new(ErrorKind::Profile, message).key(key);
+    if known.is_empty() {
+        return Some(d.help(format!("there are no {plural} at all")));
+    }
+    Some(with_suggestion(d, name, known, &plural, steps))
 }
 
 /// Every zone's name in a grid, zones within zones included.
@@ -1262,17 +1264,21 @@ fn within(key: &str, prefix: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
 }
 
-/// `d` with "did you mean" the nearest of `known` (at most
-/// [`NEAREST_STEPS`](wargame_kit::internal::NEAREST_STEPS) comparisons), else the first of them.
+/// `d` with "did you mean" the nearest of `known`, else the first of them listed; the
+/// comparisons spent from `steps`, which all the suggestions of one check share (at most
+/// [`NEAREST_STEPS`](wargame_kit::internal::NEAREST_STEPS) in all).
 fn with_suggestion<S: AsRef<str>>(
     d: wargame_kit::Diagnostic<ErrorKind>,
     given: &str,
     known: &[S],
     plural: &str,
+    steps: &Cell<usize>,
 ) -> wargame_kit::Diagnostic<ErrorKind> {
     let one = |s: &str| format!("`{}`", wargame_kit::terminal::one_line(s));
-    match wargame_kit::internal::nearest_within(given, known, wargame_kit::internal::NEAREST_STEPS)
-    {
+    let mut left = steps.get();
+    let nearest = wargame_kit::internal::nearest_within(given, known, &mut left);
+    steps.set(left);
+    match nearest {
         Some(n) => d.help(format!("did you mean {}?", one(&n))),
         None if known.is_empty() => d,
         None => {

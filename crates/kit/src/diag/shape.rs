@@ -547,27 +547,42 @@ fn found_words(found: &str) -> String {
 /// `-` and `_`, or within a third of its length in edits (at least one) with the same first
 /// letter, or one edit away.
 pub fn nearest(given: &str, known: &[String]) -> Option<String> {
-    nearest_within(given, known, usize::MAX)
+    let mut unbounded = usize::MAX;
+    nearest_within(given, known, &mut unbounded)
 }
 
-/// The most character comparisons one [`nearest_within`] may make by default: what a "did you
-/// mean" may cost, whatever the number and lengths of the names it looks among.
+/// The most character comparisons the "did you mean"s of one check may make by default
+/// ([`nearest_within`]): what they may cost, whatever the number and lengths of the names
+/// they look among and of the names looked for.
 pub const NEAREST_STEPS: usize = 4_000_000;
 
-/// [`nearest`] making at most `steps` character comparisons: a name whose length differs from
-/// `given`'s by more than a slip allows is never compared, and the names left once the steps
-/// are spent are not looked at (the nearest among those looked at is given). Linear in the
-/// names' bytes, and at most `steps` beyond.
-pub fn nearest_within<S: AsRef<str>>(given: &str, known: &[S], steps: usize) -> Option<String> {
+/// [`nearest`] spending at most `steps` (what is left of them is left in `steps`, for the
+/// next look-up of the same check): a byte of a name folded for the first pass is a step, a
+/// comparison of two characters is one. A name whose length differs from `given`'s by more
+/// than a slip allows is never compared; the names left once the steps are spent are not
+/// looked at (the nearest among those looked at is given). So a check's suggestions cost at
+/// most `steps` however many names it suggests for.
+pub fn nearest_within<S: AsRef<str>>(
+    given: &str,
+    known: &[S],
+    steps: &mut usize,
+) -> Option<String> {
     let fold = |s: &str| s.to_lowercase().replace('-', "_");
     let folded = fold(given);
-    if let Some(k) = known.iter().find(|k| fold(k.as_ref()) == folded) {
-        return Some(k.as_ref().to_string());
+    for k in known {
+        let k = k.as_ref();
+        let cost = k.len().max(1);
+        if cost > *steps {
+            return None;
+        }
+        *steps -= cost;
+        if fold(k) == folded {
+            return Some(k.to_string());
+        }
     }
     let length = given.chars().count();
     let limit = (length / 3).max(1);
     let first = folded.chars().next();
-    let mut left = steps;
     let mut best: Option<(usize, &str)> = None;
     for k in known {
         let k = k.as_ref();
@@ -576,10 +591,10 @@ pub fn nearest_within<S: AsRef<str>>(given: &str, known: &[S], steps: usize) -> 
             continue;
         }
         let cost = n.saturating_mul(length).max(1);
-        if cost > left {
+        if cost > *steps {
             break;
         }
-        left -= cost;
+        *steps -= cost;
         let fk = fold(k);
         let d = edit_distance(&folded, &fk);
         if d <= limit && (d == 1 || fk.chars().next() == first) && best.is_none_or(|(b, _)| d < b) {
@@ -687,15 +702,29 @@ mod tests {
     fn nearest_within_looks_at_what_its_steps_allow() {
         let known = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let names = known(&["Sxde", "Side"]);
+        let mut unbounded = usize::MAX;
         assert_eq!(
-            nearest_within("Sied", &names, usize::MAX).as_deref(),
+            nearest_within("Sied", &names, &mut unbounded).as_deref(),
             Some("Side")
         );
-        // One comparison of two four-letter names costs 16 steps: the first only.
-        assert_eq!(nearest_within("Sied", &names, 16).as_deref(), None);
-        assert_eq!(nearest_within("Sied", &names, 32).as_deref(), Some("Side"));
+        // The first pass folds both names (8 steps); a comparison of two four-letter names
+        // costs 16: the first only, then none left.
+        let mut steps = 24;
+        assert_eq!(nearest_within("Sied", &names, &mut steps).as_deref(), None);
+        assert_eq!(steps, 0);
+        let mut steps = 40;
+        assert_eq!(
+            nearest_within("Sied", &names, &mut steps).as_deref(),
+            Some("Side")
+        );
+        // What one look-up spent is gone for the next.
+        assert_eq!(nearest_within("Sied", &names, &mut steps), None);
         let long = known(&["a much longer name than that", "Side"]);
-        assert_eq!(nearest_within("Sied", &long, 16).as_deref(), Some("Side"));
+        let mut steps = 48;
+        assert_eq!(
+            nearest_within("Sied", &long, &mut steps).as_deref(),
+            Some("Side")
+        );
     }
 
     #[test]

@@ -168,6 +168,13 @@ fn other_entries(
     let mut proposed = usize::from(board.is_some());
     let first = proposed;
     let mut lacking: BTreeMap<String, usize> = BTreeMap::new();
+    // Each map's pieces, gathered once: what a select by map alone takes.
+    let mut on_map: BTreeMap<&str, Vec<&Piece>> = BTreeMap::new();
+    for p in shown {
+        if let Some(m) = p.map.as_deref() {
+            on_map.entry(m).or_default().push(p);
+        }
+    }
     for (place, ids) in places {
         if board.is_some_and(|(b, _)| b == place) {
             continue;
@@ -186,11 +193,7 @@ fn other_entries(
             ),
             None => (
                 format!("map = {}", quote(map)),
-                shown
-                    .iter()
-                    .copied()
-                    .filter(|p| p.map.as_deref() == Some(map.as_str()))
-                    .collect(),
+                on_map.get(map.as_str()).cloned().unwrap_or_default(),
             ),
         };
         proposed += 1;
