@@ -151,6 +151,37 @@ pub fn toml_string(text: &str) -> String {
     quoted
 }
 
+/// JSON text made safe to print: every character a terminal would act on ([`is_unsafe`]) written
+/// as a `\uXXXX` escape. A JSON writer escapes the C0 controls; this adds DEL, the C1 controls
+/// and the bidirectional formatting characters, so that `cat` of the output is safe too. In
+/// JSON they can only occur inside strings, where the escape means the same character: the
+/// text reads back as the same value. Text without any is returned as it is.
+///
+/// ```
+/// use wargame_kit::terminal::json_safe;
+///
+/// assert_eq!(json_safe("{\"id\": \"US-1\"}".to_string()), "{\"id\": \"US-1\"}");
+/// let text = serde_json::to_string("a\u{9b}b\u{202e}c\u{7f}").unwrap();
+/// assert_eq!(json_safe(text.clone()), r#""a\u009bb\u202ec\u007f""#);
+/// let back: String = serde_json::from_str(&json_safe(text)).unwrap();
+/// assert_eq!(back, "a\u{9b}b\u{202e}c\u{7f}");
+/// ```
+pub fn json_safe(json: String) -> String {
+    if !json.chars().any(is_unsafe) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len().saturating_add(16));
+    for c in json.chars() {
+        if is_unsafe(c) {
+            // Every such character is in the Basic Multilingual Plane.
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A [`fmt::Write`] that writes what passes through it on one line ([`Inline`]).
 struct OneLine<W>(W);
 
@@ -252,6 +283,24 @@ mod tests {
         }
         assert!(matches!(escape("plain"), Cow::Borrowed("plain")));
         assert_eq!(escape("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
+    }
+
+    /// Every unsafe character of a JSON text is escaped, and the text reads back as the same
+    /// value: strings, keys, nested; the safe text is left as it is.
+    #[test]
+    fn json_safe_escapes_and_reads_back() {
+        let value = serde_json::json!({
+            "a\u{1b}": ["\u{7f}x", {"k": "\u{85}\u{2066}é東\n"}],
+            "plain": 1
+        });
+        let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+        let safe = json_safe(text.clone());
+        assert!(!safe.chars().any(is_unsafe), "{safe}");
+        assert_ne!(safe, text);
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap_or_default();
+        assert_eq!(back, value);
+        let plain = serde_json::to_string(&serde_json::json!({"id": "US-1"})).unwrap_or_default();
+        assert_eq!(json_safe(plain.clone()), plain);
     }
 
     /// A value with 1, 10 or 1000 line breaks, carriage returns, escape sequences and bidi

@@ -10,7 +10,7 @@ use wargame_kit::internal::expect::{JSON, PROBLEMS};
 use wargame_kit::resolve::Resolver;
 
 use crate::compare::{self, Change, Difference, Plan};
-use crate::engine::{Cache, Engine, Engines};
+use crate::engine::{Cache, Engine, Engines, RunRules};
 use crate::expect::{self, Expectations, Head};
 use crate::files::Kind;
 use crate::input::{self, Input};
@@ -28,9 +28,11 @@ pub struct Suite<'a> {
     pub resolver: &'a (dyn Resolver + Sync),
     /// The most bytes read from one case file.
     pub max_bytes: u64,
-    /// What the engines keep through the run, and the run's rules options (each applied only
-    /// to the games that have it: [`Cache::only_known_rules`]).
+    /// What the engines keep through the run.
     pub cache: &'a Cache,
+    /// The run's rules options (each applied only to the games that have it, with
+    /// [`RunRules::only_known`]).
+    pub rules: &'a RunRules,
     /// How the problems of a failed file are shown in its failure.
     pub style: ErrorStyle,
     /// How a VASSAL case file (a `[vassal]` table, no `game`) is opened: the tool's.
@@ -282,7 +284,7 @@ fn score_state(name: &str, text: &str, ctx: &Context<'_>) -> Scored {
 /// What scoring an opened file gave: its report's own fields as JSON, or its problems; under
 /// `--accept` and `--rule`, the run's options its own `[rules]` does not choose.
 fn scored(input: &Input, name: &str, ctx: &Context<'_>) -> Scored {
-    let report = report(input, name, ctx.suite.resolver, ctx.suite.cache);
+    let report = report(input, name, &ctx.suite, ctx.suite.rules);
     let rules_not_in_file = if ctx.accept {
         rules_not_in_file(input, name, ctx, &report)
     } else {
@@ -297,15 +299,15 @@ fn scored(input: &Input, name: &str, ctx: &Context<'_>) -> Scored {
     }
 }
 
-/// The report's own fields as JSON, scored with `cache` (and its `--rule` options).
+/// The report's own fields as JSON, scored under `rules` (the run's, or none).
 fn report(
     input: &Input,
     name: &str,
-    resolver: &dyn Resolver,
-    cache: &Cache,
+    suite: &Suite<'_>,
+    rules: &RunRules,
 ) -> Result<Value, Vec<Problem>> {
     input
-        .run(|i| i.engine.score(i.state(resolver, cache)))
+        .run(|i| i.engine.score(i.state(suite.resolver, suite.cache, rules)))
         .and_then(|r| {
             r.to_value()
                 .map_err(|e| vec![problem::in_file("json", name, e.to_string())])
@@ -323,9 +325,10 @@ fn rules_not_in_file(
     ctx: &Context<'_>,
     with: &Result<Value, Vec<Problem>>,
 ) -> Vec<(String, String)> {
-    let cache = ctx.suite.cache;
-    let applied: Vec<(String, String)> = cache
+    let applied: Vec<(String, String)> = ctx
+        .suite
         .rules
+        .chosen
         .iter()
         .filter(|(key, value)| input.engine.rule(key, value).is_some())
         .cloned()
@@ -333,7 +336,7 @@ fn rules_not_in_file(
     if applied.is_empty() {
         return Vec::new();
     }
-    let without = report(input, name, ctx.suite.resolver, &cache.without_rules());
+    let without = report(input, name, &ctx.suite, &RunRules::default());
     match (in_force(with), in_force(&without)) {
         (Some(with), Some(without)) => with.into_iter().filter(|r| !without.contains(r)).collect(),
         _ => {

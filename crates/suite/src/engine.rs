@@ -90,56 +90,56 @@ pub struct StateFile<'a> {
     pub resolver: &'a dyn Resolver,
     /// What the engines keep from one file to the next in one run.
     pub cache: &'a Cache,
+    /// The rules options the run chooses, over the file's own `[rules]`.
+    pub rules: &'a RunRules,
+}
+
+/// The rules options a run chooses (`--rule KEY=VALUE`), applied over each file's `[rules]`
+/// ([`apply_rules`]).
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::engine::RunRules;
+/// let rules = RunRules::new(vec![("ratio".into(), "round".into())]);
+/// assert_eq!(rules.chosen[0].0, "ratio");
+/// assert!(!rules.only_known && RunRules::default().chosen.is_empty());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunRules {
+    /// Each option chosen and its value, in order.
+    pub chosen: Vec<(String, String)>,
+    /// Apply each only to the games that know its key (`victory test`), instead of refusing a
+    /// file whose game does not.
+    pub only_known: bool,
+}
+
+impl RunRules {
+    /// These options, refused for a game that does not have them.
+    pub fn new(chosen: Vec<(String, String)>) -> RunRules {
+        RunRules {
+            chosen,
+            only_known: false,
+        }
+    }
 }
 
 /// What the engines keep from one file to the next within one run ([`Cache::kept`]: an
 /// engine's maps built, by the path each resolved to, so that `victory score a.toml b.toml`
-/// on one map builds it once); and the run's rules options (`--rule KEY=VALUE`), over each
-/// file's `[rules]`. Shared by the threads of a suite's run (it is `Sync`).
+/// on one map builds it once). Shared by the threads of a suite's run (it is `Sync`).
 #[derive(Default)]
 pub struct Cache {
     /// One value of each type an engine keeps.
     kept: Mutex<Vec<Arc<dyn Any + Send + Sync>>>,
-    /// `--rule KEY=VALUE`, in order.
-    pub rules: Vec<(String, String)>,
-    /// Apply each `--rule` only to the games that know its key (`victory test`), instead of
-    /// refusing a file whose game does not.
-    pub only_known_rules: bool,
 }
 
 impl fmt::Debug for Cache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Cache")
-            .field("rules", &self.rules)
-            .field("only_known_rules", &self.only_known_rules)
-            .finish_non_exhaustive()
+        f.debug_struct("Cache").finish_non_exhaustive()
     }
 }
 
 impl Cache {
-    /// An empty cache, with these `--rule` options.
-    pub fn with_rules(rules: Vec<(String, String)>) -> Cache {
-        Cache {
-            rules,
-            ..Cache::default()
-        }
-    }
-
-    /// The same kept values, without the run's `--rule` options: a file scored as a plain
-    /// run would score it.
-    pub(crate) fn without_rules(&self) -> Cache {
-        let kept = self
-            .kept
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
-        Cache {
-            kept: Mutex::new(kept),
-            rules: Vec::new(),
-            only_known_rules: self.only_known_rules,
-        }
-    }
-
     /// What an engine keeps through the run, of type `T`: made (`T::default()`) the first time
     /// it is asked for, the same value after, on every thread.
     ///
@@ -162,16 +162,16 @@ impl Cache {
     }
 }
 
-/// The run's `--rule KEY=VALUE` options on a file an engine loads, each chosen with `set`
-/// (with [`Cache::only_known_rules`], only those `registry` knows); the first refused is a
+/// The run's rules options ([`RunRules`]) on a file an engine loads, each chosen with `set`
+/// (with [`RunRules::only_known`], only those `registry` knows); the first refused is a
 /// problem naming the file.
 pub fn apply_rules<R>(
     file: StateFile<'_>,
     registry: &wargame_kit::options::Registry<R>,
     mut set: impl FnMut(&str, &str) -> Result<(), String>,
 ) -> Result<(), Vec<Problem>> {
-    for (key, value) in &file.cache.rules {
-        if file.cache.only_known_rules && registry.option(key).is_err() {
+    for (key, value) in &file.rules.chosen {
+        if file.rules.only_known && registry.option(key).is_err() {
             continue;
         }
         set(key, value).map_err(|message| {
@@ -282,8 +282,9 @@ impl fmt::Debug for dyn Engine {
     }
 }
 
-/// An engine's report: its readable text (`Display`) and its JSON.
-pub trait Report: fmt::Display {
+/// An engine's report: its readable text (`Display`) and its JSON (it is `Serialize`, as a
+/// trait object too: [`Headed`] puts reports of any engines in one JSON document).
+pub trait Report: fmt::Display + erased_serde::Serialize {
     /// The report as pretty JSON: an object with `game` and `file` first, then the report's own
     /// fields in the engine's order (the engine's JSON shape, not a second one). No final newline.
     fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String>;
@@ -292,6 +293,8 @@ pub trait Report: fmt::Display {
     /// without `game` and `file`).
     fn to_value(&self) -> serde_json::Result<serde_json::Value>;
 }
+
+erased_serde::serialize_trait_object!(Report);
 
 /// What a report's JSON starts with: the game and the file, and for a VASSAL save, where each
 /// value came from (after the report's own fields).
@@ -305,25 +308,61 @@ pub struct Head<'a> {
     pub vassal: Option<&'a serde_json::Value>,
 }
 
-/// `game` and `file` in front of a report's own fields.
+/// A report with `game` and `file` in front of its own fields (and a VASSAL save's origins
+/// after them): what [`Report::to_json`] writes, as a value to serialize, alone or in a list of
+/// reports of any engines.
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::engine::{Head, Headed, Report};
+/// #[derive(serde::Serialize)]
+/// struct Won { level: &'static str }
+/// impl std::fmt::Display for Won {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.level) }
+/// }
+/// let reports: Vec<Box<dyn Report>> = vec![Box::new(Won { level: "major" })];
+/// let head = Head { game: "demo", file: "a.toml", vassal: None };
+/// let list: Vec<Headed<'_>> = reports.iter().map(|r| Headed::new(r.as_ref(), &head)).collect();
+/// assert_eq!(
+///     serde_json::to_string(&list).unwrap(),
+///     r#"[{"game":"demo","file":"a.toml","level":"major"}]"#
+/// );
+/// ```
 #[derive(Serialize)]
-struct Headed<'a, R> {
+pub struct Headed<'a> {
     game: &'a str,
     file: &'a str,
     #[serde(flatten)]
-    report: &'a R,
+    report: &'a dyn Report,
     #[serde(skip_serializing_if = "Option::is_none")]
     vassal: Option<&'a serde_json::Value>,
 }
 
-impl<R: Serialize + fmt::Display> Report for R {
-    fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String> {
-        serde_json::to_string_pretty(&Headed {
+impl<'a> Headed<'a> {
+    /// `report` with `head` in front.
+    pub fn new(report: &'a dyn Report, head: &Head<'a>) -> Self {
+        Headed {
             game: head.game,
             file: head.file,
-            report: self,
+            report,
             vassal: head.vassal,
-        })
+        }
+    }
+}
+
+impl fmt::Debug for Headed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Headed")
+            .field("game", &self.game)
+            .field("file", &self.file)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Serialize + fmt::Display> Report for R {
+    fn to_json(&self, head: &Head<'_>) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(&Headed::new(self, head))
     }
 
     fn to_value(&self) -> serde_json::Result<serde_json::Value> {
@@ -349,33 +388,37 @@ pub(crate) mod tests {
 
     #[test]
     fn rules_are_applied_or_refused_naming_the_file() {
-        fn file(cache: &Cache) -> StateFile<'_> {
+        fn file<'a>(cache: &'a Cache, rules: &'a RunRules) -> StateFile<'a> {
             StateFile {
                 name: "a.toml",
                 text: "",
                 resolver: &wargame_kit::resolve::NoResolver,
                 cache,
+                rules,
             }
         }
-        let mut cache = Cache::with_rules(vec![("bonus".into(), "3".into())]);
+        let cache = Cache::default();
+        let mut rules = RunRules::new(vec![("bonus".into(), "3".into())]);
         let registry = &crate::testing::RULE_OPTIONS;
         let mut chosen = Vec::new();
         let set = |k: &str, v: &str| {
             chosen.push(format!("{k}={v}"));
             Ok(())
         };
-        apply_rules(file(&cache), registry, set).unwrap();
+        apply_rules(file(&cache, &rules), registry, set).unwrap();
         assert_eq!(chosen, ["bonus=3"]);
-        cache.rules.push(("other".into(), "x".into()));
-        let refused = apply_rules(file(&cache), registry, |k, _| Err(format!("no {k}")));
+        rules.chosen.push(("other".into(), "x".into()));
+        let refused = apply_rules(file(&cache, &rules), registry, |k, _| {
+            Err(format!("no {k}"))
+        });
         assert_eq!(
             refused.unwrap_err()[0].to_string(),
             "a.toml: --rule bonus=3: no bonus"
         );
         // Only the options the game knows, in a suite's run.
-        cache.only_known_rules = true;
+        rules.only_known = true;
         let mut seen = Vec::new();
-        apply_rules(file(&cache), registry, |k, _| {
+        apply_rules(file(&cache, &rules), registry, |k, _| {
             seen.push(k.to_string());
             Ok(())
         })

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use wargame_kit::resolve::{ResolveErrorKind, Resolver};
 
-use crate::engine::{Cache, Engine, Engines, StateFile};
+use crate::engine::{Cache, Engine, Engines, RunRules, StateFile};
 use crate::files::{self, Kind};
 use crate::problem::{self, Problem};
 
@@ -40,39 +40,57 @@ pub struct Input {
 }
 
 impl Input {
-    /// The file as its engine takes it, its references read through `resolver` and its maps
-    /// shared through `cache`.
-    pub fn state<'a>(&'a self, resolver: &'a dyn Resolver, cache: &'a Cache) -> StateFile<'a> {
+    /// The file as its engine takes it, its references read through `resolver`, its maps
+    /// shared through `cache` and the run's `rules` over its own.
+    pub fn state<'a>(
+        &'a self,
+        resolver: &'a dyn Resolver,
+        cache: &'a Cache,
+        rules: &'a RunRules,
+    ) -> StateFile<'a> {
         let profile = self.vassal.as_ref().and_then(|v| v.profile.as_deref());
         StateFile {
             name: profile.unwrap_or(&self.name),
             text: &self.text,
             resolver,
             cache,
+            rules,
         }
     }
 
-    /// `run` on this file; its problems are what the command reports, unless the file's game
-    /// was read from its first line and the full parse of the `game` key finds a problem first
-    /// (broken TOML after that line): then that problem, as when the full parse ran first.
+    /// `run` on this file, its problems as the file shows them ([`Input::located`]).
     pub fn run<T>(
         &self,
         run: impl FnOnce(&Input) -> Result<T, Vec<Problem>>,
     ) -> Result<T, Vec<Problem>> {
-        run(self).map_err(|problems| {
-            if let Some(imported) = &self.vassal {
-                return imported.relocate_all(problems);
-            }
-            // Only a TOML problem can be one the full parse of the `game` key words otherwise;
-            // a file refused for its size or its counts is not parsed again.
-            if self.detected || !problems.iter().any(|p| p.kind == "toml") {
-                return problems;
-            }
-            match detect(&self.name, &self.text, self.engines) {
-                Err(p) => vec![*p],
-                Ok(_) => problems,
-            }
-        })
+        run(self).map_err(|problems| self.located(problems))
+    }
+
+    /// The problems an engine found in this file, where the file shows them: a VASSAL save's
+    /// moved to the profile that wrote its state ([`Imported::relocate_all`]); a state file's
+    /// as they are, unless its game was read from its first line and the full parse of the
+    /// `game` key finds a problem first (broken TOML after that line): then that problem, as
+    /// when the full parse ran first.
+    ///
+    /// [`Imported::relocate_all`]: vassal::profile::Imported::relocate_all
+    pub fn located(&self, problems: Vec<Problem>) -> Vec<Problem> {
+        match &self.vassal {
+            Some(imported) => imported.relocate_all(problems),
+            None => self.as_detected(problems),
+        }
+    }
+
+    /// A state file's problems as the full parse of its `game` key words them.
+    fn as_detected(&self, problems: Vec<Problem>) -> Vec<Problem> {
+        // Only a TOML problem can be one the full parse of the `game` key words otherwise;
+        // a file refused for its size or its counts is not parsed again.
+        if self.detected || !problems.iter().any(|p| p.kind == "toml") {
+            return problems;
+        }
+        match detect(&self.name, &self.text, self.engines) {
+            Err(p) => vec![*p],
+            Ok(_) => problems,
+        }
     }
 }
 

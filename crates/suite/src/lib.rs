@@ -8,7 +8,8 @@
 //!
 //! - [`engine`]: the [`Engine`](engine::Engine) trait, the state file an engine reads
 //!   ([`StateFile`](engine::StateFile)), what the engines keep through a run
-//!   ([`Cache`](engine::Cache)), the report's text and JSON ([`Report`](engine::Report));
+//!   ([`Cache`](engine::Cache)), the run's rules options ([`RunRules`](engine::RunRules)), the
+//!   report's text and JSON ([`Report`](engine::Report));
 //! - [`input`]: a state file read (bounded, `-` for standard input) and its engine found by its
 //!   `game` key;
 //! - [`problem`]: every engine's problems as one type, shown on one line or as rustc shows them;
@@ -21,7 +22,7 @@
 //! - [`output`]: the results as text, JSON (docs/json.md) and JUnit XML.
 //!
 //! ```
-//! use victory_suite::{NoVassal, Suite, engine::{Cache, Engines}, output, problem::ErrorStyle};
+//! use victory_suite::{NoVassal, Suite, engine::{Cache, Engines, RunRules}, output, problem::ErrorStyle};
 //! use wargame_kit::resolve::NoResolver;
 //!
 //! // A tool with no engine finds no case in an empty folder, and says so.
@@ -33,6 +34,7 @@
 //!     resolver: &NoResolver,
 //!     max_bytes: 1 << 20,
 //!     cache: &cache,
+//!     rules: &RunRules::default(),
 //!     style: ErrorStyle::Short,
 //!     vassal: &NoVassal,
 //! };

@@ -8,7 +8,19 @@
 use serde::Serialize;
 use serde_json::Value;
 
-/// How problems are shown.
+/// How problems are shown: each style with its name and what it does, for a front end to offer
+/// (`--errors STYLE`).
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::problem::ErrorStyle;
+/// let names: Vec<&str> = ErrorStyle::ALL.iter().map(|s| s.name()).collect();
+/// assert_eq!(names, ["rendered", "short"]);
+/// assert_eq!("short".parse::<ErrorStyle>(), Ok(ErrorStyle::Short));
+/// assert_eq!(ErrorStyle::default().to_string(), "rendered");
+/// assert!("long".parse::<ErrorStyle>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ErrorStyle {
     /// As rustc shows them: the message, then the line of the file with a caret under the
@@ -17,6 +29,73 @@ pub enum ErrorStyle {
     Rendered,
     /// One line each, `file:line:col: message (at `key`)` ([`line()`]): for editors and grep.
     Short,
+}
+
+impl ErrorStyle {
+    /// Every style, the default first.
+    pub const ALL: [ErrorStyle; 2] = [ErrorStyle::Rendered, ErrorStyle::Short];
+
+    /// Its name, as a front end takes it (`rendered`, `short`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorStyle::Rendered => "rendered",
+            ErrorStyle::Short => "short",
+        }
+    }
+
+    /// What it does, in a line for a front end's help (no final period).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use victory_suite::problem::ErrorStyle;
+    /// assert!(ErrorStyle::Short.about().starts_with("One line each"));
+    /// ```
+    pub fn about(self) -> &'static str {
+        match self {
+            ErrorStyle::Rendered => {
+                "As rustc shows them: the message, then the line of the file with a caret under the problem, and the help"
+            }
+            ErrorStyle::Short => {
+                "One line each, `file:line:col: message (at `key`)`: for editors and grep"
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorStyle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`ErrorStyle`]'s.
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::problem::ErrorStyle;
+/// let e = "long".parse::<ErrorStyle>().unwrap_err();
+/// assert_eq!(e.to_string(), "no error style `long` (the styles: rendered, short)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no error style `{}` (the styles: {})", wargame_kit::terminal::one_line(.0), style_names())]
+pub struct UnknownStyle(pub String);
+
+/// `rendered, short`.
+fn style_names() -> String {
+    ErrorStyle::ALL.map(ErrorStyle::name).join(", ")
+}
+
+impl std::str::FromStr for ErrorStyle {
+    type Err = UnknownStyle;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        ErrorStyle::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| UnknownStyle(name.to_string()))
+    }
 }
 
 /// One problem: kind, file, key, label, line and column where known, and a message.

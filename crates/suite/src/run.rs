@@ -305,7 +305,7 @@ fn write_accepted(result: &CaseResult, plan: &compare::Plan) -> Result<(), Strin
 mod tests {
     use super::*;
     use crate::case::NoVassal;
-    use crate::engine::Cache;
+    use crate::engine::{Cache, RunRules};
     use crate::problem::ErrorStyle;
     use crate::testing::DEMO;
 
@@ -322,12 +322,13 @@ mod tests {
     }
 
     /// The run of the demo engine over `dir`.
-    fn run_over(dir: &Path, cache: &Cache, accept: bool) -> Vec<Outcome> {
+    fn run_over(dir: &Path, rules: &RunRules, accept: bool) -> Vec<Outcome> {
         let suite = Suite {
             engines: DEMO,
             resolver: &wargame_kit::resolve::NoResolver,
             max_bytes: 1 << 20,
-            cache,
+            cache: &Cache::default(),
+            rules,
             style: ErrorStyle::Short,
             vassal: &NoVassal,
         };
@@ -400,7 +401,7 @@ mod tests {
                 ("not-a-case.toml", "x = 1\n"),
             ],
         );
-        let outcomes = run_over(&dir, &Cache::default(), false);
+        let outcomes = run_over(&dir, &RunRules::default(), false);
         assert_eq!(
             verdicts(&outcomes),
             [
@@ -443,11 +444,11 @@ mod tests {
                 "game = \"demo\"\nscore = 0\n[expect]\nscore = 3\nlevel = \"win\"\n",
             )],
         );
-        let mut cache = Cache::with_rules(vec![("bonus".into(), "3".into())]);
-        cache.only_known_rules = true;
-        let outcomes = run_over(&dir, &cache, false);
+        let mut rules = RunRules::new(vec![("bonus".into(), "3".into())]);
+        rules.only_known = true;
+        let outcomes = run_over(&dir, &rules, false);
         assert_eq!(outcomes[0].result.verdict, Verdict::Passed);
-        let plain = run_over(&dir, &Cache::default(), false);
+        let plain = run_over(&dir, &RunRules::default(), false);
         assert_eq!(plain[0].result.verdict, Verdict::Failed);
         assert_eq!(check_rules(DEMO, &[("bonus".into(), "3".into())]), Ok(()));
         let refused = check_rules(DEMO, &[("bonus".into(), "4".into())]).unwrap_err();
@@ -473,7 +474,7 @@ mod tests {
                 ("new.toml", "game = \"demo\"\nscore = -1\n"),
             ],
         );
-        let outcomes = run_over(&dir, &Cache::default(), true);
+        let outcomes = run_over(&dir, &RunRules::default(), true);
         assert!(
             outcomes
                 .iter()
@@ -487,7 +488,7 @@ mod tests {
             "{new}"
         );
         // Accepted, every file now passes as it is.
-        let again = run_over(&dir, &Cache::default(), false);
+        let again = run_over(&dir, &RunRules::default(), false);
         assert!(again.iter().all(|o| o.result.verdict == Verdict::Passed));
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -495,7 +496,7 @@ mod tests {
     #[test]
     fn a_run_that_checks_nothing_says_why() {
         let dir = folder("nothing", &[("a.toml", "game = \"demo\"\nscore = 1\n")]);
-        let outcomes = run_over(&dir, &Cache::default(), false);
+        let outcomes = run_over(&dir, &RunRules::default(), false);
         let why = crate::output::nothing_checked(&outcomes).unwrap();
         assert!(
             why.contains("none of the 1 case files has an [expect] table"),

@@ -46,6 +46,7 @@ pub mod grid;
 mod image;
 mod label;
 pub mod limits;
+mod listing;
 mod locate;
 mod module;
 mod nest;
@@ -68,13 +69,12 @@ pub use module::{
 };
 pub use palette::{Found, Slot};
 pub use piece::{Hidden, Layer, Piece, Trait};
-pub use save::{BoardChoice, Commands, LosCheck, Position, Save};
+pub use save::{BoardChoice, Commands, LosCheck, Position, Save, SaveKind};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///
-/// The readers under the promised API, for the command line (a board image read out of a
-/// module) and the crate's tests: zip archives with caps per entry, `!VCSK` obfuscation, image
-/// sizes from their headers.
+/// The readers under the promised API, for the crate's tests and the sample checks: zip
+/// archives with caps per entry, `!VCSK` obfuscation, image sizes from their headers.
 pub mod internal {
     /// Zip reading with caps per entry (size, ratio), CRC; a writer.
     pub mod archive {

@@ -342,6 +342,67 @@ impl Module {
         })
     }
 
+    /// Read a module file as it comes: a `.vmod` (a zip archive: [`Module::from_vmod`]) or an
+    /// extracted buildFile (UTF-8 XML: [`Module::from_build_file`], its board sizes from
+    /// `sizes`); any other file is an error of kind [`ErrorKind::NotVassal`] naming it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use vassal::{BoardSizes, Module};
+    /// let build_file = r#"<VASSAL.build.GameModule name="Demo" version="1" VassalVersion="3.7.9"/>"#;
+    /// let vmod = vassal::write::module_file(build_file, &[]);
+    /// assert_eq!(Module::from_bytes(&vmod, "Demo.vmod", &BoardSizes::new()).unwrap().name, "Demo");
+    /// let bare = Module::from_bytes(build_file.as_bytes(), "buildFile.xml", &BoardSizes::new());
+    /// assert_eq!(bare.unwrap().name, "Demo");
+    /// let e = Module::from_bytes(b"\xff\xfe", "x.bin", &BoardSizes::new()).unwrap_err();
+    /// assert_eq!(e.to_string(), "x.bin: neither a .vmod (zip) nor a buildFile (UTF-8 XML)");
+    /// ```
+    pub fn from_bytes(bytes: &[u8], name: &str, sizes: &BoardSizes) -> Result<Module, Error> {
+        if archive::is_zip(bytes) {
+            return Module::from_vmod(bytes, name, sizes);
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Module::from_build_file(text, name, sizes),
+            Err(_) => Err(Error::new(vec![
+                crate::error::diag(
+                    ErrorKind::NotVassal,
+                    "neither a .vmod (zip) nor a buildFile (UTF-8 XML)",
+                )
+                .in_file(name),
+            ])),
+        }
+    }
+
+    /// The bytes of a board image (`BoardDef::image`, the entry `images/NAME`) of the module
+    /// file `bytes`: `None` for a buildFile (it holds no images) or a `.vmod` without that
+    /// entry; an error of kind [`ErrorKind::Zip`] for an archive or entry that cannot be read
+    /// (damaged, over the reader's caps).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use vassal::Module;
+    /// let png = vassal::write::png_header(600, 400);
+    /// let vmod = vassal::write::module_file("<VASSAL.build.GameModule/>", &[("main.png", &png)]);
+    /// assert_eq!(Module::board_image(&vmod, "main.png").unwrap(), Some(png));
+    /// assert_eq!(Module::board_image(&vmod, "other.png").unwrap(), None);
+    /// assert_eq!(Module::board_image(b"<VASSAL.build.GameModule/>", "main.png").unwrap(), None);
+    /// ```
+    pub fn board_image(bytes: &[u8], image: &str) -> Result<Option<Vec<u8>>, Error> {
+        if !archive::is_zip(bytes) {
+            return Ok(None);
+        }
+        let zip_err = |e: archive::ArchiveError| {
+            Error::new(vec![crate::error::diag(ErrorKind::Zip, e.to_string())])
+        };
+        let entries = archive::entries(bytes).map_err(zip_err)?;
+        let Some(entry) = archive::find(&entries, &format!("images/{image}")) else {
+            return Ok(None);
+        };
+        archive::read(bytes, entry).map(Some).map_err(zip_err)
+    }
+
     /// The map a save names (`Map.getMapById`: the first whose name or generated id matches).
     pub fn map(&self, id: &str) -> Option<&MapDef> {
         self.maps

@@ -15,6 +15,42 @@ use wargame_kit::internal::work;
 /// The character between commands (ASCII ESC).
 pub const COMMAND_SEPARATOR: char = '\u{1b}';
 
+/// What a file's first bytes say it is, of the containers VASSAL writes saved games and logs
+/// in (a module is a zip archive too): for telling a save apart from another file before
+/// reading it.
+///
+/// # Example
+///
+/// ```
+/// use vassal::SaveKind;
+/// let zipped = vassal::write::SaveText::new().to_file();
+/// assert_eq!(SaveKind::of(&zipped[..8]), Some(SaveKind::Zip));
+/// assert_eq!(SaveKind::of(b"!VCSK0a1b"), Some(SaveKind::Obfuscated));
+/// assert_eq!(SaveKind::of(b"game = \"leyte\""), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SaveKind {
+    /// A zip archive, as VASSAL writes saves (and modules).
+    Zip,
+    /// VASSAL's obfuscated text (`!VCSK`).
+    Obfuscated,
+}
+
+impl SaveKind {
+    /// What `head`, a file's first bytes (the first eight are enough), says the file is;
+    /// `None` for neither.
+    pub fn of(head: &[u8]) -> Option<SaveKind> {
+        if archive::is_zip(head) {
+            Some(SaveKind::Zip)
+        } else if head.starts_with(obfuscation::HEADER) {
+            Some(SaveKind::Obfuscated)
+        } else {
+            None
+        }
+    }
+}
+
 /// Commands read and skipped.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

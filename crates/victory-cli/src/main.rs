@@ -7,7 +7,8 @@
 //! `schema` prints the schemars schema of a game's state format (or, with `--report`, of its
 //! report); `render` writes the engines' SVG; `test` runs a folder of state files as a
 //! regression suite, each against its own `[expect]` ([`suite`]). Each engine plugs in through
-//! one trait ([`engines::Engine`]); no command names a game.
+//! one trait ([`victory_suite::engine::Engine`]), the engines known and what reads VASSAL saves
+//! are [`victory_front`]'s; no command names a game.
 //!
 //! # Design
 //! - `main` returns an [`ExitCode`]: 0 success, 1 bad input (after reporting every file), 2
@@ -15,7 +16,7 @@
 //!   [`problem::Problem`], printed as `file:line:col: message`.
 //! - Commands build their whole output first ([`Outcome`]) and print it at the end, so output is
 //!   byte-identical from run to run and a closed pipe (`victory score x | head`) is not an error.
-//! - References inside a state file are resolved relative to it ([`resolver::CliResolver`]);
+//! - References inside a state file are resolved relative to it ([`ConfiningResolver`]);
 //!   `--confine DIR` refuses those outside DIR.
 //! - `anyhow` is used only for I/O context; engine errors keep their own types to the end.
 
@@ -26,16 +27,16 @@ use std::process::ExitCode;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
-mod engines;
 mod files;
 mod map;
 mod module;
-mod resolver;
 mod suite;
 mod vassal;
 
-use problem::{Problem, ProblemJson};
-use resolver::CliResolver;
+use problem::{ErrorStyle, Problem, ProblemJson};
+use victory_front::engines;
+use victory_front::resolver::ConfiningResolver;
+use victory_suite::engine::{Cache, Crop, Head, Headed, Picture, RunRules};
 use victory_suite::{input, problem};
 
 const EXAMPLES: &str = "\
@@ -108,7 +109,7 @@ struct Reading {
     limits: files::VassalLimits,
 
     /// How problems are shown on standard error
-    #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
+    #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = error_style())]
     errors: ErrorStyle,
 
     /// Choose a rules option, over the state file's `[rules]` (repeatable; `victory rules GAME`
@@ -233,7 +234,7 @@ clicking a unit picks out its LOC, or what cuts it, and its award.")]
         /// cut off and what cuts them, else the units), with the legend below it: a close-up
         /// for a page or a post (SVG only).
         #[arg(long, value_name = "FROM:TO|focus", value_parser = parse_crop)]
-        crop: Option<engines::Crop>,
+        crop: Option<Crop>,
         #[command(flatten)]
         reading: Reading,
     },
@@ -278,17 +279,15 @@ fn game_parser() -> PossibleValuesParser {
 }
 
 /// `FROM:TO`, two hex labels as printed, or `focus`.
-fn parse_crop(text: &str) -> Result<engines::Crop, String> {
+fn parse_crop(text: &str) -> Result<Crop, String> {
     if text.trim() == "focus" {
-        return Ok(engines::Crop::Focus);
+        return Ok(Crop::Focus);
     }
     match text.split_once(':') {
-        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => {
-            Ok(engines::Crop::Corners {
-                from: from.trim().to_string(),
-                to: to.trim().to_string(),
-            })
-        }
+        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok(Crop::Corners {
+            from: from.trim().to_string(),
+            to: to.trim().to_string(),
+        }),
         _ => Err(format!(
             "`{text}`: give two corner hexes as FROM:TO (e.g. 1113:1927), or `focus`"
         )),
@@ -380,24 +379,14 @@ impl Outcome {
     }
 }
 
-/// How problems are shown on standard error.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum ErrorStyle {
-    /// As rustc shows them: the message, then the line of the file with a caret under the
-    /// problem, and the help.
-    #[default]
-    Rendered,
-    /// One line each, `file:line:col: message (at `key`)`: for editors and grep.
-    Short,
-}
-
-impl From<ErrorStyle> for problem::ErrorStyle {
-    fn from(style: ErrorStyle) -> Self {
-        match style {
-            ErrorStyle::Rendered => problem::ErrorStyle::Rendered,
-            ErrorStyle::Short => problem::ErrorStyle::Short,
-        }
-    }
+/// The error styles, as clap lists and checks them (`--errors STYLE`).
+fn error_style() -> impl clap::builder::TypedValueParser<Value = ErrorStyle> {
+    use clap::builder::TypedValueParser as _;
+    let styles: Vec<PossibleValue> = ErrorStyle::ALL
+        .iter()
+        .map(|s| PossibleValue::new(s.name()).help(s.about()))
+        .collect();
+    PossibleValuesParser::new(styles).try_map(|name| name.parse::<ErrorStyle>())
 }
 
 fn main() -> ExitCode {
@@ -463,13 +452,13 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         } => {
             let resolver = reading.resolver(&[])?;
             let mut o = Outcome::new(reading.errors);
-            let cache = reading.cache();
+            let (cache, rules) = (Cache::default(), reading.rules());
             let Some(opener) = reading.opener(&resolver, &mut o) else {
                 return Ok(o);
             };
             match opener
                 .open_warning(&file, &mut o)
-                .and_then(|i| i.run(|i| explain(i, &unit, &resolver, &cache)))
+                .and_then(|i| i.run(|i| engines::explain(i, &unit, &resolver, &cache, &rules)))
             {
                 Ok(text) => o.stdout = text,
                 Err(p) => o.problems(&p),
@@ -494,25 +483,12 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
 /// How the files of a command are opened: as state files, or as VASSAL saves through a profile.
 struct Opener {
     limits: files::Limits,
-    game: Option<vassal::Game>,
+    saves: Option<victory_front::saves::SaveReader>,
 }
 
 impl Opener {
-    /// The file as a state; a VASSAL save's reading warnings go to `warnings`.
-    fn open(
-        &self,
-        path: &std::path::Path,
-        sources: &mut input::Sources,
-        warnings: &mut Vec<Problem>,
-    ) -> Result<input::Input, Vec<Problem>> {
-        match &self.game {
-            Some(game) => vassal::input(game, path, &self.limits, warnings),
-            None => input::read(path, self.limits.input, sources, engines::ENGINES)
-                .map_err(|p| vassal::save_without_module(path, p)),
-        }
-    }
-
-    /// [`Opener::open`], the warnings on standard error (`warning: ...`).
+    /// The file as a state ([`victory_front::saves::read_state`]), a VASSAL save's reading
+    /// warnings on standard error (`warning: ...`).
     fn open_warning(
         &self,
         path: &std::path::Path,
@@ -523,6 +499,16 @@ impl Opener {
         o.stderr.extend(vassal::warning_lines(&warnings));
         opened
     }
+
+    /// The file as a state; a VASSAL save's reading warnings go to `warnings`.
+    fn open(
+        &self,
+        path: &std::path::Path,
+        sources: &mut input::Sources,
+        warnings: &mut Vec<Problem>,
+    ) -> Result<input::Input, Vec<Problem>> {
+        victory_front::saves::read_state(path, self.saves.as_ref(), &self.limits, sources, warnings)
+    }
 }
 
 /// `victory render FILE -o OUT`: SVG, or the self-contained HTML page.
@@ -530,7 +516,7 @@ fn render(
     file: &std::path::Path,
     output: &std::path::Path,
     format: Option<PictureFormat>,
-    crop: Option<engines::Crop>,
+    crop: Option<Crop>,
     reading: &Reading,
 ) -> anyhow::Result<Outcome> {
     let extension = output
@@ -547,25 +533,25 @@ fn render(
     }
     let html = matches!(extension.as_deref(), Some("html" | "htm"));
     let picture = match format {
-        Some(PictureFormat::Html) => engines::Picture::Html,
-        Some(PictureFormat::Svg) => engines::Picture::Svg(crop.as_ref()),
-        None if html => engines::Picture::Html,
-        None => engines::Picture::Svg(crop.as_ref()),
+        Some(PictureFormat::Html) => Picture::Html,
+        Some(PictureFormat::Svg) => Picture::Svg(crop.as_ref()),
+        None if html => Picture::Html,
+        None => Picture::Svg(crop.as_ref()),
     };
-    if crop.is_some() && picture == engines::Picture::Html {
+    if crop.is_some() && picture == Picture::Html {
         anyhow::bail!(
             "--crop draws part of a map as SVG; the HTML page pans and zooms the whole map"
         );
     }
     let resolver = reading.resolver(&[])?;
     let mut o = Outcome::new(reading.errors);
-    let cache = reading.cache();
+    let (cache, rules) = (Cache::default(), reading.rules());
     let Some(opener) = reading.opener(&resolver, &mut o) else {
         return Ok(o);
     };
     let svg = opener
         .open_warning(file, &mut o)
-        .and_then(|i| i.run(|i| i.engine.render(i.state(&resolver, &cache), picture)));
+        .and_then(|i| i.run(|i| i.engine.render(i.state(&resolver, &cache, &rules), picture)));
     match svg {
         Ok(svg) if output.as_os_str() == "-" => o.stdout = svg,
         Ok(svg) => files::replace(output, svg.as_bytes())
@@ -578,10 +564,10 @@ fn render(
 impl Reading {
     /// How this command opens its files (`--module` and `--profile`: as VASSAL saves); `None`
     /// when the module or profile cannot be read (its problems are in `o`).
-    fn opener(&self, resolver: &CliResolver, o: &mut Outcome) -> Option<Opener> {
+    fn opener(&self, resolver: &ConfiningResolver, o: &mut Outcome) -> Option<Opener> {
         let limits = self.limits.with_input(resolver.max_bytes());
-        match self.saves.load(&mut o.sources, &limits, resolver) {
-            Ok(game) => Some(Opener { limits, game }),
+        match self.saves.files().load(&mut o.sources, &limits, resolver) {
+            Ok(saves) => Some(Opener { limits, saves }),
             Err(p) => {
                 o.problems(&p);
                 None
@@ -589,22 +575,22 @@ impl Reading {
         }
     }
 
-    /// What the engines keep through the run, with the `--rule` options.
-    fn cache(&self) -> engines::Cache {
-        engines::Cache::with_rules(self.rules.clone())
+    /// The `--rule` options.
+    fn rules(&self) -> RunRules {
+        RunRules::new(self.rules.clone())
     }
 
     /// The resolver these options ask for; `files` are the files named, of which `-`
     /// (standard input) may be one.
-    fn resolver(&self, files: &[PathBuf]) -> anyhow::Result<CliResolver> {
+    fn resolver(&self, files: &[PathBuf]) -> anyhow::Result<ConfiningResolver> {
         if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
             anyhow::bail!("`-` (standard input) can be given once");
         }
         let max = self.max_input_bytes;
-        match &self.confine {
-            Some(dir) => CliResolver::confined(dir, max),
-            None => Ok(CliResolver::unconfined(max)),
-        }
+        Ok(match &self.confine {
+            Some(dir) => ConfiningResolver::confined(dir, max)?,
+            None => ConfiningResolver::unconfined(max),
+        })
     }
 }
 
@@ -613,44 +599,28 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
     Ok(json_text(serde_json::to_string_pretty(value)?))
 }
 
-/// Pretty JSON text with a final newline, terminal-safe.
+/// Pretty JSON text with a final newline, terminal-safe
+/// ([`wargame_kit::terminal::json_safe`]).
 fn json_text(mut s: String) -> String {
     s.push('\n');
-    terminal_safe_json(s)
+    wargame_kit::terminal::json_safe(s)
 }
 
-/// JSON with every character a terminal would act on written as a `\uXXXX` escape: serde
-/// escapes the C0 controls, this adds DEL, the C1 controls and the bidirectional formatting
-/// characters ([`wargame_kit::terminal::is_unsafe`]), so that `cat` of the output is safe too. They
-/// can only occur inside strings, where the escape means the same character.
-fn terminal_safe_json(s: String) -> String {
-    if !s.chars().any(wargame_kit::terminal::is_unsafe) {
-        return s;
-    }
-    let mut out = String::with_capacity(s.len() + 16);
-    for c in s.chars() {
-        if wargame_kit::terminal::is_unsafe(c) {
-            // Every such character is in the Basic Multilingual Plane.
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
+fn score(s: &StateFiles, resolver: &ConfiningResolver) -> anyhow::Result<Outcome> {
     let (files, format, reading) = (&s.files, s.format, &s.reading);
     let mut o = Outcome::new(reading.errors);
     let mut scored = Vec::new();
-    let cache = reading.cache();
+    let (cache, rules) = (Cache::default(), reading.rules());
     let Some(opener) = reading.opener(resolver, &mut o) else {
         return Ok(o);
     };
     for path in files {
-        let report = opener
-            .open_warning(path, &mut o)
-            .and_then(|i| Ok((i.run(|i| i.engine.score(i.state(resolver, &cache)))?, i)));
+        let report = opener.open_warning(path, &mut o).and_then(|i| {
+            Ok((
+                i.run(|i| i.engine.score(i.state(resolver, &cache, &rules)))?,
+                i,
+            ))
+        });
         match report {
             Ok(s) => scored.push(s),
             Err(p) => o.problems(&p),
@@ -658,25 +628,30 @@ fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
     }
     o.stdout = match format {
         Format::Json => {
-            let objects = scored
+            let origins: Vec<Option<serde_json::Value>> = scored
                 .iter()
-                .map(|(report, i)| {
-                    let origins = i.vassal.as_ref().map(|v| vassal::origins_json(&i.name, v));
-                    report.to_json(&engines::Head {
+                .map(|(_, i)| {
+                    let origins = i.vassal.as_ref();
+                    origins.map(|v| victory_front::saves::origins_json(&i.name, v))
+                })
+                .collect();
+            let objects: Vec<Headed<'_>> = scored
+                .iter()
+                .zip(&origins)
+                .map(|((report, i), origins)| {
+                    let head = Head {
                         game: i.game,
                         file: &i.name,
                         vassal: origins.as_ref(),
-                    })
+                    };
+                    Headed::new(report.as_ref(), &head)
                 })
-                .collect::<serde_json::Result<Vec<String>>>()?;
-            terminal_safe_json(if files.len() == 1 {
-                objects
-                    .first()
-                    .map(|o| format!("{o}\n"))
-                    .unwrap_or_default()
-            } else {
-                json_array(&objects)
-            })
+                .collect();
+            match (files.len(), objects.first()) {
+                (1, Some(one)) => json(one)?,
+                (1, None) => String::new(),
+                _ => json(&objects)?,
+            }
         }
         Format::Text => {
             let several = files.len() > 1;
@@ -686,7 +661,7 @@ fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
                     let origins = i
                         .vassal
                         .as_ref()
-                        .map(|v| vassal::origins_text(&i.name, v))
+                        .map(|v| victory_front::saves::origins_text(&i.name, v))
                         .unwrap_or_default();
                     if several {
                         format!("==> {} <==\n{report}{origins}", files::one_line(&i.name))
@@ -699,20 +674,6 @@ fn score(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
         }
     };
     Ok(o)
-}
-
-/// Pretty JSON objects as one pretty JSON array, with a final newline (what `serde_json` prints
-/// for a list of them: each object indented one level; a raw newline in pretty JSON is only ever
-/// between tokens, as strings escape theirs).
-fn json_array(objects: &[String]) -> String {
-    if objects.is_empty() {
-        return "[]\n".to_string();
-    }
-    let items: Vec<String> = objects
-        .iter()
-        .map(|o| format!("  {}", o.replace('\n', "\n  ")))
-        .collect();
-    format!("[\n{}\n]\n", items.join(",\n"))
 }
 
 /// `victory rules GAME`: every rules option, its values (the default first), the paragraph and
@@ -771,37 +732,11 @@ fn schema(game: &str, report: bool) -> anyhow::Result<Outcome> {
     })
 }
 
-/// `victory explain FILE --unit ID`, for the games whose engine explains units.
-fn explain(
-    input: &input::Input,
-    unit: &str,
-    resolver: &CliResolver,
-    cache: &engines::Cache,
-) -> Result<String, Vec<Problem>> {
-    if let Some(explained) = input.engine.explain(input.state(resolver, cache), unit) {
-        return explained;
-    }
-    let what: Vec<&str> = engines::ENGINES
-        .all()
-        .iter()
-        .filter_map(|e| e.explains())
-        .collect();
-    Err(vec![problem::in_file(
-        "game",
-        &input.name,
-        format!(
-            "`explain` {}; this is a `{}` file, which has none (try `victory score`)",
-            what.join(", or "),
-            input.game
-        ),
-    )])
-}
-
-fn check(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
+fn check(s: &StateFiles, resolver: &ConfiningResolver) -> anyhow::Result<Outcome> {
     let (files, format, reading) = (&s.files, s.format, &s.reading);
     let mut o = Outcome::new(reading.errors);
     let mut all = Vec::new();
-    let cache = reading.cache();
+    let (cache, rules) = (Cache::default(), reading.rules());
     let Some(opener) = reading.opener(resolver, &mut o) else {
         return Ok(o);
     };
@@ -817,7 +752,7 @@ fn check(s: &StateFiles, resolver: &CliResolver) -> anyhow::Result<Outcome> {
             Err(p) => p,
             Ok(i) => {
                 let mut problems = i
-                    .run(|i| i.engine.check(i.state(resolver, &cache)))
+                    .run(|i| i.engine.check(i.state(resolver, &cache, &rules)))
                     .err()
                     .unwrap_or_default();
                 // `[expect] json` pointers the report has no field for.

@@ -36,7 +36,7 @@ Exit status: 0 every map is good, 1 a map has problems (all are reported), 2 usa
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// How problems are shown on standard error.
-        #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
+        #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = crate::error_style())]
         errors: ErrorStyle,
         /// Read at most BYTES from any one file.
         #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
@@ -293,8 +293,8 @@ impl Board {
             .with_context(|| format!("board `{one}`: the HexGrid of the module"))?;
         // A buildFile holds no images: the page draws the grid alone, or over --image.
         let image = match &def.image {
-            Some(img) if vassal::internal::archive::is_zip(&bytes) => board_image(&bytes, img)?,
-            _ => None,
+            Some(img) => board_image(&bytes, img)?,
+            None => None,
         };
         Ok(Board {
             name: board.to_string(),
@@ -307,13 +307,8 @@ impl Board {
 
 /// The board's image from the module (`images/NAME`), if it is a PNG or JPEG.
 fn board_image(module: &[u8], name: &str) -> anyhow::Result<Option<Image>> {
-    let entries = vassal::internal::archive::entries(module).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(entry) = vassal::internal::archive::find(&entries, &format!("images/{name}")) else {
-        return Ok(None);
-    };
-    let bytes =
-        vassal::internal::archive::read(module, entry).map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Image::from_bytes(bytes).ok())
+    let bytes = vassal::Module::board_image(module, name).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(bytes.and_then(|b| Image::from_bytes(b).ok()))
 }
 
 /// The hex grid of a board (or of one of its zones) and where its hexes are.

@@ -1,14 +1,14 @@
 //! `victory test [PATH...]`: a folder of positions as a regression suite (docs/suites.md), run
 //! by [`victory_suite::run`] over this tool's engines; here the options, the VASSAL case files
-//! opened under the run's limits ([`crate::vassal::Cases`]) and the output written.
+//! opened under the run's limits ([`victory_front::saves::CaseFiles`]) and the output written.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use victory_suite::output;
 
-use crate::engines::ENGINES;
 use crate::{ErrorStyle, Format, Outcome, Reading, Usage};
+use victory_front::engines::ENGINES;
 
 /// `victory test`'s own options.
 #[derive(Debug, clap::Args)]
@@ -50,7 +50,7 @@ pub struct TestArgs {
     #[command(flatten)]
     pub limits: crate::files::VassalLimits,
     /// How the problems of a failed file are shown in its failure
-    #[arg(long, value_enum, value_name = "STYLE", default_value_t = ErrorStyle::Rendered)]
+    #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = crate::error_style())]
     pub errors: ErrorStyle,
 }
 
@@ -78,9 +78,10 @@ pub fn run(args: &TestArgs) -> anyhow::Result<Outcome> {
     victory_suite::check_rules(ENGINES, &reading.rules).map_err(usage)?;
     let candidates = victory_suite::discover(&args.paths).map_err(usage)?;
     let resolver = reading.resolver(&[])?;
-    let mut cache = reading.cache();
-    cache.only_known_rules = true;
-    let cases = crate::vassal::Cases {
+    let cache = victory_suite::engine::Cache::default();
+    let mut rules = reading.rules();
+    rules.only_known = true;
+    let cases = victory_front::saves::CaseFiles {
         resolver: &resolver,
         limits: args.limits.with_input(args.max_input_bytes),
     };
@@ -89,7 +90,8 @@ pub fn run(args: &TestArgs) -> anyhow::Result<Outcome> {
         resolver: &resolver,
         max_bytes: resolver.max_bytes(),
         cache: &cache,
-        style: reading.errors.into(),
+        rules: &rules,
+        style: reading.errors,
         vassal: &cases,
     };
     let progress = std::io::stderr().is_terminal();

@@ -2,14 +2,14 @@
 //! crate. This module reads the files (bounded, regular files only) and prints; the crate
 //! parses bytes.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use victory_front::resolver::ConfiningResolver;
+use victory_front::saves::{self, SaveFiles};
+
 use super::{Format, Outcome, json};
-use crate::engines::{self, Engine};
 use crate::files::{self, Kind, Limits, VassalLimits, one_line, shown};
-use crate::input::{Input, Sources};
-use crate::module::{self, ModuleArgs, file_problem};
+use crate::module::{self, ModuleArgs};
 use crate::problem::{self, Problem};
 
 /// A log step, `--step N`: a whole number from 0 (the position the save starts from); a
@@ -183,13 +183,13 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
             module.module = module.module.or(module_file);
             let game = match game.as_deref() {
                 None => None,
-                Some(g) => match crate::engines::find(g) {
+                Some(g) => match victory_front::engines::find(g) {
                     Some((engine, key)) => Some((key, engine.state_shape())),
                     None => {
                         return Err(anyhow::Error::from(crate::Usage(format!(
                             "--game: no game `{}` (the games: {})",
                             wargame_kit::terminal::one_line(g),
-                            crate::engines::known()
+                            victory_front::engines::known()
                         ))));
                     }
                 },
@@ -288,164 +288,13 @@ fn pieces(
     };
     o.stdout = match format {
         Format::Json => json(&pieces)?,
-        Format::Text => text(&pieces),
+        Format::Text => pieces.text(),
     };
     for w in &pieces.warnings {
         o.stderr
             .push(format!("warning: {}", one_line(&w.to_string())));
     }
     Ok(o)
-}
-
-/// Properties every piece has, shown in the text as the columns they duplicate.
-const DERIVED: [&str; 9] = [
-    "BasicName",
-    "PieceName",
-    "LocationName",
-    "CurrentMap",
-    "CurrentBoard",
-    "CurrentZone",
-    "CurrentX",
-    "CurrentY",
-    "DeckName",
-];
-
-/// The readable listing: a header, then the pieces map by map (in the order the maps first
-/// hold a piece), one line each.
-fn text(p: &::vassal::Pieces) -> String {
-    let mut out = String::new();
-    let masked = p.pieces.iter().filter(|x| x.masked).count();
-    let invisible = if p.invisible > 0 {
-        format!(", {} invisible not shown", p.invisible)
-    } else {
-        String::new()
-    };
-    let _ = writeln!(
-        out,
-        "{}: {} pieces ({masked} masked{invisible}); {} commands read, {} skipped; log step {} of {}",
-        one_line(&p.save),
-        p.pieces.len(),
-        p.commands.read,
-        p.commands.skipped,
-        p.step,
-        p.steps
-    );
-    // The pieces by map, the maps in the order they first hold a piece.
-    let mut maps: Vec<(Option<&str>, Vec<&::vassal::Piece>)> = Vec::new();
-    let mut at: std::collections::HashMap<Option<&str>, usize> = std::collections::HashMap::new();
-    for piece in &p.pieces {
-        let m = piece.map.as_deref();
-        let i = *at.entry(m).or_insert_with(|| {
-            maps.push((m, Vec::new()));
-            maps.len() - 1
-        });
-        maps[i].1.push(piece);
-    }
-    for (m, pieces) in maps {
-        let _ = writeln!(out, "\nmap {}", m.map_or("(none)".into(), one_line));
-        for piece in pieces {
-            out.push_str(&piece_line(piece));
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// One piece of the listing: place, name, id, zone, deck, layers and properties, on one line.
-fn piece_line(piece: &::vassal::Piece) -> String {
-    let hidden = piece.hidden.map_or("masked", hidden_word);
-    let name = match (&piece.name, piece.masked) {
-        (Some(n), true) => format!("{} ({hidden})", one_line(n)),
-        (Some(n), false) => one_line(n).into_owned(),
-        (None, _) => hidden.to_string(),
-    };
-    let place = match (&piece.location, piece.x, piece.y) {
-        (Some(l), Some(x), Some(y)) => format!("{:<10} ({x}, {y})", one_line(l)),
-        _ => format!("{:<10} (withheld)", "withheld"),
-    };
-    // A face-down card's id, or a private window's piece's, is withheld (it would name the
-    // piece): its deck and its place in the deck say which card it is.
-    let mut line = match &piece.id {
-        Some(id) => format!("  {place}  {name}  [id {}]", one_line(id)),
-        None => format!("  {place}  {name}"),
-    };
-    if let Some(z) = piece
-        .zone
-        .as_deref()
-        .filter(|z| !z.is_empty() && Some(*z) != piece.location.as_deref())
-    {
-        let _ = write!(line, " zone {}", one_line(z));
-    }
-    if let Some(d) = &piece.deck {
-        let _ = write!(line, " deck {}", one_line(d));
-        if let (Some(n), Some(of)) = (piece.deck_position, piece.deck_size) {
-            let _ = write!(line, " (card {n} of {of} from the top)");
-        }
-    }
-    if let Some(slot) = &piece.slot {
-        let _ = write!(line, " {}", slot_words(slot));
-    }
-    if !piece.prototypes.is_empty() {
-        let names: Vec<String> = piece
-            .prototypes
-            .iter()
-            .map(|p| one_line(p).into_owned())
-            .collect();
-        let _ = write!(line, " prototypes {}", names.join(", "));
-    }
-    // Layers as `layer NAME=LEVEL` (the level's name after it), not their four properties.
-    let layer_keys: Vec<String> = piece
-        .layers
-        .iter()
-        .flat_map(|l| ["_Level", "_Active", "_Name", "_Image"].map(|s| format!("{}{s}", l.name)))
-        .collect();
-    for l in &piece.layers {
-        let name = if l.name.is_empty() {
-            "(unnamed)".into()
-        } else {
-            one_line(&l.name)
-        };
-        let _ = write!(line, " layer {name}={}", l.level);
-        if !l.level_name.is_empty() {
-            let _ = write!(line, " ({})", one_line(l.level_name.trim()));
-        }
-    }
-    for (k, v) in piece
-        .properties
-        .iter()
-        .filter(|(k, _)| !DERIVED.contains(&k.as_str()) && !layer_keys.contains(k))
-    {
-        let _ = write!(line, " {}={}", one_line(k), one_line(v));
-    }
-    line
-}
-
-/// The palette entry a piece was placed from, as the listing says it: `slot PATH`, how it was
-/// found when not exactly.
-fn slot_words(slot: &::vassal::Slot) -> String {
-    match slot.found {
-        ::vassal::Found::Ambiguous => {
-            format!("slot ambiguous ({} entries fit)", slot.fitting)
-        }
-        ::vassal::Found::Approximate => format!(
-            "slot {} (approximate: {} traits differ)",
-            one_line(&slot.path),
-            slot.differing_traits
-        ),
-        _ => format!("slot {}", one_line(&slot.path)),
-    }
-}
-
-/// How a hidden piece is hidden, in a word.
-fn hidden_word(h: ::vassal::Hidden) -> &'static str {
-    match h {
-        ::vassal::Hidden::Masked => "masked",
-        ::vassal::Hidden::FaceDown => "face down",
-        ::vassal::Hidden::PrivateWindow => "private window",
-        ::vassal::Hidden::Invisible => "invisible",
-        ::vassal::Hidden::OverLimit => "withheld (over the reader's limit)",
-        _ => "hidden",
-    }
 }
 
 /// `--module MOD --profile PROFILE`: the files named are VASSAL saves, each made a state by the
@@ -475,191 +324,18 @@ pub struct SaveArgs {
     pub sides: Vec<String>,
 }
 
-/// A module and a profile, read once for every save of a run.
-pub struct Game {
-    module: ::vassal::Module,
-    profile: ::vassal::profile::Profile,
-    options: ::vassal::Options,
-    engine: &'static dyn Engine,
-    game: &'static str,
-}
-
-impl std::fmt::Debug for Game {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Game")
-            .field("game", &self.game)
-            .finish_non_exhaustive()
-    }
-}
-
-/// The problems of reading `path` as a state file, when it is a VASSAL saved game or log read
-/// without `--module` (a zip archive, VASSAL's obfuscated text, or a `.vsav` or `.vlog` that is
-/// not a state): one problem naming the flags that read it. Any other file's problems as they
-/// are.
-pub fn save_without_module(path: &Path, problems: Vec<Problem>) -> Vec<Problem> {
-    let unreadable = problems
-        .iter()
-        .any(|p| p.kind == "encoding" || p.kind == "toml");
-    let Some(first) = problems.first().filter(|_| unreadable) else {
-        return problems;
-    };
-    let Some(what) = save_kind(path) else {
-        return problems;
-    };
-    vec![
-        file_problem(
-            &first.kind,
-            path,
-            format!("not a TOML state file: it is a VASSAL saved game or log ({what})"),
-        )
-        .help(
-            "read it with --module MOD --profile PROFILE: MOD the game's .vmod (or its buildFile.xml with --board-sizes FILE), PROFILE what its pieces mean for the game (`victory vassal profile MOD --save SAVE` drafts one; docs/vassal.md)",
-        ),
-    ]
-}
-
-/// Why `path` looks like a VASSAL saved game or log, by its first bytes or its name; `None`
-/// when it does not (or is standard input).
-fn save_kind(path: &Path) -> Option<&'static str> {
-    use std::io::Read as _;
-    if path.as_os_str() == "-" {
-        return None;
-    }
-    let mut head = Vec::new();
-    let _ = std::fs::File::open(path).and_then(|f| f.take(8).read_to_end(&mut head));
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    if ::vassal::internal::archive::is_zip(&head) {
-        Some("a zip archive, as VASSAL writes them")
-    } else if head.starts_with(::vassal::internal::obfuscation::HEADER) {
-        Some("VASSAL's obfuscated text")
-    } else if matches!(extension.as_deref(), Some("vsav" | "vlog")) {
-        Some("by its name")
-    } else {
-        None
-    }
-}
-
-/// A file of `kind` within its limit, or the problem reading it.
-fn read_problem(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, Vec<Problem>> {
-    files::read(path, kind, limits)
-        .map_err(|e| vec![file_problem("io", path, format!("cannot read it: {e}"))])
-}
-
 impl SaveArgs {
-    /// The module and profile, when given; the profile's text is kept in `sources` so its
-    /// problems are shown on its lines.
-    pub fn load(
-        &self,
-        sources: &mut Sources,
-        limits: &Limits,
-        resolver: &dyn wargame_kit::resolve::Resolver,
-    ) -> Result<Option<Game>, Vec<Problem>> {
-        let Some(profile_path) = &self.profile else {
-            return Ok(None);
-        };
-        let Some(module) = self.module.open(limits)? else {
-            return Ok(None);
-        };
-        let module = module.module;
-        let profile_name = profile_path.to_string_lossy().into_owned();
-        // A profile is a small text: the state files' limit, not the modules'.
-        let bytes = read_problem(profile_path, Kind::Input, limits)?;
-        let text = String::from_utf8(bytes).map_err(|_| {
-            vec![file_problem(
-                "io",
-                profile_path,
-                "not UTF-8 text".to_string(),
-            )]
-        })?;
-        sources.insert(profile_name.clone(), text.clone());
-        let problems = |e: ::vassal::Error| {
-            e.into_diagnostics()
-                .into_iter()
-                .map(problem::from_engine)
-                .collect::<Vec<_>>()
-        };
-        // Its tables (files beside it) read as any reference of a file is: under --confine.
-        let profile = ::vassal::profile::Profile::from_toml_str(&text, Some(&profile_name))
-            .and_then(|p| p.with_tables(resolver))
-            .map_err(problems)?;
-        let Some((engine, game)) = engines::find(profile.game()) else {
-            let d = wargame_kit::Diagnostic::new(
-                "game".to_string(),
-                format!(
-                    "unknown game `{}` (known games: {})",
-                    one_line(profile.game()),
-                    engines::known()
-                ),
-            )
-            .key("game");
-            return Err(vec![
-                wargame_kit::Source::new(Some(&profile_name), &text).at(d, None),
-            ]);
-        };
-        let options = ::vassal::Options::default()
-            .step(self.step)
-            .reveal(self.reveal)
-            .sides(self.sides.iter().cloned());
-        Ok(Some(Game {
-            module,
-            profile,
-            options,
-            engine,
-            game,
-        }))
+    /// The files and options these flags name, as the front end reads saves through them.
+    pub fn files(&self) -> SaveFiles {
+        let mut files = SaveFiles::default();
+        files.module.clone_from(&self.module.module);
+        files.board_sizes.clone_from(&self.module.board_sizes);
+        files.profile.clone_from(&self.profile);
+        files.step = self.step;
+        files.reveal = self.reveal;
+        files.sides.clone_from(&self.sides);
+        files
     }
-}
-
-/// A save (`-`: standard input) made a state by the game's profile, as the commands take a
-/// state file; the warnings of reading the module and the save go to `warnings`, whether the
-/// save makes a state or not.
-pub fn input(
-    game: &Game,
-    path: &Path,
-    limits: &Limits,
-    warnings: &mut Vec<Problem>,
-) -> Result<Input, Vec<Problem>> {
-    let (name, bytes) = crate::input::read_named(path, limits.save, Kind::Save)?;
-    let save = ::vassal::Save::from_bytes(&bytes, &name).map_err(|e| {
-        e.into_diagnostics()
-            .into_iter()
-            .map(problem::from_engine)
-            .collect::<Vec<_>>()
-    })?;
-    // The engine's shape, plain data: the VASSAL crate knows no engine, the engine no VASSAL.
-    let shape = game.engine.state_shape();
-    let imported = game
-        .profile
-        .import(&game.module, &save, &game.options, &shape)
-        .map_err(|e| {
-            e.into_diagnostics()
-                .into_iter()
-                .map(import_problem)
-                .collect()
-        });
-    match imported {
-        Ok(imported) => {
-            warnings.extend(imported.warnings.iter().cloned().map(problem::from_engine));
-            Ok(Input::from_vassal(name, game.game, game.engine, imported))
-        }
-        Err(problems) => {
-            // The save's own warnings say why a profile may have found nothing.
-            if let Ok(pieces) = ::vassal::read_pieces(&game.module, &save, &game.options) {
-                warnings.extend(pieces.warnings.into_iter().map(problem::from_engine));
-            }
-            Err(problems)
-        }
-    }
-}
-
-/// A problem of a profile's import, its kind `vassal/KIND`: found by the VASSAL reader, not
-/// by the engine that reads the state it makes.
-fn import_problem(d: wargame_kit::Diagnostic<::vassal::ErrorKind>) -> Problem {
-    let mut p = problem::from_engine(d);
-    p.kind = format!("vassal/{}", p.kind);
-    p
 }
 
 /// The warnings of a save's reading as the text output shows them: `warning: ...`, one line
@@ -671,73 +347,6 @@ pub fn warning_lines(warnings: &[Problem]) -> Vec<String> {
         .collect()
 }
 
-/// How many pieces each entry of the profile took, as JSON (`vassal.entries`).
-fn entries_json(imported: &::vassal::profile::Imported) -> serde_json::Value {
-    imported
-        .taken
-        .iter()
-        .map(|(entry, n)| serde_json::json!({ "entry": entry, "pieces": n }))
-        .collect()
-}
-
-/// Where each value of a save's state came from, as JSON (`vassal` in `score --format json`):
-/// with how many pieces each entry of the profile took and the warnings of the reading.
-pub fn origins_json(save: &str, imported: &::vassal::profile::Imported) -> serde_json::Value {
-    let warnings: Vec<String> = imported.warnings.iter().map(ToString::to_string).collect();
-    serde_json::json!({
-        "save": save,
-        "profile": imported.profile,
-        "step": imported.step.0,
-        "steps": imported.step.1,
-        "entries": entries_json(imported),
-        "origins": imported.origins,
-        "warnings": warnings,
-    })
-}
-
-/// Where each value of a save's state came from, as text after the report.
-pub fn origins_text(save: &str, imported: &::vassal::profile::Imported) -> String {
-    let mut out = format!(
-        "\nVASSAL pieces ({}, log step {} of {}; profile {}):\n",
-        one_line(save),
-        imported.step.0,
-        imported.step.1,
-        one_line(imported.profile.as_deref().unwrap_or("-"))
-    );
-    let taken: Vec<String> = imported
-        .taken
-        .iter()
-        .map(|(entry, n)| format!("{} {n}", one_line(entry)))
-        .collect();
-    if !taken.is_empty() {
-        let _ = writeln!(out, "  pieces taken by each entry: {}", taken.join(", "));
-    }
-    let width = imported
-        .origins
-        .iter()
-        .map(|o| one_line(&o.key).len())
-        .max()
-        .unwrap_or(0);
-    for o in &imported.origins {
-        let entry = o
-            .entry
-            .as_deref()
-            .map(|e| format!(" {}", one_line(e)))
-            .unwrap_or_default();
-        let from = o.piece.as_ref().map_or_else(
-            || "counted".to_string(),
-            |p| one_line(&p.to_string()).into_owned(),
-        );
-        let _ = writeln!(
-            out,
-            "  {:<width$}{entry}  <-  {from}  ({})",
-            one_line(&o.key),
-            one_line(&o.profile_key)
-        );
-    }
-    out
-}
-
 /// `victory vassal import`: the state a profile makes of a save, checked by its engine; written
 /// with each file reference made relative to the output's folder.
 pub fn import(
@@ -747,9 +356,9 @@ pub fn import(
     limits: &Limits,
 ) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
-    let resolver = crate::resolver::CliResolver::unconfined(limits.input);
-    let game = match args.load(&mut o.sources, limits, &resolver) {
-        Ok(Some(g)) => g,
+    let resolver = ConfiningResolver::unconfined(limits.input);
+    let reader = match args.files().load(&mut o.sources, limits, &resolver) {
+        Ok(Some(r)) => r,
         Ok(None) => anyhow::bail!("give the module (--module) and the profile (--profile)"),
         Err(p) => {
             o.problems(&p);
@@ -757,80 +366,27 @@ pub fn import(
         }
     };
     let mut warnings = Vec::new();
-    let read = input(&game, save, limits, &mut warnings);
+    let read = reader.import(save, limits, &resolver, &mut warnings);
     o.stderr.extend(warning_lines(&warnings));
-    let input = match read {
+    let mut import = match read {
         Ok(i) => i,
         Err(p) => {
             o.problems(&p);
             return Ok(o);
         }
     };
-    let cache = engines::Cache::default();
-    if let Err(p) = input.run(|i| i.engine.check(i.state(&resolver, &cache))) {
-        o.problems(&p);
+    if let Err(p) = &import.checked {
+        o.problems(p);
     }
-    let mut imported = input
-        .vassal
-        .clone()
-        .map(|b| *b)
-        .ok_or_else(|| anyhow::anyhow!("not a save"))?;
     match output {
-        None => o.stdout = imported.text,
+        None => o.stdout = import.imported.text,
         Some(out) => {
-            let profile_dir = args
-                .profile
-                .as_deref()
-                .and_then(Path::parent)
-                .unwrap_or(Path::new(""));
-            let out_dir = out.parent().unwrap_or(Path::new(""));
-            imported.rebase_references(|r| relative_reference(profile_dir, out_dir, r));
-            files::replace(out, imported.text.as_bytes())
+            saves::rebase(&mut import.imported, args.profile.as_deref(), out);
+            files::replace(out, import.imported.text.as_bytes())
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", shown(out)))?;
         }
     }
     Ok(o)
-}
-
-/// A reference written relative to `from` made relative to `to` (absolute ones stay).
-fn relative_reference(from: &Path, to: &Path, reference: &str) -> String {
-    let r = Path::new(reference);
-    if r.is_absolute() {
-        return reference.to_string();
-    }
-    let target = absolute(&from.join(r));
-    let base = absolute(to);
-    let t: Vec<_> = target.components().collect();
-    let b: Vec<_> = base.components().collect();
-    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut out = PathBuf::new();
-    for _ in common..b.len() {
-        out.push("..");
-    }
-    for c in &t[common..] {
-        out.push(c);
-    }
-    out.to_string_lossy().replace('\\', "/")
-}
-
-/// A path made absolute and `..`-free without touching the file system.
-fn absolute(p: &Path) -> PathBuf {
-    let joined = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(p)
-    };
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// What `victory vassal profile` drafts from: a module, and a save of it.
@@ -893,69 +449,4 @@ pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", shown(out)))?,
     }
     Ok(o)
-}
-
-/// How `victory test` opens a VASSAL case file: the save, module and profile its `[vassal]`
-/// table names ([`victory_suite::VassalCase`]), read under the run's limits and `--confine`,
-/// the save made a state by the profile's import. The one place that reads them.
-pub struct Cases<'a> {
-    /// How the files are read, and where (`--confine`).
-    pub resolver: &'a crate::resolver::CliResolver,
-    /// The most bytes read from a file of each kind.
-    pub limits: Limits,
-}
-
-impl victory_suite::VassalCases for Cases<'_> {
-    fn open(&self, name: &str, case: &victory_suite::VassalCase) -> victory_suite::Opened {
-        let mut warnings = Vec::new();
-        let state = self.state(name, case, &mut warnings);
-        victory_suite::Opened { state, warnings }
-    }
-}
-
-impl Cases<'_> {
-    /// The case's state; the warnings of reading its save and module go to `warnings`.
-    fn state(
-        &self,
-        name: &str,
-        case: &victory_suite::VassalCase,
-        warnings: &mut Vec<Problem>,
-    ) -> Result<Input, Vec<Problem>> {
-        let vassal = |message: &str| vec![problem::in_file("vassal", name, message)];
-        // Under `--confine`, every path the table names is inside the folder, or the case fails
-        // before any file is opened.
-        let outside: Vec<Problem> = case
-            .paths()
-            .into_iter()
-            .filter_map(|(key, path)| {
-                let why = self.resolver.may_read(path?).err()?;
-                Some(problem::in_file(
-                    "vassal",
-                    name,
-                    format!("[vassal] `{key}`: {why}"),
-                ))
-            })
-            .collect();
-        if !outside.is_empty() {
-            return Err(outside);
-        }
-        let args = SaveArgs {
-            module: ModuleArgs {
-                module: case.module.clone(),
-                board_sizes: case.board_sizes.clone(),
-            },
-            profile: case.profile.clone(),
-            step: case.step,
-            reveal: case.reveal,
-            sides: case.sides.clone(),
-        };
-        let game = args
-            .load(&mut Sources::new(), &self.limits, self.resolver)?
-            .ok_or_else(|| vassal("[vassal] needs `module` and `profile`"))?;
-        let save = case
-            .save
-            .as_deref()
-            .ok_or_else(|| vassal("[vassal] needs `save`"))?;
-        input(&game, save, &self.limits, warnings)
-    }
 }

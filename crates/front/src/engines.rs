@@ -1,31 +1,101 @@
-//! The engines the command line knows: one `impl Engine` per game family (the trait is
+//! The engines a front end knows: one `impl Engine` per game family (the trait is
 //! [`victory_suite::engine::Engine`]) and one entry in [`ENGINES`]. This is the only place that
 //! names the engines; the commands and the suite runner go through the trait.
 
-use victory_suite::engine::{Engines, GameName, Report, apply_rules, rule_taken};
-use victory_suite::problem::from_diagnostics as problems;
+use victory_suite::engine::{
+    Cache, Crop, Engine, Engines, GameName, Picture, Report, RunRules, StateFile, apply_rules,
+    rule_taken,
+};
+use victory_suite::input::Input;
+use victory_suite::problem::{self, Problem, from_diagnostics as problems};
+use wargame_kit::resolve::Resolver;
 use wargame_kit::shape::StateShape;
 
-pub use victory_suite::engine::{Cache, Crop, Engine, Head, Picture, StateFile};
-
-use crate::problem::{self, Problem};
-
 /// Every engine, in the order their games are listed to people (`--help`, error messages).
+///
+/// # Example
+///
+/// ```
+/// let keys: Vec<&str> = victory_front::engines::ENGINES.games().map(|g| g.key).collect();
+/// assert_eq!(keys, ["leyte", "dai-senso", "axis-empires"]);
+/// ```
 pub const ENGINES: Engines = Engines::new(&[&Leyte, &AsiaEngulfed]);
 
 /// The engine that reads `game` (its `game` key), with the key as a `'static` string.
+///
+/// # Example
+///
+/// ```
+/// let (engine, key) = victory_front::engines::find("dai-senso").unwrap();
+/// assert_eq!(key, "dai-senso");
+/// assert_eq!(engine.games()[1].key, "axis-empires");
+/// assert!(victory_front::engines::find("chess").is_none());
+/// ```
 pub fn find(game: &str) -> Option<(&'static dyn Engine, &'static str)> {
     ENGINES.find(game)
 }
 
 /// Every game, in the order they are listed to people.
+///
+/// # Example
+///
+/// ```
+/// let first = victory_front::engines::games().next().unwrap();
+/// assert_eq!((first.key, first.about), ("leyte", "SPI's Leyte (1975)"));
+/// ```
 pub fn games() -> impl Iterator<Item = GameName> {
     ENGINES.games()
 }
 
-/// `leyte, dai-senso, axis-empires`.
+/// The games' keys as a list for people: `leyte, dai-senso, axis-empires`.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(victory_front::engines::known(), "leyte, dai-senso, axis-empires");
+/// ```
 pub fn known() -> String {
     ENGINES.known()
+}
+
+/// `explain` of one unit of `input`, for the games whose engine explains units; for any other
+/// game, one problem naming what `explain` does and for which games.
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::{engine::{Cache, RunRules}, input};
+/// use wargame_kit::resolve::NoResolver;
+///
+/// let text = "game = \"dai-senso\"\n".to_string();
+/// let file = input::from_text("a.toml".into(), text, victory_front::engines::ENGINES).unwrap();
+/// let (cache, rules) = (Cache::default(), RunRules::default());
+/// let refused = victory_front::engines::explain(&file, "US-1", &NoResolver, &cache, &rules);
+/// assert!(refused.unwrap_err()[0].message.starts_with("`explain` traces Leyte's"));
+/// ```
+pub fn explain(
+    input: &Input,
+    unit: &str,
+    resolver: &dyn Resolver,
+    cache: &Cache,
+    rules: &RunRules,
+) -> Result<String, Vec<Problem>> {
+    if let Some(explained) = input
+        .engine
+        .explain(input.state(resolver, cache, rules), unit)
+    {
+        return explained;
+    }
+    let what: Vec<&str> = ENGINES.all().iter().filter_map(|e| e.explains()).collect();
+    Err(vec![problem::in_file(
+        "game",
+        &input.name,
+        format!(
+            "`explain` {}; this is a `{}` file, which has none (try `victory score`)",
+            what.join(", or "),
+            input.game
+        ),
+    )])
 }
 
 /// SPI's Leyte (1975).
@@ -271,12 +341,13 @@ mod tests {
             rating = "4-6-5"
             hex = "1002"
         "#;
-        let cache = Cache::default();
+        let (cache, rules) = (Cache::default(), RunRules::default());
         let file = |name| StateFile {
             name,
             text: state,
             resolver: &resolver,
             cache: &cache,
+            rules: &rules,
         };
         let a = Leyte::load(file("a.toml")).unwrap();
         let b = Leyte::load(file("b.toml")).unwrap();
