@@ -1,13 +1,13 @@
 //! The engines a front end knows: one `impl Engine` per game family (the trait is
-//! [`victory_suite::engine::Engine`]) and one entry in [`ENGINES`]. This is the only place that
+//! [`victory_engine::Engine`]) and one entry in [`ENGINES`]. This is the only place that
 //! names the engines; the commands and the suite runner go through the trait.
 
-use victory_suite::engine::{
+use victory_engine::input::Input;
+use victory_engine::problem::{self, Problem, from_diagnostics as problems};
+use victory_engine::{
     Cache, Crop, Engine, Engines, GameName, Picture, Report, RunRules, StateFile, apply_rules,
     rule_taken,
 };
-use victory_suite::input::Input;
-use victory_suite::problem::{self, Problem, from_diagnostics as problems};
 use wargame_kit::resolve::Resolver;
 use wargame_kit::shape::StateShape;
 
@@ -64,7 +64,7 @@ pub fn known() -> String {
 /// # Example
 ///
 /// ```
-/// use victory_suite::{engine::{Cache, RunRules}, input};
+/// use victory_engine::{Cache, RunRules, input};
 /// use wargame_kit::resolve::NoResolver;
 ///
 /// let text = "game = \"dai-senso\"\n".to_string();

@@ -1,7 +1,7 @@
 //! What every front end of the `victory` wargame tool needs, so that the command line and any
 //! other front end (a Python package, a server) call the same functions:
 //!
-//! - [`engines`]: the engines of the games, each behind [`victory_suite::engine::Engine`], and
+//! - [`engines`]: the engines of the games, each behind [`victory_engine::Engine`], and
 //!   the engine a state's `game` key names ([`engines::find`]); the one place that knows both
 //!   engines (neither depends on this crate);
 //! - [`saves`]: VASSAL saved games and logs read through a module and a profile as states of
@@ -12,12 +12,12 @@
 //!   given, only inside it ([`resolver::ConfiningResolver`]).
 //!
 //! It knows no command line: it takes paths, limits and options as values, and returns its
-//! own problems ([`victory_suite::problem::Problem`]) and errors.
+//! own problems ([`victory_engine::problem::Problem`]) and errors.
 //!
 //! # Example
 //!
 //! ```
-//! use victory_suite::engine::{Cache, RunRules};
+//! use victory_engine::{Cache, RunRules};
 //! use victory_front::{resolver::ConfiningResolver, saves};
 //!
 //! let dir = std::env::temp_dir().join(format!("victory-front-doc-{}", std::process::id()));

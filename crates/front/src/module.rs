@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use victory_suite::files::{self, Kind, Limits};
-use victory_suite::problem::{self, Problem};
+use victory_engine::files::{self, Kind, Limits};
+use victory_engine::problem::{self, Problem};
 use wargame_kit::terminal::one_line;
 
 /// A module opened: what the VASSAL crate read, and the file's bytes (a `.vmod`'s board images

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use victory_suite::files::shown;
+use victory_engine::files::shown;
 use wargame_kit::resolve::{Document, FsResolver, ResolveError, ResolveErrorKind, Resolver};
 
 /// A resolver of files on disk, of bounded size, confined to a folder when one is given.

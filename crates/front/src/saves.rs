@@ -11,10 +11,10 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use victory_suite::engine::{Cache, Engine, RunRules};
-use victory_suite::files::{Kind, Limits};
-use victory_suite::input::{self, Input, Sources};
-use victory_suite::problem::{self, Problem};
+use victory_engine::files::{Kind, Limits};
+use victory_engine::input::{self, Input, Sources};
+use victory_engine::problem::{self, Problem};
+use victory_engine::{Cache, Engine, RunRules};
 use victory_suite::{Opened, VassalCase, VassalCases};
 use wargame_kit::resolve::Resolver;
 use wargame_kit::terminal::one_line;
@@ -82,7 +82,7 @@ impl std::fmt::Debug for SaveReader {
 
 /// A file of `kind` within its limit, or the problem reading it.
 fn read_problem(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, Vec<Problem>> {
-    victory_suite::files::read(path, kind, limits)
+    victory_engine::files::read(path, kind, limits)
         .map_err(|e| vec![file_problem("io", path, format!("cannot read it: {e}"))])
 }
 
@@ -379,7 +379,7 @@ pub fn read_state(
 /// # Example
 ///
 /// ```
-/// use victory_suite::problem;
+/// use victory_engine::problem;
 /// let toml = vec![problem::in_file("toml", "turn3.vlog", "expected `=`")];
 /// let told = victory_front::saves::save_without_module("turn3.vlog".as_ref(), toml);
 /// assert_eq!(told[0].message, "not a TOML state file: it is a VASSAL saved game or log (by its name)");
@@ -443,7 +443,7 @@ fn entries_json(imported: &vassal::profile::Imported) -> serde_json::Value {
 /// # Example
 ///
 /// ```
-/// fn origins(input: &victory_suite::input::Input) -> Option<serde_json::Value> {
+/// fn origins(input: &victory_engine::input::Input) -> Option<serde_json::Value> {
 ///     let imported = input.vassal.as_ref()?;
 ///     Some(victory_front::saves::origins_json(&input.name, imported))
 /// }
@@ -469,7 +469,7 @@ pub fn origins_json(save: &str, imported: &vassal::profile::Imported) -> serde_j
 /// # Example
 ///
 /// ```
-/// fn after_report(input: &victory_suite::input::Input) -> String {
+/// fn after_report(input: &victory_engine::input::Input) -> String {
 ///     input.vassal.as_ref().map(|v| victory_front::saves::origins_text(&input.name, v)).unwrap_or_default()
 /// }
 /// # let _ = after_report;

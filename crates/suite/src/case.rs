@@ -10,12 +10,12 @@ use wargame_kit::internal::expect::{JSON, PROBLEMS};
 use wargame_kit::resolve::Resolver;
 
 use crate::compare::{self, Change, Difference, Plan};
-use crate::engine::{Cache, Engine, Engines, RunRules};
 use crate::expect::{self, Expectations, Head};
-use crate::files::Kind;
-use crate::input::{self, Input};
-use crate::problem::{self, ErrorStyle, Problem};
 use crate::vassal_case::VassalCase;
+use victory_engine::files::Kind;
+use victory_engine::input::{self, Input};
+use victory_engine::problem::{self, ErrorStyle, Problem};
+use victory_engine::{Cache, Engine, Engines, RunRules};
 use wargame_kit::terminal::one_line;
 
 /// What a run ([`run`](crate::run())) reads with: the engines, how files are read, how problems
@@ -734,7 +734,7 @@ pub fn check_pointers(input: &Input) -> Vec<Problem> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::testing::DEMO;
+    use victory_engine::internal::testing::DEMO;
 
     #[test]
     fn check_tells_each_pointer_the_report_has_not() {

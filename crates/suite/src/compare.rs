@@ -4,13 +4,13 @@
 //!
 //! Knows no game: which key reads which field is the engines' ([`Engine::expect_keys`]).
 //!
-//! [`Engine::expect_keys`]: crate::engine::Engine::expect_keys
+//! [`Engine::expect_keys`]: victory_engine::Engine::expect_keys
 
 use serde_json::Value;
 use wargame_kit::internal::expect::{ExpectKey, NONE, PROBLEMS, Reading};
 
 use crate::expect::Expectations;
-use crate::problem::Problem;
+use victory_engine::problem::Problem;
 
 /// One expectation that does not hold.
 #[derive(Clone, Debug)]
@@ -391,8 +391,8 @@ mod tests {
     #[test]
     fn problems_are_compared_in_order() {
         let problems = vec![
-            crate::problem::in_file("hex", "f", "a"),
-            crate::problem::in_file("toml", "f", "b"),
+            victory_engine::problem::in_file("hex", "f", "a"),
+            victory_engine::problem::in_file("toml", "f", "b"),
         ];
         let expect = |kinds: &[&str]| Expectations {
             keys: vec![entry(

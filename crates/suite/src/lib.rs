@@ -1,28 +1,22 @@
-//! The engines of the `victory` wargame tool behind one trait, state files read and their game
-//! found, and the tool's regression-suite runner (`victory test`, docs/suites.md): a folder of
-//! states, each scored by its engine and checked against its own `[expect]` table.
+//! The regression-suite runner of the `victory` wargame tool (`victory test`, docs/suites.md):
+//! a folder of states, each scored by its engine and checked against its own `[expect]` table,
+//! the results as text, JSON and JUnit XML.
 //!
-//! The crate knows no game: a tool hands it its engines ([`engine::Engines`], each an
-//! [`engine::Engine`]) and, for VASSAL case files ([`VassalCase`], their `[vassal]` table),
-//! how to open them ([`VassalCases`]).
+//! The crate knows no game: a tool hands it its engines (a [`victory_engine::Engines`], each an
+//! [`victory_engine::Engine`]) and, for VASSAL case files ([`VassalCase`], their `[vassal]`
+//! table), how to open them ([`VassalCases`]).
 //!
-//! - [`engine`]: the [`Engine`](engine::Engine) trait, the state file an engine reads
-//!   ([`StateFile`](engine::StateFile)), what the engines keep through a run
-//!   ([`Cache`](engine::Cache)), the run's rules options ([`RunRules`](engine::RunRules)), the
-//!   report's text and JSON ([`Report`](engine::Report));
-//! - [`input`]: a state file read (bounded, `-` for standard input) and its engine found by its
-//!   `game` key;
-//! - [`problem`]: every engine's problems as one type, shown on one line or as rustc shows them;
-//! - [`files`]: the size limit of each kind of file, bounded reads, and writes that replace a
-//!   file whole;
 //! - [`discover`] and [`run()`]: the suite's run, case files found in name order, tested on std
 //!   threads, judged against their `[expect]` (the keys each engine reads, `problems`, `json`
 //!   pointers checked against the report's schema, [`pointer`](mod@pointer)), `--accept`
 //!   written with a format-preserving editor;
-//! - [`output`]: the results as text, JSON (docs/json.md) and JUnit XML.
+//! - [`output`]: the results as text, JSON (docs/json.md) and JUnit XML;
+//! - [`check_pointers`]: the `json` pointers of a state's `[expect]` its report has no field
+//!   for, for a tool's `check`.
 //!
 //! ```
-//! use victory_suite::{NoVassal, Suite, engine::{Cache, Engines, RunRules}, output, problem::ErrorStyle};
+//! use victory_engine::{Cache, Engines, RunRules, problem::ErrorStyle};
+//! use victory_suite::{NoVassal, Suite, output};
 //! use wargame_kit::resolve::NoResolver;
 //!
 //! // A tool with no engine finds no case in an empty folder, and says so.
@@ -51,16 +45,10 @@
 mod accept;
 mod case;
 mod compare;
-pub mod engine;
 mod expect;
-pub mod files;
-pub mod input;
 pub mod output;
 pub mod pointer;
-pub mod problem;
 mod run;
-#[cfg(test)]
-mod testing;
 mod value;
 mod vassal_case;
 

@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use crate::case::{CaseResult, Verdict};
 pub use crate::compare::Change;
-use crate::problem::ProblemJson;
 use crate::value::show;
+use victory_engine::problem::ProblemJson;
 use wargame_kit::terminal::one_line;
 
 /// The version of the JSON's shape (docs/json.md).
@@ -135,7 +135,7 @@ fn warnings(o: &Outcome) -> String {
     o.result
         .warnings
         .iter()
-        .map(|w| format!("  warning: {}\n", crate::problem::line(w)))
+        .map(|w| format!("  warning: {}\n", victory_engine::problem::line(w)))
         .collect()
 }
 

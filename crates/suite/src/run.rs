@@ -1,6 +1,6 @@
 //! A suite's run (`victory test [PATH...]`, docs/suites.md): the case files found, each
 //! tested on std threads (the engines' kept values shared through one
-//! [`Cache`](crate::engine::Cache)), the results
+//! [`Cache`](victory_engine::Cache)), the results
 //! in name order whatever the threads did, and `--accept` applied.
 
 use std::path::{Path, PathBuf};
@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::case::{self, Accept, Candidate, CaseResult, Context, Suite, Verdict};
 use crate::compare;
-use crate::engine::Engines;
 use crate::output::Outcome;
+use victory_engine::Engines;
 
 /// Why a run could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -86,7 +86,7 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<Candidate>, Error> {
         let meta = std::fs::metadata(path).map_err(|_| {
             Error::Usage(format!(
                 "{}: no such file or folder",
-                crate::files::shown(path)
+                victory_engine::files::shown(path)
             ))
         })?;
         if meta.is_dir() {
@@ -296,7 +296,7 @@ fn write_accepted(result: &CaseResult, plan: &compare::Plan) -> Result<(), Strin
     if now.as_deref().ok() != Some(scored.as_slice()) {
         return Err("the file changed since it was scored".to_string());
     }
-    crate::files::replace(path, format!("{bom}{edited}").as_bytes())
+    victory_engine::files::replace(path, format!("{bom}{edited}").as_bytes())
         .map_err(|e| format!("cannot write it: {e}"))
 }
 
@@ -305,9 +305,9 @@ fn write_accepted(result: &CaseResult, plan: &compare::Plan) -> Result<(), Strin
 mod tests {
     use super::*;
     use crate::case::NoVassal;
-    use crate::engine::{Cache, RunRules};
-    use crate::problem::ErrorStyle;
-    use crate::testing::DEMO;
+    use victory_engine::internal::testing::DEMO;
+    use victory_engine::problem::ErrorStyle;
+    use victory_engine::{Cache, RunRules};
 
     /// A fresh folder holding these files.
     fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::problem::{self, Problem};
+use victory_engine::problem::{self, Problem};
 use wargame_kit::terminal::one_line;
 
 /// A VASSAL case file's `[vassal]` table, its paths made relative to the case file's folder.

@@ -1,8 +1,8 @@
 //! The size limits of the files the command line reads, as flags: `--max-save-bytes` and
-//! `--max-module-bytes` beside `--max-input-bytes` ([`victory_suite::files`] reads within them
+//! `--max-module-bytes` beside `--max-input-bytes` ([`victory_engine::files`] reads within them
 //! and writes every file whole).
 
-pub use victory_suite::files::{
+pub use victory_engine::files::{
     DEFAULT_MAX_MODULE_BYTES, DEFAULT_MAX_SAVE_BYTES, Kind, Limits, read, replace, shown,
 };
 pub use wargame_kit::terminal::one_line;

@@ -7,13 +7,13 @@
 //! `schema` prints the schemars schema of a game's state format (or, with `--report`, of its
 //! report); `render` writes the engines' SVG; `test` runs a folder of state files as a
 //! regression suite, each against its own `[expect]` ([`suite`]). Each engine plugs in through
-//! one trait ([`victory_suite::engine::Engine`]), the engines known and what reads VASSAL saves
+//! one trait ([`victory_engine::Engine`]), the engines known and what reads VASSAL saves
 //! are [`victory_front`]'s; no command names a game.
 //!
 //! # Design
 //! - `main` returns an [`ExitCode`]: 0 success, 1 bad input (after reporting every file), 2
 //!   usage error (clap's, or a [`Usage`] error of a command). No input panics: files are read as bytes and every failure becomes a
-//!   [`problem::Problem`], printed as `file:line:col: message`.
+//!   [`victory_engine::problem::Problem`], printed as `file:line:col: message`.
 //! - Commands build their whole output first ([`Outcome`]) and print it at the end, so output is
 //!   byte-identical from run to run and a closed pipe (`victory score x | head`) is not an error.
 //! - References inside a state file are resolved relative to it ([`ConfiningResolver`]);
@@ -30,14 +30,16 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod files;
 mod map;
 mod module;
+mod outcome;
+mod reading;
 mod suite;
 mod vassal;
 
-use problem::{ErrorStyle, Problem, ProblemJson};
+use outcome::{Format, Outcome, Usage, json, problems_json};
+use reading::Reading;
+use victory_engine::{Cache, Crop, Head, Headed, Picture};
 use victory_front::engines;
 use victory_front::resolver::ConfiningResolver;
-use victory_suite::engine::{Cache, Crop, Head, Headed, Picture, RunRules};
-use victory_suite::{input, problem};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -50,18 +52,6 @@ Examples:
   victory test fixtures/
 
 Exit status: 0 success, 1 bad input (every file is still reported), 2 usage error.";
-
-/// A usage error found by a command (not by clap): printed like clap's, exit status 2.
-#[derive(Debug)]
-pub(crate) struct Usage(pub(crate) String);
-
-impl std::fmt::Display for Usage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Usage {}
 
 /// Score, check and explain end-of-game states of board wargames (Leyte, Axis Empires:
 /// Dai Senso!).
@@ -84,49 +74,6 @@ struct StateFiles {
     format: Format,
     #[command(flatten)]
     reading: Reading,
-}
-
-/// How the commands that read state files read them.
-#[derive(Debug, clap::Args)]
-struct Reading {
-    /// Read the map and track files that state files and profiles refer to only inside DIR
-    ///
-    /// A reference leading outside DIR (by `..`, an absolute path or a symbolic link) is
-    /// refused. The files named on the command line (states, saves, --module, --profile,
-    /// --board-sizes) are read as given.
-    #[arg(long, value_name = "DIR")]
-    confine: Option<PathBuf>,
-
-    /// Read at most BYTES from a state file, standard input, a map or track a state refers to,
-    /// a profile or a --board-sizes file
-    ///
-    /// A larger file is refused before it is read. Only regular files are read (and `-`,
-    /// standard input): a named pipe or a device is refused.
-    #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
-    max_input_bytes: u64,
-
-    #[command(flatten)]
-    limits: files::VassalLimits,
-
-    /// How problems are shown on standard error
-    #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = error_style())]
-    errors: ErrorStyle,
-
-    /// Choose a rules option, over the state file's `[rules]` (repeatable; `victory rules GAME`
-    /// lists them)
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = rule_option)]
-    rules: Vec<(String, String)>,
-
-    #[command(flatten)]
-    saves: vassal::SaveArgs,
-}
-
-/// `KEY=VALUE`.
-fn rule_option(text: &str) -> Result<(String, String), String> {
-    let (key, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("`{text}` is not KEY=VALUE"))?;
-    Ok((key.trim().to_string(), value.trim().to_string()))
 }
 
 #[derive(Debug, Subcommand)]
@@ -303,92 +250,6 @@ enum PictureFormat {
     Html,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Readable text.
-    Text,
-    /// JSON (see docs/json.md).
-    Json,
-}
-
-/// What a command prints, and whether any input was bad.
-#[derive(Debug, Default)]
-struct Outcome {
-    stdout: String,
-    stderr: Vec<String>,
-    failed: bool,
-    /// The texts of the files named on the command line, for showing problems in them.
-    sources: input::Sources,
-    /// How problems are shown.
-    style: ErrorStyle,
-}
-
-impl Outcome {
-    /// An outcome whose problems are shown in `style`.
-    fn new(style: ErrorStyle) -> Outcome {
-        Outcome {
-            style,
-            ..Outcome::default()
-        }
-    }
-
-    fn problems(&mut self, problems: &[Problem]) {
-        self.failed = true;
-        for p in problems {
-            let shown = self.show(p);
-            self.stderr.push(shown);
-        }
-    }
-
-    /// One file of a `check` (of states or of maps): `NAME: ok` on stdout in text when it has
-    /// no problem; else the run fails, its problems shown on stderr in text and kept in `all`
-    /// for the JSON ([`problems_json`]).
-    fn checked(
-        &mut self,
-        format: Format,
-        name: &str,
-        problems: Vec<Problem>,
-        all: &mut Vec<Problem>,
-    ) {
-        if problems.is_empty() {
-            if format == Format::Text {
-                self.stdout
-                    .push_str(&format!("{}: ok\n", files::one_line(name)));
-            }
-            return;
-        }
-        if format == Format::Text {
-            self.problems(&problems);
-        } else {
-            self.failed = true;
-        }
-        all.extend(problems);
-    }
-
-    /// One problem as `style` shows it: rendered with its line when it is in a file named on
-    /// the command line (never a file it refers to, whose content is not quoted).
-    fn show(&self, p: &Problem) -> String {
-        let text = p.file.as_ref().and_then(|f| self.sources.get(f));
-        match (self.style, text) {
-            // A blank line after each, as rustc leaves.
-            (ErrorStyle::Rendered, Some(text)) if p.span.is_some() => {
-                format!("{}\n", problem::render(p, text))
-            }
-            _ => problem::line(p),
-        }
-    }
-}
-
-/// The error styles, as clap lists and checks them (`--errors STYLE`).
-fn error_style() -> impl clap::builder::TypedValueParser<Value = ErrorStyle> {
-    use clap::builder::TypedValueParser as _;
-    let styles: Vec<PossibleValue> = ErrorStyle::ALL
-        .iter()
-        .map(|s| PossibleValue::new(s.name()).help(s.about()))
-        .collect();
-    PossibleValuesParser::new(styles).try_map(|name| name.parse::<ErrorStyle>())
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -480,37 +341,6 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
     })
 }
 
-/// How the files of a command are opened: as state files, or as VASSAL saves through a profile.
-struct Opener {
-    limits: files::Limits,
-    saves: Option<victory_front::saves::SaveReader>,
-}
-
-impl Opener {
-    /// The file as a state ([`victory_front::saves::read_state`]), a VASSAL save's reading
-    /// warnings on standard error (`warning: ...`).
-    fn open_warning(
-        &self,
-        path: &std::path::Path,
-        o: &mut Outcome,
-    ) -> Result<input::Input, Vec<Problem>> {
-        let mut warnings = Vec::new();
-        let opened = self.open(path, &mut o.sources, &mut warnings);
-        o.stderr.extend(vassal::warning_lines(&warnings));
-        opened
-    }
-
-    /// The file as a state; a VASSAL save's reading warnings go to `warnings`.
-    fn open(
-        &self,
-        path: &std::path::Path,
-        sources: &mut input::Sources,
-        warnings: &mut Vec<Problem>,
-    ) -> Result<input::Input, Vec<Problem>> {
-        victory_front::saves::read_state(path, self.saves.as_ref(), &self.limits, sources, warnings)
-    }
-}
-
 /// `victory render FILE -o OUT`: SVG, or the self-contained HTML page.
 fn render(
     file: &std::path::Path,
@@ -559,51 +389,6 @@ fn render(
         Err(p) => o.problems(&p),
     }
     Ok(o)
-}
-
-impl Reading {
-    /// How this command opens its files (`--module` and `--profile`: as VASSAL saves); `None`
-    /// when the module or profile cannot be read (its problems are in `o`).
-    fn opener(&self, resolver: &ConfiningResolver, o: &mut Outcome) -> Option<Opener> {
-        let limits = self.limits.with_input(resolver.max_bytes());
-        match self.saves.files().load(&mut o.sources, &limits, resolver) {
-            Ok(saves) => Some(Opener { limits, saves }),
-            Err(p) => {
-                o.problems(&p);
-                None
-            }
-        }
-    }
-
-    /// The `--rule` options.
-    fn rules(&self) -> RunRules {
-        RunRules::new(self.rules.clone())
-    }
-
-    /// The resolver these options ask for; `files` are the files named, of which `-`
-    /// (standard input) may be one.
-    fn resolver(&self, files: &[PathBuf]) -> anyhow::Result<ConfiningResolver> {
-        if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
-            anyhow::bail!("`-` (standard input) can be given once");
-        }
-        let max = self.max_input_bytes;
-        Ok(match &self.confine {
-            Some(dir) => ConfiningResolver::confined(dir, max)?,
-            None => ConfiningResolver::unconfined(max),
-        })
-    }
-}
-
-/// Pretty JSON with a final newline.
-fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
-    Ok(json_text(serde_json::to_string_pretty(value)?))
-}
-
-/// Pretty JSON text with a final newline, terminal-safe
-/// ([`wargame_kit::terminal::json_safe`]).
-fn json_text(mut s: String) -> String {
-    s.push('\n');
-    wargame_kit::terminal::json_safe(s)
 }
 
 fn score(s: &StateFiles, resolver: &ConfiningResolver) -> anyhow::Result<Outcome> {
@@ -766,15 +551,4 @@ fn check(s: &StateFiles, resolver: &ConfiningResolver) -> anyhow::Result<Outcome
         o.stdout = problems_json(&all, &warnings)?;
     }
     Ok(o)
-}
-
-/// `check --format json`: every problem of every file, one array (`[]` when all are good), and
-/// the warnings of reading VASSAL saves (`"severity": "warning"`).
-fn problems_json(all: &[Problem], warnings: &[Problem]) -> anyhow::Result<String> {
-    let flat: Vec<ProblemJson<'_>> = all
-        .iter()
-        .map(ProblemJson::from)
-        .chain(warnings.iter().map(ProblemJson::warning))
-        .collect();
-    json(&flat)
 }

@@ -15,8 +15,9 @@ use hexmap::{Compass, FitError, HexMap, Layout, MapBuilder, Orientation, Parity}
 use vassal::grid::{Area, CentresError, Grid, HexGrid};
 
 use crate::module::ModuleArgs;
-use crate::problem;
-use crate::{ErrorStyle, Format, Outcome};
+use crate::outcome::{Format, Outcome};
+use victory_engine::problem;
+use victory_engine::problem::ErrorStyle;
 
 /// `victory map ...`.
 #[derive(Debug, Subcommand)]
@@ -36,7 +37,7 @@ Exit status: 0 every map is good, 1 a map has problems (all are reported), 2 usa
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// How problems are shown on standard error.
-        #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = crate::error_style())]
+        #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = crate::reading::error_style())]
         errors: ErrorStyle,
         /// Read at most BYTES from any one file.
         #[arg(long, value_name = "BYTES", default_value_t = wargame_kit::limits::DEFAULT_MAX_BYTES)]
@@ -173,7 +174,7 @@ fn check(files: &[PathBuf], format: Format, errors: ErrorStyle, max: u64) -> Out
         o.checked(format, &name, problems, &mut all);
     }
     if format == Format::Json {
-        o.stdout = crate::problems_json(&all, &[]).unwrap_or_else(|_| "[]\n".into());
+        o.stdout = crate::outcome::problems_json(&all, &[]).unwrap_or_else(|_| "[]\n".into());
     }
     o
 }

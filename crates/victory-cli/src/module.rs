@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use victory_front::module::{Opened, open};
 
 use crate::files::{Limits, one_line};
-use crate::problem::{self, Problem};
+use victory_engine::problem::{self, Problem};
 
 /// `--module MOD` and `--board-sizes FILE`: the flags of every command that reads a VASSAL
 /// module. Which command needs the module, and what else it asks with it, is the command's.

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use victory_suite::output;
 
-use crate::{ErrorStyle, Format, Outcome, Reading, Usage};
+use crate::outcome::{Format, Outcome, Usage};
+use crate::reading::Reading;
+use victory_engine::problem::ErrorStyle;
 use victory_front::engines::ENGINES;
 
 /// `victory test`'s own options.
@@ -33,7 +35,7 @@ pub struct TestArgs {
     pub format: Format,
     /// Choose a rules option, over each file's `[rules]`, for the files of the games that have
     /// it (repeatable; `victory rules GAME` lists them)
-    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = crate::rule_option)]
+    #[arg(long = "rule", value_name = "KEY=VALUE", value_parser = crate::reading::rule_option)]
     pub rules: Vec<(String, String)>,
     /// Read the files that case files name only inside DIR: a state's map and track, a
     /// `[vassal]` table's save, module, profile and board sizes, a profile's map
@@ -50,7 +52,7 @@ pub struct TestArgs {
     #[command(flatten)]
     pub limits: crate::files::VassalLimits,
     /// How the problems of a failed file are shown in its failure
-    #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = crate::error_style())]
+    #[arg(long, value_name = "STYLE", default_value_t = ErrorStyle::Rendered, value_parser = crate::reading::error_style())]
     pub errors: ErrorStyle,
 }
 
@@ -78,7 +80,7 @@ pub fn run(args: &TestArgs) -> anyhow::Result<Outcome> {
     victory_suite::check_rules(ENGINES, &reading.rules).map_err(usage)?;
     let candidates = victory_suite::discover(&args.paths).map_err(usage)?;
     let resolver = reading.resolver(&[])?;
-    let cache = victory_suite::engine::Cache::default();
+    let cache = victory_engine::Cache::default();
     let mut rules = reading.rules();
     rules.only_known = true;
     let cases = victory_front::saves::CaseFiles {
@@ -100,7 +102,7 @@ pub fn run(args: &TestArgs) -> anyhow::Result<Outcome> {
     o.failed = output::Counts::of(&outcomes).failed > 0;
     o.stdout = match args.format {
         Format::Text => output::text(&outcomes),
-        Format::Json => crate::json_text(output::json(&outcomes)?),
+        Format::Json => crate::outcome::json_text(output::json(&outcomes)?),
     };
     if let Some(why) = output::nothing_checked(&outcomes) {
         o.failed = true;

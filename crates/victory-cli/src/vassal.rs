@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use victory_front::resolver::ConfiningResolver;
 use victory_front::saves::{self, SaveFiles};
 
-use super::{Format, Outcome, json};
 use crate::files::{self, Kind, Limits, VassalLimits, one_line, shown};
 use crate::module::{self, ModuleArgs};
-use crate::problem::{self, Problem};
+use crate::outcome::{Format, Outcome, json};
+use victory_engine::problem::{self, Problem};
 
 /// A log step, `--step N`: a whole number from 0 (the position the save starts from); a
 /// negative one is told so, not taken for an option.
@@ -186,7 +186,7 @@ pub fn run(command: VassalCommand) -> anyhow::Result<Outcome> {
                 Some(g) => match victory_front::engines::find(g) {
                     Some((engine, key)) => Some((key, engine.state_shape())),
                     None => {
-                        return Err(anyhow::Error::from(crate::Usage(format!(
+                        return Err(anyhow::Error::from(crate::outcome::Usage(format!(
                             "--game: no game `{}` (the games: {})",
                             wargame_kit::terminal::one_line(g),
                             victory_front::engines::known()
@@ -415,8 +415,8 @@ pub fn draft(from: &Draft<'_>, output: Option<&Path>, limits: &Limits) -> anyhow
     let text = match from.save {
         None => ::vassal::profile::draft(&module),
         Some(path) => {
-            let (name, bytes) =
-                crate::input::read_named(path, limits.save, Kind::Save).map_err(|p| {
+            let (name, bytes) = victory_engine::input::read_named(path, limits.save, Kind::Save)
+                .map_err(|p| {
                     anyhow::anyhow!(
                         "{}",
                         p.iter().map(problem::line).collect::<Vec<_>>().join("\n")

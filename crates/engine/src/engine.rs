@@ -17,7 +17,7 @@ use crate::problem::{self, Problem};
 /// messages).
 ///
 /// ```
-/// use victory_suite::engine::Engines;
+/// use victory_engine::Engines;
 /// const NONE: Engines = Engines::new(&[]);
 /// assert!(NONE.find("chess").is_none());
 /// assert_eq!(NONE.known(), "");
@@ -100,7 +100,7 @@ pub struct StateFile<'a> {
 /// # Example
 ///
 /// ```
-/// use victory_suite::engine::RunRules;
+/// use victory_engine::RunRules;
 /// let rules = RunRules::new(vec![("ratio".into(), "round".into())]);
 /// assert_eq!(rules.chosen[0].0, "ratio");
 /// assert!(!rules.only_known && RunRules::default().chosen.is_empty());
@@ -145,7 +145,7 @@ impl Cache {
     ///
     /// ```
     /// use std::sync::Mutex;
-    /// use victory_suite::engine::Cache;
+    /// use victory_engine::Cache;
     /// let cache = Cache::default();
     /// cache.kept::<Mutex<Vec<u8>>>().lock().unwrap().push(1);
     /// assert_eq!(*cache.kept::<Mutex<Vec<u8>>>().lock().unwrap(), [1]);
@@ -315,7 +315,7 @@ pub struct Head<'a> {
 /// # Example
 ///
 /// ```
-/// use victory_suite::engine::{Head, Headed, Report};
+/// use victory_engine::{Head, Headed, Report};
 /// #[derive(serde::Serialize)]
 /// struct Won { level: &'static str }
 /// impl std::fmt::Display for Won {
@@ -374,7 +374,7 @@ impl<R: Serialize + fmt::Display> Report for R {
 #[allow(clippy::unwrap_used)]
 pub(crate) mod tests {
     use super::*;
-    use crate::testing::{DEMO, Demo};
+    use crate::internal::testing::{DEMO, Demo};
 
     #[test]
     fn engines_find_their_games_in_order() {
@@ -399,7 +399,7 @@ pub(crate) mod tests {
         }
         let cache = Cache::default();
         let mut rules = RunRules::new(vec![("bonus".into(), "3".into())]);
-        let registry = &crate::testing::RULE_OPTIONS;
+        let registry = &crate::internal::testing::RULE_OPTIONS;
         let mut chosen = Vec::new();
         let set = |k: &str, v: &str| {
             chosen.push(format!("{k}={v}"));

@@ -14,7 +14,7 @@ use serde_json::Value;
 /// # Example
 ///
 /// ```
-/// use victory_suite::problem::ErrorStyle;
+/// use victory_engine::problem::ErrorStyle;
 /// let names: Vec<&str> = ErrorStyle::ALL.iter().map(|s| s.name()).collect();
 /// assert_eq!(names, ["rendered", "short"]);
 /// assert_eq!("short".parse::<ErrorStyle>(), Ok(ErrorStyle::Short));
@@ -48,7 +48,7 @@ impl ErrorStyle {
     /// # Example
     ///
     /// ```
-    /// use victory_suite::problem::ErrorStyle;
+    /// use victory_engine::problem::ErrorStyle;
     /// assert!(ErrorStyle::Short.about().starts_with("One line each"));
     /// ```
     pub fn about(self) -> &'static str {
@@ -74,7 +74,7 @@ impl std::fmt::Display for ErrorStyle {
 /// # Example
 ///
 /// ```
-/// use victory_suite::problem::ErrorStyle;
+/// use victory_engine::problem::ErrorStyle;
 /// let e = "long".parse::<ErrorStyle>().unwrap_err();
 /// assert_eq!(e.to_string(), "no error style `long` (the styles: rendered, short)");
 /// ```

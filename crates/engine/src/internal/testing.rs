@@ -1,5 +1,5 @@
-//! A toy engine for the crate's own tests: a game of one number (`demo`, and `other-demo` read
-//! by the same engine), so that the runner is tested without any real game.
+//! A toy engine for the tests of the crates built on this one: a game of one number (`demo`,
+//! and `other-demo` read by the same engine), so that a runner is tested without any real game.
 //!
 //! A state is `game = "demo"`, `score = N` (an integer) and optionally `[rules] bonus = M`;
 //! its report is `{"score": N + M, "level": "win" | "loss"}`.
@@ -13,8 +13,8 @@ use wargame_kit::internal::expect::{ExpectKey, Reading};
 use wargame_kit::options::{Reading as RuleReading, Registry, RuleOption};
 use wargame_kit::shape::StateShape;
 
-use crate::engine::{Engine, Engines, GameName, Picture, Report, StateFile, apply_rules};
 use crate::problem::{self, Problem};
+use crate::{Engine, Engines, GameName, Picture, Report, StateFile, apply_rules};
 
 /// The one engine, as a tool lists it.
 pub const DEMO: Engines = Engines::new(&[&Demo]);

@@ -338,7 +338,7 @@ fn detect(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::testing::DEMO;
+    use crate::internal::testing::DEMO;
 
     #[test]
     fn detects_and_refuses() {
