@@ -94,6 +94,35 @@ impl Input {
     }
 }
 
+/// The files and options that make VASSAL saves states of a game: a module (and its board
+/// sizes), a profile, and how each save is read (`step`, `reveal`, `sides`); paths as given.
+/// A front end takes them as flags, a suite's VASSAL case file as its `[vassal]` table.
+///
+/// # Example
+///
+/// ```
+/// let mut files = victory_engine::input::SaveFiles::default();
+/// files.module = Some("Leyte.vmod".into());
+/// files.step = Some(3);
+/// assert!(files.profile.is_none() && !files.reveal && files.sides.is_empty());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SaveFiles {
+    /// The module: a `.vmod`, or its buildFile.
+    pub module: Option<std::path::PathBuf>,
+    /// Board image sizes for a buildFile read without its images.
+    pub board_sizes: Option<std::path::PathBuf>,
+    /// What the module's pieces mean for the game.
+    pub profile: Option<std::path::PathBuf>,
+    /// The log step replayed to (0: the position it was saved from); `None`: its end.
+    pub step: Option<usize>,
+    /// Read what VASSAL hides from the other players too.
+    pub reveal: bool,
+    /// Read as the player of these sides.
+    pub sides: Vec<String>,
+}
+
 /// Only the `game` key (and whether there is a map's `layout`); every other key is left to the
 /// engine.
 #[derive(Deserialize)]

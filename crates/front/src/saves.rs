@@ -1,5 +1,5 @@
 //! VASSAL saved games and logs read as states: a module and a profile read once
-//! ([`SaveFiles::load`], a [`SaveReader`]), each save made a state of the profile's game by its
+//! ([`SaveReader::load`]), each save made a state of the profile's game by its
 //! import ([`SaveReader::input`]) and so scored, checked, explained and drawn as any state file
 //! is ([`read_state`]); where each value came from ([`origins_json`], [`origins_text`]); a
 //! save's state written for a file ([`SaveReader::import`], [`rebase`]); and a suite's VASSAL
@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use victory_engine::files::{Kind, Limits};
-use victory_engine::input::{self, Input, Sources};
+use victory_engine::input::{self, Input, SaveFiles, Sources};
 use victory_engine::problem::{self, Problem};
 use victory_engine::{Cache, Engine, RunRules};
 use victory_suite::{Opened, VassalCase, VassalCases};
@@ -22,36 +22,6 @@ use wargame_kit::terminal::one_line;
 use crate::engines;
 use crate::module::file_problem;
 use crate::resolver::ConfiningResolver;
-
-/// The files and options that make saves states: a module (and its board sizes), a profile,
-/// and how each save is read (`step`, `reveal`, `sides`). Paths as given.
-///
-/// # Example
-///
-/// ```
-/// use victory_front::saves::SaveFiles;
-/// use wargame_kit::resolve::NoResolver;
-/// // Without a profile, files are state files, not saves.
-/// let plain = SaveFiles::default();
-/// let loaded = plain.load(&mut Default::default(), &Default::default(), &NoResolver);
-/// assert!(loaded.unwrap().is_none());
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct SaveFiles {
-    /// The module: a `.vmod`, or its buildFile.
-    pub module: Option<PathBuf>,
-    /// Board image sizes for a buildFile read without its images.
-    pub board_sizes: Option<PathBuf>,
-    /// What the module's pieces mean for the game.
-    pub profile: Option<PathBuf>,
-    /// The log step replayed to (0: the position it was saved from); `None`: its end.
-    pub step: Option<usize>,
-    /// Read what VASSAL hides from the other players too.
-    pub reveal: bool,
-    /// Read as the player of these sides.
-    pub sides: Vec<String>,
-}
 
 /// A module and a profile, read once for every save of a run: each save it reads is a state of
 /// the profile's game ([`SaveReader::input`]).
@@ -86,32 +56,37 @@ fn read_problem(path: &Path, kind: Kind, limits: &Limits) -> Result<Vec<u8>, Vec
         .map_err(|e| vec![file_problem("io", path, format!("cannot read it: {e}"))])
 }
 
-impl SaveFiles {
-    /// The module and profile, when both are given (`None` otherwise); the profile's text is
-    /// kept in `sources` so its problems are shown on its lines, and the tables it names are
-    /// read through `resolver`.
+impl SaveReader {
+    /// The module and profile `files` name, when both are given (`None` otherwise); the
+    /// profile's text is kept in `sources` so its problems are shown on its lines, and the
+    /// tables it names are read through `resolver`.
     ///
     /// # Example
     ///
     /// ```
-    /// use victory_front::saves::SaveFiles;
+    /// use victory_engine::input::SaveFiles;
+    /// use victory_front::saves::SaveReader;
     /// use wargame_kit::resolve::NoResolver;
+    /// let (mut sources, limits) = (Default::default(), Default::default());
+    /// // Without a profile, files are state files, not saves.
+    /// let plain = SaveReader::load(&SaveFiles::default(), &mut sources, &limits, &NoResolver);
+    /// assert!(plain.unwrap().is_none());
     /// let mut files = SaveFiles::default();
     /// files.module = Some("no/such/Game.vmod".into());
     /// files.profile = Some("no/such/profile.toml".into());
-    /// let e = files.load(&mut Default::default(), &Default::default(), &NoResolver).unwrap_err();
+    /// let e = SaveReader::load(&files, &mut sources, &limits, &NoResolver).unwrap_err();
     /// assert_eq!(e[0].to_string(), "no/such/Game.vmod: cannot read it: no such file");
     /// ```
     pub fn load(
-        &self,
+        files: &SaveFiles,
         sources: &mut Sources,
         limits: &Limits,
         resolver: &dyn Resolver,
     ) -> Result<Option<SaveReader>, Vec<Problem>> {
-        let (Some(profile_path), Some(module_path)) = (&self.profile, &self.module) else {
+        let (Some(profile_path), Some(module_path)) = (&files.profile, &files.module) else {
             return Ok(None);
         };
-        let module = crate::module::open(module_path, self.board_sizes.as_deref(), limits)?.module;
+        let module = crate::module::open(module_path, files.board_sizes.as_deref(), limits)?.module;
         let profile_name = profile_path.to_string_lossy().into_owned();
         // A profile is a small text: the state files' limit, not the modules'.
         let bytes = read_problem(profile_path, Kind::Input, limits)?;
@@ -143,9 +118,9 @@ impl SaveFiles {
             ]);
         };
         let options = vassal::Options::default()
-            .step(self.step)
-            .reveal(self.reveal)
-            .sides(self.sides.iter().cloned());
+            .step(files.step)
+            .reveal(files.reveal)
+            .sides(files.sides.iter().cloned());
         Ok(Some(SaveReader {
             module,
             profile,
@@ -572,17 +547,13 @@ impl CaseFiles<'_> {
         if !outside.is_empty() {
             return Err(outside);
         }
-        let files = SaveFiles {
-            module: case.module.clone(),
-            board_sizes: case.board_sizes.clone(),
-            profile: case.profile.clone(),
-            step: case.step,
-            reveal: case.reveal,
-            sides: case.sides.clone(),
-        };
-        let reader = files
-            .load(&mut Sources::new(), &self.limits, self.resolver)?
-            .ok_or_else(|| vassal("[vassal] needs `module` and `profile`"))?;
+        let reader = SaveReader::load(
+            &case.files,
+            &mut Sources::new(),
+            &self.limits,
+            self.resolver,
+        )?
+        .ok_or_else(|| vassal("[vassal] needs `module` and `profile`"))?;
         let save = case
             .save
             .as_deref()

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use victory_engine::input::SaveFiles;
 use victory_engine::problem::{self, Problem};
 use wargame_kit::terminal::one_line;
 
@@ -15,18 +16,9 @@ use wargame_kit::terminal::one_line;
 pub struct VassalCase {
     /// `save`: the saved game or log.
     pub save: Option<PathBuf>,
-    /// `module`: a `.vmod`, or its buildFile.
-    pub module: Option<PathBuf>,
-    /// `profile`: what the module's pieces mean for the game.
-    pub profile: Option<PathBuf>,
-    /// `board_sizes`: board image sizes for a buildFile read without its images.
-    pub board_sizes: Option<PathBuf>,
-    /// `step`: the log step replayed to (0: the position it was saved from).
-    pub step: Option<usize>,
-    /// `reveal`: read what VASSAL hides from the other players too.
-    pub reveal: bool,
-    /// `side`: read as the player of these sides.
-    pub sides: Vec<String>,
+    /// How the save is read, as the reading commands take it: `module`, `profile`,
+    /// `board_sizes`, `step`, `reveal` and `side` (its `sides`).
+    pub files: SaveFiles,
     /// The case file's own `[rules]` (not a key of `[vassal]`): each rules option and its
     /// value (a string, or `true` / `false` as text), in key order. They apply over the
     /// profile's `[state.rules]` and under `--rule`, as a state file's `[rules]` does.
@@ -52,9 +44,9 @@ impl VassalCase {
     pub fn paths(&self) -> [(&'static str, Option<&Path>); 4] {
         [
             ("save", self.save.as_deref()),
-            ("module", self.module.as_deref()),
-            ("profile", self.profile.as_deref()),
-            ("board_sizes", self.board_sizes.as_deref()),
+            ("module", self.files.module.as_deref()),
+            ("profile", self.files.profile.as_deref()),
+            ("board_sizes", self.files.board_sizes.as_deref()),
         ]
     }
 
@@ -68,7 +60,7 @@ impl VassalCase {
     /// let text = "[vassal]\nsave = \"a.vsav\"\nstep = 3\n[rules]\nratio = \"round\"\n";
     /// let case = VassalCase::read("cases/a.toml", text).unwrap();
     /// assert_eq!(case.save.as_deref(), Some(std::path::Path::new("cases/a.vsav")));
-    /// assert_eq!(case.step, Some(3));
+    /// assert_eq!(case.files.step, Some(3));
     /// assert_eq!(case.rules, [("ratio".to_string(), "round".to_string())]);
     /// let e = VassalCase::read("b.toml", "[vassal]\nstep = -1\nsav = 1\n").unwrap_err();
     /// assert_eq!(e[0].message, "[vassal] has no key `sav` (its keys: `save`, `module`, `profile`, `board_sizes`, `step`, `reveal`, `side`)");
@@ -197,14 +189,12 @@ impl VassalCase {
         if !wrong.is_empty() {
             return Err(wrong);
         }
+        let mut files = SaveFiles::default();
+        (files.module, files.profile, files.board_sizes) = (module, profile, board_sizes);
+        (files.step, files.reveal, files.sides) = (step, reveal, sides);
         Ok(VassalCase {
             save,
-            module,
-            profile,
-            board_sizes,
-            step,
-            reveal,
-            sides,
+            files,
             rules: Vec::new(),
         })
     }
@@ -258,8 +248,8 @@ mod tests {
                 "board_sizes=dir/s.json"
             ]
         );
-        assert!(case.reveal && case.step.is_none());
-        assert_eq!(case.sides, ["Allies", "Axis"]);
+        assert!(case.files.reveal && case.files.step.is_none());
+        assert_eq!(case.files.sides, ["Allies", "Axis"]);
         let refused = |text: &str| {
             VassalCase::read("c.toml", text).unwrap_err()[0]
                 .message

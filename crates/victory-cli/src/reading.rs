@@ -8,6 +8,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use victory_engine::problem::{ErrorStyle, Problem};
 use victory_engine::{RunRules, input};
 use victory_front::resolver::ConfiningResolver;
+use victory_front::saves::SaveReader;
 
 use crate::outcome::Outcome;
 use crate::{files, vassal};
@@ -101,7 +102,7 @@ impl Reading {
     /// when the module or profile cannot be read (its problems are in `o`).
     pub(crate) fn opener(&self, resolver: &ConfiningResolver, o: &mut Outcome) -> Option<Opener> {
         let limits = self.limits.with_input(resolver.max_bytes());
-        match self.saves.files().load(&mut o.sources, &limits, resolver) {
+        match SaveReader::load(&self.saves.files(), &mut o.sources, &limits, resolver) {
             Ok(saves) => Some(Opener { limits, saves }),
             Err(p) => {
                 o.problems(&p);

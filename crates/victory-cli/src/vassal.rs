@@ -4,8 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use victory_engine::input::SaveFiles;
 use victory_front::resolver::ConfiningResolver;
-use victory_front::saves::{self, SaveFiles};
+use victory_front::saves::{self, SaveReader};
 
 use crate::files::{self, Kind, Limits, VassalLimits, one_line, shown};
 use crate::module::{self, ModuleArgs};
@@ -357,7 +358,7 @@ pub fn import(
 ) -> anyhow::Result<Outcome> {
     let mut o = Outcome::default();
     let resolver = ConfiningResolver::unconfined(limits.input);
-    let reader = match args.files().load(&mut o.sources, limits, &resolver) {
+    let reader = match SaveReader::load(&args.files(), &mut o.sources, limits, &resolver) {
         Ok(Some(r)) => r,
         Ok(None) => anyhow::bail!("give the module (--module) and the profile (--profile)"),
         Err(p) => {
