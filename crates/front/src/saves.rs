@@ -561,3 +561,26 @@ impl CaseFiles<'_> {
         reader.input(save, &self.limits, warnings)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reference written beside the profile, made relative to where the state is written.
+    #[test]
+    fn references_follow_the_output() {
+        let (profiles, out) = (Path::new("profiles"), Path::new("out/states"));
+        assert_eq!(
+            relative_reference(profiles, out, "maps/m.toml"),
+            "../../profiles/maps/m.toml"
+        );
+        assert_eq!(
+            relative_reference(profiles, profiles, "maps/../m.toml"),
+            "m.toml"
+        );
+        assert_eq!(
+            relative_reference(profiles, out, "/abs/m.toml"),
+            "/abs/m.toml"
+        );
+    }
+}
