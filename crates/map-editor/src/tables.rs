@@ -19,9 +19,11 @@ use crate::json::{Ordered, to_script_json};
 /// neighbours: the two on the hex's own line, then the two on the line before, then the two on
 /// the line after, each in increasing number.
 pub(crate) fn geometry_json() -> String {
+    /// A hex's steps on a plain line and on a shifted one, by the layout's `shifted`.
+    type ByParity = Ordered<Parity, [Vec<(i32, i32)>; 2]>;
     #[derive(Serialize)]
     struct Geometry {
-        neighbours: Ordered<Orientation, Ordered<Parity, [Vec<(i32, i32)>; 2]>>,
+        neighbours: Ordered<Orientation, ByParity>,
     }
     let neighbours = [Orientation::Flat, Orientation::Pointy]
         .into_iter()
