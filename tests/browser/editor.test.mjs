@@ -229,7 +229,7 @@ test('the stand-in Leyte map exports in the Rust canonical form', async () => {
   });
 });
 
-/** Rust's canonical form of each map of editor/forms/ (crates/hexmap/tests/canonical.rs holds
+/** Rust's canonical form of each map of editor/forms/ (crates/map-editor/tests/editor.rs holds
  *  each NAME.canonical.toml to hexmap::canonical::canonical_toml of NAME.toml). */
 const FORMS = join(HERE, 'forms');
 

@@ -1,5 +1,6 @@
-//! The map editor page: self-contained and the same bytes for the same map, and the geometry
-//! the browser test holds the page to (tests/browser/editor/geometry.json) as Rust computes it.
+//! The map editor page: self-contained and the same bytes for the same map; and the files its
+//! browser test holds the page to, as Rust computes them: the canonical form of its maps
+//! (`hexmap::canonical::canonical_toml`) and the geometry (tests/browser/editor/geometry.json).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::canonical::canonical_toml;
@@ -41,6 +42,54 @@ fn committed(file: &str, text: &str) {
         text, on_disk,
         "{path} is not what Rust writes (UPDATE_CANONICAL=1 rewrites it)"
     );
+}
+
+/// The browser test holds the page's export of the stand-in Leyte map to this file, and this
+/// test holds the Rust canonical form to it: the page and `canonical_toml` write the same bytes.
+#[test]
+fn canonical_form_of_the_standin_is_the_file_the_browser_test_compares() {
+    let text = canonical_toml(&fixture("leyte-standin.toml")).unwrap_or_default();
+    committed("leyte-standin.canonical.toml", &text);
+}
+
+/// The maps of tests/browser/editor/forms/ (both orientations, both label orders, both shifted
+/// parities, every growth, one to three digits): each `NAME.canonical.toml` is
+/// `canonical_toml` of `NAME.toml`, and the browser test holds the page's export of `NAME.toml`
+/// to it.
+#[test]
+fn canonical_forms_of_the_browser_test_maps_are_the_files_it_compares() {
+    let dir = format!(
+        "{}/../../tests/browser/editor/forms",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml") && !n.ends_with(".canonical.toml"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 4, "{names:?}");
+    for name in names {
+        let path = format!("{dir}/{name}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let map = HexMap::from_toml_str(&text, Some(&path)).unwrap_or_else(|e| panic!("{e}"));
+        let canonical = canonical_toml(&map).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let stem = name.trim_end_matches(".toml");
+        committed(&format!("forms/{stem}.canonical.toml"), &canonical);
+    }
+}
+
+/// What the page exported after a person's edits (the browser test's scenario) is a fixed point
+/// of `canonical_toml`: read and written again by Rust, the same bytes.
+#[test]
+fn the_scenarios_export_is_rusts_canonical_form() {
+    let path = format!(
+        "{}/../../tests/browser/editor/scenario-expected.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let map = HexMap::from_toml_str(&text, Some(&path)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(canonical_toml(&map).unwrap(), text);
 }
 
 /// The layouts of the browser test's geometry check: every orientation, label order, shifted
