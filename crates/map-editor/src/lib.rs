@@ -306,6 +306,11 @@ pub fn grid_position(layout: &Layout, row: i32, column: i32) -> (f64, f64) {
     }
 }
 
+// The crate README's examples run as doctests, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 #[cfg(test)]
 mod tests {
     #[test]
