@@ -9,7 +9,8 @@
 //! - **A validated map**: [`HexMap`], read once from TOML ([`HexMap::from_toml_str`]) or built in
 //!   memory ([`MapBuilder`]), with holes, terrain, hex features, named places and areas, and
 //!   hexside features (road, trail, blocks ZOC, impassable). Every problem is reported at once,
-//!   with file, key, label, line and column ([`Error`]).
+//!   with file, key, label, line and column ([`Error`]). The format's writer, [`canonical`],
+//!   writes a map back in the one canonical form.
 //! - **A petgraph graph**: the map itself, with one edge per shared hexside ([`graph`]), road
 //!   and trail layers as filtered views ([`HexMap::roads`], [`HexMap::road_net`]) and an O(1)
 //!   hex -> node lookup ([`HexMap::node`]).
@@ -212,8 +213,6 @@
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
 mod coord;
-#[cfg(feature = "editor")]
-pub mod editor;
 mod error;
 pub mod graph;
 mod layout;
@@ -232,8 +231,6 @@ pub use coord::{Direction, Hex};
 #[cfg(feature = "toml")]
 pub use error::Error;
 pub use error::{BuildError, ErrorKind, MapProblem};
-#[cfg(feature = "editor")]
-pub use layout::FitError;
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
@@ -243,6 +240,8 @@ pub use map::{
 pub use position::{
     Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocLayer, ZocRule,
 };
+#[cfg(feature = "toml")]
+pub use spec::canonical;
 #[cfg(feature = "toml")]
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
 pub use trace::{
