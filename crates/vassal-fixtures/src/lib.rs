@@ -1,6 +1,7 @@
 //! The generator of `fixtures/vassal/`: synthetic VASSAL modules and saves (no third-party
-//! file), written in VASSAL's formats by the `vassal` crate's writer. Each save puts on the board exactly what a TOML fixture holds,
-//! so a save scored through its profile must give that fixture's report.
+//! file), written in VASSAL's formats by the `vassal` crate's writer. Each save puts on the
+//! board exactly what a TOML fixture holds, so a save scored through its profile must give that
+//! fixture's report.
 //!
 //! [`files`] makes every file of `fixtures/vassal/` the generator owns, in memory: all but the
 //! `.toml` files there (the profiles and case files, written by hand). This crate's test
