@@ -158,9 +158,9 @@
 //! - [`ChainPlan`]: the [`RoadChain`] preset only, with a game's [`ZocRule`], compiled once per
 //!   map: a whole position from the units' hexes (free test, ZOC and the chain as row bitsets),
 //!   each unit traced or cut, a traced unit's path, a cut unit's bounded frontier; with the
-//!   feature `oracle`, `LocOracle` keeps every answer up to date as units move. A
-//!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
-//!   [`Tracer`] of it uses the plan.
+//!   feature `oracle`, `LocOracle` keeps every answer up to date as units move.
+//!   [`ChainPlan::new`] is the preset's only door: [`search`] and [`Tracer`] trace the
+//!   preset's rule ([`RoadChain::rule`]) as any other.
 //!
 //! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once (a
 //! terrain or feature the map lacks binds as empty; [`TraceRule::bind_strict`] refuses it).
@@ -214,6 +214,7 @@
 
 mod coord;
 mod error;
+mod free;
 pub mod graph;
 mod layout;
 pub mod limits;
@@ -231,6 +232,7 @@ pub use coord::{Direction, Hex};
 #[cfg(feature = "toml")]
 pub use error::Error;
 pub use error::{BuildError, ErrorKind, MapProblem};
+pub use free::{ByNode, FreeTable, FreeTest};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
@@ -238,20 +240,20 @@ pub use map::{
     Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
 pub use position::{
-    Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocLayer, ZocRule,
+    Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocError, ZocLayer, ZocRule,
 };
 #[cfg(feature = "toml")]
 pub use spec::canonical;
 #[cfg(feature = "toml")]
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
-pub use trace::{
-    Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
-    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, Obstacle, Path, Placed, Refusal,
-    Revisit, RoadChain, RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer,
-    check_path, check_simple, search,
-};
 #[cfg(feature = "oracle")]
-pub use trace::{LocOracle, OracleError};
+pub use trace::loc::oracle::{LocOracle, OracleError};
+pub use trace::{
+    Blocked, BoundRule, Bounds, Budget, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainReading,
+    ChainWork, Costs, Cut, Leg, Obstacle, Path, Placed, Refusal, Revisit, RoadChain, RuleError,
+    Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, check_simple,
+    search,
+};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///
