@@ -229,8 +229,8 @@ test('the stand-in Leyte map exports in the Rust canonical form', async () => {
   });
 });
 
-/** Rust's canonical form of each map of editor/forms/ (crates/hexmap/tests/editor.rs holds each
- *  NAME.canonical.toml to hexmap::editor::canonical_toml of NAME.toml). */
+/** Rust's canonical form of each map of editor/forms/ (crates/map-editor/tests/editor.rs holds
+ *  each NAME.canonical.toml to hexmap::canonical::canonical_toml of NAME.toml). */
 const FORMS = join(HERE, 'forms');
 
 test('each map of editor/forms/ exports in the Rust canonical form, and again when opened on it', async () => {
@@ -249,8 +249,9 @@ test('each map of editor/forms/ exports in the Rust canonical form, and again wh
 });
 
 /**
- * Rust's geometry of 32 layouts (crates/hexmap/tests/editor.rs writes tests/browser/editor/
- * geometry.json from hexmap's Layout, Hex::neighbors, editor::grid_position and canonical_toml):
+ * Rust's geometry of 32 layouts (crates/map-editor/tests/editor.rs writes tests/browser/editor/
+ * geometry.json from hexmap's Layout, Hex::neighbors, map_editor::grid_position and
+ * canonical_toml):
  * each entry's layout (as the Layout form takes it), its canonical form as a map of clear hexes,
  * and every hex in label order with its neighbours (in the order the page lists them) and its
  * centre before alignment.

@@ -18,13 +18,10 @@
 //! ```
 
 use hexmap::Label;
-use serde::{Deserialize, Serialize};
 pub(crate) use wargame_kit::options::{Alias, Choice, Reading, Registry, RuleInForce, RuleOption};
 
 /// 0.2 (c): which Axis automatic victories end the combined game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AxisAutomaticVictory {
     /// Only one won during Total War (0.2 (c): "If an Axis faction wins an Automatic Victory
@@ -36,9 +33,7 @@ pub enum AxisAutomaticVictory {
 }
 
 /// 0.2 and 0.3 at the Final check: whether an automatic victory can still be won there.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AutomaticVictoryAtFinalCheck {
     /// A Final check is a Victory Point Check, so 0.2 applies there: an automatic victory it
@@ -54,9 +49,7 @@ pub enum AutomaticVictoryAtFinalCheck {
 }
 
 /// 0.4: how the Allied Bonus VPs stand to the cap of 4 VPs per map.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum AlliedBonusCap {
     /// The Allied Bonus VPs of a map count inside the cap, with the map's track VP (the
@@ -72,9 +65,7 @@ pub enum AlliedBonusCap {
 
 /// 0.4 in Dai Senso alone: whether "Remember the Allied factions cannot earn more than 4 VPs on
 /// a map" caps the Allies there too.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DaiSensoAlliedCap {
     /// No cap in Dai Senso alone: the sentence is read as part of 0.4, the combined game; the
@@ -89,9 +80,7 @@ pub enum DaiSensoAlliedCap {
 }
 
 /// 0.2, Dai Senso alone: which of two automatic victories won at one check is taken.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SimultaneousAutomaticVictory {
     /// The Axis one (European Theater Collapse, a standing condition of the Current ESV, like
@@ -131,16 +120,12 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "D-1",
         "which Axis automatic victories end the combined game",
         &[
-            Reading::new(
-                "total-war-only",
-                |r| r.axis_automatic_victory = AxisAutomaticVictory::TotalWarOnly,
-                |r| r.axis_automatic_victory == AxisAutomaticVictory::TotalWarOnly,
-            ),
-            Reading::new(
-                "any-war-state",
-                |r| r.axis_automatic_victory = AxisAutomaticVictory::AnyWarState,
-                |r| r.axis_automatic_victory == AxisAutomaticVictory::AnyWarState,
-            ),
+            Reading::sets("total-war-only", |r| {
+                r.axis_automatic_victory = AxisAutomaticVictory::TotalWarOnly
+            }),
+            Reading::sets("any-war-state", |r| {
+                r.axis_automatic_victory = AxisAutomaticVictory::AnyWarState
+            }),
         ],
     ),
     RuleOption::new(
@@ -149,24 +134,12 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "D-2",
         "whether an automatic victory can be won at the Final check, or the VP decide",
         &[
-            Reading::new(
-                "ends-game",
-                |r: &mut Rules| {
-                    r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::EndsGame;
-                },
-                |r: &Rules| {
-                    r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::EndsGame
-                },
-            ),
-            Reading::new(
-                "vp-decide",
-                |r: &mut Rules| {
-                    r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::VpDecide;
-                },
-                |r: &Rules| {
-                    r.automatic_victory_at_final_check == AutomaticVictoryAtFinalCheck::VpDecide
-                },
-            ),
+            Reading::sets("ends-game", |r: &mut Rules| {
+                r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::EndsGame;
+            }),
+            Reading::sets("vp-decide", |r: &mut Rules| {
+                r.automatic_victory_at_final_check = AutomaticVictoryAtFinalCheck::VpDecide;
+            }),
         ],
     )
     .with_aliases(&[Alias {
@@ -179,16 +152,8 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "D-3",
         "add the 14.45 Bonus VPs at the Final check of Dai Senso alone",
         &[
-            Reading::new(
-                "true",
-                |r| r.bonus_vp_in_dai_senso = true,
-                |r| r.bonus_vp_in_dai_senso,
-            ),
-            Reading::new(
-                "false",
-                |r| r.bonus_vp_in_dai_senso = false,
-                |r| !r.bonus_vp_in_dai_senso,
-            ),
+            Reading::sets("true", |r| r.bonus_vp_in_dai_senso = true),
+            Reading::sets("false", |r| r.bonus_vp_in_dai_senso = false),
         ],
     ),
     RuleOption::new(
@@ -197,21 +162,11 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "D-9",
         "the Allied Bonus VPs and the cap of 4 VPs per map",
         &[
-            Reading::new(
-                "within",
-                |r| r.allied_bonus_cap = AlliedBonusCap::Within,
-                |r| r.allied_bonus_cap == AlliedBonusCap::Within,
-            ),
-            Reading::new(
-                "beyond",
-                |r| r.allied_bonus_cap = AlliedBonusCap::Beyond,
-                |r| r.allied_bonus_cap == AlliedBonusCap::Beyond,
-            ),
-            Reading::new(
-                "no-allied-bonus",
-                |r| r.allied_bonus_cap = AlliedBonusCap::NoAlliedBonus,
-                |r| r.allied_bonus_cap == AlliedBonusCap::NoAlliedBonus,
-            ),
+            Reading::sets("within", |r| r.allied_bonus_cap = AlliedBonusCap::Within),
+            Reading::sets("beyond", |r| r.allied_bonus_cap = AlliedBonusCap::Beyond),
+            Reading::sets("no-allied-bonus", |r| {
+                r.allied_bonus_cap = AlliedBonusCap::NoAlliedBonus
+            }),
         ],
     ),
     RuleOption::new(
@@ -220,16 +175,8 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "D-9",
         "whether the Allies' cap of 4 VPs on a map applies in Dai Senso alone",
         &[
-            Reading::new(
-                "none",
-                |r| r.dai_senso_allied_cap = DaiSensoAlliedCap::None,
-                |r| r.dai_senso_allied_cap == DaiSensoAlliedCap::None,
-            ),
-            Reading::new(
-                "four",
-                |r| r.dai_senso_allied_cap = DaiSensoAlliedCap::Four,
-                |r| r.dai_senso_allied_cap == DaiSensoAlliedCap::Four,
-            ),
+            Reading::sets("none", |r| r.dai_senso_allied_cap = DaiSensoAlliedCap::None),
+            Reading::sets("four", |r| r.dai_senso_allied_cap = DaiSensoAlliedCap::Four),
         ],
     ),
     RuleOption::new(
@@ -238,19 +185,22 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "D-16",
         "which of two automatic victories at one check is taken, in Dai Senso alone",
         &[
-            Reading::new(
-                "axis-first",
-                |r| r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AxisFirst,
-                |r| r.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AxisFirst,
-            ),
-            Reading::new(
-                "allies-first",
-                |r| r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AlliesFirst,
-                |r| r.simultaneous_automatic_victory == SimultaneousAutomaticVictory::AlliesFirst,
-            ),
+            Reading::sets("axis-first", |r| {
+                r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AxisFirst
+            }),
+            Reading::sets("allies-first", |r| {
+                r.simultaneous_automatic_victory = SimultaneousAutomaticVictory::AlliesFirst
+            }),
         ],
     ),
 ]);
+
+/// `rules option KEY = VALUE` of the reading `set` chooses, worded as [`RULE_OPTIONS`]
+/// declares it, for the notes that name it.
+pub(crate) fn rule_option(set: fn(&mut Rules)) -> String {
+    let setting = RULE_OPTIONS.setting_by(set).unwrap_or_default();
+    format!("rules option {setting}")
+}
 
 impl RuleChoices {
     /// Choose `value` for option `key` (over an earlier choice of it), or say why not (an

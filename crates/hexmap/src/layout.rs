@@ -13,12 +13,6 @@
 //! ([`Layout::rows_grow`], [`Layout::columns_grow`]) only decide how a drawing is oriented, so
 //! that it is not mirrored.
 
-#[cfg(feature = "editor")]
-mod fit;
-
-#[cfg(feature = "editor")]
-pub use fit::FitError;
-
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;

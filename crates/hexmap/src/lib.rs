@@ -9,7 +9,8 @@
 //! - **A validated map**: [`HexMap`], read once from TOML ([`HexMap::from_toml_str`]) or built in
 //!   memory ([`MapBuilder`]), with holes, terrain, hex features, named places and areas, and
 //!   hexside features (road, trail, blocks ZOC, impassable). Every problem is reported at once,
-//!   with file, key, label, line and column ([`Error`]).
+//!   with file, key, label, line and column ([`Error`]). The format's writer, [`canonical`],
+//!   writes a map back in the one canonical form.
 //! - **A petgraph graph**: the map itself, with one edge per shared hexside ([`graph`]), road
 //!   and trail layers as filtered views ([`HexMap::roads`], [`HexMap::road_net`]) and an O(1)
 //!   hex -> node lookup ([`HexMap::node`]).
@@ -157,9 +158,9 @@
 //! - [`ChainPlan`]: the [`RoadChain`] preset only, with a game's [`ZocRule`], compiled once per
 //!   map: a whole position from the units' hexes (free test, ZOC and the chain as row bitsets),
 //!   each unit traced or cut, a traced unit's path, a cut unit's bounded frontier; with the
-//!   feature `oracle`, `LocOracle` keeps every answer up to date as units move. A
-//!   [`RoadChain`] rule bound to a map carries its plan ([`BoundRule::chain_plan`]), and a
-//!   [`Tracer`] of it uses the plan.
+//!   feature `oracle`, `LocOracle` keeps every answer up to date as units move.
+//!   [`ChainPlan::new`] is the preset's only door: [`search`] and [`Tracer`] trace the
+//!   preset's rule ([`RoadChain::rule`]) as any other.
 //!
 //! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once (a
 //! terrain or feature the map lacks binds as empty; [`TraceRule::bind_strict`] refuses it).
@@ -212,9 +213,8 @@
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 
 mod coord;
-#[cfg(feature = "editor")]
-pub mod editor;
 mod error;
+mod free;
 pub mod graph;
 mod layout;
 pub mod limits;
@@ -232,8 +232,7 @@ pub use coord::{Direction, Hex};
 #[cfg(feature = "toml")]
 pub use error::Error;
 pub use error::{BuildError, ErrorKind, MapProblem};
-#[cfg(feature = "editor")]
-pub use layout::FitError;
+pub use free::{ByNode, FreeTable, FreeTest};
 pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
@@ -241,18 +240,20 @@ pub use map::{
     Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
 };
 pub use position::{
-    Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocLayer, ZocRule,
+    Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocError, ZocLayer, ZocRule,
 };
 #[cfg(feature = "toml")]
+pub use spec::canonical;
+#[cfg(feature = "toml")]
 pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSpec};
-pub use trace::{
-    Blocked, BoundRule, Bounds, Budget, ByNode, ChainBlock, ChainCut, ChainPlan, ChainReach,
-    ChainReading, ChainWork, Costs, Cut, FreeTable, FreeTest, Leg, Obstacle, Path, Placed, Refusal,
-    Revisit, RoadChain, RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer,
-    check_path, check_simple, search,
-};
 #[cfg(feature = "oracle")]
-pub use trace::{LocOracle, OracleError};
+pub use trace::loc::oracle::{LocOracle, OracleError};
+pub use trace::{
+    Blocked, BoundRule, Bounds, Budget, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainReading,
+    ChainWork, Costs, Cut, Leg, Obstacle, Path, Placed, Refusal, Revisit, RoadChain, RuleError,
+    Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, check_simple,
+    search,
+};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///

@@ -207,6 +207,36 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// printed map).
 pub const MAX_HEXES: u64 = 1_000_000;
 
+/// The hexside features every map has, by their [`Hexside::mask`] bits, as rules name them.
+const BUILT_IN_HEXSIDE_FEATURES: [(u32, &str); 4] = [
+    (Hexside::ROAD, "road"),
+    (Hexside::TRAIL, "trail"),
+    (Hexside::BLOCKS_ZOC, "blocks-zoc"),
+    (Hexside::IMPASSABLE, "impassable"),
+];
+
+/// A name a rule gives that the map lacks, as the resolver refuses it
+/// ([`HexMap::resolve_hexside_feature`], [`HexMap::resolve_terrain`]): each binder says it in
+/// its own error ([`RuleError`](crate::RuleError) with its leg, [`ZocError`](crate::ZocError)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unknown {
+    /// What the name was for.
+    pub(crate) what: Named,
+    /// The name.
+    pub(crate) name: String,
+    /// The names the map has, comma-separated.
+    pub(crate) known: String,
+}
+
+/// What a name resolved by the map names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// A hexside feature.
+    HexsideFeature,
+    /// A terrain.
+    Terrain,
+}
+
 /// A validated hex map: which hexes exist, their terrain and features, named places and areas,
 /// and the hexsides between them.
 ///
@@ -470,19 +500,64 @@ impl HexMap {
     /// The [`Hexside::mask`] bit of a hexside feature named as the map names it: `road`,
     /// `trail`, `blocks-zoc`, `impassable`, or one of [`HexMap::hexside_feature_names`].
     pub(crate) fn hexside_bit(&self, name: &str) -> Option<u32> {
-        match name {
-            "road" => Some(Hexside::ROAD),
-            "trail" => Some(Hexside::TRAIL),
-            // The map format's key is `blocks_zoc`; rules have said `blocks-zoc`: both are read.
-            "blocks-zoc" | "blocks_zoc" => Some(Hexside::BLOCKS_ZOC),
-            "impassable" => Some(Hexside::IMPASSABLE),
-            other => self
-                .hexside_feature_names
-                .iter()
-                .position(|n| n == other)
-                .and_then(|i| u32::try_from(i).ok())
-                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT)),
+        // The map format's key is `blocks_zoc`; rules have said `blocks-zoc`: both are read.
+        let name = if name == "blocks_zoc" {
+            "blocks-zoc"
+        } else {
+            name
+        };
+        if let Some((bit, _)) = BUILT_IN_HEXSIDE_FEATURES.iter().find(|(_, n)| *n == name) {
+            return Some(*bit);
         }
+        self.hexside_feature_names
+            .iter()
+            .position(|n| n == name)
+            .and_then(|i| u32::try_from(i).ok())
+            .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT))
+    }
+
+    /// The crate's resolver of the names a rule gives (a trace rule's, a zone-of-control
+    /// rule's): the [`Hexside::mask`] bit of the hexside feature `name`, or the name refused
+    /// with every name the map has.
+    pub(crate) fn resolve_hexside_feature(&self, name: &str) -> Result<u32, Unknown> {
+        self.hexside_bit(name).ok_or_else(|| {
+            let built_in = BUILT_IN_HEXSIDE_FEATURES.iter().map(|(_, n)| *n);
+            let own = self.hexside_feature_names.iter().map(String::as_str);
+            Unknown {
+                what: Named::HexsideFeature,
+                name: name.to_string(),
+                known: built_in.chain(own).collect::<Vec<_>>().join(", "),
+            }
+        })
+    }
+
+    /// The resolver's terrains ([`HexMap::resolve_hexside_feature`]): the index of the terrain
+    /// `name` in [`HexMap::terrain_names`], or the name refused with every terrain the map has.
+    pub(crate) fn resolve_terrain(&self, name: &str) -> Result<usize, Unknown> {
+        let names = &self.terrain_names;
+        names.iter().position(|t| t == name).ok_or_else(|| Unknown {
+            what: Named::Terrain,
+            name: name.to_string(),
+            known: names.join(", "),
+        })
+    }
+
+    /// The resolver read backward: the names of the hexside features in the mask `m`, the
+    /// built-in ones first, then the map's own in bit order (what a refusal names).
+    pub(crate) fn hexside_features_in(&self, m: u32) -> Vec<String> {
+        let built_in = BUILT_IN_HEXSIDE_FEATURES
+            .iter()
+            .filter(|(bit, _)| m & bit != 0);
+        let mut out: Vec<String> = built_in.map(|(_, n)| (*n).to_string()).collect();
+        for (i, name) in self.hexside_feature_names.iter().enumerate() {
+            let bit = u32::try_from(i)
+                .ok()
+                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT));
+            if bit.is_some_and(|b| m & b != 0) {
+                out.push(name.clone());
+            }
+        }
+        out
     }
 
     /// The bit of [`Hexside::mask`] for a hexside feature by name: `road`, `trail`,

@@ -5,9 +5,9 @@ use std::fmt;
 use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
-use crate::map::{HexMap, Hexside, LabelProblem, NONE};
-use crate::text::Inline;
-use crate::trace::{FreeTable, RuleError};
+use crate::free::FreeTable;
+use crate::map::{HexMap, Hexside, LabelProblem, NONE, Named, Unknown};
+use crate::text::{Inline, inline};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
 ///
@@ -366,7 +366,7 @@ impl<S: Copy + Eq> Position<S> {
     /// let zoc = position.zoc_with(&map, 0, &rule).unwrap();
     /// assert!(!zoc.controls(&map, hex("0101")) && !zoc.controls(&map, hex("0103")));
     /// ```
-    pub fn zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
+    pub fn zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, ZocError> {
         let zoc = BoundZoc::new(map, rule)?;
         Ok(self.zoc_layer(map, &zoc, |s| *s == side))
     }
@@ -409,13 +409,13 @@ impl<S: Copy + Eq> Position<S> {
         map: &HexMap,
         side: S,
         rule: &ZocRule,
-    ) -> Result<FreeTable<Blocking>, RuleError> {
+    ) -> Result<FreeTable<Blocking>, ZocError> {
         let enemy = self.enemy_zoc_with(map, side, rule)?;
         Ok(self.blocking(map, side, &enemy, rule))
     }
 
     /// The zone of control of every side but `side`, under `rule`.
-    fn enemy_zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, RuleError> {
+    fn enemy_zoc_with(&self, map: &HexMap, side: S, rule: &ZocRule) -> Result<ZocLayer, ZocError> {
         let zoc = BoundZoc::new(map, rule)?;
         Ok(self.zoc_layer(map, &zoc, |s| *s != side))
     }
@@ -492,32 +492,15 @@ pub struct BoundZoc {
 impl BoundZoc {
     /// Resolve `rule`'s names on `map`: refused when the map lacks a hexside feature or a
     /// terrain it names.
-    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, RuleError> {
+    pub(crate) fn new(map: &HexMap, rule: &ZocRule) -> Result<BoundZoc, ZocError> {
         let mut stop = BoundZoc::marked().stop;
         for name in &rule.not_across {
-            stop |= map.hexside_bit(name).ok_or_else(|| {
-                let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-                known.extend(map.hexside_feature_names().iter().map(String::as_str));
-                RuleError::UnknownHexsideFeature {
-                    leg: 0,
-                    name: name.clone(),
-                    known: known.join(", "),
-                }
-            })?;
+            stop |= map.resolve_hexside_feature(name)?;
         }
         let mut terrain = Vec::new();
         for name in &rule.not_into_terrain {
-            let names = map.terrain_names();
-            let t =
-                names
-                    .iter()
-                    .position(|t| t == name)
-                    .ok_or_else(|| RuleError::UnknownTerrain {
-                        leg: 0,
-                        name: name.clone(),
-                        known: names.join(", "),
-                    })?;
-            terrain.resize(names.len(), false);
+            let t = map.resolve_terrain(name)?;
+            terrain.resize(map.terrain_names().len(), false);
             if let Some(stops) = terrain.get_mut(t) {
                 *stops = true;
             }
@@ -574,6 +557,68 @@ impl BoundZoc {
             })
     }
 }
+
+/// Why a [`ZocRule`] cannot be used on a map ([`ZocRule::bind`]): a name it gives that the map
+/// lacks, with the names the map has.
+///
+/// ```
+/// use hexmap::{Layout, MapBuilder, Orientation, ZocError, ZocRule};
+/// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2)).build()?;
+/// let e = ZocRule::new().not_across(["rail"]).bind(&map).unwrap_err();
+/// assert!(matches!(e, ZocError::UnknownHexsideFeature { ref name, .. } if name == "rail"));
+/// assert_eq!(
+///     e.to_string(),
+///     "the zone-of-control rule names hexside feature `rail`, which the map does not have \
+///      (it has: road, trail, blocks-zoc, impassable)"
+/// );
+/// # Ok::<(), hexmap::BuildError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ZocError {
+    /// The rule names a hexside feature the map does not have ([`ZocRule::not_across`]).
+    UnknownHexsideFeature {
+        /// The name.
+        name: String,
+        /// The names the map has.
+        known: String,
+    },
+    /// The rule names a terrain the map does not have ([`ZocRule::not_into_terrain`]).
+    UnknownTerrain {
+        /// The name.
+        name: String,
+        /// The names the map has.
+        known: String,
+    },
+}
+
+impl From<Unknown> for ZocError {
+    fn from(unknown: Unknown) -> ZocError {
+        let Unknown { what, name, known } = unknown;
+        match what {
+            Named::HexsideFeature => ZocError::UnknownHexsideFeature { name, known },
+            Named::Terrain => ZocError::UnknownTerrain { name, known },
+        }
+    }
+}
+
+impl fmt::Display for ZocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, name, known) = match self {
+            ZocError::UnknownHexsideFeature { name, known } => ("hexside feature", name, known),
+            ZocError::UnknownTerrain { name, known } => ("terrain", name, known),
+        };
+        inline(
+            f,
+            format_args!(
+                "the zone-of-control rule names {what} `{name}`, which the map does not have \
+                 (it has: {known})"
+            ),
+        )
+    }
+}
+
+impl std::error::Error for ZocError {}
 
 /// A game's zone-of-control rule: which hexsides and terrains a ZOC does not extend across or
 /// into, and whether a friendly unit in a hex negates an enemy ZOC there for tracing.
@@ -660,7 +705,7 @@ impl ZocRule {
     /// assert_eq!(rivers.controls(&map, hex("0102"), hex("0101")), Ok(false));
     /// assert!(ZocRule::new().not_across(["rail"]).controls(&map, hex("0101"), hex("0102")).is_err());
     /// ```
-    pub fn controls(&self, map: &HexMap, unit: Hex, hex: Hex) -> Result<bool, RuleError> {
+    pub fn controls(&self, map: &HexMap, unit: Hex, hex: Hex) -> Result<bool, ZocError> {
         Ok(self.bind(map)?.controls(map, unit, hex))
     }
 
@@ -685,7 +730,7 @@ impl ZocRule {
     /// assert!(zoc.controls(&map, hex("0102"), hex("0103")));
     /// assert!(!zoc.controls(&map, hex("0102"), hex("0104")));
     /// ```
-    pub fn bind(&self, map: &HexMap) -> Result<BoundZoc, RuleError> {
+    pub fn bind(&self, map: &HexMap) -> Result<BoundZoc, ZocError> {
         BoundZoc::new(map, self)
     }
 }

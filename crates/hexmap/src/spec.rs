@@ -40,6 +40,8 @@
 //! impassable = []
 //! ```
 
+pub mod canonical;
+
 use std::collections::BTreeMap;
 
 use serde::Deserialize;

@@ -533,7 +533,16 @@ fn errors_leave_the_oracle_as_it_was() {
         [],
     )
     .unwrap_err();
-    assert!(matches!(errors[0], OracleError::Rule(_)));
+    // A name the ZOC rule gives that the map lacks is the ZOC rule's error, in its words.
+    assert!(matches!(
+        &errors[0],
+        OracleError::Zoc(hexmap::ZocError::UnknownHexsideFeature { name, .. }) if name == "river"
+    ));
+    assert!(
+        errors[0]
+            .to_string()
+            .starts_with("the zone-of-control rule names hexside feature `river`")
+    );
     let errors = LocOracle::new(&map, RoadChain::new(5000), &targets, &zoc, 0, []).unwrap_err();
     assert!(matches!(errors[0], OracleError::Rule(_)));
 

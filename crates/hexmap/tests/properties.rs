@@ -606,14 +606,23 @@ impl RuleSpec {
             RuleSpec::Legs { legs, adjoin } => {
                 TraceRule::new(legs.iter().map(LegSpec::leg)).with_target(target_rule(*adjoin))
             }
-            RuleSpec::Chain { k, between, adjoin } => RoadChain::new(*k)
-                .with_target(target_rule(*adjoin))
-                .with_reading(if *between {
-                    ChainReading::BetweenNetHexes
-                } else {
-                    ChainReading::FollowHexsides
-                })
-                .rule(),
+            RuleSpec::Chain { .. } => self.preset().expect("a chain spec has a preset").rule(),
+        }
+    }
+
+    /// The road-chain preset of a chain spec.
+    fn preset(&self) -> Option<RoadChain> {
+        match self {
+            RuleSpec::Legs { .. } => None,
+            RuleSpec::Chain { k, between, adjoin } => Some(
+                RoadChain::new(*k)
+                    .with_target(target_rule(*adjoin))
+                    .with_reading(if *between {
+                        ChainReading::BetweenNetHexes
+                    } else {
+                        ChainReading::FollowHexsides
+                    }),
+            ),
         }
     }
 
@@ -1305,10 +1314,8 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: Adjoin) -> Result<(), Te
     let as_legs = legs
         .bind(map)
         .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
-    let bound = spec.rule().bind(map).unwrap();
-    let preset = *spec.rule().road_chain().unwrap();
+    let preset = spec.preset().unwrap();
     let plan = hexmap::ChainPlan::new(map, preset, &hexmap::ZocRule::new()).unwrap();
-    prop_assert!(bound.chain_plan().is_some());
     let targets = Targets::new(map, w.targets.iter().copied());
     let free_table: Vec<bool> = w.blocked.iter().map(|b| !b).collect();
     let free = |h: Hex| {

@@ -258,3 +258,73 @@ fn reset_tracer_equals_a_fresh_one() {
         }
     }
 }
+
+/// One resolver of names on the map for every rule: a trace rule's unknown name is its leg's
+/// error, a zone-of-control rule's is the ZOC rule's own, wherever the ZOC rule is bound
+/// (`ZocRule::bind` and `controls`, `Position::zoc_with` and `blocking_under`,
+/// `ChainPlan::new`), and never reads as a leg.
+#[test]
+fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
+    use hexmap::{ChainPlan, Leg, RuleError, StepRule, TraceRule, ZocError, ZocRule};
+    let map = corridor();
+    let hex = |l: &str| map.parse(l).unwrap();
+    let features = "road, trail, blocks-zoc, impassable";
+
+    let rail = ZocRule::new().not_across(["rail"]);
+    let e = rail.bind(&map).unwrap_err();
+    assert_eq!(
+        e,
+        ZocError::UnknownHexsideFeature {
+            name: "rail".into(),
+            known: features.into()
+        }
+    );
+    let words = format!(
+        "the zone-of-control rule names hexside feature `rail`, which the map does not have \
+         (it has: {features})"
+    );
+    assert_eq!(e.to_string(), words);
+    assert_eq!(
+        rail.controls(&map, hex("1001"), hex("1002")),
+        Err(e.clone())
+    );
+    let position = Position::new(&map, vec![Unit::new("E", 1, hex("1004"))]).unwrap();
+    assert_eq!(position.zoc_with(&map, 1, &rail).unwrap_err(), e);
+    assert_eq!(position.blocking_under(&map, 0, &rail).unwrap_err(), e);
+    let plan = ChainPlan::new(&map, RoadChain::new(3), &rail).unwrap_err();
+    assert_eq!(plan.to_string(), words);
+    assert!(!plan.to_string().contains("leg"));
+
+    let swamp = ZocRule::new().not_into_terrain(["swamp"]);
+    assert_eq!(
+        swamp.bind(&map).unwrap_err().to_string(),
+        "the zone-of-control rule names terrain `swamp`, which the map does not have \
+         (it has: clear, forest)"
+    );
+
+    // The same resolver for a trace rule, strictly bound: the error names the leg.
+    let rule = TraceRule::new([
+        Leg::hexes(2),
+        Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])),
+    ]);
+    let e = rule.bind_strict(&map).unwrap_err();
+    assert!(
+        matches!(&e, RuleError::UnknownHexsideFeature { leg: 2, name, known }
+        if name == "rail" && known == features)
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("leg 2: the map has no hexside feature `rail` (it has: {features})")
+    );
+    let rule =
+        TraceRule::new([Leg::unlimited().steps(StepRule::IntoTerrain(vec!["swamp".into()]))]);
+    assert_eq!(
+        rule.bind_strict(&map).unwrap_err().to_string(),
+        "leg 1: the map has no terrain `swamp` (it has: clear, forest)"
+    );
+    // Names the map has resolve, built-in or its own (either spelling of `blocks-zoc`).
+    let known = ZocRule::new()
+        .not_across(["blocks_zoc", "blocks-zoc", "road"])
+        .not_into_terrain(["forest"]);
+    assert!(known.bind(&map).is_ok());
+}

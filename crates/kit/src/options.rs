@@ -4,11 +4,13 @@
 //! An item ([`RuleOption`]) holds everything about one option: its key (in a state file's
 //! `[rules]` and in `--rule KEY=VALUE`), its [`Reading`]s with the default first (each the word
 //! a table writes, what it means, and how it is set in and recognised from the engine's rules
-//! value `R`), the rule paragraph, the ruling that chose the default, and its words. Everything
-//! else is read from the registry: choosing a value ([`Registry::set`]), the options in force
-//! in a report ([`Registry::in_force`]), the list a tool shows ([`Registry::describe`]), and
-//! the JSON Schema of the `[rules]` table ([`Registry::schema`], feature `schema`). Adding an
-//! option is one item.
+//! value `R`), the rule paragraph, the ruling that chose the default, and its words. A reading
+//! made with [`Reading::sets`] is recognised by setting it again, so each value is written once,
+//! beside its word. Everything else is read from the registry: choosing a value
+//! ([`Registry::set`]), the options in force in a report ([`Registry::in_force`]), the list a
+//! tool shows ([`Registry::describe`]), the JSON Schema of the `[rules]` table
+//! ([`Registry::schema`], feature `schema`), and an option as a report's words name it
+//! ([`Registry::setting`], [`Registry::setting_by`]). Adding an option is one item.
 //!
 //! ```
 //! use wargame_kit::options::{Reading, Registry, RuleOption, non_defaults};
@@ -56,7 +58,22 @@ pub struct Reading<R: 'static> {
     /// Set this reading on the rules.
     choose: fn(&mut R),
     /// Whether the rules hold this reading.
-    chosen: fn(&R) -> bool,
+    chosen: Chosen<R>,
+}
+
+/// How a [`Reading`] is recognised in the rules.
+enum Chosen<R: 'static> {
+    /// By a function of its own.
+    By(fn(&R) -> bool),
+    /// By choosing it on a copy of the rules: they hold it when that changes nothing.
+    ByChoosing(fn(&R, fn(&mut R)) -> bool),
+}
+
+/// Whether `rules` already hold what `choose` sets.
+fn unchanged_by<R: Clone + PartialEq>(rules: &R, choose: fn(&mut R)) -> bool {
+    let mut probe = rules.clone();
+    choose(&mut probe);
+    probe == *rules
 }
 
 impl<R> Reading<R> {
@@ -65,7 +82,7 @@ impl<R> Reading<R> {
         Reading {
             value,
             choose,
-            chosen,
+            chosen: Chosen::By(chosen),
         }
     }
 
@@ -76,7 +93,35 @@ impl<R> Reading<R> {
 
     /// Whether `rules` hold this reading.
     pub fn is_chosen(&self, rules: &R) -> bool {
-        (self.chosen)(rules)
+        match self.chosen {
+            Chosen::By(chosen) => chosen(rules),
+            Chosen::ByChoosing(unchanged) => unchanged(rules, self.choose),
+        }
+    }
+}
+
+impl<R: Clone + PartialEq> Reading<R> {
+    /// A reading declared by what it sets alone: the word, and how to set it. The rules hold
+    /// it when setting it on them changes nothing, so its value is written once.
+    ///
+    /// ```
+    /// use wargame_kit::options::Reading;
+    /// #[derive(Clone, Copy, PartialEq, Eq)]
+    /// enum Rounding { Truncate, Round }
+    /// #[derive(Clone, PartialEq)]
+    /// struct Rules { ratio: Rounding }
+    /// let round = Reading::sets("round", |r: &mut Rules| r.ratio = Rounding::Round);
+    /// let mut rules = Rules { ratio: Rounding::Truncate };
+    /// assert!(!round.is_chosen(&rules));
+    /// round.choose(&mut rules);
+    /// assert!(round.is_chosen(&rules));
+    /// ```
+    pub const fn sets(value: &'static str, choose: fn(&mut R)) -> Self {
+        Reading {
+            value,
+            choose,
+            chosen: Chosen::ByChoosing(unchanged_by::<R>),
+        }
     }
 }
 
@@ -364,6 +409,62 @@ impl<R> Registry<R> {
             .collect()
     }
 
+    /// `key = value` of option `key` as `rules` hold it, for a report's words: the value
+    /// written as the option declares it. `None` for a key it does not know.
+    ///
+    /// ```
+    /// use wargame_kit::options::{Reading, Registry, RuleOption};
+    /// #[derive(Clone, Default, PartialEq)]
+    /// struct Rules { round: bool }
+    /// static OPTIONS: Registry<Rules> = Registry::new(&[RuleOption::new("ratio", "L11", "L-14", "", &[
+    ///     Reading::sets("truncate", |r| r.round = false),
+    ///     Reading::sets("round", |r| r.round = true),
+    /// ])]);
+    /// let rules = Rules { round: true };
+    /// assert_eq!(OPTIONS.setting(&rules, "ratio").as_deref(), Some("ratio = round"));
+    /// assert_eq!(OPTIONS.cited(&rules, "ratio").as_deref(), Some("ratio = round, ruling L-14"));
+    /// assert_eq!(OPTIONS.setting(&rules, "rate"), None);
+    /// ```
+    pub fn setting(&self, rules: &R, key: &str) -> Option<String> {
+        let option = self.options.iter().find(|o| o.key == key)?;
+        let reading = option.in_force(rules)?;
+        Some(format!("{} = {}", option.key, reading.value))
+    }
+
+    /// [`Registry::setting`] with the ruling that chose the option's default: `key = value,
+    /// ruling ID`.
+    pub fn cited(&self, rules: &R, key: &str) -> Option<String> {
+        let option = self.options.iter().find(|o| o.key == key)?;
+        let setting = self.setting(rules, key)?;
+        Some(format!("{setting}, ruling {}", option.ruling))
+    }
+}
+
+impl<R: Default> Registry<R> {
+    /// `key = value` of the reading that `set` takes the default rules to, for words that name
+    /// a reading whatever the rules in force (`allied_bonus_cap = beyond turns this off`): the
+    /// value is written as the option declares it, not again in the words. `None` when `set`
+    /// leaves every option at its default.
+    ///
+    /// ```
+    /// use wargame_kit::options::{Reading, Registry, RuleOption};
+    /// #[derive(Clone, Default, PartialEq)]
+    /// struct Rules { round: bool }
+    /// static OPTIONS: Registry<Rules> = Registry::new(&[RuleOption::new("ratio", "L11", "L-14", "", &[
+    ///     Reading::sets("truncate", |r| r.round = false),
+    ///     Reading::sets("round", |r| r.round = true),
+    /// ])]);
+    /// assert_eq!(OPTIONS.setting_by(|r| r.round = true).as_deref(), Some("ratio = round"));
+    /// assert_eq!(OPTIONS.setting_by(|r| r.round = false), None);
+    /// ```
+    pub fn setting_by(&self, set: fn(&mut R)) -> Option<String> {
+        let mut rules = R::default();
+        set(&mut rules);
+        non_defaults(&self.in_force(&rules))
+    }
+}
+
+impl<R> Registry<R> {
     /// What a tool lists of every option (`victory rules GAME`).
     pub fn describe(&self) -> Vec<RuleDescription> {
         self.options.iter().map(RuleOption::describe).collect()

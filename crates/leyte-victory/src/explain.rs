@@ -493,7 +493,11 @@ impl fmt::Display for LegKind {
             LegKind::RoadTrail => "road/trail",
             LegKind::BesideChain => "beside the road/trail chain",
             LegKind::PastFreeHexes => {
-                "one hex past the hexes of any terrain, with no road or trail hex before it (target = may-adjoin-chain)"
+                return write!(
+                    f,
+                    "one hex past the hexes of any terrain, with no road or trail hex before it ({})",
+                    crate::options::setting_by(|r| r.target = hexmap::TargetRule::MayAdjoinChain)
+                );
             }
         })
     }

@@ -17,13 +17,10 @@
 
 use hexmap::ChainReading;
 use hexmap::TargetRule;
-use serde::Serialize;
 pub(crate) use wargame_kit::options::{Reading, Registry, RuleInForce, RuleOption};
 
 /// L11: the ratio between printed bands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rounding {
     /// Truncate to hundredths, `floor(100 US / JP)`: 2.495 is 2.49 (the default, L-14).
@@ -38,9 +35,7 @@ pub enum Rounding {
 }
 
 /// L11 at 0 : 0, no points on either side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ZeroZero {
     /// A Draw: neither side has the better of it (the default, ruling L-20).
@@ -52,9 +47,7 @@ pub enum ZeroZero {
 
 /// L6 for a Japanese unit that must trace a Line of Communications (when a scenario applies
 /// 16.34, ruling L-13) and cannot.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum BeachBonusLoc {
     /// The beach bonus needs no Line of Communications: a cut Japanese unit on a bonus beach
@@ -93,21 +86,9 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "L-14",
         "the US : Japanese ratio between printed bands: truncated to hundredths, rounded, or the printed figures read exactly",
         &[
-            Reading::new(
-                "truncate",
-                |r| r.ratio = Rounding::Truncate,
-                |r| r.ratio == Rounding::Truncate,
-            ),
-            Reading::new(
-                "round",
-                |r| r.ratio = Rounding::Round,
-                |r| r.ratio == Rounding::Round,
-            ),
-            Reading::new(
-                "exact",
-                |r| r.ratio = Rounding::Exact,
-                |r| r.ratio == Rounding::Exact,
-            ),
+            Reading::sets("truncate", |r| r.ratio = Rounding::Truncate),
+            Reading::sets("round", |r| r.ratio = Rounding::Round),
+            Reading::sets("exact", |r| r.ratio = Rounding::Exact),
         ],
     ),
     RuleOption::new(
@@ -116,16 +97,10 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "L-20",
         "no points on either side (0 : 0): a Draw, or Japanese Decisive (\"1.0 or less to 1\" read as covering a ratio that is not above 1)",
         &[
-            Reading::new(
-                "draw",
-                |r| r.zero_zero = ZeroZero::Draw,
-                |r| r.zero_zero == ZeroZero::Draw,
-            ),
-            Reading::new(
-                "japanese-decisive",
-                |r| r.zero_zero = ZeroZero::JapaneseDecisive,
-                |r| r.zero_zero == ZeroZero::JapaneseDecisive,
-            ),
+            Reading::sets("draw", |r| r.zero_zero = ZeroZero::Draw),
+            Reading::sets("japanese-decisive", |r| {
+                r.zero_zero = ZeroZero::JapaneseDecisive
+            }),
         ],
     ),
     RuleOption::new(
@@ -134,16 +109,8 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "L-9",
         "\"contiguous road and/or trail hexes\": steps across road/trail hexsides, or any step between two road/trail hexes",
         &[
-            Reading::new(
-                "hexsides",
-                |r| r.chain = ChainReading::FollowHexsides,
-                |r| r.chain == ChainReading::FollowHexsides,
-            ),
-            Reading::new(
-                "hexes",
-                |r| r.chain = ChainReading::BetweenNetHexes,
-                |r| r.chain == ChainReading::BetweenNetHexes,
-            ),
+            Reading::sets("hexsides", |r| r.chain = ChainReading::FollowHexsides),
+            Reading::sets("hexes", |r| r.chain = ChainReading::BetweenNetHexes),
         ],
     ),
     RuleOption::new(
@@ -152,21 +119,13 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "L-10",
         "the last hex of a LOC longer than the free hexes: on the road/trail chain; one step past the free hexes or the chain; or one step off a hex of the chain",
         &[
-            Reading::new(
-                "on-chain",
-                |r| r.target = TargetRule::OnChain,
-                |r| r.target == TargetRule::OnChain,
-            ),
-            Reading::new(
-                "may-adjoin-chain",
-                |r| r.target = TargetRule::MayAdjoinChain,
-                |r| r.target == TargetRule::MayAdjoinChain,
-            ),
-            Reading::new(
-                "must-adjoin-chain",
-                |r| r.target = TargetRule::MustAdjoinChain,
-                |r| r.target == TargetRule::MustAdjoinChain,
-            ),
+            Reading::sets("on-chain", |r| r.target = TargetRule::OnChain),
+            Reading::sets("may-adjoin-chain", |r| {
+                r.target = TargetRule::MayAdjoinChain
+            }),
+            Reading::sets("must-adjoin-chain", |r| {
+                r.target = TargetRule::MustAdjoinChain
+            }),
         ],
     ),
     RuleOption::new(
@@ -175,35 +134,44 @@ pub static RULE_OPTIONS: Registry<Rules> = Registry::new(&[
         "L-21",
         "a Japanese unit that must trace a LOC (16.34) and cannot: it still earns the beach bonus, or it earns none (as it earns no objective)",
         &[
-            Reading::new(
-                "no-loc-needed",
-                |r| r.beach_bonus_loc = BeachBonusLoc::NoLocNeeded,
-                |r| r.beach_bonus_loc == BeachBonusLoc::NoLocNeeded,
-            ),
-            Reading::new(
-                "loc-needed",
-                |r| r.beach_bonus_loc = BeachBonusLoc::LocNeeded,
-                |r| r.beach_bonus_loc == BeachBonusLoc::LocNeeded,
-            ),
+            Reading::sets("no-loc-needed", |r| {
+                r.beach_bonus_loc = BeachBonusLoc::NoLocNeeded
+            }),
+            Reading::sets("loc-needed", |r| {
+                r.beach_bonus_loc = BeachBonusLoc::LocNeeded
+            }),
         ],
     ),
 ]);
 
+/// `KEY = VALUE` of the reading `set` chooses, worded as [`RULE_OPTIONS`] declares it, for
+/// the words that name it.
+pub(crate) fn setting_by(set: fn(&mut Rules)) -> String {
+    RULE_OPTIONS.setting_by(set).unwrap_or_default()
+}
+
 impl Rules {
     /// How the last hex of a LOC longer than the free hexes is entered (the option `target`,
     /// ruling L-10), in the words of the report's notes.
-    pub(crate) fn target_words(&self) -> &'static str {
+    pub(crate) fn target_words(&self) -> String {
+        let setting = RULE_OPTIONS.setting(self, "target").unwrap_or_default();
         match self.target {
-            TargetRule::MayAdjoinChain => {
-                "its last hex may be entered across any hexside from the road/trail chain, or straight from the last of the first hexes with no road or trail beside it (target = may-adjoin-chain)"
-            }
-            TargetRule::MustAdjoinChain => {
-                "its last hex may be entered across any hexside, but only from a hex of the road/trail chain (target = must-adjoin-chain)"
-            }
-            _ => {
-                "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading"
-            }
+            TargetRule::MayAdjoinChain => format!(
+                "its last hex may be entered across any hexside from the road/trail chain, or straight from the last of the first hexes with no road or trail beside it ({setting})"
+            ),
+            TargetRule::MustAdjoinChain => format!(
+                "its last hex may be entered across any hexside, but only from a hex of the road/trail chain ({setting})"
+            ),
+            _ => "when the LOC is longer than that, its last hex must be on the road/trail chain: the literal reading".to_string(),
         }
+    }
+
+    /// `beach_bonus_loc = VALUE, ruling L-21` as these rules hold it, for the notes that
+    /// explain a beach bonus (L6).
+    pub(crate) fn beach_bonus_loc_cited(&self) -> String {
+        RULE_OPTIONS
+            .cited(self, "beach_bonus_loc")
+            .unwrap_or_default()
     }
 
     /// Whether a Japanese unit on a bonus beach earns the beach bonus (L6) only when it may

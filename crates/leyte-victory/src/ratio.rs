@@ -165,6 +165,10 @@ pub struct Ratio {
     #[serde(skip)]
     #[cfg_attr(feature = "schema", schemars(skip))]
     level: VictoryLevel,
+    /// How its hundredths were taken (the rules option `ratio`).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    rounding: Rounding,
 }
 
 impl Ratio {
@@ -182,7 +186,13 @@ impl Ratio {
             hundredths,
             text,
             level,
+            rounding,
         }
+    }
+
+    /// How its hundredths were taken (the rules option `ratio`).
+    pub(crate) fn rounding(&self) -> Rounding {
+        self.rounding
     }
 
     /// The victory level of this ratio (L11), as the schedule it was taken with reads it.

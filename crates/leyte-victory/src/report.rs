@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::omitted::Omitted;
 
+use crate::options::Rounding;
 use crate::ratio::{Margins, Ratio, Verdict, VictoryLevel};
 use crate::unit::Side;
 
@@ -507,16 +508,15 @@ impl Report {
         let ratio = match self.ratio.quotient() {
             None => self.ratio.text.clone(),
             Some(q) => {
-                let reading = self
-                    .rules
-                    .iter()
-                    .find(|r| r.key == "ratio")
-                    .map_or("truncate", |r| r.value.as_str());
+                // The option as the report states it (`ratio = round`).
+                let setting = (self.rules.iter().find(|r| r.key == "ratio"))
+                    .map(|r| format!(" ({} = {})", r.key, r.value))
+                    .unwrap_or_default();
                 let two = self.ratio.text.trim_end_matches(" to 1");
-                match reading {
-                    "exact" => format!("{q} to 1, read exactly (ratio = exact)"),
-                    "round" => format!("{q} to 1, rounded to {two} (ratio = round)"),
-                    other => format!("{q} to 1, truncated to {two} (ratio = {other})"),
+                match self.ratio.rounding() {
+                    Rounding::Exact => format!("{q} to 1, read exactly{setting}"),
+                    Rounding::Round => format!("{q} to 1, rounded to {two}{setting}"),
+                    _ => format!("{q} to 1, truncated to {two}{setting}"),
                 }
             }
         };

@@ -380,9 +380,10 @@ fn beach_bonus_award(
         board.unit_label(i)
     );
     if by_unit.traces(i) == Some(false) {
-        text.push_str(
-            "; it cannot trace a LOC, which the beach bonus does not need (beach_bonus_loc = no-loc-needed, ruling L-21)",
-        );
+        text.push_str(&format!(
+            "; it cannot trace a LOC, which the beach bonus does not need ({})",
+            board.scenario.rules.beach_bonus_loc_cited()
+        ));
     }
     let others: Vec<&str> = (on_beach.iter())
         .filter(|(j, _)| *j != i)
@@ -408,9 +409,10 @@ fn beach_bonus_notes(board: &Board<'_, '_>, by_unit: &ByUnit<'_>) -> Vec<String>
         .filter(|(i, _)| !engine::earns_beach_bonus(board, by_unit.traces(*i)))
         .map(|(i, area)| {
             format!(
-                "{} occupies beach hex {} ({area}) but cannot trace the LOC the scenario requires (16.34, ruling L-13): it earns no beach bonus (L6; beach_bonus_loc = loc-needed, ruling L-21).",
+                "{} occupies beach hex {} ({area}) but cannot trace the LOC the scenario requires (16.34, ruling L-13): it earns no beach bonus (L6; {}).",
                 board.unit(i).id,
-                board.unit_label(i)
+                board.unit_label(i),
+                board.scenario.rules.beach_bonus_loc_cited()
             )
         })
         .collect()

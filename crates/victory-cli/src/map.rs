@@ -1,17 +1,17 @@
 //! `victory map check` (every problem of a map file) and `victory map edit` (the editor page,
-//! written by `hexmap::editor`, over a scan or a VASSAL board).
+//! written by `map_editor`, over a scan or a VASSAL board).
 //!
-//! The page and the canonical form are the hex crate's; the VASSAL board's image and grid are
-//! the VASSAL crate's. What is here is reading files and the glue between the two: a VASSAL
-//! HexGrid's numbering turned into a hex-crate layout (or refused, naming the attribute), and
-//! three hex centres that align the page exactly.
+//! The page and the layout fitting are the map editor crate's; the VASSAL board's image and
+//! grid are the VASSAL crate's. What is here is reading files and the glue between the two: a
+//! VASSAL HexGrid's numbering turned into a hex-crate layout (or refused, naming the attribute),
+//! and three hex centres that align the page exactly.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use clap::Subcommand;
-use hexmap::editor::{AlignPoint, Image};
-use hexmap::{Compass, FitError, HexMap, Layout, MapBuilder, Orientation, Parity};
+use hexmap::{Compass, HexMap, Layout, MapBuilder, Orientation, Parity};
+use map_editor::{AlignPoint, FitError, Image};
 use vassal::grid::{Area, CentresError, Grid, HexGrid};
 
 use crate::module::ModuleArgs;
@@ -229,7 +229,7 @@ fn edit(
         (None, None) => None,
     };
     let align = board.map(|b| b.align).unwrap_or_default();
-    let html = hexmap::editor::page(&map, picture.as_ref(), &align)?;
+    let html = map_editor::page(&map, picture.as_ref(), &align)?;
     crate::files::replace(output, html.as_bytes())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", crate::files::shown(output)))?;
     Ok(o)
@@ -400,7 +400,7 @@ fn fit_layout(g: &HexGrid, centres: &[AlignPoint]) -> anyhow::Result<(Layout, Ve
     } else {
         Orientation::Flat
     };
-    Layout::fit(orientation, centres).map_err(|e| match e {
+    map_editor::fit(orientation, centres).map_err(|e| match e {
         FitError::Uneven(_) => anyhow::anyhow!("{e}: raise `hLeading` and `vLeading`"),
         FitError::NoLayout => anyhow::anyhow!(
             "no hex-crate layout (orientation, stagger, label order, growth) numbers its hexes as VASSAL does"

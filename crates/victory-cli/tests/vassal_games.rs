@@ -1,18 +1,15 @@
 //! VASSAL games scored through profiles, end to end, on the synthetic modules and saves of
-//! `fixtures/vassal/` (written by `examples/vassal_synthetic`, which this test also runs to
-//! check the files are current): each save gives the report of the TOML fixture it mirrors,
+//! `fixtures/vassal/` (made by `crates/vassal-fixtures`, whose test checks the files are
+//! current): each save gives the report of the TOML fixture it mirrors,
 //! `victory vassal import` writes a state with that report, a drafted profile filled in scores
 //! its save, and each bad input is one clear, located message (snapshots).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-#[path = "../examples/vassal_synthetic/synthetic.rs"]
-mod synthetic;
-
 use std::path::Path;
 
 mod common;
-use common::{root, run};
+use common::{root, run, synthetic_saves};
 
 /// The games: (save, module, profile, the fixture it mirrors).
 const GAMES: &[(&str, &str, &str, &str)] = &[
@@ -63,17 +60,6 @@ fn report(json: &str) -> serde_json::Value {
     o.remove("file");
     o.remove("vassal");
     v
-}
-
-#[test]
-fn the_synthetic_files_are_what_the_generator_writes() {
-    for (path, bytes) in synthetic::files(&root()).unwrap() {
-        let on_disk = std::fs::read(root().join(&path)).unwrap();
-        assert!(
-            on_disk == bytes,
-            "{path} is not what examples/vassal_synthetic writes: run `cargo run -p victory-cli --example vassal_synthetic -- .`"
-        );
-    }
 }
 
 #[test]
@@ -414,12 +400,7 @@ fn vassal_case_files_are_tested_like_state_files() {
 
 /// Every synthetic save (by path) with its module.
 fn saves_and_modules() -> Vec<(String, &'static str)> {
-    let files = synthetic::files(&root()).unwrap();
-    let saves: Vec<String> = files
-        .into_iter()
-        .map(|(path, _)| path)
-        .filter(|p| p.ends_with(".vsav"))
-        .collect();
+    let saves = synthetic_saves();
     assert!(saves.len() >= 7, "{saves:?}");
     saves
         .into_iter()

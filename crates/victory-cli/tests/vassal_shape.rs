@@ -1,4 +1,4 @@
-//! The synthetic saves of `fixtures/vassal/` (written by `examples/vassal_synthetic`) have the
+//! The synthetic saves of `fixtures/vassal/` (made by `crates/vassal-fixtures`) have the
 //! shape of the saves VASSAL writes, checked against real saves no one here wrote: the folder
 //! named by `VASSAL_SAMPLES` (its `cases.json` lists the real saves and logs). Each claim about
 //! VASSAL is asserted of the real saves too, so the test shows it rather than assumes it:
@@ -19,13 +19,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use vassal::internal::{archive, obfuscation};
 use vassal::seq::Decoder;
 
 mod common;
-use common::root;
+use common::{root, synthetic_saves};
 
 const ESC: char = '\u{1b}';
 
@@ -183,36 +183,12 @@ fn shape(name: &str, bytes: &[u8]) -> Shape {
     s
 }
 
-/// Every `.vsav` under `dir`, by path.
-fn saves_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            saves_under(&p, out);
-        } else if p.extension().is_some_and(|e| e == "vsav") {
-            out.push(p);
-        }
-    }
-}
-
 fn synthetic() -> Vec<Shape> {
-    let mut paths = Vec::new();
-    saves_under(&root().join("fixtures/vassal"), &mut paths);
+    let paths = synthetic_saves();
     assert!(paths.len() >= 5, "the synthetic saves: {paths:?}");
     paths
         .iter()
-        .map(|p| {
-            let name = p
-                .strip_prefix(root())
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            shape(&name, &std::fs::read(p).unwrap())
-        })
+        .map(|name| shape(name, &std::fs::read(root().join(name)).unwrap()))
         .collect()
 }
 

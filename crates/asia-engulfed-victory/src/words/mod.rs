@@ -193,8 +193,11 @@ fn remark(r: Remark, counted: u32) -> String {
             earned,
             cut: Cut::NoAlliedBonus,
         } => format!(
-            "{earned} Bonus VP{}, none counted: the Allies earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)",
-            plural(earned)
+            "{earned} Bonus VP{}, none counted: the Allies earn no Bonus VPs ({})",
+            plural(earned),
+            crate::options::rule_option(|r| {
+                r.allied_bonus_cap = crate::options::AlliedBonusCap::NoAlliedBonus;
+            })
         ),
     }
 }

@@ -5,6 +5,12 @@ use super::plural;
 use crate::applied::{Applied, Automatic, CombinedGame, Points};
 use crate::error::Diagnostic;
 use crate::notes::Note;
+use crate::options::AlliedBonusCap::{Beyond, NoAlliedBonus};
+use crate::options::AutomaticVictoryAtFinalCheck::VpDecide;
+use crate::options::AxisAutomaticVictory::AnyWarState;
+use crate::options::DaiSensoAlliedCap::Four;
+use crate::options::SimultaneousAutomaticVictory::AlliesFirst;
+use crate::options::rule_option;
 use crate::policy::{BonusAndCap, TakenFirst};
 use crate::side::MarkerSide;
 use crate::track::{VpBox, VpTrack};
@@ -96,9 +102,10 @@ fn automatic_note(applied: &Automatic, track: &VpTrack) -> Note {
             "simultaneous-automatic-victories",
             match by {
                 TakenFirst::AlliedOne => format!(
-                    "two automatic victories at once ({} and {}): rules option simultaneous_automatic_victory = allies-first takes the Allied one, {}",
+                    "two automatic victories at once ({} and {}): {} takes the Allied one, {}",
                     first.title(),
                     second.title(),
+                    rule_option(|r| r.simultaneous_automatic_victory = AlliesFirst),
                     taken.title()
                 ),
                 TakenFirst::StandingCondition => format!(
@@ -140,7 +147,8 @@ fn not_won_at_final_check(found: &[Candidate], side: MarkerSide, at: &str) -> No
     Note::new(
         "automatic-victory-at-final-check-vp-decide",
         format!(
-            "rules option automatic_victory_at_final_check = vp-decide: 0.2's automatic victory ends the game only \"before the final Turn\" and the Final check uses the Victory Point Check procedure of 0.1 (0.3), so no automatic victory is won at a Final check, not {}, which this check would bring{stays}; the VP decide (ruling D-2)",
+            "{}: 0.2's automatic victory ends the game only \"before the final Turn\" and the Final check uses the Victory Point Check procedure of 0.1 (0.3), so no automatic victory is won at a Final check, not {}, which this check would bring{stays}; the VP decide (ruling D-2)",
+            rule_option(|r| r.automatic_victory_at_final_check = VpDecide),
             each.join(" nor ")
         ),
     )
@@ -169,20 +177,30 @@ fn points_note(applied: &Points) -> Note {
         ),
         Points::BonusVpInDaiSenso { added: true } => Note::new(
             "bonus-vp-in-dai-senso",
-            "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling D-3; rules option bonus_vp_in_dai_senso = false turns this off)",
+            format!(
+                "14.45 Bonus VPs are added at the Final check of Dai Senso alone: 14.45 awards them and 0.3 is silent (ruling D-3; {} turns this off)",
+                rule_option(|r| r.bonus_vp_in_dai_senso = false)
+            ),
         ),
         Points::BonusVpInDaiSenso { added: false } => Note::new(
             "bonus-vp-in-dai-senso",
-            "14.45 Bonus VPs are not added at the Final check of Dai Senso alone: rules option bonus_vp_in_dai_senso = false",
+            format!(
+                "14.45 Bonus VPs are not added at the Final check of Dai Senso alone: {}",
+                rule_option(|r| r.bonus_vp_in_dai_senso = false)
+            ),
         ),
         Points::AlliedBonusBeyondTheCap => Note::new(
             "allied-bonus-beyond-the-cap",
-            "rules option allied_bonus_cap = beyond: the cap of 0.4 limits the Allies' VP on a map's track; their Bonus VPs come on top, as the Axis's do",
+            format!(
+                "{}: the cap of 0.4 limits the Allies' VP on a map's track; their Bonus VPs come on top, as the Axis's do",
+                rule_option(|r| r.allied_bonus_cap = Beyond)
+            ),
         ),
         Points::NoAlliedBonus { allies } => Note::new(
             "no-allied-bonus",
             format!(
-                "rules option allied_bonus_cap = no-allied-bonus: 0.4's \"Add any Bonus VPs ...\" follows the Axis sentence and the Allies' \"Likewise\" adds only VP scores, so the Allies' {allies} Bonus VP{} {} not counted",
+                "{}: 0.4's \"Add any Bonus VPs ...\" follows the Axis sentence and the Allies' \"Likewise\" adds only VP scores, so the Allies' {allies} Bonus VP{} {} not counted",
+                rule_option(|r| r.allied_bonus_cap = NoAlliedBonus),
                 plural(*allies),
                 if *allies == 1 { "is" } else { "are" }
             ),
@@ -201,14 +219,16 @@ fn points_note(applied: &Points) -> Note {
         Points::DaiSensoAlliedCap { cap, bonus } => Note::new(
             "dai-senso-allied-cap",
             format!(
-                "rules option dai_senso_allied_cap = four: 0.4's \"Remember the Allied factions cannot earn more than 4 VPs on a map\" is read as true of Dai Senso alone too, so the Allies cannot earn more than {cap} VPs on the DS map, {}",
+                "{}: 0.4's \"Remember the Allied factions cannot earn more than 4 VPs on a map\" is read as true of Dai Senso alone too, so the Allies cannot earn more than {cap} VPs on the DS map, {}",
+                rule_option(|r| r.dai_senso_allied_cap = Four),
                 bonus_and_cap(*bonus)
             ),
         ),
         Points::NoCapInDaiSenso { allies, cap } => Note::new(
             "no-cap-in-dai-senso",
             format!(
-                "0.4's \"Remember the Allied factions cannot earn more than 4 VPs on a map\" is read as a rule of the combined game: in Dai Senso alone no cap applies and the Allies count all {allies} VPs on the DS map, Bonus VPs included (ruling D-9; rules option dai_senso_allied_cap = four caps them at {cap})"
+                "0.4's \"Remember the Allied factions cannot earn more than 4 VPs on a map\" is read as a rule of the combined game: in Dai Senso alone no cap applies and the Allies count all {allies} VPs on the DS map, Bonus VPs included (ruling D-9; {} caps them at {cap})",
+                rule_option(|r| r.dai_senso_allied_cap = Four)
             ),
         ),
     }
@@ -216,15 +236,19 @@ fn points_note(applied: &Points) -> Note {
 
 /// How the Allied Bonus VPs stand to the cap per map (D-9, rules option `allied_bonus_cap`),
 /// as the notes of the cap say it.
-fn bonus_and_cap(bonus: BonusAndCap) -> &'static str {
+fn bonus_and_cap(bonus: BonusAndCap) -> String {
     match bonus {
-        BonusAndCap::Included => "Bonus VPs included; the Axis Bonus VPs come on top (ruling)",
-        BonusAndCap::OnTop => {
-            "on the track; their Bonus VPs come on top (rules option allied_bonus_cap = beyond)"
+        BonusAndCap::Included => {
+            "Bonus VPs included; the Axis Bonus VPs come on top (ruling)".to_string()
         }
-        BonusAndCap::NotEarned => {
-            "and earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
-        }
+        BonusAndCap::OnTop => format!(
+            "on the track; their Bonus VPs come on top ({})",
+            rule_option(|r| r.allied_bonus_cap = Beyond)
+        ),
+        BonusAndCap::NotEarned => format!(
+            "and earn no Bonus VPs ({})",
+            rule_option(|r| r.allied_bonus_cap = NoAlliedBonus)
+        ),
     }
 }
 
@@ -234,7 +258,8 @@ fn combined_note(applied: &CombinedGame, track: &VpTrack) -> Note {
         CombinedGame::AxisAutomaticVictoryInAnyWarState { map, war_state } => Note::new(
             "axis-automatic-victory-any-war-state",
             format!(
-                "rules option axis_automatic_victory = any-war-state: the Axis automatic victory on the {} in {} ends the combined game",
+                "{}: the Axis automatic victory on the {} in {} ends the combined game",
+                rule_option(|r| r.axis_automatic_victory = AnyWarState),
                 map.title(),
                 war_state.title()
             ),
@@ -242,9 +267,10 @@ fn combined_note(applied: &CombinedGame, track: &VpTrack) -> Note {
         CombinedGame::AxisAutomaticVictoryOutsideTotalWar { map, war_state } => Note::new(
             "axis-automatic-victory-outside-total-war",
             format!(
-                "0.2 (c): an Axis automatic victory ends the combined game when won during Total War; the one on the {} was won in {}, so it does not (ruling D-1; rules option axis_automatic_victory = any-war-state reads otherwise)",
+                "0.2 (c): an Axis automatic victory ends the combined game when won during Total War; the one on the {} was won in {}, so it does not (ruling D-1; {} reads otherwise)",
                 map.title(),
-                war_state.title()
+                war_state.title(),
+                rule_option(|r| r.axis_automatic_victory = AnyWarState)
             ),
         ),
         CombinedGame::TkAutomaticVictoryFirst { winner, war_state } => Note::new(
@@ -281,5 +307,23 @@ fn combined_note(applied: &CombinedGame, track: &VpTrack) -> Note {
                 ),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cap notes name the option's reading in the words the options registry declares.
+    #[test]
+    fn the_cap_notes_name_the_reading_as_declared() {
+        assert_eq!(
+            bonus_and_cap(BonusAndCap::OnTop),
+            "on the track; their Bonus VPs come on top (rules option allied_bonus_cap = beyond)"
+        );
+        assert_eq!(
+            bonus_and_cap(BonusAndCap::NotEarned),
+            "and earn no Bonus VPs (rules option allied_bonus_cap = no-allied-bonus)"
+        );
     }
 }

@@ -1,6 +1,6 @@
-//! The trace's errors and answers in words: [`RuleError`] and [`OracleError`](crate::OracleError)
-//! as errors, and a [`Cut`](crate::Cut), its [`Obstacle`](crate::Obstacle)s and the crate's
-//! own free-test reason ([`Blocking`](crate::Blocking)) in a player's words.
+//! The trace's errors and answers in words: [`RuleError`] as an error, and a
+//! [`Cut`](crate::Cut), its [`Obstacle`](crate::Obstacle)s and the crate's own free-test
+//! reason ([`Blocking`](crate::Blocking)) in a player's words.
 
 use std::fmt;
 
@@ -32,38 +32,6 @@ impl fmt::Display for RuleError {
 }
 
 impl std::error::Error for RuleError {}
-
-#[cfg(feature = "oracle")]
-mod oracle {
-    use std::fmt;
-
-    use crate::trace::loc::OracleError;
-    use crate::trace::rule::RuleError;
-
-    impl fmt::Display for OracleError {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                OracleError::OffMap { id, hex } => crate::text::inline(
-                    f,
-                    format_args!("unit `{id}` would be on hex {hex}, which is not on the map"),
-                ),
-                OracleError::DuplicateId(id) => {
-                    crate::text::inline(f, format_args!("unit id `{id}` is used twice"))
-                }
-                OracleError::NoSuchUnit(index) => write!(f, "no unit has index {index}"),
-                OracleError::Rule(e) => write!(f, "{e}"),
-            }
-        }
-    }
-
-    impl std::error::Error for OracleError {}
-
-    impl From<RuleError> for OracleError {
-        fn from(e: RuleError) -> OracleError {
-            OracleError::Rule(e)
-        }
-    }
-}
 
 impl<R> Obstacle<R> {
     /// What stops a path here in a player's words: the free test's reason as `reason` says

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::map::{Named, Unknown};
 use crate::trace::custom::{Step, StepFn};
 
 /// How far one leg of a path may go.
@@ -363,7 +364,6 @@ pub enum ChainReading {
 pub struct TraceRule {
     pub(crate) legs: Vec<Leg>,
     pub(crate) target: TargetRule,
-    pub(crate) road_chain: Option<RoadChain>,
 }
 
 impl TraceRule {
@@ -372,7 +372,6 @@ impl TraceRule {
         TraceRule {
             legs: legs.into_iter().collect(),
             target: TargetRule::OnChain,
-            road_chain: None,
         }
     }
 
@@ -390,11 +389,6 @@ impl TraceRule {
     /// How the target is entered.
     pub fn target(&self) -> TargetRule {
         self.target
-    }
-
-    /// The preset this rule was made from, if any.
-    pub fn road_chain(&self) -> Option<&RoadChain> {
-        self.road_chain.as_ref()
     }
 }
 
@@ -464,7 +458,6 @@ impl RoadChain {
         TraceRule {
             legs: vec![Leg::hexes(self.free_hexes).skippable(), chain.skippable()],
             target: self.target,
-            road_chain: Some(*self),
         }
     }
 }
@@ -502,6 +495,18 @@ pub enum RuleError {
         /// The limit.
         max: u32,
     },
+}
+
+impl RuleError {
+    /// The map's resolver's refusal of a name (`HexMap::resolve_hexside_feature`,
+    /// `HexMap::resolve_terrain`) as the error of leg `leg` (1-based).
+    pub(crate) fn of_leg(leg: usize, unknown: Unknown) -> RuleError {
+        let Unknown { what, name, known } = unknown;
+        match what {
+            Named::HexsideFeature => RuleError::UnknownHexsideFeature { leg, name, known },
+            Named::Terrain => RuleError::UnknownTerrain { leg, name, known },
+        }
+    }
 }
 
 /// The largest hex or movement-point budget of one leg.

@@ -1,87 +1,17 @@
 //! One start: the shortest path, or the cut with the reason for each frontier hex.
 
 use std::collections::VecDeque;
-use std::fmt;
 
 use crate::coord::Hex;
+use crate::free::FreeTest;
 use crate::map::NONE;
-use crate::trace::free::FreeTest;
+use crate::trace::check::without_needless_loops;
+use crate::trace::path::Path;
+use crate::trace::refusal::{Refusal, refusal};
+use crate::trace::rule::TargetRule;
 use crate::trace::step::{BoundRule, CBudget};
+use crate::trace::targets::Targets;
 use crate::trace::why::Why;
-use crate::trace::{Path, TargetRule, Targets};
-
-/// Why a step into a hex was refused by the rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Refusal {
-    /// The hex is not on the network of these hexside features ("off the road/trail net").
-    OffNetwork {
-        /// The features (`road`, `trail`).
-        features: Vec<String>,
-    },
-    /// The hex is on the network, but the hexside crossed carries none of these features ("no
-    /// road or trail across the hexside").
-    NotAlong {
-        /// The features (`road`, `trail`).
-        features: Vec<String>,
-    },
-    /// The hexside crossed carries a feature the rule forbids (`river`).
-    Across {
-        /// The features.
-        features: Vec<String>,
-    },
-    /// The terrain of the hex is not allowed.
-    Terrain {
-        /// The terrain's name.
-        terrain: String,
-    },
-    /// The caller's step predicate refused it.
-    Custom {
-        /// The predicate's name.
-        name: String,
-    },
-    /// Every leg that could have entered it had spent its budget.
-    OutOfBudget {
-        /// The last leg that tried (1-based).
-        leg: usize,
-        /// The leg's budget (hexes or movement points).
-        budget: u32,
-        /// What the step would have brought the leg's spending to (more than `budget`): the
-        /// least of the steps tried.
-        needed: u32,
-    },
-}
-
-fn or_list(names: &[String]) -> String {
-    match names {
-        [] => "nothing".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-/// "a river", "an all-sea".
-fn with_article(word: &str) -> String {
-    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {word}", if vowel { "an" } else { "a" })
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::OffNetwork { features } => write!(f, "off the {} net", features.join("/")),
-            Refusal::NotAlong { features } => {
-                write!(f, "no {} across the hexside", or_list(features))
-            }
-            Refusal::Across { features } => {
-                write!(f, "across {} hexside", with_article(&or_list(features)))
-            }
-            Refusal::Terrain { terrain } => write!(f, "{terrain} terrain is not allowed"),
-            Refusal::Custom { name } => write!(f, "refused: {name}"),
-            Refusal::OutOfBudget { leg, .. } => write!(f, "beyond the reach of leg {leg}"),
-        }
-    }
-}
 
 /// What stops a path from entering a hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,7 +131,7 @@ pub fn search<R>(
     };
     let mut search = Search::new(rule, targets);
     let path = search.run(s, free)?;
-    Ok(super::without_needless_loops(rule, path, targets))
+    Ok(without_needless_loops(rule, path, targets))
 }
 
 /// The best end a weighted search has found so far: its (cost, hexes), its last state, and the
@@ -515,7 +445,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             };
             refusals.sort_by_key(|r| r.0);
             let refusals = refusals.into_iter().map(|(_, h, r)| (h, r)).collect();
-            frontier.push(crate::trace::Blocked {
+            frontier.push(Blocked {
                 hex,
                 obstacle,
                 refusals,
@@ -531,45 +461,6 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 .map(|n| map.hexes()[n as usize].hex)
                 .collect(),
         }
-    }
-}
-
-/// A compact refusal in words.
-pub(crate) fn refusal(rule: &BoundRule<'_>, why: Why) -> Refusal {
-    match why {
-        Why::OffNetwork(m) => Refusal::OffNetwork {
-            features: rule.feature_names(m),
-        },
-        Why::NotAlong(m) => Refusal::NotAlong {
-            features: rule.feature_names(m),
-        },
-        Why::Across(m) => Refusal::Across {
-            features: rule.feature_names(m),
-        },
-        Why::Terrain(t) => Refusal::Terrain {
-            terrain: rule
-                .map
-                .terrain_names()
-                .get(usize::from(t))
-                .cloned()
-                .unwrap_or_default(),
-        },
-        Why::Custom(i) => Refusal::Custom {
-            name: rule
-                .custom_names
-                .get(usize::from(i))
-                .cloned()
-                .unwrap_or_default(),
-        },
-        Why::Budget(leg, needed) => Refusal::OutOfBudget {
-            leg: usize::from(leg) + 1,
-            budget: rule
-                .legs
-                .get(usize::from(leg))
-                .and_then(|l| l.budget.limit())
-                .unwrap_or(0),
-            needed,
-        },
     }
 }
 

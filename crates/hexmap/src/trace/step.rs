@@ -1,9 +1,8 @@
 //! A rule bound to one map: names resolved to bits and indices, steps checked fast.
 
-use crate::map::{HexMap, Hexside};
-use crate::position::BoundZoc;
-use crate::trace::loc::ChainPlan;
 use std::sync::Arc;
+
+use crate::map::{HexMap, Hexside};
 
 use crate::trace::custom::Step;
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
@@ -54,8 +53,6 @@ pub struct BoundRule<'m> {
     pub(crate) target: TargetRule,
     pub(crate) rule: TraceRule,
     pub(crate) custom_names: Vec<String>,
-    /// The road-chain plan, for a rule with a [`RoadChain`](crate::trace::RoadChain) preset.
-    pub(crate) chain: Option<ChainPlan<'m>>,
 }
 
 impl std::fmt::Debug for BoundRule<'_> {
@@ -122,14 +119,6 @@ impl<'m> BoundRule<'m> {
             }
         }
         self
-    }
-
-    /// The road-chain plan of a rule made by [`RoadChain::rule`](crate::trace::RoadChain::rule)
-    /// (compiled when it was bound), which a [`Tracer`](crate::trace::Tracer) gives the free
-    /// test. Its zone-of-control rule is [`ZocRule::new`](crate::ZocRule::new): for a position
-    /// from the units under a game's own, compile one with [`ChainPlan::new`].
-    pub fn chain_plan(&self) -> Option<&ChainPlan<'m>> {
-        self.chain.as_ref()
     }
 }
 
@@ -243,15 +232,12 @@ impl TraceRule {
                 skippable: leg.skippable,
             });
         }
-        let chain =
-            (self.road_chain).map(|preset| ChainPlan::compile(map, preset, BoundZoc::marked()));
         Ok(BoundRule {
             map,
             legs,
             target: self.target,
             rule: self.clone(),
             custom_names,
-            chain,
         })
     }
 }
@@ -267,39 +253,25 @@ fn check_budget(leg: usize, budget: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A terrain's index; a terrain the map lacks is `None` (binds as empty), or refused
-/// ([`Unknown`]).
+/// A terrain's index by the map's resolver; a terrain the map lacks is `None` (binds as
+/// empty), or refused ([`Unknown`]).
 fn terrain_index(n: Names<'_>, name: &str) -> Result<Option<usize>, RuleError> {
-    let map = n.map;
-    match map.terrain_names().iter().position(|t| t == name) {
-        Some(t) => Ok(Some(t)),
-        None if n.unknown == Unknown::Empty => Ok(None),
-        None => Err(RuleError::UnknownTerrain {
-            leg: n.leg,
-            name: name.to_string(),
-            known: map.terrain_names().join(", "),
-        }),
+    match n.map.resolve_terrain(name) {
+        Ok(t) => Ok(Some(t)),
+        Err(_) if n.unknown == Unknown::Empty => Ok(None),
+        Err(e) => Err(RuleError::of_leg(n.leg, e)),
     }
 }
 
-/// The bits of hexside features; a feature the map lacks has none (binds as empty, matching
-/// no hexside), or is refused ([`Unknown`]).
+/// The bits of hexside features by the map's resolver; a feature the map lacks has none
+/// (binds as empty, matching no hexside), or is refused ([`Unknown`]).
 fn mask(n: Names<'_>, names: &[String]) -> Result<u32, RuleError> {
-    let (map, leg) = (n.map, n.leg);
     let mut m = 0;
     for name in names {
-        match map.hexside_bit(name) {
-            Some(bit) => m |= bit,
-            None if n.unknown == Unknown::Empty => {}
-            None => {
-                let mut known: Vec<&str> = vec!["road", "trail", "blocks-zoc", "impassable"];
-                known.extend(map.hexside_feature_names().iter().map(String::as_str));
-                return Err(RuleError::UnknownHexsideFeature {
-                    leg,
-                    name: name.clone(),
-                    known: known.join(", "),
-                });
-            }
+        match n.map.resolve_hexside_feature(name) {
+            Ok(bit) => m |= bit,
+            Err(_) if n.unknown == Unknown::Empty => {}
+            Err(e) => return Err(RuleError::of_leg(n.leg, e)),
         }
     }
     Ok(m)
@@ -531,25 +503,6 @@ impl BoundRule<'_> {
 
     /// Names of the features in a hexside mask, for explanations.
     pub(crate) fn feature_names(&self, m: u32) -> Vec<String> {
-        let mut out = Vec::new();
-        for (bit, name) in [
-            (Hexside::ROAD, "road"),
-            (Hexside::TRAIL, "trail"),
-            (Hexside::BLOCKS_ZOC, "blocks-zoc"),
-            (Hexside::IMPASSABLE, "impassable"),
-        ] {
-            if m & bit != 0 {
-                out.push(name.to_string());
-            }
-        }
-        for (i, name) in self.map.hexside_feature_names().iter().enumerate() {
-            let bit = u32::try_from(i)
-                .ok()
-                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT));
-            if bit.is_some_and(|b| m & b != 0) {
-                out.push(name.clone());
-            }
-        }
-        out
+        self.map.hexside_features_in(m)
     }
 }

@@ -1,16 +1,16 @@
 //! All units at once: prepare once per position, then answer each unit.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use crate::coord::Hex;
+use crate::free::{ByNode, FreeTest};
 use crate::map::{HexMap, NONE};
-use crate::trace::free::FreeTest;
-use crate::trace::loc::{ChainTree, ChainWork, Search};
+use crate::trace::path::Path;
+use crate::trace::search::search;
 use crate::trace::step::{BoundRule, CBudget};
-use crate::trace::{Path, Targets};
+use crate::trace::targets::Targets;
 
 /// The leg ends here; the path goes on with the next leg (or ends).
 const HERE: u32 = u32::MAX - 1;
@@ -18,16 +18,13 @@ const HERE: u32 = u32::MAX - 1;
 /// Answers many starts against one rule, one set of targets and one free test.
 ///
 /// Preparation evaluates the free test once per hex and works backward from the targets over
-/// every leg but a bounded first one (for the [`RoadChain`](crate::RoadChain) preset: one
-/// flood along the road/trail net from the targets); each start is then a search of its first
-/// leg only, or a table look-up. The answer (traced or not) is the same as
-/// [`crate::trace::search`]'s. A path ([`Tracer::trace`]) is as short as `search`'s: the
-/// fewest hexes under hex counts, the least cost (then the fewest hexes) under movement
-/// points; it may differ from `search`'s where several such paths exist, and passes a hex
-/// twice only where the rule makes a leg walk away and come back (as `search`'s may). Under
-/// the road-chain preset it is the fewest hexes to the chain and along it (the chain's
-/// distances from the targets made once per position); under any other rule it is
-/// `search`'s own.
+/// every leg but a bounded first one; each start is then a search of its first leg only, or a
+/// table look-up. Every rule is traced alike, the [`RoadChain`](crate::RoadChain) preset's
+/// too (the preset's own plan, compiled once per map, is [`ChainPlan`](crate::ChainPlan)).
+/// The answer (traced or not) is the same as [`crate::trace::search`]'s, and a path
+/// ([`Tracer::trace`]) is `search`'s own: the fewest hexes under hex counts, the least cost
+/// (then the fewest hexes) under movement points; it passes a hex twice only where the rule
+/// makes a leg walk away and come back.
 ///
 /// ```
 /// use hexmap::HexMap;
@@ -61,23 +58,10 @@ pub struct Tracer<'r, 'm> {
     targets: &'r Targets,
     /// By graph node: whether a path may enter it (owned, or the caller's table borrowed).
     free: Cow<'r, [bool]>,
-    plan: Plan,
+    plan: Tables,
 }
 
-#[derive(Clone, Debug)]
-enum Plan {
-    /// The [`RoadChain`](crate::RoadChain) preset: the road-chain plan's position (the free test and the chain as bits),
-    /// and the chain's tree toward the targets, made when a path is asked for.
-    RoadChain {
-        work: Box<ChainWork>,
-        tree: OnceCell<ChainTree>,
-    },
-    /// Any rule: backward tables for legs `first..`, and a forward search of leg 0 when
-    /// `first == 1`.
-    Legs(Tables),
-}
-
-/// The backward tables of [`Plan::Legs`].
+/// The backward tables of a rule's legs, worked from the targets: the tracer's plan.
 #[derive(Clone, Debug)]
 struct Tables {
     first: usize,
@@ -95,8 +79,6 @@ pub struct TraceScratch {
     stamp: Vec<u32>,
     used: Vec<u32>,
     generation: u32,
-    /// The road-chain plan's first-leg search.
-    chain: Search,
 }
 
 impl TraceScratch {
@@ -170,17 +152,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     }
 
     fn prepare(rule: &'r BoundRule<'m>, targets: &'r Targets, free: Cow<'r, [bool]>) -> Self {
-        let plan = match &rule.chain {
-            Some(chain) => {
-                let mut work = Box::<ChainWork>::default();
-                chain.free_table(targets, &free, &mut work);
-                Plan::RoadChain {
-                    work,
-                    tree: OnceCell::new(),
-                }
-            }
-            None => legs_plan(rule, targets, &free),
-        };
+        let plan = legs_plan(rule, targets, &free);
         Tracer {
             rule,
             targets,
@@ -233,15 +205,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
 
     /// Work backward from the targets again, reusing the tables.
     fn replan(&mut self) {
-        match &mut self.plan {
-            Plan::RoadChain { work, tree } => {
-                if let Some(chain) = &self.rule.chain {
-                    chain.free_table(self.targets, &self.free, work);
-                }
-                tree.take();
-            }
-            Plan::Legs(_) => self.plan = legs_plan(self.rule, self.targets, &self.free),
-        }
+        self.plan = legs_plan(self.rule, self.targets, &self.free);
     }
 
     /// Whether the hex passed the free test.
@@ -296,13 +260,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
         if self.targets.node(s) {
             return Some(Path::new(vec![start]));
         }
-        match &self.plan {
-            Plan::RoadChain { work, tree } => {
-                let chain = self.rule.chain.as_ref()?;
-                chain.path_node(self.targets, work, tree, &mut scratch.chain, s)
-            }
-            Plan::Legs(tables) => self.path_by_search(tables, scratch, s),
-        }
+        self.path_by_search(&self.plan, scratch, s)
     }
 
     /// Whether `start` traces, using the caller's scratch space (no path is built).
@@ -313,11 +271,10 @@ impl<'r, 'm> Tracer<'r, 'm> {
         if self.targets.node(s) {
             return true;
         }
-        match &self.plan {
-            Plan::RoadChain { work, .. } => (self.rule.chain.as_ref())
-                .is_some_and(|chain| chain.traced_node(self.targets, work, &mut scratch.chain, s)),
-            Plan::Legs(t) if t.first == 0 => t.start[0][s] != NONE,
-            Plan::Legs(t) => self.first_leg(s, t, scratch),
+        let t = &self.plan;
+        match t.first {
+            0 => t.start[0][s] != NONE,
+            _ => self.first_leg(s, t, scratch),
         }
     }
 
@@ -335,11 +292,11 @@ impl<'r, 'm> Tracer<'r, 'm> {
         if !traced {
             return None;
         }
-        let free = crate::trace::ByNode(|n: petgraph::graph::NodeIndex<u32>| {
+        let free = ByNode(|n: petgraph::graph::NodeIndex<u32>| {
             (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
         });
         let start = self.rule.map.hexes()[s].hex;
-        crate::trace::search(self.rule, start, self.targets, &free).ok()
+        search(self.rule, start, self.targets, &free).ok()
     }
 
     /// Search leg 0 forward from `s` (it has a budget): whether it reaches a hex where leg 1
@@ -355,11 +312,11 @@ impl<'r, 'm> Tracer<'r, 'm> {
             // entered them, may have to leave the start and come back
             // through it; the per-hex tables below cannot tell those two visits apart, the
             // search's (hex, leg, started) states can.
-            let free = crate::trace::ByNode(|n: petgraph::graph::NodeIndex<u32>| {
+            let free = ByNode(|n: petgraph::graph::NodeIndex<u32>| {
                 (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
             });
             let start = map.hexes()[s].hex;
-            return crate::trace::search(rule, start, self.targets, &free).is_ok();
+            return search(rule, start, self.targets, &free).is_ok();
         }
         let limit = leg.budget.limit().unwrap_or(u32::MAX);
         let can_finish = |v: usize| {
@@ -423,7 +380,7 @@ fn fitted<'r>(map: &HexMap, free: &'r [bool]) -> Cow<'r, [bool]> {
 }
 
 /// Backward tables for any rule.
-fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
+fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Tables {
     let n_legs = rule.legs.len();
     let first = usize::from(rule.legs[0].budget.limit().is_some());
     let end = ends(rule, targets, free);
@@ -448,7 +405,7 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Plan {
         };
         start[i] = leg_starts(rule, i, &dist, skip_to, free);
     }
-    Plan::Legs(Tables { first, end, start })
+    Tables { first, end, start }
 }
 
 /// Per node, where a path may end: `HERE` on a target, the adjacent target of the exempt last

@@ -11,7 +11,8 @@
 //!
 //! An engine writes its `[expect]` table as a struct of its own, every field in view: its keys
 //! with their TOML types, then `problems` and `json` (their schemas: [`problems_schema`],
-//! [`json_schema`]); a test holds the struct's keys equal to its [`ExpectKey`]s.
+//! [`json_schema`]); its test calls [`check_table`], which holds the struct's keys equal to its
+//! [`ExpectKey`]s.
 //!
 //! ```
 //! use wargame_kit::internal::expect::{ExpectKey, Reading};
@@ -91,6 +92,50 @@ pub enum Reading {
         /// The value of `flag` picked.
         is: bool,
     },
+}
+
+/// Check that an engine's `[expect]` table `T` (a struct read with `deny_unknown_fields`)
+/// takes exactly the keys the runner reads, `keys` in their order, then [`PROBLEMS`] and
+/// [`JSON`]: the table's TOML types and the report fields its keys read are declared apart, so
+/// each engine's tests call this to hold them together. The error says which keys the table
+/// takes.
+///
+/// ```
+/// use wargame_kit::internal::expect::{ExpectKey, Reading, check_table};
+///
+/// #[derive(serde::Deserialize)]
+/// #[serde(deny_unknown_fields)]
+/// #[allow(dead_code)]
+/// struct Expect {
+///     winner: Option<String>,
+///     problems: Option<Vec<String>>,
+///     json: Option<wargame_kit::toml::Table>,
+/// }
+/// const KEYS: &[ExpectKey] = &[ExpectKey::new("winner", "/winner", Reading::OrNone, "the winner")];
+/// assert_eq!(check_table::<Expect>(KEYS), Ok(()));
+///
+/// const MORE: &[ExpectKey] = &[
+///     ExpectKey::new("winner", "/winner", Reading::OrNone, "the winner"),
+///     ExpectKey::new("turn", "/turn", Reading::Value, "the turn"),
+/// ];
+/// assert!(check_table::<Expect>(MORE).is_err());
+/// ```
+pub fn check_table<T: serde::de::DeserializeOwned>(keys: &[ExpectKey]) -> Result<(), String> {
+    let expected = (keys.iter().map(|k| k.key))
+        .chain([PROBLEMS, JSON])
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match toml::from_str::<T>("not-a-key = 1") {
+        Ok(_) => Err("the table takes a key `not-a-key`: it must refuse unknown keys".into()),
+        Err(e)
+            if e.to_string()
+                .contains(&format!("expected one of {expected}\n")) =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(format!("the table must take {expected}: {e}")),
+    }
 }
 
 /// The JSON Schema of the `json` expectation: a table whose keys are JSON Pointers into the

@@ -16,6 +16,30 @@ pub fn root() -> PathBuf {
         .unwrap()
 }
 
+/// Every synthetic save of `fixtures/vassal/` (the `.vsav` files the generator in
+/// `crates/vassal-fixtures` makes), by its path under the root (`/` between names), sorted.
+pub fn synthetic_saves() -> Vec<String> {
+    fn under(dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                under(&p, out);
+            } else if p.extension().is_some_and(|e| e == "vsav") {
+                let rel = p.strip_prefix(root()).unwrap();
+                let names: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push(names.join("/"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    under(&root().join("fixtures/vassal"), &mut out);
+    out.sort();
+    out
+}
+
 /// What one run printed.
 #[derive(Debug)]
 pub struct Run {

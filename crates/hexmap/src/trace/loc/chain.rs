@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use super::grid::Grid;
 use super::rule::ChainRule;
 use crate::map::{HexMap, NONE};
-use crate::trace::Targets;
+use crate::trace::targets::Targets;
 
 /// The steps a road chain may take, node to node (in the map's adjacency order), as a compact
 /// table: the tree of a position's chain reads only this, not the whole adjacency.
@@ -95,9 +95,10 @@ impl ChainTree {
 }
 
 /// The chain as a tree toward the targets, into `tree` (reused): a breadth-first search, in
-/// node order, from the free targets that end the chain ([`ChainRule::ends_at`]); then the free
-/// hexes next to a free target that run into it ([`ChainRule::runs_into`], whether or not the
-/// target ends the chain); then the chain's steps. Every hex's distance is the fewest steps to a
+/// node order, from the free targets as they root it ([`ChainRule::target_root`]): first those
+/// that end the chain; then the free hexes next to a free target that run into it
+/// ([`ChainRule::runs_into`], whether or not the target ends the chain); then the chain's
+/// steps. Every hex's distance is the fewest steps to a
 /// target along the chain, and the tree's path from it is one of that length.
 pub(crate) fn tree_into(
     tree: &mut ChainTree,
@@ -117,14 +118,14 @@ pub(crate) fn tree_into(
     let mut queue = VecDeque::new();
     let own = |n: usize| u32::try_from(n).unwrap_or(NONE);
     for n in targets.iter_nodes() {
-        if free(n) && rule.ends_at(hexes, n) && next[n] == NONE {
+        if free(n) && rule.target_root(hexes, n).on_chain && next[n] == NONE {
             next[n] = own(n);
             dist[n] = 0;
             queue.push_back(n);
         }
     }
     for t in targets.iter_nodes() {
-        if !free(t) {
+        if !free(t) || !rule.target_root(hexes, t).beside {
             continue;
         }
         // Hexes that run into the target across any passable hexside: one step from it. (A

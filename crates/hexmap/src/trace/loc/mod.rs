@@ -21,24 +21,24 @@
 
 mod chain;
 mod cut;
+mod first;
 mod grid;
 #[cfg(feature = "oracle")]
-mod oracle;
+pub(crate) mod oracle;
 mod rule;
 
-use chain::ChainNet;
-pub(crate) use chain::ChainTree;
-#[cfg(feature = "oracle")]
-pub use oracle::{LocOracle, OracleError};
-use rule::{ChainRule, FirstHexes};
+use chain::{ChainNet, ChainTree};
+use first::{Search, first_leg};
+use grid::Grid;
+use rule::ChainRule;
 
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
-use crate::position::{BoundZoc, ZocRule};
-use crate::trace::rule::{RoadChain, RuleError};
+use crate::position::{ZocError, ZocRule};
+use crate::trace::path::Path;
+use crate::trace::rule::RoadChain;
+use crate::trace::targets::Targets;
 use crate::trace::why::Why;
-use crate::trace::{Path, Targets};
-use grid::Grid;
 
 /// The [`RoadChain`] preset and a [`ZocRule`] compiled for one map: made once, used for every
 /// position ([`ChainWork`] holds what a position needs).
@@ -154,35 +154,6 @@ pub struct ChainWork {
     queue: Vec<u32>,
 }
 
-/// One unit's search of its first K+1 hexes: marks by generation, the layers, the parents.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Search {
-    stamp: Vec<u32>,
-    generation: u32,
-    layer: Vec<u32>,
-    next: Vec<u32>,
-    parent: Vec<u32>,
-}
-
-impl Search {
-    /// A new search on a map of `len` hexes.
-    fn begin(&mut self, len: usize) -> u32 {
-        if self.stamp.len() != len {
-            *self = Search {
-                stamp: vec![0; len],
-                parent: vec![0; len],
-                ..Search::default()
-            };
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        self.generation
-    }
-}
-
 /// How much a cut unit's evidence may hold ([`ChainPlan::cut`]): a unit costs the same on any
 /// map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,26 +244,23 @@ pub struct ChainReach {
 
 impl<'m> ChainPlan<'m> {
     /// Compile `preset` for `map` under the zone-of-control rule `zoc`; refused when the map
-    /// lacks a hexside feature or terrain `zoc` names.
+    /// lacks a hexside feature or terrain `zoc` names. The preset's only door: the generic
+    /// tracers ([`crate::trace::search`], [`crate::trace::Tracer`]) trace its rule
+    /// ([`RoadChain::rule`]) as any other.
     pub fn new(
         map: &'m HexMap,
         preset: RoadChain,
         zoc: &ZocRule,
-    ) -> Result<ChainPlan<'m>, RuleError> {
-        Ok(ChainPlan::compile(map, preset, BoundZoc::new(map, zoc)?))
-    }
-
-    /// Compile `preset` for `map` under the zone of control `zoc`, resolved.
-    pub(crate) fn compile(map: &'m HexMap, preset: RoadChain, zoc: BoundZoc) -> ChainPlan<'m> {
-        let rule = ChainRule::new(preset, zoc);
+    ) -> Result<ChainPlan<'m>, ZocError> {
+        let rule = ChainRule::new(preset, zoc.bind(map)?);
         let (net, grid) = (ChainNet::new(map, &rule), Grid::new(map));
-        ChainPlan {
+        Ok(ChainPlan {
             map,
             net_by_bit: net.by_bit(&grid),
             net,
             grid,
             rule,
-        }
+        })
     }
 
     /// The map.
@@ -386,9 +354,9 @@ impl<'m> ChainPlan<'m> {
         self.flood(targets, work);
     }
 
-    /// The chain: from the free targets that end it ([`ChainRule::ends_at`]) and the free hexes
-    /// next to one that run into it ([`ChainRule::runs_into`]), along the chain's steps through
-    /// free hexes.
+    /// The chain: from the free targets as they root it ([`ChainRule::target_root`]: those
+    /// that end it, and the free hexes next to one that run into it), along the chain's steps
+    /// through free hexes.
     fn flood(&self, targets: &Targets, work: &mut ChainWork) {
         let (grid, map, rule) = (&self.grid, self.map, &self.rule);
         work.chain.fill(0);
@@ -406,8 +374,12 @@ impl<'m> ChainPlan<'m> {
             if !grid.has(&work.free, t) {
                 continue;
             }
-            if rule.ends_at(hexes, t) {
+            let roots = rule.target_root(hexes, t);
+            if roots.on_chain {
                 root(t, work);
+            }
+            if !roots.beside {
+                continue;
             }
             for a in map.adjacency()[t] {
                 let y = a.node as usize;
@@ -506,39 +478,6 @@ impl<'m> ChainPlan<'m> {
             search,
             s,
         )
-    }
-
-    /// A [`crate::trace::Tracer`]'s answer for node `s` in the position `work` holds: whether
-    /// it traces.
-    pub(crate) fn traced_node(
-        &self,
-        targets: &Targets,
-        work: &ChainWork,
-        search: &mut Search,
-        s: usize,
-    ) -> bool {
-        (self.first_leg(targets, &work.free, &work.chain, search, s)).is_some()
-    }
-
-    /// A [`crate::trace::Tracer`]'s path for node `s` in the position `work` holds: `None` when
-    /// cut (the chain's tree made once, in `tree`).
-    pub(crate) fn path_node(
-        &self,
-        targets: &Targets,
-        work: &ChainWork,
-        tree: &std::cell::OnceCell<ChainTree>,
-        search: &mut Search,
-        s: usize,
-    ) -> Option<Path> {
-        // Whether it traces first: a cut unit costs no tree.
-        self.first_leg(targets, &work.free, &work.chain, search, s)?;
-        let tree = tree.get_or_init(|| {
-            let mut t = ChainTree::default();
-            self.tree_into(targets, &work.free, &mut t);
-            t
-        });
-        let v = self.shortest_first_leg(targets, &work.free, tree, search, s)?;
-        Some(self.path_from(search, tree, s, v))
     }
 
     /// The chain's tree toward the targets for the free hexes `free`, into `tree`.
@@ -717,57 +656,4 @@ impl<'m> ChainPlan<'m> {
             reach,
         })
     }
-}
-
-/// The first K hexes: from node `s`, the node where a breadth-first search of at most K+1
-/// steps through `free` hexes across passable hexsides meets a target within K steps or the
-/// `chain` (its parents in `search`); `s` itself when it is a target, or on the chain where
-/// the rule lets the unit trace from a hex of the chain it stands on
-/// ([`ChainRule::start_on_chain`]). The one search of a unit's first hexes, for the plan, the
-/// tracer and the oracle.
-pub(crate) fn first_leg(
-    map: &HexMap,
-    first: FirstHexes,
-    target: impl Fn(usize) -> bool,
-    free: impl Fn(usize) -> bool,
-    chain: impl Fn(usize) -> bool,
-    search: &mut Search,
-    s: usize,
-) -> Option<usize> {
-    let len = map.len();
-    if s >= len {
-        return None;
-    }
-    if target(s) || (first.start_on_chain && chain(s)) {
-        return Some(s);
-    }
-    let k = first.k as usize;
-    let adj = map.adjacency();
-    let g = search.begin(len);
-    search.stamp[s] = g;
-    search.layer.clear();
-    search.layer.push(s as u32);
-    for depth in 1..=k.saturating_add(1) {
-        search.next.clear();
-        for i in 0..search.layer.len() {
-            let u = search.layer[i] as usize;
-            for a in adj[u] {
-                let v = a.node as usize;
-                if a.node == NONE || a.impassable() || search.stamp[v] == g || !free(v) {
-                    continue;
-                }
-                search.stamp[v] = g;
-                search.parent[v] = u as u32;
-                if (depth <= k && target(v)) || chain(v) {
-                    return Some(v);
-                }
-                search.next.push(a.node);
-            }
-        }
-        if search.next.is_empty() {
-            return None;
-        }
-        std::mem::swap(&mut search.layer, &mut search.next);
-    }
-    None
 }

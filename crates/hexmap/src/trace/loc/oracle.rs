@@ -2,13 +2,16 @@
 //! [`RoadChain`] preset and a [`ZocRule`], kept up to date as units move, arrive and leave.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
+use super::first::{Search, first_leg};
 use super::rule::{ChainRule, FirstHexes};
 use crate::coord::Hex;
 use crate::map::{HexMap, NONE};
-use crate::position::{Unit, ZocRule};
-use crate::trace::Targets;
+use crate::position::{Unit, ZocError, ZocRule};
+use crate::text::inline;
 use crate::trace::rule::{RoadChain, RuleError};
+use crate::trace::targets::Targets;
 
 /// Up to this many hexes that got better, a cut unit is tested for nearness to each by
 /// distance; above, by the cells that hold them ([`Nearness`]).
@@ -29,8 +32,39 @@ pub enum OracleError {
     DuplicateId(String),
     /// No unit has this index (never given, or removed).
     NoSuchUnit(usize),
-    /// The preset or the ZOC rule cannot be used on this map.
+    /// The preset cannot be used on this map (its budget).
     Rule(RuleError),
+    /// The ZOC rule cannot be used on this map (a name it gives).
+    Zoc(ZocError),
+}
+
+impl fmt::Display for OracleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OracleError::OffMap { id, hex } => inline(
+                f,
+                format_args!("unit `{id}` would be on hex {hex}, which is not on the map"),
+            ),
+            OracleError::DuplicateId(id) => inline(f, format_args!("unit id `{id}` is used twice")),
+            OracleError::NoSuchUnit(index) => write!(f, "no unit has index {index}"),
+            OracleError::Rule(e) => write!(f, "{e}"),
+            OracleError::Zoc(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for OracleError {}
+
+impl From<RuleError> for OracleError {
+    fn from(e: RuleError) -> OracleError {
+        OracleError::Rule(e)
+    }
+}
+
+impl From<ZocError> for OracleError {
+    fn from(e: ZocError) -> OracleError {
+        OracleError::Zoc(e)
+    }
 }
 
 /// Every unit's supply line or Line of Communications under the [`RoadChain`] preset, updated
@@ -154,11 +188,11 @@ struct Net<'m> {
     /// What the search of a unit's first hexes reads of the rule.
     first: FirstHexes,
     target: Vec<bool>,
-    /// A target that roots the forest when free: one on the chain ([`ChainRule::ends_at`]),
-    /// or one whose neighbours run into it ([`ChainRule::roots_beside_only`]).
+    /// A target that roots the forest when free: one on the chain, or one whose neighbours
+    /// run into it ([`ChainRule::target_root`]).
     root: Vec<bool>,
     /// A root of the forest that is not on the chain itself: only the hexes beside it that run
-    /// into it are ([`ChainRule::roots_beside_only`]).
+    /// into it are ([`ChainRule::target_root`]).
     beside_only: Vec<bool>,
     /// The chain graph: the neighbours of each node a chain step joins (freeness aside).
     chain: Table,
@@ -205,7 +239,7 @@ struct Scratch {
     /// Nearness to the hexes that got better.
     near: Nearness,
     /// The search of one unit's first hexes.
-    search: super::Search,
+    search: Search,
     queue: Vec<u32>,
     next: Vec<u32>,
     /// The chain steps from a subtree cut off by a blocked chain hex to other chain hexes.
@@ -344,7 +378,7 @@ impl Scratch {
             better: Vec::new(),
             again: Vec::new(),
             near: Nearness::new(),
-            search: super::Search::default(),
+            search: Search::default(),
             queue: Vec::new(),
             next: Vec::new(),
             edges: Vec::new(),
@@ -386,7 +420,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         let net = match resolve(map, preset, targets, zoc) {
             Ok(net) => Some(net),
             Err(e) => {
-                errors.push(OracleError::Rule(e));
+                errors.push(OracleError::Zoc(e));
                 None
             }
         };
@@ -827,7 +861,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         }
         let s = slot.node as usize;
         let hexes: &Hexes = h;
-        let found = super::first_leg(
+        let found = first_leg(
             net.map,
             net.first,
             |n| net.target[n],
@@ -974,15 +1008,17 @@ fn resolve<'m>(
     preset: RoadChain,
     targets: &Targets,
     zoc: &ZocRule,
-) -> Result<Net<'m>, RuleError> {
-    let rule = ChainRule::new(preset, super::BoundZoc::new(map, zoc)?);
+) -> Result<Net<'m>, ZocError> {
+    let rule = ChainRule::new(preset, zoc.bind(map)?);
     let hexes = map.hexes();
     let target: Vec<bool> = (0..map.len()).map(|n| targets.node(n)).collect();
+    let roots = |n: usize| rule.target_root(hexes, n);
+    // A target roots the forest by itself, or by the hexes beside it only.
     let beside_only: Vec<bool> = (0..map.len())
-        .map(|n| target[n] && rule.roots_beside_only(hexes, n))
+        .map(|n| target[n] && roots(n).beside && !roots(n).on_chain)
         .collect();
     let root: Vec<bool> = (0..map.len())
-        .map(|n| target[n] && (rule.ends_at(hexes, n) || beside_only[n]))
+        .map(|n| target[n] && (roots(n).on_chain || roots(n).beside))
         .collect();
     // The chain graph: the chain's steps, and a root target and a hex next to it that runs
     // into it, either way; never across an impassable hexside.

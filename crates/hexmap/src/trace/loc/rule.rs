@@ -68,13 +68,17 @@ impl ChainRule {
         self.into_target && on_net(hexes, y)
     }
 
-    /// Where the chain ends: whether a target roots hexes beside it that run into it
-    /// ([`ChainRule::runs_into`]) without being on the chain itself ([`ChainRule::ends_at`]):
-    /// one off the net when the chain must run into it from a hex of its own.
-    #[cfg(feature = "oracle")]
+    /// Where the chain ends, for every reader of the chain alike (the flood of a position, the
+    /// chain's tree, the oracle's forest): how the target on node `t`, when free, roots the
+    /// chain. It is on the chain itself ([`ChainRule::ends_at`]), and hexes beside it may run
+    /// into it ([`ChainRule::runs_into`]); a target off the net may root the hexes beside it
+    /// only, when the chain must run into it from a hex of its own.
     #[inline]
-    pub(crate) fn roots_beside_only(&self, hexes: &[HexInfo], t: usize) -> bool {
-        self.into_target && !self.ends_at(hexes, t)
+    pub(crate) fn target_root(&self, hexes: &[HexInfo], t: usize) -> TargetRoot {
+        TargetRoot {
+            on_chain: self.ends_at(hexes, t),
+            beside: self.into_target,
+        }
     }
 
     /// Where the chain ends, for a search from the unit: whether a passable step into a
@@ -112,6 +116,15 @@ pub(crate) struct FirstHexes {
     pub(crate) k: u32,
     /// A unit on a hex of the chain traces from there.
     pub(crate) start_on_chain: bool,
+}
+
+/// How a free target roots the chain ([`ChainRule::target_root`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TargetRoot {
+    /// The target is on the chain ([`ChainRule::ends_at`]).
+    pub(crate) on_chain: bool,
+    /// The hexes beside it that run into it are on the chain ([`ChainRule::runs_into`]).
+    pub(crate) beside: bool,
 }
 
 /// Whether node `n` is on the road/trail net.

@@ -1,13 +1,13 @@
-// ---- the canonical TOML: hexmap::editor::canonical_toml, step for step ---------------------
+// ---- the canonical TOML: hexmap::canonical::canonical_toml, step for step ------------------
 /**
  * The map file the page exports: the form docs/map-editor.md gives, the bytes
- * hexmap::editor::canonical_toml writes for the same map (the browser test holds them equal).
+ * hexmap::canonical::canonical_toml writes for the same map (the browser test holds them equal).
  * Its constants (the symbols, the off-map symbol, the grid's groups, the built-in hexside lists)
  * are those Rust wrote into the page.
  */
 const canonical = (() => {
   const { symbols: SYMBOLS, off_map: OFF_MAP, group: GROUP, hexsides: LISTS } = embedded.form;
-  /** A TOML basic string (hexmap's editor::canonical::quote). */
+  /** A TOML basic string (hexmap's canonical::quote). */
   const quote = (s) => '"' + [...s].map((ch) => {
     const c = ch.codePointAt(0);
     if (ch === '"') return '\\"';

@@ -3,7 +3,7 @@
  * The page's one geometry. geometry.of(layout) takes a layout (the canonical form's keys) and
  * answers for its slots: the labels of its extents numbered from 0 in label order (row by row,
  * column by column). The neighbour steps are hexmap's (the table Rust wrote from its Layout);
- * labels, centres (as hexmap::editor::grid_position) and picking are computed here, and the
+ * labels, centres (as map_editor::grid_position) and picking are computed here, and the
  * browser test holds all of them to Rust's on 32 layouts (tests/browser/editor/geometry.json).
  */
 const geometry = (() => {
@@ -28,7 +28,7 @@ const geometry = (() => {
     };
     const shifted = (line) => (Math.abs(line) % 2 === 1) === (L.shifted === 'odd');
     const sx = L.columns_grow === 'west' ? -1 : 1, sy = L.rows_grow === 'north' ? -1 : 1;
-    /** The centre of a row and column before alignment: circumradius 1, as hexmap::editor::grid_position. */
+    /** The centre of a row and column before alignment: circumradius 1, as map_editor::grid_position. */
     const ideal = (r, c) => {
       if (flat) return [(c - C0) * 1.5 * sx, (r - R0 + (shifted(c) ? 0.5 : 0)) * S3 * sy];
       return [(c - C0 + (shifted(r) ? 0.5 : 0)) * S3 * sx, (r - R0) * 1.5 * sy];

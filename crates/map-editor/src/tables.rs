@@ -1,14 +1,16 @@
 //! The tables Rust writes into the editor page so that the page does not write its own: the
 //! steps from a hex to its neighbours, computed by the hex crate's [`Layout`] and
-//! [`Hex`](crate::Hex), and the constants [`canonical_toml`](super::canonical_toml) writes
-//! with. Both are JSON in `<script type="application/json">` elements the page reads at start.
+//! [`Hex`](hexmap::Hex), and the constants [`canonical_toml`](hexmap::canonical::canonical_toml)
+//! writes with. Both are JSON in `<script type="application/json">` elements the page reads at start.
 //!
 //! The steps are a table of every orientation and shifted parity, not of one map's hexes, so
 //! they hold for any layout the page's Layout form applies.
 
-use super::canonical::{GROUP, HEXSIDE_LISTS, OFF_MAP, SYMBOLS, orientation, parity};
-use super::model::json_string;
-use crate::layout::{Layout, Offset, Orientation, Parity};
+use hexmap::canonical::{GROUP, HEXSIDE_LISTS, OFF_MAP, SYMBOLS};
+use hexmap::{Layout, Offset, Orientation, Parity};
+use serde::Serialize;
+
+use crate::json::{Ordered, to_script_json};
 
 /// The neighbour steps as the page reads them: `{"neighbours": {ORIENTATION: {PARITY: [plain,
 /// shifted]}}}`, where `PARITY` is the layout's `shifted` and `plain` and `shifted` are the
@@ -17,31 +19,29 @@ use crate::layout::{Layout, Offset, Orientation, Parity};
 /// neighbours: the two on the hex's own line, then the two on the line before, then the two on
 /// the line after, each in increasing number.
 pub(crate) fn geometry_json() -> String {
-    let mut by_orientation = Vec::new();
-    for o in [Orientation::Flat, Orientation::Pointy] {
-        let mut by_parity = Vec::new();
-        for p in [Parity::Odd, Parity::Even] {
-            let lines: Vec<String> = steps(o, p)
-                .iter()
-                .map(|line| {
-                    let steps: Vec<String> =
-                        line.iter().map(|(r, c)| format!("[{r},{c}]")).collect();
-                    format!("[{}]", steps.join(","))
-                })
-                .collect();
-            by_parity.push(format!("\"{}\":[{}]", parity(p), lines.join(",")));
-        }
-        by_orientation.push(format!(
-            "\"{}\":{{{}}}",
-            orientation(o),
-            by_parity.join(",")
-        ));
+    /// A hex's steps on a plain line and on a shifted one, by the layout's `shifted`.
+    type ByParity = Ordered<Parity, [Vec<(i32, i32)>; 2]>;
+    #[derive(Serialize)]
+    struct Geometry {
+        neighbours: Ordered<Orientation, ByParity>,
     }
-    format!("{{\"neighbours\":{{{}}}}}", by_orientation.join(","))
+    let neighbours = [Orientation::Flat, Orientation::Pointy]
+        .into_iter()
+        .map(|o| {
+            let by_parity = [Parity::Odd, Parity::Even]
+                .into_iter()
+                .map(|p| (p, steps(o, p)))
+                .collect();
+            (o, Ordered(by_parity))
+        })
+        .collect();
+    to_script_json(&Geometry {
+        neighbours: Ordered(neighbours),
+    })
 }
 
 /// The steps `(rows, columns)` from a hex to its six neighbours, for a hex on a plain line and
-/// for one on a shifted line, read off [`Hex::neighbors`](crate::Hex::neighbors) through
+/// for one on a shifted line, read off [`Hex::neighbors`](hexmap::Hex::neighbors) through
 /// [`Layout`]'s offset conversion (growth does not change adjacency).
 fn steps(o: Orientation, p: Parity) -> [Vec<(i32, i32)>; 2] {
     let layout = Layout::row_column(o, 0..=5, 0..=5).with_shifted(p);
@@ -79,18 +79,19 @@ fn steps(o: Orientation, p: Parity) -> [Vec<(i32, i32)>; 2] {
 /// terrain whose own letter is taken), `off_map`, `group` (a grid line's symbols per group) and
 /// `hexsides` (each built-in hexside list: its key, its feature, whether written as paths).
 pub(crate) fn form_json() -> String {
-    let lists: Vec<String> = HEXSIDE_LISTS
-        .iter()
-        .map(|(key, feature, as_paths)| {
-            format!("[{},{},{as_paths}]", json_string(key), json_string(feature))
-        })
-        .collect();
-    format!(
-        "{{\"symbols\":{},\"off_map\":{},\"group\":{GROUP},\"hexsides\":[{}]}}",
-        json_string(SYMBOLS),
-        json_string(&OFF_MAP.to_string()),
-        lists.join(",")
-    )
+    #[derive(Serialize)]
+    struct Form {
+        symbols: &'static str,
+        off_map: char,
+        group: usize,
+        hexsides: [(&'static str, &'static str, bool); 4],
+    }
+    to_script_json(&Form {
+        symbols: SYMBOLS,
+        off_map: OFF_MAP,
+        group: GROUP,
+        hexsides: HEXSIDE_LISTS,
+    })
 }
 
 #[cfg(test)]

@@ -1,11 +1,22 @@
-//! (feature `editor`) The layout that numbers a picture's hex centres as they are labelled,
-//! and three of them that align the editor's page on it exactly: for a grid someone else
-//! numbered (a VASSAL board's).
+//! The layout that numbers a picture's hex centres as they are labelled, and three of them
+//! that align the editor's page on it exactly: for a grid someone else numbered (a VASSAL
+//! board's).
 
-use crate::editor::{AlignPoint, grid_position};
-use crate::layout::{Compass, Label, LabelError, LabelOrder, Layout, Orientation, Parity, Sheet};
+use hexmap::{Compass, Label, LabelError, LabelOrder, Layout, Orientation, Parity, Sheet};
 
-/// Why no layout numbers a picture's hex centres as they are labelled ([`Layout::fit`]).
+use crate::{AlignPoint, grid_position};
+
+/// Why no layout numbers a picture's hex centres as they are labelled ([`fit()`]).
+///
+/// # Example
+/// ```
+/// use map_editor::{AlignPoint, FitError, fit};
+/// let uneven = [
+///     AlignPoint { label: "0101".into(), x: 0.0, y: 0.0 },
+///     AlignPoint { label: "011".into(), x: 0.0, y: 40.0 },
+/// ];
+/// assert_eq!(fit(hexmap::Orientation::Flat, &uneven), Err(FitError::Uneven("011".into())));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FitError {
@@ -37,86 +48,84 @@ impl std::fmt::Display for FitError {
 
 impl std::error::Error for FitError {}
 
-impl Layout {
-    /// The layout of `orientation` whose labels sit at `centres` (each a hex's centre on a
-    /// picture, in pixels, and its label as printed): the label order, the stagger and the
-    /// growth of rows and columns that put every centre within a pixel of where it is, the
-    /// extents those of the labels; and three of the centres, far apart and not on one line,
-    /// that align the editor's page on it exactly ([`crate::editor::page`]).
-    ///
-    ///
-    /// A grid turned half a turn fits as well as itself: the first layout tried that fits is
-    /// given (row-column before column-row, odd before even lines shifted, rows growing north
-    /// before south, columns east before west).
-    ///
-    /// ```
-    /// use hexmap::editor::{AlignPoint, grid_position};
-    /// use hexmap::{Compass, Layout, Orientation, Parity};
-    /// let printed = Layout::column_row(Orientation::Flat, 1..=4, 1..=5)
-    ///     .with_shifted(Parity::Odd)
-    ///     .with_growth(Compass::North, Compass::East);
-    /// // Where a picture at 40 pixels a hex, 10 in from its corner, has each centre.
-    /// let centres: Vec<AlignPoint> = printed
-    ///     .labels()
-    ///     .map(|l| {
-    ///         let (row, column) = printed.row_col(l);
-    ///         let (x, y) = grid_position(&printed, i32::from(row), i32::from(column));
-    ///         AlignPoint { label: l.to_string(), x: 10.0 + 40.0 * x, y: 10.0 + 40.0 * y }
-    ///     })
-    ///     .collect();
-    /// let (layout, align) = Layout::fit(Orientation::Flat, &centres).unwrap();
-    /// assert_eq!(layout, printed);
-    /// assert_eq!(align.len(), 3);
-    /// ```
-    pub fn fit(
-        orientation: Orientation,
-        centres: &[AlignPoint],
-    ) -> Result<(Layout, Vec<AlignPoint>), FitError> {
-        let digits = centres.iter().map(|c| c.label.len()).max().unwrap_or(4);
-        if digits % 2 != 0 || centres.iter().any(|c| c.label.len() != digits) {
-            let first = centres.iter().find(|c| c.label.len() != digits);
-            return Err(FitError::Uneven(
-                first.map_or(String::new(), |c| c.label.clone()),
-            ));
-        }
-        let width = u8::try_from(digits / 2).unwrap_or(2);
-        let numbers: Vec<(u16, u16)> = centres
+/// The layout of `orientation` whose labels sit at `centres` (each a hex's centre on a
+/// picture, in pixels, and its label as printed): the label order, the stagger and the
+/// growth of rows and columns that put every centre within a pixel of where it is, the
+/// extents those of the labels; and three of the centres, far apart and not on one line,
+/// that align the editor's page on it exactly ([`page`](crate::page)).
+///
+/// A grid turned half a turn fits as well as itself: the first layout tried that fits is
+/// given (row-column before column-row, odd before even lines shifted, rows growing north
+/// before south, columns east before west).
+///
+/// # Example
+/// ```
+/// use map_editor::{AlignPoint, fit, grid_position};
+/// use hexmap::{Compass, Layout, Orientation, Parity};
+/// let printed = Layout::column_row(Orientation::Flat, 1..=4, 1..=5)
+///     .with_shifted(Parity::Odd)
+///     .with_growth(Compass::North, Compass::East);
+/// // Where a picture at 40 pixels a hex, 10 in from its corner, has each centre.
+/// let centres: Vec<AlignPoint> = printed
+///     .labels()
+///     .map(|l| {
+///         let (row, column) = printed.row_col(l);
+///         let (x, y) = grid_position(&printed, i32::from(row), i32::from(column));
+///         AlignPoint { label: l.to_string(), x: 10.0 + 40.0 * x, y: 10.0 + 40.0 * y }
+///     })
+///     .collect();
+/// let (layout, align) = fit(Orientation::Flat, &centres).unwrap();
+/// assert_eq!(layout, printed);
+/// assert_eq!(align.len(), 3);
+/// ```
+pub fn fit(
+    orientation: Orientation,
+    centres: &[AlignPoint],
+) -> Result<(Layout, Vec<AlignPoint>), FitError> {
+    let digits = centres.iter().map(|c| c.label.len()).max().unwrap_or(4);
+    if digits % 2 != 0 || centres.iter().any(|c| c.label.len() != digits) {
+        let first = centres.iter().find(|c| c.label.len() != digits);
+        return Err(FitError::Uneven(
+            first.map_or(String::new(), |c| c.label.clone()),
+        ));
+    }
+    let width = u8::try_from(digits / 2).unwrap_or(2);
+    let numbers: Vec<(u16, u16)> = centres
+        .iter()
+        .map(|c| {
+            let l = Label::parse(&c.label, width).map_err(FitError::Label)?;
+            Ok((l.first, l.second))
+        })
+        .collect::<Result<_, FitError>>()?;
+    let refs = reference_points(centres);
+    for order in [LabelOrder::RowColumn, LabelOrder::ColumnRow] {
+        let rc: Vec<(u16, u16)> = numbers
             .iter()
-            .map(|c| {
-                let l = Label::parse(&c.label, width).map_err(FitError::Label)?;
-                Ok((l.first, l.second))
-            })
-            .collect::<Result<_, FitError>>()?;
-        let refs = reference_points(centres);
-        for order in [LabelOrder::RowColumn, LabelOrder::ColumnRow] {
-            let rc: Vec<(u16, u16)> = numbers
-                .iter()
-                .map(|&(a, b)| {
-                    if order == LabelOrder::RowColumn {
-                        (a, b)
-                    } else {
-                        (b, a)
-                    }
-                })
-                .collect();
-            let range = |f: fn(&(u16, u16)) -> u16| {
-                let lo = rc.iter().map(f).min().unwrap_or(0);
-                lo..=rc.iter().map(f).max().unwrap_or(0)
-            };
-            let base = Layout::new(
-                orientation,
-                order,
-                vec![Sheet::new(range(|p| p.0), range(|p| p.1))],
-            )
-            .with_digits(width);
-            for layout in variants(base) {
-                if let Some(align) = fits(&layout, centres, &rc, refs) {
-                    return Ok((layout, align));
+            .map(|&(a, b)| {
+                if order == LabelOrder::RowColumn {
+                    (a, b)
+                } else {
+                    (b, a)
                 }
+            })
+            .collect();
+        let range = |f: fn(&(u16, u16)) -> u16| {
+            let lo = rc.iter().map(f).min().unwrap_or(0);
+            lo..=rc.iter().map(f).max().unwrap_or(0)
+        };
+        let base = Layout::new(
+            orientation,
+            order,
+            vec![Sheet::new(range(|p| p.0), range(|p| p.1))],
+        )
+        .with_digits(width);
+        for layout in variants(base) {
+            if let Some(align) = fits(&layout, centres, &rc, refs) {
+                return Ok((layout, align));
             }
         }
-        Err(FitError::NoLayout)
     }
+    Err(FitError::NoLayout)
 }
 
 /// The layout with each stagger and growth.
@@ -230,7 +239,7 @@ mod tests {
                 let base = Layout::new(orientation, order, vec![sheet]).with_digits(2);
                 for printed in variants(base) {
                     let centres = picture(&printed);
-                    let (layout, align) = Layout::fit(orientation, &centres).unwrap();
+                    let (layout, align) = fit(orientation, &centres).unwrap();
                     assert_eq!(layout.sheets, printed.sheets);
                     assert_eq!(align.len(), 3);
                     // The same hexes are neighbours, and as far apart, as printed (a grid
@@ -254,21 +263,18 @@ mod tests {
     fn labels_of_another_length_or_no_layout_are_refused() {
         let printed = Layout::column_row(Orientation::Flat, 1..=3, 1..=3);
         let mut centres = picture(&printed);
-        assert!(Layout::fit(Orientation::Flat, &centres).is_ok());
+        assert!(fit(Orientation::Flat, &centres).is_ok());
         // One hex five pixels off where its neighbours put it: no layout fits.
         centres[4].x += 5.0;
-        assert_eq!(
-            Layout::fit(Orientation::Flat, &centres),
-            Err(FitError::NoLayout)
-        );
+        assert_eq!(fit(Orientation::Flat, &centres), Err(FitError::NoLayout));
         centres[4].label = "022".into();
         assert_eq!(
-            Layout::fit(Orientation::Flat, &centres),
+            fit(Orientation::Flat, &centres),
             Err(FitError::Uneven("022".into()))
         );
         centres[4].label = "0x02".into();
         assert!(matches!(
-            Layout::fit(Orientation::Flat, &centres),
+            fit(Orientation::Flat, &centres),
             Err(FitError::Label(_))
         ));
     }

@@ -1,19 +1,21 @@
-//! (feature `editor`) The map editor: one self-contained HTML page to transcribe a printed map
-//! or a VASSAL board into a map file, and the canonical TOML form it exports.
+//! The map editor for [`hexmap`] maps: one self-contained HTML page to transcribe a printed map
+//! or a VASSAL board into a map file, and the layout that numbers a picture's hex centres
+//! ([`fit()`]).
 //!
 //! The page ([`page`]) shows the map's grid over a picture (a scan or a photo, embedded as a
 //! `data:` URL), aligned by clicking the centres of two or three hexes whose labels are known
 //! (or exactly, from reference points a caller computed, [`AlignPoint`]); terrain is painted by
 //! brush, rectangle or flood fill, roads, trails and the map's own hexside features by dragging
 //! across hexes, and hex features, places and areas by clicking. The work is kept in the
-//! browser's local storage; **Export** writes the map in the one form [`canonical_toml`]
-//! writes, so that exporting twice gives the same bytes and a page opened on the export goes on
-//! with the work. The page checks nothing a map file could get wrong beyond what it prevents
-//! (a hexside feature between hexes that are not neighbours cannot be drawn): the checks are
-//! [`HexMap::from_toml_str`]'s.
+//! browser's local storage; **Export** writes the map in the one form
+//! [`hexmap::canonical::canonical_toml`] writes, so that exporting twice gives the same bytes
+//! and a page opened on the export goes on with the work. The page checks nothing a map file
+//! could get wrong beyond what it prevents (a hexside feature between hexes that are not
+//! neighbours cannot be drawn): the checks are [`HexMap::from_toml_str`]'s.
 //!
+//! # Example
 //! ```
-//! use hexmap::{HexMap, editor};
+//! use hexmap::HexMap;
 //! let map = HexMap::from_toml_str(r#"
 //! name = "Four"
 //! [layout]
@@ -25,29 +27,37 @@
 //! rows_grow = "south"
 //! columns_grow = "east"
 //! "#, None).unwrap();
-//! let html = editor::page(&map, None, &[]).unwrap();
+//! let html = map_editor::page(&map, None, &[]).unwrap();
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! assert!(html.contains("\"name\":\"Four\""));
 //! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
-mod canonical;
+mod fit;
+mod json;
 mod model;
 mod tables;
 
-pub use canonical::canonical_toml;
+pub use fit::{FitError, fit};
 pub use model::model_json;
 
-use crate::layout::Compass;
-use crate::map::HexMap;
+use hexmap::canonical::CanonicalError;
+use hexmap::{Compass, HexMap, Layout, Orientation};
 
-/// Why a map cannot be edited or written in the canonical form.
+/// Why a map cannot be edited, or a picture cannot be shown.
+///
+/// # Example
+/// ```
+/// use map_editor::{EditorError, Image};
+/// assert_eq!(Image::from_bytes(b"GIF89a".to_vec()), Err(EditorError::NotAnImage));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EditorError {
-    /// The map has several sheets (prefixed labels): the editor draws one sheet.
-    Sheets(usize),
-    /// More terrains than symbols.
-    TooManyTerrains(usize),
+    /// The map is not one the canonical form holds (several sheets): the editor draws what it
+    /// exports.
+    Map(CanonicalError),
     /// The picture is neither PNG nor JPEG.
     NotAnImage,
 }
@@ -55,15 +65,7 @@ pub enum EditorError {
 impl std::fmt::Display for EditorError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EditorError::Sheets(n) => write!(
-                f,
-                "the map has {n} sheets: the editor and the canonical form hold a map of one \
-                 sheet without prefixes"
-            ),
-            EditorError::TooManyTerrains(n) => write!(
-                f,
-                "the map has {n} terrains: the canonical grid has symbols for at most 62"
-            ),
+            EditorError::Map(e) => write!(f, "{e}"),
             EditorError::NotAnImage => write!(
                 f,
                 "the picture is not a PNG or JPEG image (its first bytes say neither)"
@@ -72,9 +74,28 @@ impl std::fmt::Display for EditorError {
     }
 }
 
-impl std::error::Error for EditorError {}
+impl std::error::Error for EditorError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EditorError::Map(e) => Some(e),
+            EditorError::NotAnImage => None,
+        }
+    }
+}
+
+impl From<CanonicalError> for EditorError {
+    fn from(e: CanonicalError) -> Self {
+        EditorError::Map(e)
+    }
+}
 
 /// A picture to trace from: PNG or JPEG bytes, embedded in the page as a `data:` URL.
+///
+/// # Example
+/// ```
+/// let jpeg = map_editor::Image::from_bytes(vec![0xff, 0xd8, 0xff, 0xe0]).unwrap();
+/// assert!(jpeg.data_url().starts_with("data:image/jpeg;base64,"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     mime: &'static str,
@@ -84,8 +105,9 @@ pub struct Image {
 impl Image {
     /// The picture, its kind told by its first bytes (PNG or JPEG).
     ///
+    /// # Example
     /// ```
-    /// use hexmap::editor::Image;
+    /// use map_editor::Image;
     /// assert!(Image::from_bytes(b"\x89PNG\r\n\x1a\n....".to_vec()).is_ok());
     /// assert!(Image::from_bytes(b"GIF89a".to_vec()).is_err());
     /// ```
@@ -101,6 +123,12 @@ impl Image {
     }
 
     /// The picture as a `data:` URL.
+    ///
+    /// # Example
+    /// ```
+    /// let png = map_editor::Image::from_bytes(b"\x89PNG\r\n\x1a\n".to_vec()).unwrap();
+    /// assert_eq!(png.data_url(), "data:image/png;base64,iVBORw0KGgo=");
+    /// ```
     pub fn data_url(&self) -> String {
         format!("data:{};base64,{}", self.mime, base64(&self.bytes))
     }
@@ -108,6 +136,12 @@ impl Image {
 
 /// A hex centre on the picture, in the picture's pixels: three of them (not on one line) align
 /// the grid exactly, as a VASSAL board's grid gives them.
+///
+/// # Example
+/// ```
+/// let at = map_editor::AlignPoint { label: "0101".into(), x: 10.0, y: 12.5 };
+/// assert_eq!(at.label, "0101");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlignPoint {
     /// The hex's label, as printed.
@@ -125,26 +159,26 @@ pub struct AlignPoint {
 /// - `embedded`: the JSON written into the page (below), and the helpers every part uses;
 /// - `storage`: the work and the alignment kept in the browser;
 /// - `geometry`: labels, neighbours (the steps of [`tables`]), centres, picking, of any layout;
-/// - `model`: the map being edited, in tables by slot; `canonical`: its export, this module's
-///   [`canonical_toml`] step for step;
+/// - `model`: the map being edited, in tables by slot; `canonical`: its export,
+///   [`hexmap::canonical::canonical_toml`] step for step;
 /// - `alignment`, `draw`, `view`: the grid on the picture, drawn, panned and zoomed;
 /// - `edits`, `tools`: changes, strokes, undo, what each tool does;
 /// - `legend`, `panel`, `pointer`, `main`: the panel, the pointer, the keys, the start.
 const SCRIPT: [&str; 14] = [
-    include_str!("editor/page/embedded.js"),
-    include_str!("editor/page/storage.js"),
-    include_str!("editor/page/geometry.js"),
-    include_str!("editor/page/model.js"),
-    include_str!("editor/page/canonical.js"),
-    include_str!("editor/page/alignment.js"),
-    include_str!("editor/page/draw.js"),
-    include_str!("editor/page/view.js"),
-    include_str!("editor/page/edits.js"),
-    include_str!("editor/page/tools.js"),
-    include_str!("editor/page/legend.js"),
-    include_str!("editor/page/panel.js"),
-    include_str!("editor/page/pointer.js"),
-    include_str!("editor/page/main.js"),
+    include_str!("page/embedded.js"),
+    include_str!("page/storage.js"),
+    include_str!("page/geometry.js"),
+    include_str!("page/model.js"),
+    include_str!("page/canonical.js"),
+    include_str!("page/alignment.js"),
+    include_str!("page/draw.js"),
+    include_str!("page/view.js"),
+    include_str!("page/edits.js"),
+    include_str!("page/tools.js"),
+    include_str!("page/legend.js"),
+    include_str!("page/panel.js"),
+    include_str!("page/pointer.js"),
+    include_str!("page/main.js"),
 ];
 
 /// The editor page for `map`, over `image` if given, aligned on `align` if given (else the
@@ -153,8 +187,21 @@ const SCRIPT: [&str; 14] = [
 ///
 /// Beside the map ([`model_json`]) and the picture, the page holds two tables Rust computes so
 /// that the page does not: the steps from a hex to its neighbours, from the hex crate's
-/// [`Layout`](crate::Layout), for every orientation and shifted parity (so they hold for any
-/// layout the page's Layout form applies), and the canonical form's constants.
+/// [`Layout`], for every orientation and shifted parity (so they hold for any layout the page's
+/// Layout form applies), and the canonical form's constants.
+///
+/// # Example
+/// ```
+/// let map = hexmap::MapBuilder::new(
+///     "One <hex>",
+///     hexmap::Layout::row_column(hexmap::Orientation::Pointy, 1..=1, 1..=1),
+/// )
+/// .build()
+/// .unwrap();
+/// let html = map_editor::page(&map, None, &[]).unwrap();
+/// assert!(html.contains("<title>Map editor: One &lt;hex&gt;</title>"));
+/// assert!(html.contains("\"name\":\"One \\u003chex\\u003e\""));
+/// ```
 pub fn page(
     map: &HexMap,
     image: Option<&Image>,
@@ -162,7 +209,7 @@ pub fn page(
 ) -> Result<String, EditorError> {
     let model = model_json(map, align)?;
     let image = image.map(Image::data_url).unwrap_or_default();
-    let title = crate::editor::model::html_escape(map.name());
+    let title = html_escape(map.name());
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -171,97 +218,25 @@ pub fn page(
          <script type=\"application/json\" id=\"picture\">{picture}</script>\n\
          <script type=\"application/json\" id=\"geometry\">{geometry}</script>\n\
          <script type=\"application/json\" id=\"form\">{form}</script>\n\
-         <script>\n// The map editor (hexmap::editor): the map's grid over a picture, painted by hand, \
+         <script>\n// The map editor (map_editor::page): the map's grid over a picture, painted by hand, \
          exported as\n// the map TOML in its canonical form (the same bytes as \
-         hexmap::editor::canonical_toml).\n'use strict';\n(() => {{\n{js}}})();\n</script>\n\
+         hexmap::canonical::canonical_toml).\n'use strict';\n(() => {{\n{js}}})();\n</script>\n\
          </body>\n</html>\n",
-        css = include_str!("editor/page.css"),
-        body = include_str!("editor/page.html"),
-        picture = model::json_string(&image),
+        css = include_str!("page.css"),
+        body = include_str!("page.html"),
+        picture = json::to_script_json(&image),
         geometry = tables::geometry_json(),
         form = tables::form_json(),
         js = SCRIPT.join("\n"),
     ))
 }
 
-/// The editor's view of a map: one sheet, every label of the extents in label order.
-pub(crate) struct Slots {
-    /// The terrain names, sorted.
-    pub(crate) terrain_names: Vec<String>,
-    /// Every printed row, ascending.
-    rows: Vec<Row>,
-}
-
-/// One printed row: its number and each column's terrain (an index into the sorted names),
-/// `None` for a hole.
-pub(crate) struct Row {
-    pub(crate) number: u16,
-    pub(crate) terrains: Vec<Option<usize>>,
-}
-
-impl Slots {
-    /// The map's slots; a map of several sheets is refused.
-    pub(crate) fn of(map: &HexMap) -> Result<Slots, EditorError> {
-        let layout = map.layout();
-        let sheet = match layout.sheets.as_slice() {
-            [one] if one.prefix.is_none() => one,
-            sheets => return Err(EditorError::Sheets(sheets.len())),
-        };
-        let mut terrain_names = map.terrain_names().to_vec();
-        terrain_names.sort();
-        let index: Vec<usize> = map
-            .terrain_names()
-            .iter()
-            .map(|n| terrain_names.binary_search(n).unwrap_or(0))
-            .collect();
-        let rows = (sheet.rows.0..=sheet.rows.1)
-            .map(|number| Row {
-                number,
-                terrains: (sheet.columns.0..=sheet.columns.1)
-                    .map(|col| {
-                        let label = layout.label_at(None, number, col);
-                        let hex = layout.label_to_hex(label)?;
-                        let info = map.info(hex)?;
-                        index.get(usize::from(info.terrain)).copied()
-                    })
-                    .collect(),
-            })
-            .collect();
-        Ok(Slots {
-            terrain_names,
-            rows,
-        })
-    }
-
-    /// The rows, north first.
-    pub(crate) fn rows_north_first(
-        &self,
-        rows_grow: Compass,
-    ) -> Box<dyn Iterator<Item = &Row> + '_> {
-        if rows_grow == Compass::North {
-            Box::new(self.rows.iter().rev())
-        } else {
-            Box::new(self.rows.iter())
-        }
-    }
-
-    /// Every row, ascending.
-    pub(crate) fn rows(&self) -> &[Row] {
-        &self.rows
-    }
-
-    /// The node of an on-map hex (the map's label order).
-    pub(crate) fn node(&self, map: &HexMap, hex: crate::Hex) -> usize {
-        map.node(hex).map_or(usize::MAX, |n| n.index())
-    }
-
-    /// The label of a node.
-    pub(crate) fn label(&self, map: &HexMap, node: usize) -> String {
-        map.hexes()
-            .get(node)
-            .map(|i| i.label.to_string())
-            .unwrap_or_default()
-    }
+/// Text for HTML (`&`, `<`, `>`, `"` escaped).
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Standard base64 with padding.
@@ -292,16 +267,17 @@ fn base64(bytes: &[u8]) -> String {
 /// numbers of the other axis. An alignment is the affine map from these to the picture's
 /// pixels.
 ///
+/// # Example
 /// ```
 /// use hexmap::{Compass, Layout, Orientation, Parity};
 /// let l = Layout::row_column(Orientation::Flat, 1..=2, 1..=2)
 ///     .with_shifted(Parity::Even)
 ///     .with_growth(Compass::South, Compass::East);
-/// assert_eq!(hexmap::editor::grid_position(&l, 1, 1), (0.0, 0.0));
-/// let (x, y) = hexmap::editor::grid_position(&l, 1, 2);
+/// assert_eq!(map_editor::grid_position(&l, 1, 1), (0.0, 0.0));
+/// let (x, y) = map_editor::grid_position(&l, 1, 2);
 /// assert!((x - 1.5).abs() < 1e-9 && (y - 3f64.sqrt() / 2.0).abs() < 1e-9);
 /// ```
-pub fn grid_position(layout: &crate::Layout, row: i32, column: i32) -> (f64, f64) {
+pub fn grid_position(layout: &Layout, row: i32, column: i32) -> (f64, f64) {
     let (r0, c0) = layout
         .sheets
         .first()
@@ -319,16 +295,21 @@ pub fn grid_position(layout: &crate::Layout, row: i32, column: i32) -> (f64, f64
     let s3 = 3f64.sqrt();
     let (dr, dc) = (f64::from(row - r0), f64::from(column - c0));
     match layout.orientation {
-        crate::Orientation::Flat => {
+        Orientation::Flat => {
             let half = if layout.is_shifted(column) { 0.5 } else { 0.0 };
             (dc * 1.5 * sx, (dr + half) * s3 * sy)
         }
-        crate::Orientation::Pointy => {
+        Orientation::Pointy => {
             let half = if layout.is_shifted(row) { 0.5 } else { 0.0 };
             ((dc + half) * s3 * sx, dr * 1.5 * sy)
         }
     }
 }
+
+// The crate README's examples run as doctests, so what crates.io shows cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 #[cfg(test)]
 mod tests {

@@ -14,7 +14,7 @@ const fnv = (s) => {
 /** A word to the user, in the toolbar. */
 const status = (s) => { $('status').textContent = s; };
 /**
- * The JSON hexmap::editor::page wrote into the page, read once: the map file's model (and its
+ * The JSON map_editor::page wrote into the page, read once: the map file's model (and its
  * text, which keys the stored work), the picture (a data: URL, or ''), the geometry table (the
  * neighbour steps, computed by hexmap's Layout) and the canonical form's constants.
  */

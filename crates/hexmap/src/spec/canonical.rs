@@ -1,5 +1,7 @@
-//! The one canonical TOML form of a map: what the editor page exports, written here too so that
-//! a test can hold the page's export to it byte for byte.
+//! (feature `toml`) The map format's writer: the one canonical TOML form of a map, beside the
+//! reader ([`HexMap::from_toml_str`]). Reading the form back gives the same map, and writing it
+//! again the same bytes. The map editor page (the `wargame-map-editor` crate) exports this form
+//! too, with the constants below, and a test holds the page's export to it byte for byte.
 //!
 //! The form (docs/map-editor.md has it with an example):
 //!
@@ -24,35 +26,98 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::EditorError;
+use crate::coord::Hex;
 use crate::layout::{Compass, LabelOrder, Orientation, Parity};
 use crate::map::HexMap;
 
 /// The symbols tried, in order, for a terrain whose own letter is taken.
-pub(crate) const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+///
+/// # Example
+/// ```
+/// assert_eq!(hexmap::canonical::SYMBOLS.len(), 62);
+/// ```
+pub const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The symbol of holes in the canonical grid.
+///
+/// # Example
+/// ```
+/// assert_eq!(hexmap::canonical::OFF_MAP, '~');
+/// ```
 pub const OFF_MAP: char = '~';
 
 /// Symbols of a grid line written in groups of this many, a space between groups.
-pub(crate) const GROUP: usize = 8;
+///
+/// # Example
+/// ```
+/// assert_eq!(hexmap::canonical::GROUP, 8);
+/// ```
+pub const GROUP: usize = 8;
 
 /// The built-in hexside features, in the form's order: the key of their list in `[hexsides]`,
 /// the feature, and whether the list is written as paths (else as pairs).
-pub(crate) const HEXSIDE_LISTS: [(&str, &str, bool); 4] = [
+///
+/// # Example
+/// ```
+/// let (key, feature, as_paths) = hexmap::canonical::HEXSIDE_LISTS[0];
+/// assert_eq!((key, feature, as_paths), ("roads", "road", true));
+/// ```
+pub const HEXSIDE_LISTS: [(&str, &str, bool); 4] = [
     ("roads", "road", true),
     ("trails", "trail", true),
     ("blocks_zoc", "blocks_zoc", false),
     ("impassable", "impassable", false),
 ];
 
+/// Why a map cannot be written in the canonical form (nor drawn by the map editor, which holds
+/// the same maps).
+///
+/// # Example
+/// ```
+/// use hexmap::canonical::{CanonicalError, canonical_toml};
+/// use hexmap::{HexMap, Layout, Orientation, Sheet};
+/// let two = Layout::new(Orientation::Flat, hexmap::LabelOrder::RowColumn, vec![
+///     Sheet::prefixed('a', 1..=1, 1..=1),
+///     Sheet::prefixed('b', 1..=1, 1..=1).with_offset(0, 1),
+/// ]);
+/// let map = hexmap::MapBuilder::new("Two sheets", two).build().unwrap();
+/// assert_eq!(canonical_toml(&map), Err(CanonicalError::Sheets(2)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CanonicalError {
+    /// The map has several sheets (prefixed labels): the form holds one sheet.
+    Sheets(usize),
+    /// More terrains than symbols.
+    TooManyTerrains(usize),
+}
+
+impl std::fmt::Display for CanonicalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CanonicalError::Sheets(n) => write!(
+                f,
+                "the map has {n} sheets: the editor and the canonical form hold a map of one \
+                 sheet without prefixes"
+            ),
+            CanonicalError::TooManyTerrains(n) => write!(
+                f,
+                "the map has {n} terrains: the canonical grid has symbols for at most 62"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CanonicalError {}
+
 /// The map in its canonical TOML form (docs/map-editor.md gives the form).
 ///
 /// Fails only for what the form cannot hold: a map of several sheets, or more terrains than
 /// there are symbols (62).
 ///
+/// # Example
 /// ```
-/// use hexmap::{HexMap, editor};
+/// use hexmap::{HexMap, canonical};
 /// let text = r#"
 /// name = "Two"
 /// [layout]
@@ -67,14 +132,14 @@ pub(crate) const HEXSIDE_LISTS: [(&str, &str, bool); 4] = [
 /// roads = [["0102", "0101"]]
 /// "#;
 /// let map = HexMap::from_toml_str(text, None).unwrap();
-/// let canonical = editor::canonical_toml(&map).unwrap();
+/// let canonical = canonical::canonical_toml(&map).unwrap();
 /// assert!(canonical.contains("roads = [\n  [\"0101\", \"0102\"],\n]\n"));
 /// // Read back, it writes the same bytes.
 /// let again = HexMap::from_toml_str(&canonical, None).unwrap();
-/// assert_eq!(editor::canonical_toml(&again).unwrap(), canonical);
+/// assert_eq!(canonical::canonical_toml(&again).unwrap(), canonical);
 /// ```
-pub fn canonical_toml(map: &HexMap) -> Result<String, EditorError> {
-    let slots = super::Slots::of(map)?;
+pub fn canonical_toml(map: &HexMap) -> Result<String, CanonicalError> {
+    let slots = Grid::of(map)?;
     let mut out = String::new();
     let _ = writeln!(out, "name = {}", quote(map.name()));
     write_layout(&mut out, map);
@@ -82,6 +147,150 @@ pub fn canonical_toml(map: &HexMap) -> Result<String, EditorError> {
     write_hex_lists(&mut out, map, &slots);
     write_hexsides(&mut out, map, &slots);
     Ok(out)
+}
+
+/// A map as the canonical form (and the map editor) sees it: one sheet, every label of its
+/// extents in label order (row by row, column by column), each with its terrain or a hole.
+///
+/// # Example
+/// ```
+/// let map = hexmap::HexMap::from_toml_str(r#"
+/// name = "Three"
+/// [layout]
+/// orientation = "flat"
+/// label = "row-column"
+/// rows = [1, 1]
+/// columns = [1, 3]
+/// shifted = "odd"
+/// rows_grow = "south"
+/// columns_grow = "east"
+/// [terrain]
+/// legend = { c = "clear", f = "forest" }
+/// off_map = "~"
+/// grid = "01 f~c"
+/// "#, None).unwrap();
+/// let grid = hexmap::canonical::Grid::of(&map).unwrap();
+/// assert_eq!(grid.terrain_names(), ["clear", "forest"]);
+/// assert_eq!(grid.terrains().collect::<Vec<_>>(), [Some(1), None, Some(0)]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Grid {
+    /// The terrain names, sorted.
+    terrain_names: Vec<String>,
+    /// Every printed row, ascending.
+    rows: Vec<Row>,
+}
+
+/// One printed row: its number and each column's terrain (an index into the sorted names),
+/// `None` for a hole.
+#[derive(Clone, Debug)]
+struct Row {
+    number: u16,
+    terrains: Vec<Option<usize>>,
+}
+
+impl Grid {
+    /// The map's grid; a map of several sheets is refused ([`CanonicalError::Sheets`]).
+    ///
+    /// # Example
+    /// ```
+    /// let map = hexmap::MapBuilder::new(
+    ///     "One",
+    ///     hexmap::Layout::row_column(hexmap::Orientation::Flat, 1..=1, 1..=1),
+    /// )
+    /// .build()
+    /// .unwrap();
+    /// assert!(hexmap::canonical::Grid::of(&map).is_ok());
+    /// ```
+    pub fn of(map: &HexMap) -> Result<Grid, CanonicalError> {
+        let layout = map.layout();
+        let sheet = match layout.sheets.as_slice() {
+            [one] if one.prefix.is_none() => one,
+            sheets => return Err(CanonicalError::Sheets(sheets.len())),
+        };
+        let mut terrain_names = map.terrain_names().to_vec();
+        terrain_names.sort();
+        let index: Vec<usize> = map
+            .terrain_names()
+            .iter()
+            .map(|n| terrain_names.binary_search(n).unwrap_or(0))
+            .collect();
+        let rows = (sheet.rows.0..=sheet.rows.1)
+            .map(|number| Row {
+                number,
+                terrains: (sheet.columns.0..=sheet.columns.1)
+                    .map(|col| {
+                        let label = layout.label_at(None, number, col);
+                        let hex = layout.label_to_hex(label)?;
+                        let info = map.info(hex)?;
+                        index.get(usize::from(info.terrain)).copied()
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(Grid {
+            terrain_names,
+            rows,
+        })
+    }
+
+    /// The map's terrain names, sorted: what [`Grid::terrains`] indexes.
+    ///
+    /// # Example
+    /// ```
+    /// let map = hexmap::MapBuilder::new(
+    ///     "One",
+    ///     hexmap::Layout::row_column(hexmap::Orientation::Flat, 1..=1, 1..=1),
+    /// )
+    /// .terrain("0101", "forest")
+    /// .build()
+    /// .unwrap();
+    /// let grid = hexmap::canonical::Grid::of(&map).unwrap();
+    /// assert!(grid.terrain_names().contains(&"forest".to_string()));
+    /// ```
+    pub fn terrain_names(&self) -> &[String] {
+        &self.terrain_names
+    }
+
+    /// Each label of the extents in label order (row by row, ascending, each row column by
+    /// column): its terrain, an index into [`Grid::terrain_names`], or `None` for a hole.
+    ///
+    /// # Example
+    /// ```
+    /// let map = hexmap::MapBuilder::new(
+    ///     "Four",
+    ///     hexmap::Layout::row_column(hexmap::Orientation::Flat, 1..=2, 1..=2),
+    /// )
+    /// .build()
+    /// .unwrap();
+    /// let grid = hexmap::canonical::Grid::of(&map).unwrap();
+    /// assert_eq!(grid.terrains().count(), 4);
+    /// ```
+    pub fn terrains(&self) -> impl Iterator<Item = Option<usize>> + '_ {
+        self.rows.iter().flat_map(|r| r.terrains.iter().copied())
+    }
+
+    /// The rows, north first.
+    fn rows_north_first(&self, rows_grow: Compass) -> Box<dyn Iterator<Item = &Row> + '_> {
+        if rows_grow == Compass::North {
+            Box::new(self.rows.iter().rev())
+        } else {
+            Box::new(self.rows.iter())
+        }
+    }
+
+    /// The node of an on-map hex (the map's label order).
+    fn node(&self, map: &HexMap, hex: Hex) -> usize {
+        map.node(hex).map_or(usize::MAX, |n| n.index())
+    }
+
+    /// The label of a node.
+    fn label(&self, map: &HexMap, node: usize) -> String {
+        map.hexes()
+            .get(node)
+            .map(|i| i.label.to_string())
+            .unwrap_or_default()
+    }
 }
 
 fn write_layout(out: &mut String, map: &HexMap) {
@@ -102,7 +311,7 @@ fn write_layout(out: &mut String, map: &HexMap) {
 }
 
 /// `flat` or `pointy`.
-pub(crate) fn orientation(o: Orientation) -> &'static str {
+fn orientation(o: Orientation) -> &'static str {
     match o {
         Orientation::Flat => "flat",
         Orientation::Pointy => "pointy",
@@ -110,7 +319,7 @@ pub(crate) fn orientation(o: Orientation) -> &'static str {
 }
 
 /// `row-column` or `column-row`.
-pub(crate) fn label_order(o: LabelOrder) -> &'static str {
+fn label_order(o: LabelOrder) -> &'static str {
     match o {
         LabelOrder::RowColumn => "row-column",
         LabelOrder::ColumnRow => "column-row",
@@ -118,7 +327,7 @@ pub(crate) fn label_order(o: LabelOrder) -> &'static str {
 }
 
 /// `odd` or `even`.
-pub(crate) fn parity(p: Parity) -> &'static str {
+fn parity(p: Parity) -> &'static str {
     match p {
         Parity::Odd => "odd",
         Parity::Even => "even",
@@ -126,7 +335,7 @@ pub(crate) fn parity(p: Parity) -> &'static str {
 }
 
 /// `north`, `south`, `east` or `west`.
-pub(crate) fn compass(c: Compass) -> &'static str {
+fn compass(c: Compass) -> &'static str {
     match c {
         Compass::North => "north",
         Compass::South => "south",
@@ -136,7 +345,7 @@ pub(crate) fn compass(c: Compass) -> &'static str {
 }
 
 /// The canonical symbol of each terrain name (the names sorted), as the module says.
-pub fn legend_symbols(sorted_names: &[String]) -> Result<Vec<char>, EditorError> {
+fn legend_symbols(sorted_names: &[String]) -> Result<Vec<char>, CanonicalError> {
     let mut used: Vec<char> = Vec::new();
     for name in sorted_names {
         let own = name
@@ -148,14 +357,14 @@ pub fn legend_symbols(sorted_names: &[String]) -> Result<Vec<char>, EditorError>
             .chain(own.map(|c| c.to_ascii_uppercase()))
             .chain(SYMBOLS.chars());
         let Some(symbol) = candidates.into_iter().find(|c| !used.contains(c)) else {
-            return Err(EditorError::TooManyTerrains(sorted_names.len()));
+            return Err(CanonicalError::TooManyTerrains(sorted_names.len()));
         };
         used.push(symbol);
     }
     Ok(used)
 }
 
-fn write_terrain(out: &mut String, map: &HexMap, slots: &super::Slots) -> Result<(), EditorError> {
+fn write_terrain(out: &mut String, map: &HexMap, slots: &Grid) -> Result<(), CanonicalError> {
     let names = slots.terrain_names.clone();
     let symbols = legend_symbols(&names)?;
     let _ = writeln!(out, "\n[terrain]");
@@ -185,7 +394,7 @@ fn write_terrain(out: &mut String, map: &HexMap, slots: &super::Slots) -> Result
     Ok(())
 }
 
-fn write_hex_lists(out: &mut String, map: &HexMap, slots: &super::Slots) {
+fn write_hex_lists(out: &mut String, map: &HexMap, slots: &Grid) {
     let mut features: Vec<&String> = map
         .feature_names()
         .iter()
@@ -227,7 +436,7 @@ fn write_hex_lists(out: &mut String, map: &HexMap, slots: &super::Slots) {
     }
 }
 
-fn write_hexsides(out: &mut String, map: &HexMap, slots: &super::Slots) {
+fn write_hexsides(out: &mut String, map: &HexMap, slots: &Grid) {
     let _ = writeln!(out, "\n[hexsides]");
     for (name, feature, as_paths) in HEXSIDE_LISTS {
         write_paths(out, name, &side_edges(map, feature), as_paths, map, slots);
@@ -262,7 +471,7 @@ fn side_edges(map: &HexMap, feature: &str) -> BTreeSet<(usize, usize)> {
 }
 
 /// The canonical paths through a set of hexsides (see the module documentation).
-pub(crate) fn paths(edges: &BTreeSet<(usize, usize)>) -> Vec<Vec<usize>> {
+fn paths(edges: &BTreeSet<(usize, usize)>) -> Vec<Vec<usize>> {
     let mut unused = edges.clone();
     let mut out = Vec::new();
     while let Some(&(a, b)) = unused.iter().next() {
@@ -291,7 +500,7 @@ fn write_paths(
     edges: &BTreeSet<(usize, usize)>,
     as_paths: bool,
     map: &HexMap,
-    slots: &super::Slots,
+    slots: &Grid,
 ) {
     let list: Vec<Vec<usize>> = if as_paths {
         paths(edges)
@@ -312,9 +521,15 @@ fn write_paths(
 
 /// A TOML basic string: `"` and `\` escaped, control characters as `\b \t \n \f \r` or
 /// `\uXXXX` (upper-case hex).
-pub fn quote(s: &str) -> String {
-    quoted(s, |out, c| {
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
         match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
             '\u{8}' => out.push_str("\\b"),
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
@@ -323,24 +538,7 @@ pub fn quote(s: &str) -> String {
             c if c < ' ' || c == '\u{7f}' => {
                 let _ = write!(out, "\\u{:04X}", u32::from(c));
             }
-            _ => return false,
-        }
-        true
-    })
-}
-
-/// `s` between double quotes, `"` and `\` escaped with a backslash, every other character
-/// written by `escape` when it escapes it (returning true), else as itself: the one quoting
-/// loop of the TOML ([`quote`]) and JSON strings the editor writes.
-pub(crate) fn quoted(s: &str, escape: impl Fn(&mut String, char) -> bool) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-            out.push(c);
-        } else if !escape(&mut out, c) {
-            out.push(c);
+            c => out.push(c),
         }
     }
     out.push('"');
@@ -348,7 +546,7 @@ pub(crate) fn quoted(s: &str, escape: impl Fn(&mut String, char) -> bool) -> Str
 }
 
 /// A TOML key: bare when it is only ASCII letters, digits, `_` and `-`, else quoted.
-pub fn key(s: &str) -> String {
+fn key(s: &str) -> String {
     let bare = !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');

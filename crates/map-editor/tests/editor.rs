@@ -1,9 +1,10 @@
-//! The editor's canonical TOML form: every fixture map written, read back and written again
-//! gives the same bytes and the same map.
-#![cfg(feature = "editor")]
+//! The map editor page: self-contained and the same bytes for the same map; and the files its
+//! browser test holds the page to, as Rust computes them: the canonical form of its maps
+//! (`hexmap::canonical::canonical_toml`) and the geometry (tests/browser/editor/geometry.json).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use hexmap::{HexMap, Orientation, editor};
+use hexmap::canonical::canonical_toml;
+use hexmap::{HexMap, Orientation};
 
 fn fixture(name: &str) -> HexMap {
     let path = format!("{}/../../fixtures/maps/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -11,64 +12,11 @@ fn fixture(name: &str) -> HexMap {
     HexMap::from_toml_str(&text, Some(&path)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The same hexes, terrain, features, places, areas and hexsides.
-fn same_map(a: &HexMap, b: &HexMap) {
-    assert_eq!(a.name(), b.name());
-    assert_eq!(a.layout(), b.layout());
-    assert_eq!(a.len(), b.len());
-    for (x, y) in a.hexes().iter().zip(b.hexes()) {
-        assert_eq!(x.label, y.label);
-        assert_eq!(a.terrain(x.hex), b.terrain(y.hex), "terrain of {}", x.label);
-        for f in a.feature_names() {
-            assert_eq!(
-                a.has_feature(x.hex, f),
-                b.has_feature(y.hex, f),
-                "{f} of {}",
-                x.label
-            );
-        }
-        let sides_a: Vec<_> = a.neighbors(x.hex).map(|(n, s)| (n, s.mask())).collect();
-        let sides_b: Vec<_> = b.neighbors(y.hex).map(|(n, s)| (n, s.mask())).collect();
-        assert_eq!(sides_a, sides_b, "hexsides of {}", x.label);
-    }
-    assert_eq!(a.places(), b.places());
-    assert_eq!(a.areas(), b.areas());
-}
-
-#[test]
-fn canonical_form_round_trips_every_fixture_map() {
-    for name in [
-        "leyte-standin.toml",
-        "line.toml",
-        "loc-corridor.toml",
-        "zoc-walls.toml",
-    ] {
-        let map = fixture(name);
-        let first = editor::canonical_toml(&map).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let again = HexMap::from_toml_str(&first, Some(name))
-            .unwrap_or_else(|e| panic!("{name}:\n{e}\n{first}"));
-        same_map(&map, &again);
-        let second = editor::canonical_toml(&again).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(first, second, "{name}: a second write differs");
-        assert!(
-            !first.contains('#'),
-            "{name}: the canonical form has no comments"
-        );
-    }
-}
-
-#[test]
-fn canonical_form_of_the_standin_starts_as_documented() {
-    let text = editor::canonical_toml(&fixture("leyte-standin.toml")).unwrap_or_default();
-    let head: Vec<&str> = text.lines().take(22).collect();
-    insta::assert_snapshot!(head.join("\n"));
-}
-
 #[test]
 fn the_page_is_self_contained_and_deterministic() {
     let map = fixture("leyte-standin.toml");
-    let a = editor::page(&map, None, &[]).unwrap_or_default();
-    let b = editor::page(&map, None, &[]).unwrap_or_default();
+    let a = map_editor::page(&map, None, &[]).unwrap_or_default();
+    let b = map_editor::page(&map, None, &[]).unwrap_or_default();
     assert_eq!(a, b);
     assert!(a.starts_with("<!DOCTYPE html>"));
     for outside in ["<link", "src=\"http", "@import", "url(http"] {
@@ -100,7 +48,7 @@ fn committed(file: &str, text: &str) {
 /// test holds the Rust canonical form to it: the page and `canonical_toml` write the same bytes.
 #[test]
 fn canonical_form_of_the_standin_is_the_file_the_browser_test_compares() {
-    let text = editor::canonical_toml(&fixture("leyte-standin.toml")).unwrap_or_default();
+    let text = canonical_toml(&fixture("leyte-standin.toml")).unwrap_or_default();
     committed("leyte-standin.canonical.toml", &text);
 }
 
@@ -125,7 +73,7 @@ fn canonical_forms_of_the_browser_test_maps_are_the_files_it_compares() {
         let path = format!("{dir}/{name}");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let map = HexMap::from_toml_str(&text, Some(&path)).unwrap_or_else(|e| panic!("{e}"));
-        let canonical = editor::canonical_toml(&map).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let canonical = canonical_toml(&map).unwrap_or_else(|e| panic!("{name}: {e}"));
         let stem = name.trim_end_matches(".toml");
         committed(&format!("forms/{stem}.canonical.toml"), &canonical);
     }
@@ -141,7 +89,7 @@ fn the_scenarios_export_is_rusts_canonical_form() {
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let map = HexMap::from_toml_str(&text, Some(&path)).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(editor::canonical_toml(&map).unwrap(), text);
+    assert_eq!(canonical_toml(&map).unwrap(), text);
 }
 
 /// The layouts of the browser test's geometry check: every orientation, label order, shifted
@@ -214,7 +162,7 @@ fn geometry_entry(map: &HexMap) -> String {
             .collect();
         near.sort();
         let near: Vec<String> = near.into_iter().map(|(_, _, _, l)| json(&l)).collect();
-        let (x, y) = editor::grid_position(layout, i32::from(row), i32::from(col));
+        let (x, y) = map_editor::grid_position(layout, i32::from(row), i32::from(col));
         hexes.push(format!(
             "[{},[{}],[{x},{y}]]",
             json(&label.to_string()),
@@ -233,7 +181,7 @@ fn geometry_of_the_browser_tests_layouts_is_the_file_it_compares() {
         .iter()
         .map(|(form, text)| {
             let map = HexMap::from_toml_str(text, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            let canonical = editor::canonical_toml(&map).unwrap();
+            let canonical = canonical_toml(&map).unwrap();
             format!(
                 "{{\"layout\": {form},\n \"canonical\": {},\n \"hexes\": {}}}",
                 json(&canonical),
