@@ -1,20 +1,18 @@
-# Convenience recipes; every one is a plain cargo command you can run without `just`.
+# Convenience recipes; every one is a plain command you can run without `just`.
 
 # Score the Assault Scenario end position on the stand-in map (the README's main job).
 main:
     cargo run --release -p victory-cli -- score fixtures/leyte/assault-scenario-end-position.toml
 
-# All tests, as CI runs them.
+# All tests, as CI runs them (the house checks too: crates/tidy runs module-cycles, api-check
+# and rulings-check).
 test:
     cargo test --workspace --all-features
 
-# Formatting, lints, docs, module cycles and the public API, as CI checks them.
+# CI's lint stage (.ci/lint): the docs cite no outside path, rulings, module cycles, the public
+# API, fmt, clippy and doc, with CI's flags.
 lint:
-    cargo fmt --all --check
-    cargo clippy --workspace --all-targets --all-features -- -D warnings
-    RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps --all-features
-    python3 .ci/module-cycles
-    python3 .ci/api-check
+    bash .ci/lint
 
 # Review changed snapshots one by one (needs `cargo install cargo-insta`).
 review:

@@ -4,9 +4,11 @@
 //! its own `#[non_exhaustive]` kind enum, so that a tool can print all problems at once in
 //! `file:line:col: message` form.
 
+mod repairs;
 pub(crate) mod scan;
 pub(crate) mod shape;
-pub use shape::{Repairs, ShapeRead, read_toml};
+pub use repairs::Repairs;
+pub use shape::{ShapeRead, read_toml};
 pub(crate) use shape::{unknown_key, unknown_value};
 
 use std::fmt;

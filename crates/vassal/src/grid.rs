@@ -886,6 +886,21 @@ pub(crate) enum Named {
 }
 
 impl Grid {
+    /// Every zone's name in this grid, zones within zones included, added to `out`.
+    pub(crate) fn zone_names(&self, out: &mut Vec<String>) {
+        if let Grid::Zoned(z) = self {
+            for zone in &z.zones {
+                out.push(zone.name.clone());
+                if let Some(inner) = &zone.grid {
+                    inner.zone_names(out);
+                }
+            }
+            if let Some(b) = &z.background {
+                b.zone_names(out);
+            }
+        }
+    }
+
     /// What naming one point may cost, in zones and regions looked at: each zone of a
     /// multi-zone grid (and what its own grids cost), each region of an irregular grid, 1 for
     /// the rest.

@@ -66,6 +66,7 @@
 mod document;
 mod draft;
 mod nearby;
+mod origin;
 mod proposal;
 mod read;
 mod spec;
@@ -80,11 +81,11 @@ use wargame_kit::internal::{Locator, read_and_check};
 use wargame_kit::shape::StateShape;
 
 use crate::error::ErrorKind;
-use crate::grid::Grid;
 use crate::{Error, Module, Options, Piece, Save};
 use wargame_kit::resolve::Resolver;
 
 pub use draft::draft;
+pub use origin::{Origin, PieceRef};
 pub use proposal::{draft_from_save, draft_from_save_for};
 
 use spec::{KeySpec, ProfileSpec, ReadSpec, SelectSpec};
@@ -98,49 +99,6 @@ pub struct Profile {
     name: Option<String>,
     /// The tables of `[tables]`, once loaded ([`Profile::with_tables`]).
     tables: read::Tables,
-}
-
-/// A piece, as an import names it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct PieceRef {
-    /// Its id in the save.
-    pub id: String,
-    /// Its name as VASSAL shows it.
-    pub name: String,
-    /// Its map.
-    pub map: Option<String>,
-    /// Its location as VASSAL shows it.
-    pub location: String,
-}
-
-impl std::fmt::Display for PieceRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = wargame_kit::terminal::one_line(&self.name);
-        let location = wargame_kit::terminal::one_line(&self.location);
-        let id = wargame_kit::terminal::one_line(&self.id);
-        write!(f, "piece \"{name}\" [id {id}] at {location}")?;
-        if let Some(map) = &self.map {
-            write!(f, " on {}", wargame_kit::terminal::one_line(map))?;
-        }
-        Ok(())
-    }
-}
-
-/// Where one value (or one array entry) of an imported state came from.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
-pub struct Origin {
-    /// The state's key path (`units[3]`, `vp_marker.allied_crusade`).
-    pub key: String,
-    /// The entry's `id` (or `name`, or `label`) when the key is an array entry.
-    pub entry: Option<String>,
-    /// The profile's key path that read it (`pieces[0]`, `markers[2]`).
-    pub profile_key: String,
-    /// The piece, or `None` for a count.
-    pub piece: Option<PieceRef>,
 }
 
 /// A state made from a save by a profile: its TOML text (each value with a comment naming the
@@ -379,7 +337,14 @@ impl Profile {
         }
         let pieces = crate::read_pieces(module, save, options)?;
         self.check_names(module, &pieces.pieces)?;
-        let built = document::build(self, module, &pieces.pieces)?;
+        let built = document::build(
+            &self.spec,
+            &self.tables,
+            self.source(),
+            module,
+            &pieces.pieces,
+        )
+        .map_err(|found| located(self.source(), found))?;
         self.check_required(shape, &built.set, &built.taken)?;
         let mut warnings = pieces.warnings;
         warnings.extend(hidden_warning(&pieces.pieces, pieces.invisible));
@@ -829,7 +794,7 @@ impl<'a> Known<'a> {
         let mut zones = Vec::new();
         for board in module.maps.iter().flat_map(|m| &m.boards) {
             if let Some(g) = &board.grid {
-                zone_names(g, &mut zones);
+                g.zone_names(&mut zones);
             }
         }
         let set = |it: &mut dyn Iterator<Item = String>| -> Vec<String> {
@@ -1102,21 +1067,6 @@ fn unknown(
         return Some(d.help(format!("there are no {plural} at all")));
     }
     Some(with_suggestion(d, name, known, &plural, steps))
-}
-
-/// Every zone's name in a grid, zones within zones included.
-fn zone_names(g: &Grid, out: &mut Vec<String>) {
-    if let Grid::Zoned(z) = g {
-        for zone in &z.zones {
-            out.push(zone.name.clone());
-            if let Some(inner) = &zone.grid {
-                zone_names(inner, out);
-            }
-        }
-        if let Some(b) = &z.background {
-            zone_names(b, out);
-        }
-    }
 }
 
 impl Imported {

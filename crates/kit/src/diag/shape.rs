@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::repairs::Repairs;
 use super::{Diagnostic, Source};
 
 use crate::limits::{MAX_SHAPE_PROBLEMS, SHAPE_READ_BUDGET};
@@ -119,7 +120,7 @@ fn read_within<T: DeserializeOwned, K: Copy>(
         if let Some((Step::Index(i), _)) = l.steps.split_last() {
             // The list's path as it is now: `units[3]` -> `units`.
             let list = l.path.rsplit_once('[').map_or("", |(list, _)| list);
-            repairs.removed.push((format!("{prefix}{list}"), *i));
+            repairs.record(format!("{prefix}{list}"), *i);
         }
         if let Some((Step::Key(key), above)) = l.steps.split_last() {
             let parent = if above.is_empty() {
@@ -217,70 +218,6 @@ impl<T, K> ShapeRead<T, K> {
             problems,
             repairs,
         }
-    }
-}
-
-/// The list items [`read_toml`] took out of a document: a problem found later in what was read
-/// (`units[0].rating`, when `units[0]` of the file was taken out) is named as the file has it
-/// (`units[1].rating`) with [`Repairs::original_key`].
-#[derive(Clone, Debug, Default)]
-pub struct Repairs {
-    /// Each removal in order: the list's key path at that time and the index taken out.
-    removed: Vec<(String, usize)>,
-}
-
-impl Repairs {
-    /// Whether nothing was taken out.
-    pub fn is_empty(&self) -> bool {
-        self.removed.is_empty()
-    }
-
-    /// `text` with every key path in backticks (`` `units[1]` ``) named as the file writes it.
-    pub fn original_keys_in(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        for (i, part) in text.split('`').enumerate() {
-            if i > 0 {
-                out.push('`');
-            }
-            if i % 2 == 1 && part.contains('[') {
-                out.push_str(&self.original_key(part));
-            } else {
-                out.push_str(part);
-            }
-        }
-        out
-    }
-
-    /// `key`, a key path of what was read, as the file writes it.
-    ///
-    /// ```
-    /// use wargame_kit::Source;
-    /// use wargame_kit::read_toml;
-    /// #[derive(serde::Deserialize)]
-    /// struct File { units: Vec<Unit> }
-    /// #[derive(serde::Deserialize)]
-    /// struct Unit { side: String }
-    /// let text = "[[units]]\nid = 1\n[[units]]\nside = \"us\"\n";
-    /// let read = read_toml::<File, _>(Source::new(None, text), "shape", "");
-    /// assert_eq!(read.value.unwrap().units.len(), 1);
-    /// assert_eq!(read.repairs.original_key("units[0].side"), "units[1].side");
-    /// ```
-    pub fn original_key(&self, key: &str) -> String {
-        let mut key = key.to_string();
-        for (list, removed) in self.removed.iter().rev() {
-            let Some(rest) = key.strip_prefix(list.as_str()) else {
-                continue;
-            };
-            let Some((index, tail)) = rest.strip_prefix('[').and_then(|r| r.split_once(']')) else {
-                continue;
-            };
-            if let Ok(j) = index.parse::<usize>()
-                && j >= *removed
-            {
-                key = format!("{list}[{}]{tail}", j.saturating_add(1));
-            }
-        }
-        key
     }
 }
 

@@ -5,13 +5,13 @@
 use std::collections::BTreeSet;
 
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
-use wargame_kit::Diagnostic;
+use wargame_kit::{Diagnostic, Source};
 
-use super::read::{self, Unread, UnreadKind};
-use super::spec::{KeySpec, MarkerSpec, PiecesSpec, ReadSpec};
-use super::{Origin, PieceRef, Profile};
+use super::origin::{Origin, PieceRef};
+use super::read::{self, Tables, Unread, UnreadKind};
+use super::spec::{KeySpec, MarkerSpec, PiecesSpec, ProfileSpec, ReadSpec};
 use crate::error::ErrorKind;
-use crate::{Error, Module, Piece};
+use crate::{Module, Piece};
 
 /// One part of a key path: a key, and for an array of tables, the entry whose field has a
 /// value (`strategic_hexes[label=w2819]`).
@@ -87,7 +87,8 @@ struct Unreads {
 
 /// Everything being built, and every problem found (all are reported, none stops the rest).
 struct Builder<'p> {
-    profile: &'p Profile,
+    spec: &'p ProfileSpec,
+    tables: &'p Tables,
     module: &'p Module,
     maps: read::MapIds<'p>,
     pieces: &'p [Piece],
@@ -114,15 +115,24 @@ struct Builder<'p> {
     most_text: usize,
 }
 
-/// Build the state document from the pieces.
-pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Result<Built, Error> {
+/// Build the state document from the pieces, as the profile read from `source` (its `spec`,
+/// with its `tables` loaded) says. Err: every problem found, keyed by the profile's key paths,
+/// for the caller to locate in the profile's text.
+pub(crate) fn build(
+    spec: &ProfileSpec,
+    tables: &Tables,
+    source: Source<'_>,
+    module: &Module,
+    pieces: &[Piece],
+) -> Result<Built, Vec<Diagnostic<ErrorKind>>> {
     // The input the document is made from: the profile and the pieces as read.
     let input = pieces
         .iter()
         .map(crate::piece::held)
-        .fold(profile.text.len(), usize::saturating_add);
+        .fold(source.text.len(), usize::saturating_add);
     let mut b = Builder {
-        profile,
+        spec,
+        tables,
         module,
         maps: read::MapIds::of(module),
         pieces,
@@ -138,26 +148,25 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
         text: 0,
         most_text: crate::limits::text_budget(input),
     };
-    b.doc
-        .insert("game", toml_edit::value(profile.spec.game.as_str()));
+    b.doc.insert("game", toml_edit::value(spec.game.as_str()));
     if let Some(mut key) = b.doc.as_table_mut().key_mut("game") {
-        key.leaf_decor_mut().set_prefix(header(profile));
+        key.leaf_decor_mut().set_prefix(header(source.name));
     }
-    for (k, v) in &profile.spec.state {
+    for (k, v) in &spec.state {
         b.doc.insert(k, item(v));
     }
-    for (i, group) in profile.spec.pieces.iter().enumerate() {
+    for (i, group) in spec.pieces.iter().enumerate() {
         b.group(i, group);
     }
-    for (i, marker) in profile.spec.markers.iter().enumerate() {
+    for (i, marker) in spec.markers.iter().enumerate() {
         b.marker(i, marker);
     }
-    for (i, count) in profile.spec.counts.iter().enumerate() {
+    for (i, count) in spec.counts.iter().enumerate() {
         b.count(i, count);
     }
     b.unreads();
     if !b.found.is_empty() {
-        return Err(super::located(profile.source(), b.found));
+        return Err(b.found);
     }
     let set = b
         .doc
@@ -173,8 +182,8 @@ pub(crate) fn build(profile: &Profile, module: &Module, pieces: &[Piece]) -> Res
     })
 }
 
-fn header(profile: &Profile) -> String {
-    let name = profile.name.as_deref().map_or_else(
+fn header(name: Option<&str>) -> String {
+    let name = name.map_or_else(
         || "a profile".to_string(),
         |n| format!("the profile {}", comment_text(n)),
     );
@@ -238,7 +247,7 @@ impl<'p> Builder<'p> {
             );
             return Vec::new();
         }
-        let board = self.profile.spec.board.as_ref();
+        let board = self.spec.board.as_ref();
         wargame_kit::internal::work::add_len(self.pieces.len());
         self.pieces
             .iter()
@@ -275,7 +284,7 @@ impl<'p> Builder<'p> {
                     select
                         .on
                         .as_ref()
-                        .and_then(|_| self.profile.spec.board.as_ref().map(|b| b.map.clone()))
+                        .and_then(|_| self.spec.board.as_ref().map(|b| b.map.clone()))
                 }),
                 ..select.clone()
             };
@@ -295,7 +304,7 @@ impl<'p> Builder<'p> {
                         module.map(map).is_some_and(|m| {
                             let mut zones = Vec::new();
                             for g in m.boards.iter().filter_map(|b| b.grid.as_ref()) {
-                                super::zone_names(g, &mut zones);
+                                g.zone_names(&mut zones);
                             }
                             zones.iter().any(|z| z == zone)
                         })
@@ -403,7 +412,7 @@ impl<'p> Builder<'p> {
             group.fields.values(),
         );
         if selected.is_empty() && !group.may_be_empty && !self.unlocated(&format!("pieces[{i}]")) {
-            let board = self.profile.spec.board.as_ref();
+            let board = self.spec.board.as_ref();
             let (module, pieces) = (self.module, self.pieces);
             let help = self
                 .nearby
@@ -469,7 +478,7 @@ impl<'p> Builder<'p> {
             return None;
         }
         for (field, r) in fields {
-            match read::value(r, piece, &self.profile.tables) {
+            match read::value(r, piece, self.tables) {
                 Ok(v) => {
                     if !self.charge(&format!("pieces[{i}]"), value_bytes(&v)) {
                         return None;
@@ -593,13 +602,13 @@ impl<'p> Builder<'p> {
         let at = format!("markers[{i}]");
         let path = match &m.key {
             KeySpec::Fixed(k) => k.clone(),
-            KeySpec::Read(r) => match read::value(r, piece, &self.profile.tables) {
+            KeySpec::Read(r) => match read::value(r, piece, self.tables) {
                 Ok(toml::Value::String(s)) => s,
                 Ok(other) => value(&other).to_string().trim().to_string(),
                 Err(u) => return self.unread(format!("{at}.key"), "the key", piece, u),
             },
         };
-        let value = match read::value(&m.value, piece, &self.profile.tables) {
+        let value = match read::value(&m.value, piece, self.tables) {
             Ok(v) => v,
             Err(u) => return self.unread(format!("{at}.value"), "the value", piece, u),
         };

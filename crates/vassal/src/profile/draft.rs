@@ -160,7 +160,7 @@ fn describe_map(map: &MapDef) -> String {
         .map(|b| {
             let mut zones = Vec::new();
             if let Some(g) = &b.grid {
-                super::zone_names(g, &mut zones);
+                g.zone_names(&mut zones);
             }
             let grid = b.grid.as_ref().map_or("no grid", grid_kind);
             let zones = if zones.is_empty() {
