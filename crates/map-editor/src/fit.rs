@@ -4,7 +4,7 @@
 
 use hexmap::{Compass, Label, LabelError, LabelOrder, Layout, Orientation, Parity, Sheet};
 
-use crate::{AlignPoint, grid_position};
+use crate::geometry::{AlignPoint, grid_position};
 
 /// Why no layout numbers a picture's hex centres as they are labelled ([`fit()`]).
 ///

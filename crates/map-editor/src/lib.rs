@@ -34,60 +34,19 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod error;
 mod fit;
+mod geometry;
 mod json;
 mod model;
 mod tables;
 
+pub use error::EditorError;
 pub use fit::{FitError, fit};
+pub use geometry::{AlignPoint, grid_position};
 pub use model::model_json;
 
-use hexmap::canonical::CanonicalError;
-use hexmap::{Compass, HexMap, Layout, Orientation};
-
-/// Why a map cannot be edited, or a picture cannot be shown.
-///
-/// # Example
-/// ```
-/// use map_editor::{EditorError, Image};
-/// assert_eq!(Image::from_bytes(b"GIF89a".to_vec()), Err(EditorError::NotAnImage));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EditorError {
-    /// The map is not one the canonical form holds (several sheets): the editor draws what it
-    /// exports.
-    Map(CanonicalError),
-    /// The picture is neither PNG nor JPEG.
-    NotAnImage,
-}
-
-impl std::fmt::Display for EditorError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EditorError::Map(e) => write!(f, "{e}"),
-            EditorError::NotAnImage => write!(
-                f,
-                "the picture is not a PNG or JPEG image (its first bytes say neither)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for EditorError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EditorError::Map(e) => Some(e),
-            EditorError::NotAnImage => None,
-        }
-    }
-}
-
-impl From<CanonicalError> for EditorError {
-    fn from(e: CanonicalError) -> Self {
-        EditorError::Map(e)
-    }
-}
+use hexmap::HexMap;
 
 /// A picture to trace from: PNG or JPEG bytes, embedded in the page as a `data:` URL.
 ///
@@ -134,24 +93,6 @@ impl Image {
     }
 }
 
-/// A hex centre on the picture, in the picture's pixels: three of them (not on one line) align
-/// the grid exactly, as a VASSAL board's grid gives them.
-///
-/// # Example
-/// ```
-/// let at = map_editor::AlignPoint { label: "0101".into(), x: 10.0, y: 12.5 };
-/// assert_eq!(at.label, "0101");
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct AlignPoint {
-    /// The hex's label, as printed.
-    pub label: String,
-    /// Pixels from the picture's left edge.
-    pub x: f64,
-    /// Pixels from the picture's top edge.
-    pub y: f64,
-}
-
 /// The page's script, one file a concern, in the order the page runs them; each uses only those
 /// before it. The files are joined inside one function, so that nothing but `window.editor` is
 /// global:
@@ -187,7 +128,7 @@ const SCRIPT: [&str; 14] = [
 ///
 /// Beside the map ([`model_json`]) and the picture, the page holds two tables Rust computes so
 /// that the page does not: the steps from a hex to its neighbours, from the hex crate's
-/// [`Layout`], for every orientation and shifted parity (so they hold for any layout the page's
+/// [`Layout`](hexmap::Layout), for every orientation and shifted parity (so they hold for any layout the page's
 /// Layout form applies), and the canonical form's constants.
 ///
 /// # Example
@@ -259,51 +200,6 @@ fn base64(bytes: &[u8]) -> String {
         }
     }
     out
-}
-
-/// Where the editor page puts the centre of the hex in printed `row` and `column` before it is
-/// aligned: hexes of circumradius 1, the first row and column at 0, rows and columns growing
-/// the way the layout says (north is up, y grows down), shifted lines half a hex toward higher
-/// numbers of the other axis. An alignment is the affine map from these to the picture's
-/// pixels.
-///
-/// # Example
-/// ```
-/// use hexmap::{Compass, Layout, Orientation, Parity};
-/// let l = Layout::row_column(Orientation::Flat, 1..=2, 1..=2)
-///     .with_shifted(Parity::Even)
-///     .with_growth(Compass::South, Compass::East);
-/// assert_eq!(map_editor::grid_position(&l, 1, 1), (0.0, 0.0));
-/// let (x, y) = map_editor::grid_position(&l, 1, 2);
-/// assert!((x - 1.5).abs() < 1e-9 && (y - 3f64.sqrt() / 2.0).abs() < 1e-9);
-/// ```
-pub fn grid_position(layout: &Layout, row: i32, column: i32) -> (f64, f64) {
-    let (r0, c0) = layout
-        .sheets
-        .first()
-        .map_or((0, 0), |s| (i32::from(s.rows.0), i32::from(s.columns.0)));
-    let sx = if layout.columns_grow == Compass::West {
-        -1.0
-    } else {
-        1.0
-    };
-    let sy = if layout.rows_grow == Compass::North {
-        -1.0
-    } else {
-        1.0
-    };
-    let s3 = 3f64.sqrt();
-    let (dr, dc) = (f64::from(row - r0), f64::from(column - c0));
-    match layout.orientation {
-        Orientation::Flat => {
-            let half = if layout.is_shifted(column) { 0.5 } else { 0.0 };
-            (dc * 1.5 * sx, (dr + half) * s3 * sy)
-        }
-        Orientation::Pointy => {
-            let half = if layout.is_shifted(row) { 0.5 } else { 0.0 };
-            ((dc + half) * s3 * sx, dr * 1.5 * sy)
-        }
-    }
 }
 
 // The crate README's examples run as doctests, so what crates.io shows cannot drift.

@@ -4,8 +4,9 @@ use hexmap::canonical::{Grid, HEXSIDE_LISTS};
 use hexmap::{Compass, Hex, HexMap, LabelOrder, Orientation, Parity};
 use serde::Serialize;
 
+use crate::error::EditorError;
+use crate::geometry::AlignPoint;
 use crate::json::{Ordered, finite, to_script_json};
-use crate::{AlignPoint, EditorError};
 
 /// The map as the editor page's JSON model: `name`, `layout` (the canonical form's keys),
 /// `terrains` (sorted), `grid` (per label of the extents in label order, the terrain's index
