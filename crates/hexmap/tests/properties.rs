@@ -770,7 +770,8 @@ fn naive(w: &World, legs: &[LegSpec], adjoin: Adjoin, blocked: &[bool], s: usize
         }
         let l = &legs[leg];
         for &(v, side, impassable) in &w.adj[u] {
-            if impassable || blocked[v] {
+            // The start is h0: never entered again.
+            if impassable || blocked[v] || v == s {
                 continue;
             }
             if w.target[v] && adjoin.exempt(legs, leg, started) {
@@ -823,6 +824,9 @@ fn naive_valid(
     }
     if nodes.len() == 1 {
         return true; // the unit is on a target
+    }
+    if nodes[1..].contains(&nodes[0]) {
+        return false; // back through the unit's own hex
     }
     let nl = legs.len();
     let close = |states: &mut BTreeSet<(usize, bool, u32)>| {
@@ -898,12 +902,12 @@ fn naive_check(
 
 /// Whether every path the rule allows can lose a loop and still obey it, so that `search`'s
 /// and the tracer's paths pass no hex twice: rules whose legs may all be skipped and whose
-/// first steps have no rule of their own, and the road-chain preset, unless the last step
-/// into a target must leave a hex the last leg entered (then a unit whose own hex no leg
-/// entered may have to step out and back: under the preset, with K = 0).
+/// first steps have no rule of their own, and the road-chain preset (a path never passes back
+/// through its start, which is where a loop was needed under the preset: K = 0, the last step
+/// from a hex the last leg entered).
 fn simple_is_promised(spec: &RuleSpec) -> bool {
     match spec {
-        RuleSpec::Chain { k, adjoin, .. } => !(*adjoin == Adjoin::Must && *k == 0),
+        RuleSpec::Chain { .. } => true,
         RuleSpec::Legs { legs, adjoin } => {
             *adjoin != Adjoin::Must && legs.iter().all(|l| l.skippable && l.join.is_none())
         }
@@ -1015,8 +1019,14 @@ fn check_everything<F: FreeTest<&'static str>>(
 
         match &slow {
             Ok(p) => {
-                // (b) Paths start here and obey the rule; search's is a shortest one.
+                // (b) Paths start here, never come back to it, and obey the rule; search's
+                // is a shortest one.
                 prop_assert_eq!(p.hexes[0], start);
+                prop_assert!(
+                    !p.hexes[1..].contains(&start),
+                    "search's path from {} comes back to it",
+                    at
+                );
                 let checked = check_path(&bound, p, &targets, free);
                 prop_assert!(checked.is_ok(), "search's path from {}: {:?}", at, checked);
                 verdicts_agree(&p.hexes, "search's path")?;
@@ -1031,6 +1041,11 @@ fn check_everything<F: FreeTest<&'static str>>(
                 }
                 let f = fast.as_ref().unwrap();
                 prop_assert_eq!(f.hexes[0], start);
+                prop_assert!(
+                    !f.hexes[1..].contains(&start),
+                    "the tracer's path from {} comes back to it",
+                    at
+                );
                 // (c) The tracer's path is as short as search's, and simple where it can be.
                 prop_assert_eq!(
                     f.hexes.len(),
@@ -1204,12 +1219,12 @@ fn check_cut(
     Ok(())
 }
 
-/// Found by the properties above: a path may pass back through the unit's own hex. The leg
-/// must begin with a step into forest; from `0102` the only way to `0103` is out to the forest
-/// at `0101` and back through `0102`. `search` and `check_path` accept this path; the `Tracer`
-/// must trace it too, whether or not the leg may be skipped.
+/// A path never passes back through the unit's own hex, under any rule (issue 47, item 12).
+/// The leg must begin with a step into forest; from `0102` the only walk to `0103` is out to
+/// the forest at `0101` and back through `0102`: no path. `search`, `check_path` and the
+/// `Tracer` all refuse it, whether or not the leg may be skipped.
 #[test]
-fn a_path_may_pass_back_through_the_start() {
+fn a_path_never_passes_back_through_the_start() {
     let map = MapBuilder::new(
         "three in a row",
         Layout::row_column(Orientation::Pointy, 1..=1, 1..=3),
@@ -1226,19 +1241,18 @@ fn a_path_may_pass_back_through_the_start() {
             leg = leg.skippable();
         }
         let bound = TraceRule::new([leg]).bind(&map).unwrap();
-        let path = search(&bound, h("0102"), &targets, &free).unwrap();
-        assert_eq!(path.hexes, [h("0102"), h("0101"), h("0102"), h("0103")]);
-        check_path(&bound, &path, &targets, &free).unwrap();
+        assert!(search(&bound, h("0102"), &targets, &free).is_err());
+        let looping = Path::new(vec![h("0102"), h("0101"), h("0102"), h("0103")]);
+        let refused = check_path(&bound, &looping, &targets, &free).unwrap_err();
+        assert!(refused.contains("enters the start h0 again"), "{refused}");
         let tracer = Tracer::new(&bound, &targets, &free);
         assert_eq!(
             tracer.traced_all(&[h("0102")]),
-            [true],
+            [false],
             "skippable: {skippable}"
         );
-        let traced = tracer
-            .trace(h("0102"))
-            .unwrap_or_else(|| panic!("no path from 0102 (skippable: {skippable})"));
-        check_path(&bound, &traced, &targets, &free).unwrap();
+        assert!(!tracer.traced(h("0102")), "skippable: {skippable}");
+        assert_eq!(tracer.trace(h("0102")), None, "skippable: {skippable}");
     }
 }
 
@@ -1340,6 +1354,16 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: Adjoin) -> Result<(), Te
         prop_assert_eq!(path.is_some(), slow.is_ok(), "path from {}", at);
         if let (Some(p), Ok(theirs)) = (&path, &slow) {
             prop_assert_eq!(p.hexes[0], start);
+            prop_assert!(
+                !p.hexes[1..].contains(&start),
+                "the plan's path from {} comes back to it",
+                at
+            );
+            prop_assert!(
+                !theirs.hexes[1..].contains(&start),
+                "search's path from {} comes back to it",
+                at
+            );
             let checked = check_path(&as_legs, p, &targets, &free);
             prop_assert!(
                 checked.is_ok(),
@@ -1445,5 +1469,79 @@ proptest! {
         let w = World::new(&r);
         check_plan(&w, k, between, adjoin)
             .map_err(|e| TestCaseError::fail(format!("{e}\nmap: {}\nk {k} between {between} adjoin {adjoin:?}", w.log)))?;
+    }
+}
+
+/// Issue 47, item 12: under "the chain must run into the target from a hex of its own" with
+/// K = 0, a unit on a road hex beside an off-road target may not step out along the road and
+/// back through its own hex (`1004 1003 1004 1005`): its hex is h0, never a chain hex. Every
+/// tracer says it is cut; a second road to the target that keeps off its hex lets it trace.
+#[test]
+fn no_tracer_loops_back_through_the_units_own_hex() {
+    let toml = |roads: &str| {
+        format!(
+            r#"
+name = "a road beside an off-road target"
+[layout]
+orientation = "pointy"
+label = "row-column"
+rows = [10, 11]
+columns = [1, 5]
+shifted = "even"
+rows_grow = "north"
+columns_grow = "east"
+[hexsides]
+roads = [{roads}]
+"#
+        )
+    };
+    for (roads, traces) in [
+        (r#"["1002", "1003", "1004"]"#, false),
+        (
+            r#"["1002", "1003", "1004"], ["1003", "1104", "1105"]"#,
+            true,
+        ),
+    ] {
+        let map = HexMap::from_toml_str(&toml(roads), None).unwrap();
+        let h = |l: &str| map.parse(l).unwrap();
+        let preset = RoadChain::new(0).with_target(TargetRule::MustAdjoinChain);
+        let targets = Targets::new(&map, [h("1005")]);
+        let free = |_: Hex| None::<()>;
+        let bound = preset.rule().bind(&map).unwrap();
+        let found = search(&bound, h("1004"), &targets, &free);
+        assert_eq!(found.is_ok(), traces, "search: {found:?}");
+        let looping = Path::new(vec![h("1004"), h("1003"), h("1004"), h("1005")]);
+        assert!(check_path(&bound, &looping, &targets, &free).is_err());
+        let tracer = Tracer::new(&bound, &targets, &free);
+        assert_eq!(tracer.traced(h("1004")), traces);
+        assert_eq!(tracer.trace(h("1004")).is_some(), traces);
+        let plan = hexmap::ChainPlan::new(&map, preset, &hexmap::ZocRule::new()).unwrap();
+        let mut work = hexmap::ChainWork::default();
+        plan.position(&targets, [hexmap::Placed::friendly(h("1004"))], &mut work);
+        assert!(plan.on_chain(&work, h("1004")));
+        assert_eq!(plan.traced(&targets, &mut work, h("1004")), traces);
+        let path = plan.path(&targets, &mut work, h("1004"));
+        assert_eq!(path.is_some(), traces);
+        if let Some(p) = path {
+            check_simple(&p).unwrap();
+            check_path(&bound, &p, &targets, &free).unwrap();
+        }
+        let bounds = hexmap::Bounds::default();
+        let cut = plan.cut(&targets, &mut work, h("1004"), &bounds);
+        assert_eq!(cut.is_none(), traces, "{cut:?}");
+        #[cfg(feature = "oracle")]
+        {
+            let units = [hexmap::Unit::new("US", "us", h("1004"))];
+            let oracle = hexmap::LocOracle::new(
+                &map,
+                preset,
+                &targets,
+                &hexmap::ZocRule::new(),
+                "us",
+                units,
+            )
+            .unwrap();
+            assert_eq!(oracle.traced(0), traces);
+        }
     }
 }

@@ -13,10 +13,12 @@ use crate::trace::targets::Targets;
 /// Check that a path obeys a rule; `Err` says which step breaks it. For tests, and for
 /// verifying paths produced elsewhere (a player's claimed supply line).
 ///
-/// A path that passes a hex twice is refused when the hexes between the two visits can be
-/// left out and what remains still obeys the rule (a needless loop): it passes a hex twice only
-/// where the rule makes a leg walk away and come back (a first step that must enter some
-/// terrain, say). [`check_simple`] refuses every repeated hex.
+/// A path that enters its start `h0` again is refused, under any rule (a line traced from a
+/// unit never comes back through the unit's hex). A path that passes another hex twice is
+/// refused when the hexes between the two visits can be left out and what remains still obeys
+/// the rule (a needless loop): it passes a hex twice only where the rule makes a leg walk away
+/// and come back (a first step that must enter some terrain, say). [`check_simple`] refuses
+/// every repeated hex.
 ///
 /// ```
 /// use hexmap::HexMap;
@@ -150,6 +152,9 @@ fn obeys<R>(
         let Some(v) = map.node(h[i]).map(|n| n.index()) else {
             return Err(format!("h{i} is off the map"));
         };
+        if v == s {
+            return Err(format!("h{i} = {} enters the start h0 again", label(h[i])));
+        }
         let side = map
             .hexside(h[i - 1], h[i])
             .ok_or_else(|| format!("step {i} does not cross a shared hexside"))?;

@@ -143,6 +143,8 @@ struct Search<'a, 'm, R> {
     rule: &'a BoundRule<'m>,
     targets: &'a Targets,
     legs: usize,
+    /// The start's node: never entered again.
+    start: u32,
     /// Some leg counts movement points: the least cost first, not breadth-first.
     weighted: bool,
     /// Best spend per (node, leg, started); `u32::MAX` when not reached.
@@ -163,6 +165,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             rule,
             targets,
             legs: rule.legs.len(),
+            start: NONE,
             weighted: (rule.legs.iter()).any(|l| matches!(l.budget, CBudget::Points { .. })),
             best: Default::default(),
             free: Default::default(),
@@ -230,6 +233,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
 
     fn run(&mut self, s: usize, free: &impl FreeTest<R>) -> Result<Path, Cut<R>> {
         let s32 = u32::try_from(s).unwrap_or(NONE);
+        self.start = s32;
         let start = State {
             node: s32,
             leg: 0,
@@ -308,7 +312,8 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 continue;
             }
             let v = a.node;
-            if !self.is_free(v, free) {
+            // The start is h0: a path never enters it again, under any rule.
+            if v == self.start || !self.is_free(v, free) {
                 continue;
             }
             // The exempt last step into a target.

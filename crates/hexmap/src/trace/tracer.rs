@@ -70,6 +70,12 @@ struct Tables {
     /// Per leg `i >= first`: per node, how a path that starts leg `i` there finishes: `HERE`
     /// (skip the leg), the node its first step enters, or NONE.
     start: Vec<Vec<u32>>,
+    /// Per node: a walk of the tables may enter it under way in a leg `i >= first`, and a walk
+    /// from a start there may need to (the rule has a leg whose first step has a rule of its
+    /// own or that may not be skipped, or an exempt last step that must leave a hex the last
+    /// leg entered): the tables, which cannot tell the start from a hex entered again, answer
+    /// a start there only with [`crate::trace::search`]'s confirmation.
+    revisit: Vec<bool>,
 }
 
 /// Reusable per-start search space, sized by the map; keep one to trace many positions
@@ -272,10 +278,21 @@ impl<'r, 'm> Tracer<'r, 'm> {
             return true;
         }
         let t = &self.plan;
-        match t.first {
+        let walk = match t.first {
             0 => t.start[0][s] != NONE,
             _ => self.first_leg(s, t, scratch),
-        }
+        };
+        walk && (!t.revisit[s] || self.by_search(s))
+    }
+
+    /// Whether [`crate::trace::search`] finds a path from node `s` (which never enters `s`
+    /// again).
+    fn by_search(&self, s: usize) -> bool {
+        let free = ByNode(|n: petgraph::graph::NodeIndex<u32>| {
+            (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
+        });
+        let start = self.rule.map.hexes()[s].hex;
+        search(self.rule, start, self.targets, &free).is_ok()
     }
 
     /// The path from node `s` (not a target) under a rule the backward tables answer: the one
@@ -312,11 +329,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
             // entered them, may have to leave the start and come back
             // through it; the per-hex tables below cannot tell those two visits apart, the
             // search's (hex, leg, started) states can.
-            let free = ByNode(|n: petgraph::graph::NodeIndex<u32>| {
-                (!self.free.get(n.index()).copied().unwrap_or(false)).then_some(())
-            });
-            let start = map.hexes()[s].hex;
-            return search(rule, start, self.targets, &free).is_ok();
+            return self.by_search(s);
         }
         let limit = leg.budget.limit().unwrap_or(u32::MAX);
         let can_finish = |v: usize| {
@@ -397,15 +410,30 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Tables {
             .map(|&e| if e == HERE { HERE } else { NONE })
             .collect()
     });
+    // A start may have to leave its hex and come back to it where a state entered under way
+    // is not as good as one the start skips to.
+    let revisits = rule.target.exempt_from_last_leg()
+        || (rule.legs.iter()).any(|l| l.join.is_some() || !l.skippable);
+    let mut revisit = vec![false; rule.map.len()];
     for i in (first..n_legs).rev() {
         let dist = leg_under_way(rule, i, &start[i + 1], free);
+        if revisits {
+            for (r, &d) in revisit.iter_mut().zip(&dist) {
+                *r |= d != u32::MAX;
+            }
+        }
         let skip_to = match &on_target {
             Some(t) if i + 1 == n_legs => t,
             _ => &start[i + 1],
         };
         start[i] = leg_starts(rule, i, &dist, skip_to, free);
     }
-    Tables { first, end, start }
+    Tables {
+        first,
+        end,
+        start,
+        revisit,
+    }
 }
 
 /// Per node, where a path may end: `HERE` on a target, the adjacent target of the exempt last

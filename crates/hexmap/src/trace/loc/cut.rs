@@ -186,7 +186,7 @@ pub(crate) fn frontier<F: Fn(usize) -> bool, T: Fn(usize) -> bool>(
                 work.queue.push_front(next);
             }
         }
-        if step_from(rule, st, g, work) {
+        if step_from(rule, start, st, g, work) {
             return None;
         }
     }
@@ -264,9 +264,11 @@ pub(crate) fn walk_to_net<F: Fn(usize) -> bool, T: Fn(usize) -> bool>(
     None
 }
 
-/// Every step from state `st`, in direction order; true when one reaches a target.
+/// Every step from state `st`, in direction order, but into the unit's own hex (node
+/// `start`: a LOC never enters it again, L-8); true when one reaches a target.
 fn step_from<F: Fn(usize) -> bool, T: Fn(usize) -> bool>(
     rule: &Rule<'_, F, T>,
+    start: usize,
     st: State,
     g: u32,
     work: &mut CutWork,
@@ -278,6 +280,9 @@ fn step_from<F: Fn(usize) -> bool, T: Fn(usize) -> bool>(
             continue;
         }
         let v = a.node as usize;
+        if v == start {
+            continue;
+        }
         if !(rule.free)(v) {
             work.refuse(g, v, Edge::NotFree);
             continue;

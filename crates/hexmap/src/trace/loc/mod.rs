@@ -149,6 +149,8 @@ pub struct ChainWork {
     /// The chain as a tree toward the targets, when made for this position.
     tree: ChainTree,
     tree_made: bool,
+    /// The chain as a tree without one unit's own hex ([`ChainPlan::loops_through`]).
+    avoid: ChainTree,
     cut: cut::CutWork,
     /// The flood's queue of chain hexes whose steps are still to follow.
     queue: Vec<u32>,
@@ -448,14 +450,54 @@ impl<'m> ChainPlan<'m> {
     /// the chain, or a search of at most K+1 steps through free hexes across passable hexsides
     /// meets a target within K steps or the chain. The deciding function of the rule.
     pub fn traced(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> bool {
+        let Some(s) = self.node(start) else {
+            return false;
+        };
+        if self.loops_through(work, s) {
+            let ChainWork {
+                free,
+                search,
+                avoid,
+                ..
+            } = work;
+            self.tree_avoiding(targets, free, s, avoid);
+            let grid = &self.grid;
+            return first_leg(
+                self.map,
+                self.rule.first_hexes(),
+                |n| targets.node(n),
+                |n| grid.has(free, n),
+                |n| avoid.dist(n).is_some(),
+                search,
+                s,
+            )
+            .is_some();
+        }
         let ChainWork {
             free,
             chain,
             search,
             ..
         } = work;
-        self.node(start)
-            .is_some_and(|s| self.first_leg(targets, free, chain, search, s).is_some())
+        self.first_leg(targets, free, chain, search, s).is_some()
+    }
+
+    /// Whether the chain of the position prepared may pass through the unit's own hex (node
+    /// `s`) where the unit may not trace from it ([`ChainRule::start_on_chain`]): its hex is on
+    /// the chain, yet the LOC must leave it and may never enter it again (L-8's h0). Then the
+    /// unit's chain is the chain without its hex ([`ChainPlan::tree_avoiding`]): a chain hex
+    /// next to it that reaches a target only through it does not count. Elsewhere no path
+    /// of the chain passes a hex off it, and a unit on the chain traces from its own hex.
+    fn loops_through(&self, work: &ChainWork, s: usize) -> bool {
+        !self.rule.start_on_chain() && self.grid.has(&work.chain, s)
+    }
+
+    /// The chain's tree toward the targets through the free hexes `free` but node `s`.
+    fn tree_avoiding(&self, targets: &Targets, free: &[u64], s: usize, tree: &mut ChainTree) {
+        let grid = &self.grid;
+        chain::tree_into(tree, self.map, &self.net, &self.rule, targets, |n| {
+            n != s && grid.has(free, n)
+        });
     }
 
     /// The node where the first K hexes (and the step onto the chain) meet a target or the
@@ -586,12 +628,18 @@ impl<'m> ChainPlan<'m> {
     pub fn path(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> Option<Path> {
         let s = self.node(start)?;
         // (The search below finds nothing exactly when the unit is cut.)
-        if !work.tree_made {
-            self.tree_into(targets, &work.free, &mut work.tree);
-            work.tree_made = true;
-        }
-        let v = self.shortest_first_leg(targets, &work.free, &work.tree, &mut work.search, s)?;
-        Some(self.path_from(&work.search, &work.tree, s, v))
+        let tree = if self.loops_through(work, s) {
+            self.tree_avoiding(targets, &work.free, s, &mut work.avoid);
+            &work.avoid
+        } else {
+            if !work.tree_made {
+                self.tree_into(targets, &work.free, &mut work.tree);
+                work.tree_made = true;
+            }
+            &work.tree
+        };
+        let v = self.shortest_first_leg(targets, &work.free, tree, &mut work.search, s)?;
+        Some(self.path_from(&work.search, tree, s, v))
     }
 
     /// What cuts a unit on `start` in the position prepared, within `bounds`: `None` when it

@@ -240,6 +240,10 @@ struct Scratch {
     near: Nearness,
     /// The search of one unit's first hexes.
     search: Search,
+    /// The search of a way along the chain that keeps off the unit's own hex
+    /// ([`off_own_hex`]): its marks and the hex each was reached from.
+    way: Marks,
+    way_from: Vec<u32>,
     queue: Vec<u32>,
     next: Vec<u32>,
     /// The chain steps from a subtree cut off by a blocked chain hex to other chain hexes.
@@ -379,6 +383,8 @@ impl Scratch {
             again: Vec::new(),
             near: Nearness::new(),
             search: Search::default(),
+            way: Marks::new(len),
+            way_from: vec![NONE; len],
             queue: Vec::new(),
             next: Vec::new(),
             edges: Vec::new(),
@@ -814,7 +820,11 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
                 (self.traced.get(i) == Some(&true)) && slot.is_some_and(|s| !whole(net, h, s))
             }));
         }
-        if !self.cut.is_empty() && !self.marks.better.is_empty() {
+        if !self.net.first.start_on_chain && !self.marks.better.is_empty() {
+            // A unit answered by a way off its own hex: a hex anywhere that got better may
+            // open one, without a hex near the unit getting better.
+            again.extend_from_slice(&self.cut);
+        } else if !self.cut.is_empty() && !self.marks.better.is_empty() {
             let reach = u32::try_from(self.net.k)
                 .unwrap_or(u32::MAX)
                 .saturating_add(1);
@@ -860,6 +870,16 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             return false;
         }
         let s = slot.node as usize;
+        if !net.first.start_on_chain {
+            let (way, from) = (&mut self.marks.way, &mut self.marks.way_from);
+            let traced = off_own_hex(net, h, s, way, from, &mut slot.witness);
+            for &n in &slot.witness {
+                if let Some(u) = h.uses.get_mut(n as usize) {
+                    *u = u.saturating_add(1);
+                }
+            }
+            return traced;
+        }
         let hexes: &Hexes = h;
         let found = first_leg(
             net.map,
@@ -895,10 +915,67 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
     }
 }
 
+/// Whether a unit on node `s` traces where it may not trace from its own hex
+/// ([`ChainRule::start_on_chain`](super::rule::ChainRule::start_on_chain) is false: K = 0,
+/// the chain must run into the target from a hex of its own): a target under it, or a free
+/// hex next to it on the chain by a way that never enters `s` again (L-8's h0: the forest's
+/// way may pass through it). The way, the hex next to the unit first and the root last, into
+/// `witness`: it holds while its hexes are free (the chain's steps and its roots do not
+/// change).
+fn off_own_hex(
+    net: &Net<'_>,
+    h: &Hexes,
+    s: usize,
+    seen: &mut Marks,
+    from: &mut [u32],
+    witness: &mut Vec<u32>,
+) -> bool {
+    if net.target.get(s) == Some(&true) {
+        return true;
+    }
+    let (map, free) = (net.map, |n: usize| h.free.get(n).copied().unwrap_or(false));
+    seen.clear();
+    seen.insert(s);
+    let mut queue = std::collections::VecDeque::new();
+    // The first step: into any free hex next to the unit that may be on the chain (a target
+    // that only roots the hexes beside it is not).
+    for a in map.adjacency().get(s).into_iter().flatten() {
+        let v = a.node as usize;
+        if a.node != NONE && !a.impassable() && free(v) && !net.beside_only[v] && seen.insert(v) {
+            from[v] = NONE;
+            queue.push_back(v);
+        }
+    }
+    // Then along the chain's steps through free hexes, never into `s`, to a root.
+    while let Some(c) = queue.pop_front() {
+        if net.root[c] {
+            let mut at = c;
+            while at != NONE as usize && witness.len() < map.len() {
+                witness.push(at as u32);
+                at = from[at] as usize;
+            }
+            witness.reverse();
+            return true;
+        }
+        for &y in net.chain_of(c) {
+            let y = y as usize;
+            if free(y) && seen.insert(y) {
+                from[y] = c as u32;
+                queue.push_back(y);
+            }
+        }
+    }
+    false
+}
+
 /// Whether a traced unit's witness still holds: the hexes of its first leg free, the last on
-/// the chain or a target within K hexes; or its own hex on the chain.
+/// the chain or a target within K hexes; or its own hex on the chain. Where the unit does not
+/// trace from its own hex ([`off_own_hex`]), its way's hexes free.
 fn whole<S>(net: &Net<'_>, h: &Hexes, slot: &Slot<S>) -> bool {
     let w = &slot.witness;
+    if !net.first.start_on_chain {
+        return w.iter().all(|&n| h.free.get(n as usize) == Some(&true));
+    }
     let Some((&end, rest)) = w.split_first() else {
         // On a target.
         return true;
