@@ -292,7 +292,8 @@ fn traced(plan: &loc::LocPlan<'_>, board: &Board<'_, '_>, i: usize, path: &[Hex]
             } else if i == last && !plan.chain_step(from, to) {
                 // From a hex of the chain, or from the last free hex when a road or trail is
                 // on it (the chain's first hex): beside the chain; else past the free hexes.
-                if i > k.saturating_add(1) || board.map.on_road_net(from) {
+                // The unit's own hex (K = 0) is never a hex of the chain (L-8).
+                if i > k.saturating_add(1) || (i > 1 && board.map.on_road_net(from)) {
                     LegKind::BesideChain
                 } else {
                     LegKind::PastFreeHexes

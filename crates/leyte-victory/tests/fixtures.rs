@@ -167,3 +167,29 @@ fn entry_of<'r>(
 ) -> Option<&'r leyte_victory::LocEntry> {
     report.loc.iter().find(|l| l.unit == id)
 }
+
+/// Issue 47, item 12: with K = 0 the unit's own hex is never a hex of the chain (L-8). Under
+/// `may-adjoin-chain` a beach hex next to a unit on a road hex is "one hex past the hexes of any
+/// terrain", not "beside the road/trail chain"; under `must-adjoin-chain` the unit is cut, and no
+/// step of a loop through its own hex is told.
+#[test]
+fn explain_never_counts_the_units_own_hex_as_the_chain() {
+    use leyte_victory::State;
+    let resolver = FsResolver::confined(root());
+    let text = |file: &str| {
+        let (text, name) = read(&root().join("fixtures/leyte").join(file));
+        let state = State::from_toml_str(&text, Some(&name), &resolver).unwrap();
+        leyte_victory::explain(&state, "US-1").unwrap().to_string()
+    };
+    let may = text("loc-may-adjoin-chain-k0-beach-next-to-units-road-hex.toml");
+    assert!(
+        may.contains(
+            "1005  one hex past the hexes of any terrain, with no road or trail hex before it"
+        ),
+        "{may}"
+    );
+    assert!(!may.contains("beside the road/trail chain"), "{may}");
+    let must = text("loc-must-adjoin-chain-k0-no-loop-through-own-hex.toml");
+    assert!(must.contains("CUT"), "{must}");
+    assert!(!must.contains("road/trail;"), "{must}");
+}
