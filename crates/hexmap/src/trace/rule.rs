@@ -310,7 +310,7 @@ pub enum TargetRule {
     /// or trail beside it is not reached). Otherwise the target is entered as under
     /// [`TargetRule::OnChain`] (a target on the chain is reached as there). The unit's own hex
     /// is entered by no leg: with K = 0 a unit on a road hex next to the target does not step
-    /// into it from there.
+    /// into it from there, nor may a path step out along the road and come back through it.
     MustAdjoinChain,
 }
 
@@ -346,7 +346,8 @@ pub enum ChainReading {
 
 /// A tracing rule: legs walked from the unit toward the target, then the target.
 ///
-/// A path `h0, h1, ..., hn` starts at the unit's hex `h0` (never tested, never counted) and ends
+/// A path `h0, h1, ..., hn` starts at the unit's hex `h0` (never tested, never counted, never
+/// entered again: the path does not come back through it under any rule) and ends
 /// on a target `hn`. Its steps are split, in order, into the legs: each leg's steps obey its
 /// [`StepRule`] (its first step, its `joined_by` rule), and its budget; a leg that is not
 /// skippable takes at least one step. Every step crosses a passable hexside into a hex that

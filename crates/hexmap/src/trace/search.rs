@@ -74,7 +74,9 @@ struct State {
 /// When the first leg counts hexes (or is unlimited) and every later leg is unlimited, as in
 /// the [`RoadChain`](crate::RoadChain) preset, the path has the fewest hexes. Otherwise it is a
 /// valid path, not always the one with the fewest hexes: the search keeps the cheapest arrival
-/// at each (hex, leg) state. A path passes a hex twice only where the rule needs it (a leg that
+/// at each (hex, leg) state. A path never enters its start again, under any rule (it is traced
+/// from the unit: a way that only exists out and back through the unit's hex is no path). It
+/// passes another hex twice only where the rule needs it (a leg that
 /// may not be skipped has to walk away and come back): every loop that can be left out with
 /// the path still obeying the rule is left out, even where walking it would spend fewer points
 /// across legs ([`check_path`](crate::check_path) refuses such a loop).

@@ -23,8 +23,11 @@ const HERE: u32 = u32::MAX - 1;
 /// too (the preset's own plan, compiled once per map, is [`ChainPlan`](crate::ChainPlan)).
 /// The answer (traced or not) is the same as [`crate::trace::search`]'s, and a path
 /// ([`Tracer::trace`]) is `search`'s own: the fewest hexes under hex counts, the least cost
-/// (then the fewest hexes) under movement points; it passes a hex twice only where the rule
-/// makes a leg walk away and come back.
+/// (then the fewest hexes) under movement points; it never enters the start again, and passes
+/// another hex twice only where the rule makes a leg walk away and come back. (The backward
+/// tables cannot tell the start from a hex entered again: where a rule's later legs may pass
+/// through a start's hex, and a state entered under way there is not as good as one the start
+/// skips to, the start is answered by [`crate::trace::search`].)
 ///
 /// ```
 /// use hexmap::HexMap;

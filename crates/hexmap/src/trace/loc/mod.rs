@@ -448,7 +448,10 @@ impl<'m> ChainPlan<'m> {
 
     /// Whether a unit on `start` traces in the position prepared: it is on a target or on
     /// the chain, or a search of at most K+1 steps through free hexes across passable hexsides
-    /// meets a target within K steps or the chain. The deciding function of the rule.
+    /// meets a target within K steps or the chain. The deciding function of the rule. The LOC
+    /// never enters the unit's hex again: where the unit may not trace from its own hex on the
+    /// chain (K = 0, [`TargetRule::MustAdjoinChain`](crate::TargetRule::MustAdjoinChain)),
+    /// the chain it meets is the chain without its hex.
     pub fn traced(&self, targets: &Targets, work: &mut ChainWork, start: Hex) -> bool {
         let Some(s) = self.node(start) else {
             return false;

@@ -95,7 +95,11 @@ impl From<ZocError> for OracleError {
 /// - a hex that got worse (blocked, or off the chain) cannot let a cut unit trace, and one that
 ///   got better cannot cut a traced unit: a traced unit is answered again only when its witness
 ///   no longer holds, a cut unit only when a hex within K+1 of it got better (each by a search
-///   of depth at most K+1), and the unit that moved.
+///   of depth at most K+1), and the unit that moved. Under K = 0 and
+///   [`TargetRule::MustAdjoinChain`](crate::TargetRule::MustAdjoinChain), where a LOC may not
+///   come back through the unit's own hex on the chain, a unit's witness is its whole way to a
+///   target off its hex (held while its hexes are free), and every cut unit is answered again
+///   when any hex got better (a search along the chain each).
 ///
 /// The crate's `benches/oracle.rs` measures it against the road-chain plan's whole-position
 /// evaluation ([`crate::ChainPlan::position`]) and a fresh free table and [`Tracer`] per move:

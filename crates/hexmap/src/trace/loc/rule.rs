@@ -93,7 +93,9 @@ impl ChainRule {
     /// traces from there. It does (its first step is onto the chain, or into the target
     /// within the first K hexes), unless the chain must run into the target from a hex of its
     /// own and K = 0: the unit's hex is entered by no leg, and a road/trail hex next to the
-    /// target that the unit stands on does not let it step in.
+    /// target that the unit stands on does not let it step in. Nor may the unit step out and
+    /// come back through its hex: then the chain it traces to is the chain without its hex
+    /// (`ChainPlan::loops_through` in the plan, `off_own_hex` in the oracle).
     #[inline]
     pub(crate) fn start_on_chain(&self) -> bool {
         !(self.from_chain_only && self.k() == 0)
