@@ -413,14 +413,10 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Tables {
             .map(|&e| if e == HERE { HERE } else { NONE })
             .collect()
     });
-    // A start may have to leave its hex and come back to it where a state entered under way
-    // is not as good as one the start skips to.
-    let revisits = rule.target.exempt_from_last_leg()
-        || (rule.legs.iter()).any(|l| l.join.is_some() || !l.skippable);
     let mut revisit = vec![false; rule.map.len()];
     for i in (first..n_legs).rev() {
         let dist = leg_under_way(rule, i, &start[i + 1], free);
-        if revisits {
+        if !under_way_is_needless(rule, i) {
             for (r, &d) in revisit.iter_mut().zip(&dist) {
                 *r |= d != u32::MAX;
             }
@@ -437,6 +433,28 @@ fn legs_plan(rule: &BoundRule<'_>, targets: &Targets, free: &[bool]) -> Tables {
         start,
         revisit,
     }
+}
+
+/// Whether leg `i` under way at a start's hex is never better than the leg not started there,
+/// to which the start skips: the legs up to it may be skipped, its first step takes every step
+/// its steps take (it has no rule of its own, or it goes into the network of the features its
+/// steps go along or between, as the [`RoadChain`](crate::RoadChain) preset's chain), and the
+/// exempt last step does not need it under way. Then a path never has to come back through
+/// its start in that leg.
+fn under_way_is_needless(rule: &BoundRule<'_>, i: usize) -> bool {
+    use crate::trace::rule::StepRule;
+    let Some(leg) = rule.rule.legs.get(i) else {
+        return false;
+    };
+    let takes_every_step = match (&leg.join, &leg.steps) {
+        (None, _) => true,
+        (Some(StepRule::IntoNetwork(net)), StepRule::Along(along) | StepRule::Between(along)) => {
+            along.iter().all(|f| net.contains(f))
+        }
+        _ => false,
+    };
+    let last_under_way = i + 1 == rule.legs.len() && rule.target.exempt_from_last_leg();
+    (rule.legs.iter().take(i + 1)).all(|l| l.skippable) && takes_every_step && !last_under_way
 }
 
 /// Per node, where a path may end: `HERE` on a target, the adjacent target of the exempt last
