@@ -90,7 +90,7 @@ pub(crate) struct Shortfall {
 /// How many exited units count for exit requirement `r`.
 pub(crate) fn exited_for(board: &Board<'_, '_>, r: &ExitRequirement) -> usize {
     (board.position.exited.iter())
-        .filter(|u| exited_through(u, r.side, &r.hexes))
+        .filter(|u| exited_through(u, r.side, &r.hexes) && r.counters.counts(&u.id, &u.rating))
         .count()
 }
 
