@@ -34,8 +34,8 @@ use wargame_kit::resolve::Resolver;
 
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{
-    ExitAward, ExitCounters, ExitRequirement, ExitValue, LocRules, NOWHERE, Objective, OffMapUnit, Position,
-    Scenario, UNREAD, Unit,
+    ExitAward, ExitCounters, ExitRequirement, ExitValue, LocRules, NOWHERE, Objective, OffMapUnit,
+    Position, Scenario, UNREAD, Unit,
 };
 use crate::unit::{Rating, Side};
 
@@ -632,23 +632,45 @@ impl<'a, 'm> Reader<'a, 'm> {
             (None, None) => None,
             (Some(_), Some(ids)) => {
                 let message = "give either `rating` or `ids` (which counters count), not both";
-                self.push(ErrorKind::Scenario, message.to_string(), &format!("{key}.ids"), None, Some(ids.span()));
+                self.push(
+                    ErrorKind::Scenario,
+                    message.to_string(),
+                    &format!("{key}.ids"),
+                    None,
+                    Some(ids.span()),
+                );
                 None
             }
             (Some(text), None) => {
                 let artillery = text.get_ref().split('-').count() == 4;
-                let parsed = if artillery { Rating::artillery(text.get_ref()) } else { Rating::standard(text.get_ref()) };
+                let parsed = if artillery {
+                    Rating::artillery(text.get_ref())
+                } else {
+                    Rating::standard(text.get_ref())
+                };
                 match parsed {
                     Ok(rating) => Some(ExitCounters::Rating(rating)),
                     Err(problem) => {
-                        self.push(ErrorKind::Rating, problem.to_string(), &format!("{key}.rating"), None, Some(text.span()));
+                        self.push(
+                            ErrorKind::Rating,
+                            problem.to_string(),
+                            &format!("{key}.rating"),
+                            None,
+                            Some(text.span()),
+                        );
                         None
                     }
                 }
             }
             (None, Some(ids)) if ids.get_ref().is_empty() => {
                 let message = "`ids` names no counter: leave it out for any unit of the side";
-                self.push(ErrorKind::Scenario, message.to_string(), &format!("{key}.ids"), None, Some(ids.span()));
+                self.push(
+                    ErrorKind::Scenario,
+                    message.to_string(),
+                    &format!("{key}.ids"),
+                    None,
+                    Some(ids.span()),
+                );
                 None
             }
             (None, Some(ids)) => Some(ExitCounters::Ids(ids.get_ref().clone())),

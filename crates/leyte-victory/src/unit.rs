@@ -169,12 +169,30 @@ impl Rating {
         let movement = |m: Option<u32>, n: Option<u32>| m.is_none() || n.is_none() || m == n;
         match (*self, *other) {
             (
-                Rating::Standard { attack, defense, movement: m },
-                Rating::Standard { attack: a, defense: d, movement: n },
+                Rating::Standard {
+                    attack,
+                    defense,
+                    movement: m,
+                },
+                Rating::Standard {
+                    attack: a,
+                    defense: d,
+                    movement: n,
+                },
             ) => attack == a && defense == d && movement(m, n),
             (
-                Rating::Artillery { barrage, final_protective_fire, defense, movement: m },
-                Rating::Artillery { barrage: b, final_protective_fire: f, defense: d, movement: n },
+                Rating::Artillery {
+                    barrage,
+                    final_protective_fire,
+                    defense,
+                    movement: m,
+                },
+                Rating::Artillery {
+                    barrage: b,
+                    final_protective_fire: f,
+                    defense: d,
+                    movement: n,
+                },
             ) => barrage == b && final_protective_fire == f && defense == d && movement(m, n),
             _ => false,
         }

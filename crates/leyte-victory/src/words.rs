@@ -340,7 +340,9 @@ fn removal_notes(board: &Board<'_, '_>) -> Vec<String> {
 /// US-1C-8 (3-2-5, by 0531).`
 fn met_words(board: &Board<'_, '_>, r: &ExitRequirement, exited: usize) -> String {
     let by: Vec<String> = (board.position.exited.iter())
-        .filter(|u| engine::exited_through(u, r.side, &r.hexes) && r.counters.counts(&u.id, &u.rating))
+        .filter(|u| {
+            engine::exited_through(u, r.side, &r.hexes) && r.counters.counts(&u.id, &u.rating)
+        })
         .map(|u| match u.hex {
             Some(h) => format!("{} ({}, by {})", u.id, u.rating, board.label(h)),
             None => format!("{} ({})", u.id, u.rating),
@@ -505,6 +507,7 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
         vp: 0,
         held: false,
         by: Vec::new(),
+        adjacent: Vec::new(),
         without_loc: Vec::new(),
         note: o.note.clone(),
     };
@@ -527,13 +530,16 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
             let near: &[Hex] = board.prepared.feature_hexes(k);
             status.hexes = near.iter().map(|h| board.label(*h)).collect();
             for i in board.units_of(o.side) {
-                if near_hex(near, board.unit(i).hex).is_none() {
+                let Some(f) = near_hex(near, board.unit(i).hex) else {
                     continue;
-                }
+                };
                 if may(i) {
                     status.held = true;
                     status.vp = status.vp.saturating_add(u64::from(o.vp));
                     status.by.push(id(i));
+                    if f != board.unit(i).hex {
+                        status.adjacent.push(id(i));
+                    }
                 } else {
                     status.without_loc.push(id(i));
                 }
