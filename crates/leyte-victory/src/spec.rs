@@ -628,52 +628,48 @@ impl<'a, 'm> Reader<'a, 'm> {
     /// Which counters an exit requirement at `key` counts (`rating` or `ids`, not both; ids
     /// not an empty list); what cannot be read is said here, and `None` (any) stands in.
     fn exit_counters(&mut self, e: &ExitRequirementSpec, key: &str) -> Option<ExitCounters> {
-        match (&e.rating, &e.ids) {
-            (None, None) => None,
-            (Some(_), Some(ids)) => {
-                let message = "give either `rating` or `ids` (which counters count), not both";
+        let ids_problem = match (&e.rating, &e.ids) {
+            (Some(_), Some(ids)) => Some((
+                ids,
+                "give either `rating` or `ids` (which counters count), not both",
+            )),
+            (None, Some(ids)) if ids.get_ref().is_empty() => Some((
+                ids,
+                "`ids` names no counter: leave it out for any unit of the side",
+            )),
+            _ => None,
+        };
+        if let Some((ids, message)) = ids_problem {
+            self.push(
+                ErrorKind::Scenario,
+                message.to_string(),
+                &format!("{key}.ids"),
+                None,
+                Some(ids.span()),
+            );
+            return None;
+        }
+        let Some(text) = &e.rating else {
+            return (e.ids.as_ref()).map(|ids| ExitCounters::Ids(ids.get_ref().clone()));
+        };
+        let artillery = text.get_ref().split('-').count() == 4;
+        let parsed = if artillery {
+            Rating::artillery(text.get_ref())
+        } else {
+            Rating::standard(text.get_ref())
+        };
+        match parsed {
+            Ok(rating) => Some(ExitCounters::Rating(rating)),
+            Err(problem) => {
                 self.push(
-                    ErrorKind::Scenario,
-                    message.to_string(),
-                    &format!("{key}.ids"),
+                    ErrorKind::Rating,
+                    problem.to_string(),
+                    &format!("{key}.rating"),
                     None,
-                    Some(ids.span()),
+                    Some(text.span()),
                 );
                 None
             }
-            (Some(text), None) => {
-                let artillery = text.get_ref().split('-').count() == 4;
-                let parsed = if artillery {
-                    Rating::artillery(text.get_ref())
-                } else {
-                    Rating::standard(text.get_ref())
-                };
-                match parsed {
-                    Ok(rating) => Some(ExitCounters::Rating(rating)),
-                    Err(problem) => {
-                        self.push(
-                            ErrorKind::Rating,
-                            problem.to_string(),
-                            &format!("{key}.rating"),
-                            None,
-                            Some(text.span()),
-                        );
-                        None
-                    }
-                }
-            }
-            (None, Some(ids)) if ids.get_ref().is_empty() => {
-                let message = "`ids` names no counter: leave it out for any unit of the side";
-                self.push(
-                    ErrorKind::Scenario,
-                    message.to_string(),
-                    &format!("{key}.ids"),
-                    None,
-                    Some(ids.span()),
-                );
-                None
-            }
-            (None, Some(ids)) => Some(ExitCounters::Ids(ids.get_ref().clone())),
         }
     }
 
