@@ -336,6 +336,43 @@ impl ExitRequirement {
 
     /// The same requirement, counting only `counters` (16.4: "one 3-2-5"): others that exit
     /// do not meet it, and the counter removed for its shortfall must be one of them.
+    ///
+    /// ```
+    /// use leyte_victory::{
+    ///     BeachBonus, ExitCounters, ExitRequirement, PositionBuilder, Rating, Scenario, Side, score,
+    /// };
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [areas.beach]
+    /// # name = "Beach"
+    /// # hexes = ["1009"]
+    /// # "#, None).unwrap();
+    /// let kind = ExitCounters::Rating(Rating::standard("3-2-5").unwrap());
+    /// let requirement = ExitRequirement::new(Side::Us, [], 1, 5).with_counters(kind);
+    /// let scenario = Scenario::new("Campaign", &["beach"])
+    ///     .with_beach_bonus(BeachBonus::none())
+    ///     .with_exit_requirement(requirement.clone());
+    /// // A 5-5-5 left the map: not a 3-2-5, so the shortfall is scored.
+    /// let position = PositionBuilder::new(&map).exited("US-5", Side::Us, "5-5-5", "1001").build().unwrap();
+    /// assert_eq!(score(&map, &scenario, &position).unwrap().japanese.total, 5);
+    /// // A 3-2-5 left the map: the requirement is met.
+    /// let position = PositionBuilder::new(&map).exited("US-3", Side::Us, "3-2-5", "1001").build().unwrap();
+    /// assert_eq!(score(&map, &scenario, &position).unwrap().japanese.total, 0);
+    /// // A 5-5-5 named as the counter removed for the shortfall is refused.
+    /// let scenario = Scenario::new("Campaign", &["beach"])
+    ///     .with_beach_bonus(BeachBonus::none())
+    ///     .with_exit_requirement(requirement.with_removed("US-5"));
+    /// let position = PositionBuilder::new(&map).eliminated("US-5", Side::Us, "5-5-5").build().unwrap();
+    /// assert!(score(&map, &scenario, &position).is_err());
+    /// ```
     pub fn with_counters(mut self, counters: ExitCounters) -> ExitRequirement {
         self.counters = counters;
         self
