@@ -261,7 +261,7 @@ fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
             (result_key(ctx.state, &d) != here_result).then(|| ResultShift {
                 csv_change: c.saturating_sub(csv),
                 csv: c,
-                outcome: words::outcome(ctx.state.check, &d),
+                outcome: words::margin_outcome(ctx.state.check, now, &d),
                 winner: d.winner,
                 automatic_victory: d.automatic_victory,
             })

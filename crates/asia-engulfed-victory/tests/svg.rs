@@ -458,6 +458,19 @@ fn check_facts(facts: &mut Facts<'_>, state: &State, report: &Report, picture: &
             let av = format!("{} by {} ({})", a.winner.wins(), a.kind.title(), a.rule);
             facts.expect(&outcome, "automatic victory", &av);
         }
+        Some(a)
+            if a.effect == Effect::AfterTheGameEnded
+                && report.vp_marker.basis == PlacementBasis::CombinedGameException =>
+        {
+            // The (c) exception wins nothing by itself (0.4): said for what it does.
+            let av = format!(
+                "the (c) exception would stop play on the DS map ({})",
+                a.rule
+            );
+            facts.expect(&outcome, "(c) exception after the game ended", &av);
+            let late = "the (c) exception came after the game had ended and does not count";
+            facts.expect(&outcome, "(c) exception after the game ended", late);
+        }
         Some(a) if a.effect == Effect::AfterTheGameEnded => {
             let av = format!(
                 "{} would win by {} ({})",

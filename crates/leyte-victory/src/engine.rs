@@ -90,7 +90,7 @@ pub(crate) struct Shortfall {
 /// How many exited units count for exit requirement `r`.
 pub(crate) fn exited_for(board: &Board<'_, '_>, r: &ExitRequirement) -> usize {
     (board.position.exited.iter())
-        .filter(|u| exited_through(u, r.side, &r.hexes))
+        .filter(|u| exited_through(u, r.side, &r.hexes) && r.counters.counts(&u.id, &u.rating))
         .count()
 }
 
@@ -183,11 +183,11 @@ fn objectives(board: &Board<'_, '_>, lines: &Lines, give: &mut impl FnMut(Grant)
     }
 }
 
-/// The first of `near` (hexes with a feature, in label order) that `hex` is on or next to.
+/// `hex` itself when it is one of `near` (hexes with a feature, in label order), else the first
+/// of them it is next to.
 pub(crate) fn near_hex(near: &[Hex], hex: Hex) -> Option<Hex> {
-    near.iter()
-        .copied()
-        .find(|f| *f == hex || f.is_adjacent(hex))
+    let on = near.contains(&hex).then_some(hex);
+    on.or_else(|| near.iter().copied().find(|f| f.is_adjacent(hex)))
 }
 
 /// The Japanese units on the beach bonus hexes, with the name of each one's area, in the

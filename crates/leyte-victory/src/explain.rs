@@ -526,10 +526,9 @@ fn write_path(
         if let Some(h) = &s.friendly_occupied {
             write!(
                 f,
-                "; in ZOC of {}, open while {} hold{} it [L8]",
+                "; in ZOC of {}, open while {} holds it [L8]",
                 Inline(h.enemy_zoc.join(", ")),
-                Inline(h.friendly.join(", ")),
-                if h.friendly.len() == 1 { "s" } else { "" }
+                Inline(h.any_friendly())
             )?;
         }
         if n == last {

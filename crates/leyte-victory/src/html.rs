@@ -225,7 +225,7 @@ fn objectives(report: &Report) -> Html {
         &[],
         report.objectives.iter().map(|o| {
             let state = if o.held {
-                format!("held by {} (+{})", o.by.join(", "), o.vp)
+                format!("held by {} (+{})", o.holders(), o.vp)
             } else {
                 "not held".to_string()
             };

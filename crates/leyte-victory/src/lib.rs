@@ -142,8 +142,8 @@ pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, Loc
 #[cfg(feature = "parallel")]
 pub use many::{Reports, score_many, verdict_many};
 pub use model::{
-    BeachBonus, ExitAward, ExitRequirement, ExitValue, LocRules, Objective, ObjectiveKind,
-    OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
+    BeachBonus, ExitAward, ExitCounters, ExitRequirement, ExitValue, LocRules, Objective,
+    ObjectiveKind, OffMapUnit, Position, PositionBuilder, Scenario, Unit, beach,
 };
 pub use omitted::Omitted;
 pub use ratio::{Margin, Margins, Ratio, Schedule, Verdict, VictoryLevel};

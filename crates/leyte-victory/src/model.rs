@@ -2,6 +2,7 @@
 
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use hexmap::{Hex, HexMap};
 
@@ -252,6 +253,54 @@ pub struct ExitRequirement {
     /// The id of the counter of `side` removed for the shortfall and scored as destroyed, when
     /// the scenario pays the shortfall so and the players have removed it (`None`: `vp` pays).
     pub removed: Option<String>,
+    /// Which counters count: those that exit meet the requirement, and the counter removed
+    /// for its shortfall must be one (16.4 names "one 3-2-5"; ruling L-15).
+    pub counters: ExitCounters,
+}
+
+/// Which counters an [`ExitRequirement`] counts (16.4: "exit one 3-2-5 ... or the Japanese
+/// remove a U.S. 3-2-5"): any unit of its side, those of one rating, or those named.
+///
+/// ```
+/// use leyte_victory::{ExitCounters, ExitRequirement, Rating, Side};
+/// let kind = ExitCounters::Rating(Rating::standard("3-2-5").unwrap());
+/// let r = ExitRequirement::new(Side::Us, [], 1, 5).with_counters(kind.clone());
+/// assert_eq!(r.counters, kind);
+/// assert_eq!(kind.to_string(), "3-2-5");
+/// assert_eq!(ExitCounters::Ids(vec!["US-1".into(), "US-2".into()]).to_string(), "US-1, US-2");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExitCounters {
+    /// Any unit of the requirement's side.
+    #[default]
+    Any,
+    /// Units of this rating (strengths alike; the movement too when both are known).
+    Rating(Rating),
+    /// The units of these ids.
+    Ids(Vec<String>),
+}
+
+impl ExitCounters {
+    /// Whether the unit `id` of `rating` is one of these counters.
+    pub(crate) fn counts(&self, id: &str, rating: &Rating) -> bool {
+        match self {
+            ExitCounters::Any => true,
+            ExitCounters::Rating(kind) => kind.alike(rating),
+            ExitCounters::Ids(ids) => ids.iter().any(|i| i == id),
+        }
+    }
+}
+
+impl fmt::Display for ExitCounters {
+    /// `any`, the rating (`3-2-5`), or the ids (`US-1, US-2`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExitCounters::Any => f.write_str("any"),
+            ExitCounters::Rating(kind) => kind.fmt(f),
+            ExitCounters::Ids(ids) => f.write_str(&ids.join(", ")),
+        }
+    }
 }
 
 impl ExitRequirement {
@@ -281,7 +330,52 @@ impl ExitRequirement {
             scorer: side.enemy(),
             note: None,
             removed: None,
+            counters: ExitCounters::Any,
         }
+    }
+
+    /// The same requirement, counting only `counters` (16.4: "one 3-2-5"): others that exit
+    /// do not meet it, and the counter removed for its shortfall must be one of them.
+    ///
+    /// ```
+    /// use leyte_victory::{
+    ///     BeachBonus, ExitCounters, ExitRequirement, PositionBuilder, Rating, Scenario, Side, score,
+    /// };
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [areas.beach]
+    /// # name = "Beach"
+    /// # hexes = ["1009"]
+    /// # "#, None).unwrap();
+    /// let kind = ExitCounters::Rating(Rating::standard("3-2-5").unwrap());
+    /// let requirement = ExitRequirement::new(Side::Us, [], 1, 5).with_counters(kind);
+    /// let scenario = Scenario::new("Campaign", &["beach"])
+    ///     .with_beach_bonus(BeachBonus::none())
+    ///     .with_exit_requirement(requirement.clone());
+    /// // A 5-5-5 left the map: not a 3-2-5, so the shortfall is scored.
+    /// let position = PositionBuilder::new(&map).exited("US-5", Side::Us, "5-5-5", "1001").build().unwrap();
+    /// assert_eq!(score(&map, &scenario, &position).unwrap().japanese.total, 5);
+    /// // A 3-2-5 left the map: the requirement is met.
+    /// let position = PositionBuilder::new(&map).exited("US-3", Side::Us, "3-2-5", "1001").build().unwrap();
+    /// assert_eq!(score(&map, &scenario, &position).unwrap().japanese.total, 0);
+    /// // A 5-5-5 named as the counter removed for the shortfall is refused.
+    /// let scenario = Scenario::new("Campaign", &["beach"])
+    ///     .with_beach_bonus(BeachBonus::none())
+    ///     .with_exit_requirement(requirement.with_removed("US-5"));
+    /// let position = PositionBuilder::new(&map).eliminated("US-5", Side::Us, "5-5-5").build().unwrap();
+    /// assert!(score(&map, &scenario, &position).is_err());
+    /// ```
+    pub fn with_counters(mut self, counters: ExitCounters) -> ExitRequirement {
+        self.counters = counters;
+        self
     }
 
     /// The same requirement, its shortfall scored by `scorer` instead of the other side.
@@ -635,7 +729,16 @@ impl Scenario {
                     "the counter removed for this shortfall, `{id}`, is a {side} unit; the requirement's units are {}",
                     r.side
                 ))),
-                Some(_) => {}
+                Some(_) => {
+                    if let Some(rating) = position.rating_of(id)
+                        && !r.counters.counts(id, rating)
+                    {
+                        out.push(problem(format!(
+                            "the counter removed for this shortfall, `{id}`, is a {rating}; the requirement counts only its own kind of counter ({})",
+                            r.counters
+                        )).help("16.4 has the Japanese remove a counter of the kind the requirement names: name one of that kind in `removed`"));
+                    }
+                }
             }
         }
         out
@@ -869,6 +972,16 @@ impl Position {
     /// Units that left the map.
     pub fn exited(&self) -> &[OffMapUnit] {
         &self.exited
+    }
+
+    /// The rating of the unit `id` (on the map, eliminated or exited), if there is one.
+    fn rating_of(&self, id: &str) -> Option<&Rating> {
+        let on_map = self.units.iter().find(|u| u.id == id).map(|u| &u.rating);
+        on_map.or_else(|| {
+            (self.eliminated.iter().chain(&self.exited))
+                .find(|u| u.id == id)
+                .map(|u| &u.rating)
+        })
     }
 
     /// The side of the unit `id` (on the map, eliminated or exited), if there is one.

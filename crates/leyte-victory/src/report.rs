@@ -240,15 +240,26 @@ pub struct FriendlyOccupiedHex {
     pub enemy_zoc: Vec<String>,
 }
 
+impl FriendlyOccupiedHex {
+    /// The friendly units on it, any one of which keeps it open (L8): `US-2`, `US-2 or US-3`,
+    /// `US-2, US-3 or US-4`.
+    pub(crate) fn any_friendly(&self) -> String {
+        match self.friendly.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => self.friendly.join(", "),
+        }
+    }
+}
+
 impl fmt::Display for FriendlyOccupiedHex {
-    /// `1003 (in ZOC of J-1, held by US-2)`.
+    /// `1003 (in ZOC of J-1, held by US-2)`; `held by US-2 or US-3` when either keeps it open.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} (in ZOC of {}, held by {})",
             self.hex,
             self.enemy_zoc.join(", "),
-            self.friendly.join(", ")
+            self.any_friendly()
         )
     }
 }
@@ -351,11 +362,29 @@ pub struct ObjectiveStatus {
     pub held: bool,
     /// Units that earned it.
     pub by: Vec<String>,
+    /// Those of `by` that hold a per-unit objective from the next hex (L5: "on or adjacent
+    /// to"), not on a hex of it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub adjacent: Vec<String>,
     /// Units of a tracing side that occupy it but cannot trace a Line of Communications.
     pub without_loc: Vec<String>,
     /// A note (e.g. placeholder amounts).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+impl ObjectiveStatus {
+    /// The units that earned it, each held from the next hex marked: `J-1 (adjacent), J-2`.
+    pub(crate) fn holders(&self) -> String {
+        let each = self.by.iter().map(|u| {
+            if self.adjacent.contains(u) {
+                format!("{u} (adjacent)")
+            } else {
+                u.clone()
+            }
+        });
+        each.collect::<Vec<_>>().join(", ")
+    }
 }
 
 /// `three hexes`, `one hex`, `12 hexes`: a count of hexes as the rules write it.
@@ -596,7 +625,7 @@ impl Report {
         }
         for o in &self.objectives {
             let state = if o.held {
-                format!("held by {} (+{})", o.by.join(", "), o.vp)
+                format!("held by {} (+{})", o.holders(), o.vp)
             } else {
                 "not held".to_string()
             };

@@ -34,8 +34,8 @@ use wargame_kit::resolve::Resolver;
 
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{
-    ExitAward, ExitRequirement, ExitValue, LocRules, NOWHERE, Objective, OffMapUnit, Position,
-    Scenario, UNREAD, Unit,
+    ExitAward, ExitCounters, ExitRequirement, ExitValue, LocRules, NOWHERE, Objective, OffMapUnit,
+    Position, Scenario, UNREAD, Unit,
 };
 use crate::unit::{Rating, Side};
 
@@ -239,6 +239,16 @@ pub struct ExitRequirementSpec {
     /// `vp` does not.
     #[serde(default)]
     pub removed: Option<String>,
+    /// Which counters count, by rating (16.4: `"3-2-5"`; four numbers for artillery): others
+    /// that exit do not meet the requirement, and `removed` must be one. Not with `ids`.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    pub rating: Option<Spanned<String>>,
+    /// Which counters count, by id: others that exit do not meet the requirement, and
+    /// `removed` must be one. Not with `rating`.
+    #[serde(default)]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<String>>"))]
+    pub ids: Option<Spanned<Vec<String>>>,
 }
 
 fn default_units() -> u32 {
@@ -613,6 +623,54 @@ impl<'a, 'm> Reader<'a, 'm> {
             .enumerate()
             .map(|(i, s)| self.hex(s, &format!("{key}[{i}]")))
             .collect()
+    }
+
+    /// Which counters an exit requirement at `key` counts (`rating` or `ids`, not both; ids
+    /// not an empty list); what cannot be read is said here, and `None` (any) stands in.
+    fn exit_counters(&mut self, e: &ExitRequirementSpec, key: &str) -> Option<ExitCounters> {
+        let ids_problem = match (&e.rating, &e.ids) {
+            (Some(_), Some(ids)) => Some((
+                ids,
+                "give either `rating` or `ids` (which counters count), not both",
+            )),
+            (None, Some(ids)) if ids.get_ref().is_empty() => Some((
+                ids,
+                "`ids` names no counter: leave it out for any unit of the side",
+            )),
+            _ => None,
+        };
+        if let Some((ids, message)) = ids_problem {
+            self.push(
+                ErrorKind::Scenario,
+                message.to_string(),
+                &format!("{key}.ids"),
+                None,
+                Some(ids.span()),
+            );
+            return None;
+        }
+        let Some(text) = &e.rating else {
+            return (e.ids.as_ref()).map(|ids| ExitCounters::Ids(ids.get_ref().clone()));
+        };
+        let artillery = text.get_ref().split('-').count() == 4;
+        let parsed = if artillery {
+            Rating::artillery(text.get_ref())
+        } else {
+            Rating::standard(text.get_ref())
+        };
+        match parsed {
+            Ok(rating) => Some(ExitCounters::Rating(rating)),
+            Err(problem) => {
+                self.push(
+                    ErrorKind::Rating,
+                    problem.to_string(),
+                    &format!("{key}.rating"),
+                    None,
+                    Some(text.span()),
+                );
+                None
+            }
+        }
     }
 
     /// A unit's rating: `rating` as printed, or the strengths by name (their limits are the
@@ -991,6 +1049,9 @@ fn exit_requirement(r: &mut Reader<'_, '_>, key: &str, e: &ExitRequirementSpec) 
     }
     if let Some(id) = &e.removed {
         requirement = requirement.with_removed(id.clone());
+    }
+    if let Some(counters) = r.exit_counters(e, key) {
+        requirement = requirement.with_counters(counters);
     }
     match &e.note {
         Some(note) => requirement.with_note(note.clone()),

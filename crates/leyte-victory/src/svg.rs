@@ -699,7 +699,7 @@ fn objectives_legend(d: &mut MapDrawing<'_>, report: &Report, per_unit: &[&str])
         let who = if o.by.is_empty() {
             String::new()
         } else {
-            format!(" by {}", o.by.join(", "))
+            format!(" by {}", o.holders())
         };
         let state = if o.held {
             format!("held{who}, +{}", o.vp)

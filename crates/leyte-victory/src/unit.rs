@@ -163,6 +163,41 @@ impl Rating {
         }
     }
 
+    /// Whether `other` is a counter of this kind (an exit requirement's rating, 16.4): the same
+    /// kind of counter and the same strengths; the movement too when both give it.
+    pub(crate) fn alike(&self, other: &Rating) -> bool {
+        let movement = |m: Option<u32>, n: Option<u32>| m.is_none() || n.is_none() || m == n;
+        match (*self, *other) {
+            (
+                Rating::Standard {
+                    attack,
+                    defense,
+                    movement: m,
+                },
+                Rating::Standard {
+                    attack: a,
+                    defense: d,
+                    movement: n,
+                },
+            ) => attack == a && defense == d && movement(m, n),
+            (
+                Rating::Artillery {
+                    barrage,
+                    final_protective_fire,
+                    defense,
+                    movement: m,
+                },
+                Rating::Artillery {
+                    barrage: b,
+                    final_protective_fire: f,
+                    defense: d,
+                    movement: n,
+                },
+            ) => barrage == b && final_protective_fire == f && defense == d && movement(m, n),
+            _ => false,
+        }
+    }
+
     /// The sum behind [`Rating::vp`], for explanations (`4+6`).
     pub fn vp_sum(&self) -> String {
         match *self {

@@ -7,7 +7,7 @@ use hexmap::Hex;
 use crate::board::Board;
 use crate::engine::{self, exited_through, near_hex, on_bonus_beaches};
 use crate::loc::{self, LocPlan};
-use crate::model::{ExitRequirement, Objective, ObjectiveKind};
+use crate::model::{ExitCounters, ExitRequirement, Objective, ObjectiveKind};
 use crate::omitted::Omitted;
 use crate::ratio::Schedule;
 use crate::report::{
@@ -252,8 +252,12 @@ fn shortfall_award(
 /// required through 0531 [its note]`.
 fn requirement_words(board: &Board<'_, '_>, r: &ExitRequirement, exited: usize) -> String {
     let through: Vec<String> = r.hexes.iter().map(|h| board.label(*h)).collect();
+    let kind = match &r.counters {
+        ExitCounters::Any => String::new(),
+        counters => format!(" ({counters} only)"),
+    };
     let mut text = format!(
-        "{} exited {exited} of the {} unit(s) required{}",
+        "{} exited {exited} of the {} unit(s){kind} required{}",
         r.side,
         r.units,
         if through.is_empty() {
@@ -294,7 +298,18 @@ fn removal_notes(board: &Board<'_, '_>) -> Vec<String> {
     for r in &board.scenario.exit_requirements {
         let exited = engine::exited_for(board, r);
         let met = (exited as u64) >= u64::from(r.units);
+        if met {
+            notes.push(met_words(board, r, exited));
+        }
         match (met, engine::removed_index(board, r)) {
+            (false, Some(e)) => notes.push(format!(
+                "{} ({}), named as the counter removed for an exit shortfall ({}), pays it with its value as destroyed, {} VP (L3, L4), in place of the requirement's own {} VP (ruling L-15).",
+                position.eliminated[e].id,
+                position.eliminated[e].rating,
+                requirement_words(board, r, exited),
+                position.eliminated[e].rating.vp(),
+                r.vp
+            )),
             (true, Some(e)) => notes.push(format!(
                 "{} is named as the counter removed for an exit shortfall, but the requirement is met ({}): its elimination scores as any other (L4).",
                 position.eliminated[e].id,
@@ -302,7 +317,7 @@ fn removal_notes(board: &Board<'_, '_>) -> Vec<String> {
             )),
             (false, None) if r.removed.is_none() => {
                 let alike: Vec<String> = (position.eliminated.iter())
-                    .filter(|u| u.side == r.side && u.rating.vp() == r.vp && !named_removed(board, &u.id))
+                    .filter(|u| u.side == r.side && u.rating.vp() == r.vp && r.counters.counts(&u.id, &u.rating) && !named_removed(board, &u.id))
                     .map(|u| format!("{} ({})", u.id, u.rating))
                     .collect();
                 if !alike.is_empty() {
@@ -319,6 +334,25 @@ fn removal_notes(board: &Board<'_, '_>) -> Vec<String> {
         }
     }
     notes
+}
+
+/// A met exit requirement and the units that met it: `The exit requirement (...) is met by
+/// US-1C-8 (3-2-5, by 0531).`
+fn met_words(board: &Board<'_, '_>, r: &ExitRequirement, exited: usize) -> String {
+    let by: Vec<String> = (board.position.exited.iter())
+        .filter(|u| {
+            engine::exited_through(u, r.side, &r.hexes) && r.counters.counts(&u.id, &u.rating)
+        })
+        .map(|u| match u.hex {
+            Some(h) => format!("{} ({}, by {})", u.id, u.rating, board.label(h)),
+            None => format!("{} ({})", u.id, u.rating),
+        })
+        .collect();
+    format!(
+        "The exit requirement ({}) is met by {}: no shortfall.",
+        requirement_words(board, r, exited),
+        by.join(", ")
+    )
 }
 
 /// Whether some exit requirement names unit `id` as its removed counter.
@@ -473,6 +507,7 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
         vp: 0,
         held: false,
         by: Vec::new(),
+        adjacent: Vec::new(),
         without_loc: Vec::new(),
         note: o.note.clone(),
     };
@@ -495,13 +530,16 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
             let near: &[Hex] = board.prepared.feature_hexes(k);
             status.hexes = near.iter().map(|h| board.label(*h)).collect();
             for i in board.units_of(o.side) {
-                if near_hex(near, board.unit(i).hex).is_none() {
+                let Some(f) = near_hex(near, board.unit(i).hex) else {
                     continue;
-                }
+                };
                 if may(i) {
                     status.held = true;
                     status.vp = status.vp.saturating_add(u64::from(o.vp));
                     status.by.push(id(i));
+                    if f != board.unit(i).hex {
+                        status.adjacent.push(id(i));
+                    }
                 } else {
                     status.without_loc.push(id(i));
                 }
@@ -511,30 +549,38 @@ fn status(board: &Board<'_, '_>, by_unit: &ByUnit<'_>, k: usize, o: &Objective) 
     status
 }
 
-/// Scenario exit rules: a note for each exited unit that no exit award or requirement counts.
+/// Scenario exit rules: a note for each exited unit that no exit award or requirement counts,
+/// and why when a requirement it left through counts other counters only (16.4: "one 3-2-5").
 fn unscored_exits(board: &Board<'_, '_>) -> Vec<String> {
     let scenario = board.scenario;
-    board
-        .position
-        .exited
-        .iter()
-        .filter(|u| {
-            !scenario
-                .exits
-                .iter()
-                .any(|e| exited_through(u, e.side, &e.hexes))
-                && !scenario
-                    .exit_requirements
-                    .iter()
-                    .any(|r| exited_through(u, r.side, &r.hexes))
-        })
-        .map(|u| {
-            format!(
+    let position = board.position;
+    let mut notes = Vec::new();
+    for u in &position.exited {
+        if (scenario.exits.iter()).any(|e| exited_through(u, e.side, &e.hexes)) {
+            continue;
+        }
+        let through: Vec<&ExitRequirement> = (scenario.exit_requirements.iter())
+            .filter(|r| exited_through(u, r.side, &r.hexes))
+            .collect();
+        if through.iter().any(|r| r.counters.counts(&u.id, &u.rating)) {
+            continue;
+        }
+        notes.push(match through.first() {
+            None => format!(
                 "{} {} left the map, but no exit award or requirement of the scenario applies to it.",
                 u.side, u.id
-            )
-        })
-        .collect()
+            ),
+            Some(r) => format!(
+                "{} {} ({}) left the map, but it does not count for the exit requirement ({}): that counts {} counters only.",
+                u.side,
+                u.id,
+                u.rating,
+                requirement_words(board, r, engine::exited_for(board, r)),
+                r.counters
+            ),
+        });
+    }
+    notes
 }
 
 /// L11: the totals, the ratio, the victory level and the margins to the next levels.

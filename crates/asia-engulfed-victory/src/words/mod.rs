@@ -16,7 +16,8 @@ use crate::model::{Check, MapAutomaticVictory};
 use crate::policy::Cut;
 use crate::side::Side;
 use crate::victory::{
-    AutomaticVictory, CombinedResult, Effect, MapResult, SideVp, VpPart, VpScore,
+    AutomaticVictory, CombinedResult, Effect, GameMap, MapResult, MarkerReport, PlacementBasis,
+    SideVp, VpPart, VpScore,
 };
 use crate::vp::{Part, Remark, Tally};
 
@@ -124,10 +125,13 @@ pub(crate) fn on_the_ds_map(a: &AutomaticVictory) -> String {
 /// (`tk`, won before this check) had ended the combined game: `the Allies would win by
 /// Japanese Surrender (0.2 Japanese Surrender), but the Axis automatic victory on the TK map
 /// (Limited War), won before this check, had already ended the combined game: Japanese
-/// Surrender came after the game had ended and does not count`.
+/// Surrender came after the game had ended and does not count`. The (c) exception (`marker`
+/// placed by it) wins nothing by itself (0.4 needs an automatic victory on both maps): it is
+/// said for what it does, stop play on the DS map.
 pub(crate) fn after_the_game_ended(
     a: &AutomaticVictory,
     tk: Option<MapAutomaticVictory>,
+    marker: &MarkerReport,
 ) -> String {
     let ended = tk.map_or_else(
         || "the combined game had already ended".to_string(),
@@ -139,6 +143,13 @@ pub(crate) fn after_the_game_ended(
             )
         },
     );
+    if marker.basis == PlacementBasis::CombinedGameException {
+        return format!(
+            "the (c) exception would stop play on the DS map ({}): an {} automatic victory there, which wins the combined game only with one on the TK map too (0.4); but {ended}: the (c) exception came after the game had ended and does not count",
+            a.rule,
+            a.winner.adjective()
+        );
+    }
     format!(
         "the {} would win {}, but {ended}: {} came after the game had ended and does not count",
         a.winner.title(),
@@ -253,6 +264,50 @@ pub(crate) fn outcome(check: Check, d: &Decision) -> String {
             _ => "undecided".to_string(),
         },
     }
+}
+
+/// The result a margin's CSV brings (`then`), in words, against the result `now`: where both
+/// leave play going on in the combined game, what changes is which maps hold an Allied
+/// automatic victory (0.2 (c), 0.4), and that is what is said.
+pub(crate) fn margin_outcome(check: Check, now: &Decision, then: &Decision) -> String {
+    let held = |d: &Decision| match d.combined.as_ref().map(|c| &c.result) {
+        Some(CombinedResult::PlayGoesOn {
+            allied_automatic_victory_on,
+        }) => Some(allied_automatic_victory_on.clone()),
+        _ => None,
+    };
+    match (held(now), held(then)) {
+        (Some(before), Some(after)) if before != after => play_still_goes_on(&before, &after),
+        _ => outcome(check, then),
+    }
+}
+
+/// Play goes on before and after; the maps holding an Allied automatic victory change:
+/// `play still goes on, but no Allied automatic victory is held on the DS map any more (the
+/// (c) exception does not apply: play there goes on)`.
+fn play_still_goes_on(before: &[GameMap], after: &[GameMap]) -> String {
+    let lost = (before.iter().filter(|m| !after.contains(m))).map(|m| {
+        let why = match m {
+            GameMap::Ds => " (the (c) exception does not apply: play there goes on)",
+            GameMap::Tk => "",
+        };
+        format!(
+            "no Allied automatic victory is held on the {} any more{why}",
+            m.title()
+        )
+    });
+    let won = (after.iter().filter(|m| !before.contains(m))).map(|m| {
+        let by = match m {
+            GameMap::Ds => "the (c) exception: ",
+            GameMap::Tk => "",
+        };
+        format!(
+            "an Allied automatic victory is held on the {} ({by}play there stops; the Allies need one on both maps, 0.4)",
+            m.title()
+        )
+    });
+    let changes: Vec<String> = lost.chain(won).collect();
+    format!("play still goes on, but {}", changes.join(", and "))
 }
 
 /// The combined game's standing in words.

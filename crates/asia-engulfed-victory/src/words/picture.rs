@@ -173,7 +173,10 @@ pub(crate) fn automatic_victory(a: &AutomaticVictory, game: Game, report: &Repor
                 .combined
                 .as_ref()
                 .and_then(|c| c.tk.automatic_victory);
-            format!("{}.", upper_first(&after_the_game_ended(a, tk)))
+            format!(
+                "{}.",
+                upper_first(&after_the_game_ended(a, tk, &report.vp_marker))
+            )
         }
     }
 }

@@ -242,7 +242,11 @@ impl Report {
                     self.vp_marker.box_title()
                 ),
                 Effect::AfterTheGameEnded => {
-                    after_the_game_ended(a, self.combined.as_ref().and_then(|c| c.tk.automatic_victory))
+                    after_the_game_ended(
+                        a,
+                        self.combined.as_ref().and_then(|c| c.tk.automatic_victory),
+                        &self.vp_marker,
+                    )
                 }
             },
             None => "none".to_string(),
