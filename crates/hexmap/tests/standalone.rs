@@ -302,24 +302,21 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
          (it has: clear, forest)"
     );
 
-    // The same resolver for a trace rule, strictly bound: the error names the leg.
+    // The same resolver for a trace rule: the error names the leg.
     let rule = TraceRule::new([
         Leg::hexes(2),
         Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])),
     ]);
-    let e = rule.bind_strict(&map).unwrap_err();
-    assert!(
-        matches!(&e, RuleError::UnknownHexsideFeature { leg: 2, name, known }
-        if name == "rail" && known == features)
-    );
-    assert_eq!(
-        e.to_string(),
-        format!("leg 2: the map has no hexside feature `rail` (it has: {features})")
-    );
+    let e = rule.bind(&map).unwrap_err();
+    assert!(matches!(&e, RuleError::UnknownName { leg: 2, unknown }
+        if unknown.name == "rail" && unknown.known == features));
+    assert!(e.to_string().starts_with(&format!(
+        "leg 2: the map has no hexside feature `rail` (it has: {features})"
+    )));
     let rule =
         TraceRule::new([Leg::unlimited().steps(StepRule::IntoTerrain(vec!["swamp".into()]))]);
     assert_eq!(
-        rule.bind_strict(&map).unwrap_err().to_string(),
+        rule.bind(&map).unwrap_err().to_string(),
         "leg 1: the map has no terrain `swamp` (it has: clear, forest)"
     );
     // Names the map has resolve, built-in or its own (either spelling of `blocks-zoc`).
@@ -327,4 +324,173 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
         .not_across(["blocks_zoc", "blocks-zoc", "road"])
         .not_into_terrain(["forest"]);
     assert!(known.bind(&map).is_ok());
+}
+
+/// Never a typo accepted (issue 47, item 1): a misspelt hexside feature (`rivr`) or terrain
+/// (`swmp`) fails to bind through every door that resolves a name (a step rule, a cost, a
+/// custom step's look-ups, the map's own look-ups), naming the leg, the name and the names the
+/// map has, and the nearest where the kit is built; the unit cut by the river is not traced.
+#[test]
+fn a_misspelt_name_fails_to_bind_through_every_door() {
+    use hexmap::{Costs, Leg, NameKind, RuleError, Step, StepRule, TraceRule, UnknownName, search};
+    // A river between columns 2 and 3, a swamp at 0103, a fort at 0104.
+    let map = MapBuilder::new(
+        "rivers",
+        Layout::row_column(Orientation::Pointy, 1..=3, 1..=4),
+    )
+    .hexsides("river", ["0102-0302 | 0103-0303"])
+    .terrain("0103", "swamp")
+    .feature("fort", "0104")
+    .build()
+    .unwrap();
+    let hex = |l: &str| map.parse(l).unwrap();
+    let sides = "road, trail, blocks-zoc, impassable, river";
+    let terrains = "clear, swamp";
+    // Each door, with the name it is given: the second leg names it.
+    let doors: Vec<(&str, fn(&'static str) -> Leg)> = vec![
+        ("along", |f| {
+            Leg::unlimited().steps(StepRule::Along(vec![f.into()]))
+        }),
+        ("not across", |f| {
+            Leg::unlimited().steps(StepRule::NotAcross {
+                features: vec![f.into()],
+                unless: vec![],
+            })
+        }),
+        ("unless", |f| {
+            Leg::unlimited().steps(StepRule::NotAcross {
+                features: vec!["river".into()],
+                unless: vec![f.into()],
+            })
+        }),
+        ("into network", |f| {
+            Leg::unlimited().steps(StepRule::IntoNetwork(vec![f.into()]))
+        }),
+        ("between", |f| {
+            Leg::unlimited().steps(StepRule::Between(vec![f.into()]))
+        }),
+        ("joined by", |f| {
+            Leg::unlimited().joined_by(StepRule::Along(vec![f.into()]))
+        }),
+        ("hexside cost", |f| {
+            Leg::movement_points(5, Costs::new(1).hexside(f, 5, &[]))
+        }),
+        ("hexside waiver", |f| {
+            Leg::movement_points(5, Costs::new(1).hexside("river", 5, &[f]))
+        }),
+        ("custom crosses", |f| {
+            Leg::unlimited().steps(StepRule::custom("dry", move |map| {
+                let river = map.hexside_feature(f)?;
+                Ok(move |step: &Step<'_>| !step.crosses(river))
+            }))
+        }),
+    ];
+    for (door, leg) in &doors {
+        let rule = TraceRule::new([Leg::hexes(1).skippable(), leg("rivr")]);
+        let e = rule.bind(&map).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::UnknownName { leg: 2, unknown }
+                if unknown.what == NameKind::HexsideFeature
+                && unknown.name == "rivr" && unknown.known == sides),
+            "{door}: {e:?}"
+        );
+        let words = format!("leg 2: the map has no hexside feature `rivr` (it has: {sides})");
+        assert!(e.to_string().starts_with(&words), "{door}: {e}");
+        #[cfg(feature = "toml")]
+        assert!(
+            e.to_string().ends_with("; did you mean `river`?"),
+            "{door}: {e}"
+        );
+        // Spelt right, every door binds.
+        assert!(TraceRule::new([leg("river")]).bind(&map).is_ok(), "{door}");
+    }
+    let terrain_doors: Vec<(&str, fn(&'static str) -> Leg)> = vec![
+        ("into terrain", |t| {
+            Leg::unlimited().steps(StepRule::IntoTerrain(vec![t.into()]))
+        }),
+        ("not into terrain", |t| {
+            Leg::unlimited().steps(StepRule::NotIntoTerrain(vec![t.into()]))
+        }),
+        ("terrain cost", |t| {
+            Leg::movement_points(5, Costs::new(1).terrain(t, 9))
+        }),
+        ("custom enters", |t| {
+            Leg::unlimited().steps(StepRule::custom("dry", move |map| {
+                let swamp = map.terrain_type(t)?;
+                Ok(move |step: &Step<'_>| !step.enters(swamp))
+            }))
+        }),
+    ];
+    for (door, leg) in &terrain_doors {
+        let e = TraceRule::new([leg("swmp")]).bind(&map).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::UnknownName { leg: 1, unknown }
+                if unknown.what == NameKind::Terrain && unknown.known == terrains),
+            "{door}: {e:?}"
+        );
+        let words = format!("leg 1: the map has no terrain `swmp` (it has: {terrains})");
+        assert!(e.to_string().starts_with(&words), "{door}: {e}");
+        #[cfg(feature = "toml")]
+        assert!(
+            e.to_string().ends_with("; did you mean `swamp`?"),
+            "{door}: {e}"
+        );
+        assert!(TraceRule::new([leg("swamp")]).bind(&map).is_ok(), "{door}");
+    }
+    // A custom step's hex feature.
+    let fort = |f: &'static str| {
+        TraceRule::new([
+            Leg::unlimited().steps(StepRule::custom("no fort", move |map| {
+                let fort = map.hex_feature(f)?;
+                Ok(move |step: &Step<'_>| !step.to_has_feature(fort))
+            })),
+        ])
+    };
+    assert!(fort("fort").bind(&map).is_ok());
+    let e = fort("frot").bind(&map).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("leg 1: the map has no hex feature `frot` (it has: fort)"),
+        "{e}"
+    );
+    // The map's own look-ups by name.
+    let refused = |e: UnknownName, what: NameKind, known: &str| {
+        assert_eq!((e.what, e.known.as_str()), (what, known), "{e}");
+    };
+    refused(
+        map.hexside_feature("rivr").unwrap_err(),
+        NameKind::HexsideFeature,
+        sides,
+    );
+    refused(
+        map.hex_feature("frot").unwrap_err(),
+        NameKind::HexFeature,
+        "fort",
+    );
+    refused(
+        map.terrain_type("swmp").unwrap_err(),
+        NameKind::Terrain,
+        terrains,
+    );
+    assert_eq!(
+        map.hexes_with(map.hex_feature("fort").unwrap()),
+        [hex("0104")]
+    );
+
+    // The verdict the typo changed: a unit at 0101 tracing three hexes east, never across the
+    // river, is cut; with `rivr` it bound as empty and the unit was traced.
+    let rule = |f: &str| {
+        TraceRule::new([Leg::hexes(3).steps(StepRule::NotAcross {
+            features: vec![f.into()],
+            unless: vec![],
+        })])
+    };
+    let targets = Targets::new(&map, [hex("0104")]);
+    let nothing = |_h: Hex| None::<()>;
+    let right = rule("river").bind(&map).unwrap();
+    assert!(search(&right, hex("0101"), &targets, &nothing).is_err());
+    assert!(rule("rivr").bind(&map).is_err());
+    // Only the lenient form, by its name, binds it as matching nothing.
+    let lenient = rule("rivr").bind_lenient(&map).unwrap();
+    assert!(search(&lenient, hex("0101"), &targets, &nothing).is_ok());
 }
