@@ -326,15 +326,10 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
     assert!(known.bind(&map).is_ok());
 }
 
-/// Never a typo accepted (issue 47, item 1): a misspelt hexside feature (`rivr`) or terrain
-/// (`swmp`) fails to bind through every door that resolves a name (a step rule, a cost, a
-/// custom step's look-ups, the map's own look-ups), naming the leg, the name and the names the
-/// map has, and the nearest where the kit is built; the unit cut by the river is not traced.
-#[test]
-fn a_misspelt_name_fails_to_bind_through_every_door() {
-    use hexmap::{Costs, Leg, NameKind, RuleError, Step, StepRule, TraceRule, UnknownName, search};
-    // A river between columns 2 and 3, a swamp at 0103, a fort at 0104.
-    let map = MapBuilder::new(
+/// A river between columns 2 and 3, a swamp at 0103, a fort at 0104: the map of the tests of
+/// misspelt names.
+fn rivers() -> HexMap {
+    MapBuilder::new(
         "rivers",
         Layout::row_column(Orientation::Pointy, 1..=3, 1..=4),
     )
@@ -342,27 +337,35 @@ fn a_misspelt_name_fails_to_bind_through_every_door() {
     .terrain("0103", "swamp")
     .feature("fort", "0104")
     .build()
-    .unwrap();
-    let hex = |l: &str| map.parse(l).unwrap();
+    .unwrap()
+}
+
+/// A door through which a rule names something: a leg naming the name given.
+type Door = (&'static str, fn(&'static str) -> hexmap::Leg);
+
+/// Never a typo accepted (issue 47, item 1): a misspelt hexside feature (`rivr`) fails to bind
+/// through every door of a rule that names one (a step rule, a join, a cost, a waiver, a custom
+/// step's look-up), naming the leg, the name and the names the map has, and the nearest where
+/// the kit is built.
+#[test]
+fn a_misspelt_hexside_feature_fails_to_bind_through_every_door() {
+    use hexmap::{Costs, Leg, NameKind, RuleError, Step, StepRule, TraceRule};
+    let map = rivers();
     let sides = "road, trail, blocks-zoc, impassable, river";
-    let terrains = "clear, swamp";
-    // Each door, with the name it is given: the second leg names it.
-    let doors: Vec<(&str, fn(&'static str) -> Leg)> = vec![
+    fn not_across(f: &str, unless: &str) -> StepRule {
+        StepRule::NotAcross {
+            features: vec![f.into()],
+            unless: vec![unless.into()],
+        }
+    }
+    let doors: Vec<Door> = vec![
         ("along", |f| {
             Leg::unlimited().steps(StepRule::Along(vec![f.into()]))
         }),
         ("not across", |f| {
-            Leg::unlimited().steps(StepRule::NotAcross {
-                features: vec![f.into()],
-                unless: vec![],
-            })
+            Leg::unlimited().steps(not_across(f, "road"))
         }),
-        ("unless", |f| {
-            Leg::unlimited().steps(StepRule::NotAcross {
-                features: vec!["river".into()],
-                unless: vec![f.into()],
-            })
-        }),
+        ("unless", |f| Leg::unlimited().steps(not_across("river", f))),
         ("into network", |f| {
             Leg::unlimited().steps(StepRule::IntoNetwork(vec![f.into()]))
         }),
@@ -375,7 +378,7 @@ fn a_misspelt_name_fails_to_bind_through_every_door() {
         ("hexside cost", |f| {
             Leg::movement_points(5, Costs::new(1).hexside(f, 5, &[]))
         }),
-        ("hexside waiver", |f| {
+        ("waiver", |f| {
             Leg::movement_points(5, Costs::new(1).hexside("river", 5, &[f]))
         }),
         ("custom crosses", |f| {
@@ -404,11 +407,20 @@ fn a_misspelt_name_fails_to_bind_through_every_door() {
         // Spelt right, every door binds.
         assert!(TraceRule::new([leg("river")]).bind(&map).is_ok(), "{door}");
     }
-    let terrain_doors: Vec<(&str, fn(&'static str) -> Leg)> = vec![
+}
+
+/// Never a typo accepted: a misspelt terrain (`swmp`) or hex feature (`frot`) fails to bind
+/// through every door that names one, and the map's own look-ups by name refuse them too.
+#[test]
+fn a_misspelt_terrain_or_hex_feature_fails_to_bind_through_every_door() {
+    use hexmap::{Costs, Leg, NameKind, RuleError, Step, StepRule, TraceRule, UnknownName};
+    let map = rivers();
+    let terrains = "clear, swamp";
+    let doors: Vec<Door> = vec![
         ("into terrain", |t| {
             Leg::unlimited().steps(StepRule::IntoTerrain(vec![t.into()]))
         }),
-        ("not into terrain", |t| {
+        ("not into", |t| {
             Leg::unlimited().steps(StepRule::NotIntoTerrain(vec![t.into()]))
         }),
         ("terrain cost", |t| {
@@ -420,43 +432,43 @@ fn a_misspelt_name_fails_to_bind_through_every_door() {
                 Ok(move |step: &Step<'_>| !step.enters(swamp))
             }))
         }),
-    ];
-    for (door, leg) in &terrain_doors {
-        let e = TraceRule::new([leg("swmp")]).bind(&map).unwrap_err();
-        assert!(
-            matches!(&e, RuleError::UnknownName { leg: 1, unknown }
-                if unknown.what == NameKind::Terrain && unknown.known == terrains),
-            "{door}: {e:?}"
-        );
-        let words = format!("leg 1: the map has no terrain `swmp` (it has: {terrains})");
-        assert!(e.to_string().starts_with(&words), "{door}: {e}");
-        #[cfg(feature = "toml")]
-        assert!(
-            e.to_string().ends_with("; did you mean `swamp`?"),
-            "{door}: {e}"
-        );
-        assert!(TraceRule::new([leg("swamp")]).bind(&map).is_ok(), "{door}");
-    }
-    // A custom step's hex feature.
-    let fort = |f: &'static str| {
-        TraceRule::new([
+        ("custom fort", |f| {
             Leg::unlimited().steps(StepRule::custom("no fort", move |map| {
                 let fort = map.hex_feature(f)?;
                 Ok(move |step: &Step<'_>| !step.to_has_feature(fort))
-            })),
-        ])
-    };
-    assert!(fort("fort").bind(&map).is_ok());
-    let e = fort("frot").bind(&map).unwrap_err();
-    assert!(
-        e.to_string()
-            .starts_with("leg 1: the map has no hex feature `frot` (it has: fort)"),
-        "{e}"
-    );
+            }))
+        }),
+    ];
+    for (door, leg) in &doors {
+        let (typo, right, what, known) = if *door == "custom fort" {
+            ("frot", "fort", NameKind::HexFeature, "fort")
+        } else {
+            ("swmp", "swamp", NameKind::Terrain, terrains)
+        };
+        let e = TraceRule::new([leg(typo)]).bind(&map).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::UnknownName { leg: 1, unknown }
+                if unknown.what == what && unknown.known == known),
+            "{door}: {e:?}"
+        );
+        let words = format!(
+            "leg 1: the map has no {} `{typo}` (it has: {known})",
+            what.words()
+        );
+        assert!(e.to_string().starts_with(&words), "{door}: {e}");
+        #[cfg(feature = "toml")]
+        assert!(
+            e.to_string()
+                .ends_with(&format!("; did you mean `{right}`?")),
+            "{door}: {e}"
+        );
+        assert!(TraceRule::new([leg(right)]).bind(&map).is_ok(), "{door}");
+    }
     // The map's own look-ups by name.
     let refused = |e: UnknownName, what: NameKind, known: &str| {
         assert_eq!((e.what, e.known.as_str()), (what, known), "{e}");
     };
+    let sides = "road, trail, blocks-zoc, impassable, river";
     refused(
         map.hexside_feature("rivr").unwrap_err(),
         NameKind::HexsideFeature,
@@ -472,13 +484,18 @@ fn a_misspelt_name_fails_to_bind_through_every_door() {
         NameKind::Terrain,
         terrains,
     );
-    assert_eq!(
-        map.hexes_with(map.hex_feature("fort").unwrap()),
-        [hex("0104")]
-    );
+    let fort = map.hex_feature("fort").unwrap();
+    assert_eq!(map.hexes_with(fort), [map.parse("0104").unwrap()]);
+}
 
-    // The verdict the typo changed: a unit at 0101 tracing three hexes east, never across the
-    // river, is cut; with `rivr` it bound as empty and the unit was traced.
+/// The verdict the typo changed: a unit at 0101 tracing three hexes, never across the river,
+/// to 0104 is cut; with `rivr` the rule bound as empty and the unit was traced. Only the
+/// lenient form, by its name, binds it so.
+#[test]
+fn a_typo_never_puts_a_cut_unit_in_supply() {
+    use hexmap::{Leg, StepRule, TraceRule};
+    let map = rivers();
+    let hex = |l: &str| map.parse(l).unwrap();
     let rule = |f: &str| {
         TraceRule::new([Leg::hexes(3).steps(StepRule::NotAcross {
             features: vec![f.into()],
@@ -490,7 +507,6 @@ fn a_misspelt_name_fails_to_bind_through_every_door() {
     let right = rule("river").bind(&map).unwrap();
     assert!(search(&right, hex("0101"), &targets, &nothing).is_err());
     assert!(rule("rivr").bind(&map).is_err());
-    // Only the lenient form, by its name, binds it as matching nothing.
     let lenient = rule("rivr").bind_lenient(&map).unwrap();
     assert!(search(&lenient, hex("0101"), &targets, &nothing).is_ok());
 }
