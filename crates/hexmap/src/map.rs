@@ -226,6 +226,14 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// printed map).
 pub const MAX_HEXES: u64 = 1_000_000;
 
+/// The hexside features every map has, by their [`Hexside::mask`] bits, as rules name them.
+const BUILT_IN_HEXSIDE_FEATURES: [(u32, &str); 4] = [
+    (Hexside::ROAD, "road"),
+    (Hexside::TRAIL, "trail"),
+    (Hexside::BLOCKS_ZOC, "blocks-zoc"),
+    (Hexside::IMPASSABLE, "impassable"),
+];
+
 /// A validated hex map: which hexes exist, their terrain and features, named places and areas,
 /// and the hexsides between them.
 ///
@@ -561,6 +569,147 @@ impl HexMap {
     /// Whether the hex has a road or trail on any of its hexsides.
     pub fn on_road_net(&self, hex: Hex) -> bool {
         self.info(hex).is_some_and(|i| i.on_road_net)
+    }
+}
+
+// The map's one resolver of names (its answers: the handles and `UnknownName` of `names`).
+impl HexMap {
+    /// The hexside feature named `name` as rules name it: `road`, `trail`, `blocks-zoc` (or
+    /// `blocks_zoc`, the map format's key), `impassable`, or one of the map's own
+    /// ([`HexMap::hexside_feature_names`]); a name the map lacks is refused, with the names it
+    /// has.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .build()?;
+    /// assert_eq!(map.hexside_feature("blocks_zoc"), map.hexside_feature("blocks-zoc"));
+    /// let e = map.hexside_feature("bridge").unwrap_err();
+    /// assert_eq!(e.known, "road, trail, blocks-zoc, impassable");
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hexside_feature(&self, name: &str) -> Result<HexsideFeature, UnknownName> {
+        let bit = self.resolve_hexside_feature(name)?;
+        Ok(HexsideFeature::new(bit))
+    }
+
+    /// The hex feature named `name` (one of [`HexMap::feature_names`]); a name the map lacks is
+    /// refused, with the names it has.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .feature("airfield", "0101")
+    ///     .build()?;
+    /// assert!(map.hex_feature("airfield").is_ok());
+    /// assert_eq!(map.hex_feature("town").unwrap_err().known, "airfield");
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hex_feature(&self, name: &str) -> Result<HexFeature, UnknownName> {
+        let names = &self.feature_names;
+        names
+            .iter()
+            .position(|f| f == name)
+            .and_then(HexFeature::at)
+            .ok_or_else(|| UnknownName::new(NameKind::HexFeature, name, names))
+    }
+
+    /// Every hex feature of the map with its name, in bit order of
+    /// [`HexInfo::features`](crate::HexInfo::features) (as [`HexMap::feature_names`]).
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .feature("town", "0101")
+    ///     .feature("airfield", "0102")
+    ///     .build()?;
+    /// for (feature, name) in map.hex_features() {
+    ///     assert_eq!(map.hex_feature(name), Ok(feature));
+    ///     assert_eq!(map.hexes_with(feature).len(), 1);
+    /// }
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hex_features(&self) -> impl Iterator<Item = (HexFeature, &str)> + '_ {
+        let names = self.feature_names.iter().enumerate();
+        names.filter_map(|(i, name)| Some((HexFeature::at(i)?, name.as_str())))
+    }
+
+    /// The terrain named `name` (one of [`HexMap::terrain_names`]); a name the map lacks is
+    /// refused, with the names it has.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .terrain("0101", "forest")
+    ///     .build()?;
+    /// assert!(map.terrain_type("forest").is_ok());
+    /// assert!(map.terrain_type("frest").is_err());
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn terrain_type(&self, name: &str) -> Result<TerrainType, UnknownName> {
+        let index = self.resolve_terrain(name)?;
+        let index = u16::try_from(index)
+            .map_err(|_| UnknownName::new(NameKind::Terrain, name, &self.terrain_names))?;
+        Ok(TerrainType::new(index))
+    }
+
+    /// The [`Hexside::mask`] bit of a hexside feature named as the map names it, `None` when
+    /// the map lacks it: the resolver's own look-up.
+    pub(crate) fn hexside_bit(&self, name: &str) -> Option<u32> {
+        // The map format's key is `blocks_zoc`; rules have said `blocks-zoc`: both are read.
+        let name = if name == "blocks_zoc" {
+            "blocks-zoc"
+        } else {
+            name
+        };
+        if let Some((bit, _)) = BUILT_IN_HEXSIDE_FEATURES.iter().find(|(_, n)| *n == name) {
+            return Some(*bit);
+        }
+        self.hexside_feature_names
+            .iter()
+            .position(|n| n == name)
+            .and_then(|i| u32::try_from(i).ok())
+            .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT))
+    }
+
+    /// The crate's resolver of the hexside feature names a rule gives (a trace rule's, a
+    /// zone-of-control rule's): the [`Hexside::mask`] bit of `name`, or the name refused with
+    /// every name the map has.
+    pub(crate) fn resolve_hexside_feature(&self, name: &str) -> Result<u32, UnknownName> {
+        self.hexside_bit(name).ok_or_else(|| {
+            let built_in = BUILT_IN_HEXSIDE_FEATURES.iter().map(|(_, n)| *n);
+            let own = self.hexside_feature_names.iter().map(String::as_str);
+            let known: Vec<&str> = built_in.chain(own).collect();
+            UnknownName::new(NameKind::HexsideFeature, name, &known)
+        })
+    }
+
+    /// The resolver's terrains ([`HexMap::resolve_hexside_feature`]): the index of the terrain
+    /// `name` in [`HexMap::terrain_names`], or the name refused with every terrain the map has.
+    pub(crate) fn resolve_terrain(&self, name: &str) -> Result<usize, UnknownName> {
+        let names = &self.terrain_names;
+        names
+            .iter()
+            .position(|t| t == name)
+            .ok_or_else(|| UnknownName::new(NameKind::Terrain, name, names))
+    }
+
+    /// The resolver read backward: the names of the hexside features in the mask `m`, the
+    /// built-in ones first, then the map's own in bit order (what a refusal names).
+    pub(crate) fn hexside_features_in(&self, m: u32) -> Vec<String> {
+        let built_in = BUILT_IN_HEXSIDE_FEATURES
+            .iter()
+            .filter(|(bit, _)| m & bit != 0);
+        let mut out: Vec<String> = built_in.map(|(_, n)| (*n).to_string()).collect();
+        for (i, name) in self.hexside_feature_names.iter().enumerate() {
+            let bit = u32::try_from(i)
+                .ok()
+                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT));
+            if bit.is_some_and(|b| m & b != 0) {
+                out.push(name.clone());
+            }
+        }
+        out
     }
 }
 

@@ -11,11 +11,29 @@ use crate::map::{HexFeature, HexMap, Hexside, HexsideFeature, TerrainType, Unkno
 /// A predicate over one step, written by the caller.
 pub type StepFn = Arc<dyn Fn(&Step<'_>) -> bool + Send + Sync>;
 
-/// What makes a caller's step predicate for one map ([`StepRule::custom`](crate::StepRule::custom)):
-/// called when the rule is bound, with the map it is bound to, it finds the names the
-/// predicate asks for ([`HexMap::hexside_feature`], [`HexMap::hex_feature`],
-/// [`HexMap::terrain_type`]) and returns the predicate, or the name the map lacks (the bind
-/// then fails, naming the leg).
+/// What makes a caller's step predicate for one map
+/// ([`StepRule::custom`](crate::StepRule::custom)): called when the rule is bound, with the
+/// map it is bound to, it finds the names the predicate asks for
+/// ([`HexMap::hexside_feature`], [`HexMap::hex_feature`], [`HexMap::terrain_type`]) and
+/// returns the predicate, or the name the map lacks (the bind then fails, naming the leg).
+///
+/// ```
+/// use hexmap::{Layout, MakeStepFn, MapBuilder, Orientation, Step, StepFn, StepRule};
+/// use std::sync::Arc;
+/// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+///     .build()?;
+/// let StepRule::Custom { make, .. } = StepRule::custom("no rail", |map| {
+///     let rail = map.hexside_feature("rail")?;
+///     Ok(move |step: &Step<'_>| !step.crosses(rail))
+/// }) else {
+///     unreachable!()
+/// };
+/// let make: MakeStepFn = make;
+/// assert!(make(&map).is_err()); // this map has no `rail`
+/// let any: MakeStepFn = Arc::new(|_| Ok(Arc::new(|_: &Step<'_>| true) as StepFn));
+/// assert!(any(&map).is_ok());
+/// # Ok::<(), hexmap::BuildError>(())
+/// ```
 pub type MakeStepFn = Arc<dyn Fn(&HexMap) -> Result<StepFn, UnknownName> + Send + Sync>;
 
 /// One step of a path, as a [`StepRule::Custom`](crate::trace::StepRule::Custom) predicate sees

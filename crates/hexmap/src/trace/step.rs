@@ -67,7 +67,10 @@ impl std::fmt::Debug for BoundRule<'_> {
 impl<'m> BoundRule<'m> {
     /// The rule with `test` as the predicate of every custom step named `name` (made by
     /// [`StepRule::custom_named`] or [`StepRule::custom`]): a predicate that may borrow the
-    /// caller's data for as long as the bound rule is used.
+    /// caller's data for as long as the bound rule is used. A predicate that asks for names
+    /// finds them first on the map the rule is bound to, by its checked look-ups
+    /// (`map.hexside_feature("river")?`, [`HexMap::hex_feature`], [`HexMap::terrain_type`]),
+    /// so that a name the map lacks is an error there, never a step silently refused.
     ///
     /// ```
     /// use hexmap::HexMap;
