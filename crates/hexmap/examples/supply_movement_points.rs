@@ -79,7 +79,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .hexside("river", 1, &["road"]),
     )]);
     let bound = rule.bind(&map)?;
-    let targets = Targets::new(&map, map.hexes_with("city"));
+    let targets = Targets::new(&map, map.hexes_with(map.hex_feature("city")?));
 
     let units = vec![
         // Allied units to trace.
@@ -128,7 +128,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{}: at most {BUDGET} MP to {}",
         map.name(),
-        labels(&map, &map.hexes_with("city"))
+        labels(&map, &map.hexes_with(map.hex_feature("city")?))
     );
     let allied: Vec<&Unit<Side>> = position
         .units()

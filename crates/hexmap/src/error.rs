@@ -41,8 +41,8 @@ pub enum ErrorKind {
 }
 
 /// One problem of a map built in code: what kind, in words, and where it was given (the key:
-/// the builder's call, `road #2[1]` for the second hex of the second call, or the map
-/// format's key path) and the label it is about.
+/// the builder's call named by its arguments, `road 1001 to 1009[1]` for the second hex of the
+/// road from 1001 to 1009, or the map format's key path) and the label it is about.
 ///
 /// `Display` writes `message (at `key`, label `label`)`, with control characters escaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +52,9 @@ pub struct MapProblem {
     pub kind: ErrorKind,
     /// A sentence for a person.
     pub message: String,
-    /// Where it was given: a builder call (`place #3`, `road #2[1]`) or a key path of the map
-    /// format (`hexsides.roads[2][1]`).
+    /// Where it was given: a builder call named by its arguments (`place Ormoc at 2001`,
+    /// `road 1001 to 1009[1]`, `hexside 0512/NE (river)`) or a key path of the map format
+    /// (`hexsides.roads[2][1]`).
     pub key: Option<String>,
     /// The offending hex label, when there is one.
     pub label: Option<String>,
@@ -117,11 +118,11 @@ impl fmt::Display for MapProblem {
 ///     .build()
 ///     .unwrap_err();
 /// assert_eq!(err.kind(), Some(ErrorKind::OffMap));
-/// assert_eq!(err.problems()[1].key.as_deref(), Some("road #1[1]"));
+/// assert_eq!(err.problems()[1].key.as_deref(), Some("road 1001 to 1003[1]"));
 /// assert_eq!(
 ///     err.to_string(),
-///     "hex 2001 is outside the map's rows and columns (at `place #2`, label `2001`)\n\
-///      hexes 1001 and 1003 do not share a hexside (at `road #1[1]`, label `1003`)"
+///     "hex 2001 is outside the map's rows and columns (at `place Nowhere at 2001`, label `2001`)\n\
+///      hexes 1001 and 1003 do not share a hexside (at `road 1001 to 1003[1]`, label `1003`)"
 /// );
 /// assert!(corridor().unwrap_err().to_string().contains("do not share a hexside"));
 /// ```

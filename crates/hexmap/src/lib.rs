@@ -162,8 +162,9 @@
 //!   [`ChainPlan::new`] is the preset's only door: [`search`] and [`Tracer`] trace the
 //!   preset's rule ([`RoadChain::rule`]) as any other.
 //!
-//! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once (a
-//! terrain or feature the map lacks binds as empty; [`TraceRule::bind_strict`] refuses it).
+//! All need the rule bound to the map ([`TraceRule::bind`]), which resolves names once and
+//! refuses a terrain or feature the map lacks, naming the leg, the name and the names the map
+//! has ([`TraceRule::bind_lenient`], for one rules table over many maps, binds it as empty).
 //!
 //! # Public dependencies and stability
 //!
@@ -237,7 +238,8 @@ pub use layout::{
     Compass, Label, LabelError, LabelOrder, Layout, Offset, Orientation, Parity, Sheet,
 };
 pub use map::{
-    Area, HexInfo, HexMap, HexRef, Hexside, HexsideKind, LabelProblem, MapBuilder, Place,
+    Area, HexFeature, HexInfo, HexMap, HexRef, Hexside, HexsideFeature, HexsideKind, LabelProblem,
+    MapBuilder, NameKind, Place, TerrainType, UnknownName,
 };
 pub use position::{
     Blocking, BoundZoc, Position, PositionError, PositionErrors, Unit, ZocError, ZocLayer, ZocRule,
@@ -250,9 +252,9 @@ pub use spec::{AreaSpec, HexsidesSpec, LayoutSpec, MapSpec, SheetSpec, TerrainSp
 pub use trace::loc::oracle::{LocOracle, OracleError};
 pub use trace::{
     Blocked, BoundRule, Bounds, Budget, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainReading,
-    ChainWork, Costs, Cut, Leg, Obstacle, Path, Placed, Refusal, Revisit, RoadChain, RuleError,
-    Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path, check_simple,
-    search,
+    ChainWork, Costs, Cut, Leg, MakeStepFn, Obstacle, Path, Placed, Refusal, Revisit, RoadChain,
+    RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
+    check_simple, search,
 };
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.

@@ -8,11 +8,13 @@ use crate::coord::Hex;
 use crate::layout::{Label, Layout, Offset};
 
 mod build;
+mod names;
 mod sides;
 
 #[cfg(feature = "toml")]
 pub(crate) use build::{At, Group, HOLE, Input, Key, Ref, build, intern};
 pub use build::{HexRef, MapBuilder};
+pub use names::{HexFeature, HexsideFeature, NameKind, TerrainType, UnknownName};
 
 /// The features of one hexside (the edge between two adjacent on-map hexes).
 ///
@@ -102,6 +104,23 @@ impl Hexside {
             HexsideKind::BlocksZoc => self.blocks_zoc,
             HexsideKind::Impassable => self.impassable,
         }
+    }
+
+    /// Whether it carries a hexside feature of its map, built-in or the map's own (found by
+    /// [`HexMap::hexside_feature`]).
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .hexsides("river", ["0101/E"])
+    ///     .build()?;
+    /// let side = map.hexside(map.parse("0101").unwrap(), map.parse("0102").unwrap()).unwrap();
+    /// assert!(side.carries(map.hexside_feature("river").unwrap()));
+    /// assert!(!side.carries(map.hexside_feature("road").unwrap()));
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn carries(self, feature: HexsideFeature) -> bool {
+        self.mask() & feature.mask() != 0
     }
 
     /// A road or a trail crosses it.
@@ -214,28 +233,6 @@ const BUILT_IN_HEXSIDE_FEATURES: [(u32, &str); 4] = [
     (Hexside::BLOCKS_ZOC, "blocks-zoc"),
     (Hexside::IMPASSABLE, "impassable"),
 ];
-
-/// A name a rule gives that the map lacks, as the resolver refuses it
-/// ([`HexMap::resolve_hexside_feature`], [`HexMap::resolve_terrain`]): each binder says it in
-/// its own error ([`RuleError`](crate::RuleError) with its leg, [`ZocError`](crate::ZocError)).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Unknown {
-    /// What the name was for.
-    pub(crate) what: Named,
-    /// The name.
-    pub(crate) name: String,
-    /// The names the map has, comma-separated.
-    pub(crate) known: String,
-}
-
-/// What a name resolved by the map names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Named {
-    /// A hexside feature.
-    HexsideFeature,
-    /// A terrain.
-    Terrain,
-}
 
 /// A validated hex map: which hexes exist, their terrain and features, named places and areas,
 /// and the hexsides between them.
@@ -443,22 +440,39 @@ impl HexMap {
         &self.feature_names
     }
 
-    /// Whether an on-map hex has the named feature.
-    pub fn has_feature(&self, hex: Hex, feature: &str) -> bool {
-        let Some(bit) = self.feature_names.iter().position(|f| f == feature) else {
-            return false;
-        };
-        self.info(hex).is_some_and(|i| i.features & (1 << bit) != 0)
+    /// Whether an on-map hex has a hex feature (found by [`HexMap::hex_feature`]).
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .feature("town", "0101")
+    ///     .build()?;
+    /// let town = map.hex_feature("town").unwrap();
+    /// assert!(map.has_feature(map.parse("0101").unwrap(), town));
+    /// assert!(!map.has_feature(map.parse("0102").unwrap(), town));
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn has_feature(&self, hex: Hex, feature: HexFeature) -> bool {
+        self.info(hex)
+            .is_some_and(|i| i.features & feature.mask() != 0)
     }
 
-    /// The hexes that have the named feature, in label order.
-    pub fn hexes_with(&self, feature: &str) -> Vec<Hex> {
-        let Some(bit) = self.feature_names.iter().position(|f| f == feature) else {
-            return Vec::new();
-        };
+    /// The hexes that have a hex feature (found by [`HexMap::hex_feature`]), in label order.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3))
+    ///     .feature("town", "0103")
+    ///     .feature("town", "0101")
+    ///     .build()?;
+    /// let towns = map.hexes_with(map.hex_feature("town").unwrap());
+    /// assert_eq!(towns, [map.parse("0101").unwrap(), map.parse("0103").unwrap()]);
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hexes_with(&self, feature: HexFeature) -> Vec<Hex> {
         self.hexes
             .iter()
-            .filter(|i| i.features & (1 << bit) != 0)
+            .filter(|i| i.features & feature.mask() != 0)
             .map(|i| i.hex)
             .collect()
     }
@@ -495,103 +509,6 @@ impl HexMap {
     /// [`Hexside::features`].
     pub fn hexside_feature_names(&self) -> &[String] {
         &self.hexside_feature_names
-    }
-
-    /// The [`Hexside::mask`] bit of a hexside feature named as the map names it: `road`,
-    /// `trail`, `blocks-zoc`, `impassable`, or one of [`HexMap::hexside_feature_names`].
-    pub(crate) fn hexside_bit(&self, name: &str) -> Option<u32> {
-        // The map format's key is `blocks_zoc`; rules have said `blocks-zoc`: both are read.
-        let name = if name == "blocks_zoc" {
-            "blocks-zoc"
-        } else {
-            name
-        };
-        if let Some((bit, _)) = BUILT_IN_HEXSIDE_FEATURES.iter().find(|(_, n)| *n == name) {
-            return Some(*bit);
-        }
-        self.hexside_feature_names
-            .iter()
-            .position(|n| n == name)
-            .and_then(|i| u32::try_from(i).ok())
-            .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT))
-    }
-
-    /// The crate's resolver of the names a rule gives (a trace rule's, a zone-of-control
-    /// rule's): the [`Hexside::mask`] bit of the hexside feature `name`, or the name refused
-    /// with every name the map has.
-    pub(crate) fn resolve_hexside_feature(&self, name: &str) -> Result<u32, Unknown> {
-        self.hexside_bit(name).ok_or_else(|| {
-            let built_in = BUILT_IN_HEXSIDE_FEATURES.iter().map(|(_, n)| *n);
-            let own = self.hexside_feature_names.iter().map(String::as_str);
-            Unknown {
-                what: Named::HexsideFeature,
-                name: name.to_string(),
-                known: built_in.chain(own).collect::<Vec<_>>().join(", "),
-            }
-        })
-    }
-
-    /// The resolver's terrains ([`HexMap::resolve_hexside_feature`]): the index of the terrain
-    /// `name` in [`HexMap::terrain_names`], or the name refused with every terrain the map has.
-    pub(crate) fn resolve_terrain(&self, name: &str) -> Result<usize, Unknown> {
-        let names = &self.terrain_names;
-        names.iter().position(|t| t == name).ok_or_else(|| Unknown {
-            what: Named::Terrain,
-            name: name.to_string(),
-            known: names.join(", "),
-        })
-    }
-
-    /// The resolver read backward: the names of the hexside features in the mask `m`, the
-    /// built-in ones first, then the map's own in bit order (what a refusal names).
-    pub(crate) fn hexside_features_in(&self, m: u32) -> Vec<String> {
-        let built_in = BUILT_IN_HEXSIDE_FEATURES
-            .iter()
-            .filter(|(bit, _)| m & bit != 0);
-        let mut out: Vec<String> = built_in.map(|(_, n)| (*n).to_string()).collect();
-        for (i, name) in self.hexside_feature_names.iter().enumerate() {
-            let bit = u32::try_from(i)
-                .ok()
-                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT));
-            if bit.is_some_and(|b| m & b != 0) {
-                out.push(name.clone());
-            }
-        }
-        out
-    }
-
-    /// The bit of [`Hexside::mask`] for a hexside feature by name: `road`, `trail`,
-    /// `blocks_zoc` (or `blocks-zoc`), `impassable`, or one of the map's own
-    /// ([`HexMap::hexside_feature_names`]); `None` when the map has no such feature.
-    pub fn hexside_mask(&self, name: &str) -> Option<u32> {
-        self.hexside_bit(name)
-    }
-
-    /// Whether a hexside carries a feature, by name (built-in or the map's own): the test a
-    /// rule's [`Step::crosses`](crate::trace::Step::crosses) makes, for any hexside.
-    ///
-    /// ```
-    /// # let map = hexmap::HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 3]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # [hexsides.features]
-    /// # river = [["0101", "0102"]]
-    /// # "#, None).unwrap();
-    /// let hex = |l: &str| map.parse(l).unwrap();
-    /// let side = map.hexside(hex("0101"), hex("0102")).unwrap();
-    /// assert!(map.hexside_has(side, "river"));
-    /// assert!(!map.hexside_has(side, "road") && !map.hexside_has(side, "bridge"));
-    /// ```
-    pub fn hexside_has(&self, side: Hexside, feature: &str) -> bool {
-        self.hexside_bit(feature)
-            .is_some_and(|b| side.mask() & b != 0)
     }
 
     /// The hexes on one edge of the map as printed: for [`Compass::West`](crate::Compass::West), the westmost hex of
@@ -652,6 +569,147 @@ impl HexMap {
     /// Whether the hex has a road or trail on any of its hexsides.
     pub fn on_road_net(&self, hex: Hex) -> bool {
         self.info(hex).is_some_and(|i| i.on_road_net)
+    }
+}
+
+// The map's one resolver of names (its answers: the handles and `UnknownName` of `names`).
+impl HexMap {
+    /// The hexside feature named `name` as rules name it: `road`, `trail`, `blocks-zoc` (or
+    /// `blocks_zoc`, the map format's key), `impassable`, or one of the map's own
+    /// ([`HexMap::hexside_feature_names`]); a name the map lacks is refused, with the names it
+    /// has.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .build()?;
+    /// assert_eq!(map.hexside_feature("blocks_zoc"), map.hexside_feature("blocks-zoc"));
+    /// let e = map.hexside_feature("bridge").unwrap_err();
+    /// assert_eq!(e.known, "road, trail, blocks-zoc, impassable");
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hexside_feature(&self, name: &str) -> Result<HexsideFeature, UnknownName> {
+        let bit = self.resolve_hexside_feature(name)?;
+        Ok(HexsideFeature::new(bit))
+    }
+
+    /// The hex feature named `name` (one of [`HexMap::feature_names`]); a name the map lacks is
+    /// refused, with the names it has.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .feature("airfield", "0101")
+    ///     .build()?;
+    /// assert!(map.hex_feature("airfield").is_ok());
+    /// assert_eq!(map.hex_feature("town").unwrap_err().known, "airfield");
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hex_feature(&self, name: &str) -> Result<HexFeature, UnknownName> {
+        let names = &self.feature_names;
+        names
+            .iter()
+            .position(|f| f == name)
+            .and_then(HexFeature::at)
+            .ok_or_else(|| UnknownName::new(NameKind::HexFeature, name, names))
+    }
+
+    /// Every hex feature of the map with its name, in bit order of
+    /// [`HexInfo::features`](crate::HexInfo::features) (as [`HexMap::feature_names`]).
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .feature("town", "0101")
+    ///     .feature("airfield", "0102")
+    ///     .build()?;
+    /// for (feature, name) in map.hex_features() {
+    ///     assert_eq!(map.hex_feature(name), Ok(feature));
+    ///     assert_eq!(map.hexes_with(feature).len(), 1);
+    /// }
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn hex_features(&self) -> impl Iterator<Item = (HexFeature, &str)> + '_ {
+        let names = self.feature_names.iter().enumerate();
+        names.filter_map(|(i, name)| Some((HexFeature::at(i)?, name.as_str())))
+    }
+
+    /// The terrain named `name` (one of [`HexMap::terrain_names`]); a name the map lacks is
+    /// refused, with the names it has.
+    ///
+    /// ```
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=2))
+    ///     .terrain("0101", "forest")
+    ///     .build()?;
+    /// assert!(map.terrain_type("forest").is_ok());
+    /// assert!(map.terrain_type("frest").is_err());
+    /// # Ok::<(), hexmap::BuildError>(())
+    /// ```
+    pub fn terrain_type(&self, name: &str) -> Result<TerrainType, UnknownName> {
+        let index = self.resolve_terrain(name)?;
+        let index = u16::try_from(index)
+            .map_err(|_| UnknownName::new(NameKind::Terrain, name, &self.terrain_names))?;
+        Ok(TerrainType::new(index))
+    }
+
+    /// The [`Hexside::mask`] bit of a hexside feature named as the map names it, `None` when
+    /// the map lacks it: the resolver's own look-up.
+    pub(crate) fn hexside_bit(&self, name: &str) -> Option<u32> {
+        // The map format's key is `blocks_zoc`; rules have said `blocks-zoc`: both are read.
+        let name = if name == "blocks_zoc" {
+            "blocks-zoc"
+        } else {
+            name
+        };
+        if let Some((bit, _)) = BUILT_IN_HEXSIDE_FEATURES.iter().find(|(_, n)| *n == name) {
+            return Some(*bit);
+        }
+        self.hexside_feature_names
+            .iter()
+            .position(|n| n == name)
+            .and_then(|i| u32::try_from(i).ok())
+            .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT))
+    }
+
+    /// The crate's resolver of the hexside feature names a rule gives (a trace rule's, a
+    /// zone-of-control rule's): the [`Hexside::mask`] bit of `name`, or the name refused with
+    /// every name the map has.
+    pub(crate) fn resolve_hexside_feature(&self, name: &str) -> Result<u32, UnknownName> {
+        self.hexside_bit(name).ok_or_else(|| {
+            let built_in = BUILT_IN_HEXSIDE_FEATURES.iter().map(|(_, n)| *n);
+            let own = self.hexside_feature_names.iter().map(String::as_str);
+            let known: Vec<&str> = built_in.chain(own).collect();
+            UnknownName::new(NameKind::HexsideFeature, name, &known)
+        })
+    }
+
+    /// The resolver's terrains ([`HexMap::resolve_hexside_feature`]): the index of the terrain
+    /// `name` in [`HexMap::terrain_names`], or the name refused with every terrain the map has.
+    pub(crate) fn resolve_terrain(&self, name: &str) -> Result<usize, UnknownName> {
+        let names = &self.terrain_names;
+        names
+            .iter()
+            .position(|t| t == name)
+            .ok_or_else(|| UnknownName::new(NameKind::Terrain, name, names))
+    }
+
+    /// The resolver read backward: the names of the hexside features in the mask `m`, the
+    /// built-in ones first, then the map's own in bit order (what a refusal names).
+    pub(crate) fn hexside_features_in(&self, m: u32) -> Vec<String> {
+        let built_in = BUILT_IN_HEXSIDE_FEATURES
+            .iter()
+            .filter(|(bit, _)| m & bit != 0);
+        let mut out: Vec<String> = built_in.map(|(_, n)| (*n).to_string()).collect();
+        for (i, name) in self.hexside_feature_names.iter().enumerate() {
+            let bit = u32::try_from(i)
+                .ok()
+                .and_then(|i| 1u32.checked_shl(i + Hexside::CUSTOM_SHIFT));
+            if bit.is_some_and(|b| m & b != 0) {
+                out.push(name.clone());
+            }
+        }
+        out
     }
 }
 

@@ -6,7 +6,7 @@ use crate::coord::Hex;
 use petgraph::graph::NodeIndex;
 
 use crate::free::FreeTable;
-use crate::map::{HexMap, Hexside, LabelProblem, NONE, Named, Unknown};
+use crate::map::{HexMap, Hexside, LabelProblem, NONE, NameKind, UnknownName};
 use crate::text::{Inline, inline};
 
 /// A unit on the map: an identifier, a side, a hex, and whether it exerts a zone of control.
@@ -592,12 +592,15 @@ pub enum ZocError {
     },
 }
 
-impl From<Unknown> for ZocError {
-    fn from(unknown: Unknown) -> ZocError {
-        let Unknown { what, name, known } = unknown;
+impl From<UnknownName> for ZocError {
+    fn from(unknown: UnknownName) -> ZocError {
+        let UnknownName {
+            what, name, known, ..
+        } = unknown;
+        // A zone-of-control rule names hexside features and terrains, never a hex feature.
         match what {
-            Named::HexsideFeature => ZocError::UnknownHexsideFeature { name, known },
-            Named::Terrain => ZocError::UnknownTerrain { name, known },
+            NameKind::HexsideFeature => ZocError::UnknownHexsideFeature { name, known },
+            _ => ZocError::UnknownTerrain { name, known },
         }
     }
 }

@@ -75,9 +75,9 @@ impl HexMap {
     /// Features, places and areas with their hexes.
     fn summary_named(&self, out: &mut String) {
         let _ = writeln!(out, "features:");
-        for f in self.feature_names() {
+        for (feature, f) in self.hex_features() {
             let hexes: Vec<String> = self
-                .hexes_with(f)
+                .hexes_with(feature)
                 .iter()
                 .map(|h| self.label_text(*h))
                 .collect();

@@ -22,8 +22,8 @@ fn same_map(a: &HexMap, b: &HexMap) {
         assert_eq!(a.terrain(x.hex), b.terrain(y.hex), "terrain of {}", x.label);
         for f in a.feature_names() {
             assert_eq!(
-                a.has_feature(x.hex, f),
-                b.has_feature(y.hex, f),
+                a.has_feature(x.hex, a.hex_feature(f).unwrap()),
+                b.has_feature(y.hex, b.hex_feature(f).unwrap()),
                 "{f} of {}",
                 x.label
             );

@@ -31,8 +31,8 @@ use std::fmt::Write as _;
 use hexmap::{ByNode, FreeTable, FreeTest};
 use hexmap::{
     ChainReading, Compass, Costs, Cut, Hex, HexMap, Layout, Leg, MapBuilder, Obstacle, Orientation,
-    Parity, Path, Refusal, RoadChain, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
-    check_simple, search,
+    Parity, Path, Refusal, RoadChain, Step, StepRule, TargetRule, Targets, TraceRule, Tracer,
+    check_path, check_simple, search,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -429,8 +429,9 @@ impl S {
             S::NotIntoTerrain(t) => {
                 StepRule::NotIntoTerrain(vec![TERRAINS[usize::from(*t)].into()])
             }
-            S::NoSwampAcrossRiver => StepRule::custom(CUSTOM_NAME, |step| {
-                !(step.crosses("river") && step.terrain() == "swamp")
+            S::NoSwampAcrossRiver => StepRule::custom(CUSTOM_NAME, |map| {
+                let (river, swamp) = (map.hexside_feature("river")?, map.terrain_type("swamp")?);
+                Ok(move |step: &Step<'_>| !(step.crosses(river) && step.enters(swamp)))
             }),
             S::All(a, b) => StepRule::All(vec![a.rule(), b.rule()]),
             S::Either(a, b) => StepRule::Either(vec![a.rule(), b.rule()]),

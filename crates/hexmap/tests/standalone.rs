@@ -302,24 +302,21 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
          (it has: clear, forest)"
     );
 
-    // The same resolver for a trace rule, strictly bound: the error names the leg.
+    // The same resolver for a trace rule: the error names the leg.
     let rule = TraceRule::new([
         Leg::hexes(2),
         Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])),
     ]);
-    let e = rule.bind_strict(&map).unwrap_err();
-    assert!(
-        matches!(&e, RuleError::UnknownHexsideFeature { leg: 2, name, known }
-        if name == "rail" && known == features)
-    );
-    assert_eq!(
-        e.to_string(),
-        format!("leg 2: the map has no hexside feature `rail` (it has: {features})")
-    );
+    let e = rule.bind(&map).unwrap_err();
+    assert!(matches!(&e, RuleError::UnknownName { leg: 2, unknown }
+        if unknown.name == "rail" && unknown.known == features));
+    assert!(e.to_string().starts_with(&format!(
+        "leg 2: the map has no hexside feature `rail` (it has: {features})"
+    )));
     let rule =
         TraceRule::new([Leg::unlimited().steps(StepRule::IntoTerrain(vec!["swamp".into()]))]);
     assert_eq!(
-        rule.bind_strict(&map).unwrap_err().to_string(),
+        rule.bind(&map).unwrap_err().to_string(),
         "leg 1: the map has no terrain `swamp` (it has: clear, forest)"
     );
     // Names the map has resolve, built-in or its own (either spelling of `blocks-zoc`).
@@ -327,4 +324,189 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
         .not_across(["blocks_zoc", "blocks-zoc", "road"])
         .not_into_terrain(["forest"]);
     assert!(known.bind(&map).is_ok());
+}
+
+/// A river between columns 2 and 3, a swamp at 0103, a fort at 0104: the map of the tests of
+/// misspelt names.
+fn rivers() -> HexMap {
+    MapBuilder::new(
+        "rivers",
+        Layout::row_column(Orientation::Pointy, 1..=3, 1..=4),
+    )
+    .hexsides("river", ["0102-0302 | 0103-0303"])
+    .terrain("0103", "swamp")
+    .feature("fort", "0104")
+    .build()
+    .unwrap()
+}
+
+/// A door through which a rule names something: a leg naming the name given.
+type Door = (&'static str, fn(&'static str) -> hexmap::Leg);
+
+/// Never a typo accepted (issue 47, item 1): a misspelt hexside feature (`rivr`) fails to bind
+/// through every door of a rule that names one (a step rule, a join, a cost, a waiver, a custom
+/// step's look-up), naming the leg, the name and the names the map has, and the nearest where
+/// the kit is built.
+#[test]
+fn a_misspelt_hexside_feature_fails_to_bind_through_every_door() {
+    use hexmap::{Costs, Leg, NameKind, RuleError, Step, StepRule, TraceRule};
+    let map = rivers();
+    let sides = "road, trail, blocks-zoc, impassable, river";
+    fn not_across(f: &str, unless: &str) -> StepRule {
+        StepRule::NotAcross {
+            features: vec![f.into()],
+            unless: vec![unless.into()],
+        }
+    }
+    let doors: Vec<Door> = vec![
+        ("along", |f| {
+            Leg::unlimited().steps(StepRule::Along(vec![f.into()]))
+        }),
+        ("not across", |f| {
+            Leg::unlimited().steps(not_across(f, "road"))
+        }),
+        ("unless", |f| Leg::unlimited().steps(not_across("river", f))),
+        ("into network", |f| {
+            Leg::unlimited().steps(StepRule::IntoNetwork(vec![f.into()]))
+        }),
+        ("between", |f| {
+            Leg::unlimited().steps(StepRule::Between(vec![f.into()]))
+        }),
+        ("joined by", |f| {
+            Leg::unlimited().joined_by(StepRule::Along(vec![f.into()]))
+        }),
+        ("hexside cost", |f| {
+            Leg::movement_points(5, Costs::new(1).hexside(f, 5, &[]))
+        }),
+        ("waiver", |f| {
+            Leg::movement_points(5, Costs::new(1).hexside("river", 5, &[f]))
+        }),
+        ("custom crosses", |f| {
+            Leg::unlimited().steps(StepRule::custom("dry", move |map| {
+                let river = map.hexside_feature(f)?;
+                Ok(move |step: &Step<'_>| !step.crosses(river))
+            }))
+        }),
+    ];
+    for (door, leg) in &doors {
+        let rule = TraceRule::new([Leg::hexes(1).skippable(), leg("rivr")]);
+        let e = rule.bind(&map).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::UnknownName { leg: 2, unknown }
+                if unknown.what == NameKind::HexsideFeature
+                && unknown.name == "rivr" && unknown.known == sides),
+            "{door}: {e:?}"
+        );
+        let words = format!("leg 2: the map has no hexside feature `rivr` (it has: {sides})");
+        assert!(e.to_string().starts_with(&words), "{door}: {e}");
+        #[cfg(feature = "toml")]
+        assert!(
+            e.to_string().ends_with("; did you mean `river`?"),
+            "{door}: {e}"
+        );
+        // Spelt right, every door binds.
+        assert!(TraceRule::new([leg("river")]).bind(&map).is_ok(), "{door}");
+    }
+}
+
+/// Never a typo accepted: a misspelt terrain (`swmp`) or hex feature (`frot`) fails to bind
+/// through every door that names one, and the map's own look-ups by name refuse them too.
+#[test]
+fn a_misspelt_terrain_or_hex_feature_fails_to_bind_through_every_door() {
+    use hexmap::{Costs, Leg, NameKind, RuleError, Step, StepRule, TraceRule, UnknownName};
+    let map = rivers();
+    let terrains = "clear, swamp";
+    let doors: Vec<Door> = vec![
+        ("into terrain", |t| {
+            Leg::unlimited().steps(StepRule::IntoTerrain(vec![t.into()]))
+        }),
+        ("not into", |t| {
+            Leg::unlimited().steps(StepRule::NotIntoTerrain(vec![t.into()]))
+        }),
+        ("terrain cost", |t| {
+            Leg::movement_points(5, Costs::new(1).terrain(t, 9))
+        }),
+        ("custom enters", |t| {
+            Leg::unlimited().steps(StepRule::custom("dry", move |map| {
+                let swamp = map.terrain_type(t)?;
+                Ok(move |step: &Step<'_>| !step.enters(swamp))
+            }))
+        }),
+        ("custom fort", |f| {
+            Leg::unlimited().steps(StepRule::custom("no fort", move |map| {
+                let fort = map.hex_feature(f)?;
+                Ok(move |step: &Step<'_>| !step.to_has_feature(fort))
+            }))
+        }),
+    ];
+    for (door, leg) in &doors {
+        let (typo, right, what, known) = if *door == "custom fort" {
+            ("frot", "fort", NameKind::HexFeature, "fort")
+        } else {
+            ("swmp", "swamp", NameKind::Terrain, terrains)
+        };
+        let e = TraceRule::new([leg(typo)]).bind(&map).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::UnknownName { leg: 1, unknown }
+                if unknown.what == what && unknown.known == known),
+            "{door}: {e:?}"
+        );
+        let words = format!(
+            "leg 1: the map has no {} `{typo}` (it has: {known})",
+            what.words()
+        );
+        assert!(e.to_string().starts_with(&words), "{door}: {e}");
+        #[cfg(feature = "toml")]
+        assert!(
+            e.to_string()
+                .ends_with(&format!("; did you mean `{right}`?")),
+            "{door}: {e}"
+        );
+        assert!(TraceRule::new([leg(right)]).bind(&map).is_ok(), "{door}");
+    }
+    // The map's own look-ups by name.
+    let refused = |e: UnknownName, what: NameKind, known: &str| {
+        assert_eq!((e.what, e.known.as_str()), (what, known), "{e}");
+    };
+    let sides = "road, trail, blocks-zoc, impassable, river";
+    refused(
+        map.hexside_feature("rivr").unwrap_err(),
+        NameKind::HexsideFeature,
+        sides,
+    );
+    refused(
+        map.hex_feature("frot").unwrap_err(),
+        NameKind::HexFeature,
+        "fort",
+    );
+    refused(
+        map.terrain_type("swmp").unwrap_err(),
+        NameKind::Terrain,
+        terrains,
+    );
+    let fort = map.hex_feature("fort").unwrap();
+    assert_eq!(map.hexes_with(fort), [map.parse("0104").unwrap()]);
+}
+
+/// The verdict the typo changed: a unit at 0101 tracing three hexes, never across the river,
+/// to 0104 is cut; with `rivr` the rule bound as empty and the unit was traced. Only the
+/// lenient form, by its name, binds it so.
+#[test]
+fn a_typo_never_puts_a_cut_unit_in_supply() {
+    use hexmap::{Leg, StepRule, TraceRule};
+    let map = rivers();
+    let hex = |l: &str| map.parse(l).unwrap();
+    let rule = |f: &str| {
+        TraceRule::new([Leg::hexes(3).steps(StepRule::NotAcross {
+            features: vec![f.into()],
+            unless: vec![],
+        })])
+    };
+    let targets = Targets::new(&map, [hex("0104")]);
+    let nothing = |_h: Hex| None::<()>;
+    let right = rule("river").bind(&map).unwrap();
+    assert!(search(&right, hex("0101"), &targets, &nothing).is_err());
+    assert!(rule("rivr").bind(&map).is_err());
+    let lenient = rule("rivr").bind_lenient(&map).unwrap();
+    assert!(search(&lenient, hex("0101"), &targets, &nothing).is_ok());
 }

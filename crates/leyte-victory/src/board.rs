@@ -93,7 +93,12 @@ impl<'m> Prepared<'m> {
             .objectives
             .iter()
             .map(|o| match &o.kind {
-                ObjectiveKind::PerUnitNear { feature } => map.hexes_with(feature),
+                // A feature the map lacks is refused when the scenario is checked against the
+                // map (`Objective::check`), with the names it has.
+                ObjectiveKind::PerUnitNear { feature } => map
+                    .hex_feature(feature)
+                    .map(|f| map.hexes_with(f))
+                    .unwrap_or_default(),
                 ObjectiveKind::Occupy { .. } => Vec::new(),
             })
             .collect();

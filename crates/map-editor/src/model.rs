@@ -59,9 +59,8 @@ pub fn model_json(map: &HexMap, align: &[AlignPoint]) -> Result<String, EditorEr
             .map(|t| t.and_then(|t| i64::try_from(t).ok()).unwrap_or(-1))
             .collect(),
         features: Ordered(
-            map.feature_names()
-                .iter()
-                .map(|f| (f.as_str(), map.hexes_with(f).iter().map(label).collect()))
+            map.hex_features()
+                .map(|(f, name)| (name, map.hexes_with(f).iter().map(label).collect()))
                 .collect(),
         ),
         places: map
@@ -125,7 +124,7 @@ struct LayoutKeys {
 
 /// The hexsides carrying a feature, as label pairs.
 fn side_pairs(map: &HexMap, feature: &str) -> Vec<[String; 2]> {
-    let Some(bit) = map.hexside_mask(feature) else {
+    let Ok(bit) = map.hexside_feature(feature).map(|f| f.mask()) else {
         return Vec::new();
     };
     let mut pairs = Vec::new();

@@ -94,10 +94,11 @@ impl<'a> At<'a> {
 /// Where an input was written, formatted only when a diagnostic names it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Key<'a> {
-    /// A [`MapBuilder`] call: `{what} #{n}`, then `[{i}]` for the `i`th hex of a list.
+    /// A [`MapBuilder`] call, named by its arguments ([`Args`]), then `[{i}]` for the `i`th
+    /// hex of a list.
     Call {
         what: &'a str,
-        n: usize,
+        args: Args<'a>,
         index: Option<usize>,
     },
     /// A key of the map format: `{prefix}{section}{name}{tail}`, then `[{i}]` per index.
@@ -109,6 +110,43 @@ pub(crate) enum Key<'a> {
         tail: &'static str,
         index: [Option<usize>; 2],
     },
+}
+
+/// A [`MapBuilder`] call's arguments, as a diagnostic names the call (never by its place
+/// among the calls: a reader finds the call by what it says).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Args<'a> {
+    /// One hex and, for some calls, a name: `terrain forest at 0512`, `hole at 0512`,
+    /// `feature town at 0512`, `place Ormoc at 0512`.
+    Hex { name: Option<&'a str>, at: At<'a> },
+    /// A list of hexes, by its name (an area's key) or its first and last hexes:
+    /// `area beach`, `road 1001 to 1009`, `river 0101 to 0103`.
+    List {
+        name: Option<&'a str>,
+        ends: Option<(At<'a>, At<'a>)>,
+    },
+    /// A hexside named as a map-maker names it ([`MapBuilder::hexsides`]):
+    /// `hexside 0512/NE (river)`.
+    Side { name: &'a str },
+}
+
+/// Whether two hex references are written alike (a list of one hex names it once).
+fn same(a: &At<'_>, b: &At<'_>) -> bool {
+    match (a, b) {
+        (At::Label(x), At::Label(y)) => x == y,
+        (At::Hex(x), At::Hex(y)) => x == y,
+        _ => false,
+    }
+}
+
+impl fmt::Display for At<'_> {
+    /// A label as written, or coordinates as `(q,r)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            At::Label(text) => write!(f, "{text}"),
+            At::Hex(hex) => write!(f, "({},{})", hex.q, hex.r),
+        }
+    }
 }
 
 impl<'a> Key<'a> {
@@ -151,12 +189,31 @@ impl<'a> Key<'a> {
 impl fmt::Display for Key<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Key::Call { what, n, index } => {
-                write!(f, "{what} #{n}")?;
-                if let Some(i) = index {
-                    write!(f, "[{i}]")?;
+            Key::Call { what, args, index } => match args {
+                Args::Hex { name, at } => {
+                    write!(f, "{what}")?;
+                    if let Some(name) = name {
+                        write!(f, " {name}")?;
+                    }
+                    write!(f, " at {at}")?;
                 }
-            }
+                Args::List { name, ends } => {
+                    write!(f, "{what}")?;
+                    if let Some(name) = name {
+                        write!(f, " {name}")?;
+                    }
+                    match ends {
+                        Some((a, b)) if same(a, b) => write!(f, " {a}")?,
+                        Some((a, b)) => write!(f, " {a} to {b}")?,
+                        None => {}
+                    }
+                    if let Some(i) = index {
+                        write!(f, "[{i}]")?;
+                    }
+                }
+                // The hexside's name says which of the call's names it is.
+                Args::Side { name } => write!(f, "hexside {name} ({what})")?,
+            },
             Key::Spec {
                 prefix,
                 section,
@@ -336,18 +393,17 @@ pub struct MapBuilder {
     calls: Calls,
 }
 
-/// What a [`MapBuilder`]'s calls gave, each with the number of its call.
+/// What a [`MapBuilder`]'s calls gave (a diagnostic names a call by its arguments).
 #[derive(Clone, Debug, Default)]
 struct Calls {
     /// Each with its terrain (`None`: a hole).
-    cells: Vec<(HexRef, usize, Option<String>)>,
-    features: Vec<(String, HexRef, usize)>,
-    places: Vec<(String, HexRef, usize)>,
-    areas: Vec<(String, String, usize, Vec<HexRef>)>,
-    hexsides: Vec<(HexsideKind, usize, Vec<HexRef>)>,
-    side_features: Vec<(String, usize, Vec<HexRef>)>,
-    named_sides: Vec<(String, usize, Vec<HexRef>)>,
-    counter: usize,
+    cells: Vec<(HexRef, Option<String>)>,
+    features: Vec<(String, HexRef)>,
+    places: Vec<(String, HexRef)>,
+    areas: Vec<(String, String, Vec<HexRef>)>,
+    hexsides: Vec<(HexsideKind, Vec<HexRef>)>,
+    side_features: Vec<(String, Vec<HexRef>)>,
+    named_sides: Vec<(String, Vec<HexRef>)>,
 }
 
 impl MapBuilder {
@@ -361,12 +417,6 @@ impl MapBuilder {
         }
     }
 
-    /// The number of this call, for diagnostics (`terrain #3`).
-    fn call(&mut self) -> usize {
-        self.calls.counter = self.calls.counter.saturating_add(1);
-        self.calls.counter
-    }
-
     /// The terrain of hexes not given one (default `clear`).
     pub fn default_terrain(mut self, terrain: impl Into<String>) -> Self {
         self.default_terrain = terrain.into();
@@ -375,29 +425,25 @@ impl MapBuilder {
 
     /// Set one hex's terrain.
     pub fn terrain(mut self, at: impl Into<HexRef>, terrain: impl Into<String>) -> Self {
-        let n = self.call();
-        self.calls.cells.push((at.into(), n, Some(terrain.into())));
+        self.calls.cells.push((at.into(), Some(terrain.into())));
         self
     }
 
     /// Take a hex off the map (open sea, say).
     pub fn hole(mut self, at: impl Into<HexRef>) -> Self {
-        let n = self.call();
-        self.calls.cells.push((at.into(), n, None));
+        self.calls.cells.push((at.into(), None));
         self
     }
 
     /// Give a hex a feature (airfield, town, ...).
     pub fn feature(mut self, feature: impl Into<String>, at: impl Into<HexRef>) -> Self {
-        let n = self.call();
-        self.calls.features.push((feature.into(), at.into(), n));
+        self.calls.features.push((feature.into(), at.into()));
         self
     }
 
     /// Name a place on a hex.
     pub fn place(mut self, name: impl Into<String>, at: impl Into<HexRef>) -> Self {
-        let n = self.call();
-        self.calls.places.push((name.into(), at.into(), n));
+        self.calls.places.push((name.into(), at.into()));
         self
     }
 
@@ -407,9 +453,8 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<HexRef>,
     {
-        let n = self.call();
         let refs = labels.into_iter().map(Into::into).collect();
-        self.calls.areas.push((key.into(), name.into(), n, refs));
+        self.calls.areas.push((key.into(), name.into(), refs));
         self
     }
 
@@ -447,9 +492,8 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<HexRef>,
     {
-        let n = self.call();
         let refs = labels.into_iter().map(Into::into).collect();
-        self.calls.hexsides.push((kind, n, refs));
+        self.calls.hexsides.push((kind, refs));
         self
     }
 
@@ -473,9 +517,8 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<HexRef>,
     {
-        let n = self.call();
         let refs = labels.into_iter().map(Into::into).collect();
-        self.calls.side_features.push((feature.into(), n, refs));
+        self.calls.side_features.push((feature.into(), refs));
         self
     }
 
@@ -526,14 +569,15 @@ impl MapBuilder {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        let n = self.call();
         let names = names.into_iter().map(|s| HexRef::Label(s.into())).collect();
-        self.calls.named_sides.push((feature.into(), n, names));
+        self.calls.named_sides.push((feature.into(), names));
         self
     }
 
     /// Validate everything and build the map; reports every problem found, each with the
-    /// call that gave it (`road #2[1]`: the second hex of the second call).
+    /// call that gave it, named by its arguments: `terrain forest at 0512`, `place Ormoc at
+    /// 2001`, `area beach[2]` (the third hex of area `beach`), `road 1001 to 1009[1]` (the
+    /// second hex of the road from 1001 to 1009), `hexside 0512/NE (river)`.
     ///
     /// One step per section of the map format, in this order (the order of the problems):
     /// the layout, the hexsides named by a hex and a direction, a line or two sets of hexes
@@ -559,71 +603,94 @@ impl MapBuilder {
             &self.default_terrain,
         );
         let mut ids = BTreeMap::from([(self.default_terrain.as_str(), 0)]);
-        for (at, n, terrain) in &self.calls.cells {
+        for (at, terrain) in &self.calls.cells {
             input.cells.push(match terrain {
                 Some(t) => (
-                    call_ref("terrain", *n, at),
+                    call_ref("terrain", Some(t), at),
                     intern(&mut ids, &mut input.terrains, t),
                 ),
-                None => (call_ref("hole", *n, at), HOLE),
+                None => (call_ref("hole", None, at), HOLE),
             });
         }
-        for (f, at, n) in &self.calls.features {
+        for (f, at) in &self.calls.features {
             input
                 .features
-                .push((f.as_str(), call_ref("feature", *n, at)));
+                .push((f.as_str(), call_ref("feature", Some(f), at)));
         }
-        for (name, at, n) in &self.calls.places {
+        for (name, at) in &self.calls.places {
             input
                 .places
-                .push((name.as_str(), call_ref("place", *n, at)));
+                .push((name.as_str(), call_ref("place", Some(name), at)));
         }
-        for (key, name, n, refs) in &self.calls.areas {
-            input
-                .areas
-                .push((key.as_str(), name.as_str(), call_group("area", *n, refs)));
+        for (key, name, refs) in &self.calls.areas {
+            let group = call_group("area", Some(key), refs);
+            input.areas.push((key.as_str(), name.as_str(), group));
         }
-        for (kind, n, refs) in &self.calls.hexsides {
+        for (kind, refs) in &self.calls.hexsides {
             let what = match kind {
                 HexsideKind::Road => "road",
                 HexsideKind::Trail => "trail",
                 HexsideKind::BlocksZoc => "blocks_zoc",
                 HexsideKind::Impassable => "impassable",
             };
-            input.hexsides.push((*kind, call_group(what, *n, refs)));
+            input.hexsides.push((*kind, call_group(what, None, refs)));
         }
-        for (feature, n, refs) in &self.calls.side_features {
+        for (feature, refs) in &self.calls.side_features {
             input
                 .side_features
-                .push((feature.as_str(), call_group(feature, *n, refs)));
+                .push((feature.as_str(), call_group(feature, None, refs)));
         }
-        for (feature, n, names) in &self.calls.named_sides {
-            let group = call_group(feature, *n, names);
-            let named = group.refs.into_iter().map(|r| (feature.as_str(), r));
+        for (feature, names) in &self.calls.named_sides {
+            let named = names.iter().map(|r| {
+                let name = match r {
+                    HexRef::Label(text) => text.as_str(),
+                    HexRef::Hex(_) => "",
+                };
+                let key = Key::Call {
+                    what: feature,
+                    args: Args::Side { name },
+                    index: None,
+                };
+                let at = At::of(r);
+                (
+                    feature.as_str(),
+                    Ref {
+                        at,
+                        key,
+                        span: None,
+                    },
+                )
+            });
             input.named_sides.extend(named);
         }
         input
     }
 }
 
-/// A hex given to one [`MapBuilder`] call.
-fn call_ref<'a>(what: &'a str, n: usize, at: &'a HexRef) -> Ref<'a> {
+/// A hex given to one [`MapBuilder`] call, with the call's name argument.
+fn call_ref<'a>(what: &'a str, name: Option<&'a str>, at: &'a HexRef) -> Ref<'a> {
+    let at = At::of(at);
     Ref {
-        at: At::of(at),
+        at,
         key: Key::Call {
             what,
-            n,
+            args: Args::Hex { name, at },
             index: None,
         },
         span: None,
     }
 }
 
-/// The hexes given to one [`MapBuilder`] call.
-fn call_group<'a>(what: &'a str, n: usize, refs: &'a [HexRef]) -> Group<'a> {
+/// The hexes given to one [`MapBuilder`] call, named by the call's name argument or, without
+/// one, its first and last hexes.
+fn call_group<'a>(what: &'a str, name: Option<&'a str>, refs: &'a [HexRef]) -> Group<'a> {
+    let ends = match (name, refs.first(), refs.last()) {
+        (None, Some(a), Some(b)) => Some((At::of(a), At::of(b))),
+        _ => None,
+    };
     let key = Key::Call {
         what,
-        n,
+        args: Args::List { name, ends },
         index: None,
     };
     let refs = refs.iter().enumerate().map(|(i, r)| Ref {
@@ -1555,13 +1622,17 @@ mod tests {
             Key::spec("", "places.", "Ormoc").to_string(),
             "places.Ormoc"
         );
-        let call = Key::Call {
-            what: "road",
-            n: 4,
-            index: None,
-        };
-        assert_eq!(call.to_string(), "road #4");
-        assert_eq!(call.at(0).to_string(), "road #4[0]");
+        let road = [HexRef::from("1001"), HexRef::from("1009")];
+        let call = call_group("road", None, &road).key;
+        assert_eq!(call.to_string(), "road 1001 to 1009");
+        assert_eq!(call.at(0).to_string(), "road 1001 to 1009[0]");
+        let one = [HexRef::from("1001")];
+        assert_eq!(call_group("road", None, &one).key.to_string(), "road 1001");
+        let hex = HexRef::from(Hex::new(2, -1));
+        let town = call_ref("feature", Some("town"), &hex).key;
+        assert_eq!(town.to_string(), "feature town at (2,-1)");
+        let beach = call_group("area", Some("beach"), &road).key;
+        assert_eq!(beach.at(1).to_string(), "area beach[1]");
     }
 
     /// The first overlap as the labels meet it, one by one (what the builder did before).
@@ -1635,6 +1706,44 @@ mod tests {
         );
     }
 
+    /// Issue 47, item 3: a builder's problem names the call it comes from by its arguments
+    /// (its label, its feature, its name), never by its place among the calls.
+    #[test]
+    fn a_problem_names_its_call_by_its_arguments() {
+        let layout = Layout::row_column(Orientation::Pointy, 10..=10, 1..=9);
+        let built = MapBuilder::new("calls", layout)
+            .terrain("1002", "forest")
+            .terrain("2002", "forest")
+            .hole("2003")
+            .feature("town", "2004")
+            .place("Ormoc", "2005")
+            .area("beach", "Beach", ["1001", "2006"])
+            .road(["1001", "1002", "1004"])
+            .hexside_feature("river", ["1005", "1007"])
+            .hexsides("rail", ["1008/N"])
+            .build();
+        assert_eq!(
+            diagnostics(built),
+            [
+                "`N` is not a side of this map's hexes (pointy hexes have sides NE E SE SW W NW) \
+                 (at `hexside 1008/N (rail)`, label `1008/N`)",
+                "hex 2002 is outside the map's rows and columns \
+                 (at `terrain forest at 2002`, label `2002`)",
+                "hex 2003 is outside the map's rows and columns (at `hole at 2003`, label `2003`)",
+                "hex 2004 is outside the map's rows and columns \
+                 (at `feature town at 2004`, label `2004`)",
+                "hex 2005 is outside the map's rows and columns \
+                 (at `place Ormoc at 2005`, label `2005`)",
+                "hex 2006 is outside the map's rows and columns \
+                 (at `area beach[1]`, label `2006`)",
+                "hexes 1002 and 1004 do not share a hexside \
+                 (at `road 1001 to 1004[2]`, label `1004`)",
+                "hexes 1005 and 1007 do not share a hexside \
+                 (at `river 1005 to 1007[1]`, label `1007`)",
+            ]
+        );
+    }
+
     #[test]
     fn hexes_far_outside_any_map_are_off_the_map() {
         let layout = Layout::row_column(Orientation::Flat, 1..=2, 1..=2);
@@ -1647,11 +1756,11 @@ mod tests {
             diagnostics(built),
             [
                 "hex (2147483647,-2147483648) is outside the map's rows and columns \
-                 (at `terrain #1`, label `(2147483647,-2147483648)`)",
+                 (at `terrain forest at (2147483647,-2147483648)`, label `(2147483647,-2147483648)`)",
                 "hex (-2147483648,0) is outside the map's rows and columns \
-                 (at `road #2[0]`, label `(-2147483648,0)`)",
+                 (at `road (-2147483648,0) to (-2147483647,0)[0]`, label `(-2147483648,0)`)",
                 "hex (-2147483647,0) is outside the map's rows and columns \
-                 (at `road #2[1]`, label `(-2147483647,0)`)",
+                 (at `road (-2147483648,0) to (-2147483647,0)[1]`, label `(-2147483647,0)`)",
             ]
         );
         let map = MapBuilder::new("far", layout).build().unwrap();

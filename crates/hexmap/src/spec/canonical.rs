@@ -395,21 +395,17 @@ fn write_terrain(out: &mut String, map: &HexMap, slots: &Grid) -> Result<(), Can
 }
 
 fn write_hex_lists(out: &mut String, map: &HexMap, slots: &Grid) {
-    let mut features: Vec<&String> = map
-        .feature_names()
-        .iter()
-        .filter(|f| !map.hexes_with(f).is_empty())
+    let mut features: Vec<(Vec<Hex>, &str)> = map
+        .hex_features()
+        .map(|(f, name)| (map.hexes_with(f), name))
+        .filter(|(hexes, _)| !hexes.is_empty())
         .collect();
-    features.sort();
+    features.sort_by_key(|(_, name)| *name);
     if !features.is_empty() {
         let _ = writeln!(out, "\n[features]");
     }
-    for f in features {
-        let labels: Vec<String> = map
-            .hexes_with(f)
-            .iter()
-            .map(|h| quote(&map.label_text(*h)))
-            .collect();
+    for (hexes, f) in features {
+        let labels: Vec<String> = hexes.iter().map(|h| quote(&map.label_text(*h))).collect();
         let _ = writeln!(out, "{} = [{}]", key(f), labels.join(", "));
     }
     let mut places: Vec<(usize, &str)> = map
@@ -454,7 +450,7 @@ fn write_hexsides(out: &mut String, map: &HexMap, slots: &Grid) {
 /// Every hexside carrying `feature`, as node pairs, the lower first, sorted.
 fn side_edges(map: &HexMap, feature: &str) -> BTreeSet<(usize, usize)> {
     let mut edges = BTreeSet::new();
-    let Some(bit) = map.hexside_mask(feature) else {
+    let Ok(bit) = map.hexside_feature(feature).map(|f| f.mask()) else {
         return edges;
     };
     for (i, info) in map.hexes().iter().enumerate() {

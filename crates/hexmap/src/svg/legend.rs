@@ -109,9 +109,9 @@ impl MapDrawing<'_> {
     fn named_entries(&self) -> Vec<LegendEntry> {
         let map = self.map;
         let mut out = Vec::new();
-        for f in map.feature_names() {
-            if !map.hexes_with(f).is_empty() {
-                out.push(entry(Swatch::Feature(f.clone()), f.clone()));
+        for (feature, f) in map.hex_features() {
+            if !map.hexes_with(feature).is_empty() {
+                out.push(entry(Swatch::Feature(f.to_string()), f));
             }
         }
         if !map.places().is_empty() {

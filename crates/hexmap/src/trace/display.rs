@@ -5,23 +5,13 @@
 use std::fmt;
 
 use crate::map::HexMap;
-use crate::text::inline;
 use crate::trace::rule::RuleError;
 use crate::trace::search::{Blocked, Cut, Obstacle};
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RuleError::UnknownHexsideFeature { leg, name, known } => inline(
-                f,
-                format_args!(
-                    "leg {leg}: the map has no hexside feature `{name}` (it has: {known})"
-                ),
-            ),
-            RuleError::UnknownTerrain { leg, name, known } => inline(
-                f,
-                format_args!("leg {leg}: the map has no terrain `{name}` (it has: {known})"),
-            ),
+            RuleError::UnknownName { leg, unknown } => write!(f, "leg {leg}: {unknown}"),
             RuleError::NoLegs => write!(f, "a trace rule needs at least one leg"),
             RuleError::BudgetTooLarge { leg, budget, max } => write!(
                 f,

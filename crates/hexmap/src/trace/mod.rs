@@ -23,7 +23,7 @@ mod tracer;
 mod why;
 
 pub use check::{Revisit, check_path, check_simple};
-pub use custom::{Step, StepFn};
+pub use custom::{MakeStepFn, Step, StepFn};
 pub use loc::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, Placed};
 pub use path::Path;
 pub use refusal::Refusal;

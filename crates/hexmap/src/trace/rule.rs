@@ -3,8 +3,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::map::{Named, Unknown};
-use crate::trace::custom::{Step, StepFn};
+use crate::map::HexMap;
+use crate::map::UnknownName;
+use crate::trace::custom::{MakeStepFn, Step, StepFn};
 
 /// How far one leg of a path may go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,8 +97,8 @@ impl Default for Costs {
 /// Every step crosses a shared hexside that is not impassable, into a hex that passes the
 /// caller's free test; a step rule adds conditions on top. Hexside features are named as the map
 /// names them: `road`, `trail`, `blocks-zoc`, `impassable`, and any the map declares (`river`,
-/// `rail`, ...). A feature or terrain the map does not have matches nothing there
-/// ([`TraceRule::bind`]; [`TraceRule::bind_strict`] refuses it).
+/// `rail`, ...). A feature or terrain the map does not have is refused when the rule is bound
+/// ([`TraceRule::bind`]; [`TraceRule::bind_lenient`] binds it as matching nothing).
 #[derive(Clone)]
 #[non_exhaustive]
 pub enum StepRule {
@@ -126,12 +127,13 @@ pub enum StepRule {
     All(Vec<StepRule>),
     /// At least one rule holds.
     Either(Vec<StepRule>),
-    /// The caller's predicate, with a name for explanations.
+    /// The caller's predicate, with a name for explanations, made for each map the rule is
+    /// bound to ([`StepRule::custom`]).
     Custom {
         /// What the predicate checks, for people ("not into a fortified hex").
         name: String,
-        /// The predicate.
-        test: StepFn,
+        /// What makes the predicate for a map, finding the names it asks for.
+        make: MakeStepFn,
     },
     /// The caller's predicate by name only, supplied when the rule is bound
     /// ([`BoundRule::with_predicate`](crate::trace::BoundRule::with_predicate)), so that it
@@ -154,21 +156,48 @@ impl StepRule {
         StepRule::IntoNetwork(vec!["road".into(), "trail".into()])
     }
 
-    /// The caller's predicate.
+    /// The caller's predicate, made when the rule is bound: `make` is given the map the rule
+    /// is bound to, finds there the names the predicate asks for by checked look-ups
+    /// ([`HexMap::hexside_feature`], [`HexMap::hex_feature`], [`HexMap::terrain_type`]) and
+    /// returns the predicate over [`Step`]s, which tests the handles found
+    /// ([`Step::crosses`], [`Step::to_has_feature`], [`Step::enters`]). A name the map lacks
+    /// fails the bind ([`RuleError::UnknownName`], with the leg), never a predicate that
+    /// silently answers `false`; a handle is always of the map the rule is bound to.
     ///
     /// ```
-    /// use hexmap::StepRule;
-    /// // Never into a hex the caller marks as fortified (feature `fort`).
-    /// let rule = StepRule::custom("not into a fort", |step| !step.to_has_feature("fort"));
-    /// # let _ = rule;
+    /// use hexmap::{Layout, Leg, MapBuilder, Orientation, RuleError, Step, StepRule, TraceRule};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3))
+    ///     .feature("fort", "0102")
+    ///     .build()?;
+    /// // Never into a hex the map marks as fortified (hex feature `fort`).
+    /// let rule = |feature: &'static str| {
+    ///     TraceRule::new([Leg::hexes(2).steps(StepRule::custom("not into a fort", move |map| {
+    ///         let fort = map.hex_feature(feature)?;
+    ///         Ok(move |step: &Step<'_>| !step.to_has_feature(fort))
+    ///     }))])
+    /// };
+    /// assert!(rule("fort").bind(&map).is_ok());
+    /// let e = rule("frot").bind(&map).unwrap_err();
+    /// assert!(matches!(&e, RuleError::UnknownName { leg: 1, unknown } if unknown.name == "frot"));
+    /// // A predicate that asks for no name finds none.
+    /// let first = StepRule::custom("first leg", |_| Ok(|step: &Step<'_>| step.leg() == 0));
+    /// assert!(TraceRule::new([Leg::hexes(1).steps(first)]).bind(&map).is_ok());
+    /// # Ok::<(), hexmap::BuildError>(())
     /// ```
-    pub fn custom(
+    pub fn custom<F>(
         name: impl Into<String>,
-        test: impl Fn(&Step<'_>) -> bool + Send + Sync + 'static,
-    ) -> StepRule {
+        make: impl Fn(&HexMap) -> Result<F, UnknownName> + Send + Sync + 'static,
+    ) -> StepRule
+    where
+        F: Fn(&Step<'_>) -> bool + Send + Sync + 'static,
+    {
+        let make: MakeStepFn = Arc::new(move |map: &HexMap| {
+            let test: StepFn = Arc::new(make(map)?);
+            Ok(test)
+        });
         StepRule::Custom {
             name: name.into(),
-            test: Arc::new(test),
+            make,
         }
     }
 }
@@ -467,23 +496,13 @@ impl RoadChain {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RuleError {
-    /// The rule names a hexside feature the map does not have.
-    UnknownHexsideFeature {
+    /// The rule names a hexside feature, a hex feature or a terrain the map does not have: in
+    /// a step rule, a cost, or a custom step's look-up ([`StepRule::custom`]).
+    UnknownName {
         /// The leg (1-based).
         leg: usize,
-        /// The name.
-        name: String,
-        /// The names the map has.
-        known: String,
-    },
-    /// The rule names a terrain the map does not have.
-    UnknownTerrain {
-        /// The leg (1-based).
-        leg: usize,
-        /// The name.
-        name: String,
-        /// The names the map has.
-        known: String,
+        /// The name, with the names the map has.
+        unknown: UnknownName,
     },
     /// The rule has no leg.
     NoLegs,
@@ -496,18 +515,6 @@ pub enum RuleError {
         /// The limit.
         max: u32,
     },
-}
-
-impl RuleError {
-    /// The map's resolver's refusal of a name (`HexMap::resolve_hexside_feature`,
-    /// `HexMap::resolve_terrain`) as the error of leg `leg` (1-based).
-    pub(crate) fn of_leg(leg: usize, unknown: Unknown) -> RuleError {
-        let Unknown { what, name, known } = unknown;
-        match what {
-            Named::HexsideFeature => RuleError::UnknownHexsideFeature { leg, name, known },
-            Named::Terrain => RuleError::UnknownTerrain { leg, name, known },
-        }
-    }
 }
 
 /// The largest hex or movement-point budget of one leg.

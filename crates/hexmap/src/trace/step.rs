@@ -67,7 +67,10 @@ impl std::fmt::Debug for BoundRule<'_> {
 impl<'m> BoundRule<'m> {
     /// The rule with `test` as the predicate of every custom step named `name` (made by
     /// [`StepRule::custom_named`] or [`StepRule::custom`]): a predicate that may borrow the
-    /// caller's data for as long as the bound rule is used.
+    /// caller's data for as long as the bound rule is used. A predicate that asks for names
+    /// finds them first on the map the rule is bound to, by its checked look-ups
+    /// (`map.hexside_feature("river")?`, [`HexMap::hex_feature`], [`HexMap::terrain_type`]),
+    /// so that a name the map lacks is an error there, never a step silently refused.
     ///
     /// ```
     /// use hexmap::HexMap;
@@ -123,59 +126,54 @@ impl<'m> BoundRule<'m> {
 }
 
 impl TraceRule {
-    /// Check the rule against a map and resolve its names: the form that tracing uses.
+    /// Check the rule against a map and resolve its names: the form that tracing uses. Every
+    /// terrain, hexside feature or hex feature the rule names (in a step rule, a cost, a
+    /// custom step's look-ups) must be one the map has: a name it lacks is refused, naming the
+    /// leg, the name and the names the map has (and, where the kit is built, the nearest).
     ///
     /// ```
-    /// use hexmap::HexMap;
-    /// use hexmap::{Leg, StepRule, TraceRule};
-    /// let map = HexMap::from_toml_str(r#"
-    /// name = "x"
-    /// [layout]
-    /// orientation = "pointy"
-    /// label = "row-column"
-    /// rows = [1, 2]
-    /// columns = [1, 3]
-    /// shifted = "even"
-    /// rows_grow = "south"
-    /// columns_grow = "east"
-    /// "#, None).unwrap();
-    /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
-    /// // This map has no `rail` hexsides: the rule binds, and no step is along a rail.
-    /// assert!(rail.bind(&map).is_ok());
+    /// use hexmap::{Layout, Leg, MapBuilder, Orientation, RuleError, StepRule, TraceRule};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=2, 1..=3))
+    ///     .hexsides("river", ["0101/E"])
+    ///     .build()?;
+    /// let across = |f: &str| {
+    ///     TraceRule::new([Leg::unlimited().steps(StepRule::NotAcross {
+    ///         features: vec![f.into()],
+    ///         unless: vec![],
+    ///     })])
+    /// };
+    /// assert!(across("river").bind(&map).is_ok());
+    /// let e = across("rivr").bind(&map).unwrap_err();
+    /// assert!(matches!(&e, RuleError::UnknownName { leg: 1, unknown } if unknown.name == "rivr"));
+    /// assert!(e.to_string().starts_with(
+    ///     "leg 1: the map has no hexside feature `rivr` \
+    ///      (it has: road, trail, blocks-zoc, impassable, river)"
+    /// ));
+    /// # Ok::<(), hexmap::BuildError>(())
     /// ```
-    ///
-    /// A terrain or hexside feature the map lacks binds as empty: it matches no hex or
-    /// hexside (a cost for `mountain` never applies, `unless = ["bridge"]` never waives), so one
-    /// rules table serves a game's many maps. [`TraceRule::bind_strict`] refuses it instead.
     pub fn bind<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
-        self.bind_with(map, Unknown::Empty)
+        self.bind_with(map, Unknown::Refused)
     }
 
-    /// [`TraceRule::bind`], but a terrain or hexside feature the map lacks is refused, naming
-    /// it, instead of binding as empty: for a rule meant for one map, where a missing name is
-    /// a typo.
+    /// [`TraceRule::bind`], but a terrain or hexside feature the rule's step rules and costs
+    /// name that the map lacks binds as empty instead of being refused: it matches no hex or
+    /// hexside (a cost for `mountain` never applies, `unless = ["bridge"]` never waives, and
+    /// `Along(["rail"])` allows no step). Use it only for one rules table meant for a game's
+    /// many maps, some of which lack some of its names; for a rule meant for the map at hand,
+    /// where a missing name is a typo, use [`TraceRule::bind`]. A custom step's own look-ups
+    /// ([`StepRule::custom`]) are refused as under [`TraceRule::bind`].
     ///
     /// ```
-    /// use hexmap::HexMap;
-    /// use hexmap::{Leg, RuleError, StepRule, TraceRule};
-    /// let map = HexMap::from_toml_str(r#"
-    /// name = "x"
-    /// [layout]
-    /// orientation = "pointy"
-    /// label = "row-column"
-    /// rows = [1, 2]
-    /// columns = [1, 3]
-    /// shifted = "even"
-    /// rows_grow = "south"
-    /// columns_grow = "east"
-    /// "#, None).unwrap();
+    /// use hexmap::{Layout, Leg, MapBuilder, Orientation, StepRule, TraceRule};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=2, 1..=3))
+    ///     .build()?;
     /// let rail = TraceRule::new([Leg::unlimited().steps(StepRule::Along(vec!["rail".into()]))]);
-    /// assert!(rail.bind(&map).is_ok()); // `rail` matches no hexside here
-    /// let e = rail.bind_strict(&map).unwrap_err();
-    /// assert!(matches!(e, RuleError::UnknownHexsideFeature { ref name, .. } if name == "rail"));
+    /// assert!(rail.bind(&map).is_err()); // this map has no `rail`
+    /// assert!(rail.bind_lenient(&map).is_ok()); // no step is along a rail here
+    /// # Ok::<(), hexmap::BuildError>(())
     /// ```
-    pub fn bind_strict<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
-        self.bind_with(map, Unknown::Refused)
+    pub fn bind_lenient<'m>(&self, map: &'m HexMap) -> Result<BoundRule<'m>, RuleError> {
+        self.bind_with(map, Unknown::Empty)
     }
 
     fn bind_with<'m>(&self, map: &'m HexMap, unknown: Unknown) -> Result<BoundRule<'m>, RuleError> {
@@ -259,7 +257,10 @@ fn terrain_index(n: Names<'_>, name: &str) -> Result<Option<usize>, RuleError> {
     match n.map.resolve_terrain(name) {
         Ok(t) => Ok(Some(t)),
         Err(_) if n.unknown == Unknown::Empty => Ok(None),
-        Err(e) => Err(RuleError::of_leg(n.leg, e)),
+        Err(unknown) => Err(RuleError::UnknownName {
+            leg: n.leg,
+            unknown,
+        }),
     }
 }
 
@@ -271,7 +272,12 @@ fn mask(n: Names<'_>, names: &[String]) -> Result<u32, RuleError> {
         match n.map.resolve_hexside_feature(name) {
             Ok(bit) => m |= bit,
             Err(_) if n.unknown == Unknown::Empty => {}
-            Err(e) => return Err(RuleError::of_leg(n.leg, e)),
+            Err(unknown) => {
+                return Err(RuleError::UnknownName {
+                    leg: n.leg,
+                    unknown,
+                });
+            }
         }
     }
     Ok(m)
@@ -280,9 +286,9 @@ fn mask(n: Names<'_>, names: &[String]) -> Result<u32, RuleError> {
 /// What a name the map lacks (a terrain, a hexside feature) binds as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unknown {
-    /// As empty: it matches nothing ([`TraceRule::bind`]).
+    /// As empty: it matches nothing ([`TraceRule::bind_lenient`]).
     Empty,
-    /// It is refused, naming it ([`TraceRule::bind_strict`]).
+    /// It is refused, naming it ([`TraceRule::bind`]).
     Refused,
 }
 
@@ -333,10 +339,13 @@ fn compile<'m>(
                 .map(|r| compile(n, r, names))
                 .collect::<Result<_, _>>()?,
         ),
-        StepRule::Custom { name, test } => {
+        StepRule::Custom { name, make } => {
+            let test: CFn<'m> = make(n.map).map_err(|unknown| RuleError::UnknownName {
+                leg: n.leg,
+                unknown,
+            })?;
             let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
             names.push(name.clone());
-            let test: CFn<'m> = test.clone();
             CStep::Custom(i, test)
         }
         StepRule::Supplied { name } => {
