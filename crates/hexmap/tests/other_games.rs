@@ -1086,7 +1086,7 @@ fn api_3_a_cut_gives_the_budget_spent_every_refusal_and_the_hexes() {
     assert_eq!(
         refusals,
         [
-            ("0209".to_string(), "beyond the reach of leg 1".to_string()),
+            ("0209".to_string(), "leg 1 needs 5 > 4 hexes".to_string()),
             ("0209".to_string(), "no rail across the hexside".to_string()),
         ]
     );
@@ -1095,7 +1095,8 @@ fn api_3_a_cut_gives_the_budget_spent_every_refusal_and_the_hexes() {
         hexmap::Refusal::OutOfBudget {
             leg: 1,
             budget: 4,
-            needed: 5
+            needed: 5,
+            points: false
         }
     ));
 }

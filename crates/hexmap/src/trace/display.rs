@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::map::HexMap;
 use crate::trace::rule::RuleError;
+use crate::trace::refusal::Refusal;
 use crate::trace::search::{Blocked, Cut, Obstacle};
 
 impl fmt::Display for RuleError {
@@ -59,7 +60,10 @@ impl<R> Obstacle<R> {
 }
 
 impl<R> Blocked<R> {
-    /// `LABEL: obstacle`, in [`Obstacle::display`]'s words.
+    /// `LABEL: obstacle`, in [`Obstacle::display`]'s words; where more than one leg refused a
+    /// step into it, every leg's refusal in leg order instead, each with the hex of its step
+    /// (`0208: leg 1 needs 5 > 4 hexes (the step from 0209); no rail across the hexside (the
+    /// step from 0209)`).
     pub fn display<'a, D: fmt::Display>(
         &'a self,
         map: &'a HexMap,
@@ -67,15 +71,26 @@ impl<R> Blocked<R> {
     ) -> impl fmt::Display + 'a {
         let obstacle = self.obstacle.display(map, reason);
         Words(move |f: &mut fmt::Formatter<'_>| {
-            write!(f, "{}: {obstacle}", map.label_text(self.hex))
+            write!(f, "{}: ", map.label_text(self.hex))?;
+            if self.refusals.len() < 2 {
+                return write!(f, "{obstacle}");
+            }
+            for (i, (from, why)) in self.refusals.iter().enumerate() {
+                let sep = if i == 0 { "" } else { "; " };
+                write!(f, "{sep}{why} (the step from {})", map.label_text(*from))?;
+            }
+            Ok(())
         })
     }
 }
 
 impl<R> Cut<R> {
-    /// Why no path exists, in a player's words: how many hexes a path could reach, then one
-    /// line per blocked hex of the frontier (`  1005: enemy unit X is on it`), each in
-    /// [`Obstacle::display`]'s words with `reason` saying the free test's reasons.
+    /// Why no path exists, in a player's words. One line of summary: how many hexes a path
+    /// could reach, then, when the free test blocks every way on, its reasons (the enemy units
+    /// that block), otherwise the reached hex nearest a target and the closest a budget came
+    /// (`needs 6 > 5 movement points`). Then one line per blocked hex of the frontier
+    /// (`  1005: enemy unit X is on it`), in [`Blocked::display`]'s words with `reason`
+    /// saying the free test's reasons.
     ///
     /// ```
     /// use hexmap::{Layout, MapBuilder, Orientation, Position, RoadChain, Targets, Unit, ZocRule};
@@ -91,7 +106,8 @@ impl<R> Cut<R> {
     /// let cut = hexmap::search(&rule, map.parse("0101")?, &targets, &free).unwrap_err();
     /// assert_eq!(
     ///     cut.display(&map, |b| b.display(&position)).to_string(),
-    ///     "no path: 2 hexes reached, and every way on is blocked:\n  \
+    ///     "no path: 2 hexes reached, and every way on is blocked by \
+    ///      in the zone of control of enemy unit E-1:\n  \
     ///      0103: in the zone of control of enemy unit E-1"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -102,17 +118,61 @@ impl<R> Cut<R> {
         reason: impl Fn(&'a R) -> D + Copy + 'a,
     ) -> impl fmt::Display + 'a {
         Words(move |f: &mut fmt::Formatter<'_>| {
-            let hexes = if self.reached == 1 { "hex" } else { "hexes" };
-            write!(f, "no path: {} {hexes} reached, and ", self.reached)?;
-            if self.frontier.is_empty() {
-                return write!(f, "no hex beyond them");
-            }
-            write!(f, "every way on is blocked:")?;
+            self.summary(f, map, reason)?;
             for blocked in &self.frontier {
                 write!(f, "\n  {}", blocked.display(map, reason))?;
             }
             Ok(())
         })
+    }
+
+    /// The first line of [`Cut::display`].
+    fn summary<'a, D: fmt::Display>(
+        &'a self,
+        f: &mut fmt::Formatter<'_>,
+        map: &HexMap,
+        reason: impl Fn(&'a R) -> D,
+    ) -> fmt::Result {
+        let hexes = if self.reached == 1 { "hex" } else { "hexes" };
+        write!(f, "no path: {} {hexes} reached", self.reached)?;
+        if self.frontier.is_empty() {
+            return write!(f, ", and no hex beyond them");
+        }
+        let free_test: Vec<&R> = (self.frontier.iter())
+            .filter_map(|b| match &b.obstacle {
+                Obstacle::NotFree(r) => Some(r),
+                Obstacle::Refused { .. } => None,
+            })
+            .collect();
+        if free_test.len() == self.frontier.len() {
+            let mut reasons: Vec<String> = free_test.into_iter().map(|r| reason(r).to_string()).collect();
+            reasons.sort();
+            reasons.dedup();
+            return write!(f, ", and every way on is blocked by {}:", reasons.join("; "));
+        }
+        if let Some((from, target, steps)) = self.nearest {
+            let unit = if steps == 1 { "hex" } else { "hexes" };
+            write!(
+                f,
+                ", {} the nearest, {steps} {unit} from the target {}",
+                map.label_text(from),
+                map.label_text(target)
+            )?;
+        }
+        // The budget that came closest: the least overrun.
+        let closest = (self.frontier.iter())
+            .flat_map(|b| b.refusals.iter().map(move |(_, r)| (b.hex, r)))
+            .filter_map(|(hex, r)| match r {
+                Refusal::OutOfBudget { budget, needed, .. } => {
+                    Some((needed.saturating_sub(*budget), hex, r))
+                }
+                _ => None,
+            })
+            .min_by_key(|(over, ..)| *over);
+        if let Some((_, hex, r)) = closest {
+            write!(f, "; the closest try: {r} to enter {}", map.label_text(hex))?;
+        }
+        write!(f, "; every way on is blocked:")
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::trace::step::BoundRule;
+use crate::trace::step::{BoundRule, CBudget};
 use crate::trace::why::Why;
 
 /// Why a step into a hex was refused by the rule.
@@ -36,15 +36,18 @@ pub enum Refusal {
         /// The predicate's name.
         name: String,
     },
-    /// Every leg that could have entered it had spent its budget.
+    /// The leg that tried to enter it had spent its budget (in a [`Blocked`](crate::Blocked)'s
+    /// obstacle, the last leg that tried).
     OutOfBudget {
-        /// The last leg that tried (1-based).
+        /// The leg that ran out (1-based).
         leg: usize,
         /// The leg's budget (hexes or movement points).
         budget: u32,
         /// What the step would have brought the leg's spending to (more than `budget`): the
         /// least of the steps tried.
         needed: u32,
+        /// Whether the budget counts movement points (`true`) or hexes (`false`).
+        points: bool,
     },
 }
 
@@ -74,7 +77,15 @@ impl fmt::Display for Refusal {
             }
             Refusal::Terrain { terrain } => write!(f, "{terrain} terrain is not allowed"),
             Refusal::Custom { name } => write!(f, "refused: {name}"),
-            Refusal::OutOfBudget { leg, .. } => write!(f, "beyond the reach of leg {leg}"),
+            Refusal::OutOfBudget {
+                leg,
+                budget,
+                needed,
+                points,
+            } => {
+                let unit = if *points { "movement points" } else { "hexes" };
+                write!(f, "leg {leg} needs {needed} > {budget} {unit}")
+            }
         }
     }
 }
@@ -106,14 +117,14 @@ pub(crate) fn refusal(rule: &BoundRule<'_>, why: Why) -> Refusal {
                 .cloned()
                 .unwrap_or_default(),
         },
-        Why::Budget(leg, needed) => Refusal::OutOfBudget {
-            leg: usize::from(leg) + 1,
-            budget: rule
-                .legs
-                .get(usize::from(leg))
-                .and_then(|l| l.budget.limit())
-                .unwrap_or(0),
-            needed,
-        },
+        Why::Budget(leg, needed) => {
+            let budget = rule.legs.get(usize::from(leg)).map(|l| &l.budget);
+            Refusal::OutOfBudget {
+                leg: usize::from(leg) + 1,
+                budget: budget.and_then(CBudget::limit).unwrap_or(0),
+                needed,
+                points: matches!(budget, Some(CBudget::Points { .. })),
+            }
+        }
     }
 }

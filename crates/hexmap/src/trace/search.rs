@@ -55,6 +55,10 @@ pub struct Cut<R> {
     pub reached: usize,
     /// Those hexes, in label order.
     pub reached_hexes: Vec<Hex>,
+    /// The reached hex nearest a target, counting steps over the map whatever blocks them,
+    /// that target, and the steps between them (ties: the first found breadth-first from the
+    /// reached hexes in label order); `None` when no target is on the map.
+    pub nearest: Option<(Hex, Hex, u32)>,
 }
 
 /// The state of a search: a node, a leg, whether the leg has taken a step, what it has spent.
@@ -129,6 +133,7 @@ pub fn search<R>(
             frontier: Vec::new(),
             reached: 0,
             reached_hexes: Vec::new(),
+            nearest: None,
         });
     };
     let mut search = Search::new(rule, targets);
@@ -460,6 +465,7 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
         }
         let mut entered: Vec<u32> = self.entered.iter().copied().collect();
         entered.sort_unstable();
+        let nearest = self.nearest(&entered);
         Cut {
             frontier,
             reached: self.entered.len(),
@@ -467,7 +473,35 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
                 .into_iter()
                 .map(|n| map.hexes()[n as usize].hex)
                 .collect(),
+            nearest,
         }
+    }
+
+    /// The reached node nearest a target over the map's hexsides (blocked or not), breadth-first
+    /// from every reached node at once: (that node's hex, the target's hex, the steps).
+    fn nearest(&self, entered: &[u32]) -> Option<(Hex, Hex, u32)> {
+        let map = self.rule.map;
+        let hex = |n: u32| map.hexes().get(n as usize).map(|h| h.hex);
+        // node -> (the reached node it was found from, steps)
+        let mut seen: std::collections::HashMap<u32, (u32, u32)> = Default::default();
+        let mut queue = VecDeque::new();
+        for &n in entered {
+            seen.insert(n, (n, 0));
+            queue.push_back(n);
+        }
+        while let Some(n) = queue.pop_front() {
+            let (source, steps) = *seen.get(&n)?;
+            if self.targets.node(n as usize) {
+                return Some((hex(source)?, hex(n)?, steps));
+            }
+            for a in map.adjacency().get(n as usize)? {
+                if a.node != NONE && !seen.contains_key(&a.node) {
+                    seen.insert(a.node, (source, steps.saturating_add(1)));
+                    queue.push_back(a.node);
+                }
+            }
+        }
+        None
     }
 }
 
