@@ -148,7 +148,7 @@ fn labels(map: &HexMap, hexes: &[Hex]) -> Vec<String> {
     hexes.iter().map(|h| map.label_text(*h)).collect()
 }
 
-/// Each frontier hex and its reason, as `"0104: beyond the reach of leg 1 (from 0203)"`.
+/// Each frontier hex and its reason, as `"0104: leg 1 needs 5 > 4 movement points (from 0203)"`.
 fn frontier<R: fmt::Display + fmt::Debug>(map: &HexMap, cut: &Cut<R>) -> Vec<String> {
     cut.frontier
         .iter()
@@ -330,19 +330,19 @@ fn a_one_mp_too_far_is_cut_and_the_frontier_names_the_city() {
     assert_eq!(
         cut,
         strings(&[
-            "0101: beyond the reach of leg 1 (from 0201)",
-            "0102: beyond the reach of leg 1 (from 0202)",
-            "0103: beyond the reach of leg 1 (from 0202)",
-            "0104: beyond the reach of leg 1 (from 0204)",
-            "0105: beyond the reach of leg 1 (from 0204)",
-            "0203: beyond the reach of leg 1 (from 0303)",
-            "0205: beyond the reach of leg 1 (from 0204)",
-            "0305: beyond the reach of leg 1 (from 0304)",
+            "0101: leg 1 needs 5 > 4 movement points (from 0201)",
+            "0102: leg 1 needs 5 > 4 movement points (from 0202)",
+            "0103: leg 1 needs 5 > 4 movement points (from 0202)",
+            "0104: leg 1 needs 5 > 4 movement points (from 0204)",
+            "0105: leg 1 needs 5 > 4 movement points (from 0204)",
+            "0203: leg 1 needs 5 > 4 movement points (from 0303)",
+            "0205: leg 1 needs 5 > 4 movement points (from 0204)",
+            "0305: leg 1 needs 5 > 4 movement points (from 0304)",
             "0403: enemy ZOC of X",
-            "0405: beyond the reach of leg 1 (from 0404)",
+            "0405: leg 1 needs 6 > 4 movement points (from 0404)",
             "0503: enemy ZOC of X",
             "0504: enemy unit X",
-            "0505: beyond the reach of leg 1 (from 0404)",
+            "0505: leg 1 needs 5 > 4 movement points (from 0404)",
             "0603: enemy ZOC of X",
         ])
     );
@@ -399,8 +399,8 @@ fn a_friendly_unit_negates_enemy_zoc() {
     assert_eq!(
         cut,
         strings(&[
-            "0305: beyond the reach of leg 1 (from 0405)",
-            "0306: beyond the reach of leg 1 (from 0405)",
+            "0305: leg 1 needs 5 > 4 movement points (from 0405)",
+            "0306: leg 1 needs 6 > 4 movement points (from 0405)",
             "0307: enemy ZOC of Y",
             "0308: enemy ZOC of Y",
             "0404: enemy ZOC of X",
@@ -1515,8 +1515,8 @@ fn units_3_indices_name_their_units_and_a_cut_says_who_blocks_it() {
     let cut = search(&rule, hex("1001"), &targets, &free).unwrap_err();
     assert_eq!(
         cut.display(&map, |b| b.display(&position)).to_string(),
-        "no path: 2 hexes reached, and every way on is blocked:\n  \
-         1003: in the zone of control of enemy units E-1 and E-2"
+        "no path: 2 hexes reached, and every way on is blocked (in the zone of control of \
+         enemy units E-1 and E-2):\n  1003: in the zone of control of enemy units E-1 and E-2"
     );
     let blocked = &cut.frontier[0];
     assert_eq!(

@@ -75,19 +75,36 @@ fn an_all_sea_hexside_is_shown_beside_the_rail_legs_refusal() {
 /// The second leg runs out: the refusal names leg 2, with its hexes.
 #[test]
 fn out_of_budget_names_the_leg_that_ran_out() {
-    let map = row(4, "features = { rail = [[\"0101\", \"0102\", \"0103\", \"0104\"]] }");
+    let map = row(
+        4,
+        "features = { rail = [[\"0101\", \"0102\", \"0103\", \"0104\"]] }",
+    );
     let rule = TraceRule::new([
         Leg::hexes(1).skippable(),
         Leg::hexes(1).steps(StepRule::Along(vec!["rail".into()])),
     ]);
     let bound = rule.bind(&map).unwrap();
     let targets = Targets::new(&map, [map.parse("0104").unwrap()]);
-    let cut = search(&bound, map.parse("0101").unwrap(), &targets, &|_h| None::<()>).unwrap_err();
+    let cut = search(
+        &bound,
+        map.parse("0101").unwrap(),
+        &targets,
+        &|_h| None::<()>,
+    )
+    .unwrap_err();
     let last = cut.frontier.last().unwrap();
     assert_eq!(map.label_text(last.hex), "0104");
     assert!(matches!(
         last.refusals[..],
-        [(_, Refusal::OutOfBudget { leg: 2, budget: 1, needed: 2, points: false })]
+        [(
+            _,
+            Refusal::OutOfBudget {
+                leg: 2,
+                budget: 1,
+                needed: 2,
+                points: false
+            }
+        )]
     ));
     assert_eq!(
         cut.display(&map, |_| "").to_string(),
@@ -108,7 +125,7 @@ fn the_summary_names_what_blocks_every_way() {
     let cut = search(&rule, map.parse("0101").unwrap(), &targets, &free).unwrap_err();
     assert_eq!(
         cut.display(&map, |r| *r).to_string(),
-        "no path: 2 hexes reached, and every way on is blocked by enemy unit X is on it:\n  \
+        "no path: 2 hexes reached, and every way on is blocked (enemy unit X is on it):\n  \
          0103: enemy unit X is on it"
     );
 }

@@ -5,8 +5,8 @@
 use std::fmt;
 
 use crate::map::HexMap;
-use crate::trace::rule::RuleError;
 use crate::trace::refusal::Refusal;
+use crate::trace::rule::RuleError;
 use crate::trace::search::{Blocked, Cut, Obstacle};
 
 impl fmt::Display for RuleError {
@@ -106,8 +106,8 @@ impl<R> Cut<R> {
     /// let cut = hexmap::search(&rule, map.parse("0101")?, &targets, &free).unwrap_err();
     /// assert_eq!(
     ///     cut.display(&map, |b| b.display(&position)).to_string(),
-    ///     "no path: 2 hexes reached, and every way on is blocked by \
-    ///      in the zone of control of enemy unit E-1:\n  \
+    ///     "no path: 2 hexes reached, and every way on is blocked \
+    ///      (in the zone of control of enemy unit E-1):\n  \
     ///      0103: in the zone of control of enemy unit E-1"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -145,10 +145,13 @@ impl<R> Cut<R> {
             })
             .collect();
         if free_test.len() == self.frontier.len() {
-            let mut reasons: Vec<String> = free_test.into_iter().map(|r| reason(r).to_string()).collect();
+            let mut reasons: Vec<String> = free_test
+                .into_iter()
+                .map(|r| reason(r).to_string())
+                .collect();
             reasons.sort();
             reasons.dedup();
-            return write!(f, ", and every way on is blocked by {}:", reasons.join("; "));
+            return write!(f, ", and every way on is blocked ({}):", reasons.join("; "));
         }
         if let Some((from, target, steps)) = self.nearest {
             let unit = if steps == 1 { "hex" } else { "hexes" };
