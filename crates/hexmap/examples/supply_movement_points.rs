@@ -7,12 +7,15 @@
 //!
 //! As a [`TraceRule`]: one leg, `Leg::movement_points(4, costs)`, with
 //! `Costs::new(1).terrain("forest", 2).terrain("mountain", 3).hexside("river", 1, &["road"])`;
-//! the enemy units and zones of control are the caller's free test, built from a
-//! [`Position`] and its [`Position::zoc`] layer, with friendly occupation negating the ZOC.
+//! the enemy units and zones of control are the free test [`Position::blocking_under`] builds
+//! under `ZocRule::new().negated_by_friendly(true)`, and a cut explains itself
+//! ([`hexmap::Cut::display`]).
 //!
 //! ```sh
 //! cargo run -p wargame-hexmap --example supply_movement_points
 //! ```
+//!
+//! Its output is `supply_movement_points.out` beside it (`tests/examples.rs` compares them).
 //!
 //! The map (pointy hexes, row 01 at the top, even rows shifted half a hex east). The river runs
 //! along every hexside between rows 03 and 04; the road `0104 0204 0304 0404 0505 0605` crosses
@@ -29,173 +32,55 @@
 //! 06    .   .   .   .   .   .   .   .
 //! ```
 
-use std::fmt;
-
-use hexmap::{
-    Costs, Cut, Hex, HexMap, Leg, Obstacle, Path, Position, Targets, TraceRule, Tracer, Unit,
-    search,
-};
+use hexmap::{Costs, HexMap, Leg, Position, Targets, TraceRule, Unit, ZocRule, search};
 
 #[path = "common/maps.rs"]
 mod maps;
-use maps::MOVEMENT_POINTS as MAP;
-
-/// The most movement points a supply path may cost.
-const BUDGET: u32 = 4;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Allied,
-    Axis,
-}
-
-/// Why the free test refuses a hex.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Blocked {
-    /// An enemy unit is in the hex.
-    EnemyUnit(Vec<String>),
-    /// Enemy units control the hex, and no friendly unit is in it.
-    EnemyZoc(Vec<String>),
-}
-
-impl fmt::Display for Blocked {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Blocked::EnemyUnit(ids) => write!(f, "enemy unit {}", ids.join(", ")),
-            Blocked::EnemyZoc(ids) => write!(f, "enemy ZOC of {}", ids.join(", ")),
-        }
-    }
-}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let map = HexMap::from_toml_str(MAP, Some("supply_movement_points.toml"))?;
-    let hex = |l: &str| map.parse(l).map_err(|e| format!("{l}: {e:?}"));
+    let map = HexMap::from_toml_str(maps::MOVEMENT_POINTS, Some("supply_movement_points.toml"))?;
+    let costs = Costs::new(1)
+        .terrain("forest", 2)
+        .terrain("mountain", 3)
+        .hexside("river", 1, &["road"]);
+    let rule = TraceRule::new([Leg::movement_points(4, costs)]).bind(&map)?;
+    let cities = map.hexes_with(map.hex_feature("city")?);
+    let targets = Targets::new(&map, cities.iter().copied());
+    let position = Position::new(
+        &map,
+        vec![
+            Unit::at_label("A", "allied", &map, "0505")?, // up the road, over the bridge D holds
+            Unit::at_label("B", "allied", &map, "0402")?, // over the river unbridged: 1 MP too far
+            Unit::at_label("D", "allied", &map, "0404")?, // holds the bridge, in X's ZOC
+            Unit::at_label("E", "allied", &map, "0108")?, // boxed into the corner by Y
+            Unit::at_label("F", "allied", &map, "0301")?, // around the forest
+            Unit::at_label("X", "axis", &map, "0504")?,
+            Unit::at_label("Y", "axis", &map, "0207")?,
+        ],
+    )?;
+    // Never into an enemy unit; never into enemy ZOC unless a friendly unit is there.
+    let zoc = ZocRule::new().negated_by_friendly(true);
+    let free = position.blocking_under(&map, "allied", &zoc)?;
 
-    let rule = TraceRule::new([Leg::movement_points(
-        BUDGET,
-        Costs::new(1)
-            .terrain("forest", 2)
-            .terrain("mountain", 3)
-            .hexside("river", 1, &["road"]),
-    )]);
-    let bound = rule.bind(&map)?;
-    let targets = Targets::new(&map, map.hexes_with(map.hex_feature("city")?));
-
-    let units = vec![
-        // Allied units to trace.
-        Unit::new("A", Side::Allied, hex("0505")?), // up the road, over the bridge D holds
-        Unit::new("B", Side::Allied, hex("0402")?), // over the river unbridged: 1 MP too far
-        Unit::new("D", Side::Allied, hex("0404")?), // holds the bridge, in X's ZOC
-        Unit::new("E", Side::Allied, hex("0108")?), // boxed into the corner by Y
-        Unit::new("F", Side::Allied, hex("0301")?), // around the forest
-        // Axis units: their zones of control cover every adjacent hex.
-        Unit::new("X", Side::Axis, hex("0504")?),
-        Unit::new("Y", Side::Axis, hex("0207")?),
-    ];
-    let position =
-        Position::new(&map, units).map_err(|e| format!("cannot place the units: {e:?}"))?;
-    let axis_zoc = position.zoc(&map, Side::Axis);
-    let ids = |indices: &[u32]| -> Vec<String> {
-        indices
-            .iter()
-            .filter_map(|&i| position.unit(i as usize))
-            .map(|u| u.id.clone())
-            .collect()
-    };
-
-    // The free test: never into an enemy unit; never into enemy ZOC unless a friendly unit is
-    // there.
-    let free = |h: Hex| -> Option<Blocked> {
-        let axis: Vec<u32> = position
-            .at(&map, h)
-            .iter()
-            .copied()
-            .filter(|&i| {
-                position
-                    .unit(i as usize)
-                    .is_some_and(|u| u.side == Side::Axis)
-            })
-            .collect();
-        if !axis.is_empty() {
-            return Some(Blocked::EnemyUnit(ids(&axis)));
-        }
-        if axis_zoc.controls(&map, h) && !position.occupied_by(&map, h, Side::Allied) {
-            return Some(Blocked::EnemyZoc(ids(axis_zoc.controllers(&map, h))));
-        }
-        None
-    };
-
-    println!(
-        "{}: at most {BUDGET} MP to {}",
-        map.name(),
-        labels(&map, &map.hexes_with(map.hex_feature("city")?))
-    );
-    let allied: Vec<&Unit<Side>> = position
-        .units()
-        .iter()
-        .filter(|u| u.side == Side::Allied)
-        .collect();
-    let starts: Vec<Hex> = allied.iter().map(|u| u.hex).collect();
-    // All units at once, then each one explained.
-    let tracer = Tracer::new(&bound, &targets, &free);
-    let traced = tracer.traced_all(&starts);
-    for (unit, traced) in allied.iter().zip(traced) {
-        let answer = search(&bound, unit.hex, &targets, &free);
-        assert_eq!(answer.is_ok(), traced, "search and Tracer disagree");
+    println!("{}: at most 4 MP to {}", map.name(), labels(&map, &cities));
+    for unit in position.units().iter().filter(|u| u.side == "allied") {
         print!("{} at {}: ", unit.id, map.label_text(unit.hex));
-        match answer {
+        match search(&rule, unit.hex, &targets, &free) {
             Ok(path) => println!(
                 "in supply, {} MP: {}",
-                movement_points(&map, &path),
+                path.spent[0],
                 labels(&map, &path.hexes)
             ),
-            Err(cut) => print_cut(&map, &cut),
+            Err(cut) => println!(
+                "out of supply, {}",
+                cut.display(&map, |b| b.display(&position))
+            ),
         }
     }
     Ok(())
 }
 
-/// What a path costs under this rule (the same arithmetic as the `Costs` above).
-fn movement_points(map: &HexMap, path: &Path) -> u32 {
-    path.hexes
-        .windows(2)
-        .map(|w| {
-            let terrain = match map.terrain(w[1]) {
-                Some("forest") => 2,
-                Some("mountain") => 3,
-                _ => 1,
-            };
-            let side = map.hexside(w[0], w[1]).unwrap_or_default();
-            let river = side_has(map, side, "river") && !side.road;
-            terrain + u32::from(river)
-        })
-        .sum()
-}
-
-fn side_has(map: &HexMap, side: hexmap::Hexside, feature: &str) -> bool {
-    map.hexside_feature_names()
-        .iter()
-        .position(|n| n == feature)
-        .is_some_and(|i| side.features & (1 << i) != 0)
-}
-
-fn labels(map: &HexMap, hexes: &[Hex]) -> String {
+fn labels(map: &HexMap, hexes: &[hexmap::Hex]) -> String {
     let labels: Vec<String> = hexes.iter().map(|h| map.label_text(*h)).collect();
     labels.join(" ")
-}
-
-fn print_cut<R: fmt::Display + fmt::Debug>(map: &HexMap, cut: &Cut<R>) {
-    let plural = if cut.reached == 1 { "" } else { "es" };
-    println!(
-        "OUT OF SUPPLY ({} hex{plural} reachable); frontier:",
-        cut.reached
-    );
-    for b in &cut.frontier {
-        let why = match &b.obstacle {
-            Obstacle::NotFree(r) => r.to_string(),
-            Obstacle::Refused { from, why } => format!("{why} (from {})", map.label_text(*from)),
-            other => format!("{other:?}"),
-        };
-        println!("    {}: {why}", map.label_text(b.hex));
-    }
 }

@@ -15,6 +15,9 @@
 //! cargo run -p wargame-hexmap --example supply_rail_then_hexes
 //! ```
 //!
+//! Its output is `supply_rail_then_hexes.out` beside it (`tests/examples.rs` compares them). A
+//! cut explains itself ([`hexmap::Cut::display`]): each leg's refusal, with its numbers.
+//!
 //! The map (pointy hexes, row 01 at the top, even rows shifted half a hex east; row 03 is open
 //! sea, so the two strips of land do not touch, and `0506` is a lake). Rail `=` runs along row 02 from `0201` to
 //! `0208` and along row 04 from `0401` to `0408`; an Axis unit `X` sits on the southern line at
@@ -28,60 +31,45 @@
 //! 05  .   .   .   .   .   ~   .   .   .   .   .   .   .
 //! ```
 
-use std::fmt;
-
-use hexmap::{
-    Compass, Cut, Hex, HexMap, Leg, Obstacle, Position, StepRule, Targets, TraceRule, Tracer, Unit,
-    search,
-};
+use hexmap::{Compass, HexMap, Leg, Position, StepRule, Targets, TraceRule, Unit, search};
 
 #[path = "common/maps.rs"]
 mod maps;
-use maps::RAIL_THEN_HEXES as MAP;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Allied,
-    Axis,
-}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let map = HexMap::from_toml_str(MAP, Some("supply_rail_then_hexes.toml"))?;
-    let hex = |l: &str| map.parse(l).map_err(|e| format!("{l}: {e:?}"));
-
+    let map = HexMap::from_toml_str(maps::RAIL_THEN_HEXES, Some("supply_rail_then_hexes.toml"))?;
     // From the unit: up to 4 hexes, then along the rail; either may be empty.
     let rule = TraceRule::new([
         Leg::hexes(4).skippable(),
         Leg::unlimited()
             .steps(StepRule::Along(vec!["rail".into()]))
             .skippable(),
-    ]);
-    let bound = rule.bind(&map)?;
+    ])
+    .bind(&map)?;
     // The friendly map edge: the westmost on-map hex of each row (column 01 here).
-    let west_edge: Vec<Hex> = map.edge(Compass::West);
+    let west_edge = map.edge(Compass::West);
     let targets = Targets::new(&map, west_edge.iter().copied());
-
-    let units = vec![
-        Unit::new("N1", Side::Allied, hex("0208")?), // at the railhead
-        Unit::new("N2", Side::Allied, hex("0212")?), // 4 hexes from the railhead
-        Unit::new("N3", Side::Allied, hex("0213")?), // 5 hexes from the railhead
-        Unit::new("N4", Side::Allied, hex("0105")?), // 4 hexes from the edge, no rail needed
-        Unit::new("S1", Side::Allied, hex("0403")?), // on the rail, west of X
-        Unit::new("S2", Side::Allied, hex("0406")?), // 4 hexes around X, back onto the rail
-        Unit::new("S3", Side::Allied, hex("0407")?), // 5 hexes around X: cut
-        Unit::new("X", Side::Axis, hex("0404")?),
-    ];
-    let position =
-        Position::new(&map, units).map_err(|e| format!("cannot place the units: {e:?}"))?;
-    let free = |h: Hex| -> Option<String> {
-        let ids: Vec<&str> = position
-            .at(&map, h)
-            .iter()
-            .filter_map(|&i| position.unit(i as usize))
-            .filter(|u| u.side == Side::Axis)
-            .map(|u| u.id.as_str())
+    let position = Position::new(
+        &map,
+        vec![
+            Unit::at_label("N1", "allied", &map, "0208")?, // at the railhead
+            Unit::at_label("N2", "allied", &map, "0212")?, // 4 hexes from the railhead
+            Unit::at_label("N3", "allied", &map, "0213")?, // 5 hexes from the railhead
+            Unit::at_label("N4", "allied", &map, "0105")?, // 4 hexes from the edge, no rail needed
+            Unit::at_label("S1", "allied", &map, "0403")?, // on the rail, west of X
+            Unit::at_label("S2", "allied", &map, "0406")?, // 4 hexes around X, back onto the rail
+            Unit::at_label("S3", "allied", &map, "0407")?, // 5 hexes around X: cut
+            Unit::at_label("X", "axis", &map, "0404")?,
+        ],
+    )?;
+    // Never into a hex holding an enemy unit; zones of control do not matter here.
+    let free = |h| {
+        let axis = position.at(&map, h).iter().copied();
+        let axis: Vec<u32> = axis
+            .filter(|&i| position.unit(i as usize).is_some_and(|u| u.side == "axis"))
             .collect();
-        (!ids.is_empty()).then(|| format!("enemy unit {}", ids.join(", ")))
+        (!axis.is_empty())
+            .then(|| format!("enemy unit {} is on it", position.ids(&axis).join(", ")))
     };
 
     println!(
@@ -89,43 +77,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         map.name(),
         labels(&map, &west_edge)
     );
-    let allied: Vec<&Unit<Side>> = position
-        .units()
-        .iter()
-        .filter(|u| u.side == Side::Allied)
-        .collect();
-    let starts: Vec<Hex> = allied.iter().map(|u| u.hex).collect();
-    let tracer = Tracer::new(&bound, &targets, &free);
-    let traced = tracer.traced_all(&starts);
-    for (unit, traced) in allied.iter().zip(traced) {
-        let answer = search(&bound, unit.hex, &targets, &free);
-        assert_eq!(answer.is_ok(), traced, "search and Tracer disagree");
+    for unit in position.units().iter().filter(|u| u.side == "allied") {
         print!("{} at {}: ", unit.id, map.label_text(unit.hex));
-        match answer {
+        match search(&rule, unit.hex, &targets, &free) {
             Ok(path) => println!("in supply: {}", labels(&map, &path.hexes)),
-            Err(cut) => print_cut(&map, &cut),
+            Err(cut) => println!(
+                "out of supply, {}",
+                cut.display(&map, |r: &String| r.as_str())
+            ),
         }
     }
     Ok(())
 }
 
-fn labels(map: &HexMap, hexes: &[Hex]) -> String {
+fn labels(map: &HexMap, hexes: &[hexmap::Hex]) -> String {
     let labels: Vec<String> = hexes.iter().map(|h| map.label_text(*h)).collect();
     labels.join(" ")
-}
-
-fn print_cut<R: fmt::Display + fmt::Debug>(map: &HexMap, cut: &Cut<R>) {
-    let plural = if cut.reached == 1 { "" } else { "es" };
-    println!(
-        "OUT OF SUPPLY ({} hex{plural} reachable); frontier:",
-        cut.reached
-    );
-    for b in &cut.frontier {
-        let why = match &b.obstacle {
-            Obstacle::NotFree(r) => r.to_string(),
-            Obstacle::Refused { from, why } => format!("{why} (from {})", map.label_text(*from)),
-            other => format!("{other:?}"),
-        };
-        println!("    {}: {why}", map.label_text(b.hex));
-    }
 }

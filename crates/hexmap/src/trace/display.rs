@@ -87,8 +87,9 @@ impl<R> Blocked<R> {
 impl<R> Cut<R> {
     /// Why no path exists, in a player's words. One line of summary: how many hexes a path
     /// could reach, then, when the free test blocks every way on, its reasons (the enemy units
-    /// that block), otherwise the reached hex nearest a target and the closest a budget came
-    /// (`needs 6 > 5 movement points`). Then one line per blocked hex of the frontier
+    /// that block), otherwise the reached hex nearest a target ([`Cut::nearest`]) and the
+    /// closest a budget came (`leg 1 needs 6 > 5 movement points`: into that target when a
+    /// budget stopped a step into it, else the least overrun). Then one line per blocked hex of the frontier
     /// (`  1005: enemy unit X is on it`), in [`Blocked::display`]'s words with `reason`
     /// saying the free test's reasons.
     ///
@@ -162,16 +163,19 @@ impl<R> Cut<R> {
                 map.label_text(target)
             )?;
         }
-        // The budget that came closest: the least overrun.
+        // The budget that came closest: into the nearest target first, then the least overrun.
+        let target = self.nearest.map(|(_, t, _)| t);
         let closest = (self.frontier.iter())
             .flat_map(|b| b.refusals.iter().map(move |(_, r)| (b.hex, r)))
             .filter_map(|(hex, r)| match r {
-                Refusal::OutOfBudget { budget, needed, .. } => {
-                    Some((needed.saturating_sub(*budget), hex, r))
-                }
+                Refusal::OutOfBudget { budget, needed, .. } => Some((
+                    (Some(hex) != target, needed.saturating_sub(*budget)),
+                    hex,
+                    r,
+                )),
                 _ => None,
             })
-            .min_by_key(|(over, ..)| *over);
+            .min_by_key(|(key, ..)| *key);
         if let Some((_, hex, r)) = closest {
             write!(f, "; the closest try: {r} to enter {}", map.label_text(hex))?;
         }
