@@ -5,6 +5,7 @@
 //! Run alone (`cargo test --test examples`), cargo does not build the examples: the test then
 //! fails and says to build them (`cargo build --examples`, with the same features).
 #![cfg(feature = "toml")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::path::PathBuf;
 use std::process::Command;

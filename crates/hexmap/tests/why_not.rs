@@ -1,6 +1,7 @@
 //! Why not, for any rule (issue 47, items 4 and 5): a cut names every leg's refusal with its
 //! numbers, the leg that ran out, and opens with a one-line summary.
 #![cfg(feature = "toml")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{Costs, HexMap, Leg, Refusal, StepRule, Targets, TraceRule, search};
 
