@@ -87,7 +87,9 @@ struct State {
 ///
 /// `free` answers `None` for a hex a path may enter and `Some(reason)` for one it may not; it is
 /// called at most once per hex, and only for hexes the search tries to enter, so explaining a
-/// cut unit costs what its legs can reach plus the frontier, not the map.
+/// cut unit costs what its legs can reach plus the frontier, and, for [`Cut::nearest`], a
+/// breadth-first walk from the hexes reached that stops at the first target (the hexes within
+/// that many steps of them), not the whole map unless the target is that far.
 ///
 /// ```
 /// use hexmap::HexMap;
