@@ -14,6 +14,29 @@ use crate::words;
 use crate::words::notes::{invalid_state, note};
 
 /// The version of the report's JSON shape.
+///
+/// A [`Report`] reads back from its JSON (`serde_json::from_str`), to the report written but for
+/// [`MarkerReport::box_index`], which the JSON leaves out (0 when read back).
+///
+/// # Example
+///
+/// ```
+/// use asia_engulfed_victory::options::Rules;
+/// use asia_engulfed_victory::{Report, score_toml};
+/// use wargame_kit::resolve::NoResolver;
+///
+/// let report = score_toml(r#"
+/// game = "dai-senso"
+/// check = "seasonal"
+/// war_state = "limited-war"
+/// current_esv = 0
+/// vp_marker = { allied_crusade = "0" }
+/// "#, None, &NoResolver, &Rules::default()).unwrap();
+/// let json = serde_json::to_string_pretty(&report).unwrap();
+/// let back: Report = serde_json::from_str(&json).unwrap();
+/// assert_eq!(serde_json::to_string_pretty(&back).unwrap(), json);
+/// assert_eq!(back.vp_marker.box_id, report.vp_marker.box_id);
+/// ```
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// How far the CSV is from moving the VP marker.
@@ -86,29 +109,6 @@ pub struct Margins {
 }
 
 /// The outcome of one victory check.
-///
-/// It reads back from its JSON (`serde_json::from_str`), to the report written but for
-/// [`MarkerReport::box_index`], which the JSON leaves out (0 when read back).
-///
-/// # Example
-///
-/// ```
-/// use asia_engulfed_victory::options::Rules;
-/// use asia_engulfed_victory::{Report, score_toml};
-/// use wargame_kit::resolve::NoResolver;
-///
-/// let report = score_toml(r#"
-/// game = "dai-senso"
-/// check = "seasonal"
-/// war_state = "limited-war"
-/// current_esv = 0
-/// vp_marker = { allied_crusade = "0" }
-/// "#, None, &NoResolver, &Rules::default()).unwrap();
-/// let json = serde_json::to_string_pretty(&report).unwrap();
-/// let back: Report = serde_json::from_str(&json).unwrap();
-/// assert_eq!(serde_json::to_string_pretty(&back).unwrap(), json);
-/// assert_eq!(back.vp_marker.box_id, report.vp_marker.box_id);
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]

@@ -16,11 +16,8 @@ use crate::ratio::{Margins, Ratio, Verdict, VictoryLevel};
 use crate::unit::Side;
 
 /// Version of the report's JSON shape; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
-
-/// The outcome of a scenario, with its evidence.
 ///
-/// It reads back from its JSON (`serde_json::from_str`) to a report equal to the one written:
+/// A [`Report`] reads back from its JSON (`serde_json::from_str`) to a report equal to the one written:
 /// what the JSON leaves to other fields (the ratio's level and rounding, read from `level` and
 /// `rules`; the free hexes K of a cut unit's reach, read from its frontier) is set from them,
 /// and an option in `rules` this engine does not know is refused.
@@ -46,6 +43,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// assert_eq!(back, report);
 /// assert_eq!(serde_json::to_string_pretty(&back).unwrap(), json);
 /// ```
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The outcome of a scenario, with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
