@@ -572,7 +572,7 @@ impl State {
     ///     .build()
     ///     .unwrap();
     /// let state = State::new(map, scenario, position).unwrap();
-    /// assert_eq!(state.score().unwrap().japanese.total, 5); // cut: L9
+    /// assert_eq!(state.score().unwrap().japanese.total, 10); // cut (L9): 4 + 6 (L3)
     /// assert_eq!(explain(&state, "US-1").unwrap().rules(), ["L8", "L9"]);
     /// ```
     pub fn new(map: HexMap, scenario: Scenario, position: Position) -> Result<State, Error> {
