@@ -1,7 +1,9 @@
 //! 0.1.1 Current Strategic Value: who controls each Strategic Hex, and the sum of Steps 1-3.
 
+use std::borrow::Cow;
+
 use hexmap::Label;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::model::{Check, Faction, Game, Influence, State, StrategicHex};
 use crate::notes::Note;
@@ -11,7 +13,7 @@ use crate::side::Side;
 pub const ESV_TRACK_TOP: i64 = 5;
 
 /// Why a hex counts as controlled by a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -49,7 +51,7 @@ impl ControlBasis {
 }
 
 /// Who controls a hex and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Control {
@@ -60,7 +62,7 @@ pub struct Control {
 }
 
 /// What a term of the sum counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -102,12 +104,13 @@ impl TermKind {
 }
 
 /// A hex behind a term.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CountedHex {
     /// Its label.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    #[serde(deserialize_with = "crate::read_back::label")]
     pub label: Label,
     /// Its name.
     pub name: String,
@@ -116,28 +119,29 @@ pub struct CountedHex {
 }
 
 /// A hex that would count but does not, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ExcludedHex {
     /// Its label.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    #[serde(deserialize_with = "crate::read_back::label")]
     pub label: Label,
     /// Its name.
     pub name: String,
     /// The rule that excludes it.
-    pub rule: &'static str,
+    pub rule: Cow<'static, str>,
     /// Why, in words.
     pub reason: String,
 }
 
 /// One term of the Current Strategic Value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CsvTerm {
     /// The rule (`0.1.1 Step 1`).
-    pub rule: &'static str,
+    pub rule: Cow<'static, str>,
     /// What it counts.
     pub kind: TermKind,
     /// Its signed contribution.
@@ -149,7 +153,7 @@ pub struct CsvTerm {
 }
 
 /// The Current Strategic Value (0.1.1), term by term.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CurrentStrategicValue {
@@ -163,12 +167,13 @@ pub struct CurrentStrategicValue {
 }
 
 /// A Strategic Hex as the check considered it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ConsideredHex {
     /// Its label.
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    #[serde(deserialize_with = "crate::read_back::label")]
     pub label: Label,
     /// Its name.
     pub name: String,
@@ -189,7 +194,7 @@ pub struct ConsideredHex {
 
 /// How an Influence marker was read for a hex of its country at this check (0.3, ruling
 /// D-14).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct InfluenceRead {
@@ -203,7 +208,7 @@ pub struct InfluenceRead {
 
 /// Whether an Influence marker decides the control of a hex in its country at this check
 /// (0.3), and why (not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -495,7 +500,7 @@ fn step_one_hexes(controlled: &[Controlled<'_>]) -> CsvTerm {
         .map(counted)
         .collect();
     CsvTerm {
-        rule: "0.1.1 Step 1",
+        rule: Cow::Borrowed("0.1.1 Step 1"),
         kind: TermKind::AlliedStrategicHexesUnderAxisControl,
         value: count(hexes.len()),
         hexes,
@@ -506,7 +511,7 @@ fn step_one_hexes(controlled: &[Controlled<'_>]) -> CsvTerm {
 /// 0.1.1 Step 1: +1 for each Allied Collapse marker in the Strategic Warfare Box.
 fn step_one_allied_collapse(state: &State) -> CsvTerm {
     CsvTerm {
-        rule: "0.1.1 Step 1",
+        rule: Cow::Borrowed("0.1.1 Step 1"),
         kind: TermKind::AlliedCollapseMarkers,
         value: i64::from(state.strategic_warfare_box.allied_collapse),
         hexes: Vec::new(),
@@ -526,7 +531,7 @@ fn step_two_hexes(state: &State, controlled: &[Controlled<'_>]) -> CsvTerm {
         }
     }
     CsvTerm {
-        rule: "0.1.1 Step 2",
+        rule: Cow::Borrowed("0.1.1 Step 2"),
         kind: TermKind::AxisStrategicHexesUnderAlliedControl,
         value: -count(hexes.len()),
         hexes,
@@ -542,7 +547,7 @@ fn policy_affected_exclusion(state: &State, hex: &StrategicHex) -> Option<Exclud
     Some(ExcludedHex {
         label: hex.label,
         name: hex.name.clone(),
-        rule: "0.1.1 Step 2 exception",
+        rule: Cow::Borrowed("0.1.1 Step 2 exception"),
         reason: format!(
             "in a Policy Affected Country (13.6.1): {}",
             country.name.clone().unwrap_or_else(|| key.clone())
@@ -553,7 +558,7 @@ fn policy_affected_exclusion(state: &State, hex: &StrategicHex) -> Option<Exclud
 /// 0.1.1 Step 2: -1 for each Military Takeover marker in the Strategic Warfare Box.
 fn step_two_military_takeover(state: &State) -> CsvTerm {
     CsvTerm {
-        rule: "0.1.1 Step 2",
+        rule: Cow::Borrowed("0.1.1 Step 2"),
         kind: TermKind::MilitaryTakeoverMarkers,
         value: -i64::from(state.strategic_warfare_box.military_takeover),
         hexes: Vec::new(),
@@ -589,7 +594,7 @@ fn step_three_current_esv(
         esv.max(0)
     };
     CsvTerm {
-        rule: "0.1.1 Step 3 (*)",
+        rule: Cow::Borrowed("0.1.1 Step 3 (*)"),
         kind: TermKind::CurrentEsv,
         value,
         hexes: japan,

@@ -108,6 +108,7 @@ mod notes;
 pub mod options;
 mod placement;
 mod policy;
+mod read_back;
 mod report;
 mod side;
 mod spec;

@@ -151,7 +151,7 @@ impl Influence {
 /// Where the VP marker is before the check, and which face is up.
 ///
 /// Exhaustive on purpose: a marker is a box and a face.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VpMarker {
     /// The id of its box on the track (`"0"`, `"1"`, ..., `"automatic-victory"`).
@@ -347,7 +347,7 @@ pub struct BonusVp {
 }
 
 /// An automatic victory won on one map, with the War State it was won in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MapAutomaticVictory {

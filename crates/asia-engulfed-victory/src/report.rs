@@ -1,6 +1,6 @@
 //! The [`Report`] of one victory check: [`score`], its serde form and its text form.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::csv::{CurrentStrategicValue, current_strategic_value, esv_in_play};
 use crate::decide::{Decision, decide};
@@ -14,10 +14,33 @@ use crate::words;
 use crate::words::notes::{invalid_state, note};
 
 /// The version of the report's JSON shape.
+///
+/// A [`Report`] reads back from its JSON (`serde_json::from_str`), to the report written but for
+/// [`MarkerReport::box_index`], which the JSON leaves out (0 when read back).
+///
+/// # Example
+///
+/// ```
+/// use asia_engulfed_victory::options::Rules;
+/// use asia_engulfed_victory::{Report, score_toml};
+/// use wargame_kit::resolve::NoResolver;
+///
+/// let report = score_toml(r#"
+/// game = "dai-senso"
+/// check = "seasonal"
+/// war_state = "limited-war"
+/// current_esv = 0
+/// vp_marker = { allied_crusade = "0" }
+/// "#, None, &NoResolver, &Rules::default()).unwrap();
+/// let json = serde_json::to_string_pretty(&report).unwrap();
+/// let back: Report = serde_json::from_str(&json).unwrap();
+/// assert_eq!(serde_json::to_string_pretty(&back).unwrap(), json);
+/// assert_eq!(back.vp_marker.box_id, report.vp_marker.box_id);
+/// ```
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// How far the CSV is from moving the VP marker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MarkerShift {
@@ -35,7 +58,7 @@ pub struct MarkerShift {
 }
 
 /// The nearest CSVs, up and down, that put the marker in another box or on another face.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MarkerMargins {
@@ -46,7 +69,7 @@ pub struct MarkerMargins {
 }
 
 /// A CSV change that changes the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ResultShift {
@@ -64,7 +87,7 @@ pub struct ResultShift {
 
 /// What CSV change each side needs to change the result: the automatic victory (or the combined
 /// game's standing) at a seasonal check, the winner at a Final check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ResultMargins {
@@ -75,7 +98,7 @@ pub struct ResultMargins {
 }
 
 /// Margins, found by scanning CSVs across the track's finite ranges.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Margins {
@@ -86,7 +109,7 @@ pub struct Margins {
 }
 
 /// The outcome of one victory check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Report {

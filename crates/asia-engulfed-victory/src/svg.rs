@@ -1031,7 +1031,7 @@ fn csv_term(c: &mut Canvas, t: &CsvTerm, x: f64, w: f64, y: f64) -> f64 {
     let desc_w = x + w - desc_x;
     let quiet = t.value == 0 && t.hexes.is_empty() && t.excluded.is_empty();
     let rule = sans(12.5).bold().fill(if quiet { FAINT } else { MUTED });
-    c.text(x, y, fit(&[t.rule], 124.0, rule), t.rule);
+    c.text(x, y, fit(&[&t.rule], 124.0, rule), &t.rule);
     c.text(
         x + 164.0,
         y,

@@ -8,13 +8,13 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::side::MarkerSide;
 
 /// An inclusive range of Current Strategic Values; a missing end is open (`-17 or less`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CsvRange {

@@ -4,7 +4,9 @@
 //! [`crate::vp`] (0.3 and 0.4's Victory Points), [`crate::combined`] (0.2 (c) and 0.4) and
 //! [`crate::decide`] (the check, in order).
 
-use serde::Serialize;
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
 
 use crate::model::{MapAutomaticVictory, Rules, State, VpMarker};
 use crate::side::{MarkerSide, Side};
@@ -13,7 +15,7 @@ use crate::track::{CsvRange, VpBox, VpTrack};
 /// One of the two maps of the combined game.
 ///
 /// Exhaustive on purpose: the combined game has exactly two maps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum GameMap {
@@ -34,7 +36,7 @@ impl GameMap {
 }
 
 /// The ways of 0.2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -59,7 +61,7 @@ impl AutomaticVictoryKind {
 }
 
 /// What an automatic victory does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -89,6 +91,47 @@ pub struct AutomaticVictory {
     pub kind: AutomaticVictoryKind,
     /// What it does.
     pub effect: Effect,
+}
+
+/// An [`AutomaticVictory`] as its JSON holds it: its rule, read back as one of the rules
+/// [`Candidate::victory`] cites.
+#[derive(Deserialize)]
+struct AutomaticVictoryRead {
+    winner: Side,
+    rule: String,
+    kind: AutomaticVictoryKind,
+    effect: Effect,
+}
+
+impl<'de> Deserialize<'de> for AutomaticVictory {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AutomaticVictory, D::Error> {
+        let read = AutomaticVictoryRead::deserialize(d)?;
+        let ways = [
+            Way::EuropeanTheaterCollapse,
+            Way::AsianDomination,
+            Way::CombinedGameException { instead: None },
+            Way::JapaneseSurrender { beyond_two: false },
+        ];
+        let rule = (ways.into_iter())
+            .map(|way| {
+                Candidate {
+                    winner: read.winner,
+                    way,
+                }
+                .victory()
+                .rule
+            })
+            .find(|rule| *rule == read.rule)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!("unknown automatic victory rule `{}`", read.rule))
+            })?;
+        Ok(AutomaticVictory {
+            winner: read.winner,
+            rule,
+            kind: read.kind,
+            effect: read.effect,
+        })
+    }
 }
 
 /// How a check brings an automatic victory (0.2): a [`Candidate`]'s way.
@@ -159,7 +202,7 @@ impl Candidate {
 }
 
 /// How the marker came to its box at this check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -178,7 +221,7 @@ pub enum PlacementBasis {
 }
 
 /// The VP marker after the check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MarkerReport {
@@ -199,7 +242,8 @@ pub struct MarkerReport {
     pub basis: PlacementBasis,
     /// The track range the CSV fell in (`null` when the marker did not move).
     pub range: Option<CsvRange>,
-    /// Index of the box (left = 0).
+    /// Index of the box (left = 0). Not in the JSON: a report read back from its JSON has 0
+    /// here, whatever the box (the JSON names the box by `box_id`; its track says where it is).
     #[serde(skip)]
     pub box_index: usize,
 }
@@ -212,7 +256,7 @@ impl MarkerReport {
 }
 
 /// What a VP comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -246,12 +290,12 @@ impl VpSource {
 }
 
 /// One contribution to a side's VP.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct VpPart {
     /// The rule.
-    pub rule: &'static str,
+    pub rule: Cow<'static, str>,
     /// The map it was earned on.
     pub map: GameMap,
     /// What it comes from.
@@ -266,7 +310,7 @@ pub struct VpPart {
 }
 
 /// One side's VP, part by part.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct SideVp {
@@ -285,7 +329,7 @@ impl SideVp {
 }
 
 /// Both sides' VP at the Final check (0.3; in the combined game both maps, 0.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct VpScore {
@@ -307,7 +351,7 @@ impl VpScore {
 }
 
 /// One map's results in the combined game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct MapResult {
@@ -334,7 +378,7 @@ pub struct MapResult {
 }
 
 /// How the combined game stands (0.2 (c), 0.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -382,7 +426,7 @@ impl CombinedResult {
 }
 
 /// The combined game (0.4): both maps and the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Combined {

@@ -171,7 +171,7 @@ fn every_fixture_draws_well_formed_and_deterministic_svg() {
         // Every CSV term is listed with its rule.
         let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
         for term in &report.csv.terms {
-            assert!(texts.contains(&term.rule), "{name}: {}", term.rule);
+            assert!(texts.contains(&term.rule.as_ref()), "{name}: {}", term.rule);
         }
         let tag = if report.csv.total == 0 {
             "CSV 0".to_string()

@@ -677,7 +677,7 @@ pub struct RuleDescription {
 }
 
 /// An option in force in a report: its key, its value, and whether that is the default.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct RuleInForce {

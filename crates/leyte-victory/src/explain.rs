@@ -6,12 +6,13 @@
 
 use std::fmt;
 
-use hexmap::Hex;
+use hexmap::{Hex, HexMap};
 use wargame_kit::terminal::Inline;
 
 use crate::board::Board;
 use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::loc;
+use crate::model::{Position, Scenario};
 use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex, FriendlyOccupiedHex, Reach, hexes_in_words};
 use crate::spec::State;
@@ -190,21 +191,64 @@ impl LocExplanation {
 /// is an error listing the units that must trace.
 pub fn explain(state: &State, unit_id: &str) -> Result<LocExplanation, Error> {
     let (map, scenario, position) = (state.map(), &state.scenario, &state.position);
+    let file = state.file.as_deref();
     loc::with_checked_board(map, scenario, position, |plan, board, work| {
         let lines = loc::evidence(plan, board, work);
-        explain_unit(state, plan, board, &lines, unit_id)
+        explain_unit((scenario, position, file), plan, board, &lines, unit_id)
     })?
 }
 
+/// [`explain`] for a position built in code: it takes what [`score`](crate::score) takes,
+/// checks the position against its scenario and map first as `score` does, and explains unit
+/// `unit_id`'s Line of Communications.
+///
+/// # Example
+///
+/// ```
+/// use leyte_victory::hexmap::{Compass, Layout, MapBuilder, Orientation, Parity};
+/// use leyte_victory::{LocCase, PositionBuilder, Scenario, Side, beach, explain_position};
+///
+/// let layout = Layout::row_column(Orientation::Pointy, 10..=11, 1..=9)
+///     .with_shifted(Parity::Even)
+///     .with_growth(Compass::North, Compass::East);
+/// let map = MapBuilder::new("Corridor", layout)
+///     .road(["1006", "1007", "1008", "1009"])
+///     .area(beach::NORTHERN, "Northern Beach Area", ["1009"])
+///     .area(beach::EASTERN, "Eastern Beach Area", ["1109"])
+///     .build()
+///     .unwrap();
+/// let scenario = Scenario::new("Example", &[beach::NORTHERN]);
+/// let position = PositionBuilder::new(&map)
+///     .unit("US-1", Side::Us, "4-6-5", "1006")
+///     .build()
+///     .unwrap();
+/// let e = explain_position(&map, &scenario, &position, "US-1").unwrap();
+/// assert!(matches!(e.case, LocCase::Traced { .. }));
+/// ```
+pub fn explain_position(
+    map: &HexMap,
+    scenario: &Scenario,
+    position: &Position,
+    unit_id: &str,
+) -> Result<LocExplanation, Error> {
+    loc::with_board(map, scenario, position, |plan, board, work| {
+        let lines = loc::evidence(plan, board, work);
+        explain_unit((scenario, position, None), plan, board, &lines, unit_id)
+    })?
+}
+
+/// What [`explain_unit`] reads of a state: its scenario, its position and its file's name.
+type Parts<'a> = (&'a Scenario, &'a Position, Option<&'a str>);
+
 /// [`explain`] on a checked position, its Lines of Communications traced.
 fn explain_unit(
-    state: &State,
+    state: Parts<'_>,
     plan: &loc::LocPlan<'_>,
     board: &Board<'_, '_>,
     lines: &loc::Lines,
     unit_id: &str,
 ) -> Result<LocExplanation, Error> {
-    let position = &state.position;
+    let (scenario, position, _) = state;
     if let Some(i) = position.units.iter().position(|u| u.id == unit_id) {
         let u = board.unit(i);
         let case = match lines.units.get(i).and_then(Option::as_ref) {
@@ -226,7 +270,7 @@ fn explain_unit(
             },
             None => LocCase::NeedNotTrace {
                 hex: board.unit_label(i),
-                tracing: state.scenario.loc.sides.clone(),
+                tracing: scenario.loc.sides.clone(),
             },
         };
         return Ok(LocExplanation {
@@ -252,15 +296,16 @@ fn explain_unit(
 }
 
 /// An id that names no unit: the error lists the units that must trace.
-fn unknown_unit(state: &State, board: &Board<'_, '_>, unit_id: &str) -> Error {
-    let must: Vec<&str> = (state.scenario.loc.sides.iter())
+fn unknown_unit(state: Parts<'_>, board: &Board<'_, '_>, unit_id: &str) -> Error {
+    let (scenario, _, file) = state;
+    let must: Vec<&str> = (scenario.loc.sides.iter())
         .flat_map(|&side| board.units_of(side))
         .map(|i| board.unit(i).id.as_str())
         .collect();
     let listed = if must.is_empty() {
         format!(
             "no unit must trace a Line of Communications here ({})",
-            who_traces(&state.scenario.loc.sides)
+            who_traces(&scenario.loc.sides)
         )
     } else {
         format!(
@@ -272,7 +317,7 @@ fn unknown_unit(state: &State, board: &Board<'_, '_>, unit_id: &str) -> Error {
         ErrorKind::UnknownUnit,
         format!("no unit `{unit_id}` in this file; {listed}"),
     );
-    d.file = state.file.clone();
+    d.file = file.map(str::to_string);
     Error::new(vec![d])
 }
 

@@ -138,7 +138,9 @@ pub const STATE_SHAPE: wargame_kit::shape::StateShape<'static> =
         ]);
 
 pub use error::{Diagnostic, Error, ErrorKind};
-pub use explain::{LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain};
+pub use explain::{
+    LegKind, LocCase, LocConsequence, LocExplanation, LocStep, LocTarget, explain, explain_position,
+};
 #[cfg(feature = "parallel")]
 pub use many::{Reports, score_many, verdict_many};
 pub use model::{

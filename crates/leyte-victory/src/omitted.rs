@@ -1,11 +1,11 @@
 //! What a cut unit's evidence leaves out (its frontier bounded: L-19's evidence stays the
 //! same size on any map).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How much of a frontier was left out of the evidence ([`crate::limits::MAX_FRONTIER`],
 /// [`crate::limits::MAX_EXPLORED`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Omitted {

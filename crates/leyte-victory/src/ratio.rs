@@ -149,7 +149,7 @@ impl fmt::Display for VictoryLevel {
 
 /// US points to Japanese points, as looked up in the schedule.
 ///
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Ratio {
@@ -162,7 +162,7 @@ pub struct Ratio {
     /// As a person reads it: `2.33 to 1`, `40 to 0`.
     pub text: String,
     /// The level, as the schedule the ratio was taken with reads it.
-    #[serde(skip)]
+    #[serde(skip, default = "unread_level")]
     #[cfg_attr(feature = "schema", schemars(skip))]
     level: VictoryLevel,
     /// How its hundredths were taken (the rules option `ratio`).
@@ -171,7 +171,18 @@ pub struct Ratio {
     rounding: Rounding,
 }
 
+/// A read-back ratio's level before [`Ratio::read_back`] sets it from its report.
+fn unread_level() -> VictoryLevel {
+    VictoryLevel::Draw
+}
+
 impl Ratio {
+    /// A ratio read back from a report's JSON: its level and rounding, which its JSON form
+    /// leaves to the report's `level` and `rules`, set from them.
+    pub(crate) fn read_back(&mut self, level: VictoryLevel, rounding: Rounding) {
+        (self.level, self.rounding) = (level, rounding);
+    }
+
     /// The ratio of two scores with its hundredths as `rounding` takes them (`exact`: truncated,
     /// for display; its level is decided by the exact comparisons).
     fn of(us: u64, japanese: u64, rounding: Rounding, level: VictoryLevel) -> Ratio {
@@ -410,7 +421,7 @@ pub struct Verdict {
 }
 
 /// How many more points a side needs to change the level, and the level it would reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Margin {
@@ -421,7 +432,7 @@ pub struct Margin {
 }
 
 /// Margins both ways from the current score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Margins {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use wargame_kit::terminal::Inline;
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::omitted::Omitted;
 
@@ -16,10 +16,38 @@ use crate::ratio::{Margins, Ratio, Verdict, VictoryLevel};
 use crate::unit::Side;
 
 /// Version of the report's JSON shape; bumped on any incompatible change.
+///
+/// A [`Report`] reads back from its JSON (`serde_json::from_str`) to a report equal to the one written:
+/// what the JSON leaves to other fields (the ratio's level and rounding, read from `level` and
+/// `rules`; the free hexes K of a cut unit's reach, read from its frontier) is set from them,
+/// and an option in `rules` this engine does not know is refused.
+///
+/// # Example
+///
+/// ```
+/// use wargame_kit::resolve::NoResolver;
+/// let report = leyte_victory::score_toml(r#"
+/// game = "leyte"
+/// map = { name = "Line", layout = { orientation = "pointy", label = "row-column", rows = [10, 10], columns = [1, 9], shifted = "even", rows_grow = "north", columns_grow = "east" }, areas = { northern-beach = { name = "Northern Beach Area", hexes = ["1009"] }, eastern-beach = { name = "Eastern Beach Area", hexes = [] } }, hexsides = { roads = [["1006", "1007", "1008", "1009"]] } }
+/// [scenario]
+/// name = "Example"
+/// active_beaches = ["northern-beach"]
+/// [[units]]
+/// id = "US-1"
+/// side = "us"
+/// rating = "3-2-5"
+/// hex = "1001"
+/// "#, None, &NoResolver).unwrap();
+/// let json = serde_json::to_string_pretty(&report).unwrap();
+/// let back: leyte_victory::Report = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back, report);
+/// assert_eq!(serde_json::to_string_pretty(&back).unwrap(), json);
+/// ```
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// The outcome of a scenario, with its evidence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Report {
@@ -50,7 +78,49 @@ pub struct Report {
     pub rules: Vec<crate::options::RuleInForce>,
 }
 
+impl Serialize for Report {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Report::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Report {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Report, D::Error> {
+        let mut report = Report::deserialize(deserializer)?;
+        report.read_back().map_err(serde::de::Error::custom)?;
+        Ok(report)
+    }
+}
+
 impl Report {
+    /// What the JSON form leaves to other fields, set from them after reading it back: the
+    /// ratio's level (the report's) and rounding (its `ratio` option); each reach's K (the
+    /// free hexes of its frontier's off-road hexes, or of any in the report, or the rules'
+    /// 3). An option in `rules` the engine does not know is an error.
+    fn read_back(&mut self) -> Result<(), String> {
+        let mut rules = crate::options::Rules::default();
+        for r in &self.rules {
+            crate::options::RULE_OPTIONS.set(&mut rules, &r.key, &r.value)?;
+        }
+        self.ratio.read_back(self.level, rules.ratio);
+        let off_road = |frontier: Option<&Vec<BlockedHex>>| {
+            frontier.into_iter().flatten().find_map(|b| match b.reason {
+                BlockReason::OffRoad { free_hexes } => Some(free_hexes),
+                _ => None,
+            })
+        };
+        let any = (self.loc.iter())
+            .find_map(|e| off_road(e.frontier.as_ref()))
+            .unwrap_or(crate::model::LocRules::FREE_HEXES);
+        for e in &mut self.loc {
+            let k = off_road(e.frontier.as_ref()).unwrap_or(any);
+            if let Some(r) = &mut e.reach {
+                r.free_hexes = k;
+            }
+        }
+        Ok(())
+    }
+
     /// The report's totals and level, as a [`Verdict`].
     pub fn verdict(&self) -> Verdict {
         Verdict {
@@ -62,7 +132,7 @@ impl Report {
 }
 
 /// One player's points.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct SideScore {
@@ -73,7 +143,7 @@ pub struct SideScore {
 }
 
 /// What an award is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -93,7 +163,7 @@ pub enum AwardKind {
 }
 
 /// One award of Victory Points, with its evidence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Award {
@@ -148,7 +218,7 @@ impl Award {
 }
 
 /// Why a hex could not be entered by a Line of Communications.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -183,7 +253,7 @@ pub enum BlockReason {
 pub const RULE_TAGS: &str = "[L1]-[L11] number the untitled paragraphs of the Leyte victory rules in the order printed (this project's numbering; see docs/rulings.md).";
 
 /// A hex on the frontier of a cut Line of Communications.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct BlockedHex {
@@ -194,7 +264,7 @@ pub struct BlockedHex {
 }
 
 /// One unit's Line of Communications.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct LocEntry {
@@ -228,7 +298,7 @@ pub struct LocEntry {
 /// A hex of a traced Line of Communications that an enemy unit controls and a friendly unit
 /// occupies (L8: "It may be traced through a Friendly occupied, Enemy controlled hex"): the
 /// LOC depends on the friendly units there; without them the hex would cut it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct FriendlyOccupiedHex {
@@ -284,7 +354,7 @@ pub(crate) fn friendly_occupied_text(hexes: Option<&[FriendlyOccupiedHex]>) -> S
 /// player would check it ("its first three hexes reach no road; the nearest is five away").
 ///
 /// The frontier lists every blocked hex at the edge; this says what lies inside that edge.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct Reach {
@@ -307,7 +377,7 @@ pub struct Reach {
 }
 
 /// The nearest hex of the road/trail net a cut unit could walk to ([`Reach::nearest_road`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct NearestRoad {
@@ -346,7 +416,7 @@ impl Reach {
 }
 
 /// A territorial objective at the end of the scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct ObjectiveStatus {
@@ -364,7 +434,7 @@ pub struct ObjectiveStatus {
     pub by: Vec<String>,
     /// Those of `by` that hold a per-unit objective from the next hex (L5: "on or adjacent
     /// to"), not on a hex of it.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub adjacent: Vec<String>,
     /// Units of a tracing side that occupy it but cannot trace a Line of Communications.
     pub without_loc: Vec<String>,

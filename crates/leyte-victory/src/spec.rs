@@ -547,6 +547,45 @@ impl State {
         Ok(())
     }
 
+    /// A state from a map, a scenario and a position built in code, checked against each
+    /// other as [`State::from_toml_str`] checks a state read (what [`score`](crate::score)
+    /// checks first); it has no note and no file name. The inverse of [`State::into_parts`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use leyte_victory::hexmap::{Compass, Layout, MapBuilder, Orientation, Parity};
+    /// use leyte_victory::{PositionBuilder, Scenario, Side, State, beach, explain};
+    ///
+    /// let layout = Layout::row_column(Orientation::Pointy, 10..=11, 1..=9)
+    ///     .with_shifted(Parity::Even)
+    ///     .with_growth(Compass::North, Compass::East);
+    /// let map = MapBuilder::new("Corridor", layout)
+    ///     .road(["1006", "1007", "1008", "1009"])
+    ///     .area(beach::NORTHERN, "Northern Beach Area", ["1009"])
+    ///     .area(beach::EASTERN, "Eastern Beach Area", ["1109"])
+    ///     .build()
+    ///     .unwrap();
+    /// let scenario = Scenario::new("Example", &[beach::NORTHERN]);
+    /// let position = PositionBuilder::new(&map)
+    ///     .unit("US-1", Side::Us, "4-6-5", "1001") // four hexes off the road
+    ///     .build()
+    ///     .unwrap();
+    /// let state = State::new(map, scenario, position).unwrap();
+    /// assert_eq!(state.score().unwrap().japanese.total, 10); // cut (L9): 4 + 6 (L3)
+    /// assert_eq!(explain(&state, "US-1").unwrap().rules(), ["L8", "L9"]);
+    /// ```
+    pub fn new(map: HexMap, scenario: Scenario, position: Position) -> Result<State, Error> {
+        crate::board::validate(&map, &scenario, &position)?;
+        Ok(State {
+            map: Arc::new(map),
+            scenario,
+            position,
+            note: None,
+            file: None,
+        })
+    }
+
     /// The map, the scenario and the position, by value.
     pub fn into_parts(self) -> (HexMap, Scenario, Position) {
         (Arc::unwrap_or_clone(self.map), self.scenario, self.position)

@@ -55,6 +55,23 @@ fn reports() {
     });
 }
 
+/// Every fixture's JSON report reads back (issue 47): JSON -> `Report` -> JSON byte-identical,
+/// the report read equal to the one written, and its text the same.
+#[test]
+fn json_reports_read_back() {
+    let resolver = FsResolver::confined(root());
+    insta::glob!("../../../fixtures/leyte", "*.toml", |path| {
+        let (text, name) = read(path);
+        let report = leyte_victory::score_toml(&text, Some(&name), &resolver).unwrap();
+        let json = serde_json::to_string_pretty(&report).unwrap();
+        let back: leyte_victory::Report =
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(serde_json::to_string_pretty(&back).unwrap(), json, "{name}");
+        assert_eq!(back, report, "{name}");
+        assert_eq!(back.to_string(), report.to_string(), "{name}");
+    });
+}
+
 #[test]
 fn invalid_inputs_report_every_problem() {
     let resolver = FsResolver::confined(root());

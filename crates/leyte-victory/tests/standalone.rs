@@ -334,3 +334,48 @@ fn a_shortfall_paid_by_a_removed_counter_is_paid_once() {
         assert_eq!(in_session.diagnostics(), err.diagnostics());
     }
 }
+
+/// Issue 47: a position built in code is explained as `score` scores it (`explain_position`
+/// takes what `score` takes), and a `State` built from a map, a scenario and a position
+/// explains and scores the same; a scenario that does not fit the map is refused by both.
+#[test]
+fn a_position_built_in_code_is_explained() {
+    use leyte_victory::{LocCase, State, explain, explain_position};
+    let map = corridor();
+    let scenario = Scenario::new("In memory", &[beach::NORTHERN]);
+    let position = PositionBuilder::new(&map)
+        .unit("US-1", Side::Us, "4-6-5", "1006")
+        .unit("US-2", Side::Us, "3-2-5", "1002")
+        .unit("J-1", Side::Japanese, "4-6-5", "1103")
+        .eliminated("J-2", Side::Japanese, "2-2-4")
+        .build()
+        .unwrap();
+    let report = score(&map, &scenario, &position).unwrap();
+    let e = explain_position(&map, &scenario, &position, "US-2").unwrap();
+    let entry = report.loc.iter().find(|l| l.unit == "US-2").unwrap();
+    match &e.case {
+        LocCase::Cut { frontier, .. } => assert_eq!(Some(frontier), entry.frontier.as_ref()),
+        other => panic!("US-2 should be cut: {other:?}"),
+    }
+    assert!(matches!(
+        explain_position(&map, &scenario, &position, "US-1")
+            .unwrap()
+            .case,
+        LocCase::Traced { .. }
+    ));
+    assert!(explain_position(&map, &scenario, &position, "US-9").is_err());
+
+    let state = State::new(map.clone(), scenario.clone(), position.clone()).unwrap();
+    assert_eq!(state.score().unwrap(), report);
+    for id in ["US-1", "US-2", "J-1", "J-2"] {
+        assert_eq!(
+            explain(&state, id).unwrap(),
+            explain_position(&map, &scenario, &position, id).unwrap(),
+            "{id}"
+        );
+    }
+
+    let elsewhere = Scenario::new("In memory", &["nowhere"]);
+    assert!(State::new(map.clone(), elsewhere.clone(), position.clone()).is_err());
+    assert!(explain_position(&map, &elsewhere, &position, "US-2").is_err());
+}

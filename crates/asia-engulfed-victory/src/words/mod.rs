@@ -216,7 +216,7 @@ fn remark(r: Remark, counted: u32) -> String {
 /// A part of a side's VP in words.
 fn vp_part(p: &Part) -> VpPart {
     VpPart {
-        rule: p.rule,
+        rule: p.rule.into(),
         map: p.map,
         source: p.source,
         box_id: p.box_id.clone(),
