@@ -203,6 +203,9 @@
 //!
 //! With the `schema` feature the spec types also implement `schemars::JsonSchema` (schemars 1).
 #![deny(missing_docs)]
+// On docs.rs (`--cfg docsrs`), each item behind a feature says which: `doc_cfg` (with the
+// automatic cfgs, formerly `doc_auto_cfg`) reads the items' own `#[cfg(feature = ..)]`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 // No function over 80 lines (`clippy.toml`): one function per rule, per section, per layer.
 

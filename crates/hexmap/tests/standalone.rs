@@ -1,6 +1,7 @@
 //! Self-contained tests that ship with the published package: every map is inline, nothing is
 //! read from disk.
 
+#![cfg(feature = "toml")] // the maps here are TOML text
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{
