@@ -42,17 +42,8 @@ impl<R, F: Fn(NodeIndex<u32>) -> Option<R>> FreeTest<R> for ByNode<F> {
 ///
 /// ```
 /// use hexmap::FreeTable;
-/// # let map = hexmap::HexMap::from_toml_str(r#"
-/// # name = "x"
-/// # [layout]
-/// # orientation = "pointy"
-/// # label = "row-column"
-/// # rows = [1, 1]
-/// # columns = [1, 3]
-/// # shifted = "even"
-/// # rows_grow = "south"
-/// # columns_grow = "east"
-/// # "#, None).unwrap();
+/// # use hexmap::{Layout, MapBuilder, Orientation};
+/// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3)).build().unwrap();
 /// let enemy = map.parse("0102").unwrap();
 /// let table = FreeTable::from_fn(&map, |hex| (hex == enemy).then_some("enemy unit"));
 /// assert_eq!(table.reason(map.node(enemy).unwrap()), Some(&"enemy unit"));

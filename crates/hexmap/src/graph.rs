@@ -27,28 +27,16 @@
 //! # Shortest paths along roads, with terrain costs
 //!
 //! ```
-//! use hexmap::HexMap;
 //! use hexmap::petgraph::algo::dijkstra;
 //! use hexmap::petgraph::visit::EdgeRef;
+//! use hexmap::{Layout, MapBuilder, Orientation};
 //!
-//! let map = HexMap::from_toml_str(r#"
-//! name = "A road through the forest"
-//! [layout]
-//! orientation = "pointy"
-//! label = "row-column"
-//! rows = [10, 10]
-//! columns = [1, 6]
-//! shifted = "even"
-//! rows_grow = "north"
-//! columns_grow = "east"
-//! [terrain]
-//! legend = { "." = "clear", f = "forest" }
-//! grid = '''
-//! 10 ..ff..
-//! '''
-//! [hexsides]
-//! roads = [["1001", "1002", "1003", "1004", "1005"]]
-//! "#, None).unwrap();
+//! let map = MapBuilder::new("A road through the forest", Layout::row_column(Orientation::Pointy, 10..=10, 1..=6))
+//!     .default_terrain("clear")
+//!     .terrain("1003", "forest")
+//!     .terrain("1004", "forest")
+//!     .road(["1001", "1002", "1003", "1004", "1005"])
+//!     .build()?;
 //! let node = |l: &str| map.node(map.parse(l).unwrap()).unwrap();
 //!
 //! // Entering a hex costs what its terrain costs.
@@ -81,29 +69,23 @@
 //! .unwrap();
 //! assert_eq!(total, 7);
 //! assert_eq!(path.len(), 6);
+//! # Ok::<(), hexmap::BuildError>(())
 //! ```
 //!
 //! # Reachability past impassable hexsides
 //!
 //! ```
-//! use hexmap::HexMap;
 //! use hexmap::petgraph::algo::connected_components;
 //! use hexmap::petgraph::visit::{Bfs, Walker};
+//! use hexmap::{Compass, Layout, MapBuilder, Orientation};
 //!
-//! // Two rows of four; every hexside between them and between columns 2 and 3 is impassable.
-//! let map = HexMap::from_toml_str(r#"
-//! name = "Walled"
-//! [layout]
-//! orientation = "flat"
-//! label = "column-row"
-//! rows = [1, 2]
-//! columns = [1, 4]
-//! shifted = "even"
-//! rows_grow = "south"
-//! columns_grow = "east"
-//! [hexsides]
-//! impassable = [["0201", "0301"], ["0201", "0302"], ["0202", "0302"]]
-//! "#, None).unwrap();
+//! // Two rows of four; every hexside between columns 2 and 3 is impassable.
+//! let layout = Layout::column_row(Orientation::Flat, 1..=4, 1..=2).with_growth(Compass::South, Compass::East);
+//! let map = MapBuilder::new("Walled", layout)
+//!     .impassable("0201", "0301")
+//!     .impassable("0201", "0302")
+//!     .impassable("0202", "0302")
+//!     .build()?;
 //! let node = |l: &str| map.node(map.parse(l).unwrap()).unwrap();
 //!
 //! // Every hexside, impassable ones included: one piece. Without them: two.
@@ -118,6 +100,7 @@
 //!     .collect();
 //! reached.sort();
 //! assert_eq!(reached, ["0101", "0102", "0201", "0202"]);
+//! # Ok::<(), hexmap::BuildError>(())
 //! ```
 //!
 //! [`visit`]: petgraph::visit
@@ -313,19 +296,12 @@ impl HexMap {
     /// not counted.
     ///
     /// ```
-    /// # let map = hexmap::HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 7]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # [hexsides]
-    /// # roads = [["0101", "0102"], ["0104", "0105", "0106"]]
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=7))
+    ///     .road(["0101", "0102"])
+    ///     .road(["0104", "0105", "0106"])
+    ///     .build()
+    ///     .unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let net = map.road_components();
     /// assert_eq!(net.count(), 2);

@@ -381,19 +381,11 @@ impl HexMap {
     /// hex lookup, for callers that keep their own tables by node.
     ///
     /// ```
-    /// # let map = hexmap::HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 3]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # [hexsides]
-    /// # roads = [["0101", "0102"]]
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3))
+    ///     .road(["0101", "0102"])
+    ///     .build()
+    ///     .unwrap();
     /// let middle = map.node(map.parse("0102").unwrap()).unwrap();
     /// let around: Vec<(usize, bool)> =
     ///     map.neighbor_nodes(middle).map(|(n, side)| (n.index(), side.road)).collect();
@@ -516,18 +508,9 @@ impl HexMap {
     /// whatever the label order or the direction the numbers grow. In label order.
     ///
     /// ```
-    /// # let map = hexmap::HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 2]
-    /// # columns = [1, 3]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "west"
-    /// # "#, None).unwrap();
-    /// use hexmap::Compass;
+    /// use hexmap::{Compass, Layout, MapBuilder, Orientation};
+    /// let layout = Layout::row_column(Orientation::Pointy, 1..=2, 1..=3).with_growth(Compass::South, Compass::West);
+    /// let map = MapBuilder::new("x", layout).build().unwrap();
     /// // Columns are numbered from the east: the west edge is column 03.
     /// let west: Vec<String> = map.edge(Compass::West).iter().map(|h| map.label_text(*h)).collect();
     /// assert_eq!(west, ["0103", "0203"]);

@@ -716,18 +716,8 @@ impl ZocRule {
     /// caller checking every hex of many paths); refused as [`ZocRule::controls`] is.
     ///
     /// ```
-    /// # use hexmap::{HexMap, ZocRule};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 4]
-    /// # shifted = "even"
-    /// # rows_grow = "north"
-    /// # columns_grow = "east"
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Layout, MapBuilder, Orientation, ZocRule};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4)).build().unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let zoc = ZocRule::new().bind(&map).unwrap();
     /// assert!(zoc.controls(&map, hex("0102"), hex("0103")));

@@ -1,5 +1,6 @@
 //! Map reading, ZOC and tracing on the hand-drawn fixture maps.
 
+#![cfg(feature = "toml")] // the maps here are TOML text
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{

@@ -2,6 +2,7 @@
 //! binary's global allocator: the most bytes held at once while one map is read). One test, so
 //! that nothing else allocates meanwhile.
 
+#![cfg(feature = "toml")] // the maps here are TOML text
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{ErrorKind, HexMap};

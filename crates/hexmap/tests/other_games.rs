@@ -11,6 +11,7 @@
 //! Every scenario also checks that [`search`] and [`Tracer`] agree from every hex of the map and
 //! that every path either returns obeys the rule ([`check_path`]).
 
+#![cfg(feature = "toml")] // the maps here are TOML text
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 #[path = "../examples/common/maps.rs"]

@@ -1478,6 +1478,7 @@ proptest! {
 /// back through its own hex (`1004 1003 1004 1005`): its hex is h0, never a chain hex. Every
 /// tracer says it is cut; a second road to the target that keeps off its hex lets it trace.
 #[test]
+#[cfg(feature = "toml")] // the map is TOML text
 fn no_tracer_loops_back_through_the_units_own_hex() {
     let toml = |roads: &str| {
         format!(

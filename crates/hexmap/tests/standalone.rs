@@ -1,6 +1,7 @@
 //! Self-contained tests that ship with the published package: every map is inline, nothing is
 //! read from disk.
 
+#![cfg(feature = "toml")] // the maps here are TOML text
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use hexmap::{
@@ -509,4 +510,30 @@ fn a_typo_never_puts_a_cut_unit_in_supply() {
     assert!(rule("rivr").bind(&map).is_err());
     let lenient = rule("rivr").bind_lenient(&map).unwrap();
     assert!(search(&lenient, hex("0101"), &targets, &nothing).is_ok());
+}
+
+/// The README shows its nine-hex map built in code (the doctest) and, as text, the same map as
+/// a TOML file: the two are one map.
+#[test]
+fn the_readme_toml_is_the_map_its_example_builds() {
+    use hexmap::canonical::canonical_toml;
+    use hexmap::{Layout, MapBuilder, Orientation};
+    let readme = include_str!("../README.md");
+    let text = readme
+        .split("```toml\n")
+        .find(|block| block.starts_with("name = \"Nine hexes in a line\""))
+        .and_then(|block| block.split("```").next())
+        .unwrap();
+    let read = HexMap::from_toml_str(text, Some("line.toml")).unwrap();
+    let built = MapBuilder::new(
+        "Nine hexes in a line",
+        Layout::row_column(Orientation::Pointy, 10..=10, 1..=9),
+    )
+    .road(["1006", "1007", "1008", "1009"])
+    .build()
+    .unwrap();
+    assert_eq!(
+        canonical_toml(&read).unwrap(),
+        canonical_toml(&built).unwrap()
+    );
 }

@@ -210,19 +210,11 @@ impl<'m> MapDrawing<'m> {
     /// whole map is drawn.
     ///
     /// ```
-    /// use hexmap::HexMap;
     /// use hexmap::svg::MapDrawing;
-    /// let map = HexMap::from_toml_str(r#"
-    /// name = "Grid"
-    /// [layout]
-    /// orientation = "flat"
-    /// label = "column-row"
-    /// columns = [1, 20]
-    /// rows = [1, 20]
-    /// shifted = "even"
-    /// rows_grow = "south"
-    /// columns_grow = "east"
-    /// "#, None).unwrap();
+    /// use hexmap::{Compass, Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("Grid", Layout::column_row(Orientation::Flat, 1..=20, 1..=20).with_growth(Compass::South, Compass::East))
+    ///     .build()
+    ///     .unwrap();
     /// let whole = MapDrawing::new(&map).map_size();
     /// let mut close = MapDrawing::new(&map);
     /// close.crop([map.parse("0505").unwrap(), map.parse("0808").unwrap()]);
@@ -247,18 +239,10 @@ impl<'m> MapDrawing<'m> {
     /// is no focus.
     ///
     /// ```
-    /// # use hexmap::{HexMap, svg::MapDrawing};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "Grid"
-    /// # [layout]
-    /// # orientation = "flat"
-    /// # label = "column-row"
-    /// # columns = [1, 20]
-    /// # rows = [1, 20]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Compass, Layout, MapBuilder, Orientation, svg::MapDrawing};
+    /// # let map = MapBuilder::new("Grid", Layout::column_row(Orientation::Flat, 1..=20, 1..=20).with_growth(Compass::South, Compass::East))
+    /// #     .build()
+    /// #     .unwrap();
     /// let mut drawing = MapDrawing::new(&map);
     /// drawing.focus([map.parse("0505").unwrap()]);
     /// let svg = drawing.finish();

@@ -21,27 +21,15 @@
 //!
 //! # Example
 //! ```
-//! use hexmap::HexMap;
 //! use hexmap::svg::{Counter, Highlight, MapDrawing, Route, Swatch};
+//! use hexmap::{Layout, MapBuilder, Orientation};
 //!
-//! let map = HexMap::from_toml_str(r#"
-//! name = "Nine hexes in a line"
-//! [layout]
-//! orientation = "pointy"
-//! label = "row-column"
-//! rows = [10, 10]
-//! columns = [1, 9]
-//! shifted = "even"
-//! rows_grow = "north"
-//! columns_grow = "east"
-//! [places]
-//! Roadhead = "1006"
-//! [areas.beach]
-//! name = "Beach"
-//! hexes = ["1009"]
-//! [hexsides]
-//! roads = [["1006", "1007", "1008", "1009"]]
-//! "#, None).unwrap();
+//! let map = MapBuilder::new("Nine hexes in a line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+//!     .place("Roadhead", "1006")
+//!     .area("beach", "Beach", ["1009"])
+//!     .road(["1006", "1007", "1008", "1009"])
+//!     .build()
+//!     .unwrap();
 //! let hex = |l: &str| map.parse(l).unwrap();
 //! let mut drawing = MapDrawing::new(&map);
 //! drawing

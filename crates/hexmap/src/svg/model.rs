@@ -118,10 +118,8 @@ impl Style {
     ///
     /// ```
     /// use hexmap::svg::{READABLE_FONT, Style};
-    /// let map = hexmap::HexMap::from_toml_str(
-    ///     "name = \"A\"\n[layout]\norientation = \"flat\"\nlabel = \"column-row\"\ncolumns = [1, 2]\nrows = [1, 2]\nshifted = \"even\"\nrows_grow = \"south\"\ncolumns_grow = \"east\"",
-    ///     None,
-    /// ).unwrap();
+    /// use hexmap::{Layout, MapBuilder, Orientation};
+    /// let map = MapBuilder::new("A", Layout::column_row(Orientation::Flat, 1..=2, 1..=2)).build().unwrap();
     /// assert!(Style::fit(&map).label_font >= READABLE_FONT);
     /// ```
     pub fn fit(_map: &HexMap) -> Style {

@@ -21,21 +21,10 @@ use crate::trace::targets::Targets;
 /// every repeated hex.
 ///
 /// ```
-/// use hexmap::HexMap;
 /// use hexmap::{Path, RoadChain, Targets, check_path};
-/// # let map = HexMap::from_toml_str(r#"
-/// # name = "x"
-/// # [layout]
-/// # orientation = "pointy"
-/// # label = "row-column"
-/// # rows = [10, 10]
-/// # columns = [1, 9]
-/// # shifted = "even"
-/// # rows_grow = "north"
-/// # columns_grow = "east"
-/// # [hexsides]
-/// # roads = [["1006", "1007", "1008", "1009"]]
-/// # "#, None).unwrap();
+/// # use hexmap::{Layout, MapBuilder, Orientation};
+/// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+/// #     .road(["1006", "1007", "1008", "1009"]).build().unwrap();
 /// let hexes = |ls: &[&str]| ls.iter().map(|l| map.parse(l).unwrap()).collect::<Vec<_>>();
 /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
 /// let targets = Targets::new(&map, hexes(&["1009"]));

@@ -92,22 +92,13 @@ struct State {
 /// that many steps of them), not the whole map unless the target is that far.
 ///
 /// ```
-/// use hexmap::HexMap;
+/// use hexmap::{Layout, MapBuilder, Orientation};
 /// use hexmap::{Obstacle, RoadChain, Targets, search};
 ///
-/// let map = HexMap::from_toml_str(r#"
-/// name = "Nine hexes in a line"
-/// [layout]
-/// orientation = "pointy"
-/// label = "row-column"
-/// rows = [10, 10]
-/// columns = [1, 9]
-/// shifted = "even"
-/// rows_grow = "north"
-/// columns_grow = "east"
-/// [hexsides]
-/// roads = [["1006", "1007", "1008", "1009"]]
-/// "#, None).unwrap();
+/// let map = MapBuilder::new("Nine hexes in a line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+///     .road(["1006", "1007", "1008", "1009"])
+///     .build()
+///     .unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
 /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
 /// let targets = Targets::new(&map, [hex("1009")]);

@@ -73,19 +73,9 @@ impl<'m> BoundRule<'m> {
     /// so that a name the map lacks is an error there, never a step silently refused.
     ///
     /// ```
-    /// use hexmap::HexMap;
     /// use hexmap::{Leg, StepRule, Targets, TraceRule, search};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [1, 1]
-    /// # columns = [1, 4]
-    /// # shifted = "even"
-    /// # rows_grow = "south"
-    /// # columns_grow = "east"
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Layout, MapBuilder, Orientation};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=4)).build().unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let mined = vec![hex("0103")]; // the caller's own data, borrowed
     /// let rule = TraceRule::new([Leg::unlimited().steps(StepRule::custom_named("not mined"))])

@@ -6,17 +6,8 @@ use crate::map::HexMap;
 /// A set of target hexes (sources of supply, beaches, map edges).
 ///
 /// ```
-/// # let map = hexmap::HexMap::from_toml_str(r#"
-/// # name = "x"
-/// # [layout]
-/// # orientation = "pointy"
-/// # label = "row-column"
-/// # rows = [1, 1]
-/// # columns = [1, 3]
-/// # shifted = "even"
-/// # rows_grow = "south"
-/// # columns_grow = "east"
-/// # "#, None).unwrap();
+/// # use hexmap::{Layout, MapBuilder, Orientation};
+/// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3)).build().unwrap();
 /// use hexmap::Targets;
 /// let city = map.parse("0103").unwrap();
 /// let targets = Targets::new(&map, [city]);

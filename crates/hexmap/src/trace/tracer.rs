@@ -30,22 +30,12 @@ const HERE: u32 = u32::MAX - 1;
 /// skips to, the start is answered by [`crate::trace::search`].)
 ///
 /// ```
-/// use hexmap::HexMap;
-/// use hexmap::{RoadChain, Targets, Tracer};
+/// use hexmap::{Layout, MapBuilder, Orientation, RoadChain, Targets, Tracer};
 ///
-/// let map = HexMap::from_toml_str(r#"
-/// name = "Nine hexes in a line"
-/// [layout]
-/// orientation = "pointy"
-/// label = "row-column"
-/// rows = [10, 10]
-/// columns = [1, 9]
-/// shifted = "even"
-/// rows_grow = "north"
-/// columns_grow = "east"
-/// [hexsides]
-/// roads = [["1006", "1007", "1008", "1009"]]
-/// "#, None).unwrap();
+/// let map = MapBuilder::new("Nine hexes in a line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+///     .road(["1006", "1007", "1008", "1009"])
+///     .build()
+///     .unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
 /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
 /// let targets = Targets::new(&map, [hex("1009")]);
@@ -129,21 +119,9 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// map counts the missing nodes as blocked.
     ///
     /// ```
-    /// # use hexmap::HexMap;
-    /// # use hexmap::{RoadChain, Targets, Tracer};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [10, 10]
-    /// # columns = [1, 9]
-    /// # shifted = "even"
-    /// # rows_grow = "north"
-    /// # columns_grow = "east"
-    /// # [hexsides]
-    /// # roads = [["1006", "1007", "1008", "1009"]]
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Layout, MapBuilder, Orientation, RoadChain, Targets, Tracer};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+    /// #     .road(["1006", "1007", "1008", "1009"]).build().unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
     /// let targets = Targets::new(&map, [hex("1009")]);
@@ -180,21 +158,9 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// reusing this tracer's tables: what a bot calls after every move.
     ///
     /// ```
-    /// # use hexmap::HexMap;
-    /// # use hexmap::{RoadChain, Targets, Tracer};
-    /// # let map = HexMap::from_toml_str(r#"
-    /// # name = "x"
-    /// # [layout]
-    /// # orientation = "pointy"
-    /// # label = "row-column"
-    /// # rows = [10, 10]
-    /// # columns = [1, 9]
-    /// # shifted = "even"
-    /// # rows_grow = "north"
-    /// # columns_grow = "east"
-    /// # [hexsides]
-    /// # roads = [["1006", "1007", "1008", "1009"]]
-    /// # "#, None).unwrap();
+    /// # use hexmap::{Layout, MapBuilder, Orientation, RoadChain, Targets, Tracer};
+    /// # let map = MapBuilder::new("x", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+    /// #     .road(["1006", "1007", "1008", "1009"]).build().unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
     /// let targets = Targets::new(&map, [hex("1009")]);

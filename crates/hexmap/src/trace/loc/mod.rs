@@ -44,22 +44,13 @@ use crate::trace::why::Why;
 /// position ([`ChainWork`] holds what a position needs).
 ///
 /// ```
-/// use hexmap::{ChainPlan, ChainWork, HexMap, Placed, RoadChain, Targets, ZocRule};
+/// use hexmap::{ChainPlan, ChainWork, Layout, MapBuilder, Orientation, Placed, RoadChain, Targets, ZocRule};
 /// use hexmap::{Bounds, ChainBlock};
 ///
-/// let map = HexMap::from_toml_str(r#"
-/// name = "Nine hexes in a line"
-/// [layout]
-/// orientation = "pointy"
-/// label = "row-column"
-/// rows = [10, 10]
-/// columns = [1, 9]
-/// shifted = "even"
-/// rows_grow = "north"
-/// columns_grow = "east"
-/// [hexsides]
-/// roads = [["1006", "1007", "1008", "1009"]]
-/// "#, None).unwrap();
+/// let map = MapBuilder::new("Nine hexes in a line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+///     .road(["1006", "1007", "1008", "1009"])
+///     .build()
+///     .unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
 /// // Zones of control as the map marks them, negated by a friendly unit.
 /// let zoc = ZocRule::new().negated_by_friendly(true);
