@@ -60,3 +60,8 @@ pub fn named_hexsides_budget(bytes: usize) -> usize {
         .saturating_mul(NAMED_HEXSIDES_PER_BYTE)
         .saturating_add(NAMED_HEXSIDES_BASE)
 }
+
+/// Hexes a cut's walk toward the nearest target ([`Cut::nearest`](crate::Cut::nearest)) may
+/// visit per hex the search reached (and at least this many): 16. Explaining a cut unit costs
+/// its neighbourhood, not the map: a target farther than that walk goes unnamed (`None`).
+pub const NEAREST_WALK_PER_REACHED: usize = 16;

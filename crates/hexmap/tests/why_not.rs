@@ -130,3 +130,41 @@ fn the_summary_names_what_blocks_every_way() {
          0103: enemy unit X is on it"
     );
 }
+
+/// The walk toward the nearest target costs the cut's neighbourhood, not the map: a target 3
+/// hexes beyond the one hex reached is named, one 40 hexes beyond (past
+/// `limits::NEAREST_WALK_PER_REACHED` hexes walked) is not, and the summary says no nearest.
+#[test]
+fn the_walk_to_the_nearest_target_is_bounded_by_the_hexes_reached() {
+    let river = "features = { river = [[\"0101\", \"0102\"]] }";
+    let blocked = || {
+        TraceRule::new([Leg::movement_points(
+            5,
+            Costs::new(1).hexside("river", 6, &[]),
+        )])
+    };
+    let near = row(4, river);
+    let rule = blocked().bind(&near).unwrap();
+    let targets = Targets::new(&near, [near.parse("0104").unwrap()]);
+    let cut = search(&rule, near.parse("0101").unwrap(), &targets, &|_h| {
+        None::<String>
+    })
+    .unwrap_err();
+    assert_eq!(cut.reached, 1);
+    assert_eq!(
+        cut.nearest,
+        Some((near.parse("0101").unwrap(), near.parse("0104").unwrap(), 3))
+    );
+
+    let far = row(41, river);
+    let rule = blocked().bind(&far).unwrap();
+    let targets = Targets::new(&far, [far.parse("0141").unwrap()]);
+    let cut = search(&rule, far.parse("0101").unwrap(), &targets, &|_h| {
+        None::<String>
+    })
+    .unwrap_err();
+    const { assert!(hexmap::limits::NEAREST_WALK_PER_REACHED < 40) };
+    assert_eq!(cut.nearest, None);
+    let words = cut.display(&far, |r: &String| r.clone()).to_string();
+    assert!(words.starts_with("no path: 1 hex reached; "), "{words}");
+}

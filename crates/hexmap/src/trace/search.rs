@@ -57,7 +57,9 @@ pub struct Cut<R> {
     pub reached_hexes: Vec<Hex>,
     /// The reached hex nearest a target, counting steps over the map whatever blocks them,
     /// that target, and the steps between them (ties: the first found breadth-first from the
-    /// reached hexes in label order); `None` when no target is on the map.
+    /// reached hexes in label order); `None` when no target lies within the walk's bound
+    /// ([`NEAREST_WALK_PER_REACHED`](crate::limits::NEAREST_WALK_PER_REACHED) hexes visited per
+    /// hex reached), or none is on the map.
     pub nearest: Option<(Hex, Hex, u32)>,
 }
 
@@ -88,8 +90,9 @@ struct State {
 /// `free` answers `None` for a hex a path may enter and `Some(reason)` for one it may not; it is
 /// called at most once per hex, and only for hexes the search tries to enter, so explaining a
 /// cut unit costs what its legs can reach plus the frontier, and, for [`Cut::nearest`], a
-/// breadth-first walk from the hexes reached that stops at the first target (the hexes within
-/// that many steps of them), not the whole map unless the target is that far.
+/// breadth-first walk from the hexes reached that stops at the first target or after
+/// [`NEAREST_WALK_PER_REACHED`](crate::limits::NEAREST_WALK_PER_REACHED) hexes per hex reached:
+/// its neighbourhood, never the whole map.
 ///
 /// ```
 /// use hexmap::{Layout, MapBuilder, Orientation};
@@ -482,7 +485,14 @@ impl<'a, 'm, R> Search<'a, 'm, R> {
             seen.insert(n, (n, 0));
             queue.push_back(n);
         }
+        let bound = entered
+            .len()
+            .max(1)
+            .saturating_mul(crate::limits::NEAREST_WALK_PER_REACHED);
         while let Some(n) = queue.pop_front() {
+            if seen.len() > bound {
+                return None;
+            }
             let (source, steps) = *seen.get(&n)?;
             if self.targets.node(n as usize) {
                 return Some((hex(source)?, hex(n)?, steps));
