@@ -673,3 +673,36 @@ fn a_ring_road_is_re_attached_the_other_way_round() {
     assert_eq!(oracle.traced_all(), [false, false, false, false, false]);
     assert_eq!(oracle.changed(), [0, 1, 2]);
 }
+
+/// Issue 47, item 12, for the oracle: under "the chain must run into the target from a hex of
+/// its own" with K = 0, a unit on a road hex beside an off-road target does not trace by
+/// stepping out along the road and back through its own hex; a second road that keeps off its
+/// hex lets it trace (the other tracers on the same maps: `tests/properties.rs`,
+/// `no_tracer_loops_back_through_the_units_own_hex`).
+#[test]
+fn the_oracle_never_loops_back_through_the_units_own_hex() {
+    let toml = |roads: &str| {
+        format!(
+            "name = \"a road beside an off-road target\"\n[layout]\norientation = \"pointy\"\n\
+             label = \"row-column\"\nrows = [10, 11]\ncolumns = [1, 5]\nshifted = \"even\"\n\
+             rows_grow = \"north\"\ncolumns_grow = \"east\"\n[hexsides]\nroads = [{roads}]\n"
+        )
+    };
+    for (roads, traces) in [
+        (r#"["1002", "1003", "1004"]"#, false),
+        (
+            r#"["1002", "1003", "1004"], ["1003", "1104", "1105"]"#,
+            true,
+        ),
+    ] {
+        let map = hexmap::HexMap::from_toml_str(&toml(roads), None).unwrap();
+        let h = |l: &str| map.parse(l).unwrap();
+        let preset = hexmap::RoadChain::new(0).with_target(hexmap::TargetRule::MustAdjoinChain);
+        let targets = hexmap::Targets::new(&map, [h("1005")]);
+        let units = [hexmap::Unit::new("US", "us", h("1004"))];
+        let oracle =
+            hexmap::LocOracle::new(&map, preset, &targets, &hexmap::ZocRule::new(), "us", units)
+                .unwrap();
+        assert_eq!(oracle.traced(0), traces, "roads {roads}");
+    }
+}
