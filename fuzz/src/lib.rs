@@ -398,7 +398,17 @@ fn read_save(
     for options in options.chain([vassal::Options::default().step(Some(1)).reveal(true)]) {
         match vassal::read_pieces(module, &save, &options) {
             Ok(p) => meter.unmetered(|| {
-                json("the pieces", &p);
+                let listed = json("the pieces", &p);
+                // The readable listing (`victory vassal pieces`) is built from the same pieces:
+                // its size is bounded by theirs (a line's fixed words per piece, at most 128
+                // bytes, beyond what the JSON holds of it).
+                let listing = p.text();
+                assert!(
+                    listing.len() <= listed.len() + 128 * (p.pieces.len() + 1),
+                    "{what}: the listing is {} bytes for {} bytes of JSON",
+                    listing.len(),
+                    listed.len()
+                );
                 if !options.reveal {
                     if let Some((scan, public)) = &scan {
                         secrets::check_listing(scan, &p, public, what);
