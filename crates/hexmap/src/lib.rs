@@ -256,6 +256,7 @@ pub use trace::{
     RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
     check_simple, search,
 };
+pub use trace::{MoveRange, RangeError, RangeZoc, Reached, ZocMovement, ZocToZoc, movement_range};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///
