@@ -58,14 +58,18 @@ pub enum ZocToZoc {
 /// stopped by it (sticky reads *entering*). The extra costs are in the leg's own unit
 /// (movement points, or hexes for a leg that counts hexes) and count against its budget.
 ///
-/// Which games read it so, in general terms: the sticky reading is the classic "rigid" zone
-/// of control, which SPI's standard rules of the 1970s folio games state as "a unit must stop
-/// on entering an enemy-controlled hex"; many later games keep it. Others make a zone of
-/// control cost movement points instead, to enter it, to leave it, or both, so that a unit
-/// slows down rather than stops; and many forbid moving directly from one enemy-ZOC hex to
-/// another, some allowing it into a hex a friendly unit already holds. The default is the
-/// sticky reading alone, the most common and the strictest of the one-reading rules: a game
-/// that reads otherwise says so with the `with_*` setters.
+/// Which games read it so. SPI's glossary of wargaming terms (in its *Introduction to
+/// Wargaming*, 1977) describes zones of control where units must stop upon entering an
+/// enemy-controlled hex and may leave only at the beginning of a movement phase (the sticky
+/// reading: a unit that starts there may leave, as here), "elastic" ones that units enter
+/// and leave by paying additional movement points (the entering and leaving costs; a game may
+/// price one of them only), and "open" ones with no effect on movement ([`RangeZoc::none`]).
+/// Forbidding a move directly from one enemy-ZOC hex to another, but allowing it into a
+/// square a friendly unit holds ([`ZocToZoc::UnlessFriendly`]), is how the Civilization
+/// computer games read a zone of control; board games that forbid it differ on the
+/// exception, and glossaries differ on its name ("rigid", "semi-rigid"). The default is the
+/// sticky reading alone, the first of the glossary's: a game that reads otherwise says so
+/// with the `with_*` setters.
 ///
 /// ```
 /// use hexmap::{ZocMovement, ZocToZoc};
@@ -153,7 +157,8 @@ impl Default for ZocMovement {
 /// let friendly = |h| position.occupied_by(&map, h, "friend");
 /// let zoc = RangeZoc::new(&enemy, ZocMovement::new().with_zoc_to_zoc(ZocToZoc::UnlessFriendly))
 ///     .with_friendly(&friendly);
-/// # let _ = (zoc, RangeZoc::none());
+/// assert_eq!(zoc.movement().zoc_to_zoc, ZocToZoc::UnlessFriendly);
+/// # let _ = RangeZoc::none();
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
