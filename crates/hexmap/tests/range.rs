@@ -344,6 +344,7 @@ fn a_rule_of_two_legs_and_a_start_off_the_map_are_refused() {
     let off = Hex::new(40, 40);
     let e = movement_range(&one, off, &no_block, &RangeZoc::none()).unwrap_err();
     assert_eq!(e, RangeError::StartOffMap { start: off });
+    assert_eq!(e.to_string(), "the start hex (40,40) is not on the map");
 }
 
 #[test]

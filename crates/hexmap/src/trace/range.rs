@@ -360,7 +360,8 @@ impl fmt::Display for RangeError {
                 "a movement range reads a rule of one leg; this one has {legs}"
             ),
             RangeError::StartOffMap { start } => {
-                write!(f, "the start hex {start:?} is not on the map")
+                let Hex { q, r } = start;
+                write!(f, "the start hex ({q},{r}) is not on the map")
             }
         }
     }
