@@ -394,23 +394,29 @@ fn a_search_with_no_target_reaches_what_the_range_reaches() {
     .build()
     .unwrap();
     let costs_of = Costs::new(1).terrain("forest", 2).hexside("river", 2, &[]);
-    let rule = TraceRule::new([
-        Leg::movement_points(3, costs_of).steps(StepRule::NotIntoTerrain(vec!["swamp".into()]))
-    ])
-    .bind(&map)
-    .unwrap();
+    let points =
+        Leg::movement_points(3, costs_of).steps(StepRule::NotIntoTerrain(vec!["swamp".into()]));
+    let hexes = Leg::hexes(2)
+        .steps(StepRule::NotAcross {
+            features: vec!["river".into()],
+            unless: vec![],
+        })
+        .joined_by(StepRule::NotIntoTerrain(vec!["forest".into()]));
     let blocked = hex(&map, "0203");
     let free = |h: Hex| (h == blocked).then_some("enemy");
     let none = Targets::new(&map, []);
-    for start in map.hexes().iter().map(|h| h.hex) {
-        let cut = search(&rule, start, &none, &free).unwrap_err();
-        let range = movement_range(&rule, start, &free, &RangeZoc::none()).unwrap();
-        let reached: Vec<Hex> = range.hexes.iter().map(|r| r.hex).collect();
-        assert_eq!(cut.reached_hexes, reached, "from {}", map.label_text(start));
-        assert_eq!(cut.reached, reached.len());
-        let f = |v: &[hexmap::Blocked<&str>]| v.iter().map(|b| b.hex).collect::<Vec<_>>();
-        assert_eq!(f(&cut.frontier), f(&range.frontier));
-        assert_eq!(cut.nearest, None);
+    for leg in [points, hexes, Leg::unlimited()] {
+        let rule = TraceRule::new([leg]).bind(&map).unwrap();
+        for start in map.hexes().iter().map(|h| h.hex) {
+            let cut = search(&rule, start, &none, &free).unwrap_err();
+            let range = movement_range(&rule, start, &free, &RangeZoc::none()).unwrap();
+            let reached: Vec<Hex> = range.hexes.iter().map(|r| r.hex).collect();
+            assert_eq!(cut.reached_hexes, reached, "from {}", map.label_text(start));
+            assert_eq!(cut.reached, reached.len());
+            let f = |v: &[hexmap::Blocked<&str>]| v.iter().map(|b| b.hex).collect::<Vec<_>>();
+            assert_eq!(f(&cut.frontier), f(&range.frontier));
+            assert_eq!(cut.nearest, None);
+        }
     }
 }
 
@@ -646,6 +652,12 @@ proptest! {
         let got: BTreeMap<Hex, ((u32, u32), Option<Hex>)> =
             range.hexes.iter().map(|h| (h.hex, ((h.cost, h.steps), h.from))).collect();
         prop_assert_eq!(&got, &expected);
+        // With no zone of control, what `search` with no target reaches (its documented answer).
+        if r.zoc.is_none() {
+            let cut = search(&rule, start, &Targets::new(&map, []), &free).unwrap_err();
+            let hexes: Vec<Hex> = range.hexes.iter().map(|h| h.hex).collect();
+            prop_assert_eq!(cut.reached_hexes, hexes);
+        }
         // Label order, and every path legal with its reported cost.
         let nodes: Vec<usize> = range.hexes.iter().map(|h| map.node(h.hex).unwrap().index()).collect();
         prop_assert!(nodes.windows(2).all(|w| w[0] < w[1]));

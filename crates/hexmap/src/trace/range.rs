@@ -335,7 +335,10 @@ impl<R> MoveRange<R> {
 /// let two = TraceRule::new([Leg::hexes(1), Leg::hexes(2)]).bind(&map).unwrap();
 /// let e = movement_range(&two, Hex::new(0, 0), &|_h| None::<()>, &RangeZoc::none()).unwrap_err();
 /// assert_eq!(e, RangeError::Legs { legs: 2 });
-/// assert_eq!(e.to_string(), "a movement range reads a rule of one leg; this one has 2");
+/// assert_eq!(
+///     e.to_string(),
+///     "a movement range reads a rule of one leg, one movement allowance; this one has 2 legs"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -357,7 +360,8 @@ impl fmt::Display for RangeError {
         match self {
             RangeError::Legs { legs } => write!(
                 f,
-                "a movement range reads a rule of one leg; this one has {legs}"
+                "a movement range reads a rule of one leg, one movement allowance; \
+                 this one has {legs} legs"
             ),
             RangeError::StartOffMap { start } => {
                 let Hex { q, r } = start;
@@ -392,7 +396,7 @@ impl std::error::Error for RangeError {}
 /// tables are sized by the range and its frontier, never by the map.
 ///
 /// ```
-/// use hexmap::{Costs, Leg, Position, RangeZoc, Refusal, TraceRule, Unit, ZocMovement, movement_range};
+/// use hexmap::{Costs, Leg, Position, RangeZoc, TraceRule, Unit, ZocMovement, movement_range};
 /// use hexmap::{Layout, MapBuilder, Orientation, Obstacle};
 ///
 /// // A row of six hexes; an enemy unit on 0106 controls 0105.
