@@ -903,6 +903,14 @@ impl ZocLayer {
         &self.by_node[a..b]
     }
 
+    /// Whether any unit's ZOC covers node `node`; `false` for a node the layer's map lacks.
+    pub(crate) fn controls_node(&self, node: usize) -> bool {
+        let at = |i: usize| self.start.get(i).copied();
+        at(node)
+            .zip(node.checked_add(1).and_then(at))
+            .is_some_and(|(a, b)| a != b)
+    }
+
     /// Whether any unit's ZOC covers the hex.
     pub fn controls(&self, map: &HexMap, hex: Hex) -> bool {
         !self.controllers(map, hex).is_empty()
