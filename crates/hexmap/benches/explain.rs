@@ -68,7 +68,7 @@ fn setup() -> Setup {
 fn bench_explain(c: &mut Criterion) {
     let s = setup();
     let rule = RoadChain::new(3).rule().bind(&s.map).unwrap();
-    let targets = Targets::new(&s.map, s.targets.iter().copied());
+    let targets = Targets::new(&s.map, s.targets.iter().copied()).unwrap();
     let free = vec![true; s.map.len()];
     let nothing = |_h: Hex| None::<()>;
 

@@ -304,7 +304,7 @@ fn new_oracle<'m>(s: &'m Scenario, targets: &Targets) -> LocOracle<'m, u8> {
 
 fn bench_moves(c: &mut Criterion) {
     let s = generate(140, 140, 60, 60, SEED);
-    let targets = Targets::new(&s.map, s.targets.iter().copied());
+    let targets = Targets::new(&s.map, s.targets.iter().copied()).unwrap();
     let bound = RoadChain::new(3).rule().bind(&s.map).unwrap();
     let cycles = [
         ("mixed", cycle(&s, |_| true, SEED + 100)),

@@ -80,7 +80,7 @@ impl Prepared {
                     && (!enemy_zoc.controls(map, hex) || position.occupied_by(map, hex, 0))
             })
             .collect();
-        let targets = Targets::new(map, scenario.targets.iter().copied());
+        let targets = Targets::new(map, scenario.targets.iter().copied()).unwrap();
         let is_target = map
             .hexes()
             .iter()

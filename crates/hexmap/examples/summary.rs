@@ -45,7 +45,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let targets = Targets::new(&map, area.hexes.iter().copied());
+    let targets = match Targets::new(&map, area.hexes.iter().copied()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let rule = match RoadChain::new(3).rule().bind(&map) {
         Ok(r) => r,
         Err(e) => {

@@ -45,7 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .hexside("river", 1, &["road"]);
     let rule = TraceRule::new([Leg::movement_points(4, costs)]).bind(&map)?;
     let cities = map.hexes_with(map.hex_feature("city")?);
-    let targets = Targets::new(&map, cities.iter().copied());
+    let targets = Targets::new(&map, cities.iter().copied())?;
     let position = Position::new(
         &map,
         vec![

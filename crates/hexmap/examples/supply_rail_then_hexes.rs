@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     .bind(&map)?;
     // The friendly map edge: the westmost on-map hex of each row (column 01 here).
     let west_edge = map.edge(Compass::West);
-    let targets = Targets::new(&map, west_edge.iter().copied());
+    let targets = Targets::new(&map, west_edge.iter().copied())?;
     let position = Position::new(
         &map,
         vec![

@@ -55,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     .bind(&map)?;
     // The friendly map edge: the eastmost hex of each row (column 08 here).
     let east_edge = map.edge(Compass::East);
-    let targets = Targets::new(&map, east_edge.iter().copied());
+    let targets = Targets::new(&map, east_edge.iter().copied())?;
     let position = Position::new(
         &map,
         vec![

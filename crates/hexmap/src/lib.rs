@@ -44,7 +44,7 @@
 //! let hex = |l: &str| map.parse(l).unwrap();
 //! let units = vec![Unit::new("A", 0, hex("1002")), Unit::new("B", 0, hex("1001"))];
 //! let position = Position::new(&map, units).unwrap();
-//! let targets = Targets::new(&map, [hex("1009")]);
+//! let targets = Targets::new(&map, [hex("1009")]).unwrap();
 //! let nothing_blocks = |_h| None::<()>;
 //! // Three hexes of any terrain, then along roads and trails.
 //! let rule = RoadChain::new(3).rule().bind(&map).unwrap();
@@ -92,7 +92,7 @@
 //! let plain = map(false);
 //! let bound = rule.bind(&plain).unwrap();
 //! let hex = |l: &str| plain.parse(l).unwrap();
-//! let cut = search(&bound, hex("0101"), &Targets::new(&plain, [hex("0104")]), &nothing_blocks)
+//! let cut = search(&bound, hex("0101"), &Targets::new(&plain, [hex("0104")]).unwrap(), &nothing_blocks)
 //!     .unwrap_err();
 //! assert!(matches!(
 //!     &cut.frontier[0].obstacle,
@@ -101,7 +101,7 @@
 //!
 //! let bridged = map(true);
 //! let bound = rule.bind(&bridged).unwrap();
-//! let targets = Targets::new(&bridged, [hex("0104")]);
+//! let targets = Targets::new(&bridged, [hex("0104")]).unwrap();
 //! assert!(search(&bound, hex("0101"), &targets, &nothing_blocks).is_ok());
 //! ```
 //! [The trace model](#the-trace-model) below explains it in full; the crate's `examples/` write
@@ -292,8 +292,8 @@ pub use trace::loc::oracle::{LocOracle, OracleError};
 pub use trace::{
     Blocked, BoundRule, Bounds, Budget, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainReading,
     ChainWork, Costs, Cut, Leg, MakeStepFn, Obstacle, Path, Placed, Refusal, Revisit, RoadChain,
-    RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
-    check_simple, search,
+    RuleError, Step, StepFn, StepRule, TargetError, TargetRule, Targets, TraceRule, Tracer,
+    check_path, check_simple, search,
 };
 pub use trace::{MoveRange, RangeError, RangeZoc, Reached, ZocMovement, ZocToZoc, movement_range};
 

@@ -88,7 +88,7 @@ fn bad_toml_is_located() {
 fn worked_example_three_free_hexes_then_road() {
     let map = load("line.toml");
     let h = |l: &str| map.parse(l).unwrap();
-    let targets = Targets::new(&map, [h("1009")]);
+    let targets = Targets::new(&map, [h("1009")]).unwrap();
     let rules = RoadChain::new(3).rule().bind(&map).unwrap();
     let free = |_| None::<()>;
 
@@ -145,7 +145,7 @@ fn target_rule_on_chain_versus_adjoining() {
     )
     .unwrap();
     let h = |l: &str| map.parse(l).unwrap();
-    let targets = Targets::new(&map, [h("1007")]);
+    let targets = Targets::new(&map, [h("1007")]).unwrap();
     let free = |_| None::<()>;
     let literal = RoadChain::new(3).rule().bind(&map).unwrap();
     let relaxed = RoadChain::new(3)
@@ -234,7 +234,7 @@ fn cut_frontier_names_what_blocks_each_hex() {
     let map = load("zoc-walls.toml");
     let h = |l: &str| map.parse(l).unwrap();
     // Everything east of column 1 is blocked: the unit at 0101 cannot reach the east edge.
-    let targets = Targets::new(&map, map.area("edge").unwrap().hexes.iter().copied());
+    let targets = Targets::new(&map, map.area("edge").unwrap().hexes.iter().copied()).unwrap();
     let rules = RoadChain::new(3).rule().bind(&map).unwrap();
     let cut: Cut<&str> = search(&rules, h("0101"), &targets, &|x| {
         let l = map.label_text(x);

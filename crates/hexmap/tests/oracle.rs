@@ -246,7 +246,7 @@ fn retrace(
     let enemy_zoc = position.zoc_with(&w.map, 1 - side, zoc).unwrap();
     let table = position.blocking(&w.map, side, &enemy_zoc, zoc);
     let rule = preset.rule().bind(&w.map).unwrap();
-    let targets = Targets::new(&w.map, w.targets.iter().copied());
+    let targets = Targets::new(&w.map, w.targets.iter().copied()).unwrap();
     let tracer = Tracer::new(&rule, &targets, &table);
     let answers = units
         .iter()
@@ -413,7 +413,7 @@ fn run(
         .enumerate()
         .map(|(i, s)| Some(make(i, s)))
         .collect();
-    let targets = Targets::new(&w.map, w.targets.iter().copied());
+    let targets = Targets::new(&w.map, w.targets.iter().copied()).unwrap();
     let mut oracle = LocOracle::new(
         &w.map,
         preset,
@@ -505,7 +505,7 @@ roads = [["1006", "1007", "1008", "1009"]]
 fn errors_leave_the_oracle_as_it_was() {
     let map = line();
     let hex = |l: &str| map.parse(l).unwrap();
-    let targets = Targets::new(&map, [hex("1009")]);
+    let targets = Targets::new(&map, [hex("1009")]).unwrap();
     let zoc = ZocRule::new();
     let far = Hex::new(40, 40);
 
@@ -600,7 +600,7 @@ fn errors_leave_the_oracle_as_it_was() {
 fn a_chain_cut_near_the_target_and_restored() {
     let map = line();
     let hex = |l: &str| map.parse(l).unwrap();
-    let targets = Targets::new(&map, [hex("1009")]);
+    let targets = Targets::new(&map, [hex("1009")]).unwrap();
     let units = [
         Unit::new("A", 0, hex("1005")),
         Unit::new("B", 0, hex("1002")),
@@ -638,7 +638,7 @@ fn a_ring_road_is_re_attached_the_other_way_round() {
         .road(&road)
         .build()
         .unwrap();
-    let targets = Targets::new(&map, [ring[0]]);
+    let targets = Targets::new(&map, [ring[0]]).unwrap();
     let units = [
         Unit::new("A", 0, ring[2]),
         Unit::new("B", 0, ring[3]),
@@ -698,7 +698,7 @@ fn the_oracle_never_loops_back_through_the_units_own_hex() {
         let map = hexmap::HexMap::from_toml_str(&toml(roads), None).unwrap();
         let h = |l: &str| map.parse(l).unwrap();
         let preset = hexmap::RoadChain::new(0).with_target(hexmap::TargetRule::MustAdjoinChain);
-        let targets = hexmap::Targets::new(&map, [h("1005")]);
+        let targets = hexmap::Targets::new(&map, [h("1005")]).unwrap();
         let units = [hexmap::Unit::new("US", "us", h("1004"))];
         let oracle =
             hexmap::LocOracle::new(&map, preset, &targets, &hexmap::ZocRule::new(), "us", units)

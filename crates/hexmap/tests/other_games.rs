@@ -282,7 +282,8 @@ fn movement_points(map: &HexMap, hexes: &[String]) -> u32 {
 fn a_the_example_position() {
     let g = game_a(MAP_A, UNITS_A);
     let rule = mp_rule(4).bind(&g.map).unwrap();
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     assert_eq!(
         labels(
             &g.map,
@@ -323,7 +324,8 @@ fn a_the_example_position() {
 #[test]
 fn a_one_mp_too_far_is_cut_and_the_frontier_names_the_city() {
     let g = game_a(MAP_A, UNITS_A);
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     let rule = mp_rule(4).bind(&g.map).unwrap();
     // B's cheapest line crosses the river unbridged at 0402-0303 (clear 1 + river 1), then
     // 0304, 0204, 0104: 5 MP. 0403 and 0503 are X's ZOC; 0302 is forest across the river.
@@ -370,7 +372,8 @@ fn a_bridging_the_river_makes_it_trace() {
     );
     let g = game_a(&bridged, UNITS_A);
     let rule = mp_rule(4).bind(&g.map).unwrap();
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     let b = g.trace(&rule, &targets, "B").unwrap();
     assert_eq!(b, ["0402", "0303", "0304", "0204", "0104"]);
     assert_eq!(movement_points(&g.map, &b), 4);
@@ -379,7 +382,8 @@ fn a_bridging_the_river_makes_it_trace() {
     // And on the unbridged map, the same path is refused at the city.
     let g = game_a(MAP_A, UNITS_A);
     let rule = mp_rule(4).bind(&g.map).unwrap();
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     let path = path_of(&g.map, &["0402", "0303", "0304", "0204", "0104"]);
     let err = check_path(&rule, &path, &targets, &g.free()).unwrap_err();
     assert_eq!(
@@ -394,7 +398,8 @@ fn a_friendly_unit_negates_enemy_zoc() {
     // (0305 forest +1, 0306 mountain +1), and Y's ZOC closes 0307 and 0308.
     let g = game_a(MAP_A, &without(UNITS_A, "D"));
     let rule = mp_rule(4).bind(&g.map).unwrap();
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     let cut = g.trace(&rule, &targets, "A").unwrap_err();
     assert!(cut.contains(&"0404: enemy ZOC of X".to_string()), "{cut:?}");
     assert_eq!(
@@ -436,7 +441,8 @@ fn a_the_enemy_unit_and_its_zoc_box_e_in() {
     // Without Y, E walks along row 01: 4 MP.
     let g = game_a(MAP_A, &without(UNITS_A, "Y"));
     let rule = mp_rule(4).bind(&g.map).unwrap();
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     let e = g.trace(&rule, &targets, "E").unwrap();
     assert_eq!(e, ["0108", "0107", "0106", "0105", "0104"]);
     assert_eq!(movement_points(&g.map, &e), 4);
@@ -481,7 +487,7 @@ fn west_edge(map: &HexMap) -> Targets {
         .iter()
         .filter(|h| h.label.second == 1) // labels are row-column: `second` is the column
         .map(|h| h.hex);
-    Targets::new(map, edge)
+    Targets::new(map, edge).unwrap()
 }
 
 fn game_b(map_text: &str, units: &[(&str, Side, &str)]) -> Game {
@@ -691,6 +697,7 @@ fn east_edge(map: &HexMap) -> Targets {
             .filter(|h| h.label.first == 8)
             .map(|h| h.hex),
     )
+    .unwrap()
 }
 
 fn game_c(map_text: &str, units: &[(&str, Side, &str)]) -> Game {
@@ -908,7 +915,7 @@ grid = '''
     )])
     .bind(&map)
     .unwrap();
-    let targets = Targets::new(&map, [map.parse("0401").unwrap()]);
+    let targets = Targets::new(&map, [map.parse("0401").unwrap()]).unwrap();
     let nothing = |_h: Hex| None::<()>;
     // Three hexes over the mountains, 3 + 3 + 1 = 7 MP: a valid path.
     let over = path_of(&map, &["0103", "0202", "0302", "0401"]);
@@ -945,11 +952,11 @@ fn api_1_one_rules_table_binds_on_a_map_without_mountains_or_bridges() {
     })]);
     let bound = rule.bind_lenient(&rail_map).unwrap();
     // On this map the rule is plain 4 MP at 1 a hex: 0101 reaches 0105, not 0106.
-    let targets = Targets::new(&rail_map, [rail_map.parse("0105").unwrap()]);
+    let targets = Targets::new(&rail_map, [rail_map.parse("0105").unwrap()]).unwrap();
     let nothing = |_h: Hex| None::<()>;
     let path = search(&bound, rail_map.parse("0101").unwrap(), &targets, &nothing).unwrap();
     assert_eq!(path.spent, [4]);
-    let far = Targets::new(&rail_map, [rail_map.parse("0106").unwrap()]);
+    let far = Targets::new(&rail_map, [rail_map.parse("0106").unwrap()]).unwrap();
     assert!(search(&bound, rail_map.parse("0101").unwrap(), &far, &nothing).is_err());
     // The same table, strictly: the first missing name is the error.
     let e = rule.bind(&rail_map).unwrap_err();
@@ -986,7 +993,8 @@ fn api_1_one_rules_table_binds_on_a_map_without_mountains_or_bridges() {
 fn api_2_movement_points_give_the_cheapest_path_and_its_cost() {
     let g = game_a(MAP_A, UNITS_A);
     let rule = mp_rule(12).bind(&g.map).unwrap();
-    let targets = Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap()));
+    let targets =
+        Targets::new(&g.map, g.map.hexes_with(g.map.hex_feature("city").unwrap())).unwrap();
     let nothing = |_h: Hex| None::<()>;
     for info in g.map.hexes() {
         let Ok(path) = search(&rule, info.hex, &targets, &nothing) else {
@@ -1018,7 +1026,7 @@ fn api_2_movement_points_give_the_cheapest_path_and_its_cost() {
     let path = search(
         &rule,
         map.parse("0103").unwrap(),
-        &Targets::new(&map, [map.parse("0401").unwrap()]),
+        &Targets::new(&map, [map.parse("0401").unwrap()]).unwrap(),
         &nothing,
     )
     .unwrap();
@@ -1137,7 +1145,7 @@ fn api_5_a_step_predicate_borrows_the_position() {
         .with_predicate("zoc to zoc", move |s| {
             !(zoc.controls(s.map(), s.from()) && zoc.controls(s.map(), s.to()))
         });
-    let targets = Targets::new(map, map.hexes_with(map.hex_feature("city").unwrap()));
+    let targets = Targets::new(map, map.hexes_with(map.hex_feature("city").unwrap())).unwrap();
     let nothing = |_h: Hex| None::<()>;
     let plain = TraceRule::new([Leg::movement_points(
         4,
@@ -1513,7 +1521,7 @@ fn units_3_indices_name_their_units_and_a_cut_says_who_blocks_it() {
 
     let free = position.blocking(&map, Side::Friend, &zoc, &hexmap::ZocRule::new());
     let rule = hexmap::RoadChain::new(4).rule().bind(&map).unwrap();
-    let targets = Targets::new(&map, [hex("1009")]);
+    let targets = Targets::new(&map, [hex("1009")]).unwrap();
     let cut = search(&rule, hex("1001"), &targets, &free).unwrap_err();
     assert_eq!(
         cut.display(&map, |b| b.display(&position)).to_string(),

@@ -955,7 +955,7 @@ fn check_everything<F: FreeTest<&'static str>>(
         .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
     let legs = spec.legs();
     let adjoin = spec.adjoin();
-    let targets = Targets::new(map, w.targets.iter().copied());
+    let targets = Targets::new(map, w.targets.iter().copied()).unwrap();
     let tracer = Tracer::new(&bound, &targets, free);
 
     let on_map: Vec<Hex> = map.hexes().iter().map(|h| h.hex).collect();
@@ -1234,7 +1234,7 @@ fn a_path_never_passes_back_through_the_start() {
     .build()
     .unwrap();
     let h = |l: &str| map.parse(l).unwrap();
-    let targets = Targets::new(&map, [h("0103")]);
+    let targets = Targets::new(&map, [h("0103")]).unwrap();
     let free = |_: Hex| None::<()>;
     for skippable in [false, true] {
         let mut leg = Leg::hexes(3).joined_by(StepRule::IntoTerrain(vec!["forest".into()]));
@@ -1291,7 +1291,7 @@ proptest! {
         let w = World::new(&r);
         let bound_rule = spec.rule();
         let bound = bound_rule.bind(&w.map).unwrap();
-        let targets = Targets::new(&w.map, w.targets.iter().copied());
+        let targets = Targets::new(&w.map, w.targets.iter().copied()).unwrap();
         let before = w.blocked.clone();
         let mut after = before.clone();
         after[w.extra] = true;
@@ -1331,7 +1331,7 @@ fn check_plan(w: &World, k: u32, between: bool, adjoin: Adjoin) -> Result<(), Te
         .map_err(|e| TestCaseError::fail(format!("bind: {e}")))?;
     let preset = spec.preset().unwrap();
     let plan = hexmap::ChainPlan::new(map, preset, &hexmap::ZocRule::new()).unwrap();
-    let targets = Targets::new(map, w.targets.iter().copied());
+    let targets = Targets::new(map, w.targets.iter().copied()).unwrap();
     let free_table: Vec<bool> = w.blocked.iter().map(|b| !b).collect();
     let free = |h: Hex| {
         w.map
@@ -1509,7 +1509,7 @@ roads = [{roads}]
         let map = HexMap::from_toml_str(&toml(roads), None).unwrap();
         let h = |l: &str| map.parse(l).unwrap();
         let preset = RoadChain::new(0).with_target(TargetRule::MustAdjoinChain);
-        let targets = Targets::new(&map, [h("1005")]);
+        let targets = Targets::new(&map, [h("1005")]).unwrap();
         let free = |_: Hex| None::<()>;
         let bound = preset.rule().bind(&map).unwrap();
         let found = search(&bound, h("1004"), &targets, &free);

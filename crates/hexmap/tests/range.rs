@@ -404,7 +404,7 @@ fn a_search_with_no_target_reaches_what_the_range_reaches() {
         .joined_by(StepRule::NotIntoTerrain(vec!["forest".into()]));
     let blocked = hex(&map, "0203");
     let free = |h: Hex| (h == blocked).then_some("enemy");
-    let none = Targets::new(&map, []);
+    let none = Targets::new(&map, []).unwrap();
     for leg in [points, hexes, Leg::unlimited()] {
         let rule = TraceRule::new([leg]).bind(&map).unwrap();
         for start in map.hexes().iter().map(|h| h.hex) {
@@ -654,7 +654,7 @@ proptest! {
         prop_assert_eq!(&got, &expected);
         // With no zone of control, what `search` with no target reaches (its documented answer).
         if r.zoc.is_none() {
-            let cut = search(&rule, start, &Targets::new(&map, []), &free).unwrap_err();
+            let cut = search(&rule, start, &Targets::new(&map, []).unwrap(), &free).unwrap_err();
             let hexes: Vec<Hex> = range.hexes.iter().map(|h| h.hex).collect();
             prop_assert_eq!(cut.reached_hexes, hexes);
         }

@@ -121,7 +121,7 @@ fn loads_an_inline_map_and_reports_every_problem() {
 fn traces_along_the_road_or_reports_the_cut() {
     let map = corridor();
     let h = |l: &str| map.parse(l).unwrap();
-    let targets = Targets::new(&map, [h("1009")]);
+    let targets = Targets::new(&map, [h("1009")]).unwrap();
     let rules = RoadChain::new(3).rule().bind(&map).unwrap();
     let open = |_: Hex| None::<&str>;
 
@@ -202,7 +202,7 @@ fn zones_of_control_stop_at_rivers_and_cliffs() {
     assert!(!position.zoc(&map, 'U').controls(&map, h("1003")));
 
     // Leyte's free test: not in enemy ZOC unless a friendly unit is there.
-    let targets = Targets::new(&map, [h("1009")]);
+    let targets = Targets::new(&map, [h("1009")]).unwrap();
     let free = |x: Hex| {
         (zoc.controls(&map, x) && !position.occupied_by(&map, x, 'U')).then_some("enemy ZOC")
     };
@@ -217,7 +217,7 @@ fn zones_of_control_stop_at_rivers_and_cliffs() {
 fn reset_tracer_equals_a_fresh_one() {
     use hexmap::{Leg, StepRule, TraceRule};
     let map = HexMap::from_toml_str(CORRIDOR, Some("corridor.toml")).unwrap();
-    let targets = Targets::new(&map, [map.parse("1009").unwrap()]);
+    let targets = Targets::new(&map, [map.parse("1009").unwrap()]).unwrap();
     let starts: Vec<Hex> = map.hexes().iter().map(|h| h.hex).collect();
     let rules = [
         RoadChain::new(3).rule(),
@@ -507,7 +507,7 @@ fn a_typo_never_puts_a_cut_unit_in_supply() {
             unless: vec![],
         })])
     };
-    let targets = Targets::new(&map, [hex("0104")]);
+    let targets = Targets::new(&map, [hex("0104")]).unwrap();
     let nothing = |_h: Hex| None::<()>;
     let right = rule("river").bind(&map).unwrap();
     assert!(search(&right, hex("0101"), &targets, &nothing).is_err());

@@ -18,7 +18,7 @@ fn row(n: u32, hexsides: &str) -> HexMap {
 /// The cut of a unit at `0101` tracing to `target`, in words (nothing blocks but the rule).
 fn cut_words(map: &HexMap, rule: &TraceRule, target: &str) -> String {
     let rule = rule.bind(map).unwrap();
-    let targets = Targets::new(map, [map.parse(target).unwrap()]);
+    let targets = Targets::new(map, [map.parse(target).unwrap()]).unwrap();
     let nothing = |_h| None::<String>;
     let cut = search(&rule, map.parse("0101").unwrap(), &targets, &nothing).unwrap_err();
     cut.display(map, |r: &String| r.clone()).to_string()
@@ -85,7 +85,7 @@ fn out_of_budget_names_the_leg_that_ran_out() {
         Leg::hexes(1).steps(StepRule::Along(vec!["rail".into()])),
     ]);
     let bound = rule.bind(&map).unwrap();
-    let targets = Targets::new(&map, [map.parse("0104").unwrap()]);
+    let targets = Targets::new(&map, [map.parse("0104").unwrap()]).unwrap();
     let cut = search(
         &bound,
         map.parse("0101").unwrap(),
@@ -120,7 +120,7 @@ fn out_of_budget_names_the_leg_that_ran_out() {
 fn the_summary_names_what_blocks_every_way() {
     let map = row(4, "");
     let rule = TraceRule::new([Leg::hexes(3)]).bind(&map).unwrap();
-    let targets = Targets::new(&map, [map.parse("0104").unwrap()]);
+    let targets = Targets::new(&map, [map.parse("0104").unwrap()]).unwrap();
     let enemy = map.parse("0103").unwrap();
     let free = |h| (h == enemy).then_some("enemy unit X is on it");
     let cut = search(&rule, map.parse("0101").unwrap(), &targets, &free).unwrap_err();
@@ -145,7 +145,7 @@ fn the_walk_to_the_nearest_target_is_bounded_by_the_hexes_reached() {
     };
     let near = row(4, river);
     let rule = blocked().bind(&near).unwrap();
-    let targets = Targets::new(&near, [near.parse("0104").unwrap()]);
+    let targets = Targets::new(&near, [near.parse("0104").unwrap()]).unwrap();
     let cut = search(&rule, near.parse("0101").unwrap(), &targets, &|_h| {
         None::<String>
     })
@@ -158,7 +158,7 @@ fn the_walk_to_the_nearest_target_is_bounded_by_the_hexes_reached() {
 
     let far = row(41, river);
     let rule = blocked().bind(&far).unwrap();
-    let targets = Targets::new(&far, [far.parse("0141").unwrap()]);
+    let targets = Targets::new(&far, [far.parse("0141").unwrap()]).unwrap();
     let cut = search(&rule, far.parse("0101").unwrap(), &targets, &|_h| {
         None::<String>
     })

@@ -57,7 +57,15 @@ impl<'m> LocPlan<'m> {
         let mut notes = [String::new(), String::new()];
         for &side in &scenario.loc.sides {
             if targets[slot(side)].is_none() {
-                targets[slot(side)] = Some(Targets::new(map, target_hexes(map, scenario, side)));
+                let hexes = target_hexes(map, scenario, side);
+                targets[slot(side)] = Some(Targets::new(map, hexes).map_err(|e| {
+                    let key = match side {
+                        Side::Us => "scenario.active_beaches".to_string(),
+                        Side::Japanese => format!("scenario.loc.japanese_targets[{}]", e.index),
+                    };
+                    let message = format!("a Line of Communications {e}");
+                    Error::new(vec![Diagnostic::new(ErrorKind::Scenario, message).key(key)])
+                })?);
                 notes[slot(side)] = note(scenario, side);
             }
         }
@@ -475,7 +483,7 @@ mod tests {
             let board = Board::new(&prepared, &position).unwrap();
             let placed = position.on_map(&map).unwrap();
             let plan = ChainPlan::new(&map, RoadChain::new(3), &board::zoc_rule()).unwrap();
-            let targets = Targets::new(&map, []);
+            let targets = Targets::new(&map, []).unwrap();
             let mut work = ChainWork::default();
             for side in [Side::Us, Side::Japanese] {
                 let units = position.units.iter().map(|u| {

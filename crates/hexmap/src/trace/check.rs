@@ -27,7 +27,7 @@ use crate::trace::targets::Targets;
 /// #     .road(["1006", "1007", "1008", "1009"]).build().unwrap();
 /// let hexes = |ls: &[&str]| ls.iter().map(|l| map.parse(l).unwrap()).collect::<Vec<_>>();
 /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
-/// let targets = Targets::new(&map, hexes(&["1009"]));
+/// let targets = Targets::new(&map, hexes(&["1009"])).unwrap();
 /// let free = |_h| None::<()>;
 /// let good = Path::new(hexes(&["1002", "1003", "1004", "1005", "1006", "1007", "1008", "1009"]));
 /// assert!(check_path(&rule, &good, &targets, &free).is_ok());

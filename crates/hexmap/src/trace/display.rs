@@ -107,7 +107,7 @@ impl<R> Cut<R> {
     /// ])?;
     /// let free = position.blocking(&map, "friend", &position.zoc(&map, "enemy"), &ZocRule::new());
     /// let rule = RoadChain::new(4).rule().bind(&map)?;
-    /// let targets = Targets::new(&map, [map.parse("0105")?]);
+    /// let targets = Targets::new(&map, [map.parse("0105")?]).unwrap();
     /// let cut = hexmap::search(&rule, map.parse("0101")?, &targets, &free).unwrap_err();
     /// assert_eq!(
     ///     cut.display(&map, |b| b.display(&position)).to_string(),

@@ -35,5 +35,5 @@ pub use rule::{
 };
 pub use search::{Blocked, Cut, Obstacle, search};
 pub use step::BoundRule;
-pub use targets::Targets;
+pub use targets::{TargetError, Targets};
 pub use tracer::{TraceScratch, Tracer};

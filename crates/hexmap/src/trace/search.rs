@@ -114,7 +114,7 @@ struct State {
 ///     .unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
 /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
-/// let targets = Targets::new(&map, [hex("1009")]);
+/// let targets = Targets::new(&map, [hex("1009")]).unwrap();
 /// let nothing_blocks = |_h| None::<()>;
 ///
 /// // From 1002: three free hexes 1003-1005, then the road from 1006.

@@ -82,7 +82,7 @@ impl<'m> BoundRule<'m> {
     ///     .bind(&map)
     ///     .unwrap()
     ///     .with_predicate("not mined", |step| !mined.contains(&step.to()));
-    /// let targets = Targets::new(&map, [hex("0104")]);
+    /// let targets = Targets::new(&map, [hex("0104")]).unwrap();
     /// assert!(search(&rule, hex("0101"), &targets, &|_h| None::<()>).is_err());
     /// ```
     pub fn with_predicate(

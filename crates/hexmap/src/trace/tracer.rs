@@ -38,7 +38,7 @@ const HERE: u32 = u32::MAX - 1;
 ///     .unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
 /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
-/// let targets = Targets::new(&map, [hex("1009")]);
+/// let targets = Targets::new(&map, [hex("1009")]).unwrap();
 /// let tracer = Tracer::new(&rule, &targets, &|_h| None::<()>);
 /// let starts = [hex("1002"), hex("1001")];
 /// assert_eq!(tracer.traced_all(&starts), [true, false]);
@@ -124,7 +124,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// #     .road(["1006", "1007", "1008", "1009"]).build().unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
-    /// let targets = Targets::new(&map, [hex("1009")]);
+    /// let targets = Targets::new(&map, [hex("1009")]).unwrap();
     /// let mut free = vec![true; map.len()];
     /// free[map.node(hex("1007")).unwrap().index()] = false; // an enemy on the road
     /// let tracer = Tracer::with_free_table(&rule, &targets, &free);
@@ -163,7 +163,7 @@ impl<'r, 'm> Tracer<'r, 'm> {
     /// #     .road(["1006", "1007", "1008", "1009"]).build().unwrap();
     /// let hex = |l: &str| map.parse(l).unwrap();
     /// let rule = RoadChain::new(3).rule().bind(&map).unwrap();
-    /// let targets = Targets::new(&map, [hex("1009")]);
+    /// let targets = Targets::new(&map, [hex("1009")]).unwrap();
     /// let mut tracer = Tracer::new(&rule, &targets, &|_h| None::<()>);
     /// assert!(tracer.traced(hex("1002")));
     /// let enemy = hex("1007");

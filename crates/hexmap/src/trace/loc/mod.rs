@@ -55,7 +55,7 @@ use crate::trace::why::Why;
 /// // Zones of control as the map marks them, negated by a friendly unit.
 /// let zoc = ZocRule::new().negated_by_friendly(true);
 /// let plan = ChainPlan::new(&map, RoadChain::new(3), &zoc).unwrap();
-/// let targets = Targets::new(&map, [hex("1009")]);
+/// let targets = Targets::new(&map, [hex("1009")]).unwrap();
 /// let mut work = ChainWork::default();
 /// // Two friendly units, and an enemy whose zone of control covers 1003 and 1005.
 /// let units = [

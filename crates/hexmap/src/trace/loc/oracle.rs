@@ -119,7 +119,7 @@ impl From<ZocError> for OracleError {
 ///     .build()
 ///     .unwrap();
 /// let hex = |l: &str| map.parse(l).unwrap();
-/// let targets = Targets::new(&map, [hex("1009")]);
+/// let targets = Targets::new(&map, [hex("1009")]).unwrap();
 /// let units = [
 ///     Unit::new("A", "allies", hex("1002")),
 ///     Unit::new("B", "allies", hex("1001")),
