@@ -22,6 +22,9 @@
 //!   the blocked frontier and why, per unit ([`search`]) or for all units at once ([`Tracer`]).
 //!   "K hexes of any terrain, then along the road/trail net", which many games' supply lines
 //!   follow, is the preset [`RoadChain`]; zones of control follow a [`ZocRule`].
+//! - **Line of sight** ([`sight`]): what the straight segment between two hex centres passes
+//!   through (hexes, hexsides run along, vertices), in exact integer arithmetic, and what blocks
+//!   it under a [`SightRule`](sight::SightRule) (terrain, hex features, hexside features, heights).
 //!
 //! What is not about hexes (diagnostics, the TOML shape reader, resolvers and bounded reads,
 //! terminal-safe text, rules options, the SVG toolkit, HTML pages) is the workspace's kit crate,
@@ -221,6 +224,7 @@ mod layout;
 pub mod limits;
 mod map;
 mod position;
+pub mod sight;
 #[cfg(feature = "toml")]
 mod spec;
 mod summary;
