@@ -299,13 +299,20 @@ fn a_line_along_a_hexside_is_read_any_or_all() {
     assert!(text.contains(&format!("along the hexside {}/{} (any hex beside it blocks), {}: terrain `forest` blocks the line", map.label_text(x), map.label_text(y), map.label_text(x))), "{text}");
     let all = any.clone().reading(Reading::All);
     assert!(all.check(from, to).unwrap().is_clear());
-    // Forest on both sides: blocked under both readings.
+    assert!(
+        any.clone()
+            .reading(Reading::BothSides)
+            .check(from, to)
+            .unwrap()
+            .is_clear()
+    );
+    // Forest on both sides: blocked under every reading.
     let map = grid()
         .terrain(x, "forest")
         .terrain(y, "forest")
         .build()
         .unwrap();
-    for reading in [Reading::Any, Reading::All] {
+    for reading in [Reading::Any, Reading::All, Reading::BothSides] {
         let rule = SightRule::new(&map)
             .terrain_blocks("forest")
             .unwrap()
@@ -350,6 +357,59 @@ fn a_line_through_a_vertex_alone_is_read_any_or_all() {
             .is_clear()
     );
     assert!(!any.check(to, from).unwrap().is_clear());
+    let both = any.clone().reading(Reading::BothSides);
+    assert!(both.check(from, to).unwrap().is_clear());
+}
+
+#[test]
+fn both_sides_reads_the_whole_line_and_all_each_hexside() {
+    // From (0,0) to (3,3) the line runs along three hexsides; forest left of the first and
+    // right of the last (left and right by the independent orientation test).
+    let b = Board::new();
+    let (from, to) = (b.at(0, 0), b.at(3, 3));
+    let runs: Vec<[Hex; 2]> = steps(from, to)
+        .into_iter()
+        .filter_map(|x| match x {
+            Step::Hexside(hs) => Some(hs),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(runs.len(), 3);
+    let left = |h: Hex| orient(centre(from), centre(to), centre(h)) > 0;
+    let pick = |run: [Hex; 2], on_left: bool| *run.iter().find(|h| left(**h) == on_left).unwrap();
+    let rule = |map: &HexMap, reading| {
+        let rule = SightRule::new(map).terrain_blocks("forest").unwrap();
+        let there = rule
+            .clone()
+            .reading(reading)
+            .check(from, to)
+            .unwrap()
+            .is_clear();
+        let back = rule.reading(reading).check(to, from).unwrap().is_clear();
+        assert_eq!(there, back, "{reading:?}");
+        there
+    };
+    // Forest left of the first run and left or right of the last: (Any, All, BothSides)
+    // clear.
+    let forest = |last_on_left: bool| {
+        let b = grid().terrain(pick(runs[0], true), "forest");
+        b.terrain(pick(runs[2], last_on_left), "forest")
+            .build()
+            .unwrap()
+    };
+    let (opposite, same_side) = (forest(false), forest(true));
+    let readings = [Reading::Any, Reading::All, Reading::BothSides];
+    assert_eq!(readings.map(|r| rule(&opposite, r)), [false, true, false]);
+    assert_eq!(readings.map(|r| rule(&same_side, r)), [false, true, true]);
+    let both = SightRule::new(&opposite).terrain_blocks("forest").unwrap();
+    let sight = both.reading(Reading::BothSides).check(from, to).unwrap();
+    assert_eq!(sight.blocks().len(), 2);
+    assert!(sight.blocks()[0].step < sight.blocks()[1].step);
+    let text = sight.to_string();
+    assert!(
+        text.contains("(hexes beside the line block on both sides)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -583,8 +643,9 @@ fn names_print_on_one_line() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     /// Under `Any`, heights off, terrain only: blocked exactly when a hex other than the ends,
-    /// on the map, whose polygon the segment touches, is forest. Under `All`, never blocked
-    /// where `Any` is clear. Either way, the same from the other end.
+    /// on the map, whose polygon the segment touches, is forest. Blocked under `All` implies
+    /// under `BothSides`, which implies under `Any`. Every reading, the same from the other
+    /// end.
     #[test]
     fn random_maps_block_as_the_polygons_say(
         forest in proptest::collection::vec(any::<bool>(), 36),
@@ -606,6 +667,7 @@ proptest! {
         let map = builder.terrain(hexes[0], "forest").build().unwrap();
         let any = SightRule::new(&map).terrain_blocks("forest").unwrap();
         let all = any.clone().reading(Reading::All);
+        let both = any.clone().reading(Reading::BothSides);
         let forest_hexes: BTreeSet<Hex> = map.hexes().iter().filter(|i| map.terrain(i.hex) == Some("forest")).map(|i| i.hex).collect();
         for (i, j) in pairs {
             let (a, b) = (hexes[i], hexes[j]);
@@ -619,7 +681,10 @@ proptest! {
             prop_assert_eq!(!there.is_clear(), expect, "{:?} -> {:?}: {}", a, b, there);
             prop_assert_eq!(back.is_clear(), there.is_clear());
             let all_there = all.check(a, b).unwrap();
-            prop_assert!(there.is_clear() <= all_there.is_clear());
+            let both_there = both.check(a, b).unwrap();
+            prop_assert!(there.is_clear() <= both_there.is_clear());
+            prop_assert!(both_there.is_clear() <= all_there.is_clear());
+            prop_assert_eq!(both.check(b, a).unwrap().is_clear(), both_there.is_clear());
             prop_assert_eq!(all.check(b, a).unwrap().is_clear(), all_there.is_clear());
             prop_assert_eq!(there.to_string().lines().count(), there.blocks().len().max(1));
         }

@@ -284,6 +284,14 @@ impl<'m> SightRule<'m> {
     }
 }
 
+/// The beside hexes' reasons by side of the line, under [`Reading::BothSides`].
+#[derive(Default)]
+struct Sides {
+    left: Vec<Block>,
+    right: Vec<Block>,
+    seen: Vec<Hex>,
+}
+
 /// One line being read under one rule.
 struct Look<'a, 'm> {
     rule: &'a SightRule<'m>,
@@ -295,6 +303,7 @@ impl Look<'_, '_> {
     /// Every reason, in order along the line.
     fn blocks(&self) -> Vec<Block> {
         let mut out = Vec::new();
+        let mut sides = Sides::default();
         let steps = &self.sight.steps;
         for (i, step) in steps.iter().enumerate() {
             let mut push = |reason| out.push(Block { step: i, reason });
@@ -307,10 +316,15 @@ impl Look<'_, '_> {
                 }
                 Step::Hexside([a, b]) => {
                     self.hexside(a, b, true).into_iter().for_each(&mut push);
-                    self.beside(&[a, b]).into_iter().for_each(&mut push);
+                    self.beside(i, &[a, b], &mut out, &mut sides);
                 }
-                Step::Vertex(hs) => self.beside(&hs).into_iter().for_each(&mut push),
+                Step::Vertex(hs) => self.beside(i, &hs, &mut out, &mut sides),
             }
+        }
+        if !sides.left.is_empty() && !sides.right.is_empty() {
+            out.extend(sides.left);
+            out.extend(sides.right);
+            out.sort_by_key(|b| b.step);
         }
         out
     }
@@ -330,18 +344,42 @@ impl Look<'_, '_> {
         .collect()
     }
 
-    /// The reasons of the hexes beside a hexside or vertex, under the rule's reading.
-    fn beside(&self, hexes: &[Hex]) -> Vec<Reason> {
+    /// The reasons of the hexes beside a hexside or vertex step `i`, under the rule's reading:
+    /// into `out` at once (`Any`, `All`), or by side for the whole line (`BothSides`).
+    fn beside(&self, i: usize, hexes: &[Hex], out: &mut Vec<Block>, sides: &mut Sides) {
+        let block = |reason| Block { step: i, reason };
         let each: Vec<Vec<Reason>> = hexes.iter().map(|h| self.hex(*h)).collect();
         let blocked = match self.rule.reading {
             Reading::Any => each.iter().any(|r| !r.is_empty()),
             Reading::All => each.iter().all(|r| !r.is_empty()),
+            Reading::BothSides => {
+                for (h, reasons) in hexes.iter().zip(each) {
+                    let steps = &self.sight.steps;
+                    if steps.contains(&Step::Hex(*h)) || sides.seen.contains(h) {
+                        continue;
+                    }
+                    sides.seen.push(*h);
+                    let side = if self.left_of_line(*h) {
+                        &mut sides.left
+                    } else {
+                        &mut sides.right
+                    };
+                    side.extend(reasons.into_iter().map(block));
+                }
+                return;
+            }
         };
         if blocked {
-            each.into_iter().flatten().collect()
-        } else {
-            Vec::new()
+            out.extend(each.into_iter().flatten().map(block));
         }
+    }
+
+    /// Whether the centre of `h` is left of the line from the first end to the second (in the
+    /// axial plane, an affine image of the grid: the sign is the same).
+    fn left_of_line(&self, h: Hex) -> bool {
+        let [a, b] = self.sight.ends.map(|e| [i128::from(e.q), i128::from(e.r)]);
+        let c = [i128::from(h.q), i128::from(h.r)];
+        (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) > 0
     }
 
     /// Why the hex `h` blocks (nothing for an end, or a hex off the map).
@@ -431,6 +469,7 @@ impl Sight<'_> {
         let reading = match self.reading {
             Reading::Any => "any hex beside it blocks",
             Reading::All => "every hex beside it blocks",
+            Reading::BothSides => "hexes beside the line block on both sides",
         };
         match (&block.reason, self.steps.get(block.step)) {
             (Reason::Hexside { hexes, .. }, _) => inline(f, format_args!("{}: ", joined(hexes))),

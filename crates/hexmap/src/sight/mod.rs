@@ -20,16 +20,22 @@
 //!   crosses the hexside, **and when it runs along it**: the segment then lies on the feature
 //!   itself (a ridge, a wall). A segment that only touches a hexside's end (a vertex) does not
 //!   block by it. Hexside features block whatever the heights.
-//! - **A step along a hexside or through a vertex** is read by [`Reading`]: blocked when
-//!   [`Reading::Any`] hex beside it blocks (**the default**, the strict reading: the line is
-//!   given no benefit of the doubt), or only when [`Reading::All`] do. Games differ. Valor &
-//!   Victory (9.4, "Hexside LOS") blocks a line traced along hexsides only when hexes on both
-//!   sides hold blocking terrain (`All`); Tide of Iron shifts a line traced exactly along hex
-//!   edges slightly to either side, and blocks it only when both shifts are blocked (`All`);
-//!   Advanced Squad Leader (A6.1) lets an inherent-terrain hex block or hinder a line traced
-//!   exactly along its hexside, one such hex sufficing (`Any`, for that terrain). Both readings
-//!   apply to vertices alike; a game that reads vertices otherwise than hexsides writes its own
-//!   test over [`Sight::steps`].
+//! - **A step along a hexside or through a vertex** is read by [`Reading`]. Games differ:
+//!   - [`Reading::Any`] (**the default**, the strict reading: the line is given no benefit of
+//!     the doubt): blocked when any hex beside it blocks. Advanced Squad Leader (A6.1) reads an
+//!     inherent-terrain hex so: it blocks or hinders a line traced exactly along its hexside,
+//!     one such hex sufficing.
+//!   - [`Reading::All`]: blocked only when every hex beside that one hexside (or vertex)
+//!     blocks; a line between two blocking hexes is blocked, a line along one is not.
+//!   - [`Reading::BothSides`]: blocked only when hexes beside the line block on both its sides,
+//!     anywhere along it. Valor & Victory (9.4, "Hexside LOS") reads a line traced along a
+//!     series of hexsides so ("even if the hexes containing blocking terrain are not
+//!     adjacent"), and so does Tide of Iron's rule for a line along hex edges (the line is
+//!     shifted slightly to either side, and is blocked only when both shifts are).
+//!
+//!   A hex the line crosses blocks under every reading; the readings differ only on the hexes
+//!   it touches without crossing (beside a hexside it runs along, or at a vertex). A game that
+//!   reads vertices otherwise than hexsides writes its own test over [`Sight::steps`].
 //! - **Heights** are off by default. With [`SightRule::heights`] on, every hex stands at its
 //!   ground height (by terrain, [`SightRule::ground`], or the caller's closure by hex,
 //!   [`SightRule::check_with_ground`]), an obstacle given a height
@@ -69,9 +75,10 @@
 //! let sight = any.check(a, b).unwrap();
 //! assert!(sight.steps().iter().any(|s| matches!(s, Step::Hexside(_))));
 //! assert!(!sight.is_clear());
-//! // Under the other reading, one side is not enough.
-//! let all = any.reading(Reading::All);
-//! assert!(all.check(a, b).unwrap().is_clear());
+//! // Under the other readings, one side is not enough.
+//! for reading in [Reading::All, Reading::BothSides] {
+//!     assert!(any.clone().reading(reading).check(a, b).unwrap().is_clear());
+//! }
 //! # Ok::<(), hexmap::BuildError>(())
 //! ```
 

@@ -4,8 +4,8 @@
 use crate::map::{HexFeature, HexMap, HexsideFeature, TerrainType, UnknownName};
 
 /// How a step along a hexside or through a vertex is read: its hexes block it when any of them
-/// blocks, or only when all of them do ([the module docs](crate::sight) say which games read
-/// which).
+/// blocks, only when all of them do, or only when hexes on both sides of the line block along
+/// the whole line ([the module docs](crate::sight) say which games read which).
 ///
 /// # Example
 /// ```
@@ -13,12 +13,18 @@ use crate::map::{HexFeature, HexMap, HexsideFeature, TerrainType, UnknownName};
 /// assert_eq!(Reading::default(), Reading::Any);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reading {
     /// Blocked when any hex beside it blocks (the default: the strict reading).
     #[default]
     Any,
-    /// Blocked only when every hex beside it blocks.
+    /// Blocked only when every hex beside it blocks (each hexside and each vertex on its own).
     All,
+    /// Blocked when hexes beside the line block on both its sides, anywhere along it (not
+    /// necessarily at the same hexside or vertex): a hex beside a hexside or vertex step that
+    /// the line does not cross is left or right of it, and the line is blocked when a hex on
+    /// the left and one on the right block.
+    BothSides,
 }
 
 /// When an intervening hex's height blocks, with heights on ([`SightRule::heights`]).
@@ -29,6 +35,7 @@ pub enum Reading {
 /// assert_eq!(HeightTest::default(), HeightTest::AboveLine);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HeightTest {
     /// It rises strictly above the straight line between the two ends' heights, taken where
     /// the hex's centre projects onto the segment (the default).
@@ -54,6 +61,7 @@ pub enum HeightTest {
 /// # Ok::<(), hexmap::BuildError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Obstacle {
     /// A terrain.
     Terrain(TerrainType),
