@@ -46,9 +46,8 @@
 //!   the straight line between the two ends' ground heights, taken where the hex's centre
 //!   projects onto the segment (equal heights do not block; compared exactly as rationals), or
 //!   [`HeightTest::AtLeastHigherEnd`], when it is at least as high as the higher end (a
-//!   hill as high as the observer's blocks). Games that compare with the higher end often
-//!   say "higher than both" (strictly); such a game adds one to the ends' heights through its
-//!   closure.
+//!   hill as high as the observer's blocks). A game whose hill blocks when "higher than
+//!   both" ends (strictly) adds one to the two ends' heights in its closure.
 //!
 //! # The geometry
 //!
@@ -73,7 +72,8 @@
 //! let (a, b) = (hex("0101"), hex("0202"));
 //! let any = SightRule::new(&map).terrain_blocks("forest").unwrap();
 //! let sight = any.check(a, b).unwrap();
-//! assert!(sight.steps().iter().any(|s| matches!(s, Step::Hexside(_))));
+//! let side = |x: &str, y: &str| Step::Hexside([hex(x), hex(y)]);
+//! assert!(sight.steps().iter().any(|s| *s == side("0102", "0201") || *s == side("0201", "0102")));
 //! assert!(!sight.is_clear());
 //! // Under the other readings, one side is not enough.
 //! for reading in [Reading::All, Reading::BothSides] {
