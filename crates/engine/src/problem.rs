@@ -5,7 +5,7 @@
 //! so that text and JSON output treat every game and the tool's own checks (reading the file,
 //! detecting the game) alike.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// How problems are shown: each style with its name and what it does, for a front end to offer
@@ -141,55 +141,109 @@ fn kind_name(v: Value) -> String {
     }
 }
 
-/// The flat JSON form of a problem that `check --format json` prints.
-#[derive(Serialize)]
-pub struct ProblemJson<'a> {
+/// The flat JSON form of a problem that `check --format json` prints (docs/json.md), and that
+/// reads back: `serde_json::from_str` gives the value whose JSON is byte-identical.
+///
+/// # Example
+///
+/// ```
+/// use victory_engine::problem::{Problem, ProblemJson, Severity};
+///
+/// let problem = Problem::new("hex".to_string(), "`9999` is not a hex of the map");
+/// let flat = ProblemJson::warning(&problem);
+/// let text = serde_json::to_string(&flat).unwrap();
+/// assert!(text.starts_with(r#"{"severity":"warning","file":null"#));
+/// let back: ProblemJson = serde_json::from_str(&text).unwrap();
+/// assert_eq!((back.severity, back.kind.as_str()), (Severity::Warning, "hex"));
+/// assert_eq!(serde_json::to_string(&back).unwrap(), text);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemJson {
     /// `error` (the file is refused), or `warning` (read, but not as the file meant it).
-    severity: &'static str,
-    file: Option<&'a str>,
-    line: Option<u32>,
-    column: Option<u32>,
+    pub severity: Severity,
+    /// The file, as named.
+    pub file: Option<String>,
+    /// The line, from 1.
+    pub line: Option<u32>,
+    /// The column, from 1.
+    pub column: Option<u32>,
     /// Byte offsets `[start, end)` in the file.
-    span: Option<Span>,
-    key: Option<&'a str>,
-    label: Option<&'a str>,
-    kind: &'a str,
-    message: &'a str,
-    help: Option<&'a str>,
+    pub span: Option<Span>,
+    /// The key path (`units[3].hex`).
+    pub key: Option<String>,
+    /// What the problem is about (a unit id, a label).
+    pub label: Option<String>,
+    /// The kind, as a string (`hex`, `map/bad-label`).
+    pub kind: String,
+    /// The message.
+    pub message: String,
+    /// What to do about it.
+    pub help: Option<String>,
 }
 
-/// A byte range, for editors.
-#[derive(Serialize)]
-struct Span {
-    start: usize,
-    end: usize,
+/// Whether a problem refuses the file.
+///
+/// # Example
+///
+/// ```
+/// use victory_engine::problem::Severity;
+///
+/// assert_eq!(serde_json::to_string(&Severity::Error).unwrap(), r#""error""#);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The file is refused.
+    Error,
+    /// Read, but not as the file meant it.
+    Warning,
 }
 
-impl<'a> From<&'a Problem> for ProblemJson<'a> {
-    fn from(p: &'a Problem) -> Self {
+/// A byte range `[start, end)`, for editors.
+///
+/// # Example
+///
+/// ```
+/// use victory_engine::problem::Span;
+///
+/// let span: Span = serde_json::from_str(r#"{"start": 3, "end": 7}"#).unwrap();
+/// assert_eq!((span.start, span.end), (3, 7));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// The byte after the last.
+    pub end: usize,
+}
+
+impl From<&Problem> for ProblemJson {
+    fn from(p: &Problem) -> Self {
         ProblemJson {
-            severity: "error",
-            file: p.file.as_deref(),
+            severity: Severity::Error,
+            file: p.file.clone(),
             line: p.location.map(|l| l.line),
             column: p.location.map(|l| l.column),
             span: p.span.as_ref().map(|s| Span {
                 start: s.start,
                 end: s.end,
             }),
-            key: p.key.as_deref(),
-            label: p.label.as_deref(),
-            kind: &p.kind,
-            message: &p.message,
-            help: p.help.as_deref(),
+            key: p.key.clone(),
+            label: p.label.clone(),
+            kind: p.kind.clone(),
+            message: p.message.clone(),
+            help: p.help.clone(),
         }
     }
 }
 
-impl<'a> ProblemJson<'a> {
+impl ProblemJson {
     /// A warning: what was read, but not as the file meant it.
-    pub fn warning(p: &'a Problem) -> Self {
+    pub fn warning(p: &Problem) -> Self {
         ProblemJson {
-            severity: "warning",
+            severity: Severity::Warning,
             ..ProblemJson::from(p)
         }
     }

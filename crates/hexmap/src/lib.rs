@@ -22,6 +22,9 @@
 //!   the blocked frontier and why, per unit ([`search`]) or for all units at once ([`Tracer`]).
 //!   "K hexes of any terrain, then along the road/trail net", which many games' supply lines
 //!   follow, is the preset [`RoadChain`]; zones of control follow a [`ZocRule`].
+//! - **Movement range** ([`movement_range`]): every hex a unit reaches with its budget under a
+//!   one-leg rule, each with its cost and one cheapest path, with enemy zones of control read
+//!   as the game says ([`ZocMovement`]: sticky, entering or leaving costs, ZOC to ZOC).
 //! - **Line of sight** ([`sight`]): what the straight segment between two hex centres passes
 //!   through (hexes, hexsides run along, vertices), in exact integer arithmetic, and what blocks
 //!   it under a [`SightRule`](sight::SightRule) (terrain, hex features, hexside features, heights).
@@ -162,6 +165,42 @@
 //! refuses a terrain or feature the map lacks, naming the leg, the name and the names the map
 //! has ([`TraceRule::bind_lenient`], for one rules table over many maps, binds it as empty).
 //!
+//! # Movement range
+//! [`movement_range`] reads the tracer's vocabulary: a rule of one leg (its budget in movement
+//! points with [`Costs`], in hexes, or unlimited; its [`StepRule`]s; impassable hexsides), a
+//! free test for the hexes a unit may not enter (enemy units, with their reasons), and the
+//! enemy zone of control ([`RangeZoc`]: a [`ZocLayer`] and how it acts on movement,
+//! [`ZocMovement`], whose docs give each reading, the default, and which games read it so).
+//! It answers every hex reached with its cost and one cheapest path, and the hexes next to
+//! them that it cannot enter, with why ([`MoveRange`]). A rule of several legs is refused
+//! ([`RangeError::Legs`]). ([`search`] with no target answers only which hexes the rule
+//! reaches: see [`Cut::reached_hexes`].)
+//! ```
+//! use hexmap::{Costs, Leg, Position, RangeZoc, TraceRule, Unit, ZocMovement, movement_range};
+//! use hexmap::{Layout, MapBuilder, Orientation};
+//!
+//! // Two rows of five; forest costs 2; an enemy unit on 0205.
+//! let map = MapBuilder::new("two rows", Layout::row_column(Orientation::Pointy, 1..=2, 1..=5))
+//!     .terrain("0102", "forest")
+//!     .build()?;
+//! let hex = |l: &str| map.parse(l).unwrap();
+//! let position = Position::new(&map, vec![Unit::new("E", "enemy", hex("0205"))])?;
+//! let enemy_zoc = position.zoc(&map, "enemy");
+//! let enemy_unit = |h| position.at(&map, h).first().map(|_| "enemy unit");
+//! let rule = TraceRule::new([Leg::movement_points(4, Costs::new(1).terrain("forest", 2))])
+//!     .bind(&map)?;
+//! let zoc = RangeZoc::new(&enemy_zoc, ZocMovement::new()); // sticky
+//! let range = movement_range(&rule, hex("0101"), &enemy_unit, &zoc)?;
+//! // Through the forest (2 + 1) or around it (3 hexes): as cheap, so the fewer hexes.
+//! let path = range.path(hex("0103")).unwrap();
+//! assert_eq!(path.hexes, [hex("0101"), hex("0102"), hex("0103")]);
+//! assert_eq!(path.spent, [3]);
+//! // 0104 is in the enemy's zone of control: entered for 4 points, and the unit stops there.
+//! assert_eq!(range.cost(hex("0104")), Some(4));
+//! assert!(!range.contains(hex("0205"))); // the enemy unit
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Public dependencies and stability
 //!
 //! The crate is 0.x: a minor release (0.1 -> 0.2) may break the API, a patch release does not.
@@ -260,6 +299,7 @@ pub use trace::{
     RuleError, Step, StepFn, StepRule, TargetRule, Targets, TraceRule, Tracer, check_path,
     check_simple, search,
 };
+pub use trace::{MoveRange, RangeError, RangeZoc, Reached, ZocMovement, ZocToZoc, movement_range};
 
 /// Not covered by semver: used by the workspace's own crates; may change in any release.
 ///

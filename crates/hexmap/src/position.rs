@@ -82,30 +82,67 @@ impl<S> Unit<S> {
     }
 }
 
-/// Why a unit cannot be placed: one problem of [`PositionErrors`].
+/// Why a unit cannot be placed: one problem of [`PositionErrors`], naming the unit by its id
+/// and by its place in the list given ([`PositionError::key`]: `units[3].hex`), as a file's
+/// problems name a line.
+///
+/// ```
+/// use hexmap::{Hex, Layout, MapBuilder, Orientation, Position, PositionError, Unit};
+///
+/// let map = MapBuilder::new("line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+///     .build()
+///     .unwrap();
+/// let err = Position::new(&map, vec![Unit::new("B", 0, Hex::new(40, 40))]).unwrap_err();
+/// assert!(matches!(&err.problems()[0], PositionError::OffMap { index: 0, .. }));
+/// assert_eq!(err.problems()[0].key(), "units[0].hex");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PositionError {
     /// The unit's hex is not on the map.
     OffMap {
+        /// The unit's place in the list given, from 0.
+        index: usize,
         /// The unit.
         id: String,
         /// Its hex, as a label where it has one.
         hex: String,
     },
     /// Two units share an identifier.
-    DuplicateId(String),
+    DuplicateId {
+        /// The second unit's place in the list given, from 0.
+        index: usize,
+        /// The identifier.
+        id: String,
+        /// The first unit's place.
+        first: usize,
+    },
+}
+
+impl PositionError {
+    /// The unit's place and field, as a key path: `units[3].hex`, `units[4].id`.
+    pub fn key(&self) -> String {
+        match self {
+            PositionError::OffMap { index, .. } => format!("units[{index}].hex"),
+            PositionError::DuplicateId { index, .. } => format!("units[{index}].id"),
+        }
+    }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
+        let key = self.key();
         let mut out = crate::text::Inline(f);
         match self {
-            PositionError::OffMap { id, hex } => {
-                write!(out, "unit `{id}` is on hex {hex}, which is not on the map")
-            }
-            PositionError::DuplicateId(id) => write!(out, "unit id `{id}` is used twice"),
+            PositionError::OffMap { id, hex, .. } => write!(
+                out,
+                "unit `{id}` is on hex {hex}, which is not on the map (at `{key}`)"
+            ),
+            PositionError::DuplicateId { id, first, .. } => write!(
+                out,
+                "unit id `{id}` is used twice (at `{key}`, first at `units[{first}]`)"
+            ),
         }
     }
 }
@@ -127,10 +164,14 @@ impl std::error::Error for PositionError {}
 ///     Unit::new("A", 0, Hex::new(40, 40)),
 /// ])
 /// .unwrap_err();
-/// assert!(matches!(err.problems(), [PositionError::DuplicateId(_), PositionError::OffMap { .. }]));
+/// assert!(matches!(
+///     err.problems(),
+///     [PositionError::DuplicateId { index: 1, first: 0, .. }, PositionError::OffMap { .. }]
+/// ));
 /// assert_eq!(
 ///     err.to_string(),
-///     "unit id `A` is used twice\nunit `A` is on hex (40,40), which is not on the map"
+///     "unit id `A` is used twice (at `units[1].id`, first at `units[0]`)\n\
+///      unit `A` is on hex (40,40), which is not on the map (at `units[1].hex`)"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +241,7 @@ impl std::error::Error for PositionErrors {}
 ///     Unit::new("A", "allies", hex("1001")),
 ///     Unit::new("A", "allies", hexmap::Hex::new(40, 40)),
 /// ]).unwrap_err();
-/// assert!(matches!(errors.problems()[0], PositionError::DuplicateId(_)));
+/// assert!(matches!(errors.problems()[0], PositionError::DuplicateId { .. }));
 /// assert!(matches!(errors.problems()[1], PositionError::OffMap { .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -219,15 +260,22 @@ impl<S: Copy + Eq> Position<S> {
     pub fn new(map: &HexMap, units: Vec<Unit<S>>) -> Result<Self, PositionErrors> {
         let mut errors = Vec::new();
         let mut nodes = Vec::with_capacity(units.len());
-        let mut ids = std::collections::BTreeSet::new();
-        for u in &units {
-            if !ids.insert(u.id.as_str()) {
-                errors.push(PositionError::DuplicateId(u.id.clone()));
+        let mut ids = std::collections::BTreeMap::new();
+        for (index, u) in units.iter().enumerate() {
+            if let Some(&first) = ids.get(u.id.as_str()) {
+                errors.push(PositionError::DuplicateId {
+                    index,
+                    id: u.id.clone(),
+                    first,
+                });
+            } else {
+                ids.insert(u.id.as_str(), index);
             }
             match map.node(u.hex) {
                 Some(n) => nodes.push(u32::try_from(n.index()).unwrap_or(NONE)),
                 None => {
                     errors.push(PositionError::OffMap {
+                        index,
                         id: u.id.clone(),
                         hex: map.label_text(u.hex),
                     });
@@ -568,7 +616,7 @@ impl BoundZoc {
 /// assert!(matches!(e, ZocError::UnknownHexsideFeature { ref name, .. } if name == "rail"));
 /// assert_eq!(
 ///     e.to_string(),
-///     "the zone-of-control rule names hexside feature `rail`, which the map does not have \
+///     "the zone-of-control rule's `not_across` names hexside feature `rail`, which the map does not have \
 ///      (it has: road, trail, blocks-zoc, impassable)"
 /// );
 /// # Ok::<(), hexmap::BuildError>(())
@@ -607,15 +655,20 @@ impl From<UnknownName> for ZocError {
 
 impl fmt::Display for ZocError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (what, name, known) = match self {
-            ZocError::UnknownHexsideFeature { name, known } => ("hexside feature", name, known),
-            ZocError::UnknownTerrain { name, known } => ("terrain", name, known),
+        // Each kind of name comes from one of the rule's fields.
+        let (field, what, name, known) = match self {
+            ZocError::UnknownHexsideFeature { name, known } => {
+                ("not_across", "hexside feature", name, known)
+            }
+            ZocError::UnknownTerrain { name, known } => {
+                ("not_into_terrain", "terrain", name, known)
+            }
         };
         inline(
             f,
             format_args!(
-                "the zone-of-control rule names {what} `{name}`, which the map does not have \
-                 (it has: {known})"
+                "the zone-of-control rule's `{field}` names {what} `{name}`, which the map does \
+                 not have (it has: {known})"
             ),
         )
     }
@@ -848,6 +901,14 @@ impl ZocLayer {
     pub(crate) fn controllers_of_node(&self, node: usize) -> &[u32] {
         let (a, b) = (self.start[node] as usize, self.start[node + 1] as usize);
         &self.by_node[a..b]
+    }
+
+    /// Whether any unit's ZOC covers node `node`; `false` for a node the layer's map lacks.
+    pub(crate) fn controls_node(&self, node: usize) -> bool {
+        let at = |i: usize| self.start.get(i).copied();
+        at(node)
+            .zip(node.checked_add(1).and_then(at))
+            .is_some_and(|(a, b)| a != b)
     }
 
     /// Whether any unit's ZOC covers the hex.

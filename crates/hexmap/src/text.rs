@@ -81,8 +81,15 @@ mod tests {
         );
         assert_eq!(one_line("US-7-32"), "US-7-32");
         // A unit id of a position's problem cannot forge a line.
-        let e = crate::PositionError::DuplicateId("US-1\nforged: ok".into());
-        assert_eq!(e.to_string(), "unit id `US-1\\nforged: ok` is used twice");
+        let e = crate::PositionError::DuplicateId {
+            index: 1,
+            id: "US-1\nforged: ok".into(),
+            first: 0,
+        };
+        assert_eq!(
+            e.to_string(),
+            "unit id `US-1\\nforged: ok` is used twice (at `units[1].id`, first at `units[0]`)"
+        );
     }
 
     /// The crate's one-line text is the kit's (`wargame_kit::terminal::one_line`), character

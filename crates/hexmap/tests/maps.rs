@@ -223,8 +223,8 @@ fn positions_reject_off_map_units_and_duplicate_ids() {
     assert_eq!(
         text,
         [
-            "unit `A` is on hex 0404, which is not on the map",
-            "unit id `A` is used twice"
+            "unit `A` is on hex 0404, which is not on the map (at `units[0].hex`)",
+            "unit id `A` is used twice (at `units[1].id`, first at `units[0]`)"
         ]
     );
 }

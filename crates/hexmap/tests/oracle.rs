@@ -541,7 +541,7 @@ fn errors_leave_the_oracle_as_it_was() {
     assert!(
         errors[0]
             .to_string()
-            .starts_with("the zone-of-control rule names hexside feature `river`")
+            .starts_with("the zone-of-control rule's `not_across` names hexside feature `river`")
     );
     let errors = LocOracle::new(&map, RoadChain::new(5000), &targets, &zoc, 0, []).unwrap_err();
     assert!(matches!(errors[0], OracleError::Rule(_)));

@@ -1472,7 +1472,8 @@ fn position_2_errors_are_one_error_type_for_question_mark() {
     let err = place(&map).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "unit id `US-1` is used twice\nunit `US-1` is on hex (100,100), which is not on the map"
+        "unit id `US-1` is used twice (at `units[1].id`, first at `units[0]`)\n\
+         unit `US-1` is on hex (100,100), which is not on the map (at `units[1].hex`)"
     );
     let typed = Position::new(&map, vec![Unit::new("X", Side::Enemy, Hex::new(100, 100))]);
     let typed = typed.unwrap_err();

@@ -281,7 +281,7 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
         }
     );
     let words = format!(
-        "the zone-of-control rule names hexside feature `rail`, which the map does not have \
+        "the zone-of-control rule's `not_across` names hexside feature `rail`, which the map does not have \
          (it has: {features})"
     );
     assert_eq!(e.to_string(), words);
@@ -299,7 +299,7 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
     let swamp = ZocRule::new().not_into_terrain(["swamp"]);
     assert_eq!(
         swamp.bind(&map).unwrap_err().to_string(),
-        "the zone-of-control rule names terrain `swamp`, which the map does not have \
+        "the zone-of-control rule's `not_into_terrain` names terrain `swamp`, which the map does not have \
          (it has: clear, forest)"
     );
 
@@ -309,16 +309,16 @@ fn an_unknown_name_is_refused_in_the_words_of_the_rule_that_gives_it() {
         Leg::unlimited().steps(StepRule::Along(vec!["rail".into()])),
     ]);
     let e = rule.bind(&map).unwrap_err();
-    assert!(matches!(&e, RuleError::UnknownName { leg: 2, unknown }
+    assert!(matches!(&e, RuleError::UnknownName { leg: 2, unknown, .. }
         if unknown.name == "rail" && unknown.known == features));
     assert!(e.to_string().starts_with(&format!(
-        "leg 2: the map has no hexside feature `rail` (it has: {features})"
+        "leg 2, `steps.along`: the map has no hexside feature `rail` (it has: {features})"
     )));
     let rule =
         TraceRule::new([Leg::unlimited().steps(StepRule::IntoTerrain(vec!["swamp".into()]))]);
     assert_eq!(
         rule.bind(&map).unwrap_err().to_string(),
-        "leg 1: the map has no terrain `swamp` (it has: clear, forest)"
+        "leg 1, `steps.into_terrain`: the map has no terrain `swamp` (it has: clear, forest)"
     );
     // Names the map has resolve, built-in or its own (either spelling of `blocks-zoc`).
     let known = ZocRule::new()
@@ -341,7 +341,8 @@ fn rivers() -> HexMap {
     .unwrap()
 }
 
-/// A door through which a rule names something: a leg naming the name given.
+/// A door through which a rule names something: where in the leg the name is given (as the
+/// refusal names it), and a leg naming the name given.
 type Door = (&'static str, fn(&'static str) -> hexmap::Leg);
 
 /// Never a typo accepted (issue 47, item 1): a misspelt hexside feature (`rivr`) fails to bind
@@ -360,29 +361,31 @@ fn a_misspelt_hexside_feature_fails_to_bind_through_every_door() {
         }
     }
     let doors: Vec<Door> = vec![
-        ("along", |f| {
+        ("steps.along", |f| {
             Leg::unlimited().steps(StepRule::Along(vec![f.into()]))
         }),
-        ("not across", |f| {
+        ("steps.not_across", |f| {
             Leg::unlimited().steps(not_across(f, "road"))
         }),
-        ("unless", |f| Leg::unlimited().steps(not_across("river", f))),
-        ("into network", |f| {
+        ("steps.not_across.unless", |f| {
+            Leg::unlimited().steps(not_across("river", f))
+        }),
+        ("steps.into_network", |f| {
             Leg::unlimited().steps(StepRule::IntoNetwork(vec![f.into()]))
         }),
-        ("between", |f| {
+        ("steps.between", |f| {
             Leg::unlimited().steps(StepRule::Between(vec![f.into()]))
         }),
-        ("joined by", |f| {
+        ("joined_by.along", |f| {
             Leg::unlimited().joined_by(StepRule::Along(vec![f.into()]))
         }),
-        ("hexside cost", |f| {
+        ("costs.hexsides[0].feature", |f| {
             Leg::movement_points(5, Costs::new(1).hexside(f, 5, &[]))
         }),
-        ("waiver", |f| {
+        ("costs.hexsides[0].waived_by", |f| {
             Leg::movement_points(5, Costs::new(1).hexside("river", 5, &[f]))
         }),
-        ("custom crosses", |f| {
+        ("steps.custom(dry)", |f| {
             Leg::unlimited().steps(StepRule::custom("dry", move |map| {
                 let river = map.hexside_feature(f)?;
                 Ok(move |step: &Step<'_>| !step.crosses(river))
@@ -393,12 +396,13 @@ fn a_misspelt_hexside_feature_fails_to_bind_through_every_door() {
         let rule = TraceRule::new([Leg::hexes(1).skippable(), leg("rivr")]);
         let e = rule.bind(&map).unwrap_err();
         assert!(
-            matches!(&e, RuleError::UnknownName { leg: 2, unknown }
+            matches!(&e, RuleError::UnknownName { leg: 2, unknown, .. }
                 if unknown.what == NameKind::HexsideFeature
                 && unknown.name == "rivr" && unknown.known == sides),
             "{door}: {e:?}"
         );
-        let words = format!("leg 2: the map has no hexside feature `rivr` (it has: {sides})");
+        let words =
+            format!("leg 2, `{door}`: the map has no hexside feature `rivr` (it has: {sides})");
         assert!(e.to_string().starts_with(&words), "{door}: {e}");
         #[cfg(feature = "toml")]
         assert!(
@@ -418,22 +422,22 @@ fn a_misspelt_terrain_or_hex_feature_fails_to_bind_through_every_door() {
     let map = rivers();
     let terrains = "clear, swamp";
     let doors: Vec<Door> = vec![
-        ("into terrain", |t| {
+        ("steps.into_terrain", |t| {
             Leg::unlimited().steps(StepRule::IntoTerrain(vec![t.into()]))
         }),
-        ("not into", |t| {
+        ("steps.not_into_terrain", |t| {
             Leg::unlimited().steps(StepRule::NotIntoTerrain(vec![t.into()]))
         }),
-        ("terrain cost", |t| {
+        ("costs.terrain", |t| {
             Leg::movement_points(5, Costs::new(1).terrain(t, 9))
         }),
-        ("custom enters", |t| {
+        ("steps.custom(dry)", |t| {
             Leg::unlimited().steps(StepRule::custom("dry", move |map| {
                 let swamp = map.terrain_type(t)?;
                 Ok(move |step: &Step<'_>| !step.enters(swamp))
             }))
         }),
-        ("custom fort", |f| {
+        ("steps.custom(no fort)", |f| {
             Leg::unlimited().steps(StepRule::custom("no fort", move |map| {
                 let fort = map.hex_feature(f)?;
                 Ok(move |step: &Step<'_>| !step.to_has_feature(fort))
@@ -441,19 +445,19 @@ fn a_misspelt_terrain_or_hex_feature_fails_to_bind_through_every_door() {
         }),
     ];
     for (door, leg) in &doors {
-        let (typo, right, what, known) = if *door == "custom fort" {
+        let (typo, right, what, known) = if *door == "steps.custom(no fort)" {
             ("frot", "fort", NameKind::HexFeature, "fort")
         } else {
             ("swmp", "swamp", NameKind::Terrain, terrains)
         };
         let e = TraceRule::new([leg(typo)]).bind(&map).unwrap_err();
         assert!(
-            matches!(&e, RuleError::UnknownName { leg: 1, unknown }
+            matches!(&e, RuleError::UnknownName { leg: 1, unknown, .. }
                 if unknown.what == what && unknown.known == known),
             "{door}: {e:?}"
         );
         let words = format!(
-            "leg 1: the map has no {} `{typo}` (it has: {known})",
+            "leg 1, `{door}`: the map has no {} `{typo}` (it has: {known})",
             what.words()
         );
         assert!(e.to_string().starts_with(&words), "{door}: {e}");

@@ -11,8 +11,11 @@
 //!   splitmix64 of `wargame_kit::rng`, [`perturb`]), scored one after another. Contenders per iteration (all
 //!   positions): the one-off `score(&map, &scenario, p)` for each (the baseline: what a caller
 //!   had before `Scorer`), then a `Session` of one `Scorer` giving reports (`session-score`,
-//!   the `Report` with its text), sheets (`session-sheet`: every award and its evidence as data,
-//!   no text) and verdicts (`session-verdict`: totals and level). With the feature `parallel`:
+//!   the `Report` with its text), sheets (`session-sheet`: what a bot reads, the totals, the
+//!   level, every award's points and kind and each unit's traced or cut, summed into the black
+//!   box so that none can be skipped; the evidence not made), sheets with every line's
+//!   evidence read (`session-sheet-evidence`: each path, frontier and reach, made when read)
+//!   and verdicts (`session-verdict`: totals and level, summed). With the feature `parallel`:
 //!   `score_many`, `sheet_many` and `verdict_many` on rayon pools of 1 and of 2 threads (the
 //!   answers they return are dropped outside the timing, `iter_with_large_drop`;
 //!   `score_many`'s `Reports` free themselves on the global pool then). `score_many-vec` times
@@ -41,7 +44,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hexmap::{Direction, HexMap};
-use leyte_victory::{Position, Report, Scenario, Scorer, State, Unit, score};
+use leyte_victory::internal::{LocLine, Sheet};
+use leyte_victory::{Position, Report, Scenario, Scorer, State, Unit, Verdict, score};
 use wargame_kit::resolve::MemoryResolver;
 
 use wargame_kit::rng::Rng;
@@ -201,6 +205,34 @@ impl Batch {
     }
 }
 
+/// What a bot reads of a verdict: both totals and the level, summed so that none is skipped.
+fn verdict_read(v: Verdict) -> u64 {
+    v.us + v.japanese + v.level as u64
+}
+
+/// What a bot reads of a sheet: the verdict, every award's points and kind, and each unit's
+/// traced or cut.
+fn bot_reads(sheet: &Sheet) -> u64 {
+    let awards = (sheet.awards.iter()).map(|g| u64::from(g.vp) + g.basis.kind() as u64);
+    let lines = sheet
+        .loc
+        .iter()
+        .map(|l| u64::from(l.traced) + l.unit as u64);
+    verdict_read(sheet.verdict) + awards.sum::<u64>() + lines.sum::<u64>()
+}
+
+/// What reading every line's evidence reads: each path's, frontier's and reach's length.
+fn evidence_read(lines: &[LocLine]) -> u64 {
+    let len = |n: Option<usize>| n.unwrap_or(0) as u64;
+    (lines.iter())
+        .map(|l| {
+            len(l.path.as_ref().map(Vec::len))
+                + len(l.frontier.as_ref().map(Vec::len))
+                + len(l.reach.as_ref().map(|r| r.hexes.len()))
+        })
+        .sum()
+}
+
 fn bench_batch(c: &mut Criterion) {
     let batch = Batch::new();
     let scorer = Scorer::new(&batch.map, &batch.scenario).unwrap();
@@ -224,16 +256,30 @@ fn bench_batch(c: &mut Criterion) {
     });
     group.bench_function("session-sheet", |b| {
         b.iter(|| {
+            let mut read = 0u64;
             for p in &batch.positions {
-                black_box(session.sheet(black_box(p)).unwrap());
+                read += bot_reads(&session.sheet(black_box(p)).unwrap());
             }
+            black_box(read)
+        });
+    });
+    group.bench_function("session-sheet-evidence", |b| {
+        b.iter(|| {
+            let mut read = 0u64;
+            for p in &batch.positions {
+                let sheet = session.sheet(black_box(p)).unwrap();
+                read += bot_reads(&sheet) + evidence_read(scorer.evidence(p, &sheet).unwrap());
+            }
+            black_box(read)
         });
     });
     group.bench_function("session-verdict", |b| {
         b.iter(|| {
+            let mut read = 0u64;
             for p in &batch.positions {
-                black_box(session.verdict(black_box(p)).unwrap());
+                read += verdict_read(session.verdict(black_box(p)).unwrap());
             }
+            black_box(read)
         });
     });
     #[cfg(feature = "parallel")]

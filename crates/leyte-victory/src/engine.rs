@@ -14,16 +14,40 @@ use crate::board::Board;
 use crate::loc::{self, Lines, LocPlan, LocWork};
 use crate::model::{ExitRequirement, ExitValue, ObjectiveKind, OffMapUnit};
 use crate::ratio::{Schedule, Verdict};
-use crate::sheet::{Basis, Grant, Sheet};
+use crate::sheet::{Basis, Grant, LocLine, Sheet};
 use crate::unit::Side;
 
-/// The sheet of a checked position: every award and Line of Communications, with evidence.
+/// The sheet of a checked position: every award and Line of Communications traced or cut,
+/// the evidence not made ([`crate::Scorer::evidence`] makes it when it is read).
 pub(crate) fn sheet<'p, 'm>(
     plan: &'p LocPlan<'m>,
     board: &Board<'_, '_>,
     work: &mut LocWork<'p, 'm>,
 ) -> Sheet {
-    let lines = loc::evidence(plan, board, work);
+    sheet_of(board, loc::verdicts(plan, board, work), false)
+}
+
+/// The sheet of a checked position with its evidence made: for the report, which says it all.
+pub(crate) fn sheet_with_evidence<'p, 'm>(
+    plan: &'p LocPlan<'m>,
+    board: &Board<'_, '_>,
+    work: &mut LocWork<'p, 'm>,
+) -> Sheet {
+    sheet_of(board, loc::evidence(plan, board, work), true)
+}
+
+/// The evidence of a sheet's lines, in its order: each path, or what cuts it.
+pub(crate) fn evidence<'p, 'm>(
+    plan: &'p LocPlan<'m>,
+    board: &Board<'_, '_>,
+    work: &mut LocWork<'p, 'm>,
+) -> Vec<LocLine> {
+    loc::evidence(plan, board, work).into_entries(board)
+}
+
+/// The awards of the rules and the verdict, on the Lines of Communications of a position (with
+/// their evidence kept in the sheet when `keep` and they have it).
+fn sheet_of(board: &Board<'_, '_>, lines: Lines, keep: bool) -> Sheet {
     let position = board.position;
     let mut awards = Vec::with_capacity(
         position.units.len() + position.eliminated.len() + position.exited.len() + 4,
@@ -35,11 +59,17 @@ pub(crate) fn sheet<'p, 'm>(
             .filter(|g| g.to == side)
             .fold(0u64, |sum, g| sum.saturating_add(u64::from(g.vp)))
     };
+    let evidence = std::sync::OnceLock::new();
+    let loc = lines.lines(board);
+    if keep {
+        let _ = evidence.set(lines.into_entries(board));
+    }
     Sheet {
         verdict: Schedule::of_rules(&board.scenario.rules)
             .verdict(total(Side::Us), total(Side::Japanese)),
-        loc: lines.into_entries(board),
+        loc,
         awards,
+        evidence,
     }
 }
 

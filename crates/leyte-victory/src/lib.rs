@@ -167,7 +167,7 @@ pub mod internal {
     pub use crate::expect::{ExpectSpec, KEYS};
     #[cfg(feature = "parallel")]
     pub use crate::many::sheet_many;
-    pub use crate::sheet::{Basis, Block, Grant, LocLine, Reached, Sheet};
+    pub use crate::sheet::{Basis, Block, Grant, LocLine, LocTrace, Reached, Sheet};
 }
 
 /// Read a state and score it in one step: [`State::from_toml_str`], then [`State::score`].

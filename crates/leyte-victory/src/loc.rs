@@ -22,7 +22,7 @@ use crate::error::{Diagnostic, Error, ErrorKind};
 use crate::model::{Position, Scenario};
 use crate::omitted::Omitted;
 use crate::report::{BlockReason, BlockedHex, FriendlyOccupiedHex};
-use crate::sheet::{Block, LocLine, Reached};
+use crate::sheet::{Block, LocLine, LocTrace, Reached};
 use crate::unit::Side;
 
 /// The index of a side in per-side tables.
@@ -136,34 +136,44 @@ impl Lines {
         (0..self.traced.len()).filter(|&i| self.traced[i] == Some(false))
     }
 
-    /// The sheet's entries, with evidence: the tracing sides in the scenario's order, each
-    /// side's units in position order (a side listed twice, twice).
+    /// The sheet's lines, traced or cut, in [`order`].
+    pub(crate) fn lines(&self, board: &Board<'_, '_>) -> Vec<LocTrace> {
+        order(board)
+            .map(|(unit, side)| LocTrace {
+                unit,
+                side,
+                traced: self.traces(unit) == Some(true),
+            })
+            .collect()
+    }
+
+    /// The sheet's lines with their evidence, in [`order`].
     pub(crate) fn into_entries(mut self, board: &Board<'_, '_>) -> Vec<LocLine> {
         let mut out: Vec<LocLine> = Vec::new();
-        let sides = &board.scenario.loc.sides;
-        for (n, &side) in sides.iter().enumerate() {
-            let again = sides[..n].contains(&side);
-            for i in board.units_of(side) {
-                let line = if again {
-                    out.iter().find(|l| l.unit == i).cloned()
-                } else {
-                    self.units
-                        .get_mut(i)
-                        .and_then(Option::take)
-                        .map(|u| LocLine {
-                            unit: i,
-                            side,
-                            path: u.path,
-                            frontier: u.frontier,
-                            omitted: u.omitted,
-                            reach: u.reach,
-                        })
-                };
-                out.extend(line);
-            }
+        for (i, side) in order(board) {
+            let line = match self.units.get_mut(i).and_then(Option::take) {
+                Some(u) => Some(LocLine {
+                    unit: i,
+                    side,
+                    path: u.path,
+                    frontier: u.frontier,
+                    omitted: u.omitted,
+                    reach: u.reach,
+                }),
+                // A side listed twice: its lines again.
+                None => out.iter().find(|l| l.unit == i).cloned(),
+            };
+            out.extend(line);
         }
         out
     }
+}
+
+/// The order of a sheet's lines (the report's `loc`): the tracing sides in the scenario's order,
+/// each side's units in position order (a side listed twice, twice).
+fn order<'b>(board: &'b Board<'_, '_>) -> impl Iterator<Item = (usize, Side)> + 'b {
+    (board.scenario.loc.sides.iter())
+        .flat_map(move |&side| board.units_of(side).map(move |i| (i, side)))
 }
 
 /// Run `f` on a position checked here against its scenario and map (the one check,

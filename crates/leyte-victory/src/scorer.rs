@@ -16,7 +16,7 @@ use crate::loc::{self, LocPlan, LocWork};
 use crate::model::{Position, Scenario};
 use crate::ratio::Verdict;
 use crate::report::Report;
-use crate::sheet::Sheet;
+use crate::sheet::{LocLine, Sheet};
 use crate::words;
 
 /// Score a position: every award with its evidence, the ratio, the level and the margins.
@@ -98,8 +98,8 @@ fn report<'p, 'm>(
     board: &Board<'_, '_>,
     work: &mut LocWork<'p, 'm>,
 ) -> Report {
-    let sheet = engine::sheet(plan, board, work);
-    words::report(plan, board, &sheet)
+    let sheet = engine::sheet_with_evidence(plan, board, work);
+    words::report(plan, board, &sheet, sheet.evidence().unwrap_or(&[]))
 }
 
 /// A scenario checked against its map once, ready to score any number of positions on it.
@@ -215,8 +215,54 @@ impl<'m> Scorer<'m> {
     /// it does not have are left out.
     /// Not covered by semver: a [`Sheet`](crate::internal::Sheet) is internal.
     pub fn report(&self, position: &Position, sheet: &Sheet) -> Result<Report, Error> {
+        let lines = self.evidence(position, sheet)?;
         let board = Board::new(&self.prepared, position)?;
-        Ok(words::report(&self.plan, &board, sheet))
+        Ok(words::report(&self.plan, &board, sheet, lines))
+    }
+
+    /// The evidence of a sheet's Lines of Communications, in the order of its `loc`: each
+    /// traced unit's path, each cut unit's frontier and reach. Made when first asked for, once:
+    /// the sheet keeps it ([`Sheet::evidence`](crate::internal::Sheet::evidence)). The sheet
+    /// should be this scorer's for this position.
+    /// Not covered by semver: a [`Sheet`](crate::internal::Sheet) is internal.
+    ///
+    /// ```
+    /// # use leyte_victory::{BeachBonus, PositionBuilder, Scenario, Scorer, Side};
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [areas.beach]
+    /// # name = "Beach"
+    /// # hexes = ["1009"]
+    /// # [hexsides]
+    /// # roads = [["1006", "1007", "1008", "1009"]]
+    /// # "#, None).unwrap();
+    /// let scenario = Scenario::new("Example", &["beach"]).with_beach_bonus(BeachBonus::none());
+    /// let scorer = Scorer::new(&map, &scenario).unwrap();
+    /// let position = PositionBuilder::new(&map).unit("US-1", Side::Us, "4-6-5", "1006").build().unwrap();
+    /// let sheet = scorer.sheet(&position).unwrap();
+    /// assert!(sheet.loc[0].traced);
+    /// let lines = scorer.evidence(&position, &sheet).unwrap();
+    /// assert_eq!(lines[0].path.as_ref().unwrap().len(), 4); // 1006 to the beach at 1009
+    /// ```
+    pub fn evidence<'s>(
+        &self,
+        position: &Position,
+        sheet: &'s Sheet,
+    ) -> Result<&'s [LocLine], Error> {
+        if let Some(lines) = sheet.evidence() {
+            return Ok(lines);
+        }
+        let board = Board::new(&self.prepared, position)?;
+        let lines = engine::evidence(&self.plan, &board, &mut LocWork::default());
+        Ok(sheet.evidence.get_or_init(|| lines))
     }
 
     /// Check a position against the map: what [`Scorer::score`] checks before scoring.
@@ -291,8 +337,13 @@ impl<'s, 'm> Session<'s, 'm> {
     pub fn score(&mut self, position: &Position) -> Result<Report, Error> {
         let scorer = self.scorer;
         let board = self.board(position)?;
-        let sheet = engine::sheet(&scorer.plan, &board, &mut self.work);
-        let report = words::report(&scorer.plan, &board, &sheet);
+        let sheet = engine::sheet_with_evidence(&scorer.plan, &board, &mut self.work);
+        let report = words::report(
+            &scorer.plan,
+            &board,
+            &sheet,
+            sheet.evidence().unwrap_or(&[]),
+        );
         self.spare = board.into_spare();
         Ok(report)
     }

@@ -1,7 +1,10 @@
-//! A position's score as data ([`Sheet`]): every award and every Line of Communications with
-//! its evidence, by index into the position and the scenario and by hex, without a word of
-//! text. [`crate::Report`] says the same in words; [`crate::Scorer::report`] turns one into the
-//! other.
+//! A position's score as data ([`Sheet`]): every award and every Line of Communications
+//! traced or cut, by index into the position and the scenario, without a word of text; the
+//! evidence (each path, each cut unit's frontier and reach) made when it is first read
+//! ([`crate::Scorer::evidence`]), once. [`crate::Report`] says the same in words;
+//! [`crate::Scorer::report`] turns one into the other.
+
+use std::sync::OnceLock;
 
 use hexmap::Hex;
 use serde::Serialize;
@@ -13,7 +16,12 @@ use crate::report::AwardKind;
 use crate::unit::Side;
 
 /// A position scored as data: the totals and level, every award and every Line of
-/// Communications that must be traced, with their evidence as indices and hexes.
+/// Communications that must be traced, traced or cut, as indices; the evidence of each line
+/// (its path, or what cuts it) as hexes when it is read ([`crate::Scorer::evidence`]).
+///
+/// What a bot reads (the totals, the level, each award's points and kind, each unit's traced
+/// or cut) costs what [`crate::Scorer::verdict`] costs and little more: the evidence is not made
+/// until it is read, and then once (the sheet keeps it).
 ///
 /// Indices are into the scored [`crate::Position`] (`units()`, `eliminated()`, `exited()`) and
 /// its [`crate::Scenario`] (`objectives`, `exits`, `exit_requirements`). The [`crate::Report`]
@@ -50,14 +58,19 @@ use crate::unit::Side;
 /// assert_eq!((sheet.verdict.us, sheet.verdict.japanese), (0, 10));
 /// // The Japanese score US-1 (unit 0), cut (L9): its zone of control closes 1007 and 1009.
 /// assert_eq!(sheet.awards[0].basis, Basis::LocCut { unit: 0 });
-/// let frontier = sheet.loc[0].frontier.as_ref().unwrap();
+/// assert!(!sheet.loc[0].traced);
+/// // The evidence, made when it is read.
+/// assert!(sheet.evidence().is_none());
+/// let lines = scorer.evidence(&position, &sheet).unwrap();
+/// assert!(sheet.evidence().is_some());
+/// let frontier = lines[0].frontier.as_ref().unwrap();
 /// assert!(frontier.iter().any(|&(hex, block)| hex == map.parse("1007").unwrap() && block == Block::EnemyZoc));
 /// // The same in words.
 /// let report = scorer.report(&position, &sheet).unwrap();
 /// assert_eq!(report, scorer.score(&position).unwrap());
 /// assert!(report.japanese.awards[0].text.contains("cannot trace a LOC"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 #[non_exhaustive]
 pub struct Sheet {
     /// The totals and the level.
@@ -67,7 +80,41 @@ pub struct Sheet {
     pub awards: Vec<Grant>,
     /// One entry per unit that must trace, as the report's `loc`: the tracing sides in the
     /// scenario's order, each side's units in position order.
-    pub loc: Vec<LocLine>,
+    pub loc: Vec<LocTrace>,
+    /// The evidence of each line of `loc`, in its order, once made.
+    #[serde(skip)]
+    pub(crate) evidence: OnceLock<Vec<LocLine>>,
+}
+
+impl Sheet {
+    /// The evidence of each line of [`Sheet::loc`], in its order, when it has been made
+    /// ([`crate::Scorer::evidence`] makes it; [`crate::Session::score`] makes it with the
+    /// report); `None` before.
+    pub fn evidence(&self) -> Option<&[LocLine]> {
+        self.evidence.get().map(Vec::as_slice)
+    }
+}
+
+/// Two sheets are equal when their verdicts, awards and lines are: the evidence follows from
+/// the position, whether it has been made yet or not.
+impl PartialEq for Sheet {
+    fn eq(&self, other: &Sheet) -> bool {
+        (self.verdict, &self.awards, &self.loc) == (other.verdict, &other.awards, &other.loc)
+    }
+}
+
+impl Eq for Sheet {}
+
+/// One unit that must trace a Line of Communications: whether it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct LocTrace {
+    /// Index in `units()`.
+    pub unit: usize,
+    /// Its side.
+    pub side: Side,
+    /// Whether it traces (L7, L8, L10).
+    pub traced: bool,
 }
 
 /// One award of Victory Points, as data.
@@ -155,7 +202,8 @@ impl Basis {
     }
 }
 
-/// One unit's Line of Communications, as data.
+/// One unit's Line of Communications with its evidence, as data: the path traced, or what cuts
+/// it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct LocLine {

@@ -23,9 +23,9 @@ struct ByUnit<'s> {
 }
 
 impl<'s> ByUnit<'s> {
-    fn new(board: &Board<'_, '_>, sheet: &'s Sheet) -> Self {
+    fn new(board: &Board<'_, '_>, evidence: &'s [LocLine]) -> Self {
         let mut lines = vec![None; board.position.units.len()];
-        for l in &sheet.loc {
+        for l in evidence {
             if let Some(slot @ None) = lines.get_mut(l.unit) {
                 *slot = Some(l);
             }
@@ -94,9 +94,15 @@ fn frontier_words(board: &Board<'_, '_>, line: &LocLine) -> Option<Vec<BlockedHe
     )
 }
 
-/// The report of a sheet (of this board's position, prepared as `plan`).
-pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -> Report {
-    let by_unit = ByUnit::new(board, sheet);
+/// The report of a sheet (of this board's position, prepared as `plan`), with the evidence of
+/// its lines.
+pub(crate) fn report(
+    plan: &LocPlan<'_>,
+    board: &Board<'_, '_>,
+    sheet: &Sheet,
+    evidence: &[LocLine],
+) -> Report {
+    let by_unit = ByUnit::new(board, evidence);
     let (mut us, mut japanese) = (Vec::new(), Vec::new());
     for g in &sheet.awards {
         let Some(award) = award(board, &by_unit, g) else {
@@ -110,8 +116,7 @@ pub(crate) fn report(plan: &LocPlan<'_>, board: &Board<'_, '_>, sheet: &Sheet) -
     let objectives = (board.scenario.objectives.iter().enumerate())
         .map(|(k, o)| status(board, &by_unit, k, o))
         .collect();
-    let loc = sheet
-        .loc
+    let loc = evidence
         .iter()
         .filter_map(|l| {
             let u = board.position.units.get(l.unit)?;

@@ -110,11 +110,48 @@ proptest! {
             prop_assert_eq!(&session.score(&position).unwrap(), &expected);
             let sheet = session.sheet(&position).unwrap();
             prop_assert_eq!(sheet.verdict, expected.verdict());
+            lazy_evidence_is_the_reports(&map, &scorer, &position, &sheet, &expected)?;
             prop_assert_eq!(&scorer.report(&position, &sheet).unwrap(), &expected);
             prop_assert_eq!(session.verdict(&position).unwrap(), expected.verdict());
             prop_assert_eq!(&scorer.score(&position).unwrap(), &expected);
         }
     }
+}
+
+/// A sheet's evidence is not made until it is read, then once; each line's traced flag is its
+/// evidence's, and the evidence is what the eager report says (its paths and frontiers).
+fn lazy_evidence_is_the_reports(
+    map: &HexMap,
+    scorer: &Scorer<'_>,
+    position: &Position,
+    sheet: &leyte_victory::internal::Sheet,
+    expected: &leyte_victory::Report,
+) -> Result<(), TestCaseError> {
+    prop_assert!(sheet.evidence().is_none());
+    let lines = scorer.evidence(position, sheet).unwrap();
+    prop_assert!(std::ptr::eq(
+        lines,
+        scorer.evidence(position, sheet).unwrap()
+    ));
+    prop_assert_eq!(
+        (lines.len(), sheet.loc.len()),
+        (expected.loc.len(), expected.loc.len())
+    );
+    let labels = |hexes: &[hexmap::Hex]| -> Vec<String> {
+        hexes.iter().map(|h| map.label_text(*h)).collect()
+    };
+    for ((line, flag), entry) in lines.iter().zip(&sheet.loc).zip(&expected.loc) {
+        prop_assert_eq!((line.unit, line.side), (flag.unit, flag.side));
+        prop_assert_eq!(line.path.is_some(), flag.traced);
+        prop_assert_eq!(flag.traced, entry.traced);
+        prop_assert_eq!(line.path.as_deref().map(labels), entry.path.clone());
+        let frontier: Option<Vec<String>> =
+            (line.frontier.as_ref()).map(|f| f.iter().map(|(h, _)| map.label_text(*h)).collect());
+        let words: Option<Vec<String>> =
+            (entry.frontier.as_ref()).map(|f| f.iter().map(|b| b.hex.clone()).collect());
+        prop_assert_eq!(frontier, words);
+    }
+    Ok(())
 }
 
 /// A fixed sample, as the benchmark makes them: the fixture itself, and 200 positions each
@@ -132,6 +169,7 @@ fn a_fixed_sample_of_perturbed_positions() {
         assert_eq!(session.score(position).unwrap(), expected);
         let sheet = session.sheet(position).unwrap();
         assert_eq!(sheet.verdict, expected.verdict());
+        lazy_evidence_is_the_reports(&map, &scorer, position, &sheet, &expected).unwrap();
         assert_eq!(scorer.report(position, &sheet).unwrap(), expected);
         assert_eq!(session.verdict(position).unwrap(), expected.verdict());
         cut += expected.loc.iter().filter(|e| !e.traced).count();

@@ -150,8 +150,9 @@ impl<'a> Context<'a> {
     }
 }
 
-/// How a file fared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a file fared; in JSON `"passed"`, `"failed"`, `"skipped"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Every expectation holds.
     Passed,

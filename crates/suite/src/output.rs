@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::case::{CaseResult, Verdict};
 pub use crate::compare::Change;
@@ -170,96 +170,197 @@ fn failure(o: &Outcome) -> String {
     out
 }
 
-/// `victory test --format json`: one object (docs/json.md).
-#[derive(Serialize)]
-struct Json<'a> {
-    schema_version: u32,
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-    accepted: usize,
-    files: Vec<FileJson<'a>>,
+/// `victory test --format json`: one object (docs/json.md), which reads back:
+/// `serde_json::from_str` gives the value whose [`json`] text is byte-identical.
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::output::SuiteJson;
+///
+/// let text = r#"{
+///   "schema_version": 1,
+///   "passed": 0,
+///   "failed": 1,
+///   "skipped": 0,
+///   "accepted": 0,
+///   "files": [
+///     {
+///       "file": "cases/ridge.toml",
+///       "game": "leyte",
+///       "result": "failed",
+///       "accepted": false,
+///       "differences": [
+///         {
+///           "field": "us",
+///           "expected": 26,
+///           "actual": 25
+///         }
+///       ],
+///       "problems": [],
+///       "warnings": [],
+///       "not_accepted": null,
+///       "written": []
+///     }
+///   ]
+/// }"#;
+/// let suite: SuiteJson = serde_json::from_str(text).unwrap();
+/// assert_eq!(suite.files[0].differences[0].actual, Some(toml::Value::Integer(25)));
+/// assert_eq!(serde_json::to_string_pretty(&suite).unwrap(), text);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteJson {
+    /// The version of this shape ([`SCHEMA_VERSION`]).
+    pub schema_version: u32,
+    /// Files whose every expectation held (or was accepted).
+    pub passed: usize,
+    /// Files with an expectation that did not hold, or that could not be read or scored.
+    pub failed: usize,
+    /// Files with no expectation.
+    pub skipped: usize,
+    /// Files whose `[expect]` `--accept` wrote.
+    pub accepted: usize,
+    /// One per file, in name order.
+    pub files: Vec<FileJson>,
 }
 
 /// One file in the JSON.
-#[derive(Serialize)]
-struct FileJson<'a> {
-    file: &'a str,
-    game: Option<&'a str>,
-    result: &'static str,
-    accepted: bool,
-    differences: Vec<DifferenceJson<'a>>,
-    problems: Vec<ProblemJson<'a>>,
-    warnings: Vec<ProblemJson<'a>>,
-    not_accepted: Option<&'a str>,
-    written: Vec<ChangeJson<'a>>,
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::{Verdict, output::FileJson};
+///
+/// let file: FileJson = serde_json::from_str(r#"{"file": "a.toml", "game": null,
+///     "result": "skipped", "accepted": false, "differences": [], "problems": [],
+///     "warnings": [], "not_accepted": null, "written": []}"#).unwrap();
+/// assert_eq!(file.result, Verdict::Skipped);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileJson {
+    /// The file, as found (relative to the folder given).
+    pub file: String,
+    /// Its game; `None` when it could not be told.
+    pub game: Option<String>,
+    /// Passed, failed or skipped.
+    pub result: Verdict,
+    /// Whether `--accept` wrote its `[expect]`.
+    pub accepted: bool,
+    /// Each expectation that does not hold, in the file's order.
+    pub differences: Vec<DifferenceJson>,
+    /// The problems of a file refused unexpectedly, or of its `[expect]`.
+    pub problems: Vec<ProblemJson>,
+    /// The warnings of reading a VASSAL case's save and module.
+    pub warnings: Vec<ProblemJson>,
+    /// Why `--accept` did not write the file.
+    pub not_accepted: Option<String>,
+    /// Each field `--accept` wrote, in the order written.
+    pub written: Vec<ChangeJson>,
 }
 
-/// One field `--accept` wrote, in the JSON: its value before and after (`null`: not pinned
-/// before, or removed).
-#[derive(Serialize)]
-struct ChangeJson<'a> {
-    field: &'a str,
-    old: Option<&'a toml::Value>,
-    new: Option<&'a toml::Value>,
+/// One field `--accept` wrote, in the JSON: its value before and after (`None`, JSON `null`:
+/// not pinned before, or removed).
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::output::ChangeJson;
+///
+/// let change: ChangeJson =
+///     serde_json::from_str(r#"{"field": "level", "old": null, "new": "draw"}"#).unwrap();
+/// assert_eq!(change.new, Some(toml::Value::String("draw".into())));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeJson {
+    /// The key, as `[expect]` writes it.
+    pub field: String,
+    /// Its value before.
+    pub old: Option<toml::Value>,
+    /// Its value after.
+    pub new: Option<toml::Value>,
 }
 
-/// One difference in the JSON: the values as JSON (`"none"` stays a string).
-#[derive(Serialize)]
-struct DifferenceJson<'a> {
-    field: &'a str,
-    expected: &'a toml::Value,
-    actual: Option<&'a toml::Value>,
+/// One difference in the JSON: the values as `[expect]` writes them (`"none"` stays a string).
+///
+/// # Example
+///
+/// ```
+/// use victory_suite::output::DifferenceJson;
+///
+/// let d: DifferenceJson =
+///     serde_json::from_str(r#"{"field": "us", "expected": 26, "actual": null}"#).unwrap();
+/// assert_eq!((d.expected, d.actual), (toml::Value::Integer(26), None));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DifferenceJson {
+    /// The key, as `[expect]` writes it: `level`, `json."/us/total"`.
+    pub field: String,
+    /// The value expected, as written.
+    pub expected: toml::Value,
+    /// The actual value; `None` when the report has no such field or the file was refused.
+    pub actual: Option<toml::Value>,
 }
 
-/// The JSON of the results.
-pub fn json(outcomes: &[Outcome]) -> serde_json::Result<String> {
-    let c = Counts::of(outcomes);
-    let files = outcomes
-        .iter()
-        .map(|o| FileJson {
-            file: &o.result.name,
-            game: o.result.game,
-            result: match o.result.verdict {
-                Verdict::Passed => "passed",
-                Verdict::Failed => "failed",
-                Verdict::Skipped => "skipped",
-            },
+impl SuiteJson {
+    /// The JSON form of these results.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use victory_suite::output::SuiteJson;
+    ///
+    /// let none = SuiteJson::of(&[]);
+    /// assert_eq!((none.passed, none.files.len()), (0, 0));
+    /// ```
+    pub fn of(outcomes: &[Outcome]) -> SuiteJson {
+        let c = Counts::of(outcomes);
+        SuiteJson {
+            schema_version: SCHEMA_VERSION,
+            passed: c.passed,
+            failed: c.failed,
+            skipped: c.skipped,
+            accepted: c.accepted,
+            files: outcomes.iter().map(FileJson::of).collect(),
+        }
+    }
+}
+
+impl FileJson {
+    fn of(o: &Outcome) -> FileJson {
+        let r = &o.result;
+        FileJson {
+            file: r.name.clone(),
+            game: r.game.map(str::to_string),
+            result: r.verdict,
             accepted: o.accepted,
-            differences: o
-                .result
-                .differences
-                .iter()
+            differences: (r.differences.iter())
                 .map(|d| DifferenceJson {
-                    field: &d.field,
-                    expected: &d.expected,
-                    actual: d.actual.as_ref(),
+                    field: d.field.clone(),
+                    expected: d.expected.clone(),
+                    actual: d.actual.clone(),
                 })
                 .collect(),
-            problems: o.result.problems.iter().map(ProblemJson::from).collect(),
-            warnings: o.result.warnings.iter().map(ProblemJson::warning).collect(),
-            not_accepted: o.not_accepted.as_deref(),
-            written: o
-                .result
-                .written
-                .iter()
+            problems: r.problems.iter().map(ProblemJson::from).collect(),
+            warnings: r.warnings.iter().map(ProblemJson::warning).collect(),
+            not_accepted: o.not_accepted.clone(),
+            written: (r.written.iter())
                 .map(|c| ChangeJson {
-                    field: &c.field,
-                    old: c.old.as_ref(),
-                    new: c.new.as_ref(),
+                    field: c.field.clone(),
+                    old: c.old.clone(),
+                    new: c.new.clone(),
                 })
                 .collect(),
-        })
-        .collect();
-    let json = Json {
-        schema_version: SCHEMA_VERSION,
-        passed: c.passed,
-        failed: c.failed,
-        skipped: c.skipped,
-        accepted: c.accepted,
-        files,
-    };
-    serde_json::to_string_pretty(&json)
+        }
+    }
+}
+
+/// The JSON of the results ([`SuiteJson`], pretty-printed).
+pub fn json(outcomes: &[Outcome]) -> serde_json::Result<String> {
+    serde_json::to_string_pretty(&SuiteJson::of(outcomes))
 }
 
 /// JUnit XML: one `<testsuite>`, one `<testcase classname=GAME name=FILE>` per file, a

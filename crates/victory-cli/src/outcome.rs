@@ -110,7 +110,7 @@ pub(crate) fn json_text(mut s: String) -> String {
 /// `check --format json`: every problem of every file, one array (`[]` when all are good), and
 /// the warnings of reading VASSAL saves (`"severity": "warning"`).
 pub(crate) fn problems_json(all: &[Problem], warnings: &[Problem]) -> anyhow::Result<String> {
-    let flat: Vec<ProblemJson<'_>> = all
+    let flat: Vec<ProblemJson> = all
         .iter()
         .map(ProblemJson::from)
         .chain(warnings.iter().map(ProblemJson::warning))

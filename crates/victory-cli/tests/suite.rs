@@ -724,6 +724,7 @@ fn json_names_every_difference() {
     write(&dir, "cases/ridge.toml", &ridge);
     let r = run_in(&dir, &["test", "--format", "json"]);
     assert_eq!(r.code, 1, "{r:?}");
+    reads_back(&r.stdout);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(
         (
@@ -775,8 +776,9 @@ fn json_names_every_difference() {
     let broken = fixture("leyte/objective-two-hexes-one-unit-traces.toml")
         .replace("hex = \"1101\"", "hex = \"1x01\"");
     write(&dir, "cases/zoc.toml", &broken);
-    let v: serde_json::Value =
-        serde_json::from_str(&run_in(&dir, &["test", "--format", "json"]).stdout).unwrap();
+    let refused = run_in(&dir, &["test", "--format", "json"]).stdout;
+    reads_back(&refused);
+    let v: serde_json::Value = serde_json::from_str(&refused).unwrap();
     keys(&v, &mut seen);
     // An --accept run: each field written, with its old and new value.
     let r = run_in(
@@ -784,10 +786,31 @@ fn json_names_every_difference() {
         &["test", "--accept", "--format", "json", "cases/ridge.toml"],
     );
     assert_eq!(r.code, 0, "{r:?}");
+    reads_back(&r.stdout);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(v["files"][0]["written"][0]["old"], "draw");
     keys(&v, &mut seen);
     assert_eq!(seen, documented);
+}
+
+/// `victory test --format json`'s output reads back as the suite's JSON type, and writes again
+/// byte-identical (with the final newline the command adds).
+fn reads_back(stdout: &str) {
+    let suite: victory_suite::output::SuiteJson = serde_json::from_str(stdout).unwrap();
+    let again = serde_json::to_string_pretty(&suite).unwrap() + "\n";
+    assert_eq!(again, stdout);
+}
+
+#[test]
+fn the_json_of_every_fixture_reads_back() {
+    // Every committed fixture: Leyte and Dai Senso positions, refused files with their
+    // problems, VASSAL cases with their warnings.
+    let r = run_in(&root(), &["test", "--format", "json", "fixtures/"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    reads_back(&r.stdout);
+    let suite: victory_suite::output::SuiteJson = serde_json::from_str(&r.stdout).unwrap();
+    assert!(suite.files.len() > 100, "{}", suite.files.len());
+    assert!(suite.files.iter().any(|f| !f.warnings.is_empty()));
 }
 
 /// Every object key of a JSON value, at any depth.

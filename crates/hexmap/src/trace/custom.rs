@@ -111,7 +111,9 @@ impl<'m> Step<'m> {
     /// };
     /// assert!(TraceRule::new([Leg::hexes(1).steps(dry("river"))]).bind(&map).is_ok());
     /// let e = TraceRule::new([Leg::hexes(1).steps(dry("rivr"))]).bind(&map).unwrap_err();
-    /// assert!(e.to_string().starts_with("leg 1: the map has no hexside feature `rivr`"));
+    /// assert!(e.to_string().starts_with(
+    ///     "leg 1, `steps.custom(not across a river)`: the map has no hexside feature `rivr`"
+    /// ));
     /// # Ok::<(), hexmap::BuildError>(())
     /// ```
     pub fn crosses(&self, feature: HexsideFeature) -> bool {

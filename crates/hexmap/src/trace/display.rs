@@ -12,7 +12,11 @@ use crate::trace::search::{Blocked, Cut, Obstacle};
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RuleError::UnknownName { leg, unknown } => write!(f, "leg {leg}: {unknown}"),
+            RuleError::UnknownName {
+                leg,
+                field,
+                unknown,
+            } => crate::text::inline(f, format_args!("leg {leg}, `{field}`: {unknown}")),
             RuleError::NoLegs => write!(f, "a trace rule needs at least one leg"),
             RuleError::BudgetTooLarge { leg, budget, max } => write!(
                 f,

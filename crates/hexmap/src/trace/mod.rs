@@ -14,6 +14,7 @@ mod custom;
 mod display;
 pub(crate) mod loc;
 mod path;
+mod range;
 mod refusal;
 mod rule;
 mod search;
@@ -26,6 +27,7 @@ pub use check::{Revisit, check_path, check_simple};
 pub use custom::{MakeStepFn, Step, StepFn};
 pub use loc::{Bounds, ChainBlock, ChainCut, ChainPlan, ChainReach, ChainWork, Placed};
 pub use path::Path;
+pub use range::{MoveRange, RangeError, RangeZoc, Reached, ZocMovement, ZocToZoc, movement_range};
 pub use refusal::Refusal;
 pub use rule::{
     Budget, ChainReading, Costs, Leg, MAX_BUDGET, RoadChain, RuleError, StepRule, TargetRule,

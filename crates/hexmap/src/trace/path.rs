@@ -9,7 +9,8 @@ pub struct Path {
     /// The hexes, start first.
     pub hexes: Vec<Hex>,
     /// What each leg spent, in leg order (hexes, or movement points; 0 for an unlimited leg
-    /// or one skipped), when [`search`](crate::search) found the path; empty otherwise.
+    /// or one skipped), when [`search`](crate::search) found the path; the path's cost, one
+    /// entry, when a [`MoveRange`](crate::MoveRange) gave it; empty otherwise.
     pub spent: Vec<u32>,
 }
 

@@ -49,6 +49,14 @@ pub enum Refusal {
         /// Whether the budget counts movement points (`true`) or hexes (`false`).
         points: bool,
     },
+    /// A [`movement_range`](crate::movement_range) under sticky zones of control
+    /// ([`ZocMovement::stops`](crate::ZocMovement::stops)): the hex the step would leave is in
+    /// an enemy zone of control the unit entered, so it stops there.
+    ZocStops,
+    /// A [`movement_range`](crate::movement_range) that forbids moving directly from one
+    /// enemy zone of control into another ([`ZocToZoc`](crate::ZocToZoc)): both hexes are in
+    /// one (and, where a friendly unit would allow it, none holds this one).
+    ZocToZoc,
 }
 
 fn or_list(names: &[String]) -> String {
@@ -86,6 +94,8 @@ impl fmt::Display for Refusal {
                 let unit = if *points { "movement points" } else { "hexes" };
                 write!(f, "leg {leg} needs {needed} > {budget} {unit}")
             }
+            Refusal::ZocStops => write!(f, "the unit stops in the enemy zone of control before it"),
+            Refusal::ZocToZoc => write!(f, "from one enemy zone of control directly into another"),
         }
     }
 }

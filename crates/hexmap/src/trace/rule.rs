@@ -178,7 +178,7 @@ impl StepRule {
     /// };
     /// assert!(rule("fort").bind(&map).is_ok());
     /// let e = rule("frot").bind(&map).unwrap_err();
-    /// assert!(matches!(&e, RuleError::UnknownName { leg: 1, unknown } if unknown.name == "frot"));
+    /// assert!(matches!(&e, RuleError::UnknownName { leg: 1, unknown, .. } if unknown.name == "frot"));
     /// // A predicate that asks for no name finds none.
     /// let first = StepRule::custom("first leg", |_| Ok(|step: &Step<'_>| step.leg() == 0));
     /// assert!(TraceRule::new([Leg::hexes(1).steps(first)]).bind(&map).is_ok());
@@ -501,6 +501,10 @@ pub enum RuleError {
     UnknownName {
         /// The leg (1-based).
         leg: usize,
+        /// Where in the leg the name is given, as a path: `costs.terrain`,
+        /// `costs.hexsides[0].waived_by`, `steps.not_across`, `joined_by.all[1].along`,
+        /// `steps.custom(NAME)`.
+        field: String,
         /// The name, with the names the map has.
         unknown: UnknownName,
     },

@@ -53,7 +53,10 @@ pub struct Cut<R> {
     pub frontier: Vec<Blocked<R>>,
     /// How many hexes (start included) a valid path prefix could reach.
     pub reached: usize,
-    /// Those hexes, in label order.
+    /// Those hexes, in label order: every hex that some valid path prefix enters, under any
+    /// leg. With no target ([`search`] with an empty [`Targets`]) this is the rule's reach
+    /// from the start, and [`Cut::frontier`] the hexes next to it with why; it has no costs,
+    /// no paths and no zones of control: for a unit's movement, [`movement_range`](crate::movement_range).
     pub reached_hexes: Vec<Hex>,
     /// The reached hex nearest a target, counting steps over the map whatever blocks them,
     /// that target, and the steps between them (ties: the first found breadth-first from the
@@ -93,6 +96,13 @@ struct State {
 /// breadth-first walk from the hexes reached that stops at the first target or after
 /// [`NEAREST_WALK_PER_REACHED`](crate::limits::NEAREST_WALK_PER_REACHED) hexes per hex reached:
 /// its neighbourhood, never the whole map.
+///
+/// With an empty target set no path exists: the answer is always the [`Cut`], whose
+/// [`Cut::reached_hexes`] are every hex a valid path prefix enters (for a rule of one leg,
+/// the hexes of [`movement_range`](crate::movement_range) with no zone of control) and whose
+/// frontier says why each hex next to them is not entered; [`Cut::nearest`] is `None`.
+/// [`movement_range`](crate::movement_range) answers movement: each hex's cost and path, and
+/// the zones of control.
 ///
 /// ```
 /// use hexmap::{Layout, MapBuilder, Orientation};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::map::{HexMap, Hexside};
+use crate::map::{HexMap, Hexside, UnknownName};
 
 use crate::trace::custom::Step;
 use crate::trace::rule::{Budget, MAX_BUDGET, RuleError, StepRule, TargetRule, TraceRule};
@@ -119,7 +119,8 @@ impl TraceRule {
     /// Check the rule against a map and resolve its names: the form that tracing uses. Every
     /// terrain, hexside feature or hex feature the rule names (in a step rule, a cost, a
     /// custom step's look-ups) must be one the map has: a name it lacks is refused, naming the
-    /// leg, the name and the names the map has (and, where the kit is built, the nearest).
+    /// leg and the field that gives it (`costs.terrain`, `steps.not_across`), the name and the
+    /// names the map has (and, where the kit is built, the nearest).
     ///
     /// ```
     /// use hexmap::{Layout, Leg, MapBuilder, Orientation, RuleError, StepRule, TraceRule};
@@ -134,9 +135,9 @@ impl TraceRule {
     /// };
     /// assert!(across("river").bind(&map).is_ok());
     /// let e = across("rivr").bind(&map).unwrap_err();
-    /// assert!(matches!(&e, RuleError::UnknownName { leg: 1, unknown } if unknown.name == "rivr"));
+    /// assert!(matches!(&e, RuleError::UnknownName { leg: 1, unknown, .. } if unknown.name == "rivr"));
     /// assert!(e.to_string().starts_with(
-    ///     "leg 1: the map has no hexside feature `rivr` \
+    ///     "leg 1, `steps.not_across`: the map has no hexside feature `rivr` \
     ///      (it has: road, trail, blocks-zoc, impassable, river)"
     /// ));
     /// # Ok::<(), hexmap::BuildError>(())
@@ -189,16 +190,17 @@ impl TraceRule {
                     check_budget(n, *points)?;
                     let mut terrain = vec![costs.default_cost(); map.terrain_names().len()];
                     for (name, cost) in &costs.terrain {
-                        if let Some(t) = terrain_index(names, name)? {
+                        if let Some(t) = terrain_index(names, name, "costs.terrain")? {
                             terrain[t] = *cost;
                         }
                     }
                     let mut hexsides = Vec::new();
-                    for h in &costs.hexsides {
+                    for (k, h) in costs.hexsides.iter().enumerate() {
+                        let at = |field| format!("costs.hexsides[{k}].{field}");
                         hexsides.push((
-                            mask(names, std::slice::from_ref(&h.feature))?,
+                            mask(names, std::slice::from_ref(&h.feature), &at("feature"))?,
                             h.extra,
-                            mask(names, &h.waived_by)?,
+                            mask(names, &h.waived_by, &at("waived_by"))?,
                         ));
                     }
                     CBudget::Points {
@@ -208,9 +210,9 @@ impl TraceRule {
                     }
                 }
             };
-            let steps = compile(names, &leg.steps, &mut custom_names)?;
+            let steps = compile(names, &leg.steps, &mut custom_names, "steps")?;
             let join = match &leg.join {
-                Some(j) => Some(compile(names, j, &mut custom_names)?),
+                Some(j) => Some(compile(names, j, &mut custom_names, "joined_by")?),
                 None => None,
             };
             legs.push(CLeg {
@@ -242,32 +244,25 @@ fn check_budget(leg: usize, budget: u32) -> Result<(), RuleError> {
 }
 
 /// A terrain's index by the map's resolver; a terrain the map lacks is `None` (binds as
-/// empty), or refused ([`Unknown`]).
-fn terrain_index(n: Names<'_>, name: &str) -> Result<Option<usize>, RuleError> {
+/// empty), or refused ([`Unknown`]) naming the leg's `field` that gave it.
+fn terrain_index(n: Names<'_>, name: &str, field: &str) -> Result<Option<usize>, RuleError> {
     match n.map.resolve_terrain(name) {
         Ok(t) => Ok(Some(t)),
         Err(_) if n.unknown == Unknown::Empty => Ok(None),
-        Err(unknown) => Err(RuleError::UnknownName {
-            leg: n.leg,
-            unknown,
-        }),
+        Err(unknown) => Err(n.refuse(field, unknown)),
     }
 }
 
 /// The bits of hexside features by the map's resolver; a feature the map lacks has none
-/// (binds as empty, matching no hexside), or is refused ([`Unknown`]).
-fn mask(n: Names<'_>, names: &[String]) -> Result<u32, RuleError> {
+/// (binds as empty, matching no hexside), or is refused ([`Unknown`]) naming the leg's
+/// `field` that gave it.
+fn mask(n: Names<'_>, names: &[String], field: &str) -> Result<u32, RuleError> {
     let mut m = 0;
     for name in names {
         match n.map.resolve_hexside_feature(name) {
             Ok(bit) => m |= bit,
             Err(_) if n.unknown == Unknown::Empty => {}
-            Err(unknown) => {
-                return Err(RuleError::UnknownName {
-                    leg: n.leg,
-                    unknown,
-                });
-            }
+            Err(unknown) => return Err(n.refuse(field, unknown)),
         }
     }
     Ok(m)
@@ -291,49 +286,58 @@ struct Names<'a> {
     unknown: Unknown,
 }
 
-fn terrain_set(n: Names<'_>, names: &[String]) -> Result<Vec<bool>, RuleError> {
+impl Names<'_> {
+    /// The refusal of a name the map lacks, given by the leg's `field`.
+    fn refuse(self, field: &str, unknown: UnknownName) -> RuleError {
+        RuleError::UnknownName {
+            leg: self.leg,
+            field: field.to_string(),
+            unknown,
+        }
+    }
+}
+
+fn terrain_set(n: Names<'_>, names: &[String], field: &str) -> Result<Vec<bool>, RuleError> {
     let mut set = vec![false; n.map.terrain_names().len()];
     for name in names {
-        if let Some(t) = terrain_index(n, name)? {
+        if let Some(t) = terrain_index(n, name, field)? {
             set[t] = true;
         }
     }
     Ok(set)
 }
 
+/// A step rule bound to the map; `at` is where it sits in its leg (`steps`,
+/// `joined_by.all[1]`), which a refusal names.
 fn compile<'m>(
     n: Names<'_>,
     rule: &StepRule,
     names: &mut Vec<String>,
+    at: &str,
 ) -> Result<CStep<'m>, RuleError> {
-    let mask = |f: &[String]| mask(n, f);
+    let mask = |f: &[String], what: &str| mask(n, f, &format!("{at}.{what}"));
+    let terrain = |t: &[String], what: &str| terrain_set(n, t, &format!("{at}.{what}"));
+    let each = |rules: &[StepRule], what: &str, names: &mut Vec<String>| {
+        (rules.iter().enumerate())
+            .map(|(i, r)| compile(n, r, names, &format!("{at}.{what}[{i}]")))
+            .collect::<Result<_, _>>()
+    };
     Ok(match rule {
         StepRule::Any => CStep::Any,
-        StepRule::Along(f) => CStep::Along(mask(f)?),
-        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(f)?),
-        StepRule::Between(f) => CStep::Between(mask(f)?),
-        StepRule::NotAcross { features, unless } => {
-            CStep::NotAcross(mask(features)?, mask(unless)?)
-        }
-        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain_set(n, t)?),
-        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain_set(n, t)?),
-        StepRule::All(rules) => CStep::All(
-            rules
-                .iter()
-                .map(|r| compile(n, r, names))
-                .collect::<Result<_, _>>()?,
+        StepRule::Along(f) => CStep::Along(mask(f, "along")?),
+        StepRule::IntoNetwork(f) => CStep::IntoNet(mask(f, "into_network")?),
+        StepRule::Between(f) => CStep::Between(mask(f, "between")?),
+        StepRule::NotAcross { features, unless } => CStep::NotAcross(
+            mask(features, "not_across")?,
+            mask(unless, "not_across.unless")?,
         ),
-        StepRule::Either(rules) => CStep::Either(
-            rules
-                .iter()
-                .map(|r| compile(n, r, names))
-                .collect::<Result<_, _>>()?,
-        ),
+        StepRule::IntoTerrain(t) => CStep::IntoTerrain(terrain(t, "into_terrain")?),
+        StepRule::NotIntoTerrain(t) => CStep::NotIntoTerrain(terrain(t, "not_into_terrain")?),
+        StepRule::All(rules) => CStep::All(each(rules, "all", names)?),
+        StepRule::Either(rules) => CStep::Either(each(rules, "either", names)?),
         StepRule::Custom { name, make } => {
-            let test: CFn<'m> = make(n.map).map_err(|unknown| RuleError::UnknownName {
-                leg: n.leg,
-                unknown,
-            })?;
+            let field = format!("{at}.custom({name})");
+            let test: CFn<'m> = make(n.map).map_err(|unknown| n.refuse(&field, unknown))?;
             let i = u16::try_from(names.len()).unwrap_or(u16::MAX);
             names.push(name.clone());
             CStep::Custom(i, test)
