@@ -25,6 +25,9 @@
 //! - **Movement range** ([`movement_range`]): every hex a unit reaches with its budget under a
 //!   one-leg rule, each with its cost and one cheapest path, with enemy zones of control read
 //!   as the game says ([`ZocMovement`]: sticky, entering or leaving costs, ZOC to ZOC).
+//! - **Line of sight** ([`sight`]): what the straight segment between two hex centres passes
+//!   through (hexes, hexsides run along, vertices), in exact integer arithmetic, and what blocks
+//!   it under a [`SightRule`](sight::SightRule) (terrain, hex features, hexside features, heights).
 //!
 //! What is not about hexes (diagnostics, the TOML shape reader, resolvers and bounded reads,
 //! terminal-safe text, rules options, the SVG toolkit, HTML pages) is the workspace's kit crate,
@@ -260,6 +263,7 @@ mod layout;
 pub mod limits;
 mod map;
 mod position;
+pub mod sight;
 #[cfg(feature = "toml")]
 mod spec;
 mod summary;
