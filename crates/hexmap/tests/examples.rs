@@ -1,10 +1,10 @@
-//! Each `examples/supply_*.rs` prints what its `.out` file beside it says (issue 47, item 2).
+//! Each `examples/supply_*.rs` (with the `toml` feature) and `examples/movement_and_sight.rs`
+//! (with none) prints what its `.out` file beside it says (issue 47, items 2 and 8).
 //!
 //! `cargo test` builds the examples before it runs the tests; this test runs the built binary
 //! (in `examples/` beside the test's own `deps/` directory) rather than a nested `cargo run`.
 //! Run alone (`cargo test --test examples`), cargo does not build the examples: the test then
 //! fails and says to build them (`cargo build --examples`, with the same features).
-#![cfg(feature = "toml")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::path::PathBuf;
@@ -49,17 +49,25 @@ fn check(name: &str) {
     );
 }
 
+#[cfg(feature = "toml")]
 #[test]
 fn supply_movement_points_prints_its_out_file() {
     check("supply_movement_points");
 }
 
+#[cfg(feature = "toml")]
 #[test]
 fn supply_rail_then_hexes_prints_its_out_file() {
     check("supply_rail_then_hexes");
 }
 
+#[cfg(feature = "toml")]
 #[test]
 fn supply_to_map_edge_prints_its_out_file() {
     check("supply_to_map_edge");
+}
+
+#[test]
+fn movement_and_sight_prints_its_out_file() {
+    check("movement_and_sight");
 }
