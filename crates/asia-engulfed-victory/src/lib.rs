@@ -103,6 +103,8 @@ mod expect;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod limits;
+#[cfg(feature = "parallel")]
+mod many;
 mod model;
 mod notes;
 pub mod options;
@@ -110,6 +112,7 @@ mod placement;
 mod policy;
 mod read_back;
 mod report;
+mod scorer;
 mod side;
 mod spec;
 #[cfg(feature = "svg")]
@@ -148,6 +151,8 @@ pub use csv::{
     InfluenceRead, InfluenceReading, TermKind, current_strategic_value,
 };
 pub use error::{Diagnostic, Error, ErrorKind};
+#[cfg(feature = "parallel")]
+pub use many::{score_many, verdict_many};
 pub use model::{
     BonusVp, Check, Country, Faction, GAMES, Game, GroundUnit, Influence, MapAutomaticVictory,
     State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker, WarState,
@@ -157,6 +162,7 @@ pub use placement::{Placement, place_vp_marker};
 pub use report::{
     Margins, MarkerMargins, MarkerShift, Report, ResultMargins, ResultShift, SCHEMA_VERSION, score,
 };
+pub use scorer::{Scorer, Verdict};
 pub use side::{MarkerSide, Side};
 pub use track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
 pub use valid::ValidState;

@@ -209,7 +209,19 @@ pub fn score(state: &State, rules: &Rules) -> Report {
 /// The check of a state whose problems are known, checked once: every problem becomes a note
 /// (none for a state that passed the check), and the state is scored as it is.
 pub(crate) fn evaluate(state: &State, rules: &Rules, problems: &[Diagnostic]) -> Report {
-    let rules = &rules.clone().with_choices(&state.rules);
+    let rules = rules.clone().with_choices(&state.rules);
+    let in_force = rules.in_force();
+    evaluate_with(state, &rules, in_force, problems)
+}
+
+/// [`evaluate`] under `rules` that already hold the state's own choices, whose options in
+/// force are `in_force` (a [`crate::Scorer`] works them out once).
+pub(crate) fn evaluate_with(
+    state: &State,
+    rules: &Rules,
+    in_force: Vec<crate::options::RuleInForce>,
+    problems: &[Diagnostic],
+) -> Report {
     let mut notes: Vec<Note> = problems.iter().map(invalid_state).collect();
     let tokyo = state.tokyo.unwrap_or(rules.tokyo);
     let esv = esv_in_play(state, &mut notes);
@@ -233,7 +245,7 @@ pub(crate) fn evaluate(state: &State, rules: &Rules, problems: &[Diagnostic]) ->
         combined: decision.combined,
         margins,
         notes,
-        rules: rules.in_force(),
+        rules: in_force,
     }
 }
 
