@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::csv::{current_strategic_value, esv_in_play};
+use crate::csv::{csv_total, esv_in_play};
 use crate::decide::decide;
 use crate::model::Rules;
 use crate::options::RuleInForce;
@@ -181,7 +181,7 @@ impl Scorer {
     /// let valid = ValidState::new(state).unwrap();
     /// let scorer = Scorer::new(Rules::default());
     /// let verdict = scorer.verdict(&valid);
-    /// assert_eq!((verdict.axis_vp, verdict.allied_vp), (Some(0), Some(2)));
+    /// assert_eq!((verdict.axis_vp, verdict.allied_vp), (Some(0), Some(1)));
     /// assert_eq!(verdict.winner, Some(Side::Allies));
     /// assert_eq!(verdict, scorer.score(&valid).verdict());
     /// ```
@@ -201,7 +201,7 @@ fn verdict(state: &crate::model::State, rules: &Rules) -> Verdict {
     let mut notes = Vec::new();
     let tokyo = state.tokyo.unwrap_or(rules.tokyo);
     let esv = esv_in_play(state, &mut notes);
-    let csv = current_strategic_value(state, tokyo, esv, &mut notes).total;
+    let csv = csv_total(state, tokyo, esv, &mut notes);
     let ctx = Context::new(state, rules, esv);
     let d = decide(csv, &ctx);
     Verdict {
