@@ -33,7 +33,7 @@ use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Duration;
 
-use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::options::{RULE_OPTIONS, Rules};
 use asia_engulfed_victory::{
     Check, Country, Faction, Game, GroundUnit, Influence, MapAutomaticVictory, MarkerSide, Report,
     Scorer, Side, State, StrategicHex, TkResult, ValidState, VpMarker, WarState, score,
@@ -86,13 +86,6 @@ const HEXES: &[(&str, &str, Faction, Option<&str>)] = &[
 const FACTIONS: [Faction; 3] = [Faction::Axis, Faction::Soviet, Faction::Western];
 const INFLUENCES: [Influence; 3] = [Influence::ProAxis, Influence::ProSoviet, Influence::ProWest];
 const WAR_STATES: [WarState; 3] = [WarState::PreWar, WarState::LimitedWar, WarState::TotalWar];
-/// Rules options a state chooses now and then (its `[rules]`), over the scorer's.
-const OPTIONS: &[(&str, &str)] = &[
-    ("dai_senso_allied_cap", "four"),
-    ("allied_bonus_cap", "no-allied-bonus"),
-    ("bonus_vp_in_dai_senso", "false"),
-    ("automatic_victory_at_final_check", "vp-decide"),
-];
 
 /// A kind of check.
 #[derive(Clone, Copy, Debug)]
@@ -239,8 +232,11 @@ fn state(kind: Kind, rng: &mut Rng) -> State {
     }
     state.play_stopped = chance(rng, 10);
     if chance(rng, 8) {
-        let (key, value) = pick(rng, OPTIONS);
-        state.rules.set(key, value).unwrap();
+        // Any value of any rules option, as the state's own `[rules]`, over the scorer's.
+        let options = RULE_OPTIONS.options();
+        let option = &options[rng.below(options.len())];
+        let values: Vec<&str> = option.values().collect();
+        state.rules.set(option.key, pick(rng, &values)).unwrap();
     }
     state
 }

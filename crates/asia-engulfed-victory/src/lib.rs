@@ -22,6 +22,12 @@
 //! problems as notes; a [`ValidState`] (checked by [`ValidState::new`], or read by
 //! [`ValidState::from_toml_str`]) is scored without checking again.
 //!
+//! Many states under one table's rules (a referee's season of saves, a bot's candidate moves):
+//! a [`Scorer`] keeps the rules and gives each [`ValidState`] its report ([`Scorer::score`]) or
+//! only its [`Verdict`] ([`Scorer::verdict`]: the CSV, the marker, the automatic victory, the
+//! VP and the winner, without margins, notes or words). Feature `parallel`: `score_many` and
+//! `verdict_many` (rayon).
+//!
 //! States are read from TOML with [`State::from_toml_str`], which reports every problem at once
 //! with file, key, label, line and column ([`Error`]); a VP track file named by a state is
 //! loaded through a [`wargame_kit::resolve::Resolver`] the caller supplies; this crate never touches

@@ -2,9 +2,10 @@
 //! report's, and the batches (feature `parallel`) give the one-by-one answers, on states made at
 //! random: Strategic Hexes given to a faction or to the ground units on them, Influence markers,
 //! the TK map's result, and rules options of the state's own.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use asia_engulfed_victory::kit::rng::Rng;
-use asia_engulfed_victory::options::Rules;
+use asia_engulfed_victory::options::{RULE_OPTIONS, Rules};
 use asia_engulfed_victory::{
     Check, Country, Faction, Game, GroundUnit, Influence, MapAutomaticVictory, MarkerSide, Scorer,
     Side, State, StrategicHex, TkResult, ValidState, VpMarker, WarState, score,
@@ -22,13 +23,6 @@ const HEXES: &[(&str, Faction)] = &[
 ];
 const FACTIONS: [Faction; 3] = [Faction::Axis, Faction::Soviet, Faction::Western];
 const WAR_STATES: [WarState; 3] = [WarState::PreWar, WarState::LimitedWar, WarState::TotalWar];
-const OPTIONS: &[(&str, &str)] = &[
-    ("dai_senso_allied_cap", "four"),
-    ("allied_bonus_cap", "no-allied-bonus"),
-    ("bonus_vp_in_dai_senso", "false"),
-    ("automatic_victory_at_final_check", "vp-decide"),
-    ("simultaneous_automatic_victory", "allies-first"),
-];
 
 /// A state from `seed`, possibly with problems.
 fn state(seed: u64) -> State {
@@ -100,8 +94,13 @@ fn state(seed: u64) -> State {
         }
     }
     if rng.below(4) == 0 {
-        let (key, value) = OPTIONS[rng.below(OPTIONS.len())];
-        s.rules.set(key, value).unwrap();
+        // Any value of any rules option, as the state's own `[rules]`.
+        let options = RULE_OPTIONS.options();
+        let option = &options[rng.below(options.len())];
+        let values: Vec<&str> = option.values().collect();
+        s.rules
+            .set(option.key, values[rng.below(values.len())])
+            .unwrap();
     }
     s
 }
