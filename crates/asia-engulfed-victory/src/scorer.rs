@@ -67,8 +67,9 @@ pub struct Verdict {
 
 impl Report {
     /// What the report decides, without its evidence: the [`Verdict`] [`Scorer::verdict`]
-    /// gives the same state. The box is the report's [`MarkerReport::box_index`]
-    /// (crate::MarkerReport::box_index), which a report read back from its JSON does not hold.
+    /// gives the same state. The box is the report's
+    /// [`MarkerReport::box_index`](crate::MarkerReport::box_index), which a report read back
+    /// from its JSON does not hold.
     ///
     /// ```
     /// use asia_engulfed_victory::options::Rules;
