@@ -425,21 +425,46 @@ pub fn current_strategic_value(
 ) -> CurrentStrategicValue {
     let allied_in_tokyo = allied_ground_unit_in_tokyo(state, tokyo);
     let controlled = controlled_hexes(state, allied_in_tokyo, notes);
-    let mut terms = vec![
-        step_one_hexes(&controlled),
-        step_one_allied_collapse(state),
-        step_two_hexes(state, &controlled),
-        step_two_military_takeover(state),
-    ];
-    if let Some(esv) = esv {
-        terms.push(step_three_current_esv(&controlled, esv, notes));
-    }
-    let total = terms.iter().map(|t| t.value).fold(0, i64::saturating_add);
+    let (terms, total) = terms(state, &controlled, esv, notes);
     CurrentStrategicValue {
         terms,
         total,
         considered: considered(state, &controlled, allied_in_tokyo),
     }
+}
+
+/// The Current Strategic Value's total alone: [`current_strategic_value`]'s, without the
+/// list of every Strategic Hex considered (for a verdict).
+pub(crate) fn csv_total(
+    state: &State,
+    tokyo: Label,
+    esv: Option<i64>,
+    notes: &mut Vec<Note>,
+) -> i64 {
+    let allied_in_tokyo = allied_ground_unit_in_tokyo(state, tokyo);
+    let controlled = controlled_hexes(state, allied_in_tokyo, notes);
+    terms(state, &controlled, esv, notes).1
+}
+
+/// Steps 1-3 as terms, and their sum.
+fn terms(
+    state: &State,
+    controlled: &[Controlled<'_>],
+    esv: Option<i64>,
+    notes: &mut Vec<Note>,
+) -> (Vec<CsvTerm>, i64) {
+    let mut terms = Vec::with_capacity(5);
+    terms.extend([
+        step_one_hexes(controlled),
+        step_one_allied_collapse(state),
+        step_two_hexes(state, controlled),
+        step_two_military_takeover(state),
+    ]);
+    if let Some(esv) = esv {
+        terms.push(step_three_current_esv(controlled, esv, notes));
+    }
+    let total = terms.iter().map(|t| t.value).fold(0, i64::saturating_add);
+    (terms, total)
 }
 
 /// A Strategic Hex and who controls it at this check.
@@ -453,7 +478,7 @@ fn controlled_hexes<'a>(
     allied_in_tokyo: bool,
     notes: &mut Vec<Note>,
 ) -> Vec<Controlled<'a>> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(state.strategic_hexes.len());
     for hex in &state.strategic_hexes {
         if let Some(c) = &hex.country
             && !state.countries.contains_key(c)

@@ -22,6 +22,12 @@
 //! problems as notes; a [`ValidState`] (checked by [`ValidState::new`], or read by
 //! [`ValidState::from_toml_str`]) is scored without checking again.
 //!
+//! Many states under one table's rules (a referee's season of saves, a bot's candidate moves):
+//! a [`Scorer`] keeps the rules and gives each [`ValidState`] its report ([`Scorer::score`]) or
+//! only its [`Verdict`] ([`Scorer::verdict`]: the CSV, the marker, the automatic victory, the
+//! VP and the winner, without margins, notes or words). Feature `parallel`: `score_many` and
+//! `verdict_many` (rayon).
+//!
 //! States are read from TOML with [`State::from_toml_str`], which reports every problem at once
 //! with file, key, label, line and column ([`Error`]); a VP track file named by a state is
 //! loaded through a [`wargame_kit::resolve::Resolver`] the caller supplies; this crate never touches
@@ -103,6 +109,8 @@ mod expect;
 #[cfg(feature = "html")]
 pub mod html;
 pub mod limits;
+#[cfg(feature = "parallel")]
+mod many;
 mod model;
 mod notes;
 pub mod options;
@@ -110,6 +118,7 @@ mod placement;
 mod policy;
 mod read_back;
 mod report;
+mod scorer;
 mod side;
 mod spec;
 #[cfg(feature = "svg")]
@@ -148,6 +157,8 @@ pub use csv::{
     InfluenceRead, InfluenceReading, TermKind, current_strategic_value,
 };
 pub use error::{Diagnostic, Error, ErrorKind};
+#[cfg(feature = "parallel")]
+pub use many::{score_many, verdict_many};
 pub use model::{
     BonusVp, Check, Country, Faction, GAMES, Game, GroundUnit, Influence, MapAutomaticVictory,
     State, StrategicHex, StrategicWarfareBox, TkResult, VpMarker, WarState,
@@ -157,6 +168,7 @@ pub use placement::{Placement, place_vp_marker};
 pub use report::{
     Margins, MarkerMargins, MarkerShift, Report, ResultMargins, ResultShift, SCHEMA_VERSION, score,
 };
+pub use scorer::{Scorer, Verdict};
 pub use side::{MarkerSide, Side};
 pub use track::{BoxRanges, CsvRange, TrackCell, VpBox, VpTrack};
 pub use valid::ValidState;

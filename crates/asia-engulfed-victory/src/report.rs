@@ -209,7 +209,19 @@ pub fn score(state: &State, rules: &Rules) -> Report {
 /// The check of a state whose problems are known, checked once: every problem becomes a note
 /// (none for a state that passed the check), and the state is scored as it is.
 pub(crate) fn evaluate(state: &State, rules: &Rules, problems: &[Diagnostic]) -> Report {
-    let rules = &rules.clone().with_choices(&state.rules);
+    let rules = rules.clone().with_choices(&state.rules);
+    let in_force = rules.in_force();
+    evaluate_with(state, &rules, in_force, problems)
+}
+
+/// [`evaluate`] under `rules` that already hold the state's own choices, whose options in
+/// force are `in_force` (a [`crate::Scorer`] works them out once).
+pub(crate) fn evaluate_with(
+    state: &State,
+    rules: &Rules,
+    in_force: Vec<crate::options::RuleInForce>,
+    problems: &[Diagnostic],
+) -> Report {
     let mut notes: Vec<Note> = problems.iter().map(invalid_state).collect();
     let tokyo = state.tokyo.unwrap_or(rules.tokyo);
     let esv = esv_in_play(state, &mut notes);
@@ -233,7 +245,7 @@ pub(crate) fn evaluate(state: &State, rules: &Rules, problems: &[Diagnostic]) ->
         combined: decision.combined,
         margins,
         notes,
-        rules: rules.in_force(),
+        rules: in_force,
     }
 }
 
@@ -257,49 +269,62 @@ fn result_key(state: &State, d: &Decision) -> ResultKey {
 }
 
 fn margins(csv: i64, ctx: &Context<'_>, now: &Decision) -> Margins {
-    let at = |c: i64| decide(c, ctx);
-    let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
-    let here = marker_key(now);
-    let here_result = result_key(ctx.state, now);
     // What the check decides depends on the CSV only through the track ranges holding it, so
     // it can change only where a range begins or ends: scanning those points (in order from
     // the CSV, each way) finds the nearest change in time proportional to the track's size,
     // not to the distance between its numbers.
     let (up, down) = change_points(csv, ctx.state.track.ranges());
-    let marker_shift = |cs: &[i64]| {
-        cs.iter().find_map(|&c| {
-            let d = at(c);
-            (marker_key(&d) != here).then(|| MarkerShift {
+    let (marker_up, result_up) = nearest_shifts(csv, &up, ctx, now);
+    let (marker_down, result_down) = nearest_shifts(csv, &down, ctx, now);
+    Margins {
+        marker: MarkerMargins {
+            up: marker_up,
+            down: marker_down,
+        },
+        result: ResultMargins {
+            axis: result_up,
+            allies: result_down,
+        },
+    }
+}
+
+/// The first of `points` (nearest first) where the marker moves from where `now` puts it,
+/// and the first where the result changes: one scan, each point decided once.
+fn nearest_shifts(
+    csv: i64,
+    points: &[i64],
+    ctx: &Context<'_>,
+    now: &Decision,
+) -> (Option<MarkerShift>, Option<ResultShift>) {
+    let marker_key = |d: &Decision| (d.marker.box_index, d.marker.side);
+    let here = marker_key(now);
+    let here_result = result_key(ctx.state, now);
+    let (mut marker, mut result) = (None, None);
+    for &c in points {
+        if marker.is_some() && result.is_some() {
+            break;
+        }
+        let d = decide(c, ctx);
+        if marker.is_none() && marker_key(&d) != here {
+            marker = Some(MarkerShift {
                 csv_change: c.saturating_sub(csv),
                 csv: c,
                 box_id: d.marker.box_id.clone(),
                 side: d.marker.side,
                 capped_by_japanese_mandate: d.marker.capped_by_japanese_mandate,
-            })
-        })
-    };
-    let result_shift = |cs: &[i64]| {
-        cs.iter().find_map(|&c| {
-            let d = at(c);
-            (result_key(ctx.state, &d) != here_result).then(|| ResultShift {
+            });
+        }
+        if result.is_none() && result_key(ctx.state, &d) != here_result {
+            result = Some(ResultShift {
                 csv_change: c.saturating_sub(csv),
                 csv: c,
                 outcome: words::margin_outcome(ctx.state.check, now, &d),
                 winner: d.winner,
                 automatic_victory: d.automatic_victory,
-            })
-        })
-    };
-    Margins {
-        marker: MarkerMargins {
-            up: marker_shift(&up),
-            down: marker_shift(&down),
-        },
-        result: ResultMargins {
-            axis: result_shift(&up),
-            allies: result_shift(&down),
-        },
+            });
+        }
     }
+    (marker, result)
 }
 
 /// The CSVs above `csv` (nearest first) where the ranges holding the CSV can change: the
