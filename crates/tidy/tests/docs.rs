@@ -44,5 +44,9 @@ fn the_embedding_docs_show_the_movement_and_sight_example_and_its_output() {
     );
     let out =
         fs::read_to_string(root.join("crates/hexmap/examples/movement_and_sight.out")).unwrap();
-    assert_eq!(block(&doc, heading, "text"), out);
+    assert_eq!(
+        block(&doc, heading, "text"),
+        out,
+        "docs/embedding.md's output is not examples/movement_and_sight.out"
+    );
 }
