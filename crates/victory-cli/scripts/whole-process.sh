@@ -10,12 +10,12 @@
 #
 #   crates/victory-cli/scripts/whole-process.sh [RUNS]     # RUNS per command, default 500
 #
-# VASSAL_SAMPLES_MORE names the folder of the shared samples (default ../shared/vassal-samples-more
-# beside the clone; third-party files, never copied into the repository).
+# VASSAL_SAMPLES_MORE names the folder of the shared VASSAL samples, as for the VASSAL crate's
+# sample tests (third-party files, never copied into the repository); unset, the save is left out.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 runs=${1:-500}
-samples=${VASSAL_SAMPLES_MORE:-../shared/vassal-samples-more}
+samples=${VASSAL_SAMPLES_MORE:-}
 cargo build --release -p victory-cli --quiet
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -24,10 +24,10 @@ commands=(
   'target/release/victory --version'
   'target/release/victory score fixtures/leyte/assault-scenario-end-position.toml'
 )
-if [ -f "$samples/ftp/1864-3-5.vsav" ]; then
+if [ -n "$samples" ] && [ -f "$samples/ftp/1864-3-5.vsav" ]; then
   commands+=("target/release/victory vassal pieces --module $samples/ftp/buildFile.xml --board-sizes $samples/ftp/board-sizes.json $samples/ftp/1864-3-5.vsav")
 else
-  echo "$samples/ftp/1864-3-5.vsav: not found, the VASSAL save is left out"
+  echo "VASSAL_SAMPLES_MORE/ftp/1864-3-5.vsav: not found (VASSAL_SAMPLES_MORE='$samples'), the VASSAL save is left out"
 fi
 echo "load: $(uptime)"
 hyperfine -N --warmup 50 --runs "$runs" --export-json "$out" "${commands[@]}" >/dev/null
