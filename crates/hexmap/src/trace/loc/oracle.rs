@@ -357,7 +357,7 @@ impl Hexes {
             i += 1;
             for &y in net.chain_of(c as usize) {
                 let y = y as usize;
-                if self.free[y] && self.parent[y] == NONE {
+                if self.parent[y] == NONE && self.free[y] {
                     self.parent[y] = c;
                     queue.push(y as u32);
                 }
