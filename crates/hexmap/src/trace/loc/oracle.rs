@@ -357,7 +357,7 @@ impl Hexes {
             i += 1;
             for &y in net.chain_of(c as usize) {
                 let y = y as usize;
-                if self.free[y] && self.parent[y] == NONE {
+                if self.parent[y] == NONE && self.free[y] {
                     self.parent[y] = c;
                     queue.push(y as u32);
                 }
@@ -755,27 +755,29 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
             return;
         }
         // The subtree of x: hexes whose parent is in it (a parent is always a chain neighbour,
-        // and a hex has one parent, so each is found once). On the way, the chain steps from
-        // it to chain hexes that are neither its parent nor its children: the only places where
-        // it may hang from the chain again.
+        // and a hex has one parent, so each is found once), each taken off the chain as it is
+        // reached (its children still name it). On the way, the chain steps from it to chain
+        // hexes outside the subtree, or in it and not reached yet: the only places where it
+        // may hang from the chain again (the latter are off the chain by the time they are
+        // tried). And whether it holds a traced unit's witness, should none of it hang again.
         m.next.clear();
         m.next.push(x as u32);
         m.edges.clear();
+        let mut witnessed = false;
         let mut i = 0;
         while let Some(&c) = m.next.get(i) {
             i += 1;
-            let up = h.parent[c as usize];
-            for &y in net.chain_of(c as usize) {
+            let c_at = c as usize;
+            h.parent[c_at] = NONE;
+            witnessed |= h.uses[c_at] > 0;
+            for &y in net.chain_of(c_at) {
                 let p = h.parent[y as usize];
-                if p == c && y != c {
+                if p == c {
                     m.next.push(y);
-                } else if p != NONE && y != up {
+                } else if p != NONE {
                     m.edges.push((c, y));
                 }
             }
-        }
-        for &o in &m.next {
-            h.parent[o as usize] = NONE;
         }
         // Re-attach to the chain outside the subtree (the subtree is off it now, but for the
         // hexes re-attached), then grow within it.
@@ -787,6 +789,11 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
                 h.parent[o] = y as u32;
                 m.queue.push(o as u32);
             }
+        }
+        if m.queue.is_empty() {
+            // All of it is off the chain.
+            m.broken |= witnessed;
+            return;
         }
         h.grow(net, &mut m.queue);
         // The re-attached hexes hang from new parents, perhaps by a detour: the forest may have
