@@ -151,6 +151,9 @@ fn rule_options(func: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(S
     })?;
     let mut chosen = Vec::new();
     for (key, value) in dict.iter() {
+        let shown = key
+            .repr()
+            .map_or_else(|_| "?".to_string(), |r| r.to_string());
         let key: String = key.extract().map_err(|_| {
             PyTypeError::new_err(format!(
                 "{func}(): `rules`: a key must be a str, not {}",
@@ -166,7 +169,7 @@ fn rule_options(func: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(S
             value.str()?.to_string()
         } else {
             return Err(PyTypeError::new_err(format!(
-                "{func}(): `rules[{key:?}]` must be a str, bool or number, not {}",
+                "{func}(): `rules[{shown}]` must be a str, bool or number, not {}",
                 type_name(&value)
             )));
         };
