@@ -21,6 +21,7 @@
 
 use pyo3::prelude::*;
 
+mod many;
 mod reading;
 mod scoring;
 mod suite;
@@ -43,5 +44,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "DEFAULT_MAX_INPUT_BYTES",
         wargame_kit::limits::DEFAULT_MAX_BYTES,
     )?;
+    m.add_class::<many::Scorer>()?;
     scoring::register(m)
 }

@@ -13,6 +13,7 @@ Every function returns plain Python values: the report of ``score`` is the ``dic
 from ._native import (
     DEFAULT_MAX_INPUT_BYTES,
     InputError,
+    Scorer,
     Svg,
     check,
     explain,
@@ -27,6 +28,7 @@ from ._native import (
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
     "InputError",
+    "Scorer",
     "Svg",
     "check",
     "explain",
