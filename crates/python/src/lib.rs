@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 
 mod many;
 mod reading;
+mod saves;
 mod scoring;
 mod suite;
 
@@ -45,5 +46,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wargame_kit::limits::DEFAULT_MAX_BYTES,
     )?;
     m.add_class::<many::Scorer>()?;
+    saves::register(m)?;
     scoring::register(m)
 }

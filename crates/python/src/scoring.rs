@@ -49,7 +49,7 @@ fn with_input<T: Send>(
 }
 
 /// The report of `input` as `victory score --format json` writes it for one file.
-fn score_json(input: &Input, o: &Options) -> Result<String, Vec<Problem>> {
+pub(crate) fn score_json(input: &Input, o: &Options) -> Result<String, Vec<Problem>> {
     let report = input
         .engine
         .score(input.state(&o.resolver, &o.cache, &o.rules))?;

@@ -10,6 +10,7 @@ Every function returns plain Python values: the report of ``score`` is the ``dic
 ['leyte', 'dai-senso', 'axis-empires']
 """
 
+from . import vassal
 from ._native import (
     DEFAULT_MAX_INPUT_BYTES,
     InputError,
@@ -38,4 +39,5 @@ __all__ = [
     "score",
     "score_text",
     "test",
+    "vassal",
 ]
