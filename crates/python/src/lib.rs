@@ -46,6 +46,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wargame_kit::limits::DEFAULT_MAX_BYTES,
     )?;
     m.add_class::<many::Scorer>()?;
+    m.add_function(wrap_pyfunction!(many::_scorer_from_text, m)?)?;
     saves::register(m)?;
     scoring::register(m)
 }

@@ -28,6 +28,18 @@ use crate::reading::{Options, Source, input_error, to_python, type_name};
 pub(crate) struct Scorer {
     map: HexMap,
     scenario: Scenario,
+    /// What it was made from, to be made again when unpickled: the state's text and name,
+    /// and the options.
+    origin: Origin,
+}
+
+/// A scorer's state (as text, by its name) and options: what pickling keeps.
+struct Origin {
+    text: String,
+    name: String,
+    rules: Vec<(String, String)>,
+    confine: Option<PathBuf>,
+    max_input_bytes: u64,
 }
 
 /// The unit tables of a position, and what each holds.
@@ -60,30 +72,28 @@ impl Scorer {
         max_input_bytes: u64,
     ) -> PyResult<Scorer> {
         let source = Source::of(state, "Scorer", "state")?;
-        let options = Options::new("Scorer", rules, confine, max_input_bytes)?;
-        let mut sources = Default::default();
-        let read = py.detach(|| {
-            let input = options.open(source, &mut sources)?;
-            if input.game != leyte_victory::GAME {
-                return Err(vec![problem::in_file(
-                    "game",
-                    &input.name,
-                    format!(
-                        "a Scorer scores Leyte positions; this is a `{}` state",
-                        input.game
-                    ),
-                )]);
-            }
-            let o = &options;
-            input.run(|i| {
-                victory_front::engines::leyte_state(i.state(&o.resolver, &o.cache, &o.rules))
-            })
-        });
-        let state = read.map_err(|p| input_error(py, &p, &sources))?;
-        let (map, scenario, _) = state.into_parts();
-        // The scenario against the map, once: every problem now rather than at each call.
-        leyte_victory::Scorer::new(&map, &scenario).map_err(|e| scorer_error(py, e))?;
-        Ok(Scorer { map, scenario })
+        let options = Options::new("Scorer", rules, confine.clone(), max_input_bytes)?;
+        build(py, source, &options, confine)
+    }
+
+    /// Pickling: made again from the state's text, its name and the options.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let o = &self.origin;
+        let rules = PyDict::new(py);
+        for (key, value) in &o.rules {
+            rules.set_item(key, value)?;
+        }
+        let again = py
+            .import("wargame_victory._native")?
+            .getattr("_scorer_from_text")?;
+        let args = (
+            o.text.as_str(),
+            o.name.as_str(),
+            rules,
+            o.confine.clone(),
+            o.max_input_bytes,
+        );
+        (again, args).into_pyobject(py).map(Bound::into_any)
     }
 
     /// The reports of the positions, in their order: each the report's own fields (what
@@ -134,6 +144,64 @@ impl Scorer {
     fn __repr__(&self) -> String {
         format!("<Scorer of {} on {}>", self.scenario.name, self.map.name())
     }
+}
+
+/// A `Scorer` from a state's text (named `name`) and options: how a pickled one is made again.
+#[pyfunction]
+pub(crate) fn _scorer_from_text(
+    py: Python<'_>,
+    text: String,
+    name: String,
+    rules: &Bound<'_, PyAny>,
+    confine: Option<PathBuf>,
+    max_input_bytes: u64,
+) -> PyResult<Scorer> {
+    let options = Options::new("Scorer", Some(rules), confine.clone(), max_input_bytes)?;
+    build(py, Source::Text { name, text }, &options, confine)
+}
+
+/// The scorer of the Leyte state `source` read with `options`.
+fn build(
+    py: Python<'_>,
+    source: Source,
+    options: &Options,
+    confine: Option<PathBuf>,
+) -> PyResult<Scorer> {
+    let mut sources = Default::default();
+    let read = py.detach(|| {
+        let input = options.open(source, &mut sources)?;
+        if input.game != leyte_victory::GAME {
+            return Err(vec![problem::in_file(
+                "game",
+                &input.name,
+                format!(
+                    "a Scorer scores Leyte positions; this is a `{}` state",
+                    input.game
+                ),
+            )]);
+        }
+        let o = options;
+        let state = input.run(|i| {
+            victory_front::engines::leyte_state(i.state(&o.resolver, &o.cache, &o.rules))
+        })?;
+        Ok((state, input.text, input.name))
+    });
+    let (state, text, name) = read.map_err(|p| input_error(py, &p, &sources))?;
+    let (map, scenario, _) = state.into_parts();
+    // The scenario against the map, once: every problem now rather than at each call.
+    leyte_victory::Scorer::new(&map, &scenario).map_err(|e| scorer_error(py, e))?;
+    let origin = Origin {
+        text,
+        name,
+        rules: options.rules.chosen.clone(),
+        confine,
+        max_input_bytes: options.resolver.max_bytes(),
+    };
+    Ok(Scorer {
+        map,
+        scenario,
+        origin,
+    })
 }
 
 /// A JSON failure as the engine's error (it cannot happen: reports are plain data).

@@ -1,0 +1,92 @@
+"""Type stubs of `wargame_victory` (docs/python.md)."""
+
+import os
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from . import vassal as vassal
+
+StatePath = Union[str, "os.PathLike[str]"]
+State = Union[StatePath, Mapping[str, Any]]
+RuleValue = Union[str, bool, int, float]
+Rules = Optional[Mapping[str, RuleValue]]
+Json = Any
+
+DEFAULT_MAX_INPUT_BYTES: int
+
+class InputError(ValueError):
+    """A state, save or profile the engines refuse."""
+
+    problems: list[dict[str, Any]]
+
+class Svg:
+    """A picture of a state: `svg` is its text (SVG, or the HTML page when `html`)."""
+
+    @property
+    def svg(self) -> str: ...
+    @property
+    def html(self) -> bool: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
+
+class Scorer:
+    """One Leyte map and scenario, scoring lists of positions on all cores."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        rules: Rules = None,
+        confine: Optional[StatePath] = None,
+        max_input_bytes: int = ...,
+    ) -> None: ...
+    def score(self, positions: Sequence[Mapping[str, Any]]) -> list[dict[str, Json]]: ...
+    def verdicts(self, positions: Sequence[Mapping[str, Any]]) -> list[dict[str, Json]]: ...
+
+def score(
+    state: State,
+    *,
+    rules: Rules = None,
+    confine: Optional[StatePath] = None,
+    max_input_bytes: int = ...,
+) -> dict[str, Json]: ...
+def score_text(
+    text: str,
+    *,
+    name: str = "<text>",
+    rules: Rules = None,
+    confine: Optional[StatePath] = None,
+    max_input_bytes: int = ...,
+) -> dict[str, Json]: ...
+def check(
+    state: State,
+    *,
+    rules: Rules = None,
+    confine: Optional[StatePath] = None,
+    max_input_bytes: int = ...,
+) -> list[dict[str, Json]]: ...
+def explain(
+    state: State,
+    unit: str,
+    *,
+    rules: Rules = None,
+    confine: Optional[StatePath] = None,
+    max_input_bytes: int = ...,
+) -> str: ...
+def rules(game: str) -> list[dict[str, Json]]: ...
+def games() -> list[str]: ...
+def render(
+    state: State,
+    *,
+    crop: Optional[str] = None,
+    html: bool = False,
+    rules: Rules = None,
+    confine: Optional[StatePath] = None,
+    max_input_bytes: int = ...,
+) -> Svg: ...
+def test(
+    paths: Sequence[StatePath],
+    *,
+    rules: Rules = None,
+    confine: Optional[StatePath] = None,
+    max_input_bytes: int = ...,
+) -> dict[str, Json]: ...
