@@ -74,6 +74,23 @@ impl Reading {
     }
 }
 
+/// `f` on the reader of saves through `r`'s module and profile, without the GIL: the save's
+/// reading warnings as Python warnings, its problems as an `InputError`.
+fn through_profile<T: Send>(
+    py: Python<'_>,
+    r: &Reading,
+    options: &Options,
+    f: impl FnOnce(&SaveReader, &mut Vec<Problem>) -> Result<T, Vec<Problem>> + Send,
+) -> PyResult<T> {
+    let (mut warnings, mut sources) = (Vec::new(), Sources::new());
+    let done = py.detach(|| {
+        let reader = r.reader(options, &mut sources)?;
+        f(&reader, &mut warnings)
+    });
+    warn(py, &warnings)?;
+    done.map_err(|p| input_error(py, &p, &sources))
+}
+
 /// Each reading warning as a Python `UserWarning`, worded as the command line's `warning:`
 /// lines.
 fn warn(py: Python<'_>, warnings: &[Problem]) -> PyResult<()> {
@@ -197,13 +214,9 @@ fn vassal_import_state<'py>(
         limits,
     );
     let options = Options::new("vassal.import_state", None, confine, max_input_bytes)?;
-    let (mut warnings, mut sources) = (Vec::new(), Sources::new());
-    let read = py.detach(|| {
-        let reader = r.reader(&options, &mut sources)?;
-        reader.import(&save, &r.limits, &options.resolver, &mut warnings)
-    });
-    warn(py, &warnings)?;
-    let import = read.map_err(|p| input_error(py, &p, &sources))?;
+    let import = through_profile(py, &r, &options, |reader, warnings| {
+        reader.import(&save, &r.limits, &options.resolver, warnings)
+    })?;
     let name = save.to_string_lossy();
     let state: toml::Value = toml::from_str(&import.imported.text)
         .map_err(|e| PyValueError::new_err(format!("the imported state is not TOML: {e}")))?;
@@ -260,13 +273,9 @@ fn vassal_score<'py>(
         limits,
     );
     let options = Options::new("vassal.score", rules, confine, max_input_bytes)?;
-    let (mut warnings, mut sources) = (Vec::new(), Sources::new());
-    let scored = py.detach(|| {
-        let reader = r.reader(&options, &mut sources)?;
-        let input = reader.input(&save, &r.limits, &mut warnings)?;
+    let json = through_profile(py, &r, &options, |reader, warnings| {
+        let input = reader.input(&save, &r.limits, warnings)?;
         input.run(|i| crate::scoring::score_json(i, &options))
-    });
-    warn(py, &warnings)?;
-    let json = scored.map_err(|p| input_error(py, &p, &sources))?;
+    })?;
     to_python(py, &json)
 }

@@ -300,19 +300,8 @@ fn render<'py>(
     Ok(Svg { svg, html })
 }
 
-/// `crop=`: `FROM:TO`, two hex labels as printed, or `focus`.
+/// `crop=`: `FROM:TO`, two hex labels as printed, or `focus` ([`Crop`]'s `FromStr`).
 fn parse_crop(text: &str) -> PyResult<Crop> {
-    if text.trim() == "focus" {
-        return Ok(Crop::Focus);
-    }
-    match text.split_once(':') {
-        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok(Crop::Corners {
-            from: from.trim().to_string(),
-            to: to.trim().to_string(),
-        }),
-        _ => Err(PyValueError::new_err(format!(
-            "render(): `crop`: `{}`: give two corner hexes as FROM:TO (e.g. 1113:1927), or `focus`",
-            wargame_kit::terminal::one_line(text)
-        ))),
-    }
+    text.parse()
+        .map_err(|why: String| PyValueError::new_err(format!("render(): `crop`: {why}")))
 }
