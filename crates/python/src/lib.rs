@@ -21,6 +21,7 @@
 
 use pyo3::prelude::*;
 
+mod hex;
 mod many;
 mod reading;
 mod saves;
@@ -46,6 +47,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wargame_kit::limits::DEFAULT_MAX_BYTES,
     )?;
     m.add_class::<many::Scorer>()?;
+    m.add_class::<hex::HexMap>()?;
     m.add_function(wrap_pyfunction!(many::_scorer_from_text, m)?)?;
     saves::register(m)?;
     scoring::register(m)

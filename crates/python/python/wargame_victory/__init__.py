@@ -13,6 +13,7 @@ Every function returns plain Python values: the report of ``score`` is the ``dic
 from . import vassal
 from ._native import (
     DEFAULT_MAX_INPUT_BYTES,
+    HexMap,
     InputError,
     Scorer,
     Svg,
@@ -28,6 +29,7 @@ from ._native import (
 
 __all__ = [
     "DEFAULT_MAX_INPUT_BYTES",
+    "HexMap",
     "InputError",
     "Scorer",
     "Svg",

@@ -1,0 +1,54 @@
+"""`HexMap`: the hex crate's map from its TOML text, as plain Python values: every map fixture
+loads; labels, neighbours and hexsides agree with each other and with the file; a broken map
+raises the problems the command line's `victory map check` reports; a map pickles."""
+
+import pickle
+import tomllib
+
+import pytest
+
+import wargame_victory as wv
+from conftest import ROOT
+
+MAPS = sorted((ROOT / "fixtures" / "maps").glob("*.toml"))
+BROKEN = sorted((ROOT / "fixtures" / "maps" / "invalid").glob("*.toml"))
+
+
+def load(path):
+    return wv.HexMap(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.name for p in MAPS])
+def test_a_map_loads_with_symmetric_neighbours(path):
+    m = load(path)
+    with open(path, "rb") as f:
+        assert m.name == tomllib.load(f)["name"]
+    labels = m.labels()
+    assert len(labels) == len(m) > 0
+    for label in labels:
+        for other, features in m.neighbours(label):
+            assert other in labels
+            assert (label, features) in m.neighbours(other)
+            assert m.hexside(label, other) == features
+    assert pickle.loads(pickle.dumps(m)).labels() == labels
+
+
+def test_roads_are_hexside_features():
+    m = load(ROOT / "fixtures/maps/loc-corridor.toml")
+    assert m.hexside("1008", "1009") == ["road"]
+    assert m.hexside("1001", "1009") is None  # not adjacent
+    assert m.terrain("1101") == "forest"
+    with pytest.raises(ValueError, match=r"HexMap.neighbours\(\): `9999`: hex 9999 is outside"):
+        m.neighbours("9999")
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.name for p in BROKEN])
+def test_a_broken_map_is_the_command_lines(path, victory):
+    name = str(path.relative_to(ROOT))
+    code, _, err = victory("map", "check", name)
+    assert code == 1
+    with pytest.raises(wv.InputError) as raised:
+        load(path)
+    assert raised.value.problems
+    for p in raised.value.problems:
+        assert p["message"] in err
