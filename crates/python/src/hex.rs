@@ -1,6 +1,9 @@
 //! `HexMap`: a map of the hex crate ([`hexmap::HexMap`]) from its TOML text, with its labels,
 //! terrain, neighbours and hexside features as plain Python values.
 
+use std::collections::BTreeMap;
+
+use hexmap::sight::{HeightTest, Reading, SightRule};
 use hexmap::{Hex, Hexside};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -92,6 +95,107 @@ impl HexMap {
         let (ha, hb) = (self.hex("hexside", a)?, self.hex("hexside", b)?);
         Ok(self.map.hexside(ha, hb).map(|side| self.features(side)))
     }
+
+    /// The line of sight from hex `a` to hex `b` under a rule ([`hexmap::sight`]): what blocks
+    /// is `terrain` and hex `features` (each name to its height, or `None`: blocks at any
+    /// height) and the hexside features of `hexsides`; `ground` gives terrains their height,
+    /// and `heights` (`"above-line"` or `"at-least-higher-end"`) turns heights on; `reading`
+    /// (`"any"`, `"all"` or `"both-sides"`) says when a line along a hexside or through a
+    /// vertex is blocked. The answer: `clear`, the `steps` (each the labels of the hex, the
+    /// hexside's two or the vertex's three), each block's `step` (an index into `steps`) and
+    /// `reason` (its line of the hex crate's `text`), and that `text`.
+    ///
+    /// >>> import wargame_victory as wv
+    /// >>> m = wv.HexMap(open("fixtures/maps/loc-corridor.toml").read())
+    /// >>> m.line_of_sight("1101", "1103", terrain={"forest": None})["clear"]
+    /// False
+    #[pyo3(signature = (a, b, *, terrain=BTreeMap::new(), features=BTreeMap::new(), hexsides=Vec::new(), ground=BTreeMap::new(), heights=None, reading="any"))]
+    #[allow(clippy::too_many_arguments)]
+    fn line_of_sight<'py>(
+        &self,
+        py: Python<'py>,
+        a: &str,
+        b: &str,
+        terrain: BTreeMap<String, Option<i32>>,
+        features: BTreeMap<String, Option<i32>>,
+        hexsides: Vec<String>,
+        ground: BTreeMap<String, i32>,
+        heights: Option<&str>,
+        reading: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = (self.hex("line_of_sight", a)?, self.hex("line_of_sight", b)?);
+        let named = |arg: &str, e: hexmap::UnknownName| {
+            PyValueError::new_err(format!("HexMap.line_of_sight(): `{arg}`: {e}"))
+        };
+        let mut rule = SightRule::new(&self.map);
+        for (name, height) in &terrain {
+            rule = match height {
+                Some(h) => rule.terrain_blocks_to(name, *h),
+                None => rule.terrain_blocks(name),
+            }
+            .map_err(|e| named("terrain", e))?;
+        }
+        for (name, height) in &features {
+            rule = match height {
+                Some(h) => rule.feature_blocks_to(name, *h),
+                None => rule.feature_blocks(name),
+            }
+            .map_err(|e| named("features", e))?;
+        }
+        for name in &hexsides {
+            rule = rule
+                .hexside_blocks(name)
+                .map_err(|e| named("hexsides", e))?;
+        }
+        for (name, height) in &ground {
+            rule = rule.ground(name, *height).map_err(|e| named("ground", e))?;
+        }
+        rule = rule.reading(match reading {
+            "any" => Reading::Any,
+            "all" => Reading::All,
+            "both-sides" => Reading::BothSides,
+            _ => return Err(named_value("reading", reading, "any, all, both-sides")),
+        });
+        rule = match heights {
+            None => rule,
+            Some("above-line") => rule.heights(HeightTest::AboveLine),
+            Some("at-least-higher-end") => rule.heights(HeightTest::AtLeastHigherEnd),
+            Some(other) => {
+                return Err(named_value(
+                    "heights",
+                    other,
+                    "above-line, at-least-higher-end",
+                ));
+            }
+        };
+        let sight = rule
+            .check(from, to)
+            .map_err(|e| PyValueError::new_err(format!("HexMap.line_of_sight(): {e}")))?;
+        let labels =
+            |hs: &[Hex]| -> Vec<String> { hs.iter().map(|h| self.map.label_text(*h)).collect() };
+        let steps: Vec<Vec<String>> = sight.steps().iter().map(|s| labels(s.hexes())).collect();
+        // The text says one line per block, in order (or that the line is clear).
+        let text = sight.to_string();
+        let blocks: Vec<serde_json::Value> = (sight.blocks().iter())
+            .zip(text.lines())
+            .map(|(b, line)| serde_json::json!({"step": b.step, "reason": line}))
+            .collect();
+        let answer = serde_json::json!({
+            "clear": sight.is_clear(),
+            "steps": steps,
+            "blocks": blocks,
+            "text": text,
+        });
+        crate::reading::to_python(py, &answer.to_string())
+    }
+}
+
+/// A `ValueError`: `value` is not one of `known` for the argument `arg` of `line_of_sight`.
+fn named_value(arg: &str, value: &str, known: &str) -> PyErr {
+    PyValueError::new_err(format!(
+        "HexMap.line_of_sight(): `{arg}`: `{}` is not one of {known}",
+        wargame_kit::terminal::one_line(value)
+    ))
 }
 
 impl HexMap {

@@ -52,3 +52,30 @@ def test_a_broken_map_is_the_command_lines(path, victory):
     assert raised.value.problems
     for p in raised.value.problems:
         assert p["message"] in err
+
+
+def test_line_of_sight_under_a_rule():
+    m = load(ROOT / "fixtures/maps/loc-corridor.toml")
+    clear = m.line_of_sight("1001", "1009")
+    assert clear["clear"] and clear["blocks"] == [] and clear["text"] == "1001 to 1009: clear"
+    assert clear["steps"][0] == ["1001"] and clear["steps"][-1] == ["1009"]
+    # The ridge of forest blocks a line along it, at its first intervening hex.
+    seen = m.line_of_sight("1101", "1103", terrain={"forest": None})
+    assert not seen["clear"]
+    assert seen["blocks"] == [{"step": 1, "reason": "1102: terrain `forest` blocks the line"}]
+    assert pickle.loads(pickle.dumps(m)).line_of_sight("1101", "1103", terrain={"forest": None}) == seen
+
+
+@pytest.mark.parametrize(
+    "kwargs,named",
+    [
+        ({"terrain": {"swamp": None}}, "`terrain`: the map has no terrain `swamp`"),
+        ({"hexsides": ["river"]}, "`hexsides`"),
+        ({"reading": "some"}, "`reading`: `some` is not one of any, all, both-sides"),
+        ({"heights": "up"}, "`heights`: `up` is not one of"),
+    ],
+)
+def test_a_bad_sight_rule_is_named(kwargs, named):
+    m = load(ROOT / "fixtures/maps/loc-corridor.toml")
+    with pytest.raises(ValueError, match=r"HexMap.line_of_sight\(\): " + named.replace("(", r"\(")):
+        m.line_of_sight("1001", "1009", **kwargs)

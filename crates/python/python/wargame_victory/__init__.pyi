@@ -39,6 +39,18 @@ class HexMap:
     def terrain(self, hex: str) -> Optional[str]: ...
     def neighbours(self, hex: str) -> list[tuple[str, list[str]]]: ...
     def hexside(self, a: str, b: str) -> Optional[list[str]]: ...
+    def line_of_sight(
+        self,
+        a: str,
+        b: str,
+        *,
+        terrain: Mapping[str, Optional[int]] = ...,
+        features: Mapping[str, Optional[int]] = ...,
+        hexsides: Sequence[str] = ...,
+        ground: Mapping[str, int] = ...,
+        heights: Optional[str] = None,
+        reading: str = "any",
+    ) -> dict[str, Any]: ...
 
 class Scorer:
     """One Leyte map and scenario, scoring lists of positions on all cores."""
