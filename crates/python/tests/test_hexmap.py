@@ -79,3 +79,36 @@ def test_a_bad_sight_rule_is_named(kwargs, named):
     m = load(ROOT / "fixtures/maps/loc-corridor.toml")
     with pytest.raises(ValueError, match=r"HexMap.line_of_sight\(\): " + named.replace("(", r"\(")):
         m.line_of_sight("1001", "1009", **kwargs)
+
+
+def test_movement_range_under_costs_and_zones_of_control():
+    m = load(ROOT / "fixtures/maps/loc-corridor.toml")
+    open_ground = m.movement_range("1001", 2)
+    reached = {r["hex"]: r for r in open_ground["hexes"]}
+    assert reached["1001"] == {"hex": "1001", "cost": 0, "steps": 0, "from": None}
+    assert reached["1003"]["cost"] == 2 and reached["1003"]["from"] == "1002"
+    assert "1004" not in reached
+    assert "1004: leg 1 needs 3 > 2 movement points (the step from 1003)" in open_ground["frontier"]
+    # Every hex's cost is its predecessor's plus at least one.
+    for r in open_ground["hexes"][1:]:
+        assert reached[r["from"]]["cost"] < r["cost"]
+    # Forest costs 2: the ridge row (11xx) costs more to cross.
+    forest = {r["hex"]: r["cost"] for r in m.movement_range("1001", 4, terrain={"forest": 2})["hexes"]}
+    assert forest["1102"] > {r["hex"]: r["cost"] for r in m.movement_range("1001", 4)["hexes"]}["1102"]
+    # An enemy unit at 1004: not entered, and its zone of control stops the unit.
+    enemy = [{"id": "J-1", "side": "red", "hex": "1004"}]
+    blocked = m.movement_range("1001", 4, units=enemy, enemy="red")
+    assert "1004" not in {r["hex"] for r in blocked["hexes"]}
+    assert "1004: an enemy unit" in blocked["frontier"]
+    # A friendly unit (no `enemy` named) blocks nothing.
+    assert "1004" in {r["hex"] for r in m.movement_range("1001", 4, units=enemy)["hexes"]}
+
+
+def test_a_bad_movement_range_is_named():
+    m = load(ROOT / "fixtures/maps/loc-corridor.toml")
+    with pytest.raises(ValueError, match=r"movement_range\(\): `units\[0\]`: missing key `hex`"):
+        m.movement_range("1001", 4, units=[{"id": "J", "side": "red"}])
+    with pytest.raises(ValueError, match=r"movement_range\(\): `9999`"):
+        m.movement_range("9999", 4)
+    with pytest.raises(ValueError, match=r"movement_range\(\): `terrain` or `hexsides`"):
+        m.movement_range("1001", 4, terrain={"swamp": 2})

@@ -39,6 +39,20 @@ class HexMap:
     def terrain(self, hex: str) -> Optional[str]: ...
     def neighbours(self, hex: str) -> list[tuple[str, list[str]]]: ...
     def hexside(self, a: str, b: str) -> Optional[list[str]]: ...
+    def movement_range(
+        self,
+        start: str,
+        points: int,
+        *,
+        cost: int = 1,
+        terrain: Mapping[str, int] = ...,
+        hexsides: Mapping[str, tuple[int, Sequence[str]]] = ...,
+        units: Sequence[Mapping[str, str]] = ...,
+        enemy: Optional[str] = None,
+        zoc_stops: bool = True,
+        zoc_enter_cost: int = 0,
+        zoc_leave_cost: int = 0,
+    ) -> dict[str, Any]: ...
     def line_of_sight(
         self,
         a: str,
