@@ -28,20 +28,11 @@ mod saves;
 mod scoring;
 mod suite;
 
-pyo3::create_exception!(
-    wargame_victory,
-    InputError,
-    pyo3::exceptions::PyValueError,
-    "A bad input: a state, save or profile the engines refuse. `problems` lists the problems as \
-     `victory check --format json` gives them (dicts with kind, message, file, line, column, key \
-     ...); `str()` is the command line's text."
-);
-
 /// The module `wargame_victory._native`.
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add("InputError", m.py().get_type::<reading::InputError>())?;
     m.add(
         "DEFAULT_MAX_INPUT_BYTES",
         wargame_kit::limits::DEFAULT_MAX_BYTES,

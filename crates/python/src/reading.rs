@@ -1,7 +1,7 @@
 //! How the functions read their input, as the command line's `Reading` does: a state given as
 //! a path, a `dict` or a text ([`Source`]), the resolver (`confine=`, `max_input_bytes=`) and
 //! the rules options (`rules=`) ([`Options`]); and what goes back to Python: JSON as Python
-//! values ([`to_python`]), problems as an [`InputError`](crate::InputError).
+//! values ([`to_python`]), problems as an [`InputError`].
 
 use std::path::PathBuf;
 
@@ -15,6 +15,15 @@ use victory_engine::{Cache, RunRules};
 use victory_front::engines::ENGINES;
 use victory_front::resolver::ConfiningResolver;
 use victory_front::saves;
+
+pyo3::create_exception!(
+    wargame_victory,
+    InputError,
+    pyo3::exceptions::PyValueError,
+    "A bad input: a state, save or profile the engines refuse. `problems` lists the problems as \
+     `victory check --format json` gives them (dicts with kind, message, file, line, column, key \
+     ...); `str()` is the command line's text."
+);
 
 /// The name a state given as a `dict` goes by in messages (its references are read relative
 /// to the current folder, as standard input's are on the command line).
@@ -186,7 +195,7 @@ pub(crate) fn input_error(py: Python<'_>, problems: &[Problem], sources: &Source
         .map(|p| shown(p, sources))
         .collect::<Vec<_>>()
         .join("\n");
-    let err = crate::InputError::new_err(text.trim_end().to_string());
+    let err = InputError::new_err(text.trim_end().to_string());
     if let Err(e) =
         problems_list(py, problems).and_then(|list| err.value(py).setattr("problems", list))
     {

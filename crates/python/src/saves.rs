@@ -132,7 +132,7 @@ fn vassal_pieces<'py>(
     match json {
         Ok(json) => to_python(py, &json),
         Err(Refused::Problems(p)) => Err(input_error(py, &p, &Sources::new())),
-        Err(Refused::Lines(lines)) => Err(crate::InputError::new_err(lines.join("\n"))),
+        Err(Refused::Lines(lines)) => Err(crate::reading::InputError::new_err(lines.join("\n"))),
     }
 }
 
