@@ -4,7 +4,10 @@
 use std::collections::BTreeMap;
 
 use hexmap::sight::{HeightTest, Reading, SightRule};
-use hexmap::{Costs, Hex, Hexside, Leg, Position, RangeZoc, TraceRule, Unit, ZocMovement};
+use hexmap::{
+    Costs, Hex, Hexside, Layout, Leg, MapBuilder, Orientation, Position, RangeZoc, TraceRule, Unit,
+    ZocMovement,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use victory_engine::problem;
@@ -41,6 +44,82 @@ impl HexMap {
             input_error(py, &problems, &sources)
         })?;
         Ok(HexMap { map, text, name })
+    }
+
+    /// A map built from a layout instead of a file: `orientation` `"pointy"` or `"flat"`, the
+    /// labels `rows` and `columns` (first, last) read row then column (`0101`); each hex's
+    /// `terrain` (label to name, else `default_terrain`, else `clear`), hex `features` (name
+    /// to labels), `roads` and `trails` (each a list of labels in order), and `hexsides`
+    /// (feature name to hexside names, as the map format writes them: `"0103-0603"`,
+    /// `"0404/E"`). Its text is the hex crate's canonical form of it (`text`).
+    ///
+    /// >>> import wargame_victory as wv
+    /// >>> m = wv.HexMap.from_layout("Crossing", "pointy", (1, 3), (1, 3), roads=[["0101", "0102"]])
+    /// >>> len(m), m.hexside("0101", "0102")
+    /// (9, ['road'])
+    #[staticmethod]
+    #[pyo3(signature = (name, orientation, rows, columns, *, terrain=BTreeMap::new(), default_terrain=None, features=BTreeMap::new(), roads=Vec::new(), trails=Vec::new(), hexsides=BTreeMap::new()))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_layout(
+        name: String,
+        orientation: &str,
+        rows: (u16, u16),
+        columns: (u16, u16),
+        terrain: BTreeMap<String, String>,
+        default_terrain: Option<String>,
+        features: BTreeMap<String, Vec<String>>,
+        roads: Vec<Vec<String>>,
+        trails: Vec<Vec<String>>,
+        hexsides: BTreeMap<String, Vec<String>>,
+    ) -> PyResult<HexMap> {
+        let orientation = match orientation {
+            "pointy" => Orientation::Pointy,
+            "flat" => Orientation::Flat,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "HexMap.from_layout(): `orientation`: `{}` is not pointy or flat",
+                    wargame_kit::terminal::one_line(other)
+                )));
+            }
+        };
+        let layout = Layout::row_column(orientation, rows.0..=rows.1, columns.0..=columns.1);
+        let mut b = MapBuilder::new(name, layout);
+        if let Some(t) = default_terrain {
+            b = b.default_terrain(t);
+        }
+        for (label, t) in terrain {
+            b = b.terrain(label.as_str(), t);
+        }
+        for (feature, labels) in features {
+            for label in labels {
+                b = b.feature(feature.as_str(), label.as_str());
+            }
+        }
+        for road in roads {
+            b = b.road(road);
+        }
+        for trail in trails {
+            b = b.trail(trail);
+        }
+        for (feature, names) in hexsides {
+            b = b.hexsides(feature, names);
+        }
+        let refused =
+            |e: &dyn std::fmt::Display| PyValueError::new_err(format!("HexMap.from_layout(): {e}"));
+        let map = b.build().map_err(|e| refused(&e))?;
+        let text = hexmap::canonical::canonical_toml(&map).map_err(|e| refused(&e))?;
+        Ok(HexMap {
+            map,
+            text,
+            name: None,
+        })
+    }
+
+    /// The map as TOML text: the text it was read from, or the hex crate's canonical form of a
+    /// map built from a layout.
+    #[getter]
+    fn text(&self) -> String {
+        self.text.clone()
     }
 
     /// Pickling: made again from its text and name.

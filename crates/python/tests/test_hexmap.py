@@ -112,3 +112,58 @@ def test_a_bad_movement_range_is_named():
         m.movement_range("9999", 4)
     with pytest.raises(ValueError, match=r"movement_range\(\): `terrain` or `hexsides`"):
         m.movement_range("1001", 4, terrain={"swamp": 2})
+
+
+def test_the_hex_crates_movement_and_sight_example_from_python():
+    """crates/hexmap/examples/movement_and_sight.rs, its map built from a layout in Python: the
+    same printout as the example's committed output (movement_and_sight.out)."""
+    m = wv.HexMap.from_layout(
+        "Crossing",
+        "pointy",
+        (1, 6),
+        (1, 6),
+        terrain={"0202": "forest", "0504": "forest", "0505": "hill"},
+        hexsides={"river": ["0103-0603 | 0104-0604"], "ridge": ["0404/E"]},
+        roads=[["0301", "0302", "0303", "0304", "0305", "0306"]],
+    )
+    r = m.movement_range(
+        "0301",
+        6,
+        terrain={"forest": 2},
+        hexsides={"river": (2, ["road"])},
+        units=[
+            {"id": "1st Bn", "side": "blue", "hex": "0301"},
+            {"id": "Kampfgruppe", "side": "red", "hex": "0505"},
+        ],
+        enemy="red",
+        zoc_stops=True,
+        zoc_leave_cost=1,
+    )
+    out = [f"1st Bn can reach {len(r['hexes'])} hexes:"]
+    out += [f"  {h['hex']} for {h['cost']}" for h in r["hexes"]]
+    came_from = {h["hex"]: h["from"] for h in r["hexes"]}
+    path, at = [], "0404"
+    while at:
+        path.insert(0, at)
+        at = came_from[at]
+    out.append("cheapest to 0404: " + " ".join(path))
+    out.append("out of reach:")
+    out += [f"  {line}" for line in r["frontier"]]
+    for a, b in [("0505", "0501"), ("0201", "0203"), ("0403", "0406")]:
+        seen = m.line_of_sight(
+            a, b, terrain={"forest": 1}, hexsides=["ridge"], ground={"hill": 2}, heights="above-line"
+        )
+        out.append(f"{a} sees {b}" if seen["clear"] else f"{a} does not see {b}: {seen['text']}")
+    expected = (ROOT / "crates/hexmap/examples/movement_and_sight.out").read_text()
+    assert "\n".join(out) + "\n" == expected
+    # Built from a layout, it pickles through its canonical text.
+    again = pickle.loads(pickle.dumps(m))
+    assert again.text == m.text and again.labels() == m.labels()
+    assert wv.HexMap(m.text).neighbours("0303") == m.neighbours("0303")
+
+
+def test_a_bad_layout_is_named():
+    with pytest.raises(ValueError, match=r"HexMap.from_layout\(\): `orientation`: `round`"):
+        wv.HexMap.from_layout("x", "round", (1, 2), (1, 2))
+    with pytest.raises(ValueError, match=r"HexMap.from_layout\(\): "):
+        wv.HexMap.from_layout("x", "pointy", (1, 2), (1, 2), roads=[["0101", "0909"]])

@@ -32,8 +32,24 @@ class HexMap:
     """A hex map from its TOML text: labels, terrain, neighbours, hexside features."""
 
     def __init__(self, text: str, name: Optional[str] = None) -> None: ...
+    @staticmethod
+    def from_layout(
+        name: str,
+        orientation: str,
+        rows: tuple[int, int],
+        columns: tuple[int, int],
+        *,
+        terrain: Mapping[str, str] = ...,
+        default_terrain: Optional[str] = None,
+        features: Mapping[str, Sequence[str]] = ...,
+        roads: Sequence[Sequence[str]] = ...,
+        trails: Sequence[Sequence[str]] = ...,
+        hexsides: Mapping[str, Sequence[str]] = ...,
+    ) -> "HexMap": ...
     @property
     def name(self) -> str: ...
+    @property
+    def text(self) -> str: ...
     def __len__(self) -> int: ...
     def labels(self) -> list[str]: ...
     def terrain(self, hex: str) -> Optional[str]: ...
