@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use hexmap::sight::{HeightTest, Reading, SightRule};
 use hexmap::{
-    Costs, Hex, Hexside, Layout, Leg, MapBuilder, Orientation, Position, RangeZoc, TraceRule, Unit,
-    ZocMovement,
+    Costs, Hex, Hexside, Layout, Leg, MapBuilder, Orientation, Position, RangeZoc, RoadChain,
+    Targets, TraceRule, Unit, ZocMovement,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -44,6 +44,88 @@ impl HexMap {
             input_error(py, &problems, &sources)
         })?;
         Ok(HexMap { map, text, name })
+    }
+
+    /// Trace from `start` to any of the `targets` under a rule (`hexmap::search`): a leg of
+    /// `points` movement points (costs as `movement_range` takes them), or with
+    /// `road_chain=N` Leyte's kind of rule, N free hexes and then the road/trail net. The
+    /// `units` (each `id`, `side`, `hex`) of side `enemy` block their hexes, and with
+    /// `zoc_blocks` their zones of control too. The answer: `traced`, and the `path` (labels,
+    /// from `start`), or for a cut, its `frontier` (each hex next to what it reaches that it
+    /// cannot enter, with why, as the hex crate words it) and the hexes it `reached`.
+    ///
+    /// >>> import wargame_victory as wv
+    /// >>> m = wv.HexMap(open("fixtures/maps/loc-corridor.toml").read())
+    /// >>> m.trace("1006", ["1009"], road_chain=3)["path"]
+    /// ['1006', '1007', '1008', '1009']
+    #[pyo3(signature = (start, targets, *, points=None, cost=1, terrain=BTreeMap::new(), hexsides=BTreeMap::new(), road_chain=None, units=Vec::new(), enemy=None, zoc_blocks=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn trace<'py>(
+        &self,
+        py: Python<'py>,
+        start: &str,
+        targets: Vec<String>,
+        points: Option<u32>,
+        cost: u32,
+        terrain: BTreeMap<String, u32>,
+        hexsides: BTreeMap<String, (u32, Vec<String>)>,
+        road_chain: Option<u32>,
+        units: Vec<BTreeMap<String, String>>,
+        enemy: Option<String>,
+        zoc_blocks: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let named = |arg: &str, e: &dyn std::fmt::Display| {
+            PyValueError::new_err(format!("HexMap.trace(): `{arg}`: {e}"))
+        };
+        let from = self.hex("trace", start)?;
+        let rule = match (road_chain, points) {
+            (Some(free), None) => RoadChain::new(free).rule(),
+            (None, Some(points)) => {
+                let costs = costs(cost, &terrain, &hexsides);
+                TraceRule::new([Leg::movement_points(points, costs)])
+            }
+            _ => {
+                return Err(PyValueError::new_err(
+                    "HexMap.trace(): give one of `points` and `road_chain`",
+                ));
+            }
+        };
+        let rule = rule
+            .bind(&self.map)
+            .map_err(|e| named("terrain` or `hexsides", &e))?;
+        let mut goal = Vec::with_capacity(targets.len());
+        for t in &targets {
+            goal.push(self.hex("trace", t)?);
+        }
+        let goal = Targets::new(&self.map, goal).map_err(|e| named("targets", &e))?;
+        let position = self.position("trace", &units, enemy.as_deref())?;
+        let layer = position.zoc(&self.map, true);
+        let placed = position.units();
+        let blocked = |h: Hex| {
+            let theirs = |&u: &u32| placed.get(u as usize).is_some_and(|p| p.side);
+            if position.at(&self.map, h).iter().any(theirs) {
+                Some("an enemy unit")
+            } else if zoc_blocks && layer.controls(&self.map, h) {
+                Some("an enemy zone of control")
+            } else {
+                None
+            }
+        };
+        let label = |h: &Hex| self.map.label_text(*h);
+        let answer = match hexmap::search(&rule, from, &goal, &blocked) {
+            Ok(path) => serde_json::json!({
+                "traced": true,
+                "path": path.hexes.iter().map(label).collect::<Vec<_>>(),
+            }),
+            Err(cut) => serde_json::json!({
+                "traced": false,
+                "frontier": (cut.frontier.iter())
+                    .map(|b| b.display(&self.map, |reason| *reason).to_string())
+                    .collect::<Vec<_>>(),
+                "reached": cut.reached_hexes.iter().map(label).collect::<Vec<_>>(),
+            }),
+        };
+        crate::reading::to_python(py, &answer.to_string())
     }
 
     /// A map built from a layout instead of a file: `orientation` `"pointy"` or `"flat"`, the
@@ -302,19 +384,12 @@ impl HexMap {
             PyValueError::new_err(format!("HexMap.movement_range(): `{arg}`: {e}"))
         };
         let from = self.hex("movement_range", start)?;
-        let mut costs = Costs::new(cost);
-        for (name, c) in &terrain {
-            costs = costs.terrain(name.as_str(), *c);
-        }
-        for (name, (extra, waived)) in &hexsides {
-            let waived: Vec<&str> = waived.iter().map(String::as_str).collect();
-            costs = costs.hexside(name.as_str(), *extra, &waived);
-        }
+        let costs = costs(cost, &terrain, &hexsides);
         let rule = TraceRule::new([Leg::movement_points(points, costs)])
             .bind(&self.map)
             .map_err(|e| named("terrain` or `hexsides", &e))?;
         // Each unit's side as whether it is the enemy's.
-        let position = self.position(&units, enemy.as_deref())?;
+        let position = self.position("movement_range", &units, enemy.as_deref())?;
         let layer = position.zoc(&self.map, true);
         let placed = position.units();
         let enemy_unit = |h: Hex| {
@@ -346,6 +421,24 @@ impl HexMap {
     }
 }
 
+/// The costs of a leg of movement points: `cost` a hex, or its terrain's in `terrain`; a
+/// hexside feature's extra cost in `hexsides`, waived where the features named cross it too.
+fn costs(
+    cost: u32,
+    terrain: &BTreeMap<String, u32>,
+    hexsides: &BTreeMap<String, (u32, Vec<String>)>,
+) -> Costs {
+    let mut costs = Costs::new(cost);
+    for (name, c) in terrain {
+        costs = costs.terrain(name.as_str(), *c);
+    }
+    for (name, (extra, waived)) in hexsides {
+        let waived: Vec<&str> = waived.iter().map(String::as_str).collect();
+        costs = costs.hexside(name.as_str(), *extra, &waived);
+    }
+    costs
+}
+
 /// A `ValueError`: `value` is not one of `known` for the argument `arg` of `line_of_sight`.
 fn named_value(arg: &str, value: &str, known: &str) -> PyErr {
     PyValueError::new_err(format!(
@@ -359,6 +452,7 @@ impl HexMap {
     /// Each unit's side is whether it is `enemy`'s.
     fn position(
         &self,
+        method: &str,
         units: &[BTreeMap<String, String>],
         enemy: Option<&str>,
     ) -> PyResult<Position<bool>> {
@@ -367,17 +461,17 @@ impl HexMap {
             let field = |key: &str| {
                 u.get(key).ok_or_else(|| {
                     PyValueError::new_err(format!(
-                        "HexMap.movement_range(): `units[{i}]`: missing key `{key}`"
+                        "HexMap.{method}(): `units[{i}]`: missing key `{key}`"
                     ))
                 })
             };
-            let hex = self.hex("movement_range", field("hex")?)?;
+            let hex = self.hex(method, field("hex")?)?;
             let theirs = enemy.is_some_and(|e| field("side").is_ok_and(|s| s == e));
             field("side")?;
             placed.push(Unit::new(field("id")?.clone(), theirs, hex));
         }
         Position::new(&self.map, placed)
-            .map_err(|e| PyValueError::new_err(format!("HexMap.movement_range(): `units`: {e}")))
+            .map_err(|e| PyValueError::new_err(format!("HexMap.{method}(): `units`: {e}")))
     }
 
     /// The hex labelled `label`, or a `ValueError` naming the method's argument.

@@ -167,3 +167,49 @@ def test_a_bad_layout_is_named():
         wv.HexMap.from_layout("x", "round", (1, 2), (1, 2))
     with pytest.raises(ValueError, match=r"HexMap.from_layout\(\): "):
         wv.HexMap.from_layout("x", "pointy", (1, 2), (1, 2), roads=[["0101", "0909"]])
+
+
+# Leyte positions on the test corridor whose LOC turns on the road/trail net and on enemy units
+# and their zones of control alone (no option, no friendly negation): the hex crate's trace from
+# Python agrees with the engine's verdict for each US unit.
+LOC_CASES = [
+    "fixtures/leyte/objective-two-hexes-one-unit-traces.toml",
+    "fixtures/leyte/loc-through-empty-enemy-zoc-is-cut.toml",
+    "fixtures/leyte/loc-four-off-road-hexes-is-cut.toml",
+    "fixtures/leyte/loc-three-off-road-hexes-then-road.toml",
+]
+
+
+@pytest.mark.parametrize("state", LOC_CASES)
+def test_trace_agrees_with_the_leyte_engine(state):
+    with open(ROOT / state, "rb") as f:
+        spec = tomllib.load(f)
+    map_path = (ROOT / state).parent / spec["map"]
+    with open(map_path, "rb") as f:
+        areas = tomllib.load(f)["areas"]
+    beaches = [h for a in spec["scenario"]["active_beaches"] for h in areas[a]["hexes"]]
+    m = load(map_path.resolve())
+    report = wv.score(state)
+    units = [{"id": u["id"], "side": u["side"], "hex": u["hex"]} for u in spec["units"]]
+    checked = 0
+    for loc in report["loc"]:
+        if loc["side"] != "us":
+            continue
+        traced = m.trace(
+            loc["hex"], beaches, road_chain=3, units=units, enemy="japanese", zoc_blocks=True
+        )
+        assert traced["traced"] == loc["traced"], (loc["unit"], traced)
+        if traced["traced"]:
+            assert traced["path"][0] == loc["hex"] and traced["path"][-1] in beaches
+        else:
+            assert traced["frontier"]
+        checked += 1
+    assert checked > 0
+
+
+def test_a_bad_trace_is_named():
+    m = load(ROOT / "fixtures/maps/loc-corridor.toml")
+    with pytest.raises(ValueError, match=r"HexMap.trace\(\): give one of `points` and `road_chain`"):
+        m.trace("1001", ["1009"])
+    with pytest.raises(ValueError, match=r"HexMap.trace\(\): `9999`"):
+        m.trace("1001", ["9999"], points=5)

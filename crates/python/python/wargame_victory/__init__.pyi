@@ -55,6 +55,20 @@ class HexMap:
     def terrain(self, hex: str) -> Optional[str]: ...
     def neighbours(self, hex: str) -> list[tuple[str, list[str]]]: ...
     def hexside(self, a: str, b: str) -> Optional[list[str]]: ...
+    def trace(
+        self,
+        start: str,
+        targets: Sequence[str],
+        *,
+        points: Optional[int] = None,
+        cost: int = 1,
+        terrain: Mapping[str, int] = ...,
+        hexsides: Mapping[str, tuple[int, Sequence[str]]] = ...,
+        road_chain: Optional[int] = None,
+        units: Sequence[Mapping[str, str]] = ...,
+        enemy: Optional[str] = None,
+        zoc_blocks: bool = False,
+    ) -> dict[str, Any]: ...
     def movement_range(
         self,
         start: str,
