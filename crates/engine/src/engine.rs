@@ -219,6 +219,41 @@ pub enum Crop {
     Focus,
 }
 
+/// `FROM:TO`, two hex labels as printed, or `focus`, as `--crop` takes them; why not, in words
+/// (the text is made one line for the message).
+///
+/// # Example
+///
+/// ```
+/// use victory_engine::Crop;
+///
+/// assert_eq!("focus".parse(), Ok(Crop::Focus));
+/// let corners = Crop::Corners { from: "1113".into(), to: "1927".into() };
+/// assert_eq!(" 1113 : 1927".parse(), Ok(corners));
+/// assert!("1113".parse::<Crop>().unwrap_err().contains("give two corner hexes as FROM:TO"));
+/// ```
+impl std::str::FromStr for Crop {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Crop, String> {
+        if text.trim() == "focus" {
+            return Ok(Crop::Focus);
+        }
+        match text.split_once(':') {
+            Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => {
+                Ok(Crop::Corners {
+                    from: from.trim().to_string(),
+                    to: to.trim().to_string(),
+                })
+            }
+            _ => Err(format!(
+                "`{}`: give two corner hexes as FROM:TO (e.g. 1113:1927), or `focus`",
+                wargame_kit::terminal::one_line(text)
+            )),
+        }
+    }
+}
+
 /// One game family's engine, as the tool uses it (shared by the threads of a suite's run).
 pub trait Engine: Sync {
     /// The games this engine reads, by their `game` key.

@@ -98,6 +98,43 @@ pub fn explain(
     )])
 }
 
+/// A Leyte state file read as the Leyte engine reads it to score it (its map through the
+/// file's resolver, kept in its cache; the run's rules over the file's own): for a front end
+/// that scores many positions on that map and scenario ([`leyte_victory::Scorer`]).
+///
+/// # Example
+///
+/// ```
+/// use victory_engine::{Cache, RunRules, input};
+/// use wargame_kit::resolve::MemoryResolver;
+///
+/// let maps = MemoryResolver::default().with("line.toml", r#"
+/// name = "Three hexes"
+/// [layout]
+/// orientation = "pointy"
+/// label = "row-column"
+/// rows = [10, 10]
+/// columns = [1, 3]
+/// shifted = "even"
+/// rows_grow = "north"
+/// columns_grow = "east"
+/// [areas.northern-beach]
+/// name = "Northern Beach Area"
+/// hexes = ["1003"]
+/// [areas.eastern-beach]
+/// name = "Eastern Beach Area"
+/// hexes = []
+/// "#);
+/// let text = "game = \"leyte\"\nmap = \"line.toml\"\n[scenario]\nname = \"Example\"\nactive_beaches = [\"northern-beach\"]\n";
+/// let file = input::from_text("a.toml".into(), text.into(), victory_front::engines::ENGINES).unwrap();
+/// let (cache, rules) = (Cache::default(), RunRules::default());
+/// let state = victory_front::engines::leyte_state(file.state(&maps, &cache, &rules)).unwrap();
+/// assert_eq!(state.map().name(), "Three hexes");
+/// ```
+pub fn leyte_state(file: StateFile<'_>) -> Result<leyte_victory::State, Vec<Problem>> {
+    Leyte::load(file)
+}
+
 /// SPI's Leyte (1975).
 struct Leyte;
 

@@ -225,20 +225,9 @@ fn game_parser() -> PossibleValuesParser {
         .into()
 }
 
-/// `FROM:TO`, two hex labels as printed, or `focus`.
+/// `FROM:TO`, two hex labels as printed, or `focus` ([`Crop`]'s `FromStr`).
 fn parse_crop(text: &str) -> Result<Crop, String> {
-    if text.trim() == "focus" {
-        return Ok(Crop::Focus);
-    }
-    match text.split_once(':') {
-        Some((from, to)) if !from.trim().is_empty() && !to.trim().is_empty() => Ok(Crop::Corners {
-            from: from.trim().to_string(),
-            to: to.trim().to_string(),
-        }),
-        _ => Err(format!(
-            "`{text}`: give two corner hexes as FROM:TO (e.g. 1113:1927), or `focus`"
-        )),
-    }
+    text.parse()
 }
 
 /// What `render` writes.
