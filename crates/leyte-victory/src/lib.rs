@@ -26,7 +26,9 @@
 //!   [`Verdict`] (totals and level), and, for the workspace's own tools, the
 //!   [`Sheet`](internal::Sheet) (the same awards and evidence as data, no text; not covered by
 //!   semver). Feature `parallel`: `score_many` (its `Reports` freed on the pool),
-//!   `verdict_many` (rayon).
+//!   `verdict_many` (rayon). Feature `oracle`: `Scorer::oracle`, the hex crate's incremental
+//!   Line of Communications oracle for a position, for a bot that moves units and asks who
+//!   traces.
 //! - Arithmetic is integer only; the ratio is rounded down to hundredths ([`Ratio`]).
 //!
 //! # Example

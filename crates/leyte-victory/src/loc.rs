@@ -80,6 +80,12 @@ impl<'m> LocPlan<'m> {
         })
     }
 
+    /// The targets of `side`, when it traces.
+    #[cfg(feature = "oracle")]
+    pub(crate) fn targets(&self, side: Side) -> Option<&Targets> {
+        self.targets[slot(side)].as_ref()
+    }
+
     /// Whether the step `from -> to` is a step of the road/trail chain (L8, ruling L-9), units
     /// aside: the plan's own chain step.
     pub(crate) fn chain_step(&self, from: Hex, to: Hex) -> bool {
@@ -229,7 +235,7 @@ fn target_hexes(map: &HexMap, scenario: &Scenario, side: Side) -> Vec<Hex> {
 /// The rule as the hex crate reads it (L8): K hexes of any terrain (ruling L-8; K from the
 /// scenario, 3 by default), then roads and trails (the rules options `chain`, ruling L-9, and
 /// `target`, ruling L-10).
-fn rule(scenario: &Scenario) -> RoadChain {
+pub(crate) fn rule(scenario: &Scenario) -> RoadChain {
     RoadChain::new(scenario.loc.free_hexes)
         .with_target(scenario.rules.target)
         .with_reading(scenario.rules.chain)

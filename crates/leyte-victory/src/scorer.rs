@@ -270,6 +270,83 @@ impl<'m> Scorer<'m> {
         Board::new(&self.prepared, position).map(|_| ())
     }
 
+    /// The hex crate's incremental Line of Communications oracle ([`hexmap::LocOracle`]) for
+    /// the units of `side`, on this scorer's map under the scenario's reading of L7, L8 and L10
+    /// (its K, its target and chain readings, Leyte's zone of control), placed as `position`
+    /// places them: unit `i` of `position.units()` is the oracle's unit `i`. After any moves,
+    /// the oracle's `traced(i)` is what [`Scorer::sheet`] of the moved position says of unit
+    /// `i` (`crates/leyte-victory/tests/oracle.rs` holds them equal over every fixture and
+    /// random moves). A side the scenario does not make trace is refused.
+    ///
+    /// ```
+    /// # use leyte_victory::{BeachBonus, PositionBuilder, Scenario, Scorer, Side};
+    /// # let map = hexmap::HexMap::from_toml_str(r#"
+    /// # name = "Nine hexes in a line"
+    /// # [layout]
+    /// # orientation = "pointy"
+    /// # label = "row-column"
+    /// # rows = [10, 10]
+    /// # columns = [1, 9]
+    /// # shifted = "even"
+    /// # rows_grow = "north"
+    /// # columns_grow = "east"
+    /// # [areas.beach]
+    /// # name = "Beach"
+    /// # hexes = ["1009"]
+    /// # [hexsides]
+    /// # roads = [["1006", "1007", "1008", "1009"]]
+    /// # "#, None).unwrap();
+    /// let scenario = Scenario::new("Example", &["beach"]).with_beach_bonus(BeachBonus::none());
+    /// let scorer = Scorer::new(&map, &scenario).unwrap();
+    /// let position = PositionBuilder::new(&map)
+    ///     .unit("US-1", Side::Us, "4-6-5", "1005")
+    ///     .unit("J-1", Side::Japanese, "1-1-4", "1001")
+    ///     .build()
+    ///     .unwrap();
+    /// let mut oracle = scorer.oracle(&position, Side::Us).unwrap();
+    /// assert!(oracle.traced(0));
+    /// // The Japanese unit moves onto the road at 1008: its zone of control cuts US-1.
+    /// oracle.move_unit(1, map.parse("1008").unwrap()).unwrap();
+    /// assert!(!oracle.traced(0));
+    /// assert!(scorer.oracle(&position, Side::Japanese).is_err()); // the Japanese need not trace
+    /// ```
+    #[cfg(feature = "oracle")]
+    pub fn oracle(
+        &self,
+        position: &Position,
+        side: crate::Side,
+    ) -> Result<hexmap::LocOracle<'m, crate::Side>, Error> {
+        use crate::error::{Diagnostic, ErrorKind};
+        Board::new(&self.prepared, position)?;
+        let scenario = self.prepared.scenario;
+        let Some(targets) = self.plan.targets(side) else {
+            let message = format!(
+                "the scenario does not make the {side} trace a Line of Communications \
+                 (`scenario.loc.sides`): there is nothing for an oracle to answer"
+            );
+            let d = Diagnostic::new(ErrorKind::Scenario, message).key("scenario.loc.sides");
+            return Err(Error::new(vec![d]));
+        };
+        let units = (position.units().iter())
+            .map(|u| hexmap::Unit::new(u.id.clone(), u.side, u.hex).with_zoc(u.zoc));
+        let rule = crate::board::zoc_rule();
+        hexmap::LocOracle::new(
+            self.prepared.map,
+            loc::rule(scenario),
+            targets,
+            &rule,
+            side,
+            units,
+        )
+        .map_err(|errors| {
+            let all = errors.into_iter().map(|e| {
+                let message = format!("the Line of Communications oracle: {e}");
+                Diagnostic::new(ErrorKind::Scenario, message)
+            });
+            Error::new(all.collect())
+        })
+    }
+
     /// A session: score positions one after another, the tracing tables kept between them.
     pub fn session(&self) -> Session<'_, 'm> {
         Session {
