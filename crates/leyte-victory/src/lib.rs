@@ -155,6 +155,8 @@ pub use report::{
     Award, AwardKind, BlockReason, BlockedHex, FriendlyOccupiedHex, LocEntry, NearestRoad,
     ObjectiveStatus, Reach, Report, SCHEMA_VERSION, SideScore,
 };
+#[cfg(feature = "oracle")]
+pub use scorer::shared_oracle;
 pub use scorer::{Scorer, Session, score};
 pub use spec::{GAME, MapCache, State};
 pub use unit::{Rating, RatingError, Side};

@@ -316,9 +316,22 @@ impl<'m> Scorer<'m> {
         position: &Position,
         side: crate::Side,
     ) -> Result<hexmap::LocOracle<'m, crate::Side>, Error> {
+        let (targets, units) = self.oracle_parts(position, side)?;
+        let (rule, zoc) = (loc::rule(self.prepared.scenario), crate::board::zoc_rule());
+        hexmap::LocOracle::new(self.prepared.map, rule, targets, &zoc, side, units)
+            .map_err(oracle_error)
+    }
+
+    /// The targets of `side` and the units of `position` as the oracle places them, the
+    /// position checked.
+    #[cfg(feature = "oracle")]
+    fn oracle_parts(
+        &self,
+        position: &Position,
+        side: crate::Side,
+    ) -> Result<(&hexmap::Targets, Vec<hexmap::Unit<crate::Side>>), Error> {
         use crate::error::{Diagnostic, ErrorKind};
         Board::new(&self.prepared, position)?;
-        let scenario = self.prepared.scenario;
         let Some(targets) = self.plan.targets(side) else {
             let message = format!(
                 "the scenario does not make the {side} trace a Line of Communications \
@@ -328,23 +341,9 @@ impl<'m> Scorer<'m> {
             return Err(Error::new(vec![d]));
         };
         let units = (position.units().iter())
-            .map(|u| hexmap::Unit::new(u.id.clone(), u.side, u.hex).with_zoc(u.zoc));
-        let rule = crate::board::zoc_rule();
-        hexmap::LocOracle::new(
-            self.prepared.map,
-            loc::rule(scenario),
-            targets,
-            &rule,
-            side,
-            units,
-        )
-        .map_err(|errors| {
-            let all = errors.into_iter().map(|e| {
-                let message = format!("the Line of Communications oracle: {e}");
-                Diagnostic::new(ErrorKind::Scenario, message)
-            });
-            Error::new(all.collect())
-        })
+            .map(|u| hexmap::Unit::new(u.id.clone(), u.side, u.hex).with_zoc(u.zoc))
+            .collect();
+        Ok((targets, units))
     }
 
     /// A session: score positions one after another, the tracing tables kept between them.
@@ -457,4 +456,60 @@ impl<'s, 'm> Session<'s, 'm> {
         self.spare = board.into_spare();
         Ok(verdict)
     }
+}
+
+/// [`Scorer::oracle`] holding its own handle on the map (`Arc`) rather than a borrow: for a
+/// front end that keeps the oracle where no borrow can live (a Python object, a bot's state
+/// moved between threads). The same answers as [`Scorer::oracle`] for the same map, scenario,
+/// position and side.
+///
+/// ```
+/// # use std::sync::Arc;
+/// # use leyte_victory::{BeachBonus, PositionBuilder, Scenario, Side};
+/// # let map = hexmap::HexMap::from_toml_str(r#"
+/// # name = "Nine hexes in a line"
+/// # [layout]
+/// # orientation = "pointy"
+/// # label = "row-column"
+/// # rows = [10, 10]
+/// # columns = [1, 9]
+/// # shifted = "even"
+/// # rows_grow = "north"
+/// # columns_grow = "east"
+/// # [areas.beach]
+/// # name = "Beach"
+/// # hexes = ["1009"]
+/// # [hexsides]
+/// # roads = [["1006", "1007", "1008", "1009"]]
+/// # "#, None).unwrap();
+/// let scenario = Scenario::new("Example", &["beach"]).with_beach_bonus(BeachBonus::none());
+/// let position = PositionBuilder::new(&map).unit("US-1", Side::Us, "4-6-5", "1005").build().unwrap();
+/// let map = Arc::new(map);
+/// let oracle = leyte_victory::shared_oracle(map, &scenario, &position, Side::Us).unwrap();
+/// assert!(oracle.traced(0));
+/// ```
+#[cfg(feature = "oracle")]
+pub fn shared_oracle(
+    map: std::sync::Arc<HexMap>,
+    scenario: &Scenario,
+    position: &Position,
+    side: crate::Side,
+) -> Result<hexmap::LocOracle<'static, crate::Side>, Error> {
+    let scorer = Scorer::new(&map, scenario)?;
+    let (targets, units) = scorer.oracle_parts(position, side)?;
+    let (rule, zoc) = (loc::rule(scenario), crate::board::zoc_rule());
+    let targets = targets.clone();
+    drop(scorer);
+    hexmap::LocOracle::new_shared(map, rule, &targets, &zoc, side, units).map_err(oracle_error)
+}
+
+/// The oracle's problems as the engine's.
+#[cfg(feature = "oracle")]
+fn oracle_error(errors: Vec<hexmap::OracleError>) -> Error {
+    use crate::error::{Diagnostic, ErrorKind};
+    let all = errors.into_iter().map(|e| {
+        let message = format!("the Line of Communications oracle: {e}");
+        Diagnostic::new(ErrorKind::Scenario, message)
+    });
+    Error::new(all.collect())
 }

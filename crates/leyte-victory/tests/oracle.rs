@@ -52,6 +52,10 @@ fn the_oracle_answers_as_the_sheet_after_every_move_on_every_fixture() {
         let mut session = scorer.session();
         for &side in &scenario.loc.sides {
             let mut oracle = scorer.oracle(base, side).unwrap();
+            // The same oracle holding its own handle on the map.
+            let shared_map = std::sync::Arc::new(map.clone());
+            let mut shared =
+                leyte_victory::shared_oracle(shared_map, scenario, base, side).unwrap();
             let mut units = base.units().to_vec();
             let mut rng = Rng::new(seed as u64 + 1);
             for step in 0..=60 {
@@ -64,6 +68,7 @@ fn the_oracle_answers_as_the_sheet_after_every_move_on_every_fixture() {
                     }
                     units[i].hex = to;
                     oracle.move_unit(i, to).unwrap();
+                    shared.move_unit(i, to).unwrap();
                     changed += oracle.changed().len();
                 }
                 let position = Position::new(
@@ -81,6 +86,7 @@ fn the_oracle_answers_as_the_sheet_after_every_move_on_every_fixture() {
                         "{name}, {side} unit {} after {step} moves",
                         units[line.unit].id
                     );
+                    assert_eq!(shared.traced(line.unit), line.traced);
                     checked += 1;
                 }
             }

@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 
 mod hex;
 mod many;
+mod oracle;
 mod reading;
 mod saves;
 mod scoring;
@@ -40,6 +41,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<many::Scorer>()?;
     m.add_class::<hex::HexMap>()?;
     m.add_function(wrap_pyfunction!(many::_scorer_from_text, m)?)?;
+    m.add_class::<oracle::Oracle>()?;
+    m.add_function(wrap_pyfunction!(oracle::_oracle_from_text, m)?)?;
     saves::register(m)?;
     scoring::register(m)
 }

@@ -33,13 +33,32 @@ pub(crate) struct Scorer {
     origin: Origin,
 }
 
-/// A scorer's state (as text, by its name) and options: what pickling keeps.
-struct Origin {
-    text: String,
-    name: String,
-    rules: Vec<(String, String)>,
-    confine: Option<PathBuf>,
-    max_input_bytes: u64,
+/// A state (as text, by its name) and the options it was read with: what pickling keeps.
+pub(crate) struct Origin {
+    pub(crate) text: String,
+    pub(crate) name: String,
+    pub(crate) rules: Vec<(String, String)>,
+    pub(crate) confine: Option<PathBuf>,
+    pub(crate) max_input_bytes: u64,
+}
+
+impl Origin {
+    /// The arguments that read the state again: its text, its name, the rules options as a
+    /// `dict`, the folder it is confined to and the byte limit.
+    pub(crate) fn args<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let rules = PyDict::new(py);
+        for (key, value) in &self.rules {
+            rules.set_item(key, value)?;
+        }
+        let args = (
+            self.text.as_str(),
+            self.name.as_str(),
+            rules,
+            self.confine.clone(),
+            self.max_input_bytes,
+        );
+        args.into_pyobject(py).map(Bound::into_any)
+    }
 }
 
 /// The unit tables of a position, and what each holds.
@@ -78,22 +97,12 @@ impl Scorer {
 
     /// Pickling: made again from the state's text, its name and the options.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let o = &self.origin;
-        let rules = PyDict::new(py);
-        for (key, value) in &o.rules {
-            rules.set_item(key, value)?;
-        }
         let again = py
             .import("wargame_victory._native")?
             .getattr("_scorer_from_text")?;
-        let args = (
-            o.text.as_str(),
-            o.name.as_str(),
-            rules,
-            o.confine.clone(),
-            o.max_input_bytes,
-        );
-        (again, args).into_pyobject(py).map(Bound::into_any)
+        (again, self.origin.args(py)?)
+            .into_pyobject(py)
+            .map(Bound::into_any)
     }
 
     /// The reports of the positions, in their order: each the report's own fields (what
@@ -167,6 +176,26 @@ fn build(
     options: &Options,
     confine: Option<PathBuf>,
 ) -> PyResult<Scorer> {
+    let (state, origin) = read_leyte(py, source, options, confine, "a Scorer scores")?;
+    let (map, scenario, _) = state.into_parts();
+    // The scenario against the map, once: every problem now rather than at each call.
+    leyte_victory::Scorer::new(&map, &scenario).map_err(|e| scorer_error(py, e))?;
+    Ok(Scorer {
+        map,
+        scenario,
+        origin,
+    })
+}
+
+/// The Leyte state `source` read with `options` (a state of another game refused: `what`
+/// says what needs Leyte, "a Scorer scores"), and what pickling keeps to read it again.
+pub(crate) fn read_leyte(
+    py: Python<'_>,
+    source: Source,
+    options: &Options,
+    confine: Option<PathBuf>,
+    what: &str,
+) -> PyResult<(leyte_victory::State, Origin)> {
     let mut sources = Default::default();
     let read = py.detach(|| {
         let input = options.open(source, &mut sources)?;
@@ -174,10 +203,7 @@ fn build(
             return Err(vec![problem::in_file(
                 "game",
                 &input.name,
-                format!(
-                    "a Scorer scores Leyte positions; this is a `{}` state",
-                    input.game
-                ),
+                format!("{what} Leyte positions; this is a `{}` state", input.game),
             )]);
         }
         let o = options;
@@ -187,9 +213,6 @@ fn build(
         Ok((state, input.text, input.name))
     });
     let (state, text, name) = read.map_err(|p| input_error(py, &p, &sources))?;
-    let (map, scenario, _) = state.into_parts();
-    // The scenario against the map, once: every problem now rather than at each call.
-    leyte_victory::Scorer::new(&map, &scenario).map_err(|e| scorer_error(py, e))?;
     let origin = Origin {
         text,
         name,
@@ -197,11 +220,7 @@ fn build(
         confine,
         max_input_bytes: options.resolver.max_bytes(),
     };
-    Ok(Scorer {
-        map,
-        scenario,
-        origin,
-    })
+    Ok((state, origin))
 }
 
 /// A JSON failure as the engine's error (it cannot happen: reports are plain data).
@@ -213,7 +232,7 @@ fn json_error(e: serde_json::Error) -> leyte_victory::Error {
 }
 
 /// The scenario refused on its map.
-fn scorer_error(py: Python<'_>, e: leyte_victory::Error) -> PyErr {
+pub(crate) fn scorer_error(py: Python<'_>, e: leyte_victory::Error) -> PyErr {
     let problems = problem::from_diagnostics(e.into_diagnostics());
     input_error(py, &problems, &Default::default())
 }

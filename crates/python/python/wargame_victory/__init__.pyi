@@ -110,6 +110,23 @@ class Scorer:
     def score(self, positions: Sequence[Mapping[str, Any]]) -> list[dict[str, Json]]: ...
     def verdicts(self, positions: Sequence[Mapping[str, Any]]) -> list[dict[str, Json]]: ...
 
+class Oracle:
+    """The Lines of Communications of one side of a Leyte state, kept up to date as units move."""
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        side: str = "us",
+        rules: Rules = None,
+        confine: Optional[StatePath] = None,
+        max_input_bytes: int = ...,
+    ) -> None: ...
+    def traced(self) -> dict[str, bool]: ...
+    def traces(self, unit: str) -> bool: ...
+    def move(self, unit: str, hex: str) -> list[str]: ...
+    def where_is(self, unit: str) -> str: ...
+
 def score(
     state: State,
     *,

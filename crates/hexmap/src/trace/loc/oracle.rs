@@ -148,7 +148,7 @@ impl From<ZocError> for OracleError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct LocOracle<'m, S> {
-    map: &'m HexMap,
+    map: MapRef<'m>,
     side: S,
     ids: BTreeMap<String, usize>,
     slots: Vec<Option<Slot<S>>>,
@@ -175,10 +175,29 @@ struct Slot<S> {
     witness: Vec<u32>,
 }
 
+/// The map an oracle reads: borrowed ([`LocOracle::new`]), or shared, so that the oracle holds
+/// what it reads ([`LocOracle::new_shared`]).
+#[derive(Clone, Debug)]
+enum MapRef<'m> {
+    Borrowed(&'m HexMap),
+    Shared(std::sync::Arc<HexMap>),
+}
+
+impl std::ops::Deref for MapRef<'_> {
+    type Target = HexMap;
+
+    fn deref(&self) -> &HexMap {
+        match self {
+            MapRef::Borrowed(map) => map,
+            MapRef::Shared(map) => map,
+        }
+    }
+}
+
 /// What does not change: the map, the preset, the targets and the ZOC rule, resolved.
 #[derive(Clone, Debug)]
 struct Net<'m> {
-    map: &'m HexMap,
+    map: MapRef<'m>,
     k: usize,
     /// What the search of a unit's first hexes reads of the rule.
     first: FirstHexes,
@@ -414,11 +433,54 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         side: S,
         units: impl IntoIterator<Item = Unit<S>>,
     ) -> Result<Self, Vec<OracleError>> {
+        Self::on(MapRef::Borrowed(map), preset, targets, zoc, side, units)
+    }
+
+    /// The oracle of `units` on the map in `map` ([`LocOracle::new`]), holding its own handle
+    /// on the map rather than a borrow: for a front end that keeps the oracle where no borrow
+    /// can live (a Python object, a bot's state moved between threads).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hexmap::{Layout, LocOracle, MapBuilder, Orientation, RoadChain, Targets, Unit, ZocRule};
+    ///
+    /// let map = MapBuilder::new("line", Layout::row_column(Orientation::Pointy, 10..=10, 1..=9))
+    ///     .road(["1006", "1007", "1008", "1009"])
+    ///     .build()
+    ///     .unwrap();
+    /// let hex = |l: &str| map.parse(l).unwrap();
+    /// let targets = Targets::new(&map, [hex("1009")]).unwrap();
+    /// let units = [Unit::new("A", "allies", hex("1002"))];
+    /// let map = Arc::new(map);
+    /// let oracle: LocOracle<'static, &str> =
+    ///     LocOracle::new_shared(map.clone(), RoadChain::new(3), &targets, &ZocRule::new(), "allies", units)
+    ///         .unwrap();
+    /// assert!(oracle.traced(0));
+    /// ```
+    pub fn new_shared(
+        map: std::sync::Arc<HexMap>,
+        preset: RoadChain,
+        targets: &Targets,
+        zoc: &ZocRule,
+        side: S,
+        units: impl IntoIterator<Item = Unit<S>>,
+    ) -> Result<LocOracle<'static, S>, Vec<OracleError>> {
+        LocOracle::on(MapRef::Shared(map), preset, targets, zoc, side, units)
+    }
+
+    fn on(
+        map: MapRef<'m>,
+        preset: RoadChain,
+        targets: &Targets,
+        zoc: &ZocRule,
+        side: S,
+        units: impl IntoIterator<Item = Unit<S>>,
+    ) -> Result<Self, Vec<OracleError>> {
         let mut errors = Vec::new();
-        if let Err(e) = preset.rule().bind(map) {
+        if let Err(e) = preset.rule().bind(&map) {
             errors.push(OracleError::Rule(e));
         }
-        let net = match resolve(map, preset, targets, zoc) {
+        let net = match resolve(&map, preset, targets, zoc) {
             Ok(net) => Some(net),
             Err(e) => {
                 errors.push(OracleError::Zoc(e));
@@ -452,7 +514,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
     }
 
     fn prepare(
-        map: &'m HexMap,
+        map: MapRef<'m>,
         side: S,
         ids: BTreeMap<String, usize>,
         slots: Vec<Option<Slot<S>>>,
@@ -535,6 +597,22 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
     /// The index of the unit with this id.
     pub fn find(&self, id: &str) -> Option<usize> {
         self.ids.get(id).copied()
+    }
+
+    /// The map the oracle reads.
+    ///
+    /// ```
+    /// use hexmap::{Layout, LocOracle, MapBuilder, Orientation, RoadChain, Targets, Unit, ZocRule};
+    /// let map = MapBuilder::new("line", Layout::row_column(Orientation::Pointy, 1..=1, 1..=3))
+    ///     .build()
+    ///     .unwrap();
+    /// let targets = Targets::new(&map, [map.parse("0103").unwrap()]).unwrap();
+    /// let units = [Unit::new("A", 0, map.parse("0101").unwrap())];
+    /// let oracle = LocOracle::new(&map, RoadChain::new(3), &targets, &ZocRule::new(), 0, units).unwrap();
+    /// assert_eq!(oracle.map().name(), "line");
+    /// ```
+    pub fn map(&self) -> &HexMap {
+        &self.map
     }
 
     /// How many indices have been given (removed units included).
@@ -884,7 +962,7 @@ impl<'m, S: Copy + Eq> LocOracle<'m, S> {
         }
         let hexes: &Hexes = h;
         let found = first_leg(
-            net.map,
+            &net.map,
             net.first,
             |n| net.target[n],
             |n| hexes.free[n],
@@ -935,7 +1013,9 @@ fn off_own_hex(
     if net.target.get(s) == Some(&true) {
         return true;
     }
-    let (map, free) = (net.map, |n: usize| h.free.get(n).copied().unwrap_or(false));
+    let (map, free) = (&*net.map, |n: usize| {
+        h.free.get(n).copied().unwrap_or(false)
+    });
     seen.clear();
     seen.insert(s);
     let mut queue = std::collections::VecDeque::new();
@@ -1083,7 +1163,7 @@ impl Nearness {
 
 /// The preset, targets and ZOC rule against one map.
 fn resolve<'m>(
-    map: &'m HexMap,
+    map: &MapRef<'m>,
     preset: RoadChain,
     targets: &Targets,
     zoc: &ZocRule,
@@ -1120,7 +1200,7 @@ fn resolve<'m>(
             .map(|y| u32::try_from(y).unwrap_or(NONE))
     });
     Ok(Net {
-        map,
+        map: map.clone(),
         k: rule.k() as usize,
         first: rule.first_hexes(),
         target,
