@@ -5,7 +5,9 @@
 //! `victory ... --format json` prints, as Python values.
 //!
 //! Built by maturin (`pip install ./crates/python`); under plain cargo it builds as any
-//! library (so that clippy and rustdoc see it), linking libpython.
+//! library (so that clippy and rustdoc see it), with no Python interpreter or libpython needed:
+//! the workspace's `.cargo/config.toml` builds it as an extension module for abi3 (CPython 3.9
+//! and later), as maturin does.
 //!
 //! # Example
 //!
