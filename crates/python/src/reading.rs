@@ -139,6 +139,16 @@ impl Options {
                 saves::read_state(&path, None, &self.limits, sources, &mut warnings)
             }
             Source::Text { name, text } => {
+                // A state's text (or a dict's) is held to the limit of a state file, as the
+                // command line holds standard input to it.
+                let limit = self.limits.input;
+                if u64::try_from(text.len()).unwrap_or(u64::MAX) > limit {
+                    let message = format!(
+                        "larger than {limit} bytes, the most read from one state (raise it \
+                         with `max_input_bytes=`)"
+                    );
+                    return Err(vec![problem::in_file("io", &name, message)]);
+                }
                 let text = input::text_of(&name, text.into_bytes())?;
                 sources.insert(name.clone(), text.clone());
                 input::from_text(name, text, ENGINES)

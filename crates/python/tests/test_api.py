@@ -58,6 +58,21 @@ def test_max_input_bytes_is_the_command_lines(victory):
     assert raised.value.problems[0]["kind"] == "io"
 
 
+def test_a_state_given_as_text_or_a_dict_is_held_to_max_input_bytes():
+    import tomllib
+
+    text = open(BONUS).read()
+    for state, call in ((text, wv.score_text), (tomllib.loads(text), wv.score)):
+        with pytest.raises(wv.InputError) as raised:
+            call(state, max_input_bytes=100)
+        problem = raised.value.problems[0]
+        assert problem["kind"] == "io", problem
+        assert "larger than 100 bytes" in problem["message"], problem
+        assert "max_input_bytes=" in problem["message"], problem
+        # Within the limit, the same state scores.
+        assert call(state, max_input_bytes=len(text) * 4)["game"] == "dai-senso"
+
+
 def test_a_dict_state_scores_as_its_file():
     import tomllib
 
